@@ -1,0 +1,112 @@
+"""The one write routine: temp file beside the real file, fsync, rename, fsync the folder.
+
+Modelled on python-atomicwrites. A reader sees the old file or the new one, never half.
+Two traps handled here so no caller has to think about them:
+
+* ``os.replace`` onto a symlink replaces the link itself, so the target is resolved first
+  and the temp file lives beside the *target* (same file system, and the link stays a link:
+  the article's team setup keeps MEMORY.md as a link into a repository).
+* A new file must not be readable by others (USER.md is private): temp files are created
+  0600 by ``mkstemp``; an existing file's permission bits are copied onto the replacement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from ._errors import FileProblem
+
+TEMP_PREFIX = ".mem_"  # the agent's own prefix, so both programs' strays look alike
+TEMP_SUFFIX = ".tmp"
+PRIVATE = 0o600
+
+
+def real_path(path: Path) -> Path:
+    """Where writes to ``path`` must land: its final target when it is a symlink."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_temp(folder: Path, data: bytes, mode: int) -> str:
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` (following symlinks) with ``data``; on failure the file is untouched."""
+    target = real_path(path)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = PRIVATE
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(target.parent, data, mode)
+        try:
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        fsync_dir(target.parent)
+    except OSError as exc:
+        raise os_refusal(exc, target) from exc
+
+
+def create_exclusive(path: Path, data: bytes) -> bool:
+    """Write a new file at ``path`` (0600) atomically, never overwriting: False if it exists.
+
+    ``os.link`` of a finished temp file is both atomic and refuses an existing name, so two
+    writers racing for the same backup name cannot clobber each other.
+    """
+    tmp = _write_temp(path.parent, data, PRIVATE)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return False
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+    return True
+
+
+def os_refusal(exc: OSError, path: Path) -> FileProblem:
+    """An OSError as a refusal that says what happened and what to do."""
+    import errno
+
+    hints = {
+        errno.EACCES: "Check the permissions of the file and its folder (the dashboard runs as "
+                      f"user {os.getuid()}).",
+        errno.EPERM: "The file or its folder does not allow this change (permissions or an immutable flag).",
+        errno.EROFS: "The file system is mounted read-only.",
+        errno.ENOSPC: "The disk is full: free some space and try again.",
+        errno.EDQUOT: "The disk quota is used up: free some space and try again.",
+        errno.ENOTDIR: "A part of the path is a file where a folder is expected (is `memories` a file?).",
+        errno.EISDIR: "The path is a folder where a file is expected.",
+    }
+    reason = exc.strerror or str(exc)
+    return FileProblem(f"Could not write {path}: {reason}. Nothing was changed.",
+                       hint=hints.get(exc.errno or 0, "Check the path and try again."),
+                       errno=exc.errno)

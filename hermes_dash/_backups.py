@@ -1,0 +1,102 @@
+"""Backups of the memory files: names, listing, retention (issue #2 §4).
+
+Three naming styles sit side by side in ``memories/`` and all are listed:
+
+* ``dated``  ``MEMORY.md.bak.20261129-230512`` (UTC; ``-1``, ``-2`` for more in one second):
+  made by hermes-dash before every write; only these are ever pruned.
+* ``daily``  ``USER.md.bak.20261129``: the article's hand-made ``cp`` habit. Never deleted.
+* ``drift``  ``MEMORY.md.bak.1764457000``: the agent's drift copies. Never deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ._atomic import create_exclusive
+from ._format import FILENAMES
+
+_SUFFIX = re.compile(r"^(?:(?P<dated>\d{8}-\d{6})(?:-(?P<seq>\d{1,4}))?|(?P<daily>\d{8})|(?P<drift>\d{9,11}))$")
+_TARGET_OF = {name: target for target, name in FILENAMES.items()}
+
+
+@dataclass(frozen=True)
+class Backup:
+    """One backup file; ``created`` comes from its name (the name is what people sort by)."""
+
+    name: str
+    path: Path
+    target: str
+    style: str  # "dated" | "daily" | "drift"
+    created: datetime
+    seq: int = 0
+
+    @property
+    def sort_key(self) -> tuple[datetime, int, str]:
+        return (self.created, self.seq, self.name)
+
+
+def parse_name(name: str, folder: Path) -> Backup | None:
+    """A :class:`Backup` when ``name`` is a backup name in one of the three styles."""
+    base, sep, suffix = name.partition(".bak.")
+    target = _TARGET_OF.get(base)
+    match = _SUFFIX.match(suffix) if sep and target else None
+    if not match:
+        return None
+    try:
+        if match["dated"]:
+            created = datetime.strptime(match["dated"], "%Y%m%d-%H%M%S").replace(tzinfo=timezone.utc)
+            return Backup(name, folder / name, target, "dated", created, int(match["seq"] or 0))
+        if match["daily"]:
+            # A hand-made `date +%Y%m%d` name is in local time; midnight local is its best instant.
+            created = datetime.strptime(match["daily"], "%Y%m%d").astimezone()
+            return Backup(name, folder / name, target, "daily", created)
+        created = datetime.fromtimestamp(int(match["drift"]), tz=timezone.utc)
+        return Backup(name, folder / name, target, "drift", created)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
+    """Every backup of one target (or both), newest first."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if ".bak." not in name:
+            continue
+        backup = parse_name(name, folder)
+        if backup and (target is None or backup.target == target) and backup.path.is_file():
+            found.append(backup)
+    found.sort(key=lambda b: b.sort_key, reverse=True)
+    return found
+
+
+def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = None) -> Backup:
+    """Write ``data`` as a new dated backup, never overwriting one that exists."""
+    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
+    base = f"{FILENAMES[target]}.bak.{stamp}"
+    for seq in range(0, 10_000):
+        name = base if seq == 0 else f"{base}-{seq}"
+        if create_exclusive(folder / name, data):
+            backup = parse_name(name, folder)
+            assert backup is not None
+            return backup
+    raise FileExistsError(f"10,000 backups of {FILENAMES[target]} in one second")
+
+
+def prune(folder: Path, target: str, keep: int) -> list[Backup]:
+    """Delete all but the newest ``keep`` dated backups of ``target``; return what was deleted."""
+    dated = [b for b in list_backups(folder, target) if b.style == "dated"]
+    removed = []
+    for backup in dated[keep:]:
+        with contextlib.suppress(FileNotFoundError):
+            backup.path.unlink()
+            removed.append(backup)
+    return removed

@@ -1,0 +1,102 @@
+"""The on-disk format of MEMORY.md / USER.md: parse, serialise, measure (SPEC §2).
+
+Pure functions on text; no I/O. Storage lives in ``_store``; keeping the two apart means
+previews, tests and the command line all share exactly one definition of the format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._errors import FileProblem
+
+DELIMITER = "\n§\n"
+TARGETS = ("memory", "user")
+FILENAMES = {"memory": "MEMORY.md", "user": "USER.md"}
+DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
+
+
+def decode(data: bytes) -> str:
+    """Bytes -> text as the agent reads it: UTF-8, BOM dropped, CRLF and lone CR as LF.
+
+    Raises :class:`FileProblem` naming the first bad byte, its offset, line and column.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(describe_decode_error(data, exc), hint=(
+            "Only UTF-8 files can be changed safely. Re-save the file as UTF-8 (for example "
+            "`iconv -f latin1 -t utf-8`), or restore a backup."
+        )) from None
+    return normalise_newlines(text)
+
+
+def describe_decode_error(data: bytes, exc: UnicodeDecodeError) -> str:
+    start = exc.start
+    line = data.count(b"\n", 0, start) + 1
+    column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+    return (f"Not valid UTF-8: byte 0x{data[start]:02x} at offset {start} "
+            f"(line {line}, column {column}).")
+
+
+def decode_lossy(data: bytes) -> str:
+    """Best-effort text for *showing* a file that is not valid UTF-8 (never for writing)."""
+    return normalise_newlines(data.decode("utf-8-sig", errors="replace"))
+
+
+def normalise_newlines(text: str) -> str:
+    # Python's universal newlines, which is what the agent's Path.read_text() applies.
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def split_entries(text: str) -> list[str]:
+    """Split on the delimiter, strip each piece, drop empties. Duplicates are kept."""
+    return [piece for piece in (p.strip() for p in text.split(DELIMITER)) if piece]
+
+
+def parse(text: str) -> list[str]:
+    """Entries of a file's text; exact duplicates dropped, first kept (the agent's reload)."""
+    return list(dict.fromkeys(split_entries(text)))
+
+
+def serialise(entries: list[str] | tuple[str, ...]) -> str:
+    """Entries joined by the delimiter, no trailing newline; nothing for no entries."""
+    return DELIMITER.join(entries)
+
+
+def usage(entries: list[str] | tuple[str, ...]) -> int:
+    """Characters (code points) of the joined text: what is held against the limit."""
+    return len(serialise(entries))
+
+
+def percent(used: int, limit: int) -> int:
+    return min(100, int(used / limit * 100)) if limit > 0 else 0
+
+
+@dataclass(frozen=True)
+class Drift:
+    """Why a file is not in the memory tool's own shape (empty tuple: it is)."""
+
+    reasons: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.reasons)
+
+
+def detect_drift(text: str, limit: int) -> Drift:
+    """The agent's two drift signals: no exact round-trip, or one entry longer than the limit.
+
+    Duplicates are not drift (the agent compares against the split *before* de-duplication).
+    """
+    stripped = text.strip()
+    if not stripped:
+        return Drift(())
+    pieces = split_entries(text)
+    reasons = []
+    if serialise(pieces) != stripped:
+        reasons.append("the text does not round-trip through the § format (hand edits, blank "
+                       "lines around §, or headings with no §)")
+    longest = max((len(p) for p in pieces), default=0)
+    if longest > limit:
+        reasons.append(f"one entry is {longest:,} characters, longer than the whole limit of {limit:,}")
+    return Drift(tuple(reasons))

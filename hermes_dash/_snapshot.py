@@ -1,0 +1,67 @@
+"""The frozen snapshot a running session uses, and how it differs from the live files.
+
+A snapshot comes from the newest (or a chosen) session in ``state.db`` or, where there is
+none, from one the user froze in the dashboard: ``memories/.hermes-dash-snapshot.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ._atomic import write_atomic
+from ._format import TARGETS
+from ._render import parse_prompt
+from ._sessions import Session
+from ._store import MemoryStore
+
+FROZEN_NAME = ".hermes-dash-snapshot.json"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a session sees: per target, the injected block text and its entries."""
+
+    source: str  # human description: "session 20261129_x (cli)" or "frozen in hermes-dash"
+    taken_at: datetime | None
+    blocks: dict[str, str]
+    entries: dict[str, tuple[str, ...]]
+    truncated: dict[str, bool]
+
+
+def from_session(session: Session) -> Snapshot:
+    parsed = parse_prompt(session.system_prompt)
+    return Snapshot(
+        source=f"session {session.id}" + (f" ({session.source})" if session.source else ""),
+        taken_at=session.started_at,
+        blocks={t: parsed[t].text if t in parsed else "" for t in TARGETS},
+        entries={t: parsed[t].entries if t in parsed else () for t in TARGETS},
+        truncated={t: parsed[t].truncated if t in parsed else False for t in TARGETS},
+    )
+
+
+def frozen_path(store: MemoryStore) -> Path:
+    return store.home.memories_dir / FROZEN_NAME
+
+
+def freeze(store: MemoryStore) -> Snapshot:
+    """Record what a session starting now would load, beside the memory files."""
+    now = datetime.now(timezone.utc)
+    blocks = {t: store.render_block(t) for t in TARGETS}
+    entries = {t: list(store.read(t).entries) for t in TARGETS}
+    record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
+    write_atomic(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
+    return load_frozen(store)  # type: ignore[return-value]
+
+
+def load_frozen(store: MemoryStore) -> Snapshot | None:
+    try:
+        record = json.loads(frozen_path(store).read_text(encoding="utf-8"))
+        taken = datetime.fromisoformat(record["taken_at"])
+        blocks = {t: str(record["blocks"].get(t, "")) for t in TARGETS}
+        entries = {t: tuple(str(e) for e in record["entries"].get(t, [])) for t in TARGETS}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})

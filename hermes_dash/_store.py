@@ -1,0 +1,314 @@
+"""The memory store: every read and every write of MEMORY.md / USER.md goes through here.
+
+Each mutation follows the agent's own sequence (SPEC §3-§4), so the files come out
+byte-identical to what the agent would leave:
+
+    validate + scan (before the lock) -> lock <file>.lock -> re-read -> drift guard
+    -> apply the rules -> dated backup of the old bytes -> atomic write -> prune backups
+
+A refusal raises :class:`~hermes_dash.Refusal` and leaves every file as it was (the agent's
+drift copy excepted, which the refusal names).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from . import _backups, _ops
+from ._atomic import PRIVATE, create_exclusive, os_refusal, real_path, write_atomic
+from ._errors import DriftDetected, FileProblem, InvalidRequest, Refusal
+from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
+from ._home import HermesHome, Settings, load_settings, resolve_home
+from ._render import render_block, render_prompt
+
+LOCK_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True)
+class FileState:
+    """One memory file as read from disk at one moment."""
+
+    target: str
+    path: Path
+    limit: int
+    exists: bool
+    entries: tuple[str, ...]
+    raw: bytes = b""
+    error: str | None = None  # why the file cannot be written (bad UTF-8, unreadable); entries are best-effort
+    drift: Drift = field(default_factory=lambda: Drift(()))
+    link_target: Path | None = None
+    fingerprint: tuple[int, int, int] | None = None  # (mtime_ns, size, inode) of the real file
+
+    @property
+    def usage(self) -> int:
+        return usage(self.entries)
+
+    @property
+    def percent(self) -> int:
+        return percent(self.usage, self.limit)
+
+    @property
+    def over_budget(self) -> bool:
+        return self.usage > self.limit
+
+    @property
+    def filename(self) -> str:
+        return FILENAMES[self.target]
+
+
+@dataclass(frozen=True)
+class OpResult:
+    """What an accepted operation did."""
+
+    target: str
+    action: str
+    message: str
+    changed: bool
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    limit: int
+    backup: _backups.Backup | None = None
+    external_change: bool = False  # the file had changed since the caller's `seen` fingerprint
+
+    @property
+    def usage(self) -> int:
+        return usage(self.after)
+
+    @property
+    def percent(self) -> int:
+        return percent(self.usage, self.limit)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"success": True, "target": self.target, "action": self.action, "message": self.message,
+                "changed": self.changed, "usage": f"{self.usage}/{self.limit}", "percent": self.percent,
+                "entry_count": len(self.after),
+                "backup": self.backup.name if self.backup else None,
+                "external_change": self.external_change}
+
+
+def read_file_state(target: str, path: Path, limit: int) -> FileState:
+    """Read and parse one file, never raising: problems land in ``error``."""
+    link = Path(os.path.realpath(path)) if path.is_symlink() else None
+    try:
+        with open(path, "rb") as handle:
+            st = os.fstat(handle.fileno())
+            raw = handle.read()
+    except FileNotFoundError:
+        error = f"{path.name} is a symbolic link to {link}, which does not exist." if link else None
+        return FileState(target, path, limit, False, (), error=error, link_target=link)
+    except OSError as exc:
+        return FileState(target, path, limit, False, (), error=f"Cannot read {path}: {exc.strerror or exc}.",
+                         link_target=link)
+    fingerprint = (st.st_mtime_ns, st.st_size, st.st_ino)
+    try:
+        text = decode(raw)
+    except FileProblem as problem:
+        text = decode_lossy(raw)
+        return FileState(target, path, limit, True, tuple(parse(text)), raw, str(problem),
+                         detect_drift(text, limit), link, fingerprint)
+    return FileState(target, path, limit, True, tuple(parse(text)), raw, None,
+                     detect_drift(text, limit), link, fingerprint)
+
+
+class MemoryStore:
+    """Both memory files of one Hermes home, with the agent's rules, locks and backups."""
+
+    def __init__(self, home: HermesHome, settings: Settings | None = None,
+                 lock_timeout: float = LOCK_TIMEOUT_S) -> None:
+        self.home = home
+        self.settings = settings if settings is not None else load_settings(home)
+        self.lock_timeout = lock_timeout
+
+    @classmethod
+    def open(cls, home: str | os.PathLike[str] | None = None, profile: str | None = None) -> "MemoryStore":
+        return cls(resolve_home(home, profile))
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def limit(self, target: str) -> int:
+        return self.settings.limit(_ops.check_target(target))
+
+    def read(self, target: str) -> FileState:
+        return read_file_state(target, self.home.file_path(_ops.check_target(target)), self.limit(target))
+
+    def backups(self, target: str | None = None) -> list[_backups.Backup]:
+        return _backups.list_backups(self.home.memories_dir, target and _ops.check_target(target))
+
+    def render_block(self, target: str, entries: Iterable[str] | None = None) -> str:
+        """The block the next session will load (or, given ``entries``, would load)."""
+        enabled = self.settings.memory_enabled if target == "memory" else self.settings.user_profile_enabled
+        if not enabled:
+            return ""
+        return render_block(target, tuple(self.read(target).entries if entries is None else entries),
+                            self.limit(target))
+
+    def render(self) -> str:
+        return render_prompt({t: self.render_block(t) for t in TARGETS})
+
+    # -- the four operations -----------------------------------------------------------------
+
+    def add(self, target: str, content: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+        content = _ops.validate_add(content)
+        return self._mutate(target, "add", lambda entries: _ops.apply_add(entries, content, self.limit(target)),
+                            drift_guard=False, seen=seen, duplicate=content)
+
+    def replace(self, target: str, old_text: str, content: str, *,
+                seen: tuple[int, int, int] | None = None) -> OpResult:
+        old_text, content = _ops.validate_replace(old_text, content)
+        return self._mutate(target, "replace",
+                            lambda entries: _ops.apply_replace(entries, old_text, content, self.limit(target)),
+                            seen=seen)
+
+    def remove(self, target: str, old_text: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+        old_text = _ops.validate_remove(old_text)
+        return self._mutate(target, "remove", lambda entries: _ops.apply_remove(entries, old_text), seen=seen)
+
+    def batch(self, target: str, operations: Iterable[object], *,
+              seen: tuple[int, int, int] | None = None) -> OpResult:
+        ops = _ops.validate_batch(operations)
+        return self._mutate(target, "batch", lambda entries: _ops.apply_batch(entries, ops, self.limit(target)),
+                            seen=seen, count=len(ops))
+
+    def apply(self, target: str, operation: _ops.Operation | dict[str, object], **kwargs: object) -> OpResult:
+        """One operation given as data (the form the command line and staged writes use)."""
+        op = _ops.Operation.coerce(operation, 1)  # type: ignore[arg-type]
+        if op.action == "add":
+            return self.add(target, op.content, **kwargs)  # type: ignore[arg-type]
+        if op.action == "replace":
+            return self.replace(target, op.old_text, op.content, **kwargs)  # type: ignore[arg-type]
+        if op.action == "remove":
+            return self.remove(target, op.old_text, **kwargs)  # type: ignore[arg-type]
+        raise InvalidRequest(f"Unknown action {op.action!r}.", hint="Use add, replace or remove.")
+
+    # -- backups -------------------------------------------------------------------------------
+
+    def backup(self, target: str) -> _backups.Backup | None:
+        """Back up the current file now (None when there is nothing to keep)."""
+        with self._lock(target):
+            state = self.read(target)
+            return self._keep(state)
+
+    def restore(self, name: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+        """Put a listed backup's bytes back, after backing up what is there now."""
+        chosen = next((b for b in self.backups() if b.name == name), None)
+        if chosen is None:
+            raise InvalidRequest(f"{name!r} is not a backup in {self.home.memories_dir}.",
+                                 hint="Use a name exactly as `backups` lists it.")
+        try:
+            data = chosen.path.read_bytes()
+        except OSError as exc:
+            raise FileProblem(f"Cannot read backup {name}: {exc.strerror or exc}.", hint="Check its permissions.")
+        target = chosen.target
+        with self._lock(target):
+            state = self.read(target)
+            if state.raw == data and state.exists:
+                return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries,
+                                    None, seen)
+            kept = self._keep(state)
+            self._write(state, data)
+        after = tuple(parse(decode_lossy(data)))
+        return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, seen,
+                            changed=True)
+
+    # -- internals -------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _lock(self, target: str) -> Iterator[None]:
+        lock_path = self.home.lock_path(_ops.check_target(target))
+        # Default thread-local FileLock: Streamlit sessions are threads and must exclude each other too.
+        lock = FileLock(lock_path, timeout=self.lock_timeout, mode=PRIVATE)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise FileProblem(f"{lock_path.name} has been locked by another process for over "
+                              f"{self.lock_timeout:g} s (the agent may be writing).",
+                              hint="Try again in a moment.") from None
+        except OSError as exc:
+            raise os_refusal(exc, lock_path) from exc
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _mutate(self, target: str, action: str, compute: Callable[[list[str]], list[str]], *,
+                drift_guard: bool = True, seen: tuple[int, int, int] | None = None,
+                duplicate: str | None = None, count: int = 0) -> OpResult:
+        _ops.check_target(target)
+        if not self.home.memories_dir.is_dir() and not self.home.file_path(target).is_symlink():
+            # Nothing there yet: decide on an empty store before creating any folder or lock file.
+            compute([])
+        with self._lock(target):
+            state = self.read(target)
+            if state.error:
+                raise FileProblem(f"{state.filename}: {state.error}",
+                                  hint="Nothing was changed. Fix the file (or restore a backup) first.",
+                                  target=target)
+            if drift_guard and state.drift:
+                raise self._drift_refusal(state)
+            entries = list(state.entries)
+            if duplicate is not None and duplicate in entries:
+                return self._result(state, action, "That entry already exists; nothing was added.",
+                                    state.entries, None, seen)
+            after = compute(entries)
+            data = serialise(after).encode("utf-8")
+            if state.exists and data == state.raw:
+                return self._result(state, action, "The file already had this content.", tuple(after), None, seen)
+            kept = self._keep(state)
+            self._write(state, data)
+        message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
+                   "batch": f"Applied {count} operation(s)."}[action]
+        return self._result(state, action, message, tuple(after), kept, seen, changed=True)
+
+    def _result(self, state: FileState, action: str, message: str, after: tuple[str, ...],
+                kept: _backups.Backup | None, seen: tuple[int, int, int] | None, changed: bool = False) -> OpResult:
+        external = seen is not None and seen != state.fingerprint
+        return OpResult(state.target, action, message, changed, state.entries, after, state.limit, kept, external)
+
+    def _write(self, state: FileState, data: bytes) -> None:
+        write_atomic(state.path, data)
+        with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
+            _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep)
+
+    def _keep(self, state: FileState) -> _backups.Backup | None:
+        """A dated backup of the bytes about to be replaced, unless the newest backup has them."""
+        if not state.raw:
+            return None
+        try:
+            newest = next(iter(self.backups(state.target)), None)
+            if newest is not None and newest.path.read_bytes() == state.raw:
+                return newest
+            return _backups.create_dated(self.home.memories_dir, state.target, state.raw)
+        except OSError as exc:
+            raise os_refusal(exc, self.home.memories_dir) from exc
+
+    def _drift_refusal(self, state: FileState) -> DriftDetected:
+        """Copy the drifted file to ``<FILE>.bak.<unix-seconds>`` (the agent's name), then refuse."""
+        copy = self._drift_copy(state)
+        saved = f"A copy was saved as {copy}." if copy else "Saving a copy failed; the file itself is unchanged."
+        return DriftDetected(
+            f"{state.filename} was changed outside the memory tool: {'; '.join(state.drift.reasons)}. "
+            f"Rewriting it could lose that content, so nothing was changed. {saved}",
+            hint="Clean it up first: normalise it into § entries (hermes-dash normalize), or add the extra "
+                 "content back as entries and rewrite the file; `add` still works meanwhile.",
+            target=state.target, backup=copy)
+
+    def _drift_copy(self, state: FileState) -> str | None:
+        folder = self.home.memories_dir
+        path = folder / f"{state.filename}.bak.{int(time.time())}"
+        try:
+            if create_exclusive(path, state.raw) or path.read_bytes() == state.raw:
+                return path.name
+            # Same second, other bytes: never overwrite a backup, fall back to a dated name.
+            return _backups.create_dated(folder, state.target, state.raw).name
+        except OSError:
+            return None
+
+
+__all__ = ["FileState", "MemoryStore", "OpResult", "Refusal", "read_file_state", "real_path"]

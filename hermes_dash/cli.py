@@ -1,0 +1,242 @@
+"""Command line: ``python -m hermes_dash [--home DIR] [--profile NAME] [--json] COMMAND ...``.
+
+A thin layer over the engine: parse arguments, call one engine function, print the result.
+Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage error.
+Imports neither streamlit nor pandas, so it starts fast and works where they are absent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ._errors import InvalidRequest, Refusal
+from ._format import FILENAMES, TARGETS
+from ._store import MemoryStore
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+
+@dataclass
+class Outcome:
+    """What a command produced: a JSON object and the same for people."""
+
+    data: dict[str, object]
+    text: str
+    code: int = EXIT_OK
+
+
+Handler = Callable[[MemoryStore, argparse.Namespace], Outcome]
+COMMANDS: dict[str, Handler] = {}
+
+
+def command(name: str) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        COMMANDS[name] = handler
+        return handler
+    return register
+
+
+def _text_arg(value: str) -> str:
+    return sys.stdin.read() if value == "-" else value
+
+
+def _usage_line(store: MemoryStore, target: str) -> dict[str, object]:
+    state = store.read(target)
+    return {"target": target, "file": state.filename, "usage": f"{state.usage}/{state.limit}",
+            "percent": state.percent, "entry_count": len(state.entries)}
+
+
+def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
+    state = store.read(target)
+    out = _usage_line(store, target)
+    out.update({
+        "path": str(state.path), "exists": state.exists, "over_budget": state.over_budget,
+        "link_target": str(state.link_target) if state.link_target else None,
+        "error": state.error, "drift": list(state.drift.reasons),
+        "entries": [{"index": i, "text": e, "chars": len(e)} for i, e in enumerate(state.entries)],
+    })
+    return out
+
+
+def _state_text(data: dict[str, object]) -> str:
+    head = f"{data['file']}  {data['percent']}% - {int(str(data['usage']).split('/')[0]):,}/" \
+           f"{int(str(data['usage']).split('/')[1]):,} chars, {data['entry_count']} entries"
+    lines = [head + ("  OVER BUDGET" if data["over_budget"] else "")]
+    if data["link_target"]:
+        lines.append(f"  (symbolic link to {data['link_target']})")
+    if data["error"]:
+        lines.append(f"  ! {data['error']}")
+    lines.extend(f"  ! drift: {reason}" for reason in data["drift"])  # type: ignore[union-attr]
+    for entry in data["entries"]:  # type: ignore[union-attr]
+        text = str(entry["text"]).replace("\n", "\n       ")
+        lines.append(f"  [{entry['index']}] ({entry['chars']} chars) {text}")
+    return "\n".join(lines)
+
+
+@command("show")
+def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    targets = [args.target] if args.target else list(TARGETS)
+    files = [_state_dict(store, t) for t in targets]
+    data: dict[str, object] = {"success": True, "files": files, "warnings": list(store.settings.warnings)}
+    if len(files) == 1:
+        data.update(files[0])
+    return Outcome(data, "\n\n".join(_state_text(f) for f in files))
+
+
+def _op_outcome(store: MemoryStore, result: object) -> Outcome:
+    data = result.to_dict()  # type: ignore[attr-defined]
+    text = str(data["message"])
+    if data.get("backup") and data["changed"]:
+        text += f" Previous version kept as {data['backup']}."
+    if data["changed"]:
+        text += " The running agent session sees this from its next session on."
+    state = store.read(str(data["target"]))
+    text += f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {len(state.entries)} entries"
+    return Outcome(data, text)
+
+
+@command("add")
+def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    return _op_outcome(store, store.add(args.target, _text_arg(args.content)))
+
+
+@command("replace")
+def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    return _op_outcome(store, store.replace(args.target, args.old_text, _text_arg(args.content)))
+
+
+@command("remove")
+def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    return _op_outcome(store, store.remove(args.target, args.old_text))
+
+
+@command("batch")
+def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8-sig").read()
+    except OSError as exc:
+        raise InvalidRequest(f"Cannot read {args.file}: {exc.strerror or exc}.", hint="Check the path.") from None
+    try:
+        operations = json.loads(text)
+    except ValueError as exc:
+        raise InvalidRequest(f"The batch file is not valid JSON: {exc}.",
+                             hint='Write a JSON list such as [{"action": "add", "content": "..."}].') from None
+    if not isinstance(operations, list):
+        raise InvalidRequest("The batch file must hold a JSON list of operations.",
+                             hint='For example [{"action": "remove", "old_text": "..."}].')
+    return _op_outcome(store, store.batch(args.target, operations))
+
+
+@command("render")
+def _render(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    blocks = {t: store.render_block(t) for t in TARGETS}
+    text = "\n\n".join(b for b in blocks.values() if b)
+    return Outcome({"success": True, "blocks": blocks, "prompt": text}, text)
+
+
+def _backup_dict(store: MemoryStore, backup: object) -> dict[str, object]:
+    from ._format import decode_lossy, parse
+
+    path = backup.path  # type: ignore[attr-defined]
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = b""
+    return {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],  # type: ignore[attr-defined]
+            "style": backup.style, "created": backup.created.isoformat(),  # type: ignore[attr-defined]
+            "size": len(data), "entries": len(parse(decode_lossy(data)))}
+
+
+@command("backup")
+def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    made = []
+    for target in [args.target] if args.target else list(TARGETS):
+        backup = store.backup(target)
+        if backup:
+            made.append(_backup_dict(store, backup))
+    text = "\n".join(f"{b['file']}: kept as {b['name']}" for b in made) or "Nothing to back up (no files yet)."
+    return Outcome({"success": True, "backups": made}, text)
+
+
+@command("backups")
+def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    listed = [_backup_dict(store, b) for b in store.backups(args.target)]
+    lines = [f"{b['name']:<36} {b['style']:<6} {b['created']}  {b['size']:>7} bytes  {b['entries']:>3} entries"
+             for b in listed]
+    return Outcome({"success": True, "backups": listed}, "\n".join(lines) or "No backups yet.")
+
+
+@command("restore")
+def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    return _op_outcome(store, store.restore(args.name))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m hermes_dash",
+                                     description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
+    parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
+    parser.add_argument("--profile", help="named profile under <home>/profiles/")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    target = {"choices": TARGETS, "metavar": "TARGET"}
+
+    p = sub.add_parser("show", help="entries and usage of one or both files")
+    p.add_argument("target", nargs="?", **target)
+    p = sub.add_parser("add", help="add an entry (CONTENT '-' reads standard input)")
+    p.add_argument("target", **target)
+    p.add_argument("content")
+    p = sub.add_parser("replace", help="replace the whole entry that contains OLD_TEXT")
+    p.add_argument("target", **target)
+    p.add_argument("old_text")
+    p.add_argument("content")
+    p = sub.add_parser("remove", help="remove the entry that contains OLD_TEXT")
+    p.add_argument("target", **target)
+    p.add_argument("old_text")
+    p = sub.add_parser("batch", help="apply a JSON list of operations all-or-nothing ('-' = stdin)")
+    p.add_argument("target", **target)
+    p.add_argument("file")
+    sub.add_parser("render", help="the prompt blocks the next session will get")
+    p = sub.add_parser("backup", help="make a dated backup now")
+    p.add_argument("target", nargs="?", **target)
+    p = sub.add_parser("backups", help="list backups, newest first")
+    p.add_argument("target", nargs="?", **target)
+    p = sub.add_parser("restore", help="restore one backup (name as listed)")
+    p.add_argument("name")
+    for extend in EXTENSIONS:
+        extend(sub)
+    return parser
+
+
+#: Functions that add more subcommands to the parser (curation commands register here).
+EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []  # type: ignore[type-arg]
+
+
+def _emit(outcome: Outcome, as_json: bool) -> None:
+    stream = sys.stdout if outcome.code == EXIT_OK else sys.stderr
+    if as_json:
+        print(json.dumps(outcome.data, ensure_ascii=False, indent=1))
+    else:
+        print(outcome.text, file=stream)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    store: MemoryStore | None = None
+    try:
+        store = MemoryStore.open(args.home, args.profile)
+        for warning in store.settings.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        outcome = COMMANDS[args.command](store, args)
+    except Refusal as refusal:
+        data: dict[str, object] = {"success": False, **refusal.to_dict()}
+        target = getattr(args, "target", None) or refusal.target
+        if store is not None and target in TARGETS:
+            data.update(_usage_line(store, target))
+        text = f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else "")
+        outcome = Outcome(data, text, EXIT_REFUSED)
+    _emit(outcome, args.json)
+    return outcome.code
