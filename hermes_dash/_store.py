@@ -187,6 +187,42 @@ class MemoryStore:
             return self.remove(target, op.old_text, **kwargs)  # type: ignore[arg-type]
         raise InvalidRequest(f"Unknown action {op.action!r}.", hint="Use add, replace or remove.")
 
+    def rewrite(self, target: str, entries: Iterable[str], *, expect: bytes | None = None,
+                seen: tuple[int, int, int] | None = None) -> OpResult:
+        """Write ``entries`` as the whole file (normalising a hand-written file), backup first.
+
+        Added for the curation helper's ``normalize``: a drifted file cannot be fixed with
+        replace/remove (the drift guard refuses them), so this skips that guard, and in
+        exchange refuses unless the file still holds exactly ``expect`` (the bytes the preview
+        was made from). Text not already in the file is scanned; the limit is enforced unless
+        the result is no longer than what is there now (never makes a full file fuller).
+        """
+        cleaned = [e.strip() for e in entries]
+        cleaned = list(dict.fromkeys(e for e in cleaned if e))
+        with self._lock(target):
+            state = self.read(target)
+            if state.error:
+                raise FileProblem(f"{state.filename}: {state.error}",
+                                  hint="Nothing was changed. Fix the file (or restore a backup) first.",
+                                  target=target)
+            if expect is not None and state.raw != expect:
+                raise FileProblem(f"{state.filename} changed since the preview was made; nothing was changed.",
+                                  hint="Look at the new preview and apply again.", target=target)
+            current = decode_lossy(state.raw)
+            for i, entry in enumerate(cleaned, start=1):
+                if entry not in current:
+                    _ops.check_content(entry, where=f"Entry {i}: ")
+            if usage(cleaned) > state.limit and usage(cleaned) > len(current.strip()):
+                raise _ops.full_refusal("The rewritten file", usage(cleaned), state.limit, state.usage)
+            data = serialise(cleaned).encode("utf-8")
+            if state.exists and data == state.raw:
+                return self._result(state, "rewrite", f"{state.filename} is already in clean form.",
+                                    tuple(cleaned), None, seen)
+            kept = self._keep(state)
+            self._write(state, data)
+        return self._result(state, "rewrite", f"Rewrote {state.filename} as {len(cleaned)} entries.",
+                            tuple(cleaned), kept, seen, changed=True)
+
     # -- backups -------------------------------------------------------------------------------
 
     def backup(self, target: str) -> _backups.Backup | None:
