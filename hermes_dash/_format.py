@@ -14,6 +14,7 @@ DELIMITER = "\n§\n"
 TARGETS = ("memory", "user")
 FILENAMES = {"memory": "MEMORY.md", "user": "USER.md"}
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
+BOM = b"\xef\xbb\xbf"
 
 
 def decode(data: bytes) -> str:
@@ -21,9 +22,13 @@ def decode(data: bytes) -> str:
 
     Raises :class:`FileProblem` naming the first bad byte, its offset, line and column.
     """
+    bom = len(BOM) if data.startswith(BOM) else 0
     try:
-        text = data.decode("utf-8-sig")
+        # Decode past the BOM ourselves (not "utf-8-sig"): the error offset must count the BOM's
+        # 3 bytes, or "offset N" would point 3 bytes before the bad byte in the file.
+        text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as exc:
+        exc.start += bom
         raise FileProblem(describe_decode_error(data, exc), hint=(
             "Only UTF-8 files can be changed safely. Re-save the file as UTF-8 (for example "
             "`iconv -f latin1 -t utf-8`), or restore a backup."

@@ -76,8 +76,10 @@ def find(entries: list[str], old_text: str) -> Match:
     """The agent's matching: an entry equal to ``old_text`` wins; else the entries containing
     it, which must all be the same text (then the first is used)."""
     old_text = old_text.strip()
+    if not old_text:  # "" is in every entry; an empty search hits nothing rather than "several"
+        return Match(old_text, (), None, ())
     indices = tuple(i for i, entry in enumerate(entries) if old_text in entry)
-    if not old_text or not indices:
+    if not indices:
         return Match(old_text, indices, None, ())
     exact = next((i for i in indices if entries[i] == old_text), None)
     distinct = {entries[i] for i in indices}

@@ -1,0 +1,97 @@
+"""Shared fixtures: temporary Hermes homes and small file helpers.
+
+Every test works on real files in a temporary Hermes home; nothing here (or in any test)
+may touch the real ``~/.hermes``. Other helpers append their own fixtures at the END of
+this file; the engine's fixtures stay at the top.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from hermes_dash import MemoryStore, resolve_home
+
+FILES = {"memory": "MEMORY.md", "user": "USER.md"}
+
+
+@pytest.fixture(autouse=True)
+def _isolated_hermes_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point $HERMES_HOME at an empty temp folder so a test that forgets --home can never
+    read or write the real ~/.hermes."""
+    monkeypatch.setenv("HERMES_HOME", str(tmp_path_factory.mktemp("unused-default-home")))
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """A fresh, empty Hermes home folder (no memories/ yet)."""
+    root = tmp_path / "hermes"
+    root.mkdir()
+    return root
+
+
+@pytest.fixture
+def store(home: Path) -> MemoryStore:
+    """A MemoryStore on ``home`` with the default limits."""
+    return MemoryStore(resolve_home(home))
+
+
+@pytest.fixture
+def write_mem(home: Path):
+    """``write_mem(target, data, mode=None) -> Path``: put raw text/bytes into memories/<FILE>."""
+
+    def write(target: str, data: str | bytes, mode: int | None = None) -> Path:
+        path = home / "memories" / FILES.get(target, target)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        if mode is not None:
+            os.chmod(path, mode)
+        return path
+
+    return write
+
+
+@pytest.fixture
+def read_mem(home: Path):
+    """``read_mem(target) -> bytes`` of memories/<FILE> (b"" when it does not exist)."""
+
+    def read(target: str) -> bytes:
+        path = home / "memories" / FILES.get(target, target)
+        return path.read_bytes() if path.exists() else b""
+
+    return read
+
+
+@pytest.fixture
+def write_config(home: Path):
+    """``write_config(text)`` writes ``home/config.yaml`` verbatim (YAML text)."""
+
+    def write(text: str) -> Path:
+        path = home / "config.yaml"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+def snapshot_tree(root: Path) -> dict[str, bytes | None]:
+    """Every path under ``root`` with its bytes (None for folders; lock files left out): compare
+    before/after a refusal."""
+    out: dict[str, bytes | None] = {}
+    if not root.exists():
+        return out
+    for path in sorted(root.rglob("*")):
+        if path.name.endswith(".lock"):
+            continue  # lock files are created by any locked op (as the agent does) and stay empty
+        rel = str(path.relative_to(root))
+        out[rel] = None if path.is_dir() and not path.is_symlink() else (
+            os.readlink(path).encode() if path.is_symlink() else path.read_bytes())
+    return out
+
+
+@pytest.fixture
+def tree():
+    """``tree(root)``: a dict of every file under root and its bytes, for "nothing changed" checks."""
+    return snapshot_tree
