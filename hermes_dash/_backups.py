@@ -82,7 +82,12 @@ def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = 
     """Write ``data`` as a new dated backup, never overwriting one that exists."""
     stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
     base = f"{FILENAMES[target]}.bak.{stamp}"
-    for seq in range(0, 10_000):
+    # Start after the highest sequence already used in this second, not at the first free
+    # name: after retention deleted "-230512", a new copy named "-230512" would sort as the
+    # OLDEST of that second and be pruned (or listed) out of order.
+    same_second = [b.seq for b in list_backups(folder, target) if b.style == "dated" and b.name.startswith(base)]
+    first = max(same_second) + 1 if same_second else 0
+    for seq in range(first, 10_000):
         name = base if seq == 0 else f"{base}-{seq}"
         if create_exclusive(folder / name, data):
             backup = parse_name(name, folder)

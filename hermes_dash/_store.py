@@ -247,8 +247,7 @@ class MemoryStore:
             if state.raw == data and state.exists:
                 return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries,
                                     None, seen)
-            kept = self._keep(state)
-            self._write(state, data)
+            kept = self._save(state, data)
         after = tuple(parse(decode_lossy(data)))
         return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, seen,
                             changed=True)
@@ -258,6 +257,15 @@ class MemoryStore:
     @contextlib.contextmanager
     def _lock(self, target: str) -> Iterator[None]:
         lock_path = self.home.lock_path(_ops.check_target(target))
+        folder = self.home.memories_dir
+        if folder.exists() and not folder.is_dir():
+            # Caught here because the lock file is the first thing created inside it, and
+            # "File exists" from mkdir would not say which path is wrong.
+            raise FileProblem(f"{folder} is a file, not a folder, so the memory files cannot live in it. "
+                              "Nothing was changed.",
+                              hint=f"Move or rename that file (it may hold notes worth keeping), then try again; "
+                                   f"hermes-dash creates the `memories` folder on the next write.",
+                              target=target)
         # Default thread-local FileLock: Streamlit sessions are threads and must exclude each other too.
         lock = FileLock(lock_path, timeout=self.lock_timeout, mode=PRIVATE)
         try:
@@ -296,8 +304,7 @@ class MemoryStore:
             data = serialise(after).encode("utf-8")
             if state.exists and data == state.raw:
                 return self._result(state, action, "The file already had this content.", tuple(after), None, seen)
-            kept = self._keep(state)
-            self._write(state, data)
+            kept = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
                    "batch": f"Applied {count} operation(s)."}[action]
         return self._result(state, action, message, tuple(after), kept, seen, changed=True)
@@ -312,15 +319,32 @@ class MemoryStore:
         with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
             _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep)
 
+    def _save(self, state: FileState, data: bytes) -> _backups.Backup | None:
+        """Backup, then write; if the write fails, take back a backup made just for it, so a
+        refused write (full disk, permissions) leaves the folder exactly as it was."""
+        kept, fresh = self._keep_fresh(state)
+        try:
+            self._write(state, data)
+        except BaseException:
+            if fresh and kept is not None:
+                with contextlib.suppress(OSError):
+                    kept.path.unlink()
+            raise
+        return kept
+
     def _keep(self, state: FileState) -> _backups.Backup | None:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them."""
+        return self._keep_fresh(state)[0]
+
+    def _keep_fresh(self, state: FileState) -> tuple[_backups.Backup | None, bool]:
+        """:meth:`_keep`, also saying whether the backup was made now (True) or already there."""
         if not state.raw:
-            return None
+            return None, False
         try:
             newest = next(iter(self.backups(state.target)), None)
             if newest is not None and newest.path.read_bytes() == state.raw:
-                return newest
-            return _backups.create_dated(self.home.memories_dir, state.target, state.raw)
+                return newest, False
+            return _backups.create_dated(self.home.memories_dir, state.target, state.raw), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 
