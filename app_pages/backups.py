@@ -1,0 +1,121 @@
+"""Backups: every backup of both files, a diff against the live file, restore (whole or one entry).
+
+The engine backs up the current bytes before every write and before a restore, so a restore
+can itself be undone from this page. Three naming styles are listed side by side (dated:
+hermes-dash, daily: made by hand, drift: the agent's copy of a hand-edited file).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from hermes_dash import ui
+from hermes_dash._diff import diff_entries
+from hermes_dash._errors import Refusal
+from hermes_dash._format import FILENAMES, TARGETS
+
+STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
+          "drift": "drift (the agent's copy of a hand-edited file)"}
+
+store = ui.require_store()
+st.title("Backups")
+
+live = {t: ui.file_state(t, store) for t in TARGETS}
+seen = {t: ui.remember_seen(live[t]) for t in TARGETS}
+
+cols = st.columns(len(TARGETS))
+for col, target in zip(cols, TARGETS):
+    if col.button(f"Back up {FILENAMES[target]} now", key=f"bk_now_{target}"):
+        try:
+            made = store.backup(target)
+        except Refusal as refusal:
+            ui.show_refusal(refusal)
+        else:
+            ui.clear_caches()
+            if made is None:
+                ui.flash("info", "Nothing to back up", f"{FILENAMES[target]} is empty or missing.")
+            else:
+                ui.flash("success", "Backed up", f"{FILENAMES[target]} is saved as {made.name}.")
+            st.rerun()
+
+backups = store.backups()
+if not backups:
+    st.info("No backups yet. hermes-dash makes one before every write; or use the buttons above.")
+    st.stop()
+
+rows = []
+for backup in backups:
+    bstate = ui.backup_state(backup, store)
+    rows.append({
+        "Time": backup.created.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+        "File": FILENAMES[backup.target],
+        "Size (bytes)": len(bstate.raw) if bstate else None,
+        "Entries": len(bstate.entries) if bstate else None,
+        "Style": STYLES[backup.style],
+        "Name": backup.name,
+    })
+st.subheader(f"{len(backups)} backups, newest first")
+st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table")
+
+names = [b.name for b in backups]
+if st.session_state.get("bk_pick") not in names:
+    st.session_state.bk_pick = names[0]
+name = st.selectbox("Backup", names, key="bk_pick")
+chosen = next(b for b in backups if b.name == name)
+bstate = ui.backup_state(chosen, store)
+state = live[chosen.target]
+if bstate is None:
+    st.error("This backup vanished meanwhile.")
+    st.stop()
+
+st.subheader(f"{chosen.name} compared with the live {state.filename}")
+diff = diff_entries(list(state.entries), list(bstate.entries))
+c = diff.counts
+st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "
+           f"and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
+           f"({len(bstate.entries)} entries); the live file {state.usage:,}.")
+if bstate.drift:
+    st.caption("This backup is not in the memory tool's clean § form (drift): "
+               + "; ".join(bstate.drift.reasons))
+order = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
+items = sorted(diff.items, key=lambda i: order[i.kind])
+wording = {"added": "only in backup", "removed": "only in live file", "changed": "changed", "unchanged": "same"}
+st.dataframe(pd.DataFrame({
+    "Difference": [wording[i.kind] for i in items],
+    "Live file": [ui.cut(i.old or "") for i in items],
+    "Backup": [ui.cut(i.new or "") for i in items],
+}), hide_index=True, row_height=72, key="bk_diff",
+    column_config={"Live file": st.column_config.TextColumn(width="large"),
+                   "Backup": st.column_config.TextColumn(width="large")})
+
+left, right = st.columns(2)
+with left, st.container(border=True):
+    st.markdown("**Restore the whole file**")
+    st.caption("The current file is backed up first, so this can be undone here.")
+    if st.button("Restore this backup…", key="bk_restore"):
+        st.session_state.bk_confirm = chosen.name
+    if st.session_state.get("bk_confirm") == chosen.name:
+        st.warning(f"**Replace the live {state.filename} with {chosen.name}?**")
+        yes, no = st.columns(2)
+        if yes.button("Yes, restore", key="bk_restore_yes", type="primary"):
+            del st.session_state.bk_confirm
+            ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]))
+        if no.button("Cancel", key="bk_restore_no"):
+            del st.session_state.bk_confirm
+            st.rerun()
+
+with right, st.container(border=True):
+    st.markdown("**Restore one entry**")
+    missing = [e for e in bstate.entries if e not in set(state.entries)]
+    if not missing:
+        st.caption("Every entry of this backup is in the live file.")
+    else:
+        st.caption("Adds the entry back to the live file (refused if it does not fit).")
+        if st.session_state.get("bk_entry_pick") not in range(len(missing)):
+            st.session_state.bk_entry_pick = 0
+        pick = st.selectbox("Entry only in the backup", range(len(missing)), key="bk_entry_pick",
+                            format_func=lambda i: f"{len(missing[i]):,} chars · " + " ".join(missing[i].split())[:70])
+        ui.show_entry(missing[pick], max_chars=1500)
+        if st.button("Add this entry back", key="bk_entry_add"):
+            ui.run_op(lambda: store.add(chosen.target, missing[pick], seen=seen[chosen.target]))

@@ -1,0 +1,89 @@
+"""Overview: capacity gauges and the entry tables of both files (the landing page).
+
+Kept fast on purpose: it reads the two memory files (cached by fingerprint) and the newest
+session's snapshot, never the backups; long entries are cut in the table.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from hermes_dash import ui
+from hermes_dash._format import TARGETS
+
+store = ui.require_store()
+st.title("Overview")
+
+states = {t: ui.file_state(t, store) for t in TARGETS}
+for state in states.values():
+    ui.remember_seen(state)
+
+columns = st.columns(len(TARGETS))
+for column, state in zip(columns, states.values()):
+    with column:
+        ui.state_gauge(state, key=f"ov_gauge_{state.target}")
+
+snapshot = ui.latest_snapshot(store)
+query = st.text_input("Search both files", key="ov_search", placeholder="Type to filter the entries of both tables",
+                      help="Case-insensitive; matches anywhere in an entry.").strip()
+
+for target, state in states.items():
+    st.subheader(state.filename)
+    if state.link_target:
+        st.caption("This file is a symbolic link to:")
+        st.code(str(state.link_target), language=None)
+    if state.error:
+        st.error("**This file cannot be changed safely.** Writes are refused until it is fixed.")
+        st.text(state.error)
+    if state.drift:
+        st.warning("**Drift:** this file was written by something other than the memory tool. "
+                   "`add` still works; replace, remove and batch are refused until it is tidied up.")
+        st.text("\n".join(f"- {reason}" for reason in state.drift.reasons))
+    if not state.exists:
+        st.info("The file does not exist yet; the first add creates it.")
+        continue
+    if not state.entries:
+        st.info("No entries yet.")
+        continue
+    findings = ui.entry_findings(state)
+    snap_entries = set(snapshot.snapshot.entries.get(target, ())) if snapshot else None
+    flags = []
+    for entry, found in zip(state.entries, findings):
+        row = []
+        if found:
+            row.append("scan: " + ", ".join(found))
+        if len(entry) > state.limit:
+            row.append("longer than the limit")
+        if state.drift:
+            row.append("drift")
+        if snap_entries is not None and entry not in snap_entries:
+            row.append("new since snapshot")
+        flags.append(row)
+    picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
+        list(range(len(state.entries)))
+    if query:
+        st.caption(f"{len(picked)} of {len(state.entries)} entries contain the search text.")
+    frame = ui.entry_frame([state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked)
+    ui.entry_table(frame, key=f"ov_table_{target}")
+    if any(flags):
+        counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
+                  "new since snapshot": sum("new since snapshot" in row for row in flags)}
+        notes = []
+        if counts["scan"]:
+            notes.append(f"{counts['scan']} flagged by the content scan (the agent replaces such entries with a "
+                         "[BLOCKED] note in its prompt)")
+        if counts["new since snapshot"]:
+            notes.append(f"{counts['new since snapshot']} new since the session snapshot (the running session "
+                         "does not see them)")
+        if notes:
+            st.caption("; ".join(notes) + ".")
+    if any(len(e) > ui.CELL_CHARS for e in state.entries):
+        with st.expander("Full text of one entry"):
+            index = st.number_input("Entry #", 0, len(state.entries) - 1, 0, key=f"ov_full_{target}")
+            ui.show_entry(state.entries[int(index)])
+
+if snapshot:
+    where = f"session `{snapshot.session_id}`" if snapshot.session_id else "the snapshot frozen in hermes-dash"
+    st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")
+else:
+    st.caption("No session snapshot found (no state.db); freeze one on the Snapshot page to track new entries.")

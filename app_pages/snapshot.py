@@ -1,0 +1,129 @@
+"""Snapshot beside the live file: what the running session sees, what is on disk, what comes next.
+
+The agent freezes both files into the system prompt when a session starts (SPEC §5); writes
+made during the session only reach the next one. This page puts the frozen snapshot (from
+``state.db`` or frozen here) next to the live file, diffs them entry by entry, and shows the
+block exactly as the next session will load it.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from hermes_dash import ui
+from hermes_dash._diff import diff_entries
+from hermes_dash._errors import Refusal
+from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash._snapshot import freeze, from_session, load_frozen
+
+store = ui.require_store()
+st.title("Snapshot")
+st.caption("A running agent session keeps the memory it loaded at its start. Writes reach disk at once, "
+           "but that session only sees them in its next session.")
+
+found = ui.sessions(store)
+frozen = load_frozen(store)
+options: list[str] = []
+labels: dict[str, str] = {}
+for session in found.sessions:
+    started = session.started_at.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z") if session.started_at else "unknown"
+    labels[session.id] = f"{session.id} · {session.source or 'unknown source'} · started {started}"
+    options.append(session.id)
+if frozen is not None:
+    labels["__frozen__"] = f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" \
+        if frozen.taken_at else "frozen in hermes-dash"
+    options.append("__frozen__")
+
+if found.problem and not found.sessions:
+    st.info("No agent sessions to compare with.")
+    st.text(found.problem)
+
+left, right = st.columns([3, 1])
+with right:
+    if st.button("Freeze snapshot now", key="snap_freeze", type="secondary" if found.sessions else "primary",
+                 help="Record what a session starting now would load, beside the memory files "
+                      "(memories/.hermes-dash-snapshot.json), to compare with later."):
+        try:
+            freeze(store)
+        except Refusal as refusal:
+            ui.show_refusal(refusal)
+        else:
+            ui.clear_caches()
+            ui.flash("success", "Snapshot frozen", "Later changes show up below as differences from it.")
+            st.session_state.snap_session = "__frozen__"
+            st.rerun()
+
+if not options:
+    with left:
+        st.write("Without a `state.db` there is no record of what a session loaded. Freeze a snapshot now "
+                 "to see, later, what changed since.")
+    st.stop()
+
+with left:
+    if st.session_state.get("snap_session") not in options:
+        st.session_state.snap_session = options[0]
+    choice = st.selectbox("Compare with", options, key="snap_session", format_func=lambda o: labels[o],
+                          help="Sessions recorded in state.db, newest first")
+
+if choice == "__frozen__":
+    snapshot = frozen
+else:
+    snapshot = from_session(next(s for s in found.sessions if s.id == choice))
+assert snapshot is not None
+st.caption(f"Snapshot source: {'frozen in hermes-dash' if choice == '__frozen__' else 'state.db'}; "
+           f"taken {snapshot.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}." if snapshot.taken_at else "")
+
+KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
+for target in TARGETS:
+    state = ui.file_state(target, store)
+    ui.remember_seen(state)
+    st.header(FILENAMES[target])
+    snap_entries = snapshot.entries.get(target, ())
+    diff = diff_entries(list(snap_entries), list(state.entries))
+    counts = diff.counts
+    cols = st.columns(4)
+    for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):
+        col.metric(kind.capitalize(), counts[kind])
+    if snapshot.truncated.get(target):
+        st.warning("The snapshot's block was truncated by the agent (over budget): its middle is missing.")
+
+    side_l, side_r = st.columns(2)
+    with side_l:
+        st.subheader("Running session sees (snapshot)")
+        if snap_entries:
+            ui.entry_table(ui.entry_frame(snap_entries, state.limit), key=f"snap_old_{target}")
+        else:
+            st.info("No block for this file in the snapshot.")
+    with side_r:
+        st.subheader("On disk now")
+        if state.entries:
+            ui.entry_table(ui.entry_frame(state.entries, state.limit), key=f"snap_new_{target}")
+        else:
+            st.info("No entries on disk.")
+
+    st.subheader("Differences, entry by entry")
+    if diff.identical:
+        st.success("The snapshot and the file hold the same entries.")
+    rows = sorted(diff.items, key=lambda item: KIND_ORDER[item.kind])
+    table = pd.DataFrame({
+        "Change": [item.kind for item in rows],
+        "Snapshot": [ui.cut(item.old or "") for item in rows],
+        "On disk": [ui.cut(item.new or "") for item in rows],
+    })
+    st.dataframe(table, hide_index=True, row_height=72, key=f"snap_diff_{target}",
+                 column_config={"Change": st.column_config.TextColumn(width="small"),
+                                "Snapshot": st.column_config.TextColumn(width="large"),
+                                "On disk": st.column_config.TextColumn(width="large")})
+
+    with st.expander("What the next session will load (exactly as injected)", expanded=True):
+        block = store.render_block(target)
+        if block:
+            ui.plain(block)
+        else:
+            st.info("Nothing: an empty or disabled store renders no block.")
+    with st.expander("The snapshot's block as the running session has it"):
+        if snapshot.blocks.get(target):
+            ui.plain(snapshot.blocks[target])
+        else:
+            st.info("No block.")

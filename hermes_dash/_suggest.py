@@ -1,0 +1,66 @@
+"""The shortest piece of text that picks out each entry for replace / remove (issue 3).
+
+Typing the whole entry is error-prone and typing too little hits several entries, so the
+dashboard suggests, per entry, the shortest run of whole words that no other entry contains
+(the agent's matching, ``_ops.find``, then targets exactly that entry). Whole words read
+better than arbitrary character runs. When every run of words also occurs elsewhere (the
+entry is part of a longer one) only the entry's full text is unambiguous: an exact match wins.
+
+Plain Python, bounded work: only the first ``MAX_WORDS`` words of an entry and runs of up to
+``MAX_RUN`` words are tried, so a hand-written megabyte file cannot stall a page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ._ops import find
+
+MAX_WORDS = 300
+MAX_RUN = 8
+_WORD = re.compile(r"\S+")
+_SEP = "\x00"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """``text`` targets entry ``index`` alone; ``whole`` when it is the full entry text."""
+
+    index: int
+    text: str
+    whole: bool
+
+
+def _unique(piece: str, own: str, joined: str) -> bool:
+    # Every occurrence in the joined text lies inside this entry: no other entry contains it.
+    return joined.count(piece) == own.count(piece)
+
+
+def shortest_unique(entries: list[str] | tuple[str, ...], index: int) -> Suggestion:
+    """The shortest run of whole words that only ``entries[index]`` contains."""
+    entries = list(entries)
+    own = entries[index]
+    joined = _SEP.join(entries)
+    words = [m.span() for m in _WORD.finditer(own)][:MAX_WORDS]
+    best: str | None = None
+    for run in range(1, MAX_RUN + 1):
+        for start in range(0, len(words) - run + 1):
+            piece = own[words[start][0]:words[start + run - 1][1]]
+            if best is not None and len(piece) >= len(best):
+                continue
+            if _SEP not in piece and _unique(piece, own, joined):
+                best = piece
+        # A longer run of words cannot be shorter than a unique single word that is short;
+        # stop as soon as every longer run would exceed the best found.
+        if best is not None and all(words[s + run][1] - words[s][0] >= len(best)
+                                    for s in range(0, len(words) - run)):
+            break
+    if best is not None and find(entries, best).target == index:
+        return Suggestion(index, best, best == own)
+    return Suggestion(index, own, True)
+
+
+def suggestions(entries: list[str] | tuple[str, ...]) -> list[Suggestion]:
+    """:func:`shortest_unique` for every entry, in order."""
+    return [shortest_unique(entries, i) for i in range(len(entries))]

@@ -1,0 +1,37 @@
+"""Streamlit-side helpers for hermes-dash pages (the engine itself never imports Streamlit).
+
+The small API a page needs (curation pages included)::
+
+    from hermes_dash import ui
+
+    store = ui.require_store()            # MemoryStore of the chosen home/profile; draws the
+                                          # newcomer's empty state and stops when there are no files
+    state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
+    seen = ui.remember_seen(state)        # pass as seen= to a write -> OpResult.external_change
+    ui.state_gauge(state)                 # capacity gauge; gauge(..., projected=N) for a preview
+    ui.show_entry(text)                   # entry text, always plain (never markdown/HTML)
+    ui.entry_table(ui.entry_frame(entries, limit, flags))   # plain-text entry table
+    ui.run_op(lambda: store.add("memory", text, seen=seen), clear=("my_text_key",))
+        # refused: shows message + hint, returns None, nothing changed;
+        # accepted: clears caches, queues a success message, clears those widget keys, reruns
+    ui.show_refusal(refusal)              # for refusals caught by the page itself
+    ui.flash("success", "Title", "plain body"); ui.clear_caches()
+
+Widget keys starting with ``hd_`` belong to these helpers and the sidebar.
+"""
+
+from ._cache import (backup_state, clear_caches, entry_findings, entry_suggestions, file_state, latest_snapshot,
+                     sessions, stat_key)
+from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
+                       set_home)
+from ._sidebar import empty_state, has_memory_files, require_store, sidebar
+from ._widgets import (CELL_CHARS, cut, entry_frame, entry_table, gauge, level, plain, show_entry, show_flashes, show_refusal,
+                       state_gauge, tokens)
+
+__all__ = [
+    "CELL_CHARS", "apply_resets", "backup_state", "clear_caches", "current_home", "current_store", "cut", "empty_state",
+    "entry_findings", "entry_frame", "entry_suggestions", "entry_table", "file_state", "flash", "gauge",
+    "has_memory_files", "latest_snapshot", "level", "plain", "remember_seen", "require_store", "result_text",
+    "run_op", "sessions", "set_home", "show_entry", "show_flashes", "show_refusal", "sidebar", "stat_key",
+    "state_gauge", "tokens",
+]

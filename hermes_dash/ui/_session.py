@@ -1,0 +1,131 @@
+"""Which home the dashboard is looking at, kept per browser session in ``st.session_state``.
+
+Keys (all prefixed ``hd_`` so pages cannot collide with them):
+
+* ``hd_home``    the Hermes home folder (root) as text; default ``$HERMES_HOME`` / ``~/.hermes``
+* ``hd_profile`` ``"default"`` or a profile name under ``<root>/profiles/``
+* ``hd_seen``    ``{(home, target): fingerprint}`` last shown, passed as ``seen=`` to writes
+* ``hd_flash``   messages to show after the rerun that follows a write
+* ``hd_reset``   widget keys to clear at the start of the next run (after a successful write)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from .._errors import Refusal
+from .._home import HermesHome, resolve_home
+from .._store import FileState, MemoryStore, OpResult
+
+FlashKind = str  # "success" | "warning" | "info"
+
+
+@dataclass(frozen=True)
+class Flash:
+    kind: FlashKind
+    title: str  # fixed wording of ours: may be shown as markdown
+    body: str = ""  # may hold entry text: always shown as plain text
+
+
+def _ensure_defaults() -> None:
+    if "hd_home" not in st.session_state:
+        home = resolve_home()
+        st.session_state.hd_home = str(home.root)
+        st.session_state.hd_profile = home.profile or "default"
+    st.session_state.setdefault("hd_profile", "default")
+
+
+def current_home() -> HermesHome:
+    """The chosen home; a profile that vanished falls back to the default profile."""
+    _ensure_defaults()
+    try:
+        return resolve_home(st.session_state.hd_home, st.session_state.hd_profile)
+    except Refusal:
+        st.session_state.hd_profile = "default"
+        return resolve_home(st.session_state.hd_home, "default")
+
+
+def current_store() -> MemoryStore:
+    """A :class:`MemoryStore` for the chosen home (config re-read on every run: it is tiny)."""
+    return MemoryStore(current_home())
+
+
+def set_home(path: str, profile: str = "default") -> None:
+    """Point the session at another home (and profile); caches are keyed by path, no clearing needed."""
+    st.session_state.hd_home = path
+    st.session_state.hd_profile = profile
+    st.session_state.pop("hd_seen", None)
+
+
+def remember_seen(state: FileState) -> tuple[int, int, int] | None:
+    """The fingerprint this session last showed for ``state``'s file, then record the current one.
+
+    Pass the returned value as ``seen=`` to the engine: it then reports ``external_change``
+    when the file changed between what the user looked at and the write.
+    """
+    seen = st.session_state.setdefault("hd_seen", {})
+    key = (str(state.path), state.target)
+    previous = seen.get(key, state.fingerprint)
+    seen[key] = state.fingerprint
+    return previous
+
+
+def flash(kind: FlashKind, title: str, body: str = "") -> None:
+    st.session_state.setdefault("hd_flash", []).append(Flash(kind, title, body))
+
+
+def pop_flashes() -> list[Flash]:
+    return st.session_state.pop("hd_flash", [])
+
+
+def apply_resets() -> None:
+    """Clear the widget keys a successful write asked to clear (must run before the widgets)."""
+    for key in st.session_state.pop("hd_reset", ()):
+        st.session_state.pop(key, None)
+
+
+def result_text(result: OpResult, filename: str) -> str:
+    """What an accepted write did, in words (plain text: the message may quote entry text)."""
+    lines = [result.message]
+    if result.changed:
+        lines.append(f"{filename} is now {result.usage:,}/{result.limit:,} characters "
+                     f"({result.percent}%), {len(result.after)} entries.")
+        if result.backup is not None:
+            lines.append(f"The previous version is kept as {result.backup.name} (see Backups).")
+        lines.append("A running agent session still sees its frozen snapshot; it sees this change "
+                     "only in its next session.")
+    return "\n".join(lines)
+
+
+def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = ()) -> OpResult | None:
+    """Run one engine write. Refused: show why (nothing changed) and return None.
+
+    Accepted: clear the read caches, queue a message (with the external-change note when the
+    file had changed since this session last showed it), clear the ``clear`` widget keys and
+    rerun, so the page redraws from the new file. Curation pages should write through this.
+    """
+    from ._cache import clear_caches
+    from ._widgets import show_refusal
+
+    try:
+        result = action()
+    except Refusal as refusal:
+        show_refusal(refusal)
+        return None
+    clear_caches()
+    from .._format import FILENAMES
+
+    filename = FILENAMES.get(result.target, result.target)
+    if result.external_change:
+        flash("warning", f"{filename} had changed on disk since this page showed it",
+              "Someone else (the agent, another tab or an editor) wrote it meanwhile. The engine re-read "
+              "the file under its lock and applied your change to the fresh content, so nothing was lost. "
+              "Check the result below.")
+    flash("success" if result.changed else "info", "Saved" if result.changed else "Nothing to change",
+          result_text(result, filename))
+    st.session_state.hd_reset = list(clear)
+    st.rerun()
+    return result  # not reached: st.rerun() raises

@@ -1,0 +1,118 @@
+"""The sidebar (which home, which profile, config warnings) and the newcomer's empty state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from .._errors import Refusal
+from .._format import TARGETS
+from .._newhome import create_memory_files
+from .._store import MemoryStore
+from ._cache import clear_caches
+from ._session import current_home, current_store, flash, set_home
+from ._widgets import show_refusal
+
+
+def _open_demo() -> None:
+    from ..demo import create_demo_home
+
+    path = create_demo_home()
+    set_home(str(path))
+    clear_caches()
+    flash("info", "Opened the demo home", f"A fresh copy in {path}. Edit freely: it is a temporary folder.")
+
+
+def _open_folder() -> None:
+    raw = str(st.session_state.get("hd_home_input", "")).strip()
+    if not raw:
+        return
+    path = Path(raw).expanduser()
+    set_home(str(path.resolve()))
+    st.session_state.hd_home_input = ""
+
+
+def _pick_profile() -> None:
+    st.session_state.hd_profile = st.session_state.hd_profile_select
+    st.session_state.pop("hd_seen", None)
+
+
+def sidebar() -> MemoryStore:
+    """Draw the sidebar for the chosen home and return its store."""
+    home = current_home()
+    store = MemoryStore(home)
+    with st.sidebar:
+        st.caption("Hermes home")
+        st.code(str(home.root), language=None, wrap_lines=True)
+        profiles = ["default", *home.profiles()]
+        st.session_state.hd_profile_select = home.profile or "default"
+        st.selectbox("Profile", profiles, key="hd_profile_select", on_change=_pick_profile,
+                     help="Each folder under profiles/ is a Hermes home of its own; profiles never share memory.")
+        if home.profile:
+            st.caption("Profile folder")
+            st.code(str(home.path), language=None, wrap_lines=True)
+        with st.expander("Open another home folder"):
+            st.text_input("Folder", key="hd_home_input", placeholder="~/.hermes")
+            st.button("Open folder", key="hd_open_home", on_click=_open_folder)
+            st.button("Open the demo home", key="hd_open_demo_side", on_click=_open_demo,
+                      help="A copy of the demo home in a temporary folder")
+        settings = store.settings
+        problems = list(settings.warnings)
+        if not settings.memory_enabled:
+            problems.append("memory.memory_enabled is false: sessions load no MEMORY block.")
+        if not settings.user_profile_enabled:
+            problems.append("memory.user_profile_enabled is false: sessions load no USER block.")
+        if problems:
+            st.warning("**Config**")
+            for text in problems:
+                st.text(text)  # may quote values from config.yaml: plain text
+        if settings.write_approval:
+            st.caption("write_approval is on: the agent stages writes in pending/memory/ for review.")
+    return store
+
+
+def has_memory_files(store: MemoryStore) -> bool:
+    return any(store.home.file_path(t).exists() or store.home.file_path(t).is_symlink() for t in TARGETS)
+
+
+def _create_here() -> None:
+    store = current_store()
+    try:
+        created = create_memory_files(store.home)
+    except Refusal as refusal:
+        st.session_state.hd_create_error = refusal
+        return
+    clear_caches()
+    names = ", ".join(p.name for p in created) or "nothing (the files exist)"
+    flash("success", "Created the memory files", f"Created {names} in {store.home.memories_dir}.")
+
+
+def empty_state(store: MemoryStore) -> None:
+    """No memory files here yet: offer to create them, or to look at the demo home."""
+    st.title("No Hermes memory here yet")
+    st.write("There is no `memories/MEMORY.md` or `memories/USER.md` in this folder:")
+    st.code(str(store.home.memories_dir), language=None)
+    st.write("If Hermes keeps its home elsewhere, open that folder from the sidebar "
+             "(or start the dashboard with `HERMES_HOME=/path/to/home`). Otherwise:")
+    left, right = st.columns(2)
+    with left, st.container(border=True):
+        st.subheader("Start empty")
+        st.write("Create an empty MEMORY.md and USER.md here. The agent and this dashboard fill them later.")
+        st.button("Create empty memory files here", key="hd_create_files", on_click=_create_here, type="primary")
+    with right, st.container(border=True):
+        st.subheader("Look around first")
+        st.write("Open a demo home (copied to a temporary folder) that shows every feature.")
+        st.button("Open the demo home", key="hd_open_demo", on_click=_open_demo)
+    error = st.session_state.pop("hd_create_error", None)
+    if error is not None:
+        show_refusal(error)
+
+
+def require_store() -> MemoryStore:
+    """The current store; when the home has no memory files, draw the empty state and stop the page."""
+    store = current_store()
+    if not has_memory_files(store):
+        empty_state(store)
+        st.stop()
+    return store

@@ -1,0 +1,146 @@
+"""Small display pieces shared by the pages. Entry text is only ever shown as plain text.
+
+Plain text means ``st.dataframe`` cells, ``st.code`` and ``st.text``: never ``st.markdown``,
+``st.write`` of a string, alert bodies or HTML, because an entry may hold ``![x](http://..)``
+or ``<img src=..>`` and rendering it would make the browser fetch that address. Our own fixed
+wording (titles, numbers) may use markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import streamlit as st
+
+from .._errors import Refusal
+from .._format import FILENAMES
+from .._store import FileState
+from ._session import pop_flashes
+
+WARN_AT = 80
+ALARM_AT = 95
+CHARS_PER_TOKEN = 4
+CELL_CHARS = 1_500  # longest text put in one table cell; the rest is shown on demand
+
+
+def level(used: int, limit: int) -> str:
+    """``calm`` below 80 %, ``warning`` from 80 %, ``alarm`` from 95 % and when over budget."""
+    if limit <= 0 or used > limit or used * 100 >= ALARM_AT * limit:
+        return "alarm"
+    return "warning" if used * 100 >= WARN_AT * limit else "calm"
+
+
+_LEVEL_LOOK = {"calm": ("green", "OK"), "warning": ("orange", "Getting full"), "alarm": ("red", "Nearly full")}
+
+
+def tokens(chars: int) -> int:
+    return -(-chars // CHARS_PER_TOKEN)
+
+
+def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | None = None,
+          projected_count: int | None = None, key: str | None = None) -> str:
+    """A capacity gauge; with ``projected``, a second bar shows the usage after an operation.
+
+    Returns the level (``calm``/``warning``/``alarm``) of the figure shown last.
+    """
+    def bar(used_: int, count_: int, label: str) -> str:
+        lvl = level(used_, limit)
+        color, word = _LEVEL_LOOK[lvl]
+        pct = min(100, int(used_ / limit * 100)) if limit else 100
+        over = used_ > limit
+        word = "Over budget" if over else word
+        st.badge(f"{label}{word}", color=color)  # type: ignore[arg-type]
+        st.progress(min(1.0, used_ / limit) if limit else 1.0,
+                    text=f"**{used_:,} / {limit:,} chars** · {pct}% · {count_:,} entries"
+                         + (f" · {used_ - limit:,} over" if over else ""))
+        return lvl
+
+    with st.container(border=True, key=key):
+        st.markdown(f"**{filename}**")
+        lvl = bar(used, count, "Now: " if projected is not None else "")
+        st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
+                   "characters per token)")
+        if projected is not None:
+            lvl = bar(projected, projected_count if projected_count is not None else count, "After: ")
+            delta = projected - used
+            st.caption(f"Change: {delta:+,} characters")
+        return lvl
+
+
+def state_gauge(state: FileState, **kwargs: object) -> str:
+    return gauge(state.filename, state.usage, state.limit, len(state.entries), **kwargs)  # type: ignore[arg-type]
+
+
+def plain(text: str) -> None:
+    """Show text exactly as written (no markdown, no HTML), wrapped."""
+    st.code(text, language=None, wrap_lines=True)
+
+
+def show_entry(text: str, *, max_chars: int | None = None) -> None:
+    """One entry as plain text; with ``max_chars``, cut with a note saying how much is hidden."""
+    if max_chars is not None and len(text) > max_chars:
+        plain(text[:max_chars])
+        st.caption(f"… {len(text) - max_chars:,} more characters not shown.")
+    else:
+        plain(text)
+
+
+def show_refusal(refusal: Refusal) -> None:
+    """The engine's reason and hint. Both may quote entry text, so both are plain text."""
+    with st.container(border=True):
+        st.error("**Refused: nothing was changed.**")
+        st.text(refusal.message)
+        if refusal.hint:
+            st.text("What to do: " + refusal.hint)
+
+
+def show_flashes() -> None:
+    """Messages queued by the last write (``run_op``), shown once."""
+    for item in pop_flashes():
+        box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
+        with st.container(border=True):
+            box(f"**{item.title}**")
+            if item.body:
+                st.text(item.body)
+
+
+def cut(text: str, limit: int = CELL_CHARS) -> str:
+    """Text for a table cell: at most ``limit`` characters plus a note of what was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f" … [{len(text) - limit:,} more characters: see 'Full text of one entry']"
+
+
+def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str]] | None = None,
+                indices: Sequence[int] | None = None) -> pd.DataFrame:
+    """The entry table: index, text (cut for display), characters, share of the budget, flags."""
+    indices = list(range(len(entries))) if indices is None else list(indices)
+    return pd.DataFrame({
+        "#": indices,
+        "Entry": [cut(e) for e in entries],
+        "Chars": [len(e) for e in entries],
+        "Budget": [round(len(e) / limit * 100, 1) if limit else 0.0 for e in entries],
+        "Flags": [", ".join(f) for f in (flags or [()] * len(entries))],
+    })
+
+
+ENTRY_COLUMNS = {
+    "#": st.column_config.NumberColumn("#", width="small", help="Position in the file (0 = first)"),
+    "Entry": st.column_config.TextColumn("Entry", width="large", help="Shown as plain text"),
+    "Chars": st.column_config.NumberColumn("Chars", width="small", format="%d"),
+    "Budget": st.column_config.ProgressColumn("Share of budget", width="small", format="%.1f%%",
+                                              min_value=0, max_value=100,
+                                              help="This entry's characters as a share of the file's limit"),
+    "Flags": st.column_config.TextColumn("Flags", width="medium"),
+}
+
+
+def entry_table(frame: pd.DataFrame, *, key: str | None = None, height: int | str = "auto") -> None:
+    """Show an :func:`entry_frame` (plain-text cells, taller rows so text wraps)."""
+    st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=72,
+                 height=height)  # type: ignore[arg-type]
+
+
+def filename(target: str) -> str:
+    return FILENAMES[target]
