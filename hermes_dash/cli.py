@@ -240,3 +240,6 @@ def main(argv: list[str] | None = None) -> int:
         outcome = Outcome(data, text, EXIT_REFUSED)
     _emit(outcome, args.json)
     return outcome.code
+
+
+from . import cli_curation  # noqa: E402,F401  registers suggest/history/pending/normalize/export/sharing

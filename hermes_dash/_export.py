@@ -1,0 +1,127 @@
+"""Export both memory files (JSON, Markdown), optionally with secrets blanked, and compare
+two profiles side by side.
+
+Redaction is a best-effort safety net for sharing an export (a bug report, a team wiki), not
+a guarantee: it blanks strings that look like credentials (``key = "..."`` assignments,
+well-known token prefixes, private-key blocks, passwords in URLs) and counts what it blanked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from ._diff import diff_entries
+from ._format import FILENAMES, TARGETS
+from ._store import MemoryStore
+
+REDACTED = "[REDACTED]"
+
+_SECRETS: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.IGNORECASE) for p in (
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----",
+    r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{8,}",
+    r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}",
+    r"\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}",
+    r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
+    r"\bAKIA[0-9A-Z]{16}\b",
+    r"\bAIza[0-9A-Za-z_-]{35}\b",
+    r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+    r"(?<=\bBearer )[A-Za-z0-9._~+/=-]{16,}",
+    r"(?<=://)[^/\s:@]+:[^/\s@]+(?=@)",  # user:password@host
+))
+_ASSIGNMENT = re.compile(
+    r"(?P<name>\b[\w.-]*(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*)"
+    r"(?P<quote>[\"']?)(?P<value>[^\s\"',;]{8,})", re.IGNORECASE)
+
+
+def redact(text: str) -> tuple[str, int]:
+    """``text`` with secret-looking strings replaced by ``[REDACTED]``, and how many were."""
+    count = 0
+
+    def blank_value(match: re.Match[str]) -> str:
+        nonlocal count
+        if match["value"] == REDACTED:
+            return match[0]
+        count += 1
+        return f"{match['name']}{match['quote']}{REDACTED}"
+
+    text = _ASSIGNMENT.sub(blank_value, text)
+    for pattern in _SECRETS:
+        text, n = pattern.subn(REDACTED, text)
+        count += n
+    return text, count
+
+
+@dataclass(frozen=True)
+class Export:
+    data: dict[str, object]
+    redacted: int  # how many strings were blanked
+
+
+def export_data(store: MemoryStore, *, redact_secrets: bool = False) -> Export:
+    """Both files as one JSON-ready object (entries as plain strings)."""
+    files: dict[str, object] = {}
+    blanked = 0
+    for target in TARGETS:
+        state = store.read(target)
+        entries = list(state.entries)
+        if redact_secrets:
+            out = []
+            for entry in entries:
+                clean, n = redact(entry)
+                out.append(clean)
+                blanked += n
+            entries = out
+        files[target] = {"file": state.filename, "path": str(state.path), "exists": state.exists,
+                         "limit": state.limit, "usage": state.usage, "percent": state.percent,
+                         "problem": state.error, "entries": entries}
+    data: dict[str, object] = {
+        "format": "hermes-dash-export/1", "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "home": str(store.home.path), "profile": store.home.profile, "redacted": redact_secrets,
+        "redactions": blanked, "files": files}
+    return Export(data, blanked)
+
+
+def _fence(text: str) -> str:
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def to_markdown(export: Export) -> str:
+    """A readable document: each entry in a ``text`` code fence, so nothing in it renders."""
+    data = export.data
+    lines = [f"# Hermes memory export ({data['profile'] or 'default profile'})", "",
+             f"Home: `{data['home']}`  ", f"Exported: {data['exported_at']}  "]
+    if data["redacted"]:
+        lines.append(f"Secret-looking strings redacted: {data['redactions']}  ")
+    for target in TARGETS:
+        info = data["files"][target]  # type: ignore[index]
+        lines += ["", f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, "
+                      f"{len(info['entries'])} entries)", ""]
+        if not info["entries"]:
+            lines.append("(empty)")
+        for i, entry in enumerate(info["entries"], start=1):
+            fence = _fence(entry)
+            lines += [f"### Entry {i}", "", f"{fence}text", entry, fence, ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+@dataclass(frozen=True)
+class ComparedRow:
+    target: str
+    kind: str  # "same" | "changed" | "only_a" | "only_b"
+    a: str | None
+    b: str | None
+    similarity: float
+
+
+def compare(a: MemoryStore, b: MemoryStore) -> list[ComparedRow]:
+    """Rows for a side-by-side table of two homes' (profiles') memories, per file."""
+    kinds = {"unchanged": "same", "changed": "changed", "removed": "only_a", "added": "only_b"}
+    rows = []
+    for target in TARGETS:
+        diff = diff_entries(a.read(target).entries, b.read(target).entries)
+        rows += [ComparedRow(target, kinds[item.kind], item.old, item.new, round(item.similarity, 3))
+                 for item in diff.items]
+    return rows

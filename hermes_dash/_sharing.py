@@ -1,0 +1,120 @@
+"""Team sharing: is MEMORY.md a link into a repository, and is USER.md safely private?
+
+The article's team practice keeps MEMORY.md as a symbolic link into a project repository
+(shared, versioned) and USER.md private. This module only looks: ``os.readlink`` and
+read-only ``git`` calls (``rev-parse``, ``ls-files``, ``status``) with a timeout and
+``GIT_OPTIONAL_LOCKS=0`` so not even git's index refresh writes anything.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ._format import FILENAMES, TARGETS
+from ._store import MemoryStore
+
+GIT_TIMEOUT_S = 5.0
+
+
+@dataclass(frozen=True)
+class GitInfo:
+    repo: Path | None  # the work tree's top folder; None: not in a repository
+    tracked: bool | None
+    dirty: bool | None  # uncommitted changes to this file (staged, unstaged or untracked)
+    status: str  # git's short status of the file ("" when clean)
+    problem: str | None = None  # git failed (timeout, unsafe ownership, ...)
+
+
+@dataclass(frozen=True)
+class FileSharing:
+    target: str
+    path: Path
+    is_link: bool
+    link_text: str | None  # what the link says, as written
+    resolved: Path  # where reads and writes land
+    exists: bool
+    git: GitInfo | None  # None when git is not installed
+
+    @property
+    def filename(self) -> str:
+        return FILENAMES[self.target]
+
+
+@dataclass(frozen=True)
+class SharingReport:
+    files: tuple[FileSharing, ...]
+    git_available: bool
+    warnings: tuple[str, ...]
+
+    def file(self, target: str) -> FileSharing:
+        return next(f for f in self.files if f.target == target)
+
+
+def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=GIT_TIMEOUT_S,
+                          env=env, stdin=subprocess.DEVNULL, check=False)
+
+
+def git_info(path: Path) -> GitInfo:
+    """Where ``path`` (a real file, links resolved) sits in git, by read-only calls."""
+    folder = path.parent
+    if not folder.is_dir():
+        return GitInfo(None, None, None, "", f"{folder} does not exist")
+    try:
+        top = _git(["rev-parse", "--show-toplevel"], folder)
+        if top.returncode != 0:
+            err = top.stderr.strip()
+            if "not a git repository" in err:
+                return GitInfo(None, None, None, "")
+            return GitInfo(None, None, None, "", err.splitlines()[-1] if err else "git rev-parse failed")
+        repo = Path(top.stdout.strip())
+        tracked = _git(["ls-files", "--error-unmatch", "--", path.name], folder).returncode == 0
+        status = _git(["status", "--porcelain", "--", path.name], folder)
+        if status.returncode != 0:
+            return GitInfo(repo, tracked, None, "", status.stderr.strip() or "git status failed")
+        short = status.stdout.strip()
+        return GitInfo(repo, tracked, bool(short), short)
+    except subprocess.TimeoutExpired:
+        return GitInfo(None, None, None, "", f"git took longer than {GIT_TIMEOUT_S:g} s")
+    except OSError as exc:
+        return GitInfo(None, None, None, "", f"git could not be run: {exc.strerror or exc}")
+
+
+def sharing(store: MemoryStore) -> SharingReport:
+    have_git = shutil.which("git") is not None
+    files = []
+    warnings = []
+    for target in TARGETS:
+        path = store.home.file_path(target)
+        is_link = path.is_symlink()
+        link_text = None
+        if is_link:
+            try:
+                link_text = os.readlink(path)
+            except OSError:
+                link_text = None
+        resolved = Path(os.path.realpath(path))
+        info = git_info(resolved) if have_git else None
+        files.append(FileSharing(target, path, is_link, link_text, resolved, resolved.exists(), info))
+    if not have_git:
+        warnings.append("git is not installed, so whether the files are versioned cannot be checked.")
+    memory, user = files
+    if memory.is_link and not memory.exists:
+        warnings.append(f"MEMORY.md links to {memory.link_text}, which does not exist (the first write creates it).")
+    if memory.git and memory.git.repo and memory.git.dirty:
+        warnings.append(f"MEMORY.md has uncommitted changes in {memory.git.repo} ({memory.git.status}): "
+                        "commit them to share them with the team.")
+    if memory.git and memory.git.repo and memory.git.tracked is False:
+        warnings.append(f"MEMORY.md is inside {memory.git.repo} but not tracked by git: `git add` it to share it.")
+    exposed = user.is_link or bool(user.git and (user.git.tracked or user.git.status))  # not git-ignored
+    if user.git and user.git.repo and exposed:
+        how = f"is a link into the git repository {user.git.repo}" if user.is_link else \
+            f"is inside the git repository {user.git.repo}"
+        warnings.append(f"USER.md {how}. It is private (who you are, your preferences) and would be pushed "
+                        "with the repository: keep it outside, or add it to .gitignore.")
+    return SharingReport(tuple(files), have_git, tuple(warnings))

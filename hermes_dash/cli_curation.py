@@ -1,0 +1,299 @@
+"""Curation commands for the command line: suggest, history, pending, normalize, export.
+
+Registered on :mod:`hermes_dash.cli` (``@command`` + ``cli.EXTENSIONS``); each handler calls
+one engine module and returns an :class:`~hermes_dash.cli.Outcome`. Exit status as for the
+other commands: 0 done, 1 refused (nothing changed), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import datetime, timezone
+
+from . import _cleanup, _export, _history, _normalize, _pending, _sharing
+from .cli import EXIT_OK, EXIT_REFUSED, EXTENSIONS, Outcome, command
+from ._format import FILENAMES, TARGETS
+from ._store import MemoryStore
+
+
+def _ago(seconds: float | None) -> str:
+    if seconds is None:
+        return "unknown age"
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{int(seconds // size)} {unit} ago"
+    return f"{int(seconds)} s ago"
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 3] + "..."
+
+
+# -- suggest ------------------------------------------------------------------------------------
+
+@command("suggest")
+def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    targets = [args.target] if args.target else list(TARGETS)
+    report = _cleanup.suggest(store, args.threshold, targets)
+    data: dict[str, object] = {
+        "success": True, "threshold": args.threshold,
+        "files": {t: {"file": s.filename, "usage": s.usage, "limit": s.limit, "percent": s.percent}
+                  for t, s in report.files.items() if t in targets},
+        "merges": [{"target": m.target, "kind": m.kind, "score": m.score, "keep": m.keep, "drop": m.drop,
+                    "merged": m.merged, "freed": m.freed, "operations": m.operations()} for m in report.merges],
+        "cross_file": [{"kind": c.kind, "score": c.score, "memory_entry": c.memory_entry,
+                        "user_entry": c.user_entry, "merged": c.merged, "keep_in": c.keep_target,
+                        "remove_from": c.drop_target} for c in report.cross],
+        "placement": [{"target": h.target, "entry": h.entry, "suggested": h.suggested, "reasons": list(h.reasons)}
+                      for h in report.placement],
+        "stale": [{"entry": s.entry, "missing_paths": list(s.missing)} for s in report.stale],
+        "plans": {t: {"target": p.target, "goal": p.goal, "limit": p.limit, "usage_before": p.usage_before,
+                      "usage_after": p.usage_after, "reaches_goal": p.reaches_goal,
+                      "steps": [{"kind": s.kind, "reason": s.reason, "operations": list(s.operations),
+                                 "usage_after": s.usage_after, "percent_after": s.percent_after}
+                                for s in p.steps],
+                      "operations": p.operations} for t, p in report.plans.items()},
+        "notes": report.notes,
+    }
+    lines = []
+    for t in targets:
+        s = report.files[t]
+        lines.append(f"{s.filename}: {s.usage:,}/{s.limit:,} chars ({s.percent}%)")
+        if t in report.notes:
+            lines.append(f"  note: {report.notes[t]}")
+    for m in report.merges:
+        lines += [f"\nMerge in {FILENAMES[m.target]} ({m.kind}, similarity {m.score:.2f}, frees {m.freed} chars):",
+                  f"  keep: {_one_line(m.keep)}", f"  drop: {_one_line(m.drop)}", f"  as:   {_one_line(m.merged)}"]
+    for c in report.cross:
+        lines += [f"\nIn both files ({c.kind}, similarity {c.score:.2f}): keep in {FILENAMES[c.keep_target]}, "
+                  f"remove from {FILENAMES[c.drop_target]}",
+                  f"  MEMORY.md: {_one_line(c.memory_entry)}", f"  USER.md:   {_one_line(c.user_entry)}"]
+    for h in report.placement:
+        lines.append(f"\nReads like {FILENAMES[h.suggested]} ({', '.join(h.reasons)}), now in {FILENAMES[h.target]}:"
+                     f"\n  {_one_line(h.entry)}")
+    for s in report.stale:
+        lines.append(f"\nStale? paths not on this machine ({', '.join(s.missing)}):\n  {_one_line(s.entry)}")
+    for p in report.plans.values():
+        lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
+                     f"from {p.usage_before:,}:")
+        for i, s in enumerate(p.steps, 1):
+            lines.append(f"  {i}. {s.kind}: {s.reason} -> {s.usage_after:,} chars ({s.percent_after}%)")
+        if not p.reaches_goal:
+            lines.append("  (the goal is not reached by these steps)")
+    if len(lines) == len(targets) + len(report.notes):
+        lines.append("\nNothing to suggest.")
+    return Outcome(data, "\n".join(lines))
+
+
+# -- history ------------------------------------------------------------------------------------
+
+@command("history")
+def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    line = _history.timeline(store, args.target)
+    now = datetime.now(timezone.utc)
+
+    def label(index: int | None) -> str | None:
+        return None if index is None else line.versions[index].name
+
+    data: dict[str, object] = {
+        "success": True, "target": args.target, "file": FILENAMES[args.target],
+        "versions": [{"index": v.index, "name": v.name, "style": v.style, "created": _iso(v.created),
+                      "entry_count": len(v.entries), "usage": v.usage, "problem": v.problem}
+                     for v in line.versions],
+        "entries": [{"text": life.text, "present": life.present, "first_seen": label(life.first_seen),
+                     "first_seen_at": _iso(line.versions[life.first_seen].created),
+                     "last_changed": label(life.last_changed),
+                     "last_changed_at": _iso(line.versions[life.last_changed].created),
+                     "gone_at": label(life.gone_at), "age_seconds": line.age(life, now),
+                     "versions_of_text": [{"version": label(i), "text": t} for i, t in life.texts]}
+                    for life in line.lives],
+    }
+    lines = [f"{FILENAMES[args.target]}: {len(line.versions)} version(s) (backups oldest first, then the live file)"]
+    for v in line.versions:
+        lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {len(v.entries):>3} entries "
+                     f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
+    lines.append("Entries now:")
+    for life in (l for l in line.lives if l.present):
+        first = line.versions[life.first_seen]
+        since = "at least since" if life.first_seen == 0 else "since"
+        changed = "" if life.last_changed == life.first_seen else f", changed in [{life.last_changed}]"
+        lines.append(f"  - {_one_line(life.text, 80)}\n      {since} [{first.index}] ({_ago(line.age(life, now))}){changed}")
+    gone = [l for l in line.lives if not l.present]
+    if gone:
+        lines.append("Gone (restore one with: python -m hermes_dash add TARGET TEXT):")
+        for life in gone:
+            lines.append(f"  - {_one_line(life.text, 80)}\n      gone in [{life.gone_at}], last in [{life.gone_at - 1}]")  # type: ignore[operator]
+    return Outcome(data, "\n".join(lines))
+
+
+# -- pending ------------------------------------------------------------------------------------
+
+def _staged_dict(store: MemoryStore, staged: _pending.Staged) -> dict[str, object]:
+    out: dict[str, object] = {"id": staged.id, "file": staged.path.name, "malformed": not staged.ok,
+                              "problem": staged.problem}
+    if staged.ok:
+        shown = _pending.preview(store, staged)
+        out.update({"action": staged.action, "target": staged.target, "summary": staged.summary,
+                    "origin": staged.origin, "created_at": _iso(staged.created), "age_seconds": staged.age(),
+                    "payload": dict(staged.payload or {}), "matched_entry": staged.matched_entry,
+                    "preview": {"usage": f"{shown.usage}/{shown.limit}", "percent": shown.percent,
+                                "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+                                "diff": [{"kind": i.kind, "old": i.old, "new": i.new}
+                                         for i in shown.diff.items if i.kind != "unchanged"]}})
+    return out
+
+
+@command("pending")
+def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    if args.action in ("approve", "reject"):
+        if not args.ids:
+            return Outcome({"success": False, "code": "invalid", "error": f"Give the id(s) to {args.action}."},
+                           f"Refused: give the id(s) to {args.action} (see `pending list`).", 2)
+        decide = _pending.approve if args.action == "approve" else _pending.reject
+        decisions = decide(store, args.ids)
+        ok = all(d.ok for d in decisions)
+        data: dict[str, object] = {"success": ok, "decisions": [d.to_dict() for d in decisions]}
+        text = "\n".join(d.message + (f"\n  What to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "")
+                         for d in decisions)
+        return Outcome(data, text, EXIT_OK if ok else EXIT_REFUSED)
+    if args.ids:
+        return Outcome({"success": False, "code": "invalid", "error": "`pending list` takes no ids."},
+                       "Refused: `pending list` takes no ids (did you mean approve or reject?).", 2)
+    staged = [_staged_dict(store, s) for s in _pending.list_pending(store)]
+    lines = []
+    for s in staged:
+        if s["malformed"]:
+            lines.append(f"{s['id']}  MALFORMED: {s['problem']}")
+            continue
+        preview = s["preview"]
+        lines.append(f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
+                     f"{_ago(s['age_seconds'])}  {s['summary']}")  # type: ignore[arg-type]
+        refuse = preview["would_refuse"]  # type: ignore[index]
+        after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]
+        lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
+        for item in preview["diff"]:  # type: ignore[index]
+            sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
+            lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
+    text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
+    return Outcome({"success": True, "folder": str(store.home.pending_dir), "pending": staged}, text)
+
+
+# -- normalize ----------------------------------------------------------------------------------
+
+@command("normalize")
+def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    shown = _normalize.preview(store, args.target, args.by)
+    data: dict[str, object] = {
+        "success": True, "target": args.target, "file": FILENAMES[args.target], "by": args.by,
+        "split_on": shown.split_on, "changed": shown.changed, "dry_run": args.dry_run,
+        "usage_before": shown.usage_before, "usage": f"{shown.usage}/{shown.limit}", "percent": shown.percent,
+        "entry_count_before": len(shown.before), "entries": list(shown.entries), "dropped_lines": list(shown.dropped),
+        "scan_findings": [{"index": i, "findings": list(f)} for i, f in shown.findings]}
+    lines = [f"{FILENAMES[args.target]}: {len(shown.before)} entr{'y' if len(shown.before) == 1 else 'ies'} "
+             f"({shown.usage_before:,} chars) -> {len(shown.entries)} entries ({shown.usage:,}/{shown.limit:,} "
+             f"chars, {shown.percent}%), split by {'§ lines' if shown.split_on == '§' else args.by}"]
+    for i, entry in enumerate(shown.entries):
+        lines.append(f"  [{i}] {_one_line(entry, 100)}")
+    if shown.dropped:
+        lines.append("Headings not kept (the backup keeps them): " + "; ".join(shown.dropped))
+    for i, found in shown.findings:
+        lines.append(f"  ! entry [{i}] matches the content scan: {', '.join(found)}")
+    if not shown.changed:
+        lines.append("Already in clean form; nothing to do.")
+    elif args.dry_run:
+        lines.append("Dry run: nothing was written.")
+    else:
+        result = _normalize.apply(store, shown)
+        data["result"] = result.to_dict()
+        lines.append(result.message + (f" Previous version kept as {result.backup.name}." if result.backup else ""))
+    return Outcome(data, "\n".join(lines))
+
+
+# -- export -------------------------------------------------------------------------------------
+
+@command("export")
+def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    exported = _export.export_data(store, redact_secrets=args.redact)
+    if args.format == "markdown":
+        text = _export.to_markdown(exported)
+        return Outcome({"success": True, "format": "markdown", "markdown": text,
+                        "redactions": exported.redacted}, text.rstrip("\n"))
+    return Outcome(exported.data, json.dumps(exported.data, ensure_ascii=False, indent=1))
+
+
+# -- sharing ------------------------------------------------------------------------------------
+
+@command("sharing")
+def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    report = _sharing.sharing(store)
+    files = []
+    lines = []
+    for f in report.files:
+        git = f.git
+        files.append({"target": f.target, "file": f.filename, "path": str(f.path), "is_link": f.is_link,
+                      "link_text": f.link_text, "resolved": str(f.resolved), "exists": f.exists,
+                      "git": None if git is None else {"repo": str(git.repo) if git.repo else None,
+                                                       "tracked": git.tracked, "dirty": git.dirty,
+                                                       "status": git.status, "problem": git.problem}})
+        where = f"symbolic link -> {f.link_text} ({f.resolved})" if f.is_link else "plain file"
+        repo = "" if git is None else (f", in git repo {git.repo}" + (", tracked" if git.tracked else ", untracked")
+                                       + (", uncommitted changes" if git.dirty else "")) if git.repo else \
+            (f", git: {git.problem}" if git.problem else ", not in a git repository")
+        lines.append(f"{f.filename}: {where}{repo}")
+    lines += [f"! {w}" for w in report.warnings]
+    return Outcome({"success": True, "git_available": report.git_available, "files": files,
+                    "warnings": list(report.warnings)}, "\n".join(lines))
+
+
+# -- parsers ------------------------------------------------------------------------------------
+
+def _json_flag(parser: argparse.ArgumentParser) -> None:
+    # SUPPRESS: absent here must not overwrite a global `--json` given before the command.
+    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
+
+
+def _threshold(value: str) -> int:
+    try:
+        number = int(value.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if not 1 <= number <= 100:
+        raise argparse.ArgumentTypeError("use a percentage from 1 to 100")
+    return number
+
+
+def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    target = {"choices": TARGETS, "metavar": "TARGET"}
+    p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
+    p.add_argument("target", nargs="?", **target)
+    p.add_argument("--threshold", type=_threshold, default=_cleanup.DEFAULT_THRESHOLD,
+                   help="plan to get each file under this percentage (default 80)")
+    _json_flag(p)
+    p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
+    p.add_argument("target", **target)
+    _json_flag(p)
+    p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID...")
+    p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    _json_flag(p)
+    p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
+    p.add_argument("target", **target)
+    p.add_argument("--by", choices=_normalize.MODES, default="section",
+                   help="one entry per heading section (default) or per bullet")
+    p.add_argument("--dry-run", action="store_true", help="show the split, write nothing")
+    _json_flag(p)
+    p = sub.add_parser("export", help="both files as JSON or Markdown")
+    p.add_argument("--format", choices=("json", "markdown"), default="json")
+    p.add_argument("--redact", action="store_true", help="blank secret-looking strings")
+    _json_flag(p)
+    p = sub.add_parser("sharing", help="is MEMORY.md a link into a git repository; is USER.md private")
+    _json_flag(p)
+
+
+EXTENSIONS.append(_parsers)
