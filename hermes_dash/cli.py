@@ -175,8 +175,17 @@ def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.restore(args.name))
 
 
+class UsageError(Exception):
+    """An argument error, raised instead of argparse's exit so ``--json`` can report it too."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m hermes_dash",
+    parser = _Parser(prog="python -m hermes_dash",
                                      description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
@@ -224,7 +233,16 @@ def _emit(outcome: Outcome, as_json: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+    except UsageError as exc:
+        # Exit 2 like argparse; with --json the error is still one JSON object on stdout.
+        if "--json" in argv[:argv.index("--")] if "--" in argv else "--json" in argv:
+            print(json.dumps({"success": False, "code": "usage", "error": str(exc)}, ensure_ascii=False, indent=1))
+        else:
+            print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
     store: MemoryStore | None = None
     try:
         store = MemoryStore.open(args.home, args.profile)
@@ -233,13 +251,21 @@ def main(argv: list[str] | None = None) -> int:
         outcome = COMMANDS[args.command](store, args)
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
-        target = getattr(args, "target", None) or refusal.target
+        target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))
         if store is not None and target in TARGETS:
             data.update(_usage_line(store, target))
         text = f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else "")
         outcome = Outcome(data, text, EXIT_REFUSED)
+    if store is not None:
+        outcome.data.setdefault("warnings", list(store.settings.warnings))
     _emit(outcome, args.json)
     return outcome.code
+
+
+def _target_of_backup(name: str | None) -> str | None:
+    """``USER.md.bak.x`` -> ``user``: so a refused restore still reports that file's usage."""
+    base = (name or "").partition(".bak.")[0]
+    return next((t for t, filename in FILENAMES.items() if filename == base), None)
 
 
 from . import cli_curation  # noqa: E402,F401  registers suggest/history/pending/normalize/export/sharing
