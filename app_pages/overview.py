@@ -10,6 +10,7 @@ import streamlit as st
 
 from hermes_dash import ui
 from hermes_dash._format import TARGETS
+from hermes_dash._render import sanitise
 
 store = ui.require_store()
 st.title("Overview")
@@ -46,9 +47,10 @@ for target, state in states.items():
         st.info("No entries yet.")
         continue
     findings = ui.entry_findings(state)
-    snap_entries = set(snapshot.snapshot.entries.get(target, ())) if snapshot else None
+    snap_entries = set(sanitise(snapshot.snapshot.entries.get(target, ()), target)) if snapshot else None
     flags = []
-    for entry, found in zip(state.entries, findings):
+    injected = sanitise(state.entries, target)  # the snapshot holds entries as injected ([BLOCKED: ...])
+    for entry, as_injected, found in zip(state.entries, injected, findings):
         row = []
         if found:
             row.append("scan: " + ", ".join(found))
@@ -56,7 +58,7 @@ for target, state in states.items():
             row.append("longer than the limit")
         if state.drift:
             row.append("drift")
-        if snap_entries is not None and entry not in snap_entries:
+        if snap_entries is not None and entry not in snap_entries and as_injected not in snap_entries:
             row.append("new since snapshot")
         flags.append(row)
     picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \

@@ -15,6 +15,7 @@ from hermes_dash import ui
 from hermes_dash._diff import diff_entries
 from hermes_dash._errors import Refusal
 from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash._render import sanitise
 from hermes_dash._snapshot import freeze, from_session, load_frozen
 
 store = ui.require_store()
@@ -80,7 +81,8 @@ for target in TARGETS:
     ui.remember_seen(state)
     st.header(FILENAMES[target])
     snap_entries = snapshot.entries.get(target, ())
-    diff = diff_entries(list(snap_entries), list(state.entries))
+    # Compare like with like: entries as the agent injects them (scan failures become [BLOCKED: ...]).
+    diff = diff_entries(sanitise(snap_entries, target), sanitise(state.entries, target))
     counts = diff.counts
     cols = st.columns(4)
     for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):
@@ -103,6 +105,7 @@ for target in TARGETS:
             st.info("No entries on disk.")
 
     st.subheader("Differences, entry by entry")
+    st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note.")
     if diff.identical:
         st.success("The snapshot and the file hold the same entries.")
     rows = sorted(diff.items, key=lambda item: KIND_ORDER[item.kind])

@@ -1,0 +1,225 @@
+"""Clean-up assistant: overlapping entries, misplaced entries, stale paths, a plan to free room.
+
+Everything here is a proposal from deterministic text heuristics (``hermes_dash._cleanup``).
+Nothing is written until the user confirms; each apply is one engine call (one ``batch`` per
+file; a move or cross-file merge is checked in full before either file is touched).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pandas as pd
+import streamlit as st
+
+from hermes_dash import _cleanup, _ops, ui
+from hermes_dash._errors import Refusal
+from hermes_dash._format import FILENAMES, TARGETS, usage
+from hermes_dash._home import resolve_home
+from hermes_dash._store import MemoryStore
+
+store = ui.require_store()
+st.title("Clean-up assistant")
+st.caption("Suggestions from plain text comparison (no language model): overlapping entries, entries that "
+           "read as belonging in the other file, paths that no longer exist here, and a plan to get under a "
+           "threshold. Nothing is written until you confirm.")
+
+
+@st.cache_data(max_entries=16, show_spinner="Comparing entries…")
+def _report(root: str, profile: str | None, threshold: int, key: tuple[object, ...]) -> _cleanup.Report:
+    return _cleanup.suggest(MemoryStore(resolve_home(root, profile or "default")), threshold)
+
+
+def key_of(*texts: str) -> str:
+    """A widget key from the texts a proposal is about (indices would shift after a write)."""
+    return hashlib.sha1("\x00".join(texts).encode("utf-8")).hexdigest()[:12]
+
+
+def confirm(token: str, question: str, key: str) -> bool:
+    """True once the user said yes to ``question`` (asked after a button set ``cu_confirm``)."""
+    if st.session_state.get("cu_confirm") != token:
+        return False
+    st.warning(f"**{question}**")
+    yes, no = st.columns(2)
+    if no.button("Cancel", key=f"{key}_no"):
+        del st.session_state.cu_confirm
+        st.rerun()
+    if yes.button("Yes, apply", key=f"{key}_yes", type="primary"):
+        del st.session_state.cu_confirm
+        return True
+    return False
+
+
+def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
+    """Run a move / cross-file change; refused: show why (both files unchanged)."""
+    try:
+        result = action()
+    except Refusal as refusal:
+        ui.show_refusal(refusal)
+        return
+    ui.clear_caches()
+    ui.flash("success", title, "\n".join([result.message, ui.result_text(result.first, FILENAMES[result.first.target]),
+                                          ui.result_text(result.second, FILENAMES[result.second.target])]))
+    st.rerun()
+
+
+states = {t: ui.file_state(t, store) for t in TARGETS}
+seen = {t: ui.remember_seen(states[t]) for t in TARGETS}
+threshold = st.slider("Get each file under (% of its limit)", 50, 100, _cleanup.DEFAULT_THRESHOLD, 5,
+                      key="cu_threshold")
+key = (tuple(s.fingerprint for s in states.values()), ui.stat_key(store.home.config_path),
+       tuple(s.limit for s in states.values()))
+report = _report(str(store.home.root), store.home.profile, threshold, key)
+
+cols = st.columns(len(TARGETS))
+for col, target in zip(cols, TARGETS):
+    with col:
+        ui.state_gauge(states[target], key=f"cu_gauge_{target}")
+        if target in report.notes:
+            st.info("**Normalise first.** See the Migrate page.")
+            st.text(report.notes[target])
+
+# -- the plan ---------------------------------------------------------------------------------
+
+st.header("Plan to get under the threshold")
+if not report.plans:
+    st.success(f"Every file that can be planned for is at or under {threshold}% of its limit.")
+for target, plan in report.plans.items():
+    state = states[target]
+    with st.container(border=True, key=f"cu_plan_box_{target}"):
+        st.subheader(f"{state.filename}: {plan.usage_before:,} → {plan.goal:,} characters ({threshold}%)")
+        steps = list(plan.steps)
+        st.dataframe(pd.DataFrame({
+            "Step": list(range(1, len(steps) + 1)),
+            "What": [s.kind for s in steps],
+            "Why": [s.reason for s in steps],
+            "Entries": [ui.cut(" | ".join(s.entries), 300) for s in steps],
+            "Chars after": [s.usage_after for s in steps],
+            "% after": [s.percent_after for s in steps],
+        }), hide_index=True, key=f"cu_plan_table_{target}", row_height=60,
+            column_config={"Entries": st.column_config.TextColumn(width="large"),
+                           "Why": st.column_config.TextColumn(width="medium")})
+        picked = st.multiselect("Steps to apply", list(range(1, len(steps) + 1)), default=list(range(1, len(steps) + 1)),
+                                key=f"cu_plan_steps_{target}_{key_of(*[str(s.operations) for s in steps])}")
+        ops = [op for i in sorted(picked) for op in steps[i - 1].operations]
+        if not ops:
+            st.caption("No step chosen.")
+            continue
+        try:
+            after = _ops.apply_batch(list(state.entries), _ops.validate_batch(ops), 10**9)
+        except Refusal as refusal:  # steps built on a skipped one: say so instead of applying
+            st.error("**These steps do not fit together.**")
+            st.text(refusal.message)
+            continue
+        ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=usage(after),
+                 projected_count=len(after), key=f"cu_plan_gauge_{target}")
+        if not plan.reaches_goal:
+            st.caption("Even all steps together do not reach the threshold.")
+        token = f"plan:{target}:{key_of(*[str(o) for o in ops])}"
+        if st.button(f"Apply {len(picked)} step(s) to {state.filename}…", key=f"cu_plan_apply_{target}"):
+            st.session_state.cu_confirm = token
+        if confirm(token, f"Apply these {len(picked)} step(s) to {state.filename} as one batch? "
+                          "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
+            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]))
+
+# -- overlaps within a file -------------------------------------------------------------------
+
+st.header("Overlapping entries")
+if not report.merges:
+    st.caption("No near-duplicate or overlapping entries found within a file.")
+for target in TARGETS:
+    merges = [m for m in report.merges if m.target == target]
+    if not merges:
+        continue
+    state = states[target]
+    with st.container(border=True, key=f"cu_merges_box_{target}"):
+        st.subheader(f"{state.filename}: {len(merges)} proposed merge(s)")
+        chosen = []
+        for merge in merges:
+            mk = key_of(merge.keep, merge.drop)
+            st.markdown(f"**{merge.kind.capitalize()}** · similarity {merge.score:.2f}")
+            left, right = st.columns(2)
+            with left:
+                st.caption("Entry kept (its text becomes the merged text)")
+                ui.show_entry(merge.keep, max_chars=1500)
+            with right:
+                st.caption("Entry removed")
+                ui.show_entry(merge.drop, max_chars=1500)
+            text = st.text_area("Merged text (edit freely)", merge.merged, key=f"cu_merge_text_{mk}", height=100)
+            edited = merge.edited(text)
+            st.caption(f"Frees {edited.freed:,} characters.")
+            if st.checkbox("Include this merge", value=True, key=f"cu_merge_pick_{mk}"):
+                chosen.append(edited)
+            st.divider()
+        if chosen:
+            token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in chosen])}"
+            freed = sum(m.freed for m in chosen)
+            if st.button(f"Apply {len(chosen)} merge(s) to {state.filename}…", key=f"cu_merge_apply_{target}"):
+                st.session_state.cu_confirm = token
+            if confirm(token, f"Apply {len(chosen)} merge(s) to {state.filename} as one batch (frees "
+                              f"{freed:,} characters)?", f"cu_merge_{target}"):
+                ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]))
+
+# -- the same fact in both files --------------------------------------------------------------
+
+if report.cross:
+    st.header("In both files")
+    for overlap in report.cross:
+        ck = key_of(overlap.memory_entry, overlap.user_entry)
+        with st.container(border=True, key=f"cu_cross_box_{ck}"):
+            left, right = st.columns(2)
+            with left:
+                st.caption("MEMORY.md")
+                ui.show_entry(overlap.memory_entry, max_chars=1500)
+            with right:
+                st.caption("USER.md")
+                ui.show_entry(overlap.user_entry, max_chars=1500)
+            keep = st.radio("Keep one copy in", TARGETS, index=TARGETS.index(overlap.keep_target),
+                            format_func=FILENAMES.get, horizontal=True, key=f"cu_cross_keep_{ck}")
+            text = st.text_area("Text to keep", overlap.merged, key=f"cu_cross_text_{ck}", height=90)
+            other = "user" if keep == "memory" else "memory"
+            token = f"cross:{ck}:{keep}:{key_of(text)}"
+            if st.button(f"Keep in {FILENAMES[keep]}, remove from {FILENAMES[other]}…", key=f"cu_cross_apply_{ck}"):
+                st.session_state.cu_confirm = token
+            if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
+                       f"cu_cross_{ck}"):
+                two_file(lambda: _cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")
+
+# -- placement --------------------------------------------------------------------------------
+
+st.header("Entries that may be in the wrong file")
+st.caption("MEMORY.md is for environment facts and conventions; USER.md for who the user is and how they like "
+           "to work. A move is checked in full first: if the other file refuses the entry, neither file changes.")
+if not report.placement:
+    st.caption("Nothing looks misplaced.")
+for hint in report.placement:
+    hk = key_of(hint.target, hint.entry)
+    with st.container(border=True, key=f"cu_place_box_{hk}"):
+        st.markdown(f"In **{FILENAMES[hint.target]}**, reads like **{FILENAMES[hint.suggested]}** "
+                    f"({', '.join(hint.reasons)})")
+        ui.show_entry(hint.entry, max_chars=1500)
+        token = f"move:{hk}"
+        if st.button(f"Move to {FILENAMES[hint.suggested]}…", key=f"cu_move_{hk}"):
+            st.session_state.cu_confirm = token
+        if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
+                   f"cu_move_{hk}"):
+            two_file(lambda: _cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")
+
+# -- stale paths ------------------------------------------------------------------------------
+
+st.header("Stale facts")
+st.caption("MEMORY.md entries naming local paths that do not exist on this machine (checked with the file "
+           "system only; nothing is run).")
+if not report.stale:
+    st.caption("Every local path named in MEMORY.md exists here.")
+for fact in report.stale:
+    sk = key_of(fact.entry)
+    with st.container(border=True, key=f"cu_stale_box_{sk}"):
+        ui.show_entry(fact.entry, max_chars=1500)
+        st.caption("Missing here:")
+        st.text("\n".join(fact.missing))
+        token = f"stale:{sk}"
+        if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
+            st.session_state.cu_confirm = token
+        if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
+            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]))

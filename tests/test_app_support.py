@@ -1,0 +1,78 @@
+"""Shared helpers for the dashboard's AppTest tests (imported by tests/test_app_*.py).
+
+Every test runs the real app.py against a real temporary Hermes home: HERMES_HOME points at
+it (monkeypatched) and ``st.cache_data`` is cleared around each test, because Streamlit's
+cache outlives one AppTest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from hermes_dash.demo import create_demo_home
+
+APP = Path(__file__).resolve().parent.parent / "app.py"
+PAGES = {"overview": "app_pages/overview.py", "snapshot": "app_pages/snapshot.py",
+         "edit": "app_pages/edit.py", "backups": "app_pages/backups.py"}
+ENTRY_URLS = ("127.0.0.1:9",)
+
+
+@pytest.fixture
+def fresh_cache() -> Iterator[None]:
+    st.cache_data.clear()
+    yield
+    st.cache_data.clear()
+
+
+@pytest.fixture
+def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:
+    """A fresh copy of the demo home; HERMES_HOME points at it."""
+    path = create_demo_home(tmp_path / "demo")
+    monkeypatch.setenv("HERMES_HOME", str(path))
+    return path
+
+
+def open_app(page: str = "overview", *, run: bool = True) -> AppTest:
+    """app.py, run once, then switched to ``page`` and run again."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    if page != "overview":
+        at.switch_page(PAGES[page])
+        if run:
+            at.run()
+    return at
+
+
+def texts(at: AppTest) -> list[str]:
+    """Everything shown as plain text (st.text and st.code bodies)."""
+    return [e.value for e in at.text] + [e.value for e in at.code]
+
+
+def rendered_markdown(at: AppTest) -> list[str]:
+    """Everything the browser renders as markdown: markdown, captions, alerts, widget labels."""
+    out = [e.value for e in at.markdown] + [e.value for e in at.caption]
+    for kind in (at.error, at.warning, at.info, at.success):
+        out.extend(e.value for e in kind)
+    return out
+
+
+def alerts(at: AppTest) -> str:
+    return "\n".join([e.value for kind in (at.error, at.warning, at.info, at.success) for e in kind])
+
+
+def no_exception(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def button(at: AppTest, key: str):
+    return at.button(key=key)
+
+
+def read(home: Path, name: str) -> bytes:
+    return (home / "memories" / name).read_bytes()
