@@ -1,0 +1,110 @@
+"""History: a file's versions (its backups, oldest first, then the live file), each entry's
+life (first seen, last changed, gone), a diff between any two versions, and single-entry restore.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from hermes_dash import _history, ui
+from hermes_dash._format import FILENAMES, TARGETS
+
+store = ui.require_store()
+st.title("History")
+st.caption("Built from the backups: hermes-dash keeps one before every write, so they are the file's past "
+           "versions. A backup's time is when that copy was taken.")
+
+target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target")
+state = ui.file_state(target, store)
+seen = ui.remember_seen(state)
+line = _history.timeline(store, target)
+versions = line.versions
+
+
+def when(index: int | None) -> str:
+    if index is None:
+        return ""
+    v = versions[index]
+    stamp = v.created.astimezone().strftime("%Y-%m-%d %H:%M") if v.created else "?"
+    return f"[{index}] {stamp}"
+
+
+st.subheader(f"{len(versions)} version(s) of {state.filename}")
+st.dataframe(pd.DataFrame({
+    "#": [v.index for v in versions],
+    "Version": [v.name for v in versions],
+    "Kind": [v.style for v in versions],
+    "Time": [v.created.astimezone().strftime("%Y-%m-%d %H:%M:%S") if v.created else "" for v in versions],
+    "Entries": [len(v.entries) for v in versions],
+    "Chars": [v.usage for v in versions],
+    "Problem": [v.problem or "" for v in versions],
+}), hide_index=True, key="hi_versions")
+
+st.subheader("Entries over time")
+present = [life for life in line.lives if life.present]
+gone = [life for life in line.lives if not life.present]
+st.caption(f"{len(present)} in the file now, {len(gone)} gone. \"First seen\" at version [0] means at least "
+           "that old (older history was not kept).")
+st.dataframe(pd.DataFrame({
+    "Entry": [ui.cut(life.text, 400) for life in line.lives],
+    "Status": ["in the file" if life.present else "gone" for life in line.lives],
+    "First seen": [when(life.first_seen) for life in line.lives],
+    "Last changed": [when(life.last_changed) for life in line.lives],
+    "Gone since": [when(life.gone_at) for life in line.lives],
+    "Texts": [len(life.texts) for life in line.lives],
+}), hide_index=True, key="hi_lives", row_height=60,
+    column_config={"Entry": st.column_config.TextColumn(width="large")})
+
+# -- diff ---------------------------------------------------------------------------------------
+
+st.subheader("Compare two versions")
+labels = [v.index for v in versions]
+fmt = lambda i: f"[{i}] {versions[i].name}"  # noqa: E731
+if st.session_state.get("hi_from") not in labels:
+    st.session_state.hi_from = labels[0]
+if st.session_state.get("hi_to") not in labels:
+    st.session_state.hi_to = labels[-1]
+left, right = st.columns(2)
+old = left.selectbox("From", labels, format_func=fmt, key="hi_from")
+new = right.selectbox("To", labels, format_func=fmt, key="hi_to")
+diff = line.diff(old, new)
+c = diff.counts
+st.caption(f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, {c['unchanged']} unchanged.")
+shown = [i for i in diff.items if i.kind != "unchanged"]
+if shown:
+    st.dataframe(pd.DataFrame({
+        "Change": [i.kind for i in shown],
+        f"In [{old}]": [ui.cut(i.old or "", 600) for i in shown],
+        f"In [{new}]": [ui.cut(i.new or "", 600) for i in shown],
+    }), hide_index=True, key="hi_diff", row_height=60)
+else:
+    st.caption("The two versions hold the same entries.")
+
+# -- restore one entry --------------------------------------------------------------------------
+
+st.subheader("Restore one entry")
+live = set(state.entries)
+candidates = list(dict.fromkeys(t for v in versions[:-1] for t in v.entries if t not in live))
+if not candidates:
+    st.caption("Every entry of every version is in the live file.")
+    st.stop()
+st.caption("Entries from any earlier version that are not in the live file. Restoring adds the entry back "
+           "(scanned and limit-checked like any add).")
+if st.session_state.get("hi_pick") not in range(len(candidates)):
+    st.session_state.hi_pick = 0
+pick = st.selectbox("Entry", range(len(candidates)), key="hi_pick",
+                    format_func=lambda i: f"{len(candidates[i]):,} chars · " + " ".join(candidates[i].split())[:80])
+text = candidates[pick]
+ui.show_entry(text, max_chars=2000)
+if st.button("Restore this entry…", key="hi_restore"):
+    st.session_state.hi_confirm = (target, text)
+if st.session_state.get("hi_confirm") == (target, text):
+    st.warning(f"**Add this entry back to {state.filename}?**")
+    yes, no = st.columns(2)
+    if no.button("Cancel", key="hi_restore_no"):
+        del st.session_state.hi_confirm
+        st.rerun()
+    if yes.button("Yes, restore", key="hi_restore_yes", type="primary"):
+        del st.session_state.hi_confirm
+        ui.run_op(lambda: _history.restore_entry(store, target, text, seen=seen))

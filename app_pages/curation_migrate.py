@@ -1,0 +1,79 @@
+"""Migrate: turn a hand-written file (markdown headings and bullets, blank lines around §, CRLF)
+into clean § entries. Preview the split, then apply it as one write with a backup first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pandas as pd
+import streamlit as st
+
+from hermes_dash import _normalize, ui
+from hermes_dash._errors import Refusal
+from hermes_dash._format import FILENAMES, TARGETS
+
+store = ui.require_store()
+st.title("Migrate hand-written files")
+st.caption("The agent splits a file only on § lines, so a markdown file with headings and bullets is one big "
+           "entry to it. Choose how to split it, check the preview, then apply: the old file is backed up first.")
+
+target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="mg_target")
+by = st.radio("One entry per", _normalize.MODES, horizontal=True, key="mg_by",
+              format_func={"section": "heading section", "bullet": "bullet"}.get)
+state = ui.file_state(target, store)
+seen = ui.remember_seen(state)
+
+try:
+    preview = _normalize.preview(store, target, by)
+except Refusal as refusal:
+    ui.show_refusal(refusal)
+    st.stop()
+
+if preview.split_on == "§":
+    st.caption("This file already uses § lines, so its entries are kept as they are and only tidied "
+               "(blank lines and spaces around §, CRLF, trailing spaces); the split choice does not apply.")
+ui.gauge(state.filename, preview.usage_before, preview.limit, len(preview.before), projected=preview.usage,
+         projected_count=len(preview.entries), key="mg_gauge")
+if state.drift:
+    st.caption("Now: " + "; ".join(state.drift.reasons))
+
+st.subheader(f"{len(preview.before)} entr{'y' if len(preview.before) == 1 else 'ies'} now → "
+             f"{len(preview.entries)} after")
+st.dataframe(pd.DataFrame({
+    "#": list(range(len(preview.entries))),
+    "Entry": [ui.cut(e) for e in preview.entries],
+    "Chars": [len(e) for e in preview.entries],
+    "Content scan": [", ".join(dict(preview.findings).get(i, ())) for i in range(len(preview.entries))],
+}), hide_index=True, key="mg_entries", row_height=60,
+    column_config={"Entry": st.column_config.TextColumn(width="large")})
+if preview.dropped:
+    st.caption("Headings that are not kept as text (the backup keeps them):")
+    st.text("\n".join(preview.dropped))
+if preview.findings:
+    st.caption("Entries marked in 'Content scan' are already in the file; the next session shows them as "
+               "[BLOCKED] placeholders. Migrating does not change that: remove or rewrite them afterwards.")
+if preview.over_limit:
+    st.caption(f"The result is over the limit of {preview.limit:,} characters. It is still allowed when it is no "
+               "longer than the file is now; otherwise the write is refused.")
+
+if not preview.changed:
+    st.success(f"{state.filename} is already in clean form. Nothing to do.")
+    st.stop()
+
+digest = hashlib.sha256(preview.raw).hexdigest()
+token = (target, by, digest)
+if st.button(f"Rewrite {state.filename} as {len(preview.entries)} entries…", key="mg_apply"):
+    st.session_state.mg_confirm = token
+if st.session_state.get("mg_confirm") == token:
+    st.warning(f"**Rewrite {state.filename} as the {len(preview.entries)} entries above?** "
+               "The current file is backed up first (see Backups).")
+    yes, no = st.columns(2)
+    if no.button("Cancel", key="mg_apply_no"):
+        del st.session_state.mg_confirm
+        st.rerun()
+    if yes.button("Yes, rewrite", key="mg_apply_yes", type="primary"):
+        del st.session_state.mg_confirm
+        ui.run_op(lambda: _normalize.apply(store, preview, seen=seen))
+elif st.session_state.get("mg_confirm"):
+    st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again

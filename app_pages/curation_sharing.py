@@ -1,0 +1,96 @@
+"""Sharing: is MEMORY.md a link into a team repository (and committed), is USER.md kept private;
+export both files (JSON, Markdown, secrets optionally redacted); compare two profiles.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import streamlit as st
+
+from hermes_dash import _export, _sharing, ui
+from hermes_dash._home import resolve_home
+from hermes_dash._store import MemoryStore
+
+store = ui.require_store()
+st.title("Sharing and export")
+
+# -- links and git --------------------------------------------------------------------------
+
+st.header("Team sharing")
+st.caption("A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
+           "private. Checked with read-only git calls.")
+report = _sharing.sharing(store)
+rows = []
+for f in report.files:
+    git = f.git
+    if git is None:
+        repo = "git not installed"
+    elif git.problem:
+        repo = f"git: {git.problem}"
+    elif git.repo is None:
+        repo = "not in a git repository"
+    else:
+        repo = str(git.repo)
+    rows.append({
+        "File": f.filename,
+        "Kind": "symbolic link" if f.is_link else ("file" if f.exists else "missing"),
+        "Points to": f.link_text or "",
+        "Real path": str(f.resolved),
+        "Repository": repo,
+        "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
+        "Uncommitted changes": "" if not git or git.dirty is None else ("yes: " + git.status if git.dirty else "no"),
+    })
+st.dataframe(pd.DataFrame(rows), hide_index=True, key="sh_table")
+for warning in report.warnings:
+    with st.container(border=True):
+        st.warning("**Check this**")
+        st.text(warning)  # holds paths and git output: plain text
+if not report.warnings:
+    st.caption("Nothing to warn about.")
+
+# -- export -----------------------------------------------------------------------------------
+
+st.header("Export")
+fmt = st.radio("Format", ("json", "markdown"), horizontal=True, key="sh_format",
+               format_func={"json": "JSON", "markdown": "Markdown"}.get)
+redact = st.checkbox("Redact secret-looking strings (keys, tokens, passwords in URLs)", value=True, key="sh_redact")
+exported = _export.export_data(store, redact_secrets=redact)
+if fmt == "json":
+    body, mime, name = json.dumps(exported.data, ensure_ascii=False, indent=1), "application/json", "hermes-memory.json"
+else:
+    body, mime, name = _export.to_markdown(exported), "text/markdown", "hermes-memory.md"
+if redact:
+    st.caption(f"{exported.redacted} string(s) redacted. Redaction is a best-effort safety net: read the "
+               "export before sharing it.")
+st.download_button(f"Download {name}", body.encode("utf-8"), file_name=name, mime=mime, key="sh_download")
+with st.expander("Preview"):
+    st.code(body, language=None, wrap_lines=True)
+
+# -- compare profiles -------------------------------------------------------------------------
+
+st.header("Compare two profiles")
+profiles = ["default", *store.home.profiles()]
+if len(profiles) < 2:
+    st.caption(f"There is only the default profile in {store.home.root}; profiles live in "
+               "<home>/profiles/<name>/.")
+    st.stop()
+left, right = st.columns(2)
+if st.session_state.get("sh_a") not in profiles:
+    st.session_state.sh_a = profiles[0]
+if st.session_state.get("sh_b") not in profiles:
+    st.session_state.sh_b = profiles[1]
+a = left.selectbox("Profile A", profiles, key="sh_a")
+b = right.selectbox("Profile B", profiles, key="sh_b")
+rows_ = _export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
+words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
+st.dataframe(pd.DataFrame({
+    "File": ["MEMORY.md" if r.target == "memory" else "USER.md" for r in rows_],
+    "Difference": [words[r.kind] for r in rows_],
+    f"A: {a}": [ui.cut(r.a or "", 600) for r in rows_],
+    f"B: {b}": [ui.cut(r.b or "", 600) for r in rows_],
+}), hide_index=True, key="sh_compare", row_height=60)
+counts = {k: sum(r.kind == k for r in rows_) for k in words}
+st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {a}, "
+           f"{counts['only_b']} only in {b}.")
