@@ -13,6 +13,7 @@ Two traps handled here so no caller has to think about them:
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -85,6 +86,12 @@ def create_exclusive(path: Path, data: bytes) -> bool:
         os.link(tmp, path)
     except FileExistsError:
         return False
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        # No hard links on this file system (some FUSE / network mounts): O_EXCL still never
+        # overwrites; only the "whole file or nothing" property is weaker for this one copy.
+        return _create_excl_direct(path, data)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -92,10 +99,26 @@ def create_exclusive(path: Path, data: bytes) -> bool:
     return True
 
 
+def _create_excl_direct(path: Path, data: bytes) -> bool:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
+    except FileExistsError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
+    fsync_dir(path.parent)
+    return True
+
+
 def os_refusal(exc: OSError, path: Path) -> FileProblem:
     """An OSError as a refusal that says what happened and what to do."""
-    import errno
-
     hints = {
         errno.EACCES: "Check the permissions of the file and its folder (the dashboard runs as "
                       f"user {os.getuid()}).",

@@ -515,3 +515,17 @@ def test_a_10_mb_entry_does_not_hang(home, write_config, write_mem):
     write_mem("user", big)
     state = MemoryStore(resolve_home(home)).read("user")
     assert state.drift and state.over_budget and len(state.entries[0]) == len(big.strip())
+
+
+def test_backups_work_on_a_file_system_without_hard_links(store, home, monkeypatch):
+    import hermes_dash._atomic as atomic
+
+    def no_links(src, dst):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(atomic.os, "link", no_links)
+    store.add("memory", "one")
+    result = store.add("memory", "two")
+    assert result.backup is not None and result.backup.path.read_bytes() == b"one"
+    assert mode_of(result.backup.path) == 0o600
+    assert not list((home / "memories").glob(".mem_*.tmp"))
