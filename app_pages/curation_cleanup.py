@@ -19,7 +19,7 @@ from hermes_dash._home import resolve_home
 from hermes_dash._store import MemoryStore
 
 store = ui.require_store()
-st.title("Clean-up assistant")
+st.title("Cleanup assistant")
 st.caption("Suggestions from plain text comparison (no language model): overlapping entries, entries that "
            "read as belonging in the other file, paths that no longer exist here, and a plan to get under a "
            "threshold. Nothing is written until you confirm.")

@@ -14,7 +14,7 @@ from hermes_dash import _pending, ui
 from hermes_dash._format import FILENAMES, TARGETS
 
 store = ui.require_store()
-st.title("Pending writes")
+st.title("Inbox: pending writes")
 if store.settings.write_approval:
     st.caption("write_approval is on: the agent stages its memory writes here for you to approve.")
 else:
