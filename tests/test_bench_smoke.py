@@ -56,3 +56,13 @@ def test_every_figure_name_is_one_issue_5_asks_for() -> None:
 def test_unknown_section_is_a_usage_error(tmp_path: Path) -> None:
     done = run_bench(tmp_path, "--only", "op,nonsense")
     assert done.returncode == 2 and "nonsense" in done.stderr
+
+
+def test_json_leaves_baseline_out_when_there_is_none_and_table_marks_missed_goals() -> None:
+    plain = bench.Figure("concurrent_lost", 1, "entries", goal=0)
+    ratio = bench.Figure("op_add_ratio", 1.2, "x", baseline=0.9, goal=1.3)
+    assert plain.to_json() == {"name": "concurrent_lost", "value": 1, "unit": "entries"}
+    assert ratio.to_json() == {"name": "op_add_ratio", "value": 1.2, "unit": "x", "baseline": 0.9}
+    lines = bench.table([plain, ratio]).splitlines()
+    assert "MISSED" in lines[2] and "met" in lines[3]
+    assert bench.Figure("page_big_file_ratio", 1.0, "x", goal=3, must=False).verdict == "MISSED"
