@@ -450,7 +450,7 @@ def bench_crash(plan: Plan) -> list[Figure]:
             os.close(write_fd)
             os.read(read_fd, 1)
             os.close(read_fd)
-            time.sleep(rng.uniform(0, 0.06))
+            time.sleep(rng.uniform(0, 0.1))
             os.kill(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
             if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL):

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hermes_dash import bench
 
 REPO = Path(__file__).resolve().parent.parent
@@ -24,6 +26,7 @@ def run_bench(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_quick_op_section_writes_the_issue_figures_as_json(tmp_path: Path) -> None:
     out = tmp_path / "results" / "bench.json"
     done = run_bench(tmp_path, "--quick", "--only", "op", "--json", str(out))
@@ -37,6 +40,7 @@ def test_quick_op_section_writes_the_issue_figures_as_json(tmp_path: Path) -> No
     assert not (tmp_path / ".hermes").exists() and not (tmp_path / "never-used").exists()
 
 
+@pytest.mark.slow
 def test_crash_section_finds_no_bad_files(tmp_path: Path) -> None:
     out = tmp_path / "crash.json"
     done = run_bench(tmp_path, "--quick", "--only", "crash", "--json", str(out))
