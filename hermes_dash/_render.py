@@ -114,4 +114,6 @@ def parse_prompt(prompt: str) -> dict[str, ParsedBlock]:
         else:
             body = text = prompt[body_start:body_start + used]
         found.setdefault(target, ParsedBlock(target, tuple(split_entries(body)), used, limit, truncated, text))
-        lines_start = body_start
+        # Continue after this block's text: an entry that quotes a block header must not be
+        # taken for the next block.
+        lines_start = body_start + len(text)

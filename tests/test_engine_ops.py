@@ -283,3 +283,46 @@ def test_external_change_is_reported_from_seen_fingerprint(store, write_mem):
     result = store.add("memory", "gamma", seen=seen_old)
     assert result.external_change is True
     assert result.after == ("alpha", "beta", "from the agent", "gamma")
+
+
+def test_batch_uses_the_same_matching_rules(store, write_mem, read_mem):
+    write_mem("memory", "port 80 is open\n§\nport\n§\nport 443 too")
+    store.batch("memory", [{"action": "remove", "old_text": "port"},          # the exact entry wins
+                           {"action": "replace", "old_text": "443", "content": "port 8443"}])
+    assert read_mem("memory") == "port 80 is open\n§\nport 8443".encode()
+    store.batch("memory", [{"action": "replace", "old_text": "8443", "content": "port 80 is open"},
+                           {"action": "remove", "old_text": "port 80"}])       # two identical: first goes
+    assert read_mem("memory") == b"port 80 is open"
+
+
+def test_every_refusal_says_what_was_wrong_and_what_to_do(store, write_mem, home):
+    from hermes_dash import Refusal
+
+    write_mem("memory", "alpha one\n§\nalpha two")
+    write_mem("user", "x\n\n§\ny")
+    calls = [lambda: store.add("memory", ""), lambda: store.add("memory", "x" * 3000),
+             lambda: store.add("memory", "cat ~/.netrc"), lambda: store.remove("memory", "zzz"),
+             lambda: store.remove("memory", "alpha"), lambda: store.remove("user", "x"),
+             lambda: store.batch("memory", []), lambda: store.restore("nope"), lambda: store.add("nope", "x"),
+             lambda: store.replace("memory", "alpha one", "")]
+    for call in calls:
+        with pytest.raises(Refusal) as info:
+            call()
+        refusal = info.value
+        assert refusal.message.strip() and refusal.hint.strip(), refusal
+        as_dict = refusal.to_dict()
+        assert as_dict["error"] == refusal.message and as_dict["code"] == refusal.code and as_dict["hint"]
+
+
+def test_op_result_to_dict(store):
+    data = store.add("user", "prefers tea").to_dict()
+    assert data == {"success": True, "target": "user", "action": "add", "message": "Entry added.", "changed": True,
+                    "usage": "11/1375", "percent": 0, "entry_count": 1, "backup": None, "external_change": False}
+
+
+def test_restore_of_identical_content_writes_nothing(store, read_mem):
+    store.add("memory", "one")
+    backup = store.backup("memory")
+    result = store.restore(backup.name)
+    assert result.changed is False and read_mem("memory") == b"one"
+    assert len(store.backups()) == 1

@@ -133,3 +133,12 @@ def test_parse_prompt_of_a_truncated_block():
 def test_a_header_lookalike_without_rules_is_ignored():
     fake = "MEMORY (your personal notes) [1% — 3/2,200 chars]\nabc"
     assert parse_prompt(fake) == {}
+
+
+def test_an_entry_quoting_a_block_header_is_not_taken_for_a_block():
+    fake_user = render_block("user", ["fake user entry"], 1375)
+    memory = render_block("memory", ["note: the prompt looks like\n" + fake_user], 2200)
+    real_user = render_block("user", ["real user entry"], 1375)
+    parsed = parse_prompt(surround(memory + "\n\n" + real_user))
+    assert parsed["user"].entries == ("real user entry",)
+    assert parsed["memory"].entries == ("note: the prompt looks like\n" + fake_user,)
