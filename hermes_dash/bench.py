@@ -468,7 +468,7 @@ def bench_crash(plan: Plan) -> list[Figure]:
             for entry in state.entries:
                 if entry.startswith(f"crash trial {trial} "):
                     store.remove("memory", entry)
-            if store.read("memory").raw not in seen_states:
+            if raw in states and store.read("memory").raw not in seen_states:
                 bad += 1
                 problems.append(f"trial {trial}: the tidy-up write left an unexpected MEMORY.md")
         for backup in store.backups("memory"):
