@@ -11,8 +11,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from hermes_dash import DELIMITER, MemoryStore, resolve_home, serialise
 from hermes_dash._ops import apply_add, apply_replace
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -9,12 +9,15 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hermes_dash import DELIMITER, MemoryStore, Refusal, resolve_home, serialise
 from hermes_dash._format import decode, detect_drift, split_entries
 from hermes_dash._ops import Operation, apply_add, apply_remove, apply_replace
+
+pytestmark = pytest.mark.slow
 
 LIMIT = 40
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
