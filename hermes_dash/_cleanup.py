@@ -22,7 +22,8 @@ from ._store import FileState, MemoryStore, OpResult
 
 DEFAULT_THRESHOLD = 80
 _COMPARE_CHARS = 1500
-_MAX_ENTRIES = 400  # pairs grow quadratically: beyond this only the first entries are compared
+_MAX_ENTRIES = 200  # pairs grow quadratically: beyond this only the first entries are compared (a full
+# 2,200-char file holds a few dozen; 200 near-identical short entries take ~5 s on 2 cores)
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
@@ -48,33 +49,66 @@ def tokens(text: str) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Likeness:
-    ratio: float  # difflib character ratio (first _COMPARE_CHARS of each)
+    ratio: float  # difflib character ratio (first _COMPARE_CHARS of each); 0 when clearly unrelated
     jaccard: float  # token-set intersection / union
     containment: float  # token-set intersection / the smaller set
+    small: int = 0  # content words in the shorter entry
 
     @property
     def score(self) -> float:
         return round(max(self.ratio, self.jaccard, self.containment * 0.9), 3)
 
+    @property
+    def kind(self) -> str | None:
+        """``duplicate``, ``overlap`` or None: when two entries say (nearly) the same thing."""
+        if self.ratio >= 0.85 or self.jaccard >= 0.8:
+            return "duplicate"
+        if self.ratio >= 0.6 or self.jaccard >= 0.5 or (self.containment >= 0.75 and self.small >= 4):
+            return "overlap"
+        return None
 
-def likeness(a: str, b: str) -> Likeness:
-    ta, tb = tokens(a), tokens(b)
+
+_PREFILTER = 0.3  # below this token overlap, the character ratio is not computed (it is the costly part)
+
+
+def _likeness(ta: frozenset[str], tb: frozenset[str], matcher: SequenceMatcher, fa: str) -> Likeness:
+    """``matcher`` already holds the other text as seq2 (difflib caches its index there)."""
     common = len(ta & tb)
     jaccard = common / len(ta | tb) if ta or tb else 1.0
     containment = common / min(len(ta), len(tb)) if ta and tb else 0.0
-    matcher = SequenceMatcher(None, a[:_COMPARE_CHARS].casefold(), b[:_COMPARE_CHARS].casefold(), autojunk=False)
-    ratio = matcher.ratio() if matcher.real_quick_ratio() >= 0.5 and matcher.quick_ratio() >= 0.5 else 0.0
-    return Likeness(round(ratio, 3), round(jaccard, 3), round(containment, 3))
+    ratio = 0.0
+    if containment >= _PREFILTER or jaccard >= _PREFILTER or not (ta and tb):
+        matcher.set_seq1(fa)
+        if matcher.real_quick_ratio() >= 0.5 and matcher.quick_ratio() >= 0.5:
+            ratio = matcher.ratio()
+    return Likeness(round(ratio, 3), round(jaccard, 3), round(containment, 3), min(len(ta), len(tb)))
 
 
-def related(like: Likeness, a: str, b: str) -> str | None:
-    """``duplicate``, ``overlap`` or None: when two entries say (nearly) the same thing."""
-    if like.ratio >= 0.85 or like.jaccard >= 0.8:
-        return "duplicate"
-    small = min(len(tokens(a)), len(tokens(b)))
-    if like.ratio >= 0.6 or like.jaccard >= 0.5 or (like.containment >= 0.75 and small >= 4):
-        return "overlap"
-    return None
+def _fold(text: str) -> str:
+    return text[:_COMPARE_CHARS].casefold()
+
+
+def likeness(a: str, b: str) -> Likeness:
+    matcher = SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2(_fold(b))
+    return _likeness(tokens(a), tokens(b), matcher, _fold(a))
+
+
+def _related_pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[float, int, int, str]]:
+    """(score, i, j, kind) for related pairs; ``same``: left is right, compare each pair once."""
+    lt = [tokens(t) for t in left]
+    lf = [_fold(t) for t in left]
+    rt = lt if same else [tokens(t) for t in right]
+    out = []
+    for j, b in enumerate(right):
+        matcher = SequenceMatcher(None, autojunk=False)
+        matcher.set_seq2(_fold(b))
+        for i in range(j if same else len(left)):
+            like = _likeness(lt[i], rt[j], matcher, lf[i])
+            kind = like.kind
+            if kind:
+                out.append((like.score, i, j, kind))
+    return out
 
 
 def merge_text(a: str, b: str) -> str:
@@ -303,22 +337,14 @@ def stale_facts(entries: Sequence[str], exists: Callable[[str], bool] = os.path.
 def merges_in(target: str, entries: Sequence[str]) -> list[Merge]:
     """Overlapping pairs in one file, each entry in at most one proposal, best first."""
     work = list(entries)[:_MAX_ENTRIES]
-    scored = []
-    for i, a in enumerate(work):
-        for j in range(i + 1, len(work)):
-            b = work[j]
-            like = likeness(a, b)
-            kind = related(like, a, b)
-            if kind:
-                scored.append((like.score, i, j, kind))
-    scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+    scored = sorted(_related_pairs(work, work, same=True), key=lambda s: (-s[0], min(s[1], s[2]), max(s[1], s[2])))
     used: set[int] = set()
     out = []
     for score, i, j, kind in scored:
         if i in used or j in used:
             continue
         used.update((i, j))
-        a, b = work[i], work[j]
+        a, b = work[min(i, j)], work[max(i, j)]
         merged = merge_text(a, b)
         keep, drop = (a, b) if len(a) >= len(b) else (b, a)
         out.append(Merge(target, keep, drop, merged, kind, score))
@@ -326,14 +352,11 @@ def merges_in(target: str, entries: Sequence[str]) -> list[Merge]:
 
 
 def cross_overlaps(memory: Sequence[str], user: Sequence[str]) -> list[CrossOverlap]:
+    mem, usr = list(memory)[:_MAX_ENTRIES], list(user)[:_MAX_ENTRIES]
     out = []
-    for m in list(memory)[:_MAX_ENTRIES]:
-        for u in list(user)[:_MAX_ENTRIES]:
-            like = likeness(m, u)
-            kind = related(like, m, u)
-            if kind:
-                merged = merge_text(m, u)
-                out.append(CrossOverlap(m, u, merged, kind, like.score, placement_of(merged) or "memory"))
+    for score, i, j, kind in _related_pairs(mem, usr, same=False):
+        merged = merge_text(mem[i], usr[j])
+        out.append(CrossOverlap(mem[i], usr[j], merged, kind, score, placement_of(merged) or "memory"))
     out.sort(key=lambda c: -c.score)
     return out
 
