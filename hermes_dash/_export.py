@@ -32,7 +32,7 @@ _SECRETS: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.IGNORECASE) for p
 ))
 _ASSIGNMENT = re.compile(
     r"(?P<name>\b[\w.-]*(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*)"
-    r"(?P<quote>[\"']?)(?P<value>[^\s\"',;]{8,})", re.IGNORECASE)
+    r"(?P<quote>[\"']?)(?P<value>[^\s\"',;]{6,})", re.IGNORECASE)
 
 
 def redact(text: str) -> tuple[str, int]:

@@ -21,6 +21,7 @@ from ._store import MemoryStore, OpResult
 MODES = ("section", "bullet")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 _BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _SECTION_LINE = re.compile(r"^[ \t]*§[ \t]*$", re.MULTILINE)
 
 
@@ -74,8 +75,11 @@ def _tidy(lines: list[str]) -> str:
 def by_section(text: str) -> list[str]:
     """One entry per heading and its body; a heading with no body is kept with the next section."""
     sections: list[list[str]] = [[]]
+    fence = False
     for line in text.split("\n"):
-        if _HEADING.match(line) and any(s.strip() and not _HEADING.match(s) for s in sections[-1]):
+        if _FENCE.match(line):
+            fence = not fence
+        elif not fence and _HEADING.match(line) and any(s.strip() and not _HEADING.match(s) for s in sections[-1]):
             sections.append([])
         sections[-1].append(line)
     return [piece for piece in (_tidy(s) for s in sections) if piece]
@@ -91,11 +95,19 @@ def by_bullet(text: str) -> tuple[list[str], list[str]]:
     entries: list[list[str]] = []
     dropped: list[str] = []
     current: list[str] | None = None
-    kind, indent, gap = "", 0, False
+    kind, indent, gap, fence = "", 0, False, False
     for line in text.split("\n"):
         bullet = _BULLET.match(line)
         width = len(line) - len(line.lstrip())
-        if _HEADING.match(line):
+        if fence or _FENCE.match(line):  # a code block stays whole, with its own # and - lines
+            opening = not fence
+            fence = fence != bool(_FENCE.match(line))
+            if current is None or (opening and gap and width <= indent):
+                current, kind, gap = [], "paragraph", False
+                entries.append(current)
+            current.append(line[min(width, indent + 2):].rstrip() if kind == "bullet" else line.rstrip())
+            gap = False
+        elif _HEADING.match(line):
             dropped.append(line.strip())
             current = None
         elif not line.strip():

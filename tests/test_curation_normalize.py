@@ -148,3 +148,14 @@ def test_a_symlinked_file_stays_a_link(store, home, tmp_path):
 def test_unknown_mode_is_refused():
     with pytest.raises(InvalidRequest):
         _normalize.split("x", "paragraph")
+
+
+def test_code_blocks_stay_whole_in_both_modes():
+    text = ("# Env\n- run this:\n  ```sh\n  # a comment, not a heading\n  - not a bullet\n  ```\n- next\n\n"
+            "```\n# top-level code\n```\n## Tools\n- vim\n")
+    by_bullet, dropped, _ = _normalize.split(text, "bullet")
+    assert by_bullet == ["run this:\n```sh\n# a comment, not a heading\n- not a bullet\n```", "next",
+                         "```\n# top-level code\n```", "vim"]
+    assert dropped == ["# Env", "## Tools"]
+    by_section, _, _ = _normalize.split(text, "section")
+    assert len(by_section) == 2 and "# top-level code" in by_section[0]

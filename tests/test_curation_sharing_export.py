@@ -130,3 +130,7 @@ def test_compare_two_profiles(home):
     assert ("memory", "only_a", "Deploys need a change ticket", None) in rows
     assert ("memory", "only_b", None, "The cat is called Miso") in rows
     assert not [r for r in rows if r[0] == "user"]
+
+
+def test_short_passwords_are_redacted_too():
+    assert _export.redact("db password: hunter2 (staging)") == ("db password: [REDACTED] (staging)", 1)
