@@ -32,19 +32,32 @@ def real_path(path: Path) -> Path:
 
 
 def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    """Make a rename in ``folder`` durable; best effort. It runs after the rename, when the new
+    file is already in place and fsynced: some file systems refuse to fsync a folder, and that
+    must not turn a finished write into a "nothing was changed" refusal."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
     try:
         os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
 
 
-def _write_temp(folder: Path, data: bytes, mode: int) -> str:
+def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            if owner is not None and owner != (os.geteuid(), os.getegid()):
+                # Run as root (sudo), the replacement would otherwise become root's 0600 file
+                # and the agent, running as its user, could no longer read its own memory.
+                with contextlib.suppress(OSError):
+                    os.fchown(handle.fileno(), *owner)
             os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
     except BaseException:
@@ -55,24 +68,28 @@ def _write_temp(folder: Path, data: bytes, mode: int) -> str:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` (following symlinks) with ``data``; on failure the file is untouched."""
+    """Replace ``path`` (following symlinks) with ``data``; on failure the file is untouched.
+
+    The file's permission bits and (where allowed) owner are kept; a new file is 0600.
+    """
     target = real_path(path)
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        mode = PRIVATE
-    try:
+        try:
+            st = target.stat()
+            mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
+        except FileNotFoundError:
+            mode, owner = PRIVATE, None
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(target.parent, data, mode)
+        tmp = _write_temp(target.parent, data, mode, owner)
         try:
             os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        fsync_dir(target.parent)
     except OSError as exc:
         raise os_refusal(exc, target) from exc
+    fsync_dir(target.parent)
 
 
 def create_exclusive(path: Path, data: bytes) -> bool:

@@ -529,3 +529,31 @@ def test_backups_work_on_a_file_system_without_hard_links(store, home, monkeypat
     assert result.backup is not None and result.backup.path.read_bytes() == b"one"
     assert mode_of(result.backup.path) == 0o600
     assert not list((home / "memories").glob(".mem_*.tmp"))
+
+
+def test_the_owner_of_an_existing_file_is_kept(store, write_mem):
+    if os.geteuid() != 0:
+        pytest.skip("only root can hand a file to another owner")
+    path = write_mem("memory", "agent's file", mode=0o600)
+    os.chown(path, 65534, 65534)
+    store.add("memory", "written by a root dashboard")
+    st = path.stat()
+    assert (st.st_uid, st.st_gid, mode_of(path)) == (65534, 65534, 0o600)
+
+
+def test_a_folder_fsync_failure_after_the_rename_is_not_a_refusal(store, write_mem, monkeypatch):
+    import hermes_dash._atomic as atomic
+
+    path = write_mem("memory", "one")
+
+    real_fsync = os.fsync
+
+    def fsync_refusing_folders(fd):
+        # Some file systems answer EINVAL to fsync of a folder; files still sync normally.
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        return real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync_refusing_folders)
+    result = store.add("memory", "two")
+    assert result.changed and path.read_bytes() == "one\n§\ntwo".encode()
