@@ -24,16 +24,16 @@ def curation_pages() -> list[st.Page]:
     return found
 
 
-st.set_page_config(page_title="hermes-dash", page_icon="🧠", layout="wide")
+st.set_page_config(page_title="hermes-dash", layout="wide")  # no page_icon: a material icon is fetched from Google
 ui.apply_resets()
 ui.sidebar()
 
 sections: dict[str, list[st.Page]] = {
     "Memory": [
-        st.Page(PAGES / "overview.py", title="Overview", icon="📊", default=True),
-        st.Page(PAGES / "snapshot.py", title="Snapshot", icon="🧊"),
-        st.Page(PAGES / "edit.py", title="Edit", icon="✏️"),
-        st.Page(PAGES / "backups.py", title="Backups", icon="🗄️"),
+        st.Page(PAGES / "overview.py", title="Overview", default=True),
+        st.Page(PAGES / "snapshot.py", title="Snapshot"),
+        st.Page(PAGES / "edit.py", title="Edit"),
+        st.Page(PAGES / "backups.py", title="Backups"),
     ],
 }
 if extra := curation_pages():

@@ -3,11 +3,15 @@
 Typing the whole entry is error-prone and typing too little hits several entries, so the
 dashboard suggests, per entry, the shortest run of whole words that no other entry contains
 (the agent's matching, ``_ops.find``, then targets exactly that entry). Whole words read
-better than arbitrary character runs. When every run of words also occurs elsewhere (the
+better than arbitrary character runs, and a run shorter than ``MIN_CHARS`` (``"go"``, ``"-q"``)
+is unique today but is the first to stop being unique when the agent adds an entry, so runs
+are at least ``MIN_CHARS`` long (or the whole entry, when that is shorter); punctuation at
+either end is trimmed. When every run of words also occurs elsewhere (the
 entry is part of a longer one) only the entry's full text is unambiguous: an exact match wins.
 
 Plain Python, bounded work: only the first ``MAX_WORDS`` words of an entry and runs of up to
-``MAX_RUN`` words are tried, so a hand-written megabyte file cannot stall a page.
+``MAX_RUN`` words are tried, and the costly uniqueness count only runs for a candidate shorter
+than the best so far, so a hand-written megabyte file cannot stall a page.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from ._ops import find
 
 MAX_WORDS = 300
 MAX_RUN = 8
+MIN_CHARS = 10
+_TRIM = " \t\n'\"`()[]{}<>,.;:!?"
 _WORD = re.compile(r"\S+")
 _SEP = "\x00"
 
@@ -44,18 +50,15 @@ def shortest_unique(entries: list[str] | tuple[str, ...], index: int) -> Suggest
     joined = _SEP.join(entries)
     words = [m.span() for m in _WORD.finditer(own)][:MAX_WORDS]
     best: str | None = None
+    if len(own.strip(_TRIM)) < MIN_CHARS:
+        return Suggestion(index, own, True)
     for run in range(1, MAX_RUN + 1):
         for start in range(0, len(words) - run + 1):
-            piece = own[words[start][0]:words[start + run - 1][1]]
-            if best is not None and len(piece) >= len(best):
+            piece = own[words[start][0]:words[start + run - 1][1]].strip(_TRIM)
+            if len(piece) < MIN_CHARS or (best is not None and len(piece) >= len(best)):
                 continue
             if _SEP not in piece and _unique(piece, own, joined):
                 best = piece
-        # A longer run of words cannot be shorter than a unique single word that is short;
-        # stop as soon as every longer run would exceed the best found.
-        if best is not None and all(words[s + run][1] - words[s][0] >= len(best)
-                                    for s in range(0, len(words) - run)):
-            break
     if best is not None and find(entries, best).target == index:
         return Suggestion(index, best, best == own)
     return Suggestion(index, own, True)

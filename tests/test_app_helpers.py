@@ -14,15 +14,17 @@ from hermes_dash._newhome import create_memory_files
 from hermes_dash._ops import Operation, apply_batch
 from hermes_dash._sessions import read_sessions
 from hermes_dash._snapshot import from_session
-from hermes_dash._suggest import shortest_unique, suggestions
+from hermes_dash._suggest import MIN_CHARS, Suggestion, shortest_unique, suggestions
 from hermes_dash.demo import SOURCE, create_demo_home
 
 
 def test_suggestion_is_the_shortest_unique_run_of_words() -> None:
     entries = ["Project uses Postgres 16 on port 5433", "User prefers Postgres over MySQL",
                "Deploy with make deploy on port 5433"]
-    assert [s.text for s in suggestions(entries)] == ["16", "User", "with"]
+    # Runs shorter than MIN_CHARS ("16", "User") are unique today but break first when entries are added.
+    assert [s.text for s in suggestions(entries)] == ["16 on port", "over MySQL", "Deploy with"]
     assert not any(s.whole for s in suggestions(entries))
+    assert shortest_unique(["Short one", "Other text here"], 0) == Suggestion(0, "Short one", True)
 
 
 def test_entry_inside_another_needs_its_whole_text() -> None:
@@ -30,12 +32,12 @@ def test_entry_inside_another_needs_its_whole_text() -> None:
     first = shortest_unique(entries, 0)
     assert first.whole and first.text == "Postgres 16"
     assert find(entries, first.text).target == 0
-    assert shortest_unique(entries, 1).text in ("runs", "on", "port", "5433")
+    assert shortest_unique(entries, 1).text in ("16 runs on", "runs on port", "on port 5433")
 
 
 def test_huge_entry_is_bounded() -> None:
     entries = ["word " * 200_000, "other entry"]
-    assert shortest_unique(entries, 1).text == "other"
+    assert shortest_unique(entries, 1) == Suggestion(1, "other entry", True)
     assert find(entries, shortest_unique(entries, 0).text).target == 0
 
 
@@ -50,6 +52,7 @@ def test_every_suggestion_targets_exactly_its_entry(entries: list[str]) -> None:
     for s in suggestions(entries):
         assert find(entries, s.text).target == s.index
         assert len(s.text) <= len(entries[s.index])
+        assert s.whole or len(s.text) >= MIN_CHARS
 
 
 def test_plan_batch_orders_replace_remove_add_and_skips_blank_rows() -> None:

@@ -51,20 +51,22 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
         over = used_ > limit
         word = "Over budget" if over else word
         st.badge(f"{label}{word}", color=color)  # type: ignore[arg-type]
+        # Our own figures only (no entry text), coloured like the badge so the level reads at a glance.
         st.progress(min(1.0, used_ / limit) if limit else 1.0,
-                    text=f"**{used_:,} / {limit:,} chars** · {pct}% · {count_:,} entries"
-                         + (f" · {used_ - limit:,} over" if over else ""))
+                    text=f":{color}[**{used_:,} / {limit:,} chars** · {pct}%] · {count_:,} entries"
+                         + (f" · :red[{used_ - limit:,} over]" if over else ""))
         return lvl
 
     with st.container(border=True, key=key):
         st.markdown(f"**{filename}**")
-        lvl = bar(used, count, "Now: " if projected is not None else "")
-        st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
-                   "characters per token)")
-        if projected is not None:
-            lvl = bar(projected, projected_count if projected_count is not None else count, "After: ")
-            delta = projected - used
-            st.caption(f"Change: {delta:+,} characters")
+        if projected is None:
+            lvl = bar(used, count, "")
+            st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
+                       "characters per token)")
+            return lvl
+        lvl = bar(projected, projected_count if projected_count is not None else count, "After saving: ")
+        st.caption(f"{projected - used:+,} characters (now {used:,}) · ≈ {tokens(projected):,} tokens per prompt "
+                   "(an estimate)")
         return lvl
 
 
