@@ -12,7 +12,7 @@ import json
 from datetime import datetime, timezone
 
 from . import _cleanup, _export, _history, _normalize, _pending, _sharing
-from .cli import EXIT_OK, EXIT_REFUSED, EXTENSIONS, Outcome, command
+from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
 from ._format import FILENAMES, TARGETS
 from ._store import MemoryStore
 
@@ -153,8 +153,9 @@ def _staged_dict(store: MemoryStore, staged: _pending.Staged) -> dict[str, objec
 def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.action in ("approve", "reject"):
         if not args.ids:
-            return Outcome({"success": False, "code": "invalid", "error": f"Give the id(s) to {args.action}."},
-                           f"Refused: give the id(s) to {args.action} (see `pending list`).", 2)
+            return Outcome({"success": False, "code": "usage", "error": f"Give the id(s) to {args.action}."},
+                           f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
+                           "shows them).", EXIT_USAGE)
         decide = _pending.approve if args.action == "approve" else _pending.reject
         decisions = decide(store, args.ids)
         ok = all(d.ok for d in decisions)
@@ -163,8 +164,8 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                          for d in decisions)
         return Outcome(data, text, EXIT_OK if ok else EXIT_REFUSED)
     if args.ids:
-        return Outcome({"success": False, "code": "invalid", "error": "`pending list` takes no ids."},
-                       "Refused: `pending list` takes no ids (did you mean approve or reject?).", 2)
+        return Outcome({"success": False, "code": "usage", "error": "`pending list` takes no ids."},
+                       "Usage: `pending list` takes no ids (did you mean approve or reject?).", EXIT_USAGE)
     staged = [_staged_dict(store, s) for s in _pending.list_pending(store)]
     lines = []
     for s in staged:
