@@ -73,8 +73,8 @@ def test_duplicate_add_exits_0_without_write(home):
     ("restore", "MEMORY.md"),
 ])
 def test_refusals_exit_1_with_error_and_change_nothing(home, args):
-    run(home, "add", "memory", "fact one")
-    run(home, "add", "memory", "fact two")
+    (home / "memories").mkdir()
+    (home / "memories" / "MEMORY.md").write_text("fact one\n§\nfact two")
     before = sorted(p.name for p in (home / "memories").iterdir()), mem(home)
     code, out, _ = run(home, *args)
     assert code == 1 and out["success"] is False and out["error"]

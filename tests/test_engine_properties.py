@@ -159,7 +159,7 @@ def test_add_on_any_hand_written_file_keeps_every_parsed_entry(pieces, seps, con
                 assert serialise(split_entries(written)) == written
 
 
-@SETTINGS
+@settings(max_examples=20, deadline=None)
 @given(initial=st.lists(entry, min_size=1, max_size=3, unique=True),
        content=st.sampled_from(["a\n§", "§\nb", "a\n§\nb", "  a\n§  "]))
 def test_content_that_forms_a_delimiter_is_accepted_like_the_agent_and_nothing_is_lost(initial, content):
