@@ -33,7 +33,6 @@ _ID = re.compile(r"^[0-9a-fA-F]{8}$")
 _NAME = re.compile(r"^[0-9a-fA-F]{8}\.json$")
 MAX_BYTES = 1_000_000
 ACTIONS = ("add", "replace", "remove", "batch")
-ORIGINS = ("foreground", "background_review")
 
 
 @dataclass(frozen=True)
