@@ -341,3 +341,25 @@ def test_export_download_redacts_and_profiles_compare(demo):
     assert "only in default" in set(compare["Difference"])
     assert "Deploys go through `make deploy ENV=staging` first." in set(compare["B: zz-compare"])
     assert URL not in rendered(at)
+
+
+def test_cleanup_same_fact_in_both_files_keeps_one_copy(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    m = "The user prefers short answers with code first and the explanation after."
+    u = "Prefers short answers: code first, explanation after."
+    (home / "memories" / "MEMORY.md").write_text(serialise(["Tests need Postgres 16.", m]), encoding="utf-8")
+    (home / "memories" / "USER.md").write_text(serialise(["Name: Sam.", u]), encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    at = page("cleanup")
+    assert any(h.value == "In both files" for h in at.header)
+    [area] = [t for t in at.text_area if t.key.startswith("cu_cross_text_")]
+    area.input("Prefers short answers, code first.").run()
+    button(at, "Keep in USER.md, remove from MEMORY.md").click().run()
+    assert "Keep this text in USER.md and remove the copy in MEMORY.md?" in alerts(at)
+    [yes] = [b for b in at.button if b.key.startswith("cu_cross_") and b.key.endswith("_yes")]
+    yes.click().run()
+    ok(at)
+    assert entries(home) == ["Tests need Postgres 16."]
+    assert entries(home, "USER.md") == ["Name: Sam.", "Prefers short answers, code first."]
+    assert "Kept one copy" in alerts(at)
