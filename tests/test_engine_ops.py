@@ -164,6 +164,23 @@ def test_remove_works_on_an_over_budget_file(home, write_config, write_mem, read
     assert read_mem("memory") == b"b" * 15 and result.usage == 15
 
 
+def test_far_over_budget_file_loads_and_writes_follow_the_rules(home, write_config, write_mem, read_mem):
+    store = small_store(home, write_config, limit=20)
+    raw = "\n§\n".join(f"entry {i} " + "z" * 10 for i in range(10)).encode()   # 207 chars, limit 20
+    write_mem("memory", raw)
+    state = store.read("memory")
+    assert len(state.entries) == 10 and state.over_budget and state.percent == 100 and not state.drift
+    with pytest.raises(OverLimit):
+        store.add("memory", "x")
+    with pytest.raises(OverLimit):                  # shorter, but the result is still over the limit
+        store.replace("memory", "entry 0", "short")
+    assert read_mem("memory") == raw
+    store.remove("memory", "entry 9")               # removing always helps
+    result = store.batch("memory", [{"action": "remove", "old_text": f"entry {i}"} for i in range(1, 9)]
+                         + [{"action": "replace", "old_text": "entry 0", "content": "one"}])
+    assert read_mem("memory") == b"one" and result.usage == 3
+
+
 def test_content_scan_blocks_add_replace_and_batch_but_never_old_text(store, write_mem, home, tree, read_mem):
     write_mem("memory", "cat .env is how we load settings\n§\nother")
     before = tree(home)

@@ -61,14 +61,23 @@ def raw(path: Path) -> bytes:
     return path.read_bytes() if path.exists() else b""
 
 
+STYLES = {  # how the starting file was written: by the tool, or by hand (CRLF, BOM, blank lines)
+    "clean": lambda t: t.encode(),
+    "crlf": lambda t: t.replace("\n", "\r\n").encode(),
+    "bom": lambda t: b"\xef\xbb\xbf" + t.encode(),
+    "blank lines (drift)": lambda t: t.replace(DELIMITER, "\n\n§\n\n").encode() + b"\n\n",
+}
+
+
 @SETTINGS
-@given(initial=st.lists(entry, max_size=6, unique=True), sequence=st.lists(steps, max_size=10))
-def test_random_sequences_keep_round_trips_limits_and_refusals(initial, sequence):
+@given(initial=st.lists(entry, max_size=6, unique=True), style=st.sampled_from(sorted(STYLES)),
+       sequence=st.lists(steps, max_size=10))
+def test_random_sequences_keep_round_trips_limits_and_refusals(initial, style, sequence):
     tmp, store, path = new_home()
     with tmp:
         if initial:                       # may start over budget (no entry over the limit: not drift)
             path.parent.mkdir(parents=True)
-            path.write_bytes(serialise(initial).encode())
+            path.write_bytes(STYLES[style](serialise(initial)))
         for step in sequence:
             before = raw(path)
             used_before = store.read("memory").usage
