@@ -19,6 +19,8 @@ from hermes_dash._ops import apply_add, apply_batch, apply_remove, apply_replace
 from hermes_dash._scan import describe as describe_findings
 from hermes_dash._scan import scan
 
+BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
+
 store = ui.require_store()
 st.title("Edit")
 
@@ -114,9 +116,10 @@ with tab_replace:
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
     index = show_match(old)
+    if index is not None:
+        st.button("Start from the current text of this entry", key="ed_rep_copy",
+                  on_click=lambda: st.session_state.update(ed_rep_new=entries[index]))
     new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
-    if index is not None and not new.strip():
-        st.caption("Tip: start from the current text below and edit it.")
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
@@ -150,16 +153,20 @@ with tab_remove:
                 del st.session_state.ed_rm_confirm
                 st.rerun()
 
-with tab_batch:
+def batch_editor() -> None:
     st.caption("Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "
                "nothing, checked against the budget only at the end (so you can free room and add at once). "
                "Clearing a cell removes that entry.")
     editor_key = f"ed_batch_{target}"
+    if state.usage > BATCH_EDITOR_MAX_CHARS:
+        st.info(f"The file holds {state.usage:,} characters: too much to edit in a table. Split it into entries "
+                "first (Curation pages), or use add / replace / remove.")
+        return
     source = pd.DataFrame({"#": list(range(len(entries))), "Entry": entries})
-    edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=60,
+    edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
                             disabled=["#"],
-                            column_config={"#": st.column_config.NumberColumn("#", width="small"),
-                                           "Entry": st.column_config.TextColumn("Entry", width="large")})
+                            column_config={"#": st.column_config.NumberColumn("#", width=48),
+                                           "Entry": st.column_config.TextColumn("Entry", width=1000)})
     kept: dict[int, str | None] = {i: None for i in range(len(entries))}
     added: list[str] = []
     for _, row in edited.iterrows():
@@ -179,6 +186,10 @@ with tab_batch:
         st.caption("No changes yet.")
     if st.button(f"Apply {len(ops)} change(s) as one batch", key="ed_batch_btn", type="primary", disabled=not ops):
         ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key,))
+
+
+with tab_batch:
+    batch_editor()
 
 if entries:
     st.subheader(f"Entries of {state.filename}")

@@ -235,3 +235,13 @@ def test_user_file_target(home: Path) -> None:
     at.button(key="ed_add_btn").click().run()
     no_exception(at)
     assert entries(home, "USER.md") == ["Likes short answers."]
+
+
+def test_replace_can_start_from_the_matched_entry(home: Path) -> None:
+    at = edit_page()
+    at.text_input(key="ed_rep_old").input("tabs over").run()
+    at.button(key="ed_rep_copy").click().run()
+    assert at.text_area(key="ed_rep_new").value == FACTS[3]
+    at.text_area(key="ed_rep_new").input(FACTS[3] + " Except in Makefiles.").run()
+    at.button(key="ed_rep_btn").click().run()
+    assert entries(home)[3] == "Prefers tabs over spaces. Except in Makefiles."

@@ -202,3 +202,37 @@ def test_every_page_renders_on_demo_home(demo: Path, page: str) -> None:
     at = open_app(page)
     no_exception(at)
     assert at.title[0].value.lower() == page
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_megabyte_file_on_every_page_keeps_cells_short(tmp_path: Path, monkeypatch, fresh_cache, page: str,
+                                                       capsys) -> None:
+    import time
+
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    big = "## Hand-written\n" + ("a line of notes that goes on and on\n" * 30_000)
+    (home / "memories" / "MEMORY.md").write_text(big, encoding="utf-8")
+    (home / "memories" / "MEMORY.md.bak.20261101").write_text(big + "\nolder", encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    started = time.perf_counter()
+    at = open_app(page)
+    elapsed = time.perf_counter() - started
+    no_exception(at)
+    for frame in at.dataframe:
+        for column in frame.value.columns:
+            cells = [c for c in frame.value[column] if isinstance(c, str)]
+            assert all(len(c) < CELL_CHARS + 120 for c in cells), (page, column)
+    with capsys.disabled():
+        print(f"\n[measured] {page} page with a {len(big):,}-character MEMORY.md: {elapsed:.2f} s (first run)")
+
+
+def test_curation_pages_found_at_startup_are_reachable(demo: Path) -> None:
+    """app.py lists every app_pages/curation_*.py under "Curation"; each one opens."""
+    found = sorted(p.name for p in (Path(__file__).resolve().parent.parent / "app_pages").glob("curation_*.py"))
+    if not found:
+        pytest.skip("no curation pages in app_pages/ yet")
+    for name in found:
+        at = open_app()
+        at.switch_page(f"app_pages/{name}").run()
+        no_exception(at)

@@ -128,7 +128,7 @@ def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str
 
 
 ENTRY_COLUMNS = {
-    "#": st.column_config.NumberColumn("#", width="small", help="Position in the file (0 = first)"),
+    "#": st.column_config.NumberColumn("#", width=48, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width="large", help="Shown as plain text"),
     "Chars": st.column_config.NumberColumn("Chars", width="small", format="%d"),
     "Budget": st.column_config.ProgressColumn("Share of budget", width="small", format="%.1f%%",
