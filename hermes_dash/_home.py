@@ -115,8 +115,13 @@ def _as_int(value: object, key: str, default: int, warnings: list[str], minimum:
     if value is None:
         return default
     try:
-        number = int(str(value).strip()) if not isinstance(value, bool) else None
-    except ValueError:
+        if isinstance(value, bool):
+            number = None
+        elif isinstance(value, float):
+            number = int(value)  # the agent reads limits with int(): 2200.0 -> 2200
+        else:
+            number = int(str(value).strip())
+    except (ValueError, OverflowError):
         number = None
     if number is None or number < minimum:
         warnings.append(f"config.yaml: {key} = {value!r} is not a whole number >= {minimum}; using {default}.")

@@ -99,6 +99,13 @@ def test_limits_from_config_strings_allowed(home, write_config):
     assert MemoryStore(resolve_home(home)).limit("user") == 900
 
 
+def test_float_limits_are_read_like_the_agent_reads_them(home, write_config):
+    write_config("memory:\n  memory_char_limit: 2500.0\n  user_char_limit: .inf\n")
+    s = load_settings(resolve_home(home))
+    assert s.memory_char_limit == 2500 and s.user_char_limit == 1375
+    assert any("memory.user_char_limit" in w for w in s.warnings)
+
+
 @pytest.mark.parametrize("text", ["memory: [unclosed\n", "memory:\n\tbad: tab\n", ": : :\n  - x\n y"])
 def test_invalid_yaml_means_defaults_plus_a_warning(home, write_config, text):
     write_config(text)
