@@ -76,7 +76,10 @@ for col, target in zip(cols, TARGETS):
     with col:
         ui.state_gauge(states[target], key=f"cu_gauge_{target}")
         if target in report.notes:
-            st.info("**Normalise first.** See the Migrate page.")
+            if states[target].error:
+                st.error("**This file cannot be changed safely.**")
+            else:
+                st.info("**Normalise first.** See the Migrate page.")
             st.text(report.notes[target])
 
 # -- the plan ---------------------------------------------------------------------------------

@@ -363,3 +363,24 @@ def test_cleanup_same_fact_in_both_files_keeps_one_copy(tmp_path, monkeypatch):
     assert entries(home) == ["Tests need Postgres 16."]
     assert entries(home, "USER.md") == ["Name: Sam.", "Prefers short answers, code first."]
     assert "Kept one copy" in alerts(at)
+
+
+@pytest.mark.parametrize("name", ["cleanup", "history", "inbox", "migrate", "sharing"])
+def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_bytes(b"caf\xe9 latin-1 notes\n\xa7\nsecond")
+    os.symlink(tmp_path / "nowhere" / "USER.md", home / "memories" / "USER.md")
+    (home / "memories" / "MEMORY.md.bak.20200101").write_bytes(b"\xff\xfe")
+    (home / "pending" / "memory").mkdir(parents=True)
+    (home / "pending" / "memory" / "abad1dea.json").write_bytes(b"\xef\xbb\xbf{\"payload\": 3}")
+    (home / "config.yaml").write_text("memory: [not, a, mapping]\n")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    before = mem(home)
+    at = page(name)
+    ok(at)
+    assert mem(home) == before
+    if name == "cleanup":
+        assert "This file cannot be changed safely." in alerts(at) and "Not valid UTF-8" in plain(at)
+    if name == "inbox":
+        assert "abad1dea.json: no 'payload' object" in plain(at)
