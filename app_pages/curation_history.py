@@ -30,6 +30,15 @@ def when(index: int | None) -> str:
     return f"[{index}] {stamp}"
 
 
+def age(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return f"{int(seconds // size)} {unit}"
+    return "just now"
+
+
 st.subheader(f"{len(versions)} version(s) of {state.filename}")
 st.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
@@ -49,6 +58,7 @@ st.caption(f"{len(present)} in the file now, {len(gone)} gone. \"First seen\" at
 st.dataframe(pd.DataFrame({
     "Entry": [ui.cut(life.text, 400) for life in line.lives],
     "Status": ["in the file" if life.present else "gone" for life in line.lives],
+    "Age": [("≥ " if life.first_seen == 0 else "") + age(line.age(life)) for life in line.lives],
     "First seen": [when(life.first_seen) for life in line.lives],
     "Last changed": [when(life.last_changed) for life in line.lives],
     "Gone since": [when(life.gone_at) for life in line.lives],
