@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from hermes_dash import MemoryStore, parse_prompt, render_block, render_prompt, resolve_home, sanitise
 
 RULE = "═" * 46

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
 
-from hermes_dash import MemoryStore, diff_entries, render_block, resolve_home
+from hermes_dash import diff_entries, render_block
 from hermes_dash._sessions import read_sessions
 from hermes_dash._snapshot import freeze, from_session, load_frozen
 
