@@ -48,7 +48,9 @@ rows = []
 for backup in backups:
     bstate = ui.backup_state(backup, store)
     rows.append({
-        "Time": backup.created.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+        # A hand-made daily name carries only a day; don't invent a time of day for it.
+        "Time": backup.created.strftime("%Y-%m-%d") + " (day)" if backup.style == "daily"
+        else backup.created.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
         "File": FILENAMES[backup.target],
         "Size (bytes)": len(bstate.raw) if bstate else None,
         "Entries": len(bstate.entries) if bstate else None,
@@ -75,6 +77,10 @@ c = diff.counts
 st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "
            f"and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
            f"({len(bstate.entries)} entries); the live file {state.usage:,}.")
+if diff.identical and bstate.raw.strip() == state.raw.strip():
+    st.success("This backup holds exactly what the live file holds.")
+elif diff.identical:
+    st.info("Same entries as the live file; only the layout differs (for example § spacing or headings).")
 if bstate.drift:
     st.caption("This backup is not in the memory tool's clean § form (drift): "
                + "; ".join(bstate.drift.reasons))

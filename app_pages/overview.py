@@ -20,9 +20,12 @@ for state in states.values():
     ui.remember_seen(state)
 
 columns = st.columns(len(TARGETS))
+enabled = {"memory": store.settings.memory_enabled, "user": store.settings.user_profile_enabled}
 for column, state in zip(columns, states.values()):
     with column:
         ui.state_gauge(state, key=f"ov_gauge_{state.target}")
+        if not enabled[state.target]:
+            st.caption(f"Switched off in config.yaml: sessions do not load {state.filename} at all.")
 
 snapshot = ui.latest_snapshot(store)
 query = st.text_input("Search both files", key="ov_search", placeholder="Type to filter the entries of both tables",

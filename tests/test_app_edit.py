@@ -245,3 +245,35 @@ def test_replace_can_start_from_the_matched_entry(home: Path) -> None:
     at.text_area(key="ed_rep_new").input(FACTS[3] + " Except in Makefiles.").run()
     at.button(key="ed_rep_btn").click().run()
     assert entries(home)[3] == "Prefers tabs over spaces. Except in Makefiles."
+
+
+def test_non_utf8_file_refuses_writes_with_the_reason(tmp_path: Path, monkeypatch, fresh_cache) -> None:
+    root = tmp_path / "home"
+    (root / "memories").mkdir(parents=True)
+    raw = "Caf\xe9 owner likes espresso".encode("latin-1")
+    (root / "memories" / "MEMORY.md").write_bytes(raw)
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    at = edit_page()
+    assert "cannot be changed safely" in "\n".join(e.value for e in at.error)
+    at.text_area(key="ed_add_text").input("A new fact.").run()
+    at.button(key="ed_add_btn").click().run()
+    shown = refused(at)
+    assert "Not valid UTF-8: byte 0xe9" in shown and "What to do:" in shown
+    assert (root / "memories" / "MEMORY.md").read_bytes() == raw
+
+
+def test_write_through_a_symlink_keeps_the_link(tmp_path: Path, monkeypatch, fresh_cache) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "MEMORY.md").write_text("Team fact one.")
+    root = tmp_path / "home"
+    (root / "memories").mkdir(parents=True)
+    link = root / "memories" / "MEMORY.md"
+    link.symlink_to(repo / "MEMORY.md")
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    at = edit_page()
+    at.text_area(key="ed_add_text").input("Team fact two.").run()
+    at.button(key="ed_add_btn").click().run()
+    no_exception(at)
+    assert link.is_symlink()
+    assert parse((repo / "MEMORY.md").read_text()) == ["Team fact one.", "Team fact two."]

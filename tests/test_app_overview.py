@@ -170,6 +170,7 @@ def test_config_warnings_shown_in_sidebar(demo: Path) -> None:
     shown = "\n".join(t.value for t in at.sidebar.text)
     assert "memory.memory_char_limit = 'lots'" in shown and "using 2200" in shown
     assert "memory_enabled is false" in shown
+    assert any("sessions do not load MEMORY.md at all" in c.value for c in at.caption)
 
 
 def test_symlinked_memory_file_is_shown_as_a_link(tmp_path: Path, monkeypatch, fresh_cache) -> None:
