@@ -409,8 +409,8 @@ def _drop_privileges_and_run(home: Path, op: str) -> str:
             try:
                 getattr(store, op)("memory", "new entry") if op == "add" else store.remove("memory", "old")
                 out = "ACCEPTED"
-            except FileProblem as problem:
-                out = f"REFUSED {problem.message} || {problem.hint}"
+            except Refusal as problem:
+                out = f"REFUSED {type(problem).__name__}: {problem.message} || {problem.hint}"
             except Exception as exc:  # noqa: BLE001 - report anything else to the parent
                 out = f"ERROR {type(exc).__name__}: {exc}"
         except BaseException as exc:  # noqa: BLE001
@@ -447,7 +447,7 @@ def test_read_only_folder_is_a_refusal_and_the_file_is_untouched(lock_writable):
         before = sorted(os.listdir(home / "memories"))
         for op in ("add", "remove"):
             out = _drop_privileges_and_run(home, op)
-            assert out.startswith("REFUSED"), out
+            assert out.startswith("REFUSED FileProblem"), out
             assert "Permission denied" in out and "Nothing was changed" in out and "permission" in out.lower()
             assert path.read_bytes() == "old entry\n§\nother".encode()
             assert sorted(os.listdir(home / "memories")) == before
@@ -558,3 +558,25 @@ def test_a_folder_fsync_failure_after_the_rename_is_not_a_refusal(store, write_m
     monkeypatch.setattr(atomic.os, "fsync", fsync_refusing_folders)
     result = store.add("memory", "two")
     assert result.changed and path.read_bytes() == "one\n§\ntwo".encode()
+
+
+def test_drift_refusal_in_a_read_only_folder_says_the_copy_failed():
+    if os.geteuid() != 0:
+        pytest.skip("needs root to drop privileges to uid 65534")
+    base = Path(tempfile.mkdtemp(prefix="hermes-ro-", dir="/tmp"))
+    try:
+        os.chmod(base, 0o755)
+        folder = base / "hermes" / "memories"
+        folder.mkdir(parents=True)
+        os.chmod(folder.parent, 0o755)
+        path = folder / "MEMORY.md"
+        path.write_bytes("old\n\n§\nhand edited".encode())
+        os.chmod(path, 0o644)
+        (folder / "MEMORY.md.lock").touch()
+        os.chmod(folder / "MEMORY.md.lock", 0o666)
+        out = _drop_privileges_and_run(folder.parent, "remove")
+        assert out.startswith("REFUSED DriftDetected") and "Saving a copy failed" in out, out
+        assert path.read_bytes() == "old\n\n§\nhand edited".encode()
+        assert sorted(os.listdir(folder)) == ["MEMORY.md", "MEMORY.md.lock"]
+    finally:
+        shutil.rmtree(base)
