@@ -105,7 +105,8 @@ def sharing(store: MemoryStore) -> SharingReport:
         warnings.append("git is not installed, so whether the files are versioned cannot be checked.")
     memory, user = files
     if memory.is_link and not memory.exists:
-        warnings.append(f"MEMORY.md links to {memory.link_text}, which does not exist (the first write creates it).")
+        warnings.append(f"MEMORY.md links to {memory.link_text}, which does not exist: writes are refused until "
+                        "it does (create the file in the repository, or pull it).")
     if memory.git and memory.git.repo and memory.git.dirty:
         warnings.append(f"MEMORY.md has uncommitted changes in {memory.git.repo} ({memory.git.status}): "
                         "commit them to share them with the team.")
