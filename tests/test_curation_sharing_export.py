@@ -134,3 +134,12 @@ def test_compare_two_profiles(home):
 
 def test_short_passwords_are_redacted_too():
     assert _export.redact("db password: hunter2 (staging)") == ("db password: [REDACTED] (staging)", 1)
+
+
+def test_dangling_memory_link_is_reported(store, home, tmp_path):
+    (home / "memories").mkdir()
+    os.symlink(tmp_path / "unpulled-repo" / "MEMORY.md", home / "memories" / "MEMORY.md")
+    report = _sharing.sharing(store)
+    memory = report.file("memory")
+    assert memory.is_link and not memory.exists
+    assert any("does not exist: writes are refused" in w for w in report.warnings)
