@@ -42,7 +42,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ._format import DELIMITER, parse, serialise
@@ -384,7 +384,7 @@ def bench_concurrent(plan: Plan) -> list[Figure]:
 # -- 7. SIGKILL at random moments -------------------------------------------------------------------------
 
 
-def crash_step(entries: list[str], trial: int, step: int) -> tuple[str, tuple[str, ...]]:
+def crash_step(trial: int, step: int) -> tuple[str, tuple[str, ...]]:
     """The writer's deterministic cycle: add an entry, replace it, remove it."""
     name = f"crash trial {trial} step {step - step % 3}"
     return {0: ("add", (name,)), 1: ("replace", (name, name + " (edited)")),
@@ -396,7 +396,7 @@ def crash_states(entries: list[str], trial: int, steps: int) -> set[bytes]:
     states = {serialise(entries).encode()}
     current = list(entries)
     for step in range(steps):
-        action, args = crash_step(current, trial, step)
+        action, args = crash_step(trial, step)
         if action == "add":
             current = current + [args[0]]
         elif action == "replace":
@@ -414,7 +414,7 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
     os.write(ready, b"r")
     step = 0
     while True:
-        action, args = crash_step([], trial, step)
+        action, args = crash_step(trial, step)
         getattr(store, action)("memory", *args)
         step += 1
 
