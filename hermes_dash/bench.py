@@ -118,8 +118,11 @@ def interleaved(rounds: int, baseline: Callable[[int], int], subject: Callable[[
 
 def ratio_figures(name: str, base: list[int], subj: list[int], goal: float | None, what: str) -> Figure:
     b, s = median_ms(base), median_ms(subj)
+    # Each round's own ratio as a cross-check: it cancels load that drifts between rounds.
+    paired = statistics.median(x / y for x, y in zip(subj, base))
     return Figure(name, round(s / b, 3), "x", round(b, 3), goal,
-                  f"{what}: {s:.2f} ms vs baseline {b:.2f} ms (median of {len(subj)})")
+                  f"{what}: {s:.2f} ms vs baseline {b:.2f} ms (median of {len(subj)}; "
+                  f"median of per-round ratios {paired:.2f})")
 
 
 def entries_of_size(total: int, tag: str) -> list[str]:
