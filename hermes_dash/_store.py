@@ -218,8 +218,7 @@ class MemoryStore:
             if state.exists and data == state.raw:
                 return self._result(state, "rewrite", f"{state.filename} is already in clean form.",
                                     tuple(cleaned), None, seen)
-            kept = self._keep(state)
-            self._write(state, data)
+            kept = self._save(state, data)
         return self._result(state, "rewrite", f"Rewrote {state.filename} as {len(cleaned)} entries.",
                             tuple(cleaned), kept, seen, changed=True)
 
