@@ -91,7 +91,7 @@ st.dataframe(pd.DataFrame({
     "Difference": [wording[i.kind] for i in items],
     "Live file": [ui.cut(i.old or "") for i in items],
     "Backup": [ui.cut(i.new or "") for i in items],
-}), hide_index=True, row_height=72, key="bk_diff",
+}), hide_index=True, row_height=72, key="bk_diff", height=ui.table_height(len(items)),
     column_config={"Live file": st.column_config.TextColumn(width="large"),
                    "Backup": st.column_config.TextColumn(width="large")})
 

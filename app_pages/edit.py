@@ -164,6 +164,7 @@ def batch_editor() -> None:
         return
     source = pd.DataFrame({"#": list(range(len(entries))), "Entry": entries})
     edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
+                            height=ui.table_height(len(entries) + 1, 8),
                             disabled=["#"],
                             column_config={"#": st.column_config.NumberColumn("#", width=48),
                                            "Entry": st.column_config.TextColumn("Entry", width=1000)})

@@ -114,7 +114,7 @@ for target in TARGETS:
         "Snapshot": [ui.cut(item.old or "") for item in rows],
         "On disk": [ui.cut(item.new or "") for item in rows],
     })
-    st.dataframe(table, hide_index=True, row_height=72, key=f"snap_diff_{target}",
+    st.dataframe(table, hide_index=True, row_height=72, key=f"snap_diff_{target}", height=ui.table_height(len(table)),
                  column_config={"Change": st.column_config.TextColumn(width="small"),
                                 "Snapshot": st.column_config.TextColumn(width="large"),
                                 "On disk": st.column_config.TextColumn(width="large")})

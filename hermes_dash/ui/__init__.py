@@ -25,13 +25,13 @@ from ._cache import (backup_state, clear_caches, entry_findings, entry_suggestio
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
-from ._widgets import (CELL_CHARS, cut, entry_frame, entry_table, gauge, level, plain, show_entry, show_flashes, show_refusal,
-                       state_gauge, tokens)
+from ._widgets import (CELL_CHARS, cut, entry_frame, entry_table, gauge, level, plain, show_entry, show_flashes,
+                       show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "apply_resets", "backup_state", "clear_caches", "current_home", "current_store", "cut", "empty_state",
     "entry_findings", "entry_frame", "entry_suggestions", "entry_table", "file_state", "flash", "gauge",
     "has_memory_files", "latest_snapshot", "level", "plain", "remember_seen", "require_store", "result_text",
     "run_op", "sessions", "set_home", "show_entry", "show_flashes", "show_refusal", "sidebar", "stat_key",
-    "state_gauge", "tokens",
+    "state_gauge", "table_height", "tokens",
 ]

@@ -138,10 +138,18 @@ ENTRY_COLUMNS = {
 }
 
 
-def entry_table(frame: pd.DataFrame, *, key: str | None = None, height: int | str = "auto") -> None:
+ROW_HEIGHT = 72  # three wrapped lines of text per cell
+
+
+def table_height(rows: int, visible: int = 10) -> int:
+    """Pixels for a table with tall rows: every row up to ``visible`` rows, then it scrolls."""
+    return 40 + ROW_HEIGHT * max(1, min(rows, visible))
+
+
+def entry_table(frame: pd.DataFrame, *, key: str | None = None, height: int | None = None) -> None:
     """Show an :func:`entry_frame` (plain-text cells, taller rows so text wraps)."""
-    st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=72,
-                 height=height)  # type: ignore[arg-type]
+    st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=ROW_HEIGHT,
+                 height=height or table_height(len(frame)))
 
 
 def filename(target: str) -> str:

@@ -109,7 +109,8 @@ def _settle(page, text: str | None = None, timeout: float = 30_000) -> None:
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"
-        ".filter(t => t.offsetParent !== null).every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
+        ".filter(t => t.offsetParent !== null)"
+        ".every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
         timeout=timeout)
     page.wait_for_timeout(600)  # let the last delta paint
 
