@@ -82,7 +82,8 @@ for target, state in states.items():
                          "does not see them)")
         if notes:
             st.caption("; ".join(notes) + ".")
-    if any(len(e) > ui.CELL_CHARS for e in state.entries):
+    # Table cells show about three lines (and at most CELL_CHARS characters): read any entry whole here.
+    if any(len(e) > 200 for e in state.entries):
         with st.expander("Full text of one entry"):
             index = st.number_input("Entry #", 0, len(state.entries) - 1, 0, key=f"ov_full_{target}")
             ui.show_entry(state.entries[int(index)])
