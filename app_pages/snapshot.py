@@ -57,8 +57,8 @@ with right:
 
 if not options:
     with left:
-        st.write("Without a `state.db` there is no record of what a session loaded. Freeze a snapshot now "
-                 "to see, later, what changed since.")
+        st.write("There is no recorded session to compare with (no `state.db`, or no session with a system "
+                 "prompt in it). Freeze a snapshot now to see, later, what changed since.")
     st.stop()
 
 with left:

@@ -65,3 +65,15 @@ def test_unreadable_state_db_is_explained(demo: Path) -> None:
     no_exception(at)
     assert any("state.db" in t for t in texts(at))
     assert at.button(key="snap_freeze")
+
+
+def test_state_db_without_sessions_offers_freezing(demo: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(demo / "state.db") as conn:
+        conn.execute("DELETE FROM sessions")
+    at = open_app("snapshot")
+    no_exception(at)
+    assert any("no recorded session to compare with" in m.value for m in at.markdown)
+    at.button(key="snap_freeze").click().run()
+    assert at.selectbox(key="snap_session").value == "__frozen__"
