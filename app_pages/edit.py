@@ -165,9 +165,10 @@ def batch_editor() -> None:
     source = pd.DataFrame({"#": list(range(len(entries))), "Entry": entries})
     edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
                             height=ui.table_height(len(entries) + 1, 8),
-                            disabled=["#"],
-                            column_config={"#": st.column_config.NumberColumn("#", width=48),
-                                           "Entry": st.column_config.TextColumn("Entry", width=1000)})
+                            disabled=["#"], column_order=["Entry", "#"],
+                            column_config={"#": st.column_config.NumberColumn("#", width="small",
+                                                                              help="Position in the file now"),
+                                           "Entry": st.column_config.TextColumn("Entry", width="large")})
     kept: dict[int, str | None] = {i: None for i in range(len(entries))}
     added: list[str] = []
     for _, row in edited.iterrows():

@@ -98,13 +98,19 @@ def show_refusal(refusal: Refusal) -> None:
 
 
 def show_flashes() -> None:
-    """Messages queued by the last write (``run_op``), shown once."""
-    for item in pop_flashes():
-        box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
-        with st.container(border=True):
-            box(f"**{item.title}**")
-            if item.body:
-                st.text(item.body)
+    """Messages queued by the last write (``run_op``), shown once.
+
+    Always one container, even when empty: Streamlit identifies elements by position, so a
+    message that appears on one run and is gone on the next would otherwise shift every later
+    element and reset stateful ones (the selected tab, for instance).
+    """
+    with st.container():
+        for item in pop_flashes():
+            box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
+            with st.container(border=True):
+                box(f"**{item.title}**")
+                if item.body:
+                    st.text(item.body)
 
 
 def cut(text: str, limit: int = CELL_CHARS) -> str:

@@ -128,6 +128,34 @@ def _goto_page(page, title: str, heading: bool = True) -> None:
         _settle(page, None)
 
 
+def _edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
+    """Type ``text`` over the Entry cell of ``row`` in the batch editor (a canvas grid).
+
+    The grid draws on a canvas, so the cell is reached by position; a keystroke that lands
+    while the grid is still laying out is lost, hence the bounded retry.
+    """
+    for _ in range(attempts):
+        grid = page.locator('[data-testid="stDataFrame"]').first
+        grid.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        box = grid.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + 200, box["y"] + 38 + 72 * row + 36)  # rows are 72 px tall
+        page.wait_for_timeout(400)
+        page.keyboard.press("Enter")  # open the cell's editor on its current text
+        page.wait_for_timeout(400)
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text, delay=5)
+        page.keyboard.press("Enter")  # commit the cell
+        page.mouse.click(box["x"] - 60, box["y"] - 60)  # leave the grid so the edit is sent
+        try:
+            page.get_by_text("1 change(s) to apply as one batch").first.wait_for(timeout=8_000)
+            return
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError; try again from a clean cell
+            page.keyboard.press("Escape")
+    raise AssertionError("the batch editor did not take the cell edit")
+
+
 def test_newcomer_uses_the_demo_home_in_a_real_browser(server: tuple[str, Path], tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -163,8 +191,20 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(server: tuple[str, Path],
             page.get_by_role("button", name="Add entry").click()
             _settle(page, "Entry added.")
             assert new_entry in (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
+
+            # Batch editor: type over the second entry's cell, then apply the one-change batch.
+            page.get_by_role("tab", name="Batch editor").click()
+            _settle(page, "No changes yet.")
+            edited = "CI is GitHub Actions; the e2e job runs on PRs labelled e2e."
+            _edit_cell(page, row=1, text=edited)
+            _settle(page, "1 change(s) to apply as one batch")
+            _shot(page, "edit-batch")
+            page.get_by_role("button", name="Apply 1 change(s) as one batch").click()
+            _settle(page, "Applied 1 operation(s).")
+            text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
+            assert edited in text and "The repo's CI is GitHub Actions" not in text
             _goto_page(page, "Overview")
-            moved = f"{1880 + 3 + len(new_entry):,} / 2,200 chars"
+            moved = f"{1880 + 3 + len(new_entry) + len(edited) - 82:,} / 2,200 chars"
             _settle(page, moved)
 
             _goto_page(page, "Snapshot")
