@@ -89,7 +89,7 @@ for target, state in states.items():
             ui.show_entry(state.entries[int(index)])
 
 if snapshot:
-    where = f"session `{snapshot.session_id}`" if snapshot.session_id else "the snapshot frozen in hermes-dash"
+    where = f"session `{snapshot.session_id.replace('`', '')}`" if snapshot.session_id else "the snapshot frozen in hermes-dash"
     st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")
 else:
     st.caption("No session snapshot found (no state.db); freeze one on the Snapshot page to track new entries.")

@@ -4,20 +4,27 @@ The small API a page needs (curation pages included)::
 
     from hermes_dash import ui
 
-    store = ui.require_store()            # MemoryStore of the chosen home/profile; draws the
-                                          # newcomer's empty state and stops when there are no files
+    store = ui.require_store()              # MemoryStore of the chosen home/profile; draws the
+                                            # newcomer's empty state and stops when there are no files
     state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
-    seen = ui.remember_seen(state)        # pass as seen= to a write -> OpResult.external_change
-    ui.state_gauge(state)                 # capacity gauge; gauge(..., projected=N) for a preview
-    ui.show_entry(text)                   # entry text, always plain (never markdown/HTML)
-    ui.entry_table(ui.entry_frame(entries, limit, flags))   # plain-text entry table
+    seen = ui.remember_seen(state)          # pass as seen= to a write -> OpResult.external_change
+    ui.state_gauge(state)                   # capacity gauge of a FileState
+    ui.gauge(name, used, limit, count, projected=n, projected_count=k)   # "after saving" preview
+    ui.show_entry(text, max_chars=2000)     # entry text, always plain (never markdown/HTML)
+    ui.plain(text)                          # any other text that may quote entries
+    ui.cut(text)                            # text for a table cell (long text cut, with a note)
+    ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.run_op(lambda: store.add("memory", text, seen=seen), clear=("my_text_key",))
-        # refused: shows message + hint, returns None, nothing changed;
-        # accepted: clears caches, queues a success message, clears those widget keys, reruns
-    ui.show_refusal(refusal)              # for refusals caught by the page itself
-    ui.flash("success", "Title", "plain body"); ui.clear_caches()
+        # refused: shows message + hint as plain text, returns None, nothing changed;
+        # accepted: clears caches, queues a message (external change noted), clears those
+        # widget keys, reruns the page
+    ui.show_refusal(refusal)                # for refusals a page catches itself
+    ui.flash("success", "Title", "plain body"); ui.result_text(result, filename)
+    ui.clear_caches()                       # after any write not made through run_op
 
-Widget keys starting with ``hd_`` belong to these helpers and the sidebar.
+Rules: entry text only through show_entry / plain / table cells; write only through the
+engine (MemoryStore) and preferably run_op. Widget keys starting with ``hd_`` belong to these
+helpers and the sidebar.
 """
 
 from ._cache import (backup_state, clear_caches, entry_findings, entry_suggestions, file_state, latest_snapshot,
