@@ -89,7 +89,8 @@ for target, state in states.items():
             ui.show_entry(state.entries[int(index)])
 
 if snapshot:
-    where = f"session `{snapshot.session_id.replace('`', '')}`" if snapshot.session_id else "the snapshot frozen in hermes-dash"
+    session_id = (snapshot.session_id or "").replace("`", "")  # shown in a code span: never markdown
+    where = f"session `{session_id}`" if session_id else "the snapshot frozen in hermes-dash"
     st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")
 else:
     st.caption("No session snapshot found (no state.db); freeze one on the Snapshot page to track new entries.")
