@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -74,8 +76,8 @@ def _wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float =
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     _need_browser()
     home = tmp_path / "empty-home"
-    scratch = tmp_path / "tmp"  # the demo copy lands here (TMPDIR), so the test leaves nothing behind
-    scratch.mkdir()
+    # The demo copy lands here (TMPDIR); a short path keeps the screenshots' sidebar readable.
+    scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
     port = _free_port()
     log = tmp_path / "streamlit.log"
     env = {**os.environ, "HERMES_HOME": str(home), "TMPDIR": str(scratch), "PYTHONPATH": str(REPO)}
@@ -96,6 +98,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _settle(page, text: str | None = None, timeout: float = 30_000) -> None:
