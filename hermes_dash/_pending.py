@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from filelock import FileLock, Timeout
 
 from . import _diff, _ops
-from ._atomic import PRIVATE
+from ._lock import held
 from ._errors import FileProblem, InvalidRequest, NoMatch, Refusal
 from ._format import FILENAMES, TARGETS, percent, usage
 from ._store import MemoryStore, OpResult
@@ -262,18 +261,8 @@ def _compute(staged: Staged, entries: list[str], limit: int) -> list[str]:
 @contextlib.contextmanager
 def _inbox_lock(store: MemoryStore):  # type: ignore[no-untyped-def]
     """One decision at a time (two tabs must not approve the same write twice)."""
-    lock = FileLock(store.home.pending_dir / ".inbox.lock", timeout=10, mode=PRIVATE)
-    try:
-        lock.acquire()
-    except Timeout:
-        raise FileProblem("Another approval is in progress.", hint="Try again in a moment.") from None
-    except OSError as exc:
-        raise FileProblem(f"Cannot lock {store.home.pending_dir}: {exc.strerror or exc}.",
-                          hint="Check the folder's permissions.") from None
-    try:
+    with held(store.home.pending_dir / ".inbox.lock", 10, "Another approval is in progress."):
         yield
-    finally:
-        lock.release()
 
 
 def _delete(path: Path) -> None:

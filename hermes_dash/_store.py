@@ -19,13 +19,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from . import _backups, _ops
-from ._atomic import PRIVATE, create_exclusive, os_refusal, real_path, write_atomic
+from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._home import HermesHome, Settings, load_settings, resolve_home
+from ._lock import held
 from ._render import render_block, render_prompt
 
 LOCK_TIMEOUT_S = 10.0
@@ -228,7 +227,7 @@ class MemoryStore:
         """Back up the current file now (None when there is nothing to keep)."""
         with self._lock(target):
             state = self.read(target)
-            return self._keep(state)
+            return self._keep(state, self.backups(target))[0]
 
     def restore(self, name: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
         """Put a listed backup's bytes back, after backing up what is there now."""
@@ -265,20 +264,9 @@ class MemoryStore:
                               hint=f"Move or rename that file (it may hold notes worth keeping), then try again; "
                                    f"hermes-dash creates the `memories` folder on the next write.",
                               target=target)
-        # Default thread-local FileLock: Streamlit sessions are threads and must exclude each other too.
-        lock = FileLock(lock_path, timeout=self.lock_timeout, mode=PRIVATE)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise FileProblem(f"{lock_path.name} has been locked by another process for over "
-                              f"{self.lock_timeout:g} s (the agent may be writing).",
-                              hint="Try again in a moment.") from None
-        except OSError as exc:
-            raise os_refusal(exc, lock_path) from exc
-        try:
+        with held(lock_path, self.lock_timeout, f"{lock_path.name} has been locked by another process for over "
+                  f"{self.lock_timeout:g} s (the agent may be writing)."):
             yield
-        finally:
-            lock.release()
 
     def _mutate(self, target: str, action: str, compute: Callable[[list[str]], list[str]], *,
                 drift_guard: bool = True, seen: tuple[int, int, int] | None = None,
@@ -313,37 +301,37 @@ class MemoryStore:
         external = seen is not None and seen != state.fingerprint
         return OpResult(state.target, action, message, changed, state.entries, after, state.limit, kept, external)
 
-    def _write(self, state: FileState, data: bytes) -> None:
-        write_atomic(state.path, data)
-        with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
-            _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep)
-
     def _save(self, state: FileState, data: bytes) -> _backups.Backup | None:
-        """Backup, then write; if the write fails, take back a backup made just for it, so a
-        refused write (full disk, permissions) leaves the folder exactly as it was."""
-        kept, fresh = self._keep_fresh(state)
+        """Backup, write, prune. If the write fails, a backup made just for it is taken back, so
+        a refused write (full disk, permissions) leaves the folder exactly as it was.
+
+        The folder is listed once: the lock is held throughout, and every writer of dated
+        backups (any hermes-dash) takes the same lock, so the listing stays current.
+        """
+        listing = self.backups(state.target)
+        kept, fresh = self._keep(state, listing)
         try:
-            self._write(state, data)
+            write_atomic(state.path, data)
         except BaseException:
             if fresh and kept is not None:
                 with contextlib.suppress(OSError):
                     kept.path.unlink()
             raise
+        with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
+            _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep,
+                           [kept, *listing] if fresh and kept else listing)
         return kept
 
-    def _keep(self, state: FileState) -> _backups.Backup | None:
-        """A dated backup of the bytes about to be replaced, unless the newest backup has them."""
-        return self._keep_fresh(state)[0]
-
-    def _keep_fresh(self, state: FileState) -> tuple[_backups.Backup | None, bool]:
-        """:meth:`_keep`, also saying whether the backup was made now (True) or already there."""
+    def _keep(self, state: FileState, listing: list[_backups.Backup]) -> tuple[_backups.Backup | None, bool]:
+        """A dated backup of the bytes about to be replaced, unless the newest backup has them;
+        and whether it was made now (True) or was already there."""
         if not state.raw:
             return None, False
         try:
-            newest = next(iter(self.backups(state.target)), None)
+            newest = next(iter(listing), None)
             if newest is not None and newest.path.read_bytes() == state.raw:
                 return newest, False
-            return _backups.create_dated(self.home.memories_dir, state.target, state.raw), True
+            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 

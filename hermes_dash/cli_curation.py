@@ -11,7 +11,9 @@ import argparse
 import json
 from datetime import datetime, timezone
 
-from . import _cleanup, _export, _history, _normalize, _pending, _sharing
+# Engine modules are imported inside each handler: registering these commands must not make
+# every other command (`show` above all) pay for difflib, regex tables and filelock.
+from . import _normalize
 from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
 from ._format import FILENAMES, TARGETS
 from ._store import MemoryStore
@@ -39,10 +41,13 @@ def _one_line(text: str, width: int = 100) -> str:
 
 @command("suggest")
 def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _cleanup
+
     targets = [args.target] if args.target else list(TARGETS)
-    report = _cleanup.suggest(store, args.threshold, targets)
+    threshold = _cleanup.DEFAULT_THRESHOLD if args.threshold is None else args.threshold
+    report = _cleanup.suggest(store, threshold, targets)
     data: dict[str, object] = {
-        "success": True, "threshold": args.threshold,
+        "success": True, "threshold": threshold,
         "files": {t: {"file": s.filename, "usage": s.usage, "limit": s.limit, "percent": s.percent}
                   for t, s in report.files.items() if t in targets},
         "merges": [{"target": m.target, "kind": m.kind, "score": m.score, "keep": m.keep, "drop": m.drop,
@@ -95,6 +100,8 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("history")
 def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _history
+
     line = _history.timeline(store, args.target)
     now = datetime.now(timezone.utc)
 
@@ -135,6 +142,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 # -- pending ------------------------------------------------------------------------------------
 
 def _staged_dict(store: MemoryStore, staged: _pending.Staged) -> dict[str, object]:
+    from . import _pending
+
     out: dict[str, object] = {"id": staged.id, "file": staged.path.name, "malformed": not staged.ok,
                               "problem": staged.problem}
     if staged.ok:
@@ -151,6 +160,8 @@ def _staged_dict(store: MemoryStore, staged: _pending.Staged) -> dict[str, objec
 
 @command("pending")
 def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _pending
+
     if args.action in ("approve", "reject"):
         if not args.ids:
             return Outcome({"success": False, "code": "usage", "error": f"Give the id(s) to {args.action}."},
@@ -220,6 +231,8 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("export")
 def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _export
+
     exported = _export.export_data(store, redact_secrets=args.redact)
     if args.format == "markdown":
         text = _export.to_markdown(exported)
@@ -232,6 +245,8 @@ def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("sharing")
 def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _sharing
+
     report = _sharing.sharing(store)
     files = []
     lines = []
@@ -273,7 +288,7 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     target = {"choices": TARGETS, "metavar": "TARGET"}
     p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
     p.add_argument("target", nargs="?", **target)
-    p.add_argument("--threshold", type=_threshold, default=_cleanup.DEFAULT_THRESHOLD,
+    p.add_argument("--threshold", type=_threshold, default=None,
                    help="plan to get each file under this percentage (default 80)")
     _json_flag(p)
     p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
