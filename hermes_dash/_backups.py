@@ -30,11 +30,17 @@ class Backup:
     """One backup file; ``created`` comes from its name (the name is what people sort by)."""
 
     name: str
-    path: Path
+    folder: Path
     target: str
     style: str  # "dated" | "daily" | "drift"
     created: datetime
     seq: int = 0
+
+    @property
+    def path(self) -> Path:
+        # Derived, not stored: a write lists every backup, and building a Path costs more
+        # than parsing the name.
+        return self.folder / self.name
 
     @property
     def sort_key(self) -> tuple[datetime, int, str]:
@@ -52,13 +58,13 @@ def parse_name(name: str, folder: Path) -> Backup | None:
         if match["dated"]:
             # Built from the digits: strptime costs ~15 µs a name, and a write lists every backup.
             created = datetime(*(int(match[i]) for i in range(2, 8)), tzinfo=timezone.utc)  # type: ignore[misc]
-            return Backup(name, folder / name, target, "dated", created, int(match["seq"] or 0))
+            return Backup(name, folder, target, "dated", created, int(match["seq"] or 0))
         if match["daily"]:
             # A hand-made `date +%Y%m%d` name is in local time; midnight local is its best instant.
             created = datetime.strptime(match["daily"], "%Y%m%d").astimezone()
-            return Backup(name, folder / name, target, "daily", created)
+            return Backup(name, folder, target, "daily", created)
         created = datetime.fromtimestamp(int(match["drift"]), tz=timezone.utc)
-        return Backup(name, folder / name, target, "drift", created)
+        return Backup(name, folder, target, "drift", created)
     except (ValueError, OverflowError, OSError):
         return None
 
@@ -66,10 +72,11 @@ def parse_name(name: str, folder: Path) -> Backup | None:
 def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
     """Every backup of one target (or both), newest first."""
     found = []
+    prefixes = tuple(f"{FILENAMES[t]}.bak." for t in ([target] if target else FILENAMES))
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
-                if ".bak." not in entry.name:
+                if not entry.name.startswith(prefixes):
                     continue
                 backup = parse_name(entry.name, folder)
                 if backup and (target is None or backup.target == target) and entry.is_file():
