@@ -16,7 +16,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from ._errors import FileProblem
@@ -48,6 +47,8 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
+    import tempfile  # here, not at the top: read-only commands need not import it
+
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
