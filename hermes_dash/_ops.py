@@ -102,6 +102,14 @@ def resolve(entries: list[str], old_text: str, *, where: str = "") -> int:
                          matches=list(match.previews))
 
 
+def require_entry(entries: list[str], entry: str | None) -> list[str]:
+    """``entries`` unchanged when ``entry`` (if given) is still one of them; else NoMatch."""
+    if entry is not None and entry not in entries:
+        raise NoMatch(f"The entry this change was aimed at is no longer in the file: {preview(entry)!r}.",
+                      hint="The file changed in the meantime; look at it again and redo the change if it still applies.")
+    return entries
+
+
 def check_content(content: str, *, where: str = "") -> None:
     findings = _scan.scan(content)
     if findings:

@@ -287,7 +287,10 @@ def _approve_one(store: MemoryStore, sid: str) -> Decision:
     if staged.action == "batch":
         result = store.batch(staged.target, ops, seen=state.fingerprint)
     else:
-        result = store.apply(staged.target, ops[0], seen=state.fingerprint)
+        # The pinned entry is checked again by the store under its lock: the file may change
+        # between the check above and the write.
+        pinned = {"matched_entry": staged.matched_entry} if ops[0].action in ("replace", "remove") else {}
+        result = store.apply(staged.target, ops[0], seen=state.fingerprint, **pinned)
     _delete(path)
     return Decision(sid, True, f"Approved {sid}: {result.message}", result)
 

@@ -158,16 +158,19 @@ class MemoryStore:
         return self._mutate(target, "add", lambda entries: _ops.apply_add(entries, content, self.limit(target)),
                             drift_guard=False, seen=seen, duplicate=content)
 
-    def replace(self, target: str, old_text: str, content: str, *,
-                seen: tuple[int, int, int] | None = None) -> OpResult:
+    def replace(self, target: str, old_text: str, content: str, *, seen: tuple[int, int, int] | None = None,
+                matched_entry: str | None = None) -> OpResult:
+        """``matched_entry``: refuse unless this exact entry is still in the file, checked under
+        the lock (a staged write pins the entry it was aimed at, SPEC §6)."""
         old_text, content = _ops.validate_replace(old_text, content)
-        return self._mutate(target, "replace",
-                            lambda entries: _ops.apply_replace(entries, old_text, content, self.limit(target)),
-                            seen=seen)
+        return self._mutate(target, "replace", lambda entries: _ops.apply_replace(
+            _ops.require_entry(entries, matched_entry), old_text, content, self.limit(target)), seen=seen)
 
-    def remove(self, target: str, old_text: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+    def remove(self, target: str, old_text: str, *, seen: tuple[int, int, int] | None = None,
+               matched_entry: str | None = None) -> OpResult:
         old_text = _ops.validate_remove(old_text)
-        return self._mutate(target, "remove", lambda entries: _ops.apply_remove(entries, old_text), seen=seen)
+        return self._mutate(target, "remove", lambda entries: _ops.apply_remove(
+            _ops.require_entry(entries, matched_entry), old_text), seen=seen)
 
     def batch(self, target: str, operations: Iterable[object], *,
               seen: tuple[int, int, int] | None = None) -> OpResult:

@@ -12,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+
+import hermes_dash
 import threading
 import time
 from datetime import datetime, timezone
@@ -580,3 +582,17 @@ def test_drift_refusal_in_a_read_only_folder_says_the_copy_failed():
         assert sorted(os.listdir(folder)) == ["MEMORY.md", "MEMORY.md.lock"]
     finally:
         shutil.rmtree(base)
+
+
+@pytest.mark.parametrize("op", ["replace", "remove"])
+def test_pinned_entry_is_checked_under_the_lock(store, write_mem, read_mem, op):
+    # A staged write pins the entry it aimed at (SPEC §6). Here that entry was edited
+    # meanwhile, and the substring now only hits a longer entry: the pin must refuse.
+    write_mem("memory", "port 8080 is the API\n§\nport 8080 is the API, behind nginx")
+    before = read_mem("memory")
+    args = ("memory", "port 8080 is the API", "port 9090") if op == "replace" else ("memory", "port 8080 is the API")
+    with pytest.raises(hermes_dash.NoMatch, match="no longer in the file"):
+        getattr(store, op)(*args, matched_entry="port 8080 is the API (old)")
+    assert read_mem("memory") == before
+    result = getattr(store, op)(*args, matched_entry="port 8080 is the API")
+    assert result.changed
