@@ -13,7 +13,6 @@ import sys
 import tempfile
 import textwrap
 
-import hermes_dash
 import threading
 import time
 from datetime import datetime, timezone
@@ -22,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from hermes_dash import (
-    DriftDetected, FileProblem, InvalidRequest, MemoryStore, OverLimit, Refusal, resolve_home,
+    DriftDetected, FileProblem, InvalidRequest, MemoryStore, NoMatch, OverLimit, Refusal, resolve_home,
 )
 from hermes_dash._backups import create_dated, list_backups, parse_name
 
@@ -591,7 +590,7 @@ def test_pinned_entry_is_checked_under_the_lock(store, write_mem, read_mem, op):
     write_mem("memory", "port 8080 is the API\n§\nport 8080 is the API, behind nginx")
     before = read_mem("memory")
     args = ("memory", "port 8080 is the API", "port 9090") if op == "replace" else ("memory", "port 8080 is the API")
-    with pytest.raises(hermes_dash.NoMatch, match="no longer in the file"):
+    with pytest.raises(NoMatch, match="no longer in the file"):
         getattr(store, op)(*args, matched_entry="port 8080 is the API (old)")
     assert read_mem("memory") == before
     result = getattr(store, op)(*args, matched_entry="port 8080 is the API")
