@@ -12,7 +12,6 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-
 import threading
 import time
 from datetime import datetime, timezone
