@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -258,7 +259,12 @@ def main(argv: list[str] | None = None) -> int:
         outcome = Outcome(data, text, EXIT_REFUSED)
     if store is not None:
         outcome.data.setdefault("warnings", list(store.settings.warnings))
-    _emit(outcome, args.json)
+    try:
+        _emit(outcome, args.json)
+    except BrokenPipeError:
+        # `... | head` closed the pipe: not our error. Point stdout at /dev/null so the
+        # interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return outcome.code
 
 
