@@ -50,8 +50,9 @@ for item in staged:
             continue
         preview = _pending.preview(store, item)
         state = states[item.target]
-        st.markdown(f"**{item.id}** · {item.action} on **{FILENAMES[item.target]}** · "
-                    f"{item.origin or 'unknown origin'} · {age(item.age())}")
+        # origin comes from the staged file (untrusted text): shown plain, never as markdown.
+        st.markdown(f"**{item.id}** · {item.action} on **{FILENAMES[item.target]}** · {age(item.age())}")
+        st.text(f"origin: {item.origin or 'unknown'}")
         st.text(item.summary or "(no summary)")
         if preview.refusal is not None:
             st.error("**Approving this would be refused**; it stays pending until you reject it.")
