@@ -10,7 +10,6 @@ import streamlit as st
 
 from hermes_dash import ui
 from hermes_dash._format import TARGETS
-from hermes_dash._render import sanitise
 
 store = ui.require_store()
 st.title("Overview")
@@ -50,10 +49,9 @@ for target, state in states.items():
         st.info("No entries yet.")
         continue
     findings = ui.entry_findings(state)
-    snap_entries = set(sanitise(snapshot.snapshot.entries.get(target, ()), target)) if snapshot else None
+    new = ui.new_since_snapshot(state, snapshot) or (False,) * len(state.entries)
     flags = []
-    injected = sanitise(state.entries, target)  # the snapshot holds entries as injected ([BLOCKED: ...])
-    for entry, as_injected, found in zip(state.entries, injected, findings):
+    for entry, found, is_new in zip(state.entries, findings, new):
         row = []
         if found:
             row.append("scan: " + ", ".join(found))
@@ -61,15 +59,16 @@ for target, state in states.items():
             row.append("longer than the limit")
         if state.drift:
             row.append("drift")
-        if snap_entries is not None and entry not in snap_entries and as_injected not in snap_entries:
+        if is_new:
             row.append("new since snapshot")
         flags.append(row)
     picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
         list(range(len(state.entries)))
     if query:
         st.caption(f"{len(picked)} of {len(state.entries)} entries contain the search text.")
-    frame = ui.entry_frame([state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked)
-    ui.entry_table(frame, key=f"ov_table_{target}")
+    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
+        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))
+    ui.entry_table(table, key=f"ov_table_{target}")
     if any(flags):
         counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
                   "new since snapshot": sum("new since snapshot" in row for row in flags)}
@@ -82,11 +81,16 @@ for target, state in states.items():
                          "does not see them)")
         if notes:
             st.caption("; ".join(notes) + ".")
-    # Table cells show about three lines (and at most CELL_CHARS characters): read any entry whole here.
+    # Table cells show about three lines (and at most CELL_CHARS characters): read any entry here.
     if any(len(e) > 200 for e in state.entries):
         with st.expander("Full text of one entry"):
-            index = st.number_input("Entry #", 0, len(state.entries) - 1, 0, key=f"ov_full_{target}")
-            ui.show_entry(state.entries[int(index)])
+            index = int(st.number_input("Entry #", 0, len(state.entries) - 1, 0, key=f"ov_full_{target}"))
+            ui.show_entry(state.entries[index], max_chars=ui.FULL_TEXT_CHARS)
+            if len(full := state.entries[index]) > ui.FULL_TEXT_CHARS:  # the rest as a download
+                st.download_button(f"Download entry #{index} in full ({len(full):,} characters)",
+                                   lambda text=full: text.encode("utf-8"),  # made only when clicked
+                                   file_name=f"{state.filename}-entry-{index}.txt", mime="text/plain",
+                                   key=f"ov_download_{target}", on_click="ignore")
 
 if snapshot:
     session_id = (snapshot.session_id or "").replace("`", "")  # shown in a code span: never markdown

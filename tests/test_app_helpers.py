@@ -112,3 +112,26 @@ def test_demo_copies_are_independent(tmp_path: Path) -> None:
     b = create_demo_home(tmp_path / "b")
     assert "Only in copy a." not in (b / "memories" / "MEMORY.md").read_text()
     assert "Only in copy a." not in (SOURCE / "memories" / "MEMORY.md").read_text()
+
+
+def test_no_page_relies_on_streamlit_magic() -> None:
+    """.streamlit/config.toml turns magic off (scripts compile without an AST rewrite), so a bare
+    expression in a page would silently show nothing: there must be none."""
+    import ast
+
+    repo = Path(__file__).resolve().parent.parent
+    assert "magicEnabled = false" in (repo / ".streamlit" / "config.toml").read_text()
+    found = []
+    for path in [repo / "app.py", *sorted((repo / "app_pages").glob("*.py"))]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for parent in ast.walk(tree):
+            body = [n for field in ("body", "orelse", "finalbody")
+                    if isinstance(block := getattr(parent, field, None), list) for n in block]
+            for i, node in enumerate(body):
+                if not isinstance(node, ast.Expr) or isinstance(node.value, (ast.Call, ast.Await, ast.Yield,
+                                                                            ast.YieldFrom)):
+                    continue
+                docstring = i == 0 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                if not docstring:
+                    found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)[:60]}")
+    assert not found, found

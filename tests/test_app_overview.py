@@ -8,7 +8,7 @@ import pytest
 
 from hermes_dash import DELIMITER, MemoryStore, resolve_home
 from hermes_dash import _backups
-from hermes_dash.ui import CELL_CHARS, level
+from hermes_dash.ui import CELL_CHARS, FULL_TEXT_CHARS, level
 from test_app_support import (ENTRY_URLS, PAGES, demo, fresh_cache, no_exception, open_app, read,  # noqa: F401
                               rendered_markdown, texts)
 
@@ -70,6 +70,18 @@ def test_search_filters_both_tables(demo: Path) -> None:
 
 
 def test_megabyte_hand_written_file_is_cut_in_the_table(tmp_path: Path, monkeypatch, fresh_cache) -> None:
+    """Cut in the table and in the full-text reader (whose body is sent on every rerun even when
+    collapsed); the whole entry is a download, made only when the button is clicked."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made = []
+    add_deferred = MediaFileManager.add_deferred
+
+    def record(self, data, *args, **kwargs):
+        made.append(data)
+        return add_deferred(self, data, *args, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", record)
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
     big = "# Notes\n" + ("lorem ipsum dolor sit amet " * 40_000)  # ~1 MB, one drifted entry
@@ -83,7 +95,14 @@ def test_megabyte_hand_written_file_is_cut_in_the_table(tmp_path: Path, monkeypa
     assert memory["Chars"][0] == len(big.strip())
     full = at.number_input(key="ov_full_memory")
     full.set_value(0).run()
-    assert any(len(t) == len(big.strip()) for t in texts(at))
+    assert max(len(t) for t in texts(at)) == FULL_TEXT_CHARS
+    assert any(big.strip()[:FULL_TEXT_CHARS] == t for t in texts(at))
+    assert any(f"{len(big.strip()) - FULL_TEXT_CHARS:,} more characters not shown" in c.value for c in at.caption)
+    download = at.get("download_button")
+    assert len(download) == 1 and f"in full ({len(big.strip()):,} characters)" in download[0].label
+    assert made and made[-1]() == big.strip().encode("utf-8")
+    full.set_value(1).run()  # a short entry: shown whole, nothing to download
+    assert "short one" in texts(at) and not at.get("download_button")
 
 
 def test_overview_never_lists_backups(demo: Path, monkeypatch) -> None:
@@ -171,6 +190,27 @@ def test_config_warnings_shown_in_sidebar(demo: Path) -> None:
     assert "memory.memory_char_limit = 'lots'" in shown and "using 2200" in shown
     assert "memory_enabled is false" in shown
     assert any("sessions do not load MEMORY.md at all" in c.value for c in at.caption)
+
+
+def test_edited_config_is_read_on_the_next_rerun(demo: Path) -> None:
+    """Settings are reused while config.yaml is unchanged, never after it changes."""
+    at = open_app()
+    assert any("/ 2,200 chars" in p.proto.text for p in at.get("progress"))
+    config = demo / "config.yaml"
+    config.write_text(config.read_text().replace("memory_char_limit: 2200", "memory_char_limit: 3000"))
+    at.run()
+    assert any("/ 3,000 chars" in p.proto.text for p in at.get("progress"))
+
+
+def test_file_changed_outside_is_shown_on_the_next_rerun(demo: Path) -> None:
+    """The cached reads are keyed by the file's fingerprint: an agent's write shows at once."""
+    at = open_app()
+    before = len(table(at, "memory"))
+    MemoryStore(resolve_home(demo)).add("memory", "Written by the agent meanwhile.")
+    at.run()
+    memory = table(at, "memory")
+    assert len(memory) == before + 1 and memory["Entry"].iloc[-1] == "Written by the agent meanwhile."
+    assert "new since snapshot" in memory["Flags"].iloc[-1]
 
 
 def test_symlinked_memory_file_is_shown_as_a_link(tmp_path: Path, monkeypatch, fresh_cache) -> None:

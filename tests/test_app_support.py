@@ -1,8 +1,8 @@
 """Shared helpers for the dashboard's AppTest tests (imported by tests/test_app_*.py).
 
 Every test runs the real app.py against a real temporary Hermes home: HERMES_HOME points at
-it (monkeypatched) and ``st.cache_data`` is cleared around each test, because Streamlit's
-cache outlives one AppTest.
+it (monkeypatched) and the UI's caches (``st.cache_data`` and the landing page's memos) are
+cleared around each test, because they outlive one AppTest.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from hermes_dash import ui
 from hermes_dash.demo import create_demo_home
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
@@ -24,9 +24,9 @@ ENTRY_URLS = ("127.0.0.1:9",)
 
 @pytest.fixture
 def fresh_cache() -> Iterator[None]:
-    st.cache_data.clear()
+    ui.clear_caches()  # st.cache_data and the landing page's memos
     yield
-    st.cache_data.clear()
+    ui.clear_caches()
 
 
 @pytest.fixture

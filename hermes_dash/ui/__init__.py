@@ -14,6 +14,7 @@ The small API a page needs (curation pages included)::
     ui.plain(text)                          # any other text that may quote entries
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
+    ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
     ui.run_op(lambda: store.add("memory", text, seen=seen), clear=("my_text_key",))
         # refused: shows message + hint as plain text, returns None, nothing changed;
         # accepted: clears caches, queues a message (external change noted), clears those
@@ -27,18 +28,18 @@ engine (MemoryStore) and preferably run_op. Widget keys starting with ``hd_`` be
 helpers and the sidebar.
 """
 
-from ._cache import (backup_state, clear_caches, entry_findings, entry_suggestions, file_state, latest_snapshot,
-                     sessions, stat_key)
+from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
+                     latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
-                       set_home)
+                       set_home, settings_of)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
-from ._widgets import (CELL_CHARS, cut, entry_frame, entry_table, gauge, level, plain, show_entry, show_flashes,
-                       show_refusal, state_gauge, table_height, tokens)
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, cut, entry_frame, entry_table, gauge, level, plain, show_entry,
+                       show_flashes, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "apply_resets", "backup_state", "clear_caches", "current_home", "current_store", "cut", "empty_state",
-    "entry_findings", "entry_frame", "entry_suggestions", "entry_table", "file_state", "flash", "gauge",
-    "has_memory_files", "latest_snapshot", "level", "plain", "remember_seen", "require_store", "result_text",
-    "run_op", "sessions", "set_home", "show_entry", "show_flashes", "show_refusal", "sidebar", "stat_key",
-    "state_gauge", "table_height", "tokens",
+    "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "apply_resets", "backup_state", "clear_caches", "current_home",
+    "current_store", "cut", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
+    "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "new_since_snapshot", "plain",
+    "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
+    "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
 ]

@@ -4,24 +4,71 @@ A rerun happens on every click, so the pages re-read often; reading is cheap but
 scan of every entry and the session list in ``state.db`` are not. Each cache key includes
 the file's fingerprint, so a changed file is a new key; :func:`clear_caches` runs after every
 write anyway (the brief's rule, and it frees memory).
+
+What the landing page needs on every rerun (the files, their scan, the snapshot and what is new
+since it) sits in :class:`Memo` dicts rather than ``st.cache_data``: hashing the arguments and
+unpickling a copy of the result cost ``st.cache_data`` about a fifth of the page's rerun. A memo
+may hand the same object to several sessions, so it only holds immutable values (frozen
+dataclasses, tuples). Everything else (suggestions, backups, the session list) uses st.cache_data.
 """
 
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import streamlit as st
 
 from .. import _scan
 from .._backups import Backup
 from .._sessions import SessionList, read_sessions
-from .._snapshot import Snapshot, from_session, load_frozen
+from .._render import sanitise
+from .._snapshot import Snapshot, from_session, frozen_path, load_frozen
 from .._store import FileState, MemoryStore, read_file_state
 from .._suggest import Suggestion, suggestions
 
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
+
 SUGGEST_MAX_CHARS = 20_000  # beyond this, suggestions would cost seconds: the page says so instead
+
+V = TypeVar("V")
+
+
+class Memo(Generic[V]):
+    """A bounded dict of computed values; the key must include the stat of what was read."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: dict[Hashable, V] = {}
+        self._lock = threading.Lock()  # sessions are threads
+
+    def get(self, key: Hashable, compute: Callable[[], V]) -> V:
+        found = self._values.get(key, _MISSING)
+        if found is _MISSING:
+            found = compute()
+            with self._lock:
+                if len(self._values) >= self.size:
+                    self._values.clear()  # keys of old file versions pile up; starting afresh is simplest
+                self._values[key] = found
+        return found  # type: ignore[return-value]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+
+_MISSING = object()
+_STATES: Memo[FileState] = Memo(64)
+_FINDINGS: Memo[tuple[tuple[str, ...], ...]] = Memo(64)
+_SNAPSHOTS: Memo["SnapshotChoice | None"] = Memo(16)
+_NEW: Memo[tuple[bool, ...]] = Memo(64)
+_TABLES: Memo["pa.Table"] = Memo(32)
 
 
 def stat_key(path: Path) -> tuple[int, int, int] | None:
@@ -33,31 +80,26 @@ def stat_key(path: Path) -> tuple[int, int, int] | None:
     return (st_.st_mtime_ns, st_.st_size, st_.st_ino)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def _read(path: str, target: str, limit: int, key: tuple[int, int, int]) -> FileState:
-    return read_file_state(target, Path(path), limit)
-
-
 def file_state(target: str, store: MemoryStore) -> FileState:
     """``store.read(target)``, cached while the file's fingerprint stays the same."""
     path = store.home.file_path(target)
     key = stat_key(path)
     if key is None:
         return store.read(target)
-    return _read(str(path), target, store.limit(target), key)
+    limit = store.limit(target)
+    return _STATES.get((str(path), target, limit, key), lambda: read_file_state(target, path, limit))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def _findings(path: str, target: str, limit: int, key: tuple[int, int, int]) -> tuple[tuple[str, ...], ...]:
-    state = read_file_state(target, Path(path), limit)
-    return tuple(_scan.scan(entry) for entry in state.entries)
+def _state_key(state: FileState) -> Hashable:
+    return (str(state.path), state.target, state.limit, state.fingerprint)
 
 
 def entry_findings(state: FileState) -> tuple[tuple[str, ...], ...]:
     """The content scan of each entry (what the agent would block in its next prompt)."""
-    if state.fingerprint is None:
+    def scan() -> tuple[tuple[str, ...], ...]:
         return tuple(_scan.scan(entry) for entry in state.entries)
-    return _findings(str(state.path), state.target, state.limit, state.fingerprint)
+
+    return scan() if state.fingerprint is None else _FINDINGS.get(_state_key(state), scan)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -72,6 +114,20 @@ def entry_suggestions(state: FileState) -> list[Suggestion] | None:
     if state.fingerprint is None:
         return suggestions(state.entries)
     return _suggestions(str(state.path), state.target, state.limit, state.fingerprint)
+
+
+def table_for(state: FileState, key: Hashable, build: Callable[[], pd.DataFrame]) -> pa.Table | pd.DataFrame:
+    """``build()`` converted to an Arrow table once per version of ``state``'s file and ``key``.
+
+    ``key`` must name everything else the frame depends on (search text, snapshot key). Handing
+    ``st.dataframe`` an Arrow table skips its pandas-to-Arrow conversion, the largest cost of
+    drawing a table on every rerun; an Arrow table is immutable, so sessions may share it.
+    """
+    if state.fingerprint is None:
+        return build()
+    import pyarrow as pa
+
+    return _TABLES.get((_state_key(state), key), lambda: pa.Table.from_pandas(build(), preserve_index=False))
 
 
 def _db_key(db: Path) -> tuple[object, ...]:
@@ -92,19 +148,54 @@ def sessions(store: MemoryStore, limit: int = 50) -> SessionList:
 
 @dataclass(frozen=True)
 class SnapshotChoice:
-    """A snapshot and where it came from, for labels."""
+    """A snapshot, where it came from (for labels) and ``key``: the stat of what it was read from.
+
+    Shared between sessions by the memo: treat ``snapshot`` (whose dicts could be changed) as read-only.
+    """
 
     snapshot: Snapshot
     session_id: str | None
+    key: str = ""
+
+
+def _latest_snapshot(store: MemoryStore, key: str) -> SnapshotChoice | None:
+    found = read_sessions(store.home.state_db, 1)
+    if found.sessions:
+        return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
+    frozen = load_frozen(store)  # a small JSON file beside the memory files
+    return SnapshotChoice(frozen, None, key) if frozen else None
 
 
 def latest_snapshot(store: MemoryStore) -> SnapshotChoice | None:
-    """What the newest agent session froze, else the snapshot frozen in the dashboard, else None."""
-    found = sessions(store, limit=1)
-    if found.sessions:
-        return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id)
-    frozen = load_frozen(store)  # a small JSON file beside the memory files
-    return SnapshotChoice(frozen, None) if frozen else None
+    """What the newest agent session froze, else the snapshot frozen in the dashboard, else None.
+
+    Cached by the stat of state.db (and its -wal file) and of the frozen snapshot file: parsing
+    the session's system prompt on every rerun cost more than drawing a table.
+    """
+    db, frozen = store.home.state_db, frozen_path(store)
+    key = repr((str(db), _db_key(db), str(frozen), stat_key(frozen)))
+    return _SNAPSHOTS.get(key, lambda: _latest_snapshot(store, key))
+
+
+def _new_entries(entries: tuple[str, ...], target: str, snapshot: Snapshot) -> tuple[bool, ...]:
+    # The snapshot holds entries as injected: flagged ones became "[BLOCKED: ...]" notes.
+    seen = set(sanitise(snapshot.entries.get(target, ()), target))
+    injected = sanitise(entries, target)
+    return tuple(entry not in seen and as_injected not in seen for entry, as_injected in zip(entries, injected))
+
+
+def new_since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple[bool, ...] | None:
+    """Per entry of ``state``: True when the snapshot lacks it (as written and as injected); None
+    without a snapshot. Cached by the file's fingerprint and the snapshot's key: it runs the
+    content scan over both the file and the snapshot."""
+    if choice is None:
+        return None
+    def compare() -> tuple[bool, ...]:
+        return _new_entries(state.entries, state.target, choice.snapshot)
+
+    if state.fingerprint is None or not choice.key:
+        return compare()
+    return _NEW.get((_state_key(state), choice.key), compare)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -122,4 +213,6 @@ def backup_state(backup: Backup, store: MemoryStore) -> FileState | None:
 
 def clear_caches() -> None:
     """Forget every cached read (call after any write; ``run_op`` does)."""
+    for memo in (_STATES, _FINDINGS, _SNAPSHOTS, _NEW, _TABLES):
+        memo.clear()
     st.cache_data.clear()

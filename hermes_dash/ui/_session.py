@@ -17,8 +17,9 @@ from dataclasses import dataclass
 import streamlit as st
 
 from .._errors import Refusal
-from .._home import HermesHome, resolve_home
+from .._home import HermesHome, Settings, load_settings, resolve_home
 from .._store import FileState, MemoryStore, OpResult
+from ._cache import stat_key
 
 FlashKind = str  # "success" | "warning" | "info"
 
@@ -48,9 +49,34 @@ def current_home() -> HermesHome:
         return resolve_home(st.session_state.hd_home, "default")
 
 
+_SETTINGS: dict[tuple[str, tuple[int, int, int]], Settings] = {}
+_SETTINGS_MAX = 64
+
+
+def settings_of(home: HermesHome) -> Settings:
+    """``load_settings(home)``, reused while config.yaml's (mtime, size, inode) stays the same.
+
+    Every rerun needs the limits, and parsing the YAML cost more than the whole sidebar. A plain
+    dict rather than ``st.cache_data``: Settings is frozen (safe to share between sessions) and
+    hashing a HermesHome for ``st.cache_data`` would cost about what the parse does. An absent
+    or unreadable config.yaml is not remembered (load_settings is cheap then).
+    """
+    key = stat_key(home.config_path)
+    if key is None:
+        return load_settings(home)
+    slot = (str(home.config_path), key)
+    found = _SETTINGS.get(slot)
+    if found is None:
+        if len(_SETTINGS) >= _SETTINGS_MAX:
+            _SETTINGS.clear()  # stale stat keys pile up as config.yaml is edited; start afresh
+        found = _SETTINGS[slot] = load_settings(home)
+    return found
+
+
 def current_store() -> MemoryStore:
-    """A :class:`MemoryStore` for the chosen home (config re-read on every run: it is tiny)."""
-    return MemoryStore(current_home())
+    """A :class:`MemoryStore` for the chosen home; cheap (settings reused while config.yaml is unchanged)."""
+    home = current_home()
+    return MemoryStore(home, settings_of(home))
 
 
 def set_home(path: str, profile: str = "default") -> None:

@@ -11,7 +11,7 @@ from .._format import TARGETS
 from .._newhome import create_memory_files
 from .._store import MemoryStore
 from ._cache import clear_caches
-from ._session import current_home, current_store, flash, set_home
+from ._session import current_store, flash, set_home
 from ._widgets import show_refusal
 
 
@@ -40,8 +40,8 @@ def _pick_profile() -> None:
 
 def sidebar() -> MemoryStore:
     """Draw the sidebar for the chosen home and return its store."""
-    home = current_home()
-    store = MemoryStore(home)
+    store = current_store()
+    home = store.home
     with st.sidebar:
         st.caption("Hermes home")
         st.code(str(home.root), language=None, wrap_lines=True)

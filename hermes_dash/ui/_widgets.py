@@ -9,6 +9,7 @@ wording (titles, numbers) may use markdown.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -18,10 +19,16 @@ from .._format import FILENAMES
 from .._store import FileState
 from ._session import pop_flashes
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
 WARN_AT = 80
 ALARM_AT = 95
 CHARS_PER_TOKEN = 4
 CELL_CHARS = 1_500  # longest text put in one table cell; the rest is shown on demand
+# Longest text shown in an expander: its body is sent on every rerun even when collapsed, so a
+# 1 MB hand-written entry would cost a megabyte per click. The rest is offered as a download.
+FULL_TEXT_CHARS = 20_000
 
 
 def level(used: int, limit: int) -> str:
@@ -44,30 +51,27 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
 
     Returns the level (``calm``/``warning``/``alarm``) of the figure shown last.
     """
-    def bar(used_: int, count_: int, label: str) -> str:
-        lvl = level(used_, limit)
-        color, word = _LEVEL_LOOK[lvl]
-        pct = min(100, int(used_ / limit * 100)) if limit else 100
-        over = used_ > limit
-        word = "Over budget" if over else word
-        st.badge(f"{label}{word}", color=color)  # type: ignore[arg-type]
-        # Our own figures only (no entry text), coloured like the badge so the level reads at a glance.
-        st.progress(min(1.0, used_ / limit) if limit else 1.0,
-                    text=f":{color}[**{used_:,} / {limit:,} chars** · {pct}%] · {count_:,} entries"
-                         + (f" · :red[{used_ - limit:,} over]" if over else ""))
-        return lvl
-
+    shown, shown_count = (used, count) if projected is None else \
+        (projected, projected_count if projected_count is not None else count)
+    lvl = level(shown, limit)
+    color, word = _LEVEL_LOOK[lvl]
+    over = shown > limit
+    word = "Over budget" if over else word
+    pct = min(100, int(shown / limit * 100)) if limit else 100
     with st.container(border=True, key=key):
-        st.markdown(f"**{filename}**")
+        # Our own wording and figures only (no entry text): markdown is safe here. Title and level
+        # share one line, because every element costs the landing page's rerun time.
+        st.markdown(f"**{filename}** :{color}-badge[{'' if projected is None else 'After saving: '}{word}]")
+        st.progress(min(1.0, shown / limit) if limit else 1.0,
+                    text=f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {shown_count:,} entries"
+                         + (f" · :red[{shown - limit:,} over]" if over else ""))
         if projected is None:
-            lvl = bar(used, count, "")
             st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
                        "characters per token)")
-            return lvl
-        lvl = bar(projected, projected_count if projected_count is not None else count, "After saving: ")
-        st.caption(f"{projected - used:+,} characters (now {used:,}) · ≈ {tokens(projected):,} tokens per prompt "
-                   "(an estimate)")
-        return lvl
+        else:
+            st.caption(f"{projected - used:+,} characters (now {used:,}) · ≈ {tokens(projected):,} tokens per "
+                       "prompt (an estimate)")
+    return lvl
 
 
 def state_gauge(state: FileState, **kwargs: object) -> str:
@@ -152,8 +156,8 @@ def table_height(rows: int, visible: int = 10) -> int:
     return 40 + ROW_HEIGHT * max(1, min(rows, visible))
 
 
-def entry_table(frame: pd.DataFrame, *, key: str | None = None, height: int | None = None) -> None:
-    """Show an :func:`entry_frame` (plain-text cells, taller rows so text wraps)."""
+def entry_table(frame: pd.DataFrame | pa.Table, *, key: str | None = None, height: int | None = None) -> None:
+    """Show an :func:`entry_frame` (or its Arrow table: plain-text cells, taller rows so text wraps)."""
     st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=ROW_HEIGHT,
                  height=height or table_height(len(frame)))
 
