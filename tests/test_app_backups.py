@@ -20,7 +20,7 @@ def test_lists_every_backup_newest_first_with_styles(demo: Path) -> None:
     assert list(table["Name"]) == ["MEMORY.md.bak.20261127-184210", "MEMORY.md.bak.1795512600",
                                    "USER.md.bak.20261120"]
     assert [s.split()[0] for s in table["Style"]] == ["dated", "drift", "daily"]
-    assert list(table["Entries"]) == [14, 8, 6]
+    assert list(table["Entries"]) == [12, 8, 6]
     assert table["Size (bytes)"][2] == len(read(demo, "USER.md.bak.20261120"))
 
 
@@ -39,7 +39,7 @@ def test_diff_of_a_backup_against_the_live_file(demo: Path) -> None:
     diff = at.dataframe[1].value
     assert list(diff.columns) == ["Difference", "Live file", "Backup"]
     kinds = list(diff["Difference"])
-    assert kinds.count("only in live file") == 3 and kinds.count("changed") == 1
+    assert kinds.count("only in live file") == 6 and kinds.count("changed") == 1 and "only in backup" not in kinds
     assert any("done by Alex only" in b for b in diff["Backup"])
 
 

@@ -15,7 +15,9 @@ from hermes_dash._ops import Operation, apply_batch
 from hermes_dash._sessions import read_sessions
 from hermes_dash._snapshot import from_session
 from hermes_dash._suggest import MIN_CHARS, Suggestion, shortest_unique, suggestions
-from hermes_dash.demo import SOURCE, create_demo_home
+from hermes_dash import _cleanup
+from hermes_dash.demo import KEEP_COPIES_S, SOURCE, create_demo_home, remove_old_copies
+from hermes_dash.ui import level
 
 
 def test_suggestion_is_the_shortest_unique_run_of_words() -> None:
@@ -88,7 +90,8 @@ def test_demo_home_shows_every_feature(tmp_path: Path) -> None:
     path = create_demo_home(tmp_path / "demo")
     store = MemoryStore(resolve_home(path))
     memory, user = store.read("memory"), store.read("user")
-    assert 85 <= memory.percent <= 92 and not memory.drift
+    assert (memory.usage, memory.percent, len(memory.entries)) == (1985, 90, 18) and not memory.drift
+    assert level(memory.usage, memory.limit) == "warning"  # "getting full": 80-95 %
     assert user.drift and "#" in user.entries[0] and "§" not in user.raw.decode()
     assert any(scan(e) for e in memory.entries)
     assert any("![x](http://127.0.0.1:9/x.png)" in e and "<img src=http://127.0.0.1:9/y.png>" in e
@@ -104,6 +107,15 @@ def test_demo_home_shows_every_feature(tmp_path: Path) -> None:
     with sqlite3.connect(path / "state.db") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert not (SOURCE / "state.db").exists()  # built at copy time, never shipped
+    # Work for the clean-up assistant: an overlapping pair, a preference that belongs in USER.md,
+    # a checkout path that does not exist here.
+    report = _cleanup.suggest(store)
+    assert [(m.target, m.kind) for m in report.merges] == [("memory", "overlap")]
+    assert all("journalctl -u orbit -f" in e for e in (report.merges[0].keep, report.merges[0].drop))
+    assert [(h.target, h.suggested) for h in report.placement] == [("memory", "user")]
+    assert "prefers concise answers" in report.placement[0].entry
+    assert [s.missing for s in report.stale] == [("/home/sam/old-checkout/orbit",)]
+    assert [step.kind for step in report.plans["memory"].steps][:2] == ["merge", "remove"]
 
 
 def test_demo_copies_are_independent(tmp_path: Path) -> None:
@@ -135,3 +147,28 @@ def test_no_page_relies_on_streamlit_magic() -> None:
                 if not docstring:
                     found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)[:60]}")
     assert not found, found
+
+
+def test_demo_copies_share_one_parent_and_old_ones_are_removed(tmp_path: Path, monkeypatch) -> None:
+    import os
+    import tempfile
+    import time
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    first, second = create_demo_home(), create_demo_home()
+    parent = first.parent.parent
+    assert parent == second.parent.parent and parent.parent == tmp_path and parent.name.startswith("hermes-demo-")
+    assert first.parent.name.startswith("copy-") and oct(parent.stat().st_mode & 0o777) == "0o700"
+    stranger = parent / "notes.txt"  # not a copy: never touched
+    stranger.write_text("mine")
+    old = time.time() - KEEP_COPIES_S - 60
+    for path in (first.parent, first, first / "memories"):
+        os.utime(path, (old, old))
+    third = create_demo_home()
+    assert not first.exists() and second.exists() and third.exists() and stranger.read_text() == "mine"
+    # A copy written to recently (memories/ renamed into) counts as in use, however old its folder.
+    for path in (second.parent, second):
+        os.utime(path, (old, old))
+    assert remove_old_copies(parent) == [] and second.exists()
+    assert remove_old_copies(parent, now=time.time() + 2 * KEEP_COPIES_S)
+    assert not second.exists() and not third.exists()

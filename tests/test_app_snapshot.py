@@ -19,7 +19,7 @@ def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
     box = at.selectbox(key="snap_session")
     assert box.value == "20261129_081502_a41c9e" and len(box.options) == 2
     # MEMORY.md: two entries written since, one reworded, one removed; USER.md rewritten by hand.
-    assert metrics(at)[:4] == [("Added", "2"), ("Removed", "1"), ("Changed", "1"), ("Unchanged", "14")]
+    assert metrics(at)[:4] == [("Added", "2"), ("Removed", "1"), ("Changed", "1"), ("Unchanged", "15")]
     diff = at.dataframe[2].value
     assert list(diff.columns) == ["Change", "Snapshot", "On disk"]
     assert list(diff["Change"][:4]) == ["added", "added", "changed", "removed"]
@@ -36,7 +36,7 @@ def test_pick_an_older_session(demo: Path) -> None:
     at.selectbox(key="snap_session").select("20261127_163011_09bd27").run()
     no_exception(at)
     counts = dict(metrics(at)[:4])
-    assert counts["Added"] != "2" or counts["Unchanged"] != "14"
+    assert counts["Added"] != "2" or counts["Unchanged"] != "15"
     assert at.dataframe[0].value.shape[0] == 9  # the older session had nine MEMORY entries
 
 
@@ -49,12 +49,12 @@ def test_without_state_db_freeze_a_snapshot_then_see_changes(demo: Path) -> None
     at.button(key="snap_freeze").click().run()
     no_exception(at)
     frozen = json.loads((demo / "memories" / ".hermes-dash-snapshot.json").read_text())
-    assert len(frozen["entries"]["memory"]) == 17
+    assert len(frozen["entries"]["memory"]) == 18
     assert at.selectbox(key="snap_session").value == "__frozen__"
-    assert ("Unchanged", "17") in metrics(at)
+    assert ("Unchanged", "18") in metrics(at)
     MemoryStore(resolve_home(demo)).add("memory", "Written after the freeze.")
     at.run()
-    assert metrics(at)[:4] == [("Added", "1"), ("Removed", "0"), ("Changed", "0"), ("Unchanged", "17")]
+    assert metrics(at)[:4] == [("Added", "1"), ("Removed", "0"), ("Changed", "0"), ("Unchanged", "18")]
 
 
 def test_unreadable_state_db_is_explained(demo: Path) -> None:

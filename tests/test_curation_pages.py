@@ -176,6 +176,14 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
     at = page("cleanup")
     assert "Normalise first" in alerts(at)
     assert "USER.md is written by hand" in plain(at)
+    # ... and has something to show for MEMORY.md: a plan, one merge, one misplaced entry, one stale path.
+    labels = [b.label for b in at.button]
+    for wanted in ("Apply 2 step(s) to MEMORY.md…", "Apply 1 merge(s) to MEMORY.md…", "Move to USER.md…",
+                   "Remove this entry…"):
+        assert wanted in labels, labels
+    assert "Staging logs: run `journalctl -u orbit -f`" in plain(at)
+    assert "The user prefers concise answers" in plain(at) and "/home/sam/old-checkout/orbit" in plain(at)
+    assert "/home/sam" not in rendered(at) and URL not in rendered(at)
 
 
 # -- history --------------------------------------------------------------------------------------
@@ -185,7 +193,7 @@ def test_history_lists_versions_and_restores_one_entry(demo):
     versions = at.dataframe[0].value
     assert list(versions["Version"])[-1] == "current" and list(versions["Kind"])[:2] == ["drift", "dated"]
     lives = at.dataframe[1].value
-    assert set(lives["Status"]) == {"in the file"} and len(lives) == 17
+    assert set(lives["Status"]) == {"in the file"} and len(lives) == 18
     assert URL not in rendered(at)
     line = _history.timeline(MemoryStore.open(demo), "memory")
     candidate = next(t for v in line.versions[:-1] for t in v.entries if t not in line.versions[-1].entries)

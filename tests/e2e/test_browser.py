@@ -177,8 +177,8 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(server: tuple[str, Path],
 
             # Open the demo home from the newcomer's empty state.
             page.get_by_role("button", name="Open the demo home").first.click()
-            _settle(page, "1,880 / 2,200 chars")
-            demo = next(scratch.glob("hermes-demo-*/home"))
+            _settle(page, "1,985 / 2,200 chars")
+            demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
             assert page.get_by_text("Getting full").first.is_visible()
             assert page.get_by_text("Over budget").first.is_visible()
             _shot(page, "overview")
@@ -207,7 +207,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(server: tuple[str, Path],
             text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
             assert edited in text and "The repo's CI is GitHub Actions" not in text
             _goto_page(page, "Overview")
-            moved = f"{1880 + 3 + len(new_entry) + len(edited) - 82:,} / 2,200 chars"
+            moved = f"{1985 + 3 + len(new_entry) + len(edited) - 82:,} / 2,200 chars"
             _settle(page, moved)
 
             _goto_page(page, "Snapshot")

@@ -37,8 +37,8 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(server: tuple[str, Path], t
             page.goto(base, wait_until="domcontentloaded")
             _settle(page, "No Hermes memory here yet")
             page.get_by_role("button", name="Open the demo home").first.click()
-            _settle(page, "1,880 / 2,200 chars")
-            demo = next(scratch.glob("hermes-demo-*/home"))
+            _settle(page, "1,985 / 2,200 chars")
+            demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
             memory, user = demo / "memories" / "MEMORY.md", demo / "memories" / "USER.md"
             staged = demo / "pending" / "memory" / "3fa91c0e.json"
 
@@ -67,7 +67,7 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(server: tuple[str, Path], t
             _settle(page, "Rewrote USER.md as 19 entries.")
             assert len(_entries(user)) == 19
 
-            # Clean-up assistant: MEMORY.md is now at 89%: apply the plan to get under 80%.
+            # Clean-up assistant: MEMORY.md is now at 94%: apply the plan to get under 80%.
             _goto_page(page, "Cleanup")
             _settle(page, "Plan to get under the threshold")
             before = len("\n§\n".join(_entries(memory)))
