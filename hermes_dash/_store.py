@@ -25,7 +25,6 @@ from ._errors import DriftDetected, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
-from ._render import render_block, render_prompt
 
 LOCK_TIMEOUT_S = 10.0
 
@@ -145,10 +144,14 @@ class MemoryStore:
         enabled = self.settings.memory_enabled if target == "memory" else self.settings.user_profile_enabled
         if not enabled:
             return ""
+        from ._render import render_block  # only rendering pays for its patterns and the scan
+
         return render_block(target, tuple(self.read(target).entries if entries is None else entries),
                             self.limit(target))
 
     def render(self) -> str:
+        from ._render import render_prompt
+
         return render_prompt({t: self.render_block(t) for t in TARGETS})
 
     # -- the four operations -----------------------------------------------------------------

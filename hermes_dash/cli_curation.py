@@ -13,7 +13,6 @@ from datetime import datetime, timezone
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from . import _normalize
 from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
 from ._format import FILENAMES, TARGETS
 from ._store import MemoryStore
@@ -200,6 +199,8 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("normalize")
 def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _normalize
+
     shown = _normalize.preview(store, args.target, args.by)
     data: dict[str, object] = {
         "success": True, "target": args.target, "file": FILENAMES[args.target], "by": args.by,
@@ -269,6 +270,10 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 # -- parsers ------------------------------------------------------------------------------------
 
+# _normalize.MODES, spelled out so building the parser imports nothing (a test keeps them equal).
+NORMALIZE_MODES = ("section", "bullet")
+
+
 def _json_flag(parser: argparse.ArgumentParser) -> None:
     # SUPPRESS: absent here must not overwrite a global `--json` given before the command.
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
@@ -300,7 +305,7 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     _json_flag(p)
     p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
     p.add_argument("target", **target)
-    p.add_argument("--by", choices=_normalize.MODES, default="section",
+    p.add_argument("--by", choices=NORMALIZE_MODES, default="section",
                    help="one entry per heading section (default) or per bullet")
     p.add_argument("--dry-run", action="store_true", help="show the split, write nothing")
     _json_flag(p)

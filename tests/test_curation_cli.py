@@ -137,3 +137,9 @@ def test_sharing_command(home, write_mem):
     assert done.returncode == 0
     files = json.loads(done.stdout)["files"]
     assert [f["file"] for f in files] == ["MEMORY.md", "USER.md"] and not files[0]["is_link"]
+
+
+def test_normalize_modes_spelled_out_for_the_parser_match_the_engine():
+    from hermes_dash import _normalize, cli_curation
+
+    assert cli_curation.NORMALIZE_MODES == _normalize.MODES
