@@ -9,6 +9,7 @@ import streamlit as st
 
 from hermes_dash import _history, ui
 from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash._humanize import age
 
 store = ui.require_store()
 st.title("History")
@@ -28,15 +29,6 @@ def when(index: int | None) -> str:
     v = versions[index]
     stamp = v.created.astimezone().strftime("%Y-%m-%d %H:%M") if v.created else "?"
     return f"[{index}] {stamp}"
-
-
-def age(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            return f"{int(seconds // size)} {unit}"
-    return "just now"
 
 
 st.subheader(f"{len(versions)} version(s) of {state.filename}")

@@ -12,6 +12,7 @@ import streamlit as st
 
 from hermes_dash import _pending, ui
 from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash._humanize import ago
 
 store = ui.require_store()
 st.title("Inbox: pending writes")
@@ -29,16 +30,6 @@ states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
     ui.remember_seen(state)
 
-
-def age(seconds: float | None) -> str:
-    if seconds is None:
-        return "unknown age"
-    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            return f"{int(seconds // size)} {unit} ago"
-    return "just now"
-
-
 chosen: list[str] = []
 for item in staged:
     with st.container(border=True, key=f"in_box_{item.id}"):
@@ -51,7 +42,7 @@ for item in staged:
         preview = _pending.preview(store, item)
         state = states[item.target]
         # origin comes from the staged file (untrusted text): shown plain, never as markdown.
-        st.markdown(f"**{item.id}** · {item.action} on **{FILENAMES[item.target]}** · {age(item.age())}")
+        st.markdown(f"**{item.id}** · {item.action} on **{FILENAMES[item.target]}** · {ago(item.age())}")
         st.text(f"origin: {item.origin or 'unknown'}")
         st.text(item.summary or "(no summary)")
         if preview.refusal is not None:

@@ -15,16 +15,8 @@ from datetime import datetime, timezone
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
 from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
 from ._format import FILENAMES, TARGETS
+from ._humanize import ago
 from ._store import MemoryStore
-
-
-def _ago(seconds: float | None) -> str:
-    if seconds is None:
-        return "unknown age"
-    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
-        if seconds >= size:
-            return f"{int(seconds // size)} {unit} ago"
-    return f"{int(seconds)} s ago"
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -129,7 +121,7 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         first = line.versions[life.first_seen]
         since = "at least since" if life.first_seen == 0 else "since"
         changed = "" if life.last_changed == life.first_seen else f", changed in [{life.last_changed}]"
-        lines.append(f"  - {_one_line(life.text, 80)}\n      {since} [{first.index}] ({_ago(line.age(life, now))}){changed}")
+        lines.append(f"  - {_one_line(life.text, 80)}\n      {since} [{first.index}] ({ago(line.age(life, now))}){changed}")
     gone = [l for l in line.lives if not l.present]
     if gone:
         lines.append("Gone (restore one with: python -m hermes_dash add TARGET TEXT):")
@@ -184,7 +176,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             continue
         preview = s["preview"]
         lines.append(f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
-                     f"{_ago(s['age_seconds'])}  {s['summary']}")  # type: ignore[arg-type]
+                     f"{ago(s['age_seconds'])}  {s['summary']}")  # type: ignore[arg-type]
         refuse = preview["would_refuse"]  # type: ignore[index]
         after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]
         lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")

@@ -92,3 +92,11 @@ def test_a_file_with_no_backups_is_one_version(store, write_mem):
     write_mem("user", "Name: Sam")
     line = _history.timeline(store, "user")
     assert line.lives[0].first_seen == 0 and line.lives[0].present
+
+
+def test_ages_are_worded_once_for_pages_and_command_line():
+    from hermes_dash._humanize import age, ago
+
+    assert [age(None), age(5), age(60), age(7200), age(86400 * 3)] == ["", "under a minute", "1 minute", "2 hours",
+                                                                      "3 days"]
+    assert [ago(None), ago(30), ago(3600)] == ["age unknown", "just now", "1 hour ago"]
