@@ -1,0 +1,108 @@
+"""What both browser tests share: Chromium's flags, waiting for Streamlit, page helpers.
+
+The fixtures that start the app and the browser are in conftest.py beside this file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "docs" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FORBIDDEN = re.compile(r"127\.0\.0\.1:9/|/x\.png|/y\.png")
+
+
+def need_browser() -> None:
+    problem = None
+    if not CHROMIUM.exists():
+        problem = f"{CHROMIUM} is not installed (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "the playwright Python package is not installed"
+    if problem:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {problem}: the browser test must run in CI.")
+        pytest.skip(f"End-to-end browser test skipped: {problem}.")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"streamlit exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
+                if reply.status == 200 and reply.read().strip() == b"ok":
+                    return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise AssertionError(f"streamlit not healthy after {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+def settle(page, text: str | None = None, timeout: float = 30_000) -> None:
+    """Wait until the app shows ``text`` and no script run is in progress."""
+    if text is not None:
+        page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
+        timeout=timeout)
+    # Tables draw on a canvas after the script finished: wait until each one has its cells.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"
+        ".filter(t => t.offsetParent !== null)"
+        ".every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
+        timeout=timeout)
+    page.wait_for_timeout(600)  # let the last delta paint
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def goto_page(page, title: str, heading: bool = True) -> None:
+    page.locator('[data-testid="stSidebarNav"]').get_by_text(title, exact=True).click()
+    settle(page, None)
+    if heading:
+        page.get_by_role("heading", name=title).first.wait_for(timeout=30_000)
+        settle(page, None)
+
+
+def assert_only_local(requests: list[str], base: str) -> None:
+    """No request reached an address inside entry text, and none left the local server."""
+    leaked = [url for url in requests if FORBIDDEN.search(url)]
+    assert not leaked, f"entry text was rendered and fetched: {leaked}"
+    assert all(url.startswith((base, "data:", "blob:")) for url in requests), \
+        sorted({u for u in requests if not u.startswith(base)})
+
+
+@dataclass
+class Browser:
+    """A page on the running app, and every URL the browser requested."""
+
+    page: object
+    base: str
+    scratch: Path
+    requests: list[str] = field(default_factory=list)
