@@ -267,8 +267,8 @@ class MemoryStore:
             # "File exists" from mkdir would not say which path is wrong.
             raise FileProblem(f"{folder} is a file, not a folder, so the memory files cannot live in it. "
                               "Nothing was changed.",
-                              hint=f"Move or rename that file (it may hold notes worth keeping), then try again; "
-                                   f"hermes-dash creates the `memories` folder on the next write.",
+                              hint="Move or rename that file (it may hold notes worth keeping), then try again; "
+                                   "hermes-dash creates the `memories` folder on the next write.",
                               target=target)
         with held(lock_path, self.lock_timeout, f"{lock_path.name} has been locked by another process for over "
                   f"{self.lock_timeout:g} s (the agent may be writing)."):

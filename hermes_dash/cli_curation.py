@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
@@ -17,6 +18,9 @@ from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
 from ._format import FILENAMES, TARGETS
 from ._humanize import ago
 from ._store import MemoryStore
+
+if TYPE_CHECKING:
+    from ._pending import Staged
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -132,7 +136,7 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 # -- pending ------------------------------------------------------------------------------------
 
-def _staged_dict(store: MemoryStore, staged: _pending.Staged) -> dict[str, object]:
+def _staged_dict(store: MemoryStore, staged: Staged) -> dict[str, object]:
     from . import _pending
 
     out: dict[str, object] = {"id": staged.id, "file": staged.path.name, "malformed": not staged.ok,

@@ -41,7 +41,7 @@ def _live(target: str) -> list[str]:
 
 def _snapshot_lists() -> list[tuple[str, str, float, dict[str, list[str]]]]:
     """(id, source, age in seconds, entries per target) of the demo sessions, newest first."""
-    memory, user = _live("memory"), _live("user")
+    memory = _live("memory")
     backup = SOURCE / "memories" / "USER.md.bak.20261120"
     user_then = parse(decode(backup.read_bytes()))
     # The running session started before the last two entries were written and before the
