@@ -21,3 +21,8 @@ def ago(seconds: float | None) -> str:
     if seconds is None:
         return "age unknown"
     return "just now" if seconds < 60 else f"{age(seconds)} ago"
+
+
+def entries(count: int) -> str:
+    """``"1 entry"``, ``"18 entries"``."""
+    return f"{count:,} entr{'y' if count == 1 else 'ies'}"

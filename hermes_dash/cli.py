@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ._errors import InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS
+from ._humanize import entries as n_entries
 from ._store import MemoryStore
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -64,8 +65,8 @@ def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
 
 
 def _state_text(data: dict[str, object]) -> str:
-    head = f"{data['file']}  {data['percent']}% - {int(str(data['usage']).split('/')[0]):,}/" \
-           f"{int(str(data['usage']).split('/')[1]):,} chars, {data['entry_count']} entries"
+    used, limit = (int(n) for n in str(data["usage"]).split("/"))
+    head = f"{data['file']}  {data['percent']}% - {used:,}/{limit:,} chars, {n_entries(int(data['entry_count']))}"
     lines = [head + ("  OVER BUDGET" if data["over_budget"] else "")]
     if data["link_target"]:
         lines.append(f"  (symbolic link to {data['link_target']})")
@@ -96,7 +97,7 @@ def _op_outcome(store: MemoryStore, result: object) -> Outcome:
     if data["changed"]:
         text += " The running agent session sees this from its next session on."
     state = store.read(str(data["target"]))
-    text += f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {len(state.entries)} entries"
+    text += f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {n_entries(len(state.entries))}"
     return Outcome(data, text)
 
 
@@ -166,7 +167,7 @@ def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 @command("backups")
 def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     listed = [_backup_dict(store, b) for b in store.backups(args.target)]
-    lines = [f"{b['name']:<36} {b['style']:<6} {b['created']}  {b['size']:>7} bytes  {b['entries']:>3} entries"
+    lines = [f"{b['name']:<36} {b['style']:<6} {b['created']}  {b['size']:>7} bytes  {n_entries(b['entries']):>11}"
              for b in listed]
     return Outcome({"success": True, "backups": listed}, "\n".join(lines) or "No backups yet.")
 

@@ -16,6 +16,7 @@ import streamlit as st
 
 from .._errors import Refusal
 from .._format import FILENAMES
+from .._humanize import entries as n_entries
 from .._store import FileState
 from ._session import pop_flashes
 
@@ -63,7 +64,7 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
         # share one line, because every element costs the landing page's rerun time.
         st.markdown(f"**{filename}** :{color}-badge[{'' if projected is None else 'After saving: '}{word}]")
         st.progress(min(1.0, shown / limit) if limit else 1.0,
-                    text=f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {shown_count:,} entries"
+                    text=f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
                          + (f" · :red[{shown - limit:,} over]" if over else ""))
         if projected is None:
             st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
