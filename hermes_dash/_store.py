@@ -205,11 +205,7 @@ class MemoryStore:
         cleaned = [e.strip() for e in entries]
         cleaned = list(dict.fromkeys(e for e in cleaned if e))
         with self._lock(target):
-            state = self.read(target)
-            if state.error:
-                raise FileProblem(f"{state.filename}: {state.error}",
-                                  hint="Nothing was changed. Fix the file (or restore a backup) first.",
-                                  target=target)
+            state = self._read_writable(target)
             if expect is not None and state.raw != expect:
                 raise FileProblem(f"{state.filename} changed since the preview was made; nothing was changed.",
                                   hint="Look at the new preview and apply again.", target=target)
@@ -274,6 +270,14 @@ class MemoryStore:
                   f"{self.lock_timeout:g} s (the agent may be writing)."):
             yield
 
+    def _read_writable(self, target: str) -> FileState:
+        """The file as it is now (call under the lock), or a refusal when it cannot be rewritten."""
+        state = self.read(target)
+        if state.error:
+            raise FileProblem(f"{state.filename}: {state.error}",
+                              hint="Nothing was changed. Fix the file (or restore a backup) first.", target=target)
+        return state
+
     def _mutate(self, target: str, action: str, compute: Callable[[list[str]], list[str]], *,
                 drift_guard: bool = True, seen: tuple[int, int, int] | None = None,
                 duplicate: str | None = None, count: int = 0) -> OpResult:
@@ -282,11 +286,7 @@ class MemoryStore:
             # Nothing there yet: decide on an empty store before creating any folder or lock file.
             compute([])
         with self._lock(target):
-            state = self.read(target)
-            if state.error:
-                raise FileProblem(f"{state.filename}: {state.error}",
-                                  hint="Nothing was changed. Fix the file (or restore a backup) first.",
-                                  target=target)
+            state = self._read_writable(target)
             if drift_guard and state.drift:
                 raise self._drift_refusal(state)
             entries = list(state.entries)
