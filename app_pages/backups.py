@@ -101,15 +101,9 @@ with left, st.container(border=True):
     st.caption("The current file is backed up first, so this can be undone here.")
     if st.button("Restore this backup…", key="bk_restore"):
         st.session_state.bk_confirm = chosen.name
-    if st.session_state.get("bk_confirm") == chosen.name:
-        st.warning(f"**Replace the live {state.filename} with {chosen.name}?**")
-        yes, no = st.columns(2)
-        if yes.button("Yes, restore", key="bk_restore_yes", type="primary"):
-            del st.session_state.bk_confirm
-            ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]))
-        if no.button("Cancel", key="bk_restore_no"):
-            del st.session_state.bk_confirm
-            st.rerun()
+    if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {chosen.name}?",
+                  yes="Yes, restore", key="bk_restore"):
+        ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]))
 
 with right, st.container(border=True):
     st.markdown("**Restore one entry**")

@@ -37,17 +37,7 @@ def key_of(*texts: str) -> str:
 
 def confirm(token: str, question: str, key: str) -> bool:
     """True once the user said yes to ``question`` (asked after a button set ``cu_confirm``)."""
-    if st.session_state.get("cu_confirm") != token:
-        return False
-    st.warning(f"**{question}**")
-    yes, no = st.columns(2)
-    if no.button("Cancel", key=f"{key}_no"):
-        del st.session_state.cu_confirm
-        st.rerun()
-    if yes.button("Yes, apply", key=f"{key}_yes", type="primary"):
-        del st.session_state.cu_confirm
-        return True
-    return False
+    return ui.confirm("cu_confirm", token, question, yes="Yes, apply", key=key)
 
 
 def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]

@@ -101,12 +101,6 @@ text = candidates[pick]
 ui.show_entry(text, max_chars=2000)
 if st.button("Restore this entry…", key="hi_restore"):
     st.session_state.hi_confirm = (target, text)
-if st.session_state.get("hi_confirm") == (target, text):
-    st.warning(f"**Add this entry back to {state.filename}?**")
-    yes, no = st.columns(2)
-    if no.button("Cancel", key="hi_restore_no"):
-        del st.session_state.hi_confirm
-        st.rerun()
-    if yes.button("Yes, restore", key="hi_restore_yes", type="primary"):
-        del st.session_state.hi_confirm
-        ui.run_op(lambda: _history.restore_entry(store, target, text, seen=seen))
+if ui.confirm("hi_confirm", (target, text), f"Add this entry back to {state.filename}?", yes="Yes, restore",
+              key="hi_restore"):
+    ui.run_op(lambda: _history.restore_entry(store, target, text, seen=seen))

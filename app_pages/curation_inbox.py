@@ -79,15 +79,10 @@ if right.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled
 pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
-    st.warning(f"**{verb.capitalize()} {len(ids)} staged write(s): {', '.join(ids)}?** "
-               + ("Each is applied through the memory store on its own; a refused one stays pending."
-                  if verb == "approve" else "Their files are deleted; the memory files are not touched."))
-    yes, no = st.columns(2)
-    if no.button("Cancel", key="in_confirm_no"):
-        del st.session_state.in_confirm
-        st.rerun()
-    if yes.button(f"Yes, {verb}", key="in_confirm_yes", type="primary"):
-        del st.session_state.in_confirm
+    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {len(ids)} staged write(s): {', '.join(ids)}?",
+                  yes=f"Yes, {verb}", key="in_confirm",
+                  detail="Each is applied through the memory store on its own; a refused one stays pending."
+                  if verb == "approve" else "Their files are deleted; the memory files are not touched."):
         decisions = (_pending.approve if verb == "approve" else _pending.reject)(store, ids)
         ui.clear_caches()
         done = [d for d in decisions if d.ok]

@@ -65,15 +65,8 @@ digest = hashlib.sha256(preview.raw).hexdigest()
 token = (target, by, digest)
 if st.button(f"Rewrite {state.filename} as {len(preview.entries)} entries…", key="mg_apply"):
     st.session_state.mg_confirm = token
-if st.session_state.get("mg_confirm") == token:
-    st.warning(f"**Rewrite {state.filename} as the {len(preview.entries)} entries above?** "
-               "The current file is backed up first (see Backups).")
-    yes, no = st.columns(2)
-    if no.button("Cancel", key="mg_apply_no"):
-        del st.session_state.mg_confirm
-        st.rerun()
-    if yes.button("Yes, rewrite", key="mg_apply_yes", type="primary"):
-        del st.session_state.mg_confirm
-        ui.run_op(lambda: _normalize.apply(store, preview, seen=seen))
-elif st.session_state.get("mg_confirm"):
+if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {len(preview.entries)} entries above?",
+              yes="Yes, rewrite", key="mg_apply", detail="The current file is backed up first (see Backups)."):
+    ui.run_op(lambda: _normalize.apply(store, preview, seen=seen))
+elif st.session_state.get("mg_confirm") not in (None, token):
     st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again

@@ -20,6 +20,8 @@ The small API a page needs (curation pages included)::
         # accepted: clears caches, queues a message (external change noted), clears those
         # widget keys, reruns the page
     ui.show_refusal(refusal)                # for refusals a page catches itself
+    if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
+        ...
     ui.flash("success", "Title", "plain body"); ui.result_text(result, filename)
     ui.clear_caches()                       # after any write not made through run_op
 
@@ -33,12 +35,12 @@ from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings,
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
-from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, cut, entry_frame, entry_table, gauge, level, plain, show_entry,
-                       show_flashes, show_refusal, state_gauge, table_height, tokens)
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, plain,
+                       show_entry, show_flashes, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "apply_resets", "backup_state", "clear_caches", "current_home",
-    "current_store", "cut", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
+    "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "apply_resets", "backup_state", "clear_caches", "confirm",
+    "current_home", "current_store", "cut", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "new_since_snapshot", "plain",
     "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",

@@ -165,3 +165,22 @@ def entry_table(frame: pd.DataFrame | pa.Table, *, key: str | None = None, heigh
 
 def filename(target: str) -> str:
     return FILENAMES[target]
+
+
+def confirm(flag: str, token: object, question: str, *, yes: str, key: str, detail: str = "") -> bool:
+    """Ask ``question`` while ``st.session_state[flag] == token`` (a button set it); True on yes.
+
+    A confirmation drawn from a session-state flag, not a dialog opened by a button: AppTest
+    cannot click inside those. Buttons are ``{key}_yes`` and ``{key}_no``; either clears the flag.
+    """
+    if st.session_state.get(flag) != token:
+        return False
+    st.warning(f"**{question}**" + (f" {detail}" if detail else ""))
+    yes_col, no_col = st.columns(2)
+    if no_col.button("Cancel", key=f"{key}_no"):
+        del st.session_state[flag]
+        st.rerun()
+    if yes_col.button(yes, key=f"{key}_yes", type="primary"):
+        del st.session_state[flag]
+        return True
+    return False
