@@ -1,4 +1,7 @@
-"""Benchmarks and stress runs (issue 5): ``python -m hermes_dash.bench [--quick] [--json PATH]``.
+"""Benchmarks and stress runs: ``python -m benchmarks [--quick] [--json PATH] [--only SECTIONS]``.
+
+Run from the repository root. The benchmark lives outside the ``hermes_dash`` package so that an
+installed dashboard does not carry it; it imports the engine like any other user of it.
 
 It measures; it does not pass or fail. Each figure that is a ratio is measured against its
 baseline in the same run, in alternating rounds (baseline, subject, subject, baseline, ...),
@@ -45,7 +48,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ._format import DELIMITER, parse, serialise
+from hermes_dash._format import DELIMITER, parse, serialise
 
 REPO = Path(__file__).resolve().parent.parent
 DAY_ZERO = "20260101"  # pre-made backups are dated before any real run, so retention prunes them first
@@ -53,7 +56,7 @@ DAY_ZERO = "20260101"  # pre-made backups are dated before any real run, so rete
 
 @dataclass(frozen=True)
 class Figure:
-    """One measured figure, with the goal issue 5 sets for it (if any)."""
+    """One measured figure, with the goal set for it (if any)."""
 
     name: str
     value: float
@@ -207,7 +210,7 @@ FILE_CHARS = 2000
 
 
 def bench_ops(plan: Plan) -> list[Figure]:
-    from ._store import MemoryStore
+    from hermes_dash._store import MemoryStore
 
     figures = []
     with temp_root("op") as root:
@@ -301,8 +304,8 @@ ENGINE_WRITERS = 8
 
 
 def _engine_writer(home: str, index: int, count: int, barrier: object, failures: object) -> None:
-    from ._errors import FileProblem
-    from ._store import MemoryStore
+    from hermes_dash._errors import FileProblem
+    from hermes_dash._store import MemoryStore
 
     store = MemoryStore.open(home)
     barrier.wait()  # type: ignore[attr-defined]
@@ -411,7 +414,7 @@ def crash_states(entries: list[str], trial: int, steps: int) -> set[bytes]:
 
 
 def _crash_writer(home: Path, trial: int, ready: int) -> None:
-    from ._store import MemoryStore
+    from hermes_dash._store import MemoryStore
 
     store = MemoryStore.open(home)
     os.write(ready, b"r")
@@ -423,7 +426,7 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
 
 
 def bench_crash(plan: Plan) -> list[Figure]:
-    from ._store import MemoryStore
+    from hermes_dash._store import MemoryStore
 
     rng = random.Random(5)
     bad = 0
@@ -511,11 +514,11 @@ for name, limit in (("MEMORY.md", {memory_limit}), ("USER.md", {user_limit})):
                  hide_index=True)
 """
 PAGE_TIMEOUT_S = 120.0
-USABLE_CHARS = 100_000  # more than this in one table cell is "a megabyte in one cell" (issue 5)
+USABLE_CHARS = 100_000  # more than this in one table cell is "a megabyte in one cell": not readable
 
 
 def demo_home(dest: Path) -> Path:
-    from .demo import create_demo_home
+    from hermes_dash.demo import create_demo_home
 
     return create_demo_home(dest)
 
@@ -625,7 +628,7 @@ def bench_page(plan: Plan) -> list[Figure]:
     try:
         with temp_root("page") as root:
             demo = demo_home(root / "demo")
-            from ._home import load_settings, resolve_home
+            from hermes_dash._home import load_settings, resolve_home
 
             settings = load_settings(resolve_home(demo))
             bare_script = root / "bare_page.py"
@@ -816,8 +819,8 @@ def run(sections: list[str], plan: Plan, log: Callable[[str], None]) -> tuple[li
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hermes_dash.bench",
-                                     description="Measure hermes-dash (issue 5). Prints a table; never fails on "
+    parser = argparse.ArgumentParser(prog="python -m benchmarks",
+                                     description="Measure hermes-dash. Prints a table; never fails on "
                                                  "a slow figure.")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about a minute)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as a JSON list")
