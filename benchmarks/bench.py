@@ -832,11 +832,14 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     plan = QUICK if args.quick else FULL
+    load_before = f"{os.getloadavg()[0]:.1f}"
     t0 = time.perf_counter()
     figures, errors = run(sections, plan, lambda line: print(line, file=sys.stderr, flush=True))
     print(table(figures))
     print(f"\n{'quick' if plan.quick else 'full'} run, {time.perf_counter() - t0:.0f} s, "
-          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load_before} at the start and "
+          f"{os.getloadavg()[0]:.1f} at the end.\nRatios are medians of rounds that alternate baseline and subject, "
+          "so load from other work on the machine hits both sides alike.")
     for error in errors:
         print(f"section failed: {error}")
     if args.json:
