@@ -13,6 +13,8 @@ Sections (``--only`` takes a comma-separated list of them):
                  file-system work done by hand (read, backup + fsync, temp + fsync, rename,
                  fsync of the folder).
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
+* ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
+                 (``workloads.distinct_facts``); the full run also times 20,000.
 * ``concurrent`` eight engine processes and one agent-style ``flock`` writer adding entries at
                  once: throughput and entries lost.
 * ``crash``      a writer killed with SIGKILL at random moments: every file left behind must be
@@ -89,12 +91,13 @@ class Plan:
     crash_trials: int = 400
     page_rounds: int = 40
     browser_rounds: int = 8
+    suggest_rounds: int = 7
     quick: bool = False
 
 
 FULL = Plan()
 QUICK = Plan(op_rounds=30, cli_rounds=10, concurrent_ops=10, crash_trials=40, page_rounds=6, browser_rounds=2,
-             quick=True)
+             suggest_rounds=2, quick=True)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -296,6 +299,40 @@ def bench_cli(plan: Plan) -> list[Figure]:
             lambda i: timed_run([sys.executable, "-c", "pass"], env),
             lambda i: timed_run([sys.executable, "-m", "hermes_dash", "show"], env), warmup=3)
     return [ratio_figures("cli_show_ratio", base_ns, subj_ns, 2.5, "hermes_dash show")]
+
+
+# -- clean-up suggestions on large files ----------------------------------------------------------
+
+
+def bench_suggest(plan: Plan) -> list[Figure]:
+    from hermes_dash import _cleanup
+    from hermes_dash._store import MemoryStore
+
+    from .workloads import PLANTED, distinct_facts
+
+    with temp_root("suggest") as root:
+        stores = {}
+        for count in (200, 2000) + (() if plan.quick else (20_000,)):
+            home = make_home(root / str(count), serialise(distinct_facts(count)))
+            stores[count] = MemoryStore.open(home)
+
+        def timed(count: int) -> Callable[[int], int]:
+            def run(_round: int) -> int:
+                _cleanup._words.cache_clear()  # every round starts cold, as a new report does
+                t0 = time.perf_counter_ns()
+                report = _cleanup.suggest(stores[count])
+                elapsed = time.perf_counter_ns() - t0
+                if not any({m.keep, m.drop} == set(PLANTED) for m in report.merges):
+                    raise RuntimeError(f"the planted near-duplicate pair was not found in {count} entries")
+                return elapsed
+            return run
+
+        small, large = interleaved(plan.suggest_rounds, timed(200), timed(2000), warmup=1)
+        figure = ratio_figures("suggest_growth", small, large, 15.0, "suggest on 2,000 entries vs 200")
+        detail = figure.detail + "; planted pair (entries 5 and n-5) found in every round"
+        if 20_000 in stores:
+            detail += f"; 20,000 entries: {timed(20_000)(0) / 1e9:.1f} s"
+    return [Figure(figure.name, figure.value, figure.unit, figure.baseline, figure.goal, detail)]
 
 
 # -- 6. concurrent writers ------------------------------------------------------------------------------
@@ -768,6 +805,7 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     # fork-based sections first: forking after Streamlit has started threads is unsafe
     "op": bench_ops,
     "cli": bench_cli,
+    "suggest": bench_suggest,
     "concurrent": bench_concurrent,
     "crash": bench_crash,
     "page": bench_page,

@@ -541,13 +541,24 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
 
 # -- the whole report ---------------------------------------------------------------------------
 
-def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Sequence[str] = TARGETS) -> Report:
+def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Sequence[str] = TARGETS,
+            progress: Callable[[float, str], object] | None = None) -> Report:
+    """``progress(done, what)`` (``done`` from 0 to 1) is told before each stage: on a file of
+    thousands of entries the report takes seconds, and a page can show how far it got."""
+    tell = progress or (lambda done, what: None)
+    tell(0.0, "Reading both files")
     files = {t: store.read(t) for t in TARGETS}
     memory, user = files["memory"].entries, files["user"].entries
-    merges = [m for t in targets for m in merges_in(t, files[t].entries)]
+    merges = []
+    for n, t in enumerate(targets):
+        tell(0.1 + 0.25 * n, f"Looking for overlaps in {files[t].filename} ({len(files[t].entries):,} entries)")
+        merges += merges_in(t, files[t].entries)
+    tell(0.6, "Comparing the two files")
     cross = cross_overlaps(memory, user)
+    tell(0.75, "Looking for misplaced entries and paths that no longer exist")
     placement = [h for h in placement_hints(memory, user) if h.target in targets]
     stale = stale_facts(memory) if "memory" in targets else []
+    tell(0.9, "Making a plan")
     plans, notes = {}, {}
     for t in targets:
         state = files[t]
@@ -562,6 +573,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
             plans[t] = plan(t, state.entries, state.limit, threshold,
                             merges=[m for m in merges if m.target == t],
                             stale=stale if t == "memory" else (), elsewhere=other_side)
+    tell(1.0, "Done")
     return Report(files, tuple(merges), tuple(cross), tuple(placement), tuple(stale), plans, notes)
 
 

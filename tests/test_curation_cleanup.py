@@ -290,3 +290,11 @@ def test_a_plan_over_thousands_of_entries_shows_the_real_usage_after_each_step()
     for step in chosen.steps[:50]:
         running = _ops.apply_batch(running, _ops.validate_batch(step.operations), 10**9)
         assert step.usage_after == usage(running)
+
+
+def test_suggest_reports_its_progress_from_start_to_end(store, write_mem):
+    _mem(write_mem, "memory", [DOCKER_A, PG, DOCKER_B, OTHER])
+    seen = []
+    _cleanup.suggest(store, progress=lambda done, what: seen.append((done, what)))
+    assert seen[0][0] == 0.0 and seen[-1][0] == 1.0
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and all(w for _, w in seen)

@@ -392,3 +392,21 @@ def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
         assert "This file cannot be changed safely." in alerts(at) and "Not valid UTF-8" in plain(at)
     if name == "inbox":
         assert "abad1dea.json: no 'payload' object" in plain(at)
+
+
+def test_cleanup_on_thousands_of_entries_shows_a_bounded_page(tmp_path, monkeypatch):
+    from benchmarks.workloads import PLANTED, distinct_facts
+
+    home = tmp_path / "big"
+    (home / "memories").mkdir(parents=True)
+    facts = [f"{e} Old copy in {tmp_path}/gone/{i}." for i, e in enumerate(distinct_facts(3000))]
+    (home / "memories" / "MEMORY.md").write_text(serialise(facts), encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    at = page("cleanup")
+    captions = "\n".join(c.value for c in at.caption)
+    assert "steps: a plan this long is applied as a whole" in captions
+    assert "Showing the first 50 of 3,000 stale entries" in captions
+    assert not at.multiselect  # no list of thousands of steps to pick from
+    assert len([b for b in at.button if b.label.startswith("Remove this entry")]) == 50
+    shown = plain(at)
+    assert PLANTED[0][:40] in shown and PLANTED[1][:40] in shown  # the far-apart pair is proposed
