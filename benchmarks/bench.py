@@ -21,8 +21,9 @@ Sections (``--only`` takes a comma-separated list of them):
                  a state the writer meant to leave (before or after an operation).
 * ``page``       AppTest reruns of the landing page: demo home against a bare Streamlit page,
                  10,000 backups against 10, a hand-written 1 MB MEMORY.md against the demo.
-* ``browser``    headless Debian Chromium opening ``streamlit run app.py`` until the landing
-                 page has rendered.
+* ``browser``    headless Debian Chromium (fresh profile each time) opening ``streamlit run app.py``
+                 until the Overview has rendered both gauges and both tables, alternated with a
+                 bare page of the same two tables and progress bars served with the same settings.
 
 Every Hermes home used here is a temporary folder; ``~/.hermes`` is never read or written.
 JSON: a list of ``{"name", "value", "unit", "baseline"?}``; for a ratio, ``baseline`` is the
@@ -719,14 +720,16 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # Finished rendering: the script has run (Streamlit's own script-state marker), no "running"
-# indicator is left, and the Overview's heading and both entry tables are on the page.
+# indicator is left, and the page's heading, both gauges (progress bars) and both entry tables
+# are on the page. The same test serves the dashboard and the bare page it is compared with.
 LANDING_READY_JS = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (document.querySelector('[data-testid="stStatusWidget"] [data-testid="stStatusWidgetRunningIcon"]')) return false;
   const main = document.querySelector('[data-testid="stMain"]');
   if (!main || !/Overview/.test(main.innerText)) return false;
-  return main.querySelectorAll('[data-testid="stDataFrame"]').length >= 2;
+  return main.querySelectorAll('[data-testid="stDataFrame"]').length >= 2
+    && main.querySelectorAll('[data-testid="stProgress"]').length >= 2;
 }"""
 
 
@@ -739,14 +742,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def streamlit_server(home: Path, log: Path) -> Iterator[str]:
-    """``streamlit run app.py`` on a free local port with HERMES_HOME = ``home``; yields its URL."""
+def streamlit_server(home: Path, log: Path, script: Path = APP) -> Iterator[str]:
+    """``streamlit run <script>`` on a free local port with HERMES_HOME = ``home``; yields its URL.
+
+    Always started from the repository folder, so the dashboard and the bare page read the same
+    ``.streamlit/config.toml`` and get the same command-line settings.
+    """
     import urllib.request
 
     port = free_port()
     env = dict(os.environ, HERMES_HOME=str(home))
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(APP), "--server.port", str(port),
+        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
                                  "--server.address", "127.0.0.1", "--server.headless", "true",
                                  "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
                                 cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -780,25 +787,43 @@ def bench_browser(plan: Plan) -> list[Figure]:
         raise RuntimeError(f"{CHROMIUM} is missing (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    times: list[float] = []
-    with temp_root("browser") as root, streamlit_server(demo_home(root / "demo"), root / "streamlit.log") as url, \
-            sync_playwright() as playwright:
-        for n in range(plan.browser_rounds + 1):  # round 0 is the first open after start (cold imports)
-            context = playwright.chromium.launch_persistent_context(
-                str(root / f"profile-{n}"), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
-            try:
-                page = context.pages[0] if context.pages else context.new_page()
-                t0 = time.perf_counter()
-                page.goto(url, wait_until="commit")
-                page.wait_for_function(LANDING_READY_JS, timeout=60_000, polling=20)
-                times.append(time.perf_counter() - t0)
-            finally:
-                context.close()
-    warm = times[1:]
-    value = statistics.median(warm)
+    from hermes_dash._home import load_settings, resolve_home
+
+    with temp_root("browser") as root, sync_playwright() as playwright:
+        demo = demo_home(root / "demo")
+        settings = load_settings(resolve_home(demo))
+        bare_script = root / "bare_page.py"
+        bare_script.write_text(BARE_PAGE.format(home=str(demo), memory_limit=settings.memory_char_limit,
+                                                user_limit=settings.user_char_limit), encoding="utf-8")
+        profiles = itertools.count()
+
+        def opener(url: str) -> Callable[[int], int]:
+            def run(_round: int) -> int:
+                context = playwright.chromium.launch_persistent_context(
+                    str(root / f"profile-{next(profiles)}"), executable_path=str(CHROMIUM), headless=True,
+                    args=CHROMIUM_FLAGS)
+                try:
+                    page = context.pages[0] if context.pages else context.new_page()
+                    t0 = time.perf_counter_ns()
+                    page.goto(url, wait_until="commit")
+                    page.wait_for_function(LANDING_READY_JS, timeout=60_000, polling=20)
+                    return time.perf_counter_ns() - t0
+                finally:
+                    context.close()
+            return run
+
+        with streamlit_server(demo, root / "app.log") as app_url, \
+                streamlit_server(demo, root / "bare.log", bare_script) as bare_url:
+            first = opener(app_url)(0) / 1e9  # the first open after start pays the imports
+            opener(bare_url)(0)
+            base_ns, subj_ns = interleaved(plan.browser_rounds, opener(bare_url), opener(app_url), warmup=0)
+    value = median_ms(subj_ns) / 1000
+    ratio = ratio_figures("browser_ready_ratio", base_ns, subj_ns, 1.5,
+                          "Overview vs a bare page with the same two tables and two progress bars")
     return [Figure("browser_ready_s", round(value, 3), "s", None, None,
-                   f"headless Chromium, open -> Overview rendered (script notRunning, both tables): median of "
-                   f"{len(warm)} fresh profiles; first open after server start {times[0]:.2f} s")]
+                   f"headless Chromium, open -> Overview rendered (script notRunning, both gauges, both tables): "
+                   f"median of {len(subj_ns)} fresh profiles; first open after server start {first:.2f} s"),
+            ratio]
 
 
 SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
