@@ -13,8 +13,11 @@ from pathlib import Path
 
 from ._errors import InvalidRequest
 from ._format import DEFAULT_LIMITS, FILENAMES
+from ._readfile import MIB, NotReadable, read_regular
 
 DEFAULT_BACKUPS_KEEP = 50
+MAX_CONFIG_BYTES = MIB  # Hermes's config.yaml is a few kilobytes
+MAX_ACTIVE_PROFILE_BYTES = 4096  # one profile name
 _PROFILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -68,8 +71,8 @@ def list_profiles(root: Path) -> list[str]:
 def active_profile(root: Path) -> str | None:
     """The sticky default profile named in ``<root>/active_profile``, if it exists."""
     try:
-        name = (root / "active_profile").read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
+        name = read_regular(root / "active_profile", MAX_ACTIVE_PROFILE_BYTES)[0].decode("utf-8").strip()
+    except (OSError, NotReadable, UnicodeDecodeError):
         return None
     if name and name != "default" and name in list_profiles(root):
         return name
@@ -141,9 +144,11 @@ def _as_bool(value: object, key: str, default: bool, warnings: list[str]) -> boo
 def load_settings(home: HermesHome) -> Settings:
     """Limits and switches from ``config.yaml``; defaults (plus a warning) when it is unusable."""
     try:
-        text = home.config_path.read_text(encoding="utf-8-sig")
+        text = read_regular(home.config_path, MAX_CONFIG_BYTES)[0].decode("utf-8-sig")
     except FileNotFoundError:
         return Settings()
+    except NotReadable as problem:
+        return Settings(warnings=(f"{problem.message} Using the default limits.",))
     except (OSError, UnicodeDecodeError) as exc:
         return Settings(warnings=(f"Could not read {home.config_path} ({exc}); using the default limits.",))
     import yaml  # imported here: most commands that never reach a config should not pay for it

@@ -11,13 +11,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ._atomic import write_atomic
+from ._atomic import write_private
 from ._format import TARGETS
+from ._readfile import NotReadable, read_regular
 from ._render import parse_prompt
 from ._sessions import Session
 from ._store import MemoryStore
 
 FROZEN_NAME = ".hermes-dash-snapshot.json"
+MAX_FROZEN_BYTES = 64 << 20  # two rendered blocks and their entries; far below this
 
 
 @dataclass(frozen=True)
@@ -52,16 +54,17 @@ def freeze(store: MemoryStore) -> Snapshot:
     blocks = {t: store.render_block(t) for t in TARGETS}
     entries = {t: list(store.read(t).entries) for t in TARGETS}
     record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
-    write_atomic(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
+    # Its own file, never a link's target: a link planted here is replaced, not written through.
+    write_private(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
     return load_frozen(store)  # type: ignore[return-value]
 
 
 def load_frozen(store: MemoryStore) -> Snapshot | None:
     try:
-        record = json.loads(frozen_path(store).read_text(encoding="utf-8"))
+        record = json.loads(read_regular(frozen_path(store), MAX_FROZEN_BYTES, follow=False)[0].decode("utf-8"))
         taken = datetime.fromisoformat(record["taken_at"])
         blocks = {t: str(record["blocks"].get(t, "")) for t in TARGETS}
         entries = {t: tuple(str(e) for e in record["entries"].get(t, [])) for t in TARGETS}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, NotReadable, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})
