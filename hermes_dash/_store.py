@@ -178,6 +178,13 @@ class MemoryStore:
     def batch(self, target: str, operations: Iterable[object], *,
               seen: tuple[int, int, int] | None = None) -> OpResult:
         ops = _ops.validate_batch(operations)
+        # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
+        # at text that is not there) is refused without making the agent wait on its lock. The
+        # same rules run again on the file re-read under the lock, which decides. A drifted or
+        # unreadable file is left to the checks under the lock (they keep the agent's drift copy).
+        now = self.read(target)
+        if not now.error and not now.drift:
+            _ops.apply_batch(list(now.entries), ops, self.limit(target))
         return self._mutate(target, "batch", lambda entries: _ops.apply_batch(entries, ops, self.limit(target)),
                             seen=seen, count=len(ops))
 
