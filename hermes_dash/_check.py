@@ -54,6 +54,8 @@ def _read(path: str) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name
+        raise FileProblem("is not a usable file name") from None
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             raise FileProblem("is not a regular file")

@@ -122,6 +122,13 @@ def resolve_home(home: str | os.PathLike[str] | None = None, profile: str | None
     """``home`` (else ``$HERMES_HOME``, else ``~/.hermes``), then ``profile`` (else the sticky one)."""
     root = Path(home).expanduser() if home else default_root()
     root = Path(os.path.abspath(root))
+    try:
+        unusable = b"\0" in os.fsencode(root)
+    except UnicodeEncodeError:
+        unusable = True
+    if unusable:
+        raise InvalidRequest(f"The home folder {str(root)!r} cannot be a path on this system (it holds a NUL or a "
+                             "lone surrogate code point).", hint="Give the folder's name as it is on disk.")
     if profile is None:
         profile = active_profile(root)
     else:

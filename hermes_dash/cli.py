@@ -59,8 +59,9 @@ def read_input(source: str | None, what: str) -> str:
         else:
             with open(source, "rb") as handle:
                 data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise InvalidRequest(f"Cannot read {source}: {exc.strerror or exc}.", hint="Check the path.") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise InvalidRequest(f"Cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}.",
+                             hint="Check the path.") from None
     if len(data) > MAX_INPUT_BYTES:
         raise InvalidRequest(f"{what} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB.",
                              hint="Memory files hold a few kilobytes; give a smaller input.")
