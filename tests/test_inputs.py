@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hermes_dash import InvalidRequest, MemoryStore, OverLimit, load_settings, resolve_home, serialise
 from hermes_dash import _pending
@@ -306,3 +308,20 @@ def test_odd_argv_never_raises(home, capsys, monkeypatch):
                 json.loads(out)
     assert seen == {0, 1, 2}
     assert (home / "memories" / "MEMORY.md").read_text().startswith("one")
+
+
+ANY_TEXT = st.text(alphabet=st.characters(blacklist_categories=()), max_size=12)  # surrogates and controls too
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(COMMANDS), rest=st.lists(st.one_of(st.sampled_from(ODD), ANY_TEXT), max_size=4),
+       as_json=st.booleans())
+def test_random_argv_never_raises(home, capsys, monkeypatch, command, rest, as_json):
+    from hermes_dash.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"[]"), encoding="utf-8"))
+    argv = ["--home", str(home)] + (["--json"] if as_json else []) + [command] + rest
+    assert main(argv) in (0, 1, 2), argv
+    out = capsys.readouterr().out
+    if as_json:
+        json.loads(out)
