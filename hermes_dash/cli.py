@@ -1,4 +1,4 @@
-"""Command line: ``hermes-dash [--home DIR] [--profile NAME] [--json] COMMAND ... [--json]``.
+"""Command line: ``python -m hermes_dash [--home DIR] [--profile NAME] [--json] COMMAND ...``.
 
 A thin layer over the engine: parse arguments, call one engine function, print the result.
 Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage error.
@@ -234,7 +234,9 @@ class _CommandParser(_Parser):
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
         # Options may come between or after the operands (`add memory --json TEXT`): plain
         # parsing gives an optional operand up as absent as soon as an option follows it.
-        if self._intermixing:
+        if self._intermixing or any(a.nargs in (argparse.PARSER, argparse.REMAINDER)
+                                    for a in self._get_positional_actions()):
+            # argparse cannot intermix around a "rest of the line" operand: plain parsing then.
             return super().parse_known_args(args, namespace)
         self._intermixing = True
         try:
@@ -244,7 +246,8 @@ class _CommandParser(_Parser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m hermes_dash", description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
+    parser = _Parser(prog="python -m hermes_dash",
+                                     description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -290,15 +293,17 @@ def _protect_operands(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     """Everything after the first ``--`` is text, whatever it looks like.
 
     argparse mangles operands after ``--`` that are themselves ``--`` (an empty list where a
-    string belongs) and reads ``-x`` there as an option in some positions. So each operand is
-    swapped for a placeholder that argparse passes through untouched, and swapped back after.
+    string belongs) and reads ``-x`` there as an option in some positions. So each operand
+    that starts with "-" is swapped for a placeholder that argparse passes through untouched,
+    and swapped back after.
     A NUL byte cannot occur in a real argument, so no placeholder can collide with one.
     """
     if "--" not in argv:
         return argv, {}
     cut = argv.index("--")
-    table = {f"\0{n}": arg for n, arg in enumerate(argv[cut + 1:])}
-    return argv[:cut + 1] + list(table), table
+    operands = [f"\0{n}\0" if arg.startswith("-") else arg for n, arg in enumerate(argv[cut + 1:])]
+    table = {placeholder: arg for placeholder, arg in zip(operands, argv[cut + 1:]) if placeholder != arg}
+    return argv[:cut + 1] + operands, table
 
 
 def _restore_operands(args: argparse.Namespace, table: dict[str, str]) -> None:
@@ -311,7 +316,13 @@ def _restore_operands(args: argparse.Namespace, table: dict[str, str]) -> None:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     protected, table = _protect_operands(argv)
-    args = build_parser().parse_args(protected)
+    try:
+        args = build_parser().parse_args(protected)
+    except UsageError as exc:
+        message = str(exc)
+        for placeholder, arg in table.items():
+            message = message.replace(repr(placeholder), repr(arg)).replace(placeholder, arg)
+        raise UsageError(message) from None
     _restore_operands(args, table)
     commands = args.__dict__.pop("_commands")
     if getattr(args, "stdin", None) is not None and args.stdin == (args.content is not None):

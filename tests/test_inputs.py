@@ -248,6 +248,18 @@ def test_limit_zero_is_a_limit(home, write_config, write_mem, read_mem):
 
 # -- --json anywhere ----------------------------------------------------------------------------
 
+def test_operands_after_double_dash_keep_their_text_in_errors_and_values(home):
+    code, out, err = cli(home, "show", "--", "--x")
+    assert code == 2 and "'--x'" in err and "\\x00" not in err
+    code, out, err = cli(home, "add", "memory", "--", "-x", "-y")
+    assert code == 2 and "unrecognized arguments: -y" in err
+    code, out, _ = cli(home, "show", "--", "memory")
+    assert code == 0
+    assert cli(home, "add", "memory", "--", "-x")[0] == 0
+    code, out, _ = cli(home, "--json", "replace", "memory", "--", "-x", "-y")
+    assert code == 0 and (home / "memories" / "MEMORY.md").read_bytes() == b"-y"
+
+
 def test_json_is_accepted_after_every_command(home, write_mem):
     write_mem("memory", "a fact")
     batch = json.dumps([{"action": "add", "content": "b fact"}]).encode()
