@@ -168,7 +168,9 @@ def validate_remove(old_text: str) -> str:
     return old_text
 
 
-def validate_batch(operations: Iterable[object]) -> list[Operation]:
+def coerce_batch(operations: Iterable[object]) -> list[Operation]:
+    """The batch as operations, with the checks that cost nothing: not empty, not too many, each
+    one an object of text fields. The content scan is :func:`scan_batch`."""
     items = list(operations)
     if not items:
         raise InvalidRequest("The batch has no operations.", hint="Give at least one add, replace or remove.")
@@ -177,10 +179,18 @@ def validate_batch(operations: Iterable[object]) -> list[Operation]:
                              "accepted in one batch.",
                              hint="Split it into smaller batches, or consolidate entries first (a file that fits "
                                   "its limit never needs that many operations).")
-    ops = [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]
+    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]
+
+
+def scan_batch(ops: list[Operation]) -> None:
     for i, op in enumerate(ops, start=1):
         if op.action in ("add", "replace") and op.content:
             check_content(op.content, where=f"Operation {i}: ")
+
+
+def validate_batch(operations: Iterable[object]) -> list[Operation]:
+    ops = coerce_batch(operations)
+    scan_batch(ops)
     return ops
 
 
