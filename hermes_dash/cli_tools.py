@@ -63,7 +63,7 @@ def _limit(value: str) -> int:
 def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--limit", type=_limit, default=None,
+    p.add_argument("--limit", type=_limit, default=None, metavar="N",
                    help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)")
     p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
     p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
