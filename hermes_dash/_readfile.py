@@ -34,7 +34,11 @@ MAX_MEMORY_BYTES = 16 * MIB
 
 
 class NotReadable(FileProblem):
-    """The path is not a regular file (FIFO, device, folder, a link where none may be) or is too large."""
+    """The path is not a regular file (FIFO, device, folder, a link where none may be) or is too large.
+
+    ``details["reason"]``: the same without the path ("is a FIFO (named pipe), not a regular file"),
+    for callers that put the path in front themselves.
+    """
 
 
 def kind_of(mode: int) -> str:
@@ -59,13 +63,14 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[by
         if not follow and exc.errno == errno.ELOOP and os.path.islink(path):
             raise NotReadable(f"{path} is a symbolic link; it was not read.",
                               hint="hermes-dash never creates a link there: remove it (its target is untouched).",
-                              errno=exc.errno) from None
+                              reason="is a symbolic link") from None
         raise
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise NotReadable(f"{path} is {kind_of(st.st_mode)}, not a regular file; it was not read.",
-                              hint="Replace it with a plain file (or remove it).")
+            reason = f"is {kind_of(st.st_mode)}, not a regular file"
+            raise NotReadable(f"{path} {reason}; it was not read.", hint="Replace it with a plain file (or remove it).",
+                              reason=reason)
         if st.st_size > max_bytes:
             raise too_large(path, st.st_size, max_bytes)
         chunks = []
@@ -85,10 +90,9 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[by
 
 
 def too_large(path: Path, size: int, max_bytes: int, more: bool = False) -> NotReadable:
-    over = "over " if more else ""
-    return NotReadable(f"{path} is {over}{size:,} bytes, more than the {max_bytes:,} bytes hermes-dash reads; "
-                       "it was not read.",
-                       hint="Move the large file away (it is not a file the agent wrote) or shorten it.")
+    reason = f"is {'over ' if more else ''}{size:,} bytes, more than the {max_bytes:,} bytes hermes-dash reads"
+    return NotReadable(f"{path} {reason}; it was not read.",
+                       hint="Move the large file away (it is not a file the agent wrote) or shorten it.", reason=reason)
 
 
 def describe(exc: OSError | FileProblem, path: Path) -> str:
