@@ -7,11 +7,15 @@ versions), and turn every failure into a message instead of an exception.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+
+from ._readfile import kind_of
 
 _WANTED = ("id", "source", "started_at", "ended_at", "system_prompt")
 QUERY_TIMEOUT_S = 3.0
@@ -67,8 +71,12 @@ def _problem(db: Path, exc: sqlite3.Error) -> str:
 def read_sessions(db: Path, limit: int = 50, session_id: str | None = None) -> SessionList:
     """The newest ``limit`` sessions that have a system prompt, newest first (only the one with
     ``session_id`` when given)."""
-    if not db.is_file():
+    try:
+        mode = os.stat(db).st_mode
+    except OSError:
         return SessionList((), f"No {db.name} in {db.parent}: no agent session has been recorded here.")
+    if not stat.S_ISREG(mode):  # SQLite would wait forever on a FIFO
+        return SessionList((), f"{db} is {kind_of(mode)}, not a regular file, so no session can be read from it.")
     try:
         conn = _connect(db)
     except sqlite3.Error as exc:

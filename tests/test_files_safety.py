@@ -571,3 +571,9 @@ def test_a_dangling_memories_link_is_named_as_such(store, home, tmp_path):
     message = info.value.message
     assert "symbolic link" in message and "does not exist" in message and "File exists" not in message
     assert (home / "memories").is_symlink() and not (tmp_path / "repo-not-mounted").exists()
+
+
+def test_a_fifo_as_state_db_is_named_not_opened(home):
+    _fifo(home / "state.db")
+    problem = read_sessions(home / "state.db").problem
+    assert "FIFO" in problem and "not a regular file" in problem
