@@ -33,7 +33,7 @@ from ._store import FileState, MemoryStore, OpResult
 
 DEFAULT_THRESHOLD = 80
 _COMPARE_CHARS = 1500
-_BLOCK_MAX = 100  # entries a word or word pair may be shared by and still propose candidate pairs
+_BLOCK_MAX = 50  # entries a word or word pair may be shared by and still propose candidate pairs
 _MAX_CANDIDATES = 10  # pairs scored per entry at most (the best by shared keys)
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")

@@ -255,16 +255,16 @@ def _all_pairs(left, right, same):
     return out
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(10))
 def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(seed):
     import random
 
     from benchmarks.workloads import distinct_facts
 
     rng = random.Random(seed)
-    base = distinct_facts(60, seed=seed) + [DOCKER_A, DOCKER_B, PG, OTHER, "it is a", "it is.", "...", "a b c"]
+    base = distinct_facts(20, seed=seed) + [DOCKER_A, DOCKER_B, PG, OTHER, "it is a", "it is.", "...", "a b c"]
     # near-duplicates of some entries: words dropped, reordered, reworded; and short look-alikes
-    for text in rng.sample(base, 20):
+    for text in rng.sample(base, 15):
         words = text.split()
         k = rng.randrange(len(words))
         base.append(" ".join(words[:k] + words[k + 1:]) if rng.random() < 0.5 else " ".join(reversed(words)))
@@ -273,7 +273,7 @@ def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(see
     rng.shuffle(entries)
     assert len(entries) <= _cleanup._BLOCK_MAX
     assert _cleanup._related_pairs(entries, entries, True) == _all_pairs(entries, entries, True)
-    left, right = entries[:40], entries[40:]
+    left, right = entries[:25], entries[25:]
     assert _cleanup._related_pairs(left, right, False) == _all_pairs(left, right, False)
 
 
