@@ -273,7 +273,7 @@ def bench_ops(plan: Plan) -> list[Figure]:
         }
         for name, (action, change, op) in cases.items():
             base_ns, subj_ns = interleaved(plan.op_rounds, by_hand(change), by_engine(op))
-            figures.append(ratio_figures(name, base_ns, subj_ns, 1.3, f"engine {action}"))
+            figures.append(ratio_figures(name, base_ns, subj_ns, 1.5, f"engine {action}"))
         after = store.read("memory")
         assert len(store.backups("memory")) <= keep + 1, "retention did not prune"
         assert after.error is None and not after.drift
