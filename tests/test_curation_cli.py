@@ -71,13 +71,13 @@ def test_pending_list_approve_reject_exit_codes(home, write_mem, read_mem):
     listing = run(home, "pending", "--json")
     assert listing.returncode == 0
     items = {p["id"]: p for p in json.loads(listing.stdout)["pending"]}
-    assert items["0c0c0c0c"]["malformed"] and items["0b0b0b0b"]["preview"]["would_refuse"]["code"] == "no_match"
+    assert items["0c0c0c0c"]["malformed"] and items["0b0b0b0b"]["preview"]["would_refuse"]["code"] == "entry_changed"
     assert "MALFORMED" in run(home, "pending", "list").stdout
 
     before = read_mem("memory")
     refused = run(home, "pending", "approve", "0b0b0b0b", "--json")
     assert refused.returncode == 1 and stale.exists() and read_mem("memory") == before
-    assert json.loads(refused.stdout)["decisions"][0]["code"] == "no_match"
+    assert json.loads(refused.stdout)["decisions"][0]["code"] == "entry_changed"
 
     approved = run(home, "pending", "approve", "0a0a0a0a")
     assert approved.returncode == 0, approved.stderr
