@@ -13,6 +13,7 @@ only checked at the end anyway, but the preview reads naturally in that order).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from ._ops import Operation
 
@@ -46,3 +47,12 @@ def describe(op: Operation, width: int = 60) -> str:
     if op.action == "remove":
         return f"remove: {cut(op.old_text)}"
     return f"replace: {cut(op.old_text)}  →  {cut(op.content)}"
+
+
+def pinned(ops: Iterable[Operation]) -> list[Operation]:
+    """The same operations, each replace/remove pinned to the full entry text it addresses.
+
+    The table shows entries as they were when editing began; if the agent changes one of them
+    before the batch is applied, the batch is then refused instead of overwriting that change.
+    """
+    return [op if op.action == "add" else replace(op, expect_entry=op.old_text) for op in ops]

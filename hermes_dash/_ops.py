@@ -131,10 +131,17 @@ def locate(entries: list[str], old_text: str, expect_entry: str | None = None, *
     if match.target is None and expect_entry in (entries[i] for i in match.indices):
         return entries.index(expect_entry)
     current = entries[match.target] if match.target is not None else None
-    now = f"it now reads {preview(current)!r}" if current is not None else "no entry stands in its place"
+    if current is not None:
+        what = (f"The entry this change was aimed at is no longer in the file as it was shown: "
+                f"{preview(expect_entry)!r}; it now reads {preview(current)!r}.")
+    elif match.indices:
+        what = (f"{match.old_text!r} is now in {len(match.previews)} different entries, and none is the entry this "
+                f"change was aimed at, which is no longer in the file: {preview(expect_entry)!r}.")
+    else:
+        what = (f"No entry contains {match.old_text!r} any more: the entry this change was aimed at is no longer "
+                f"in the file: {preview(expect_entry)!r}.")
     raise EntryChanged(
-        f"{where}The entry this change was aimed at is no longer in the file as it was shown: "
-        f"{preview(expect_entry)!r}; {now}. Nothing was changed.",
+        f"{where}{what} Nothing was changed.",
         hint="Someone (the agent, another tab) changed it meanwhile. Compare the two versions, then apply "
              "your change to the current text or drop it.",
         expected=expect_entry, current=current, index=match.target)

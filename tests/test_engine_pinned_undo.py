@@ -93,7 +93,7 @@ def test_pinned_edit_of_an_entry_that_is_gone_says_so(store, write_mem, read_mem
     write_mem("memory", serialise([DEPLOY, TABS]))
     with pytest.raises(EntryChanged) as info:
         store.remove("memory", "port 5432", expect_entry=PG)
-    assert info.value.details["current"] is None and "no entry stands in its place" in info.value.message
+    assert info.value.details["current"] is None and "No entry contains 'port 5432' any more" in info.value.message
     assert info.value.to_dict()["code"] == "entry_changed"
 
 

@@ -18,7 +18,7 @@ from .._errors import Refusal
 from .._format import FILENAMES
 from .._humanize import entries as n_entries
 from .._store import FileState
-from ._session import pop_flashes
+from ._session import pop_flashes, undo_write
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -110,12 +110,16 @@ def show_flashes() -> None:
     element and reset stateful ones (the selected tab, for instance).
     """
     with st.container():
-        for item in pop_flashes():
+        for n, item in enumerate(pop_flashes()):
             box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
             with st.container(border=True):
                 box(f"**{item.title}**")
                 if item.body:
                     st.text(item.body)
+                if item.undo is not None:
+                    st.button("Undo", key=f"hd_undo_{n}", on_click=undo_write, args=(item.undo,),
+                              help="Put back what the file held before this write (itself backed up). "
+                                   "Refused if the file changed since.")
 
 
 def cut(text: str, limit: int = CELL_CHARS) -> str:
