@@ -376,10 +376,10 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
 
     def step(kind: str, reason: str, ops: list[dict[str, str]], touched: tuple[str, ...]) -> None:
         nonlocal work
-        try:
-            work = _ops.apply_batch(work, _ops.validate_batch(ops), 10**9)
-        except Refusal:
+        shown = _ops.project(work, _ops.Operation.batch(ops), 10**9)
+        if not shown.ok:
             return  # an entry an earlier step already changed: skip, never propose a refused batch
+        work = list(shown.after)
         steps.append(PlanStep(kind, reason, tuple(ops), usage(work), percent(usage(work), limit), touched))
 
     for merge in sorted(merges, key=lambda m: -m.freed):
@@ -480,8 +480,8 @@ def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[d
     s1, s2 = store.read(t1), store.read(t2)
     for state in (s1, s2):
         _require_clean(state)
-    _ops.apply_batch(list(s1.entries), _ops.validate_batch(ops1), s1.limit)
-    _ops.apply_batch(list(s2.entries), _ops.validate_batch(ops2), s2.limit)
+    _ops.project(s1.entries, _ops.Operation.batch(ops1), s1.limit).raise_refusal()
+    _ops.project(s2.entries, _ops.Operation.batch(ops2), s2.limit).raise_refusal()
     done = store.batch(t1, ops1, seen=s1.fingerprint)
     try:
         other = store.batch(t2, ops2, seen=s2.fingerprint)
