@@ -84,6 +84,10 @@ class EntryChanged(NoMatch):
 
     code = "entry_changed"
 
+    def to_dict(self) -> dict[str, object]:
+        # "current": null is the answer "it is gone", so it is kept (other details drop None).
+        return {**super().to_dict(), "current": self.details.get("current")}
+
 
 class FileChanged(Refusal):
     """The file is no longer what an earlier write left (an undo would throw away a later write)."""

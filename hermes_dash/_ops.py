@@ -50,6 +50,12 @@ class Operation:
         if not isinstance(op, Mapping):
             raise InvalidRequest(f"Operation {position}: expected an object, got {type(op).__name__}.",
                                  hint='Write each operation as {"action": ..., "content": ..., "old_text": ...}.')
+        if op.get("action") == "batch":
+            items = op.get("operations")
+            if not isinstance(items, list):
+                raise InvalidRequest(f"Operation {position}: a batch needs an 'operations' list.",
+                                     hint='Write {"action": "batch", "operations": [...]}.')
+            return cls.batch(items)
         fields: dict[str, str] = {}
         for key in ("action", "content", "old_text", "expect_entry"):
             value = op.get(key)

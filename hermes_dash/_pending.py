@@ -24,7 +24,7 @@ from pathlib import Path
 
 from . import _diff, _ops
 from ._lock import held
-from ._errors import FileProblem, InvalidRequest, Refusal
+from ._errors import EntryChanged, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, percent, usage
 from ._store import MemoryStore, OpResult
 
@@ -261,7 +261,11 @@ def _approve_one(store: MemoryStore, sid: str) -> Decision:
         raise InvalidRequest(f"Staged write {sid} is malformed: {staged.problem}.",
                              hint="Reject it to delete the file, or fix the JSON by hand.")
     # The pinned entry is checked by the store under its lock, where the file cannot change.
-    result = store.apply(staged.target, staged.operation(), seen=store.read(staged.target).fingerprint)
+    try:
+        result = store.apply(staged.target, staged.operation(), seen=store.read(staged.target).fingerprint)
+    except EntryChanged as changed:
+        changed.hint = "The file changed since the agent staged this write: reject it, or make the change by hand."
+        raise
     _delete(path)
     return Decision(sid, True, f"Approved {sid}: {result.message}", result)
 

@@ -215,3 +215,13 @@ def test_undo_of_a_restore(store, write_mem, read_mem):
     assert read_mem("memory") == serialise(FACTS).encode()
     store.undo(restored)
     assert read_mem("memory") == now
+
+
+def test_gone_is_reported_as_current_null_and_a_batch_is_data_too(store, write_mem):
+    write_mem("memory", serialise([DEPLOY]))
+    with pytest.raises(EntryChanged) as info:
+        store.remove("memory", "port 5432", expect_entry=PG)
+    assert info.value.to_dict()["current"] is None and "current" in info.value.to_dict()
+    result = store.apply("memory", {"action": "batch", "operations": [{"action": "add", "content": TABS}]})
+    assert result.after == (DEPLOY, TABS)
+    assert isinstance(project([], {"action": "batch", "operations": "nope"}, 100).refusal, InvalidRequest)
