@@ -17,6 +17,29 @@ from ._format import TARGETS, percent, usage
 
 ACTIONS = ("add", "replace", "remove")
 PREVIEW_CHARS = 80
+#: A batch is a handful of operations when the agent makes it, and at most about one per entry
+#: per side when the dashboard's table editor does (a full 2,200-character file holds at most
+#: about 550 entries). A bigger batch is refused before anything else is done with it, so a
+#: pasted 50,000-operation list cannot keep anyone waiting, least of all the agent on its lock.
+MAX_BATCH_OPERATIONS = 2_000
+
+
+def check_text(value: str, what: str) -> str:
+    """``value`` unchanged when it can be stored as UTF-8; a refusal naming a lone surrogate.
+
+    Lone surrogates (U+D800-U+DFFF on their own) reach Python from JSON ``"\\ud800"`` escapes
+    and from command-line bytes that are not UTF-8. They are not text: writing one would fail
+    half-way, and printing one fails too, so they are refused where the text comes in.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidRequest(
+            f"{what} holds a lone surrogate code point U+{ord(value[exc.start]):04X} at character {exc.start + 1}, "
+            "which is not text and cannot be saved as UTF-8.",
+            hint="Remove that character (it usually comes from a broken copy-paste, a JSON \\ud800 escape "
+                 "or bytes that are not UTF-8).") from None
+    return value
 
 
 @dataclass(frozen=True)
@@ -36,8 +59,8 @@ class Operation:
 
     @classmethod
     def batch(cls, operations: Iterable[object]) -> "Operation":
-        return cls("batch", operations=tuple(cls.coerce(op, i)  # type: ignore[arg-type]
-                                             for i, op in enumerate(list(operations), start=1)))
+        """A batch; refused at once when it is empty, too long, or an item is not an operation."""
+        return cls("batch", operations=tuple(coerce_batch(operations)))
 
     @classmethod
     def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int) -> "Operation":
@@ -61,7 +84,7 @@ class Operation:
             value = op.get(key)
             if value is not None and not isinstance(value, str):
                 raise InvalidRequest(f"Operation {position}: {key} must be text.", hint="Quote the value.")
-            fields[key] = value or ""
+            fields[key] = check_text(value or "", f"Operation {position}: {key}")
         return cls(fields["action"], fields["content"], fields["old_text"], fields["expect_entry"].strip() or None)
 
 
@@ -164,7 +187,7 @@ def check_content(content: str, *, where: str = "") -> None:
 
 
 def validate_add(content: str) -> str:
-    content = content.strip()
+    content = check_text(content, "The entry").strip()
     if not content:
         raise InvalidRequest("The entry is empty.", hint="Type the fact or preference to remember.")
     check_content(content)
@@ -172,7 +195,7 @@ def validate_add(content: str) -> str:
 
 
 def validate_replace(old_text: str, content: str) -> tuple[str, str]:
-    old_text, content = old_text.strip(), content.strip()
+    old_text, content = check_text(old_text, "The text to find").strip(), check_text(content, "The new text").strip()
     if not old_text:
         raise InvalidRequest("The text to find is empty.", hint="Type a piece of the entry to replace.")
     if not content:
@@ -182,19 +205,35 @@ def validate_replace(old_text: str, content: str) -> tuple[str, str]:
 
 
 def validate_remove(old_text: str) -> str:
-    old_text = old_text.strip()
+    old_text = check_text(old_text, "The text to find").strip()
     if not old_text:
         raise InvalidRequest("The text to find is empty.", hint="Type a piece of the entry to remove.")
     return old_text
 
 
-def validate_batch(operations: Iterable[object]) -> list[Operation]:
-    ops = [Operation.coerce(op, i) for i, op in enumerate(list(operations), start=1)]  # type: ignore[arg-type]
-    if not ops:
+def coerce_batch(operations: Iterable[object]) -> list[Operation]:
+    """The batch as operations, with the checks that cost nothing: not empty, not too many, each
+    one an object of text fields. The content scan is :func:`scan_batch`."""
+    items = list(operations)
+    if not items:
         raise InvalidRequest("The batch has no operations.", hint="Give at least one add, replace or remove.")
+    if len(items) > MAX_BATCH_OPERATIONS:
+        raise InvalidRequest(f"The batch has {len(items):,} operations; at most {MAX_BATCH_OPERATIONS:,} are "
+                             "accepted in one batch.",
+                             hint="Split it into smaller batches, or consolidate entries first (a file that fits "
+                                  "its limit never needs that many operations).")
+    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]
+
+
+def scan_batch(ops: list[Operation]) -> None:
     for i, op in enumerate(ops, start=1):
         if op.action in ("add", "replace") and op.content:
             check_content(op.content, where=f"Operation {i}: ")
+
+
+def validate_batch(operations: Iterable[object]) -> list[Operation]:
+    ops = coerce_batch(operations)
+    scan_batch(ops)
     return ops
 
 
@@ -237,8 +276,15 @@ def apply_remove(entries: list[str], old_text: str, expect_entry: str | None = N
 
 
 def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[str]:
-    """All operations in order on a working copy; the limit is checked on the final result only."""
+    """All operations in order on a working copy; the limit is checked on the final result only.
+
+    ``present`` counts the working copy's entries so that an add's "already there?" is one
+    lookup rather than a scan of the list: thousands of adds would otherwise be quadratic.
+    """
     work = list(entries)
+    present: dict[str, int] = {}
+    for entry in work:
+        present[entry] = present.get(entry, 0) + 1
     for i, op in enumerate(ops, start=1):
         where = f"Operation {i} ({op.action or 'no action'}): "
         content, old_text = op.content.strip(), op.old_text.strip()
@@ -246,16 +292,19 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
             if op.action == "add":
                 if not content:
                     raise InvalidRequest(f"{where}content is empty.", hint="Give the text to add.")
-                if content not in work:
+                if not present.get(content):
                     work.append(content)
+                    present[content] = 1
             elif op.action in ("replace", "remove"):
                 if not old_text:
                     raise InvalidRequest(f"{where}old_text is empty.", hint="Give a piece of the entry's text.")
                 if op.action == "replace" and not content:
                     raise InvalidRequest(f"{where}content is empty.", hint="Use a remove operation to delete.")
                 index = locate(work, old_text, op.expect_entry, where=where)
+                present[work[index]] -= 1
                 if op.action == "replace":
                     work[index] = content
+                    present[content] = present.get(content, 0) + 1
                 else:
                     del work[index]
             else:
@@ -272,15 +321,24 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
 # -- one path from preview to write --------------------------------------------------------------
 
 
+#: A batch carrying more text than this is tried on the entries before its text is scanned:
+#: scanning that much takes seconds, and a batch that big usually cannot fit anyway. Any other
+#: operation is scanned first, as the agent does.
+SCAN_FIRST_MAX_CHARS = 65_536
+
+
 @dataclass(frozen=True)
 class Prepared:
     """An operation that passed the checks made before the lock (non-empty text, content scan).
 
     A separate type so the store, which prepares once before taking the lock, never scans
     twice, and so nothing can hand :func:`project` an unscanned operation by mistake.
+    ``scanned`` False: a bulky batch whose scan is left until it has been tried on the entries
+    (:func:`project` scans it then; :func:`scan_now` does it for the store).
     """
 
     op: Operation
+    scanned: bool = True
 
 
 def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
@@ -297,8 +355,20 @@ def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
     if op.action == "remove":
         return Prepared(Operation("remove", old_text=validate_remove(op.old_text), expect_entry=pin))
     if op.action == "batch":
-        return Prepared(Operation("batch", operations=tuple(validate_batch(op.operations))))
+        ops = coerce_batch(op.operations)
+        batch = Operation("batch", operations=tuple(ops))
+        if sum(len(o.content) for o in ops) > SCAN_FIRST_MAX_CHARS:
+            return Prepared(batch, scanned=False)
+        scan_batch(ops)
+        return Prepared(batch)
     raise InvalidRequest(f"Unknown action {op.action!r}.", hint="Use add, replace or remove.")
+
+
+def scan_now(prepared: Prepared) -> Prepared:
+    """``prepared`` with its deferred scan done (a refusal if the text is blocked)."""
+    if not prepared.scanned:
+        scan_batch(list(prepared.op.operations))
+    return Prepared(prepared.op)
 
 
 @dataclass(frozen=True)
@@ -348,7 +418,8 @@ def project(entries: Iterable[str], operation: Operation | Mapping[str, object] 
     action = plain.action if isinstance(plain, Operation) else \
         str(plain.get("action") or "") if isinstance(plain, Mapping) else ""
     try:
-        op = prepare(operation).op
+        prepared = prepare(operation)
+        op = prepared.op
         work = list(before)
         index = None
         if op.action == "add":
@@ -362,6 +433,7 @@ def project(entries: Iterable[str], operation: Operation | Mapping[str, object] 
             else:
                 after = work
                 del after[index]
+        scan_now(prepared)
     except Refusal as refusal:
         return Projection(action, before, before, limit, refusal)
     return Projection(action, before, tuple(after), limit, None, index, None if index is None else before[index])

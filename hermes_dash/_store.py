@@ -28,6 +28,9 @@ from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
 
 LOCK_TIMEOUT_S = 10.0
+#: Batch text up to this size is scanned before anything else (the agent's order); the content
+#: scan reads at most this much of one entry, so no real batch comes near it.
+SCAN_FIRST_MAX_CHARS = _ops.SCAN_FIRST_MAX_CHARS
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,16 @@ class MemoryStore:
         """
         prepared = _ops.prepare(operation)
         action = prepared.op.action
+        if action == "batch":
+            # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
+            # at text that is not there) is refused without making the agent wait on its lock. The
+            # same rules run again on the file re-read under the lock, which decides. A drifted or
+            # unreadable file is left to the checks under the lock (they keep the agent's drift
+            # copy). A bulky batch is scanned only after this dry run (see SCAN_FIRST_MAX_CHARS).
+            now = self.read(target)
+            if not now.error and not now.drift:
+                _ops.apply_batch(list(now.entries), list(prepared.op.operations), self.limit(target))
+            prepared = _ops.scan_now(prepared)
         return self._mutate(target, action, lambda entries: _ops.project(entries, prepared, self.limit(target)),
                             drift_guard=action != "add", seen=seen,
                             duplicate=prepared.op.content if action == "add" else None,
