@@ -346,7 +346,7 @@ def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
     if isinstance(operation, Prepared):
         return operation
     op = Operation.coerce(operation, 1)  # type: ignore[arg-type]
-    pin = op.expect_entry.strip() if op.expect_entry is not None else None
+    pin = check_text(op.expect_entry, "The expected entry").strip() if op.expect_entry is not None else None
     if op.action == "add":
         return Prepared(Operation("add", validate_add(op.content)))
     if op.action == "replace":

@@ -225,3 +225,14 @@ def test_gone_is_reported_as_current_null_and_a_batch_is_data_too(store, write_m
     result = store.apply("memory", {"action": "batch", "operations": [{"action": "add", "content": TABS}]})
     assert result.after == (DEPLOY, TABS)
     assert isinstance(project([], {"action": "batch", "operations": "nope"}, 100).refusal, InvalidRequest)
+
+
+def test_a_pin_holding_a_lone_surrogate_is_refused_before_anything_is_read(store, write_mem, read_mem):
+    write_mem("memory", serialise(FACTS))
+    before = read_mem("memory")
+    with pytest.raises(InvalidRequest, match="lone surrogate"):
+        store.batch("memory", [{"action": "remove", "old_text": "tabs", "expect_entry": "Prefers \ud800 tabs"}])
+    assert read_mem("memory") == before
+    with pytest.raises(InvalidRequest, match="lone surrogate"):
+        store.remove("memory", "tabs", expect_entry="Prefers \udc80 tabs")
+    assert read_mem("memory") == before
