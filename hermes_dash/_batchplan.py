@@ -13,9 +13,8 @@ only checked at the end anyway, but the preview reads naturally in that order).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
-from ._ops import Operation
+from ._ops import Operation, pin_full_text
 
 
 def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str | None],
@@ -55,4 +54,4 @@ def pinned(ops: Iterable[Operation]) -> list[Operation]:
     The table shows entries as they were when editing began; if the agent changes one of them
     before the batch is applied, the batch is then refused instead of overwriting that change.
     """
-    return [op if op.action == "add" else replace(op, expect_entry=op.old_text) for op in ops]
+    return pin_full_text(ops)

@@ -438,13 +438,13 @@ def apply_merges(store: MemoryStore, target: str, merges: Sequence[Merge], *,
         raise InvalidRequest("No merge was chosen.", hint="Tick at least one proposed merge.")
     if any(m.target != target for m in merges):
         raise InvalidRequest("A merge belongs to the other file.", hint="Apply each file's merges separately.")
-    return store.batch(target, [op for m in merges for op in m.operations()], seen=seen)
+    return store.batch(target, _ops.pin_full_text(op for m in merges for op in m.operations()), seen=seen)
 
 
 def apply_plan(store: MemoryStore, chosen: Plan, *, seen: tuple[int, int, int] | None = None) -> OpResult:
     if not chosen.steps:
         raise InvalidRequest("The plan has no steps.", hint="The file is already under the threshold.")
-    return store.batch(chosen.target, chosen.operations, seen=seen)
+    return store.batch(chosen.target, _ops.pin_full_text(chosen.operations), seen=seen)
 
 
 @dataclass(frozen=True)
@@ -477,6 +477,7 @@ def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[d
     first is applied, and if even that fails the refusal says exactly what to fix by hand.
     """
     (t1, ops1, undo1), (t2, ops2) = first, second
+    ops1, undo1, ops2 = _ops.pin_full_text(ops1), _ops.pin_full_text(undo1), _ops.pin_full_text(ops2)
     s1, s2 = store.read(t1), store.read(t2)
     for state in (s1, s2):
         _require_clean(state)

@@ -9,7 +9,7 @@ can keep the agent's order exactly (a scan refusal must not leave a drift copy b
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import _scan
 from ._errors import AmbiguousMatch, ContentBlocked, EntryChanged, InvalidRequest, NoMatch, OverLimit, Refusal
@@ -319,6 +319,18 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
 
 
 # -- one path from preview to write --------------------------------------------------------------
+
+
+def pin_full_text(operations: Iterable[object]) -> list[Operation]:
+    """Operations that address entries by their full text, each replace/remove pinned to it.
+
+    Unpinned, a full text that is no longer an entry would still hit, by substring, a longer
+    entry that contains it (the agent's own rule): an entry the agent extended meanwhile would
+    be overwritten or deleted. Pinned, such an operation is refused instead.
+    """
+    ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]
+    return [op if op.action not in ("replace", "remove") or op.expect_entry is not None
+            else replace(op, expect_entry=op.old_text.strip() or None) for op in ops]
 
 
 #: A batch carrying more text than this is tried on the entries before its text is scanned:
