@@ -236,3 +236,16 @@ def test_a_pin_holding_a_lone_surrogate_is_refused_before_anything_is_read(store
     with pytest.raises(InvalidRequest, match="lone surrogate"):
         store.remove("memory", "tabs", expect_entry="Prefers \udc80 tabs")
     assert read_mem("memory") == before
+
+
+def test_undo_never_reads_a_backup_through_a_link_swapped_in(store, write_mem, read_mem, tmp_path):
+    write_mem("memory", serialise(FACTS))
+    result = store.remove("memory", "tabs")
+    decoy = tmp_path / "decoy"
+    decoy.write_bytes(result.backup.path.read_bytes())  # even the right bytes: a link is not a backup
+    result.backup.path.unlink()
+    result.backup.path.symlink_to(decoy)
+    before = read_mem("memory")
+    with pytest.raises(Exception, match="no longer a plain file"):
+        store.undo(result)
+    assert read_mem("memory") == before
