@@ -1,0 +1,58 @@
+"""axe-core in the browser tests: run it on the page as it is now, and say what it found.
+
+axe-core comes bundled inside the ``axe-playwright-python`` package (its ``axe.min.js``), so no
+test fetches anything from the network. Only violations of impact critical, serious or moderate
+fail a test; each is reported with its rule, the element's selector and a piece of its HTML.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+FAILING_IMPACTS = ("critical", "serious", "moderate")
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    impact: str
+    target: str
+    html: str
+    where: str  # the state of the app being checked, for the report
+
+    def line(self) -> str:
+        return f"[{self.where}] {self.rule} ({self.impact}) at {self.target}: {self.html[:160]}"
+
+
+_AXE = None
+
+
+def _axe():
+    global _AXE
+    if _AXE is None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        _AXE = Axe()
+    return _AXE
+
+
+def audit(page, where: str) -> list[Violation]:
+    """Every axe-core violation on ``page`` now (all impacts), one per offending element."""
+    results = _axe().run(page, options={"resultTypes": ["violations"]})
+    found = []
+    for rule in results.response["violations"]:
+        for node in rule["nodes"]:
+            found.append(Violation(rule["id"], node.get("impact") or rule.get("impact") or "minor",
+                                   " ".join(map(str, node["target"])), node.get("html", "").replace("\n", " "),
+                                   where))
+    return found
+
+
+def failing(found: list[Violation]) -> list[Violation]:
+    return [v for v in found if v.impact in FAILING_IMPACTS]
+
+
+def per_rule(found: list[Violation]) -> Counter[str]:
+    """Elements failing each rule, e.g. ``{"color-contrast (serious)": 31}``."""
+    return Counter(f"{v.rule} ({v.impact})" for v in found)
