@@ -26,7 +26,7 @@ def curation_pages() -> list[st.Page]:
 
 st.set_page_config(page_title="hermes-dash", layout="wide")  # no page_icon: a material icon is fetched from Google
 ui.apply_resets()
-ui.focus_styles()
+ui.a11y_styles()
 ui.sidebar()
 
 sections: dict[str, list[st.Page]] = {
