@@ -58,7 +58,7 @@ for backup in backups:
         "Style": STYLES[backup.style],
         "Name": backup.name,
     })
-st.subheader(f"{len(backups)} backups, newest first")
+st.header(f"{len(backups)} backups, newest first")
 st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table")
 
 names = [b.name for b in backups]
@@ -76,7 +76,7 @@ if not bstate.exists:
     st.text(bstate.error or "")
     st.stop()
 
-st.subheader(f"{chosen.name} compared with the live {state.filename}")
+st.header(f"{chosen.name} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
 st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "

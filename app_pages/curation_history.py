@@ -32,7 +32,7 @@ def when(index: int | None) -> str:
     return f"[{index}] {stamp}"
 
 
-st.subheader(f"{len(versions)} version(s) of {state.filename}")
+st.header(f"{len(versions)} version(s) of {state.filename}")
 st.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
     "Version": [v.name for v in versions],
@@ -43,7 +43,7 @@ st.dataframe(pd.DataFrame({
     "Problem": [v.problem or "" for v in versions],
 }), hide_index=True, key="hi_versions")
 
-st.subheader("Entries over time")
+st.header("Entries over time")
 present, gone = line.present, line.gone
 came_back = sum(1 for life in present if life.gaps)
 st.caption(f"{len(present)} in the file now, {len(gone)} gone"
@@ -69,7 +69,7 @@ st.dataframe(pd.DataFrame({
 
 # -- diff ---------------------------------------------------------------------------------------
 
-st.subheader("Compare two versions")
+st.header("Compare two versions")
 labels = [v.index for v in versions]
 fmt = lambda i: f"[{i}] {versions[i].name}"  # noqa: E731
 if st.session_state.get("hi_from") not in labels:
@@ -94,7 +94,7 @@ else:
 
 # -- restore one entry --------------------------------------------------------------------------
 
-st.subheader("Restore one entry")
+st.header("Restore one entry")
 candidates = line.restorable
 if not candidates:
     st.caption("Nothing to restore: every text that any entry ever had is in the live file.")

@@ -21,7 +21,7 @@ from hermes_dash._scan import scan
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
 store = ui.require_store()
-st.title("Edit")
+st.title("Edit", anchor=False)  # no "link to heading" tab stop before the form
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="ed_target")
 state = ui.file_state(target, store)
@@ -77,7 +77,7 @@ def warn_if_moved(pin: str | None, index: int | None) -> None:
             ui.show_entry(entries[index], max_chars=2000)
 
 
-def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = ()) -> None:
+def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = (), focus: str | None = None) -> None:
     """One write through the engine, with Undo. A pinned entry that changed meanwhile opens the
     conflict panel (both versions side by side) instead of a bare refusal."""
     def attempt():
@@ -91,7 +91,7 @@ def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = ()) 
                                             "current": changed.details.get("current"),
                                             "message": changed.message, "clear": clear}
             st.rerun()
-    ui.run_op(attempt, clear=clear, undoable=True)
+    ui.run_op(attempt, clear=clear, focus=focus, undoable=True)
 
 
 def conflict_panel() -> None:
@@ -191,6 +191,13 @@ with st.container():  # always here, so a conflict appearing does not shift the 
     conflict_panel()
 
 tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
+NEW_ENTRY = ui.label_selector("New entry")
+if ui.page_opened():  # adding is what this page is for: the box gets focus, not the 20th Tab stop
+    ui.focus_now(NEW_ENTRY)
+
+# The write buttons are never disabled: a text box commits its value only when it loses focus,
+# so "type, then Tab" would skip a button still disabled at that moment. The engine refuses an
+# empty text on click instead, and says so.
 
 with tab_add:
     text = st.text_area("New entry", key="ed_add_text", height=120,
@@ -200,8 +207,8 @@ with tab_add:
         shown = preview(Operation("add", text), "ed_gauge_add")
         if shown.ok and not shown.changed:
             st.info("This exact entry already exists; adding it changes nothing.")
-    if st.button("Add entry", key="ed_add_btn", type="primary", disabled=not text.strip()):
-        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",))
+    if st.button("Add entry", key="ed_add_btn", type="primary"):
+        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
 
 with tab_replace:
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
@@ -217,7 +224,7 @@ with tab_replace:
         scan_note(new)
     if old.strip() and new.strip():
         preview(Operation("replace", new, old, pin), "ed_gauge_replace")
-    if st.button("Replace entry", key="ed_rep_btn", type="primary", disabled=not (old.strip() and new.strip())):
+    if st.button("Replace entry", key="ed_rep_btn", type="primary"):
         write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
               clear=("ed_rep_old", "ed_rep_new"))
 
@@ -228,8 +235,11 @@ with tab_remove:
     warn_if_moved(pin_rm, index_rm)
     if old_rm.strip():
         preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
-    if st.button("Remove entry…", key="ed_rm_btn", disabled=not old_rm.strip()):
-        st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+    if st.button("Remove entry…", key="ed_rm_btn"):
+        if old_rm.strip():
+            st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+        else:
+            st.warning("Type a piece of the entry's text first: nothing was changed.")
     pending = st.session_state.get("ed_rm_confirm")
     if pending and pending["target"] == target:
         with st.container(border=True):
@@ -302,7 +312,7 @@ with tab_batch:
     batch_editor()
 
 if entries:
-    st.subheader(f"Entries of {state.filename}")
+    st.header(f"Entries of {state.filename}", anchor=False)
     if suggested is None:
         st.caption("The file is too large to work out the shortest unique text of each entry quickly.")
     frame = ui.entry_frame(entries, state.limit)
