@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import ui
+from hermes_dash._humanize import count as n_of, entries as n_entries
 from hermes_dash._diff import diff_entries
 from hermes_dash._errors import Refusal
 from hermes_dash._format import FILENAMES, TARGETS
@@ -58,7 +59,7 @@ for backup in backups:
         "Style": STYLES[backup.style],
         "Name": backup.name,
     })
-st.header(f"{len(backups)} backups, newest first")
+st.header(f"{n_of(len(backups), 'backup')}, newest first")
 st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table")
 
 names = [b.name for b in backups]
@@ -79,9 +80,9 @@ if not bstate.exists:
 st.header(f"{chosen.name} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
-st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "
+st.caption(f"Restoring this backup would bring back {n_entries(c['added'])}, drop {c['removed']}, change {c['changed']} "
            f"and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
-           f"({len(bstate.entries)} entries); the live file {state.usage:,}.")
+           f"({n_entries(len(bstate.entries))}); the live file {state.usage:,}.")
 if diff.identical and bstate.raw.strip() == state.raw.strip():
     st.success("This backup holds exactly what the live file holds.")
 elif diff.identical:

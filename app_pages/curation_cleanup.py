@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import _cleanup, _ops, ui
+from hermes_dash._humanize import count as n_of
 from hermes_dash._errors import Refusal
 from hermes_dash._format import FILENAMES, TARGETS, usage
 from hermes_dash._home import resolve_home
@@ -144,9 +145,9 @@ for target, plan in report.plans.items():
         if not plan.reaches_goal:
             st.caption("Even all steps together do not reach the threshold.")
         token = f"plan:{target}:{key_of(*[str(o) for o in ops])}"
-        if st.button(f"Apply {len(picked)} step(s) to {state.filename}…", key=f"cu_plan_apply_{target}"):
+        if st.button(f"Apply {n_of(len(picked), 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
             st.session_state.cu_confirm = token
-        if confirm(token, f"Apply these {len(picked)} step(s) to {state.filename} as one batch? "
+        if confirm(token, f"Apply these {n_of(len(picked), 'step')} to {state.filename} as one batch? "
                           "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
             ui.run_op(lambda: store.batch(target, ops, seen=seen[target]))
 
@@ -161,7 +162,7 @@ for target in TARGETS:
         continue
     state = states[target]
     with st.container(border=True, key=f"cu_merges_box_{target}"):
-        st.subheader(f"{state.filename}: {len(merges)} proposed merge(s)")
+        st.subheader(f"{state.filename}: {n_of(len(merges), 'proposed merge')}")
         chosen = []
         for merge in first(merges, "proposed merges"):
             mk = key_of(merge.keep, merge.drop)
@@ -182,9 +183,9 @@ for target in TARGETS:
         if chosen:
             token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in chosen])}"
             freed = sum(m.freed for m in chosen)
-            if st.button(f"Apply {len(chosen)} merge(s) to {state.filename}…", key=f"cu_merge_apply_{target}"):
+            if st.button(f"Apply {n_of(len(chosen), 'merge')} to {state.filename}…", key=f"cu_merge_apply_{target}"):
                 st.session_state.cu_confirm = token
-            if confirm(token, f"Apply {len(chosen)} merge(s) to {state.filename} as one batch (frees "
+            if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
                 ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]))
 

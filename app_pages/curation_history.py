@@ -10,7 +10,7 @@ import streamlit as st
 
 from hermes_dash import _history, ui
 from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._humanize import age
+from hermes_dash._humanize import age, count as n_of
 
 store = ui.require_store()
 st.title("History")
@@ -32,7 +32,7 @@ def when(index: int | None) -> str:
     return f"[{index}] {stamp}"
 
 
-st.header(f"{len(versions)} version(s) of {state.filename}")
+st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
 st.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
     "Version": [v.name for v in versions],
@@ -100,7 +100,7 @@ if not candidates:
     st.caption("Nothing to restore: every text that any entry ever had is in the live file.")
     st.stop()
 in_place = sum(1 for c in candidates if c.in_place)
-st.caption(f"{len(candidates)} earlier text(s) not in the live file, most recently lost first: {in_place} of entries "
+st.caption(f"{n_of(len(candidates), 'earlier text')} not in the live file, most recently lost first: {in_place} of entries "
            f"still in the file, {len(candidates) - in_place} of entries that are gone. For an entry still in the "
            "file, \"Restore in place\" puts the earlier text where the entry stands now (one replace, refused if "
            "the entry changed since this page showed it). A gone entry is added back at the end. Both are scanned "

@@ -12,7 +12,7 @@ import streamlit as st
 
 from hermes_dash import _pending, ui
 from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._humanize import ago
+from hermes_dash._humanize import ago, count as n_of, past as past_of
 
 store = ui.require_store()
 st.title("Inbox: pending writes")
@@ -79,7 +79,7 @@ if right.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled
 pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
-    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {len(ids)} staged write(s): {', '.join(ids)}?",
+    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ids)}?",
                   yes=f"Yes, {verb}", key="in_confirm",
                   detail="Each is applied through the memory store on its own; a refused one stays pending."
                   if verb == "approve" else "Their files are deleted; the memory files are not touched."):
@@ -88,9 +88,9 @@ if pending_confirm:
         done = [d for d in decisions if d.ok]
         failed = [d for d in decisions if not d.ok]
         if done:
-            ui.flash("success", f"{verb.capitalize()}d {len(done)}", "\n".join(d.message for d in done))
+            ui.flash("success", f"{past_of(verb).capitalize()} {len(done)}", "\n".join(d.message for d in done))
         if failed:
-            ui.flash("warning", f"{len(failed)} not {verb}d (nothing changed for them)",
+            ui.flash("warning", f"{len(failed)} not {past_of(verb)} (nothing changed for them)",
                      "\n".join(d.message + (f"\nWhat to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "")
                                for d in failed))
         for d in decisions:

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import _normalize, ui
+from hermes_dash._humanize import entries as n_entries
 from hermes_dash._errors import Refusal
 from hermes_dash._format import FILENAMES, TARGETS
 
@@ -63,9 +64,9 @@ if not preview.changed:
 
 digest = hashlib.sha256(preview.raw).hexdigest()
 token = (target, by, digest)
-if st.button(f"Rewrite {state.filename} as {len(preview.entries)} entries…", key="mg_apply"):
+if st.button(f"Rewrite {state.filename} as {n_entries(len(preview.entries))}…", key="mg_apply"):
     st.session_state.mg_confirm = token
-if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {len(preview.entries)} entries above?",
+if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {n_entries(len(preview.entries))} above?",
               yes="Yes, rewrite", key="mg_apply", detail="The current file is backed up first (see Backups)."):
     ui.run_op(lambda: _normalize.apply(store, preview, seen=seen))
 elif st.session_state.get("mg_confirm") not in (None, token):

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import _export, _sharing, ui
+from hermes_dash._humanize import count as n_of
 from hermes_dash._home import resolve_home
 from hermes_dash._store import MemoryStore
 
@@ -62,7 +63,7 @@ if fmt == "json":
 else:
     body, mime, name = _export.to_markdown(exported), "text/markdown", "hermes-memory.md"
 if redact:
-    st.caption(f"{exported.redacted} string(s) redacted. Redaction is a best-effort safety net: read the "
+    st.caption(f"{n_of(exported.redacted, 'string')} redacted. Redaction is a best-effort safety net: read the "
                "export before sharing it.")
 st.download_button(f"Download {name}", body.encode("utf-8"), file_name=name, mime=mime, key="sh_download")
 with st.expander("Preview"):

@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import EntryChanged, Operation, Projection, find, project, ui
+from hermes_dash._humanize import count as n_of
 from hermes_dash._batchplan import describe, pinned, plan_batch
 from hermes_dash._format import FILENAMES, TARGETS
 from hermes_dash._scan import describe as describe_findings
@@ -299,12 +300,12 @@ def batch_editor() -> None:
     edits = {i: v for i, v in kept.items() if v != original[i]}
     ops = pinned(plan_batch(original, edits, added))
     if ops:
-        st.write(f"**{len(ops)} change(s) to apply as one batch:**")
+        st.write(f"**{n_of(len(ops), 'change')} to apply as one batch:**")
         st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
         preview(Operation.batch(ops), "ed_gauge_batch")
     else:
         st.caption("No changes yet.")
-    if st.button(f"Apply {len(ops)} change(s) as one batch", key="ed_batch_btn", type="primary", disabled=not ops):
+    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch", key="ed_batch_btn", type="primary", disabled=not ops):
         ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key), undoable=True)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hermes_dash import ui
+from hermes_dash._humanize import entries as n_entries
 from hermes_dash._format import TARGETS
 
 store = ui.require_store()
@@ -65,7 +66,7 @@ for target, state in states.items():
     picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
         list(range(len(state.entries)))
     if query:
-        st.caption(f"{len(picked)} of {len(state.entries)} entries contain the search text.")
+        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {'contains' if len(picked) == 1 else 'contain'} the search text.")
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
         [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))
     ui.entry_table(table, key=f"ov_table_{target}")

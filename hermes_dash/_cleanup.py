@@ -29,6 +29,7 @@ from functools import lru_cache
 from . import _normalize, _ops
 from ._errors import FileProblem, InvalidRequest, Refusal
 from ._format import DELIMITER, FILENAMES, TARGETS, percent, usage
+from ._humanize import entries as n_entries
 from ._store import FileState, MemoryStore, OpResult
 
 DEFAULT_THRESHOLD = 80
@@ -551,7 +552,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
     memory, user = files["memory"].entries, files["user"].entries
     merges = []
     for n, t in enumerate(targets):
-        tell(0.1 + 0.25 * n, f"Looking for overlaps in {files[t].filename} ({len(files[t].entries):,} entries)")
+        tell(0.1 + 0.25 * n, f"Looking for overlaps in {files[t].filename} ({n_entries(len(files[t].entries))})")
         merges += merges_in(t, files[t].entries)
     tell(0.6, "Comparing the two files")
     cross = cross_overlaps(memory, user)

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 
 from ._diff import diff_entries
 from ._format import FILENAMES, TARGETS
+from ._humanize import entries as n_entries
 from ._store import MemoryStore
 
 REDACTED = "[REDACTED]"
@@ -98,7 +99,7 @@ def to_markdown(export: Export) -> str:
     for target in TARGETS:
         info = data["files"][target]  # type: ignore[index]
         lines += ["", f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, "
-                      f"{len(info['entries'])} entries)", ""]
+                      f"{n_entries(len(info['entries']))})", ""]
         if not info["entries"]:
             lines.append("(empty)")
         for i, entry in enumerate(info["entries"], start=1):

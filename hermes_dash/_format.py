@@ -78,6 +78,20 @@ def percent(used: int, limit: int) -> int:
     return min(100, int(used / limit * 100)) if limit > 0 else 0
 
 
+def over_budget_text(used: int, limit: int) -> str:
+    """``"over budget: 108.1% of the limit"``; ``""`` within budget.
+
+    The agent's percent stops at 100, so beside it an over-budget file needs its real share,
+    or 2,400 characters of a 2,200 limit would read the same as exactly full. A limit of 0 or
+    less has no share: any character is over it.
+    """
+    if used <= limit:
+        return ""
+    if limit <= 0:
+        return f"over budget: {used:,} chars against a limit of {limit:,}"
+    return f"over budget: {used / limit * 100:.1f}% of the limit"
+
+
 @dataclass(frozen=True)
 class Drift:
     """Why a file is not in the memory tool's own shape (empty tuple: it is)."""

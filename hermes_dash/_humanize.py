@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# A running agent session froze both files into its prompt when it started: a write reaches
+# disk at once, but only sessions started after it see it.
+NEXT_SESSION = "A running agent session does not see this change; the next session will."
+
 _UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
 
 
@@ -26,3 +30,14 @@ def ago(seconds: float | None) -> str:
 def entries(count: int) -> str:
     """``"1 entry"``, ``"18 entries"``."""
     return f"{count:,} entr{'y' if count == 1 else 'ies'}"
+
+
+def count(n: int, singular: str, plural: str | None = None) -> str:
+    """``"1 step"``, ``"3 steps"``, ``"2 staged writes"``: a number with its noun agreeing,
+    so no message falls back on "step(s)" or reads "1 entries"."""
+    return f"{n:,} {singular if n == 1 else (plural or singular + 's')}"
+
+
+def past(verb: str) -> str:
+    """``"approve"`` -> ``"approved"``, ``"reject"`` -> ``"rejected"`` (not "rejectd")."""
+    return verb + ("d" if verb.endswith("e") else "ed")

@@ -317,5 +317,5 @@ def reject(store: MemoryStore, ids: Iterable[str]) -> list[Decision]:
                 _delete(_path_of(store, sid))
             decisions.append(Decision(sid, True, f"Rejected {sid}: the staged write was deleted."))
         except Refusal as refusal:
-            decisions.append(Decision(sid, False, refusal.message, refusal=refusal))
+            decisions.append(Decision(sid, False, f"Not rejected ({sid}): {refusal.message}", refusal=refusal))
     return decisions

@@ -95,7 +95,7 @@ def describe(findings: tuple[str, ...]) -> str:
     rules = [f for f in findings if not f.startswith("invisible_unicode_")]
     parts = []
     if invisible:
-        parts.append("invisible character(s) " + ", ".join(invisible))
+        parts.append(("invisible character " if len(invisible) == 1 else "invisible characters ") + ", ".join(invisible))
     if rules:
-        parts.append("threat pattern(s) " + ", ".join(rules))
+        parts.append(("threat pattern " if len(rules) == 1 else "threat patterns ") + ", ".join(rules))
     return " and ".join(parts)

@@ -24,6 +24,7 @@ from . import _backups, _ops
 from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
+from ._humanize import count as n_of, entries as n_entries
 from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
 from ._readfile import MAX_MEMORY_BYTES, NotReadable, describe, read_regular
@@ -252,7 +253,7 @@ class MemoryStore:
                 return self._result(state, "rewrite", f"{state.filename} is already in clean form.",
                                     tuple(cleaned), None, seen)
             kept = self._save(state, data)
-        return self._result(state, "rewrite", f"Rewrote {state.filename} as {len(cleaned)} entries.",
+        return self._result(state, "rewrite", f"Rewrote {state.filename} as {n_entries(len(cleaned))}.",
                             tuple(cleaned), kept, seen, written=data)
 
     # -- backups -------------------------------------------------------------------------------
@@ -388,7 +389,7 @@ class MemoryStore:
                 return self._result(state, action, "The file already had this content.", after, None, seen)
             kept = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
-                   "batch": f"Applied {count} operation(s)."}[action]
+                   "batch": f"Applied {n_of(count, 'operation')}."}[action]
         return self._result(state, action, message, after, kept, seen, written=data)
 
     def _result(self, state: FileState, action: str, message: str, after: tuple[str, ...],

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ._errors import InvalidRequest, Refusal
-from ._format import FILENAMES, TARGETS
-from ._humanize import entries as n_entries
+from ._format import FILENAMES, TARGETS, over_budget_text
+from ._humanize import NEXT_SESSION, entries as n_entries
 from ._store import MemoryStore
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -101,7 +101,8 @@ def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
 def _state_text(data: dict[str, object]) -> str:
     used, limit = (int(n) for n in str(data["usage"]).split("/"))
     head = f"{data['file']}  {data['percent']}% - {used:,}/{limit:,} chars, {n_entries(int(data['entry_count']))}"
-    lines = [head + ("  OVER BUDGET" if data["over_budget"] else "")]
+    lines = [head + (f"  OVER BUDGET ({over_budget_text(used, limit).removeprefix('over budget: ')})"
+                     if data["over_budget"] else "")]
     if data["link_target"]:
         lines.append(f"  (symbolic link to {data['link_target']})")
     if data["error"]:
@@ -115,6 +116,11 @@ def _state_text(data: dict[str, object]) -> str:
 
 @command("show")
 def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    if not store.home.path.is_dir():
+        # Showing 0/2,200 for a mistyped --home would read as "empty memory", not "wrong place".
+        raise InvalidRequest(f"The Hermes home folder {store.home.path} does not exist, so there is nothing to show.",
+                             hint="Check --home, $HERMES_HOME or --profile. `add` creates the folder; "
+                                  "`python -m hermes_dash demo` makes a demo home to look around in.")
     targets = [args.target] if args.target else list(TARGETS)
     files = [_state_dict(store, t) for t in targets]
     data: dict[str, object] = {"success": True, "files": files, "warnings": list(store.settings.warnings)}
@@ -129,7 +135,7 @@ def _op_outcome(store: MemoryStore, result: object) -> Outcome:
     if data.get("backup") and data["changed"]:
         text += f" Previous version kept as {data['backup']}."
     if data["changed"]:
-        text += " The running agent session sees this from its next session on."
+        text += " " + NEXT_SESSION
     state = store.read(str(data["target"]))
     text += f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {n_entries(len(state.entries))}"
     return Outcome(data, text)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
 from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
 from ._format import FILENAMES, TARGETS
-from ._humanize import ago
+from ._humanize import ago, count as n_of, entries as n_entries
 from ._store import MemoryStore
 
 if TYPE_CHECKING:
@@ -138,9 +138,9 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         "restorable": [{"text": r.text, "lost_at": label(r.lost_at), "in_place": r.in_place, "current": r.current}
                        for r in line.restorable],
     }
-    lines = [f"{FILENAMES[args.target]}: {len(line.versions)} version(s) (backups oldest first, then the live file)"]
+    lines = [f"{FILENAMES[args.target]}: {n_of(len(line.versions), 'version')} (backups oldest first, then the live file)"]
     for v in line.versions:
-        lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {len(v.entries):>3} entries "
+        lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
                      f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
     lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
 
@@ -191,7 +191,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
     if args.action in ("approve", "reject"):
         if not args.ids:
-            return Outcome({"success": False, "code": "usage", "error": f"Give the id(s) to {args.action}."},
+            return Outcome({"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
                            f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
                            "shows them).", EXIT_USAGE)
         decide = _pending.approve if args.action == "approve" else _pending.reject
@@ -237,7 +237,7 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         "entry_count_before": len(shown.before), "entries": list(shown.entries), "dropped_lines": list(shown.dropped),
         "scan_findings": [{"index": i, "findings": list(f)} for i, f in shown.findings]}
     lines = [f"{FILENAMES[args.target]}: {len(shown.before)} entr{'y' if len(shown.before) == 1 else 'ies'} "
-             f"({shown.usage_before:,} chars) -> {len(shown.entries)} entries ({shown.usage:,}/{shown.limit:,} "
+             f"({shown.usage_before:,} chars) -> {n_entries(len(shown.entries))} ({shown.usage:,}/{shown.limit:,} "
              f"chars, {shown.percent}%), split by {'§ lines' if shown.split_on == '§' else args.by}"]
     for i, entry in enumerate(shown.entries):
         lines.append(f"  [{i}] {_one_line(entry, 100)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from .cli import EXIT_OK, EXIT_REFUSED, EXTENSIONS, Outcome, command
+from ._humanize import count as n_of
 from ._store import MemoryStore
 
 
@@ -31,7 +32,7 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     if not ok:
         bad = [r.path for r in results if not r.ok]
         data["code"] = "check_failed"
-        data["error"] = f"{len(bad)} of {len(results)} file(s) would not be read cleanly by the agent: {', '.join(bad)}."
+        data["error"] = f"{len(bad)} of {n_of(len(results), 'file')} would not be read cleanly by the agent: {', '.join(bad)}."
     return Outcome(data, "\n".join(lines), EXIT_OK if ok else EXIT_REFUSED)
 
 

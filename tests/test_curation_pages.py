@@ -112,14 +112,14 @@ def test_cleanup_shows_proposals_as_plain_text(crafted):
 def test_cleanup_merge_needs_confirmation_then_applies_one_batch(crafted):
     before = mem(crafted)
     at = page("cleanup")
-    button(at, "Apply 1 merge(s) to MEMORY.md").click().run()
-    assert "Apply 1 merge(s) to MEMORY.md as one batch" in alerts(at)
+    button(at, "Apply 1 merge to MEMORY.md").click().run()
+    assert "Apply 1 merge to MEMORY.md as one batch" in alerts(at)
     assert mem(crafted) == before
     at.button(key="cu_merge_memory_no").click().run()
     assert mem(crafted) == before and "as one batch" not in alerts(at)
     [area] = [t for t in at.text_area if t.key.startswith("cu_merge_text_")]
     area.input("Build server: docker compose v2 only.").run()
-    button(at, "Apply 1 merge(s) to MEMORY.md").click().run()
+    button(at, "Apply 1 merge to MEMORY.md").click().run()
     at.button(key="cu_merge_memory_yes").click().run()
     ok(at)
     now = entries(crafted)
@@ -178,7 +178,7 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
     assert "USER.md is written by hand" in plain(at)
     # ... and has something to show for MEMORY.md: a plan, one merge, one misplaced entry, one stale path.
     labels = [b.label for b in at.button]
-    for wanted in ("Apply 2 step(s) to MEMORY.md…", "Apply 1 merge(s) to MEMORY.md…", "Move to USER.md…",
+    for wanted in ("Apply 2 steps to MEMORY.md…", "Apply 1 merge to MEMORY.md…", "Move to USER.md…",
                    "Remove this entry…"):
         assert wanted in labels, labels
     assert "Staging logs: run `journalctl -u orbit -f`" in plain(at)
@@ -241,7 +241,7 @@ def test_inbox_approve_several_after_confirmation(demo):
     at.checkbox(key="in_pick_3fa91c0e").check().run()
     at.checkbox(key="in_pick_c04e9a7b").check().run()
     at.button(key="in_approve").click().run()
-    assert "Approve 2 staged write(s): 3fa91c0e, c04e9a7b?" in alerts(at)
+    assert "Approve 2 staged writes: 3fa91c0e, c04e9a7b?" in alerts(at)
     assert _pending(demo) == before
     at.button(key="in_confirm_yes").click().run()
     ok(at)
@@ -262,6 +262,7 @@ def test_inbox_reject_deletes_only_staged_files(demo):
     at.button(key="in_confirm_yes").click().run()
     ok(at)
     assert "c04e9a7b" not in _pending(demo) and mem(demo) == memory
+    assert "Rejected 1" in alerts(at) and "Rejectd" not in alerts(at)
 
 
 def test_inbox_empty(crafted):

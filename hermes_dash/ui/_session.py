@@ -18,6 +18,7 @@ import streamlit as st
 
 from .._errors import Refusal
 from .._home import HermesHome, Settings, load_settings, resolve_home
+from .._humanize import NEXT_SESSION, entries as n_entries
 from .._store import FileState, MemoryStore, OpResult, Undo
 from ._cache import stat_key
 
@@ -132,11 +133,10 @@ def result_text(result: OpResult, filename: str) -> str:
     lines = [result.message]
     if result.changed:
         lines.append(f"{filename} is now {result.usage:,}/{result.limit:,} characters "
-                     f"({result.percent}%), {len(result.after)} entries.")
+                     f"({result.percent}%), {n_entries(len(result.after))}.")
         if result.backup is not None:
             lines.append(f"The previous version is kept as {result.backup.name} (see Backups).")
-        lines.append("A running agent session still sees its frozen snapshot; it sees this change "
-                     "only in its next session.")
+        lines.append(NEXT_SESSION)
     return "\n".join(lines)
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from .._errors import Refusal
-from .._format import FILENAMES
+from .._format import FILENAMES, over_budget_text
 from .._humanize import entries as n_entries
 from .._store import FileState
 from ._focus import FLASH_KEY, FLASH_SELECTOR, focus_now, pending_focus
@@ -58,7 +58,7 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     lvl = level(shown, limit)
     color, word = _LEVEL_LOOK[lvl]
     over = shown > limit
-    word = "Over budget" if over else word
+    word = over_budget_text(shown, limit).capitalize() if over else word
     pct = min(100, int(shown / limit * 100)) if limit > 0 else 0
     with st.container(border=True, key=key):
         # Our own wording and figures only (no entry text): markdown is safe here. Title and level
