@@ -16,6 +16,7 @@ from hermes_dash import EntryChanged, Operation, Projection, find, project, ui
 from hermes_dash._humanize import count as n_of
 from hermes_dash._batchplan import describe, pinned, plan_batch
 from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash._hints import secret_hint
 from hermes_dash._scan import describe as describe_findings
 from hermes_dash._scan import scan
 
@@ -148,6 +149,8 @@ def scan_note(text: str) -> None:
                  "The engine refuses to write it.")
     elif text.strip():
         st.caption("Content scan: nothing found.")
+    if hint := secret_hint(text.strip()):
+        st.warning(hint)
 
 
 def show_match(old_text: str) -> int | None:

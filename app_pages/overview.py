@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hermes_dash import ui
+from hermes_dash._hints import POSSIBLE_SECRET, possible_secrets
 from hermes_dash._humanize import entries as n_entries
 from hermes_dash._format import TARGETS
 
@@ -56,6 +57,8 @@ for target, state in states.items():
         row = []
         if found:
             row.append("scan: " + ", ".join(found))
+        if possible_secrets(entry):
+            row.append(POSSIBLE_SECRET)
         if len(entry) > state.limit:
             row.append("longer than the limit")
         if state.drift:
@@ -72,11 +75,15 @@ for target, state in states.items():
     ui.entry_table(table, key=f"ov_table_{target}")
     if any(flags):
         counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
+                  POSSIBLE_SECRET: sum(POSSIBLE_SECRET in row for row in flags),
                   "new since snapshot": sum("new since snapshot" in row for row in flags)}
         notes = []
         if counts["scan"]:
             notes.append(f"{counts['scan']} flagged by the content scan (the agent replaces such entries with a "
                          "[BLOCKED] note in its prompt)")
+        if counts[POSSIBLE_SECRET]:
+            notes.append(f"{counts[POSSIBLE_SECRET]} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
+                         "not the agent's scan: such text goes into every prompt as written)")
         if counts["new since snapshot"]:
             notes.append(f"{counts['new since snapshot']} new since the session snapshot (the running session "
                          "does not see them)")

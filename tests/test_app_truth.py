@@ -5,10 +5,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hermes_dash import DELIMITER
 from hermes_dash._format import over_budget_text
 from test_app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown  # noqa: F401
 from test_cli import run
+
+
+@pytest.fixture
+def home_with_facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
+    root = tmp_path / "home"
+    (root / "memories").mkdir(parents=True)
+    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]),
+                                                 encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    return root
 
 
 def test_over_budget_text_gives_the_real_share() -> None:
@@ -27,3 +39,34 @@ def test_cli_show_gives_the_real_share_when_over_budget(home, write_mem) -> None
     write_mem("user", DELIMITER.join(["x" * 700, "y" * 700]))  # 1,403 of 1,375
     code, text, _ = run(home, "show", "user", json_out=False)
     assert code == 0 and "100%" in text and "OVER BUDGET (102.0% of the limit)" in text, text
+
+
+SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"
+
+
+def test_possible_secret_is_a_separate_hint_from_the_scan() -> None:
+    from hermes_dash import _hints, _scan
+    assert _scan.scan(SECRET_URL) == ()  # the agent lets it through, and so do we
+    assert _hints.possible_secrets(SECRET_URL) == 1
+    hint = _hints.secret_hint(SECRET_URL)
+    assert hint.startswith("Possible secret: 1 string") and "blocked" not in hint.lower().replace("not block", "")
+    assert _hints.secret_hint("Redis runs on port 6379") == ""
+
+
+def test_edit_add_preview_shows_possible_secret_beside_a_clean_scan(home_with_facts: Path) -> None:
+    at = open_app("edit")
+    at.text_area(key="ed_add_text").input(SECRET_URL).run()
+    no_exception(at)
+    assert any("Content scan: nothing found." in c.value for c in at.caption)
+    assert any(w.value.startswith("Possible secret: 1 string") for w in at.warning), [w.value for w in at.warning]
+    assert not any("Content scan:" in e.value for e in at.error)
+
+
+def test_overview_flags_possible_secret_not_as_scan(home_with_facts: Path) -> None:
+    with (home_with_facts / "memories" / "MEMORY.md").open("a", encoding="utf-8") as f:
+        f.write(DELIMITER + SECRET_URL)
+    at = open_app()
+    no_exception(at)
+    flags = list(at.dataframe[0].value["Flags"])
+    assert flags[-1] == "possible secret" and flags[0] == "", flags
+    assert any("1 with a possible secret" in c.value for c in at.caption)
