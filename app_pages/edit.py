@@ -16,9 +16,10 @@ from hermes_dash import EntryChanged, Operation, Projection, find, project, ui
 from hermes_dash._humanize import count as n_of
 from hermes_dash._batchplan import describe, pinned, plan_batch
 from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._hints import secret_hint
+from hermes_dash._hints import refused_by_drift, secret_hint
 from hermes_dash._scan import describe as describe_findings
 from hermes_dash._scan import scan
+from hermes_dash.ui._drift import drift_notice
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
@@ -186,10 +187,7 @@ ui.state_gauge(state, key="ed_gauge_now")
 if state.error:
     st.error("**This file cannot be changed safely; every write will be refused.**")
     st.text(state.error)
-if state.drift:
-    st.warning("**Drift:** this file was not written by the memory tool. Add works (it writes the file in clean "
-               "form); replace, remove and batch are refused and a copy is saved. Tidy it up first.")
-    st.text("\n".join(state.drift.reasons))
+drift_notice(state)
 
 with st.container():  # always here, so a conflict appearing does not shift the tabs below
     conflict_panel()
@@ -215,6 +213,8 @@ with tab_add:
         write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
 
 with tab_replace:
+    if state.drift:
+        st.error(refused_by_drift("Replace"))
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
     index = show_match(old)
@@ -233,6 +233,8 @@ with tab_replace:
               clear=("ed_rep_old", "ed_rep_new"))
 
 with tab_remove:
+    if state.drift:
+        st.error(refused_by_drift("Remove"))
     old_rm = st.text_input("Text that identifies the entry", key="ed_rm_old")
     index_rm = show_match(old_rm)
     pin_rm = pin_for("rm", old_rm, index_rm)
@@ -313,7 +315,10 @@ def batch_editor() -> None:
 
 
 with tab_batch:
-    batch_editor()
+    if state.drift:  # the table would be edited for nothing: the batch is refused
+        st.error(refused_by_drift("The batch editor"))
+    else:
+        batch_editor()
 
 if entries:
     st.header(f"Entries of {state.filename}", anchor=False)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import streamlit as st
 
 from hermes_dash import ui
-from hermes_dash._hints import POSSIBLE_SECRET, possible_secrets
+from hermes_dash._hints import DRIFT_FLAG, HAND_WRITTEN, POSSIBLE_SECRET, hand_written, possible_secrets
 from hermes_dash._humanize import entries as n_entries
 from hermes_dash._format import TARGETS
+from hermes_dash.ui._drift import drift_notice
 
 store = ui.require_store()
 st.title("Overview")
@@ -40,10 +41,7 @@ for target, state in states.items():
     if state.error:
         st.error("**This file cannot be changed safely.** Writes are refused until it is fixed.")
         st.text(state.error)
-    if state.drift:
-        st.warning("**Drift:** this file was written by something other than the memory tool. "
-                   "`add` still works; replace, remove and batch are refused until it is tidied up.")
-        st.text("\n".join(f"- {reason}" for reason in state.drift.reasons))
+    drift_notice(state)
     if not state.exists:
         st.info("The file does not exist yet; the first add creates it.")
         continue
@@ -51,6 +49,7 @@ for target, state in states.items():
         st.info("No entries yet.")
         continue
     findings = ui.entry_findings(state)
+    is_hand_written = hand_written(state)
     new = ui.new_since_snapshot(state, snapshot) or (False,) * len(state.entries)
     flags = []
     for entry, found, is_new in zip(state.entries, findings, new):
@@ -62,7 +61,9 @@ for target, state in states.items():
         if len(entry) > state.limit:
             row.append("longer than the limit")
         if state.drift:
-            row.append("drift")
+            row.append(DRIFT_FLAG)
+        elif is_hand_written:
+            row.append(HAND_WRITTEN)
         if is_new:
             row.append("new since snapshot")
         flags.append(row)

@@ -70,3 +70,48 @@ def test_overview_flags_possible_secret_not_as_scan(home_with_facts: Path) -> No
     flags = list(at.dataframe[0].value["Flags"])
     assert flags[-1] == "possible secret" and flags[0] == "", flags
     assert any("1 with a possible secret" in c.value for c in at.caption)
+
+
+HAND_WRITTEN_USER = "# About me\nName: Sam\n\n## Preferences\n- Terse answers\n- British spelling"
+
+
+def _user(home: Path, text: str) -> None:
+    (home / "memories" / "USER.md").write_text(text, encoding="utf-8")
+
+
+def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_facts: Path) -> None:
+    from hermes_dash._hints import DRIFT
+    _user(home_with_facts, "Name: Sam\n\n§\n\nLikes terse answers")  # blank lines around §: drift, under budget
+    at = open_app()
+    no_exception(at)
+    title, _, rest = DRIFT.partition(": ")
+    assert sum(w.value == f"**{title}:** {rest}" for w in at.warning) == 1
+    assert any("Migrate" in link.proto.label for link in at.get("page_link"))
+    assert any(":orange-badge[Drift]" in m for m in rendered_markdown(at))  # the gauge is not "OK"
+    assert "drift" in at.dataframe[1].value["Flags"][0]
+    edit = open_app("edit")
+    edit.radio(key="ed_target").set_value("user").run()
+    no_exception(edit)
+    assert [w.value for w in edit.warning if w.value.startswith("**Drift:**")] == [f"**{title}:** {rest}"]
+    assert any("Migrate" in link.proto.label for link in edit.get("page_link"))
+    errors = [e.value for e in edit.error]
+    for action in ("Replace", "Remove", "The batch editor"):
+        assert any(e.startswith(f"{action} is not usable on this file: it has drifted") for e in errors), errors
+    assert "ed_batch_btn" not in [b.key for b in edit.button]
+
+
+def test_hand_written_one_entry_file_is_a_hint_not_drift(home_with_facts: Path) -> None:
+    _user(home_with_facts, HAND_WRITTEN_USER)
+    at = open_app()
+    no_exception(at)
+    assert not any("Drift" in w.value for w in at.warning)
+    assert any("Hand-written: one entry with no §; Migrate splits it" in i.value for i in at.info)
+    assert list(at.dataframe[1].value["Flags"]) == ["hand-written: one entry with no §; Migrate splits it"]
+    assert any("Migrate" in link.proto.label for link in at.get("page_link"))
+
+
+def test_clean_files_get_no_drift_or_hand_written_note(home_with_facts: Path) -> None:
+    _user(home_with_facts, "Name: Sam, likes terse answers")
+    at = open_app()
+    no_exception(at)
+    assert not at.get("page_link") and not at.info and not at.warning

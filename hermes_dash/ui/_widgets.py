@@ -48,7 +48,7 @@ def tokens(chars: int) -> int:
 
 
 def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | None = None,
-          projected_count: int | None = None, key: str | None = None) -> str:
+          projected_count: int | None = None, key: str | None = None, drifted: bool = False) -> str:
     """A capacity gauge; with ``projected``, a second bar shows the usage after an operation.
 
     Returns the level (``calm``/``warning``/``alarm``) of the figure shown last.
@@ -59,6 +59,8 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     color, word = _LEVEL_LOOK[lvl]
     over = shown > limit
     word = over_budget_text(shown, limit).capitalize() if over else word
+    if drifted and not over:  # a file the memory tool did not write is never simply "OK"
+        color, word = ("orange" if lvl == "calm" else color), "Drift"
     pct = min(100, int(shown / limit * 100)) if limit > 0 else 0
     with st.container(border=True, key=key):
         # Our own wording and figures only (no entry text): markdown is safe here. Title and level
@@ -77,7 +79,8 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
 
 
 def state_gauge(state: FileState, **kwargs: object) -> str:
-    return gauge(state.filename, state.usage, state.limit, len(state.entries), **kwargs)  # type: ignore[arg-type]
+    return gauge(state.filename, state.usage, state.limit, len(state.entries), drifted=bool(state.drift),  # type: ignore[arg-type]
+                 **kwargs)
 
 
 def plain(text: str) -> None:
