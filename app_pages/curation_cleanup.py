@@ -239,8 +239,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
 st.header("Stale facts")
 st.caption("MEMORY.md entries naming local paths that do not exist on this machine (checked with the file "
            "system only; nothing is run).")
-if not report.stale:
-    st.caption("Every local path named in MEMORY.md exists here.")
+st.caption(report.paths.summary())
 for fact in first(report.stale, "stale entries"):
     sk = key_of(fact.entry)
     with st.container(border=True, key=f"cu_stale_box_{sk}"):

@@ -29,7 +29,7 @@ from functools import lru_cache
 from . import _normalize, _ops
 from ._errors import FileProblem, InvalidRequest, Refusal
 from ._format import DELIMITER, FILENAMES, TARGETS, percent, usage
-from ._humanize import entries as n_entries
+from ._humanize import count as n_of, entries as n_entries
 from ._store import FileState, MemoryStore, OpResult
 
 DEFAULT_THRESHOLD = 80
@@ -321,6 +321,32 @@ class StaleFact:
 
 
 @dataclass(frozen=True)
+class PathCheck:
+    """What the stale-path check looked at, so a clean result is not read as more than it is.
+
+    Only absolute and ``~`` paths can be looked up on this machine; a relative path such as
+    ``services/api/`` depends on a project folder hermes-dash does not know, so it is named as
+    not checked rather than silently passed.
+    """
+
+    checked: tuple[str, ...] = ()  # absolute and ~ paths looked up here
+    missing: int = 0  # how many of those do not exist
+    relative: tuple[str, ...] = ()  # relative paths named in the file, not checked
+
+    def summary(self) -> str:
+        if self.checked:
+            found = "all exist here" if not self.missing else f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
+            text = f"Checked {n_of(len(self.checked), 'absolute or ~ path')} named in MEMORY.md: {found}."
+        else:
+            text = "MEMORY.md names no absolute or ~ path on this machine, so no path was checked."
+        if self.relative:
+            shown = ", ".join(self.relative[:3]) + (", …" if len(self.relative) > 3 else "")
+            text += (f" Not checked: {n_of(len(self.relative), 'relative path')} ({shown}), which only make sense "
+                     "inside a project folder.")
+        return text
+
+
+@dataclass(frozen=True)
 class PlanStep:
     kind: str  # "merge" | "remove"
     reason: str
@@ -365,6 +391,7 @@ class Report:
     stale: tuple[StaleFact, ...]
     plans: dict[str, Plan]
     notes: dict[str, str]  # per file: why no plan was made (hand-written, unreadable)
+    paths: PathCheck = PathCheck()  # what the stale-path check covered
 
 
 # -- placement ----------------------------------------------------------------------------------
@@ -443,6 +470,26 @@ def _is_local(path: str, exists: Callable[[str], bool]) -> bool:
         return True
     first = path.split("/")[1]
     return bool(first) and path.count("/") >= 2 and exists("/" + first)
+
+
+# ./x, ../x, or a/b ending in "/" or in a file name with an extension ("read/write" is no path).
+_RELATIVE = re.compile(r"(?<![\w:/.~@-])(\.{1,2}/[^\s`'\"<>()\[\]{},;]*"
+                       r"|[\w.-]+(?:/[\w.-]+)*/(?:[\w-]+\.[A-Za-z0-9]{1,8}\b|(?=[\s`'\"),;:]|$)))")
+
+
+def relative_paths(entry: str) -> list[str]:
+    """Relative paths named in the text (``services/api/``, ``./migrations/``, ``src/app.py``)."""
+    found = [raw.rstrip(".,:;!?)'\"`") for raw in _RELATIVE.findall(entry)]
+    return list(dict.fromkeys(p for p in found if p not in ("./", "../") and "://" not in p))
+
+
+def check_paths(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> PathCheck:
+    """Which paths the stale check looks up (and how many are missing), and which it cannot."""
+    checked = [p for e in entries for p in local_paths(e) if _is_local(p, exists)]
+    checked = list(dict.fromkeys(checked))
+    missing = sum(not exists(os.path.expanduser(p)) for p in checked)
+    relative = list(dict.fromkeys(p for e in entries for p in relative_paths(e)))
+    return PathCheck(tuple(checked), missing, tuple(relative))
 
 
 def stale_facts(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> list[StaleFact]:
@@ -559,6 +606,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
     tell(0.75, "Looking for misplaced entries and paths that no longer exist")
     placement = [h for h in placement_hints(memory, user) if h.target in targets]
     stale = stale_facts(memory) if "memory" in targets else []
+    paths = check_paths(memory) if "memory" in targets else PathCheck()
     tell(0.9, "Making a plan")
     plans, notes = {}, {}
     for t in targets:
@@ -567,7 +615,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
             notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
         elif _normalize.looks_hand_written(store, t):
             notes[t] = (f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
-                        f"{len(state.entries)} entr{'y' if len(state.entries) == 1 else 'ies'}. Normalise it "
+                        f"{n_entries(len(state.entries))}. Normalise it "
                         "first (hermes-dash normalize), then ask again for merges and a plan.")
         elif state.usage * 100 > state.limit * threshold:
             other_side = [c.entry(t) for c in cross if c.drop_target == t]
@@ -575,7 +623,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
                             merges=[m for m in merges if m.target == t],
                             stale=stale if t == "memory" else (), elsewhere=other_side)
     tell(1.0, "Done")
-    return Report(files, tuple(merges), tuple(cross), tuple(placement), tuple(stale), plans, notes)
+    return Report(files, tuple(merges), tuple(cross), tuple(placement), tuple(stale), plans, notes, paths)
 
 
 # -- applying -----------------------------------------------------------------------------------

@@ -70,6 +70,8 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         "placement": [{"target": h.target, "entry": h.entry, "suggested": h.suggested, "reasons": list(h.reasons)}
                       for h in report.placement],
         "stale": [{"entry": s.entry, "missing_paths": list(s.missing)} for s in report.stale],
+        "paths": {"checked": list(report.paths.checked), "missing": report.paths.missing,
+                  "not_checked_relative": list(report.paths.relative), "summary": report.paths.summary()},
         "plans": {t: {"target": p.target, "goal": p.goal, "limit": p.limit, "usage_before": p.usage_before,
                       "usage_after": p.usage_after, "reaches_goal": p.reaches_goal,
                       "steps": [{"kind": s.kind, "reason": s.reason, "operations": list(s.operations),
@@ -94,6 +96,8 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     for h in report.placement:
         lines.append(f"\nReads like {FILENAMES[h.suggested]} ({', '.join(h.reasons)}), now in {FILENAMES[h.target]}:"
                      f"\n  {_one_line(h.entry)}")
+    if "memory" in targets:
+        lines.append(f"\nPaths: {report.paths.summary()}")
     for s in report.stale:
         lines.append(f"\nStale? paths not on this machine ({', '.join(s.missing)}):\n  {_one_line(s.entry)}")
     for p in report.plans.values():

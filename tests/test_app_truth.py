@@ -115,3 +115,31 @@ def test_clean_files_get_no_drift_or_hand_written_note(home_with_facts: Path) ->
     at = open_app()
     no_exception(at)
     assert not at.get("page_link") and not at.info and not at.warning
+
+
+def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> None:
+    from hermes_dash._cleanup import check_paths
+    entries = [f"Release checkout in {tmp_path} and the cache in {tmp_path}/gone/cache.",
+               "Backend lives in services/api/; migrations in ./migrations/; read/write both; see src/app.py.",
+               "The API answers on /api/v1 and https://example.com/a/b.txt."]
+    check = check_paths(entries)
+    assert check.checked == (str(tmp_path), f"{tmp_path}/gone/cache") and check.missing == 1
+    assert check.relative == ("services/api/", "./migrations/", "src/app.py")
+    assert check.summary() == ("Checked 2 absolute or ~ paths named in MEMORY.md: 1 does not exist here. Not checked: "
+                               "3 relative paths (services/api/, ./migrations/, src/app.py), which only make sense "
+                               "inside a project folder.")
+    assert check_paths([str(tmp_path) + " exists"]).summary() == \
+        "Checked 1 absolute or ~ path named in MEMORY.md: all exist here."
+
+
+def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, tmp_path: Path) -> None:
+    memory = home_with_facts / "memories" / "MEMORY.md"
+    memory.write_text(DELIMITER.join([f"Checkout in {tmp_path}", "Backend lives in services/api/"]), encoding="utf-8")
+    at = open_app()
+    at.switch_page("app_pages/curation_cleanup.py")
+    at.run()
+    no_exception(at)
+    captions = [c.value for c in at.caption]
+    assert not any("Every local path named in MEMORY.md exists here" in c for c in captions)
+    assert any(c.startswith("Checked 1 absolute or ~ path named in MEMORY.md: all exist here. Not checked: 1 "
+                            "relative path (services/api/)") for c in captions), captions
