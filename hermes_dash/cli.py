@@ -210,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("batch", help="apply a JSON list of operations all-or-nothing ('-' = stdin)")
     p.add_argument("target", **target)
     p.add_argument("file")
+    sub.add_parser("serve", help="start the dashboard (the default with no command): serve --help")
     sub.add_parser("render", help="the prompt blocks the next session will get")
     p = sub.add_parser("backup", help="make a dated backup now")
     p.add_argument("target", nargs="?", **target)
@@ -236,6 +237,10 @@ def _emit(outcome: Outcome, as_json: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    from . import _serve
+
+    if _serve.wants_serve(argv):  # no command, or `serve`: start the dashboard
+        return _serve.main(argv)
     try:
         args = build_parser().parse_args(argv)
     except UsageError as exc:

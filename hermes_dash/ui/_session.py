@@ -11,6 +11,7 @@ Keys (all prefixed ``hd_`` so pages cannot collide with them):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ import streamlit as st
 
 from .._errors import Refusal
 from .._home import HermesHome, Settings, load_settings, resolve_home
+from .._serve import PROFILE_ENV
 from .._store import FileState, MemoryStore, OpResult
 from ._cache import stat_key
 
@@ -33,7 +35,8 @@ class Flash:
 
 def _ensure_defaults() -> None:
     if "hd_home" not in st.session_state:
-        home = resolve_home()
+        # `hermes-dash --profile NAME` starts on that profile; the sidebar can switch later.
+        home = resolve_home(profile=os.environ.get(PROFILE_ENV) or None)
         st.session_state.hd_home = str(home.root)
         st.session_state.hd_profile = home.profile or "default"
     st.session_state.setdefault("hd_profile", "default")
