@@ -71,7 +71,7 @@ if bstate is None:
     st.error("This backup vanished meanwhile.")
     st.stop()
 
-st.subheader(f"{chosen.name} compared with the live {state.filename}")
+st.subheader(f"{ui.lit(chosen.name)} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
 st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "
@@ -101,7 +101,7 @@ with left, st.container(border=True):
     st.caption("The current file is backed up first, so this can be undone here.")
     if st.button("Restore this backup…", key="bk_restore"):
         st.session_state.bk_confirm = chosen.name
-    if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {chosen.name}?",
+    if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
                   yes="Yes, restore", key="bk_restore"):
         ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]))
 
