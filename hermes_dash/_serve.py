@@ -84,9 +84,11 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
     out = []
     for key, value in flags.items():
         out += [f"--{key}", value]
-    if local:
-        for host in LOOPBACK_HOSTS:
-            out += ["--server.allowedHosts", host]
+    # Local: loopback Host names only. Opened to a network: any Host name the network uses for
+    # this machine (set explicitly, over the loopback list in .streamlit/config.toml); the
+    # access token is what keeps memory private then.
+    for host in LOOPBACK_HOSTS if local else ("*",):
+        out += ["--server.allowedHosts", host]
     return out
 
 

@@ -69,10 +69,11 @@ class Server:
     port: int
     log: Path
     net_log: Path
+    host: str = "127.0.0.1"
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     def outbound(self) -> list[str]:
         """Every attempt to reach another host, as recorded by the guard."""
@@ -104,7 +105,7 @@ def wait_healthy(server: Server, timeout: float = 90) -> None:
 
 @contextmanager
 def start(command: Sequence[str], *, cwd: Path, scratch: Path, env: dict[str, str] | None = None,
-          port: int | None = None) -> Iterator[Server]:
+          port: int | None = None, host: str = "127.0.0.1") -> Iterator[Server]:
     """Run ``command`` (``{port}`` in it is replaced) in ``cwd`` with the network guard loaded."""
     guard_dir = scratch / "net-guard"
     guard_dir.mkdir(parents=True, exist_ok=True)
@@ -117,7 +118,7 @@ def start(command: Sequence[str], *, cwd: Path, scratch: Path, env: dict[str, st
     with open(log, "wb") as out:
         proc = subprocess.Popen(args, cwd=cwd, env=full_env, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL)
-    server = Server(proc, port, log, net_log)
+    server = Server(proc, port, log, net_log, host)
     try:
         wait_healthy(server)
         yield server
