@@ -100,17 +100,15 @@ def _url(address: str, port: int, token: str | None) -> str:
 
 def _announce(port: int, address: str, token: str | None, open_browser: bool) -> None:
     """Once the server answers: print the address (with the token) and open the browser."""
-    health = f"http://{'127.0.0.1' if address in ('0.0.0.0', '127.0.0.1', 'localhost') else address}"
-    health = f"http://[{address}]" if ":" in address and address != "::" else health
-    if address == "::":
-        health = "http://[::1]"
+    reach = {"0.0.0.0": LOOPBACK, "::": "::1"}.get(address, address)  # a wildcard answers on loopback too
+    health = f"http://{f'[{reach}]' if ':' in reach else reach}:{port}/_stcore/health"
     import time
     import urllib.request
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(f"{health}:{port}/_stcore/health", timeout=2):
+            with urllib.request.urlopen(health, timeout=2):
                 break
         except OSError:
             time.sleep(0.3)

@@ -69,3 +69,4 @@ def test_lit_makes_a_code_span_that_holds_the_whole_value(value: str) -> None:
     inner = span[len(fence):-len(fence)]
     assert span.endswith(fence) and fence not in inner and "\n" not in span
     assert " ".join(value.splitlines()).strip() == inner.strip() or not value
+
