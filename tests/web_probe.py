@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import os
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -199,6 +198,3 @@ def _address(hex_address: str, width: int) -> str:
     words = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
     return str(ipaddress.ip_address(words)) if width == 8 else str(ipaddress.IPv6Address(words))
 
-
-def python() -> str:
-    return sys.executable
