@@ -28,9 +28,11 @@ from ._errors import FileProblem, InvalidRequest, NoMatch, Refusal
 from ._format import FILENAMES, TARGETS, percent, usage
 from ._store import MemoryStore, OpResult
 
-_ID = re.compile(r"^[0-9a-fA-F]{8}$")
-_NAME = re.compile(r"^[0-9a-fA-F]{8}\.json$")
+# Used with fullmatch: "$" would also accept a name ending in a newline.
+_ID = re.compile(r"[0-9a-fA-F]{8}")
+_NAME = re.compile(r"[0-9a-fA-F]{8}\.json")
 MAX_BYTES = 1_000_000
+MAX_DEPTH = 32  # a staged write is an object holding a payload holding a list of operations
 ACTIONS = ("add", "replace", "remove", "batch")
 
 
@@ -127,6 +129,28 @@ def _text(value: object, key: str) -> str:
     return value
 
 
+def _shape_problem(doc: object) -> str | None:
+    """Why a parsed document cannot be shown or applied safely: nested deeper than any staged
+    write is, or holding a lone surrogate (a JSON ``\\ud800`` escape), which no text output and
+    no UTF-8 file can take. Walked with a stack, not recursion, so depth itself cannot crash it."""
+    stack: list[tuple[object, int]] = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep, which no staged write is"
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return (f"holds a lone surrogate code point U+{ord(value[exc.start]):04X} (a JSON \\u escape that "
+                        "is not text), which cannot be shown or saved as UTF-8")
+        elif isinstance(value, dict):
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+    return None
+
+
 def _parse(sid: str, path: Path, data: bytes) -> Staged:
     try:
         doc = json.loads(data.decode("utf-8-sig"))
@@ -134,6 +158,11 @@ def _parse(sid: str, path: Path, data: bytes) -> Staged:
         return _malformed(sid, path, f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})")
     except ValueError as exc:
         return _malformed(sid, path, f"not valid JSON: {exc}")
+    except RecursionError:
+        return _malformed(sid, path, "nested too deeply to read, which no staged write is")
+    problem = _shape_problem(doc)
+    if problem:
+        return _malformed(sid, path, problem)
     if not isinstance(doc, dict):
         return _malformed(sid, path, f"expected a JSON object, found {type(doc).__name__}")
     payload = doc.get("payload")
@@ -196,7 +225,7 @@ def list_pending(store: MemoryStore) -> list[Staged]:
     """Every staged write, oldest first (malformed ones, with no time, last)."""
     folder = store.home.pending_dir
     try:
-        names = sorted(n for n in os.listdir(folder) if _NAME.match(n))
+        names = sorted(n for n in os.listdir(folder) if _NAME.fullmatch(n))
     except OSError:
         return []
     items = [read_one(folder / n) for n in names]
@@ -205,7 +234,7 @@ def list_pending(store: MemoryStore) -> list[Staged]:
 
 
 def _path_of(store: MemoryStore, sid: str) -> Path:
-    if not isinstance(sid, str) or not _ID.match(sid):
+    if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InvalidRequest(f"{sid!r} is not a staged-write id.",
                              hint="An id is the 8 hex characters of the file name, as `pending list` shows.")
     path = store.home.pending_dir / f"{sid}.json"

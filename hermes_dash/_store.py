@@ -27,6 +27,9 @@ from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
 
 LOCK_TIMEOUT_S = 10.0
+#: Batch text up to this size is scanned before anything else (the agent's order); the content
+#: scan reads at most this much of one entry, so no real batch comes near it.
+SCAN_FIRST_MAX_CHARS = 65_536
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,22 @@ class MemoryStore:
 
     def batch(self, target: str, operations: Iterable[object], *,
               seen: tuple[int, int, int] | None = None) -> OpResult:
-        ops = _ops.validate_batch(operations)
+        ops = _ops.coerce_batch(operations)
+        # The scan comes before everything else, as in the agent, unless the batch carries more
+        # text than any memory file holds: scanning that costs seconds, and the dry run below
+        # refuses such a batch at once when it cannot fit.
+        bulky = sum(len(op.content) for op in ops) > SCAN_FIRST_MAX_CHARS
+        if not bulky:
+            _ops.scan_batch(ops)
+        # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
+        # at text that is not there) is refused without making the agent wait on its lock. The
+        # same rules run again on the file re-read under the lock, which decides. A drifted or
+        # unreadable file is left to the checks under the lock (they keep the agent's drift copy).
+        now = self.read(target)
+        if not now.error and not now.drift:
+            _ops.apply_batch(list(now.entries), ops, self.limit(target))
+        if bulky:
+            _ops.scan_batch(ops)
         return self._mutate(target, "batch", lambda entries: _ops.apply_batch(entries, ops, self.limit(target)),
                             seen=seen, count=len(ops))
 

@@ -271,7 +271,7 @@ NORMALIZE_MODES = ("section", "bullet")
 
 
 def _json_flag(parser: argparse.ArgumentParser) -> None:
-    # SUPPRESS: absent here must not overwrite a global `--json` given before the command.
+    """Kept for commands added elsewhere; every command's parser already takes ``--json``."""
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
 
 
@@ -291,26 +291,20 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("target", nargs="?", **target)
     p.add_argument("--threshold", type=_threshold, default=None,
                    help="plan to get each file under this percentage (default 80)")
-    _json_flag(p)
     p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
     p.add_argument("target", **target)
-    _json_flag(p)
     p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID...")
     p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
     p.add_argument("ids", nargs="*", metavar="ID")
-    _json_flag(p)
     p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
     p.add_argument("target", **target)
     p.add_argument("--by", choices=NORMALIZE_MODES, default="section",
                    help="one entry per heading section (default) or per bullet")
     p.add_argument("--dry-run", action="store_true", help="show the split, write nothing")
-    _json_flag(p)
     p = sub.add_parser("export", help="both files as JSON or Markdown")
     p.add_argument("--format", choices=("json", "markdown"), default="json")
     p.add_argument("--redact", action="store_true", help="blank secret-looking strings")
-    _json_flag(p)
     p = sub.add_parser("sharing", help="is MEMORY.md a link into a git repository; is USER.md private")
-    _json_flag(p)
 
 
 EXTENSIONS.append(_parsers)
