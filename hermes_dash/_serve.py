@@ -34,13 +34,19 @@ _SERVE_OPTIONS = ("--port", "--address", "--no-browser")
 
 
 def wants_serve(argv: list[str]) -> bool:
-    """True when the command line asks for the dashboard: no command, or ``serve``."""
+    """True when the command line asks for the dashboard: no command, or ``serve``.
+
+    Never with ``--json``: a caller that wants one JSON object gets one (a usage error when
+    there is no command), not a server that runs until stopped.
+    """
+    if "--json" in (argv[:argv.index("--")] if "--" in argv else argv):
+        return False
     rest = list(argv)
     while rest:
         head = rest[0]
         if head in _GLOBAL_WITH_VALUE:
             rest = rest[2:]
-        elif head.startswith(tuple(f"{o}=" for o in _GLOBAL_WITH_VALUE)) or head == "--json":
+        elif head.startswith(tuple(f"{o}=" for o in _GLOBAL_WITH_VALUE)):
             rest = rest[1:]
         else:
             break
@@ -58,7 +64,6 @@ def build_parser() -> argparse.ArgumentParser:
                         help="listen on ADDR instead of 127.0.0.1 (opens it to a network: an access token "
                              "is then required)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 

@@ -59,6 +59,11 @@ def test_pip_install_gives_a_hermes_dash_command_that_works_from_anywhere(tmp_pa
     shown = run(str(tool), "--home", str(home), "show", "memory")
     assert shown.returncode == 0 and "MEMORY.md" in shown.stdout, shown.stderr
     assert run(str(runtime / "bin" / "python"), "-m", "hermes_dash", "--home", str(home), "render").returncode == 0
+    clean = elsewhere / "MEMORY.md"
+    clean.write_text("One short fact.", encoding="utf-8")
+    assert run(str(tool), "check", str(clean)).returncode == 0  # the pre-commit hook's command
+    clean.write_text("x" * 2201, encoding="utf-8")
+    assert run(str(tool), "check", str(clean)).returncode == 1
     # Only the runtime: none of the test tools came along.
     for module in ("pytest", "hypothesis", "playwright"):
         assert run(str(runtime / "bin" / "python"), "-c", f"import {module}").returncode != 0, module

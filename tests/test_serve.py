@@ -102,7 +102,8 @@ def test_the_app_seals_streamlits_address_lookups() -> None:
 @pytest.mark.parametrize("argv, serve", [([], True), (["serve"], True), (["--home", "x"], True),
                                          (["--home", "x", "serve", "--port", "9"], True), (["--no-browser"], True),
                                          (["show"], False), (["--home", "x", "show"], False),
-                                         (["--json", "render"], False)])
+                                         (["--json", "render"], False), (["--json"], False),
+                                         (["--home", "x", "--json", "--json"], False)])
 def test_no_command_or_serve_starts_the_dashboard(argv, serve) -> None:
     assert _serve.wants_serve(argv) is serve
 
