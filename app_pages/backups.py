@@ -52,12 +52,13 @@ for backup in backups:
         "Time": backup.created.strftime("%Y-%m-%d") + " (day)" if backup.style == "daily"
         else backup.created.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
         "File": FILENAMES[backup.target],
-        "Size (bytes)": len(bstate.raw) if bstate else None,
-        "Entries": len(bstate.entries) if bstate else None,
+        # An unreadable backup has no size or entries we know: blank, not "0".
+        "Size (bytes)": len(bstate.raw) if bstate and bstate.exists else None,
+        "Entries": len(bstate.entries) if bstate and bstate.exists else None,
         "Style": STYLES[backup.style],
         "Name": backup.name,
     })
-st.subheader(f"{len(backups)} backups, newest first")
+st.header(f"{len(backups)} backups, newest first")
 st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table")
 
 names = [b.name for b in backups]
@@ -70,8 +71,12 @@ state = live[chosen.target]
 if bstate is None:
     st.error("This backup vanished meanwhile.")
     st.stop()
+if not bstate.exists:
+    st.error(f"{ui.lit(chosen.name)} cannot be read, so it can be neither compared nor restored.")
+    st.text(bstate.error or "")
+    st.stop()
 
-st.subheader(f"{ui.lit(chosen.name)} compared with the live {state.filename}")
+st.header(f"{ui.lit(chosen.name)} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
 st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "

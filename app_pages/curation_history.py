@@ -31,7 +31,7 @@ def when(index: int | None) -> str:
     return f"[{index}] {stamp}"
 
 
-st.subheader(f"{len(versions)} version(s) of {state.filename}")
+st.header(f"{len(versions)} version(s) of {state.filename}")
 st.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
     "Version": [v.name for v in versions],
@@ -42,7 +42,7 @@ st.dataframe(pd.DataFrame({
     "Problem": [v.problem or "" for v in versions],
 }), hide_index=True, key="hi_versions")
 
-st.subheader("Entries over time")
+st.header("Entries over time")
 present = [life for life in line.lives if life.present]
 gone = [life for life in line.lives if not life.present]
 st.caption(f"{len(present)} in the file now, {len(gone)} gone. \"First seen\" at version [0] means at least "
@@ -60,7 +60,7 @@ st.dataframe(pd.DataFrame({
 
 # -- diff ---------------------------------------------------------------------------------------
 
-st.subheader("Compare two versions")
+st.header("Compare two versions")
 labels = [v.index for v in versions]
 fmt = lambda i: f"[{i}] {versions[i].name}"  # noqa: E731
 if st.session_state.get("hi_from") not in labels:
@@ -85,7 +85,7 @@ else:
 
 # -- restore one entry --------------------------------------------------------------------------
 
-st.subheader("Restore one entry")
+st.header("Restore one entry")
 live = set(state.entries)
 candidates = list(dict.fromkeys(t for v in versions[:-1] for t in v.entries if t not in live))
 if not candidates:

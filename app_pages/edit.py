@@ -22,7 +22,7 @@ from hermes_dash._scan import scan
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
 store = ui.require_store()
-st.title("Edit")
+st.title("Edit", anchor=False)  # no "link to heading" tab stop before the form
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="ed_target")
 state = ui.file_state(target, store)
@@ -99,6 +99,13 @@ if state.drift:
     st.text("\n".join(state.drift.reasons))
 
 tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
+NEW_ENTRY = ui.label_selector("New entry")
+if ui.page_opened():  # adding is what this page is for: the box gets focus, not the 20th Tab stop
+    ui.focus_now(NEW_ENTRY)
+
+# The write buttons are never disabled: a text box commits its value only when it loses focus,
+# so "type, then Tab" would skip a button still disabled at that moment. The engine refuses an
+# empty text on click instead, and says so.
 
 with tab_add:
     text = st.text_area("New entry", key="ed_add_text", height=120,
@@ -109,8 +116,8 @@ with tab_add:
         show_projection(after, refusal, "ed_gauge_add")
         if after is not None and after == entries:
             st.info("This exact entry already exists; adding it changes nothing.")
-    if st.button("Add entry", key="ed_add_btn", type="primary", disabled=not text.strip()):
-        ui.run_op(lambda: store.add(target, text, seen=seen), clear=("ed_add_text",))
+    if st.button("Add entry", key="ed_add_btn", type="primary"):
+        ui.run_op(lambda: store.add(target, text, seen=seen), clear=("ed_add_text",), focus=NEW_ENTRY)
 
 with tab_replace:
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
@@ -125,7 +132,7 @@ with tab_replace:
     if old.strip() and new.strip():
         after, refusal = preview(lambda: apply_replace(entries, *validate_replace(old, new), state.limit))
         show_projection(after, refusal, "ed_gauge_replace")
-    if st.button("Replace entry", key="ed_rep_btn", type="primary", disabled=not (old.strip() and new.strip())):
+    if st.button("Replace entry", key="ed_rep_btn", type="primary"):
         ui.run_op(lambda: store.replace(target, old, new, seen=seen), clear=("ed_rep_old", "ed_rep_new"))
 
 with tab_remove:
@@ -134,8 +141,11 @@ with tab_remove:
     if old_rm.strip():
         after, refusal = preview(lambda: apply_remove(entries, validate_remove(old_rm)))
         show_projection(after, refusal, "ed_gauge_remove")
-    if st.button("Remove entry…", key="ed_rm_btn", disabled=not old_rm.strip()):
-        st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+    if st.button("Remove entry…", key="ed_rm_btn"):
+        if old_rm.strip():
+            st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+        else:
+            st.warning("Type a piece of the entry's text first: nothing was changed.")
     pending = st.session_state.get("ed_rm_confirm")
     if pending and pending["target"] == target:
         with st.container(border=True):
@@ -194,7 +204,7 @@ with tab_batch:
     batch_editor()
 
 if entries:
-    st.subheader(f"Entries of {state.filename}")
+    st.header(f"Entries of {state.filename}", anchor=False)
     if suggested is None:
         st.caption("The file is too large to work out the shortest unique text of each entry quickly.")
     frame = ui.entry_frame(entries, state.limit)

@@ -9,7 +9,6 @@ The limit comes from the file name (the agent's defaults), unless one is given.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,11 +16,12 @@ from . import _scan
 from ._errors import FileProblem
 from ._format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
 from ._ops import preview
+from ._readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
 
 #: Limits by file name: the agent's defaults for its two files.
 LIMITS_BY_NAME = {FILENAMES[t]: DEFAULT_LIMITS[t] for t in FILENAMES}
 #: A memory file is a few kilobytes; far larger is not one, and is not read whole.
-MAX_BYTES = 16 * 1024 * 1024
+MAX_BYTES = MAX_MEMORY_BYTES
 
 
 @dataclass(frozen=True)
@@ -51,18 +51,13 @@ def limit_for(path: str, limit: int | None) -> int | None:
 def _read(path: str) -> bytes:
     """The file's bytes: a regular file (after links), at most :data:`MAX_BYTES`."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_regular(Path(path), MAX_BYTES)[0]
+    except NotReadable as problem:
+        raise FileProblem(str(problem.details["reason"])) from None
     except OSError as exc:
         raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
     except ValueError:  # a NUL in the name
         raise FileProblem("is not a usable file name") from None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise FileProblem("is not a regular file")
-        data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise FileProblem(f"is larger than {MAX_BYTES // (1024 * 1024)} MB, far beyond any memory file")
-    return data
 
 
 def check_file(path: str, limit: int | None = None) -> FileCheck:

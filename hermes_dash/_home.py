@@ -13,8 +13,11 @@ from pathlib import Path
 
 from ._errors import InvalidRequest
 from ._format import DEFAULT_LIMITS, FILENAMES
+from ._readfile import MIB, NotReadable, read_regular
 
 DEFAULT_BACKUPS_KEEP = 50
+MAX_CONFIG_BYTES = MIB  # Hermes's config.yaml is a few kilobytes
+MAX_ACTIVE_PROFILE_BYTES = 4096  # one profile name
 # The agent's own rule for a profile id (its folder name under profiles/): lowercase letters,
 # digits, '-' and '_', starting with a letter or digit, at most 64 characters. The agent
 # lowercases and strips what a user types before checking, so "Work" means "work".
@@ -104,8 +107,8 @@ def active_profile(root: Path) -> str | None:
     """
     path = root / "active_profile"
     try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        raw = read_regular(path, MAX_ACTIVE_PROFILE_BYTES)[0].decode("utf-8")
+    except (OSError, NotReadable, UnicodeDecodeError):
         return None
     name = normalise_profile(raw)
     if not name or name == "default":
@@ -258,9 +261,11 @@ def _load_bounded(yaml, text: str) -> object:  # type: ignore[no-untyped-def]
 def load_settings(home: HermesHome) -> Settings:
     """Limits and switches from ``config.yaml``; defaults (plus a warning) when it is unusable."""
     try:
-        text = home.config_path.read_text(encoding="utf-8-sig")
+        text = read_regular(home.config_path, MAX_CONFIG_BYTES)[0].decode("utf-8-sig")
     except FileNotFoundError:
         return Settings()
+    except NotReadable as problem:
+        return Settings(warnings=(f"{problem.message} Using the default limits.",))
     except (OSError, UnicodeDecodeError) as exc:
         return Settings(warnings=(f"Could not read {home.config_path} ({exc}); using the default limits.",))
     import yaml  # imported here: most commands that never reach a config should not pay for it

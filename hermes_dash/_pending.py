@@ -15,7 +15,6 @@ import contextlib
 import json
 import os
 import re
-import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from . import _diff, _ops
 from ._lock import held
+from ._readfile import NotReadable, read_regular
 from ._errors import FileProblem, InvalidRequest, NoMatch, Refusal
 from ._format import FILENAMES, TARGETS, percent, usage
 from ._store import MemoryStore, OpResult
@@ -207,15 +207,9 @@ def read_one(path: Path) -> Staged:
     """One staged file, never raising; symlinks and non-files are malformed, not followed."""
     sid = path.name[:-5]
     try:
-        st = os.lstat(path)
-        if not stat.S_ISREG(st.st_mode):
-            kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a regular file"
-            return _malformed(sid, path, f"{kind}; staged writes are plain files, so it was not read")
-        if st.st_size > MAX_BYTES:
-            return _malformed(sid, path, f"{st.st_size:,} bytes, too large for a staged write")
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = read_regular(path, MAX_BYTES, follow=False)[0]
+    except NotReadable as problem:
+        return _malformed(sid, path, problem.message)
     except OSError as exc:
         return _malformed(sid, path, f"cannot be read: {exc.strerror or exc}")
     return _parse(sid, path, data)

@@ -177,14 +177,17 @@ def _render(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 def _backup_dict(store: MemoryStore, backup: object) -> dict[str, object]:
     from ._format import decode_lossy, parse
 
-    path = backup.path  # type: ignore[attr-defined]
+    from ._backups import read_backup
+    from ._readfile import NotReadable, describe
+
+    out = {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],  # type: ignore[attr-defined]
+           "style": backup.style, "created": backup.created.isoformat()}  # type: ignore[attr-defined]
     try:
-        data = path.read_bytes()
-    except OSError:
-        data = b""
-    return {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],  # type: ignore[attr-defined]
-            "style": backup.style, "created": backup.created.isoformat(),  # type: ignore[attr-defined]
-            "size": len(data), "entries": len(parse(decode_lossy(data)))}
+        data = read_backup(backup)  # type: ignore[arg-type]
+    except (OSError, NotReadable) as exc:
+        # Unreadable is not empty: say why, and leave size and entries unknown.
+        return {**out, "size": None, "entries": None, "error": describe(exc, backup.path)}  # type: ignore[attr-defined]
+    return {**out, "size": len(data), "entries": len(parse(decode_lossy(data))), "error": None}
 
 
 @command("backup")
@@ -202,6 +205,7 @@ def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     listed = [_backup_dict(store, b) for b in store.backups(args.target)]
     lines = [f"{b['name']:<36} {b['style']:<6} {b['created']}  {b['size']:>7} bytes  {n_entries(b['entries']):>11}"
+             if b["error"] is None else f"{b['name']:<36} {b['style']:<6} {b['created']}  unreadable: {b['error']}"
              for b in listed]
     return Outcome({"success": True, "backups": listed}, "\n".join(lines) or "No backups yet.")
 

@@ -308,3 +308,54 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 EXTENSIONS.append(_parsers)
+
+
+# -- snapshot -----------------------------------------------------------------------------------
+
+@command("snapshot")
+def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _snapshot
+
+    if args.freeze:
+        _snapshot.freeze(store)
+    if args.freeze and args.session is None:
+        snap, session_id = _snapshot.load_frozen(store), None
+        assert snap is not None  # just written
+    else:
+        snap, session_id = _snapshot.choose(store, args.session)
+    taken = _iso(snap.taken_at)
+    lines = [f"Snapshot: {snap.source}" + (f", taken {taken}" if taken else "")
+             + (" (frozen just now)" if args.freeze and session_id is None else "")]
+    files: dict[str, object] = {}
+    marks = {"added": "+", "removed": "-", "changed": "~"}
+    for target in TARGETS:
+        diff = _snapshot.diff_live(store, snap, target)
+        counts = diff.counts
+        files[target] = {"file": FILENAMES[target], "counts": counts, "identical": diff.identical,
+                         "truncated": snap.truncated.get(target, False),
+                         "items": [{"kind": i.kind, "snapshot": i.old, "live": i.new,
+                                    "similarity": round(i.similarity, 3)} for i in diff.items]}
+        summary = "same entries as the snapshot" if diff.identical else \
+            ", ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "unchanged"))
+        lines.append(f"{FILENAMES[target]}: {summary}")
+        if snap.truncated.get(target):
+            lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
+        for item in diff.items:
+            if item.kind == "changed":
+                lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
+            elif item.kind in marks:
+                lines.append(f"  {marks[item.kind]} {_one_line(item.new if item.kind == 'added' else item.old or '')}")
+    data: dict[str, object] = {"success": True, "source": snap.source, "session_id": session_id,
+                               "frozen": session_id is None, "taken_at": taken, "files": files}
+    return Outcome(data, "\n".join(lines))
+
+
+def _snapshot_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
+    p.add_argument("--freeze", action="store_true",
+                   help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)")
+    p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
+    _json_flag(p)
+
+
+EXTENSIONS.append(_snapshot_parser)

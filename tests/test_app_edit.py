@@ -277,3 +277,19 @@ def test_write_through_a_symlink_keeps_the_link(tmp_path: Path, monkeypatch, fre
     no_exception(at)
     assert link.is_symlink()
     assert parse((repo / "MEMORY.md").read_text()) == ["Team fact one.", "Team fact two."]
+
+
+def test_write_buttons_are_never_disabled_and_an_empty_text_is_refused_on_click(home: Path) -> None:
+    """A keyboard user types and presses Tab before the text reaches the app: the button must be there."""
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    for key in ("ed_add_btn", "ed_rep_btn", "ed_rm_btn"):
+        assert not at.button(key=key).disabled, key
+    at.button(key="ed_add_btn").click().run()
+    no_exception(at)
+    refused(at)
+    at.button(key="ed_rep_btn").click().run()
+    refused(at)
+    at.button(key="ed_rm_btn").click().run()
+    assert any("Type a piece of the entry's text first" in w.value for w in at.warning)
+    assert read(home, "MEMORY.md") == before

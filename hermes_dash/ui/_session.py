@@ -117,9 +117,16 @@ def pop_flashes() -> list[Flash]:
 
 
 def apply_resets() -> None:
-    """Clear the widget keys a successful write asked to clear (must run before the widgets)."""
+    """Clear the widget keys a successful write asked to clear (must run before the widgets).
+
+    A text box is set to "" rather than forgotten: the browser keeps showing the old text of a
+    forgotten text widget, so the box would look as if nothing had been saved.
+    """
     for key in st.session_state.pop("hd_reset", ()):
-        st.session_state.pop(key, None)
+        if isinstance(st.session_state.get(key), str):
+            st.session_state[key] = ""
+        else:
+            st.session_state.pop(key, None)
 
 
 def result_text(result: OpResult, filename: str) -> str:
@@ -135,12 +142,14 @@ def result_text(result: OpResult, filename: str) -> str:
     return "\n".join(lines)
 
 
-def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = ()) -> OpResult | None:
+def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
+           focus: str | None = None) -> OpResult | None:
     """Run one engine write. Refused: show why (nothing changed) and return None.
 
     Accepted: clear the read caches, queue a message (with the external-change note when the
     file had changed since this session last showed it), clear the ``clear`` widget keys and
     rerun, so the page redraws from the new file. Curation pages should write through this.
+    ``focus`` is the CSS selector that gets keyboard focus after that rerun (default: the message).
     """
     from ._cache import clear_caches
     from ._widgets import show_refusal
@@ -162,5 +171,9 @@ def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = ()) -> OpRe
     flash("success" if result.changed else "info", "Saved" if result.changed else "Nothing to change",
           result_text(result, filename))
     st.session_state.hd_reset = list(clear)
+    if focus:
+        from ._focus import focus_after_rerun
+
+        focus_after_rerun(focus)
     st.rerun()
     return result  # not reached: st.rerun() raises

@@ -32,6 +32,7 @@ def run(pages: Path = PAGES) -> None:
     if not _gate.admit():
         st.stop()
     ui.apply_resets()
+    ui.a11y_styles()
     ui.sidebar()
 
     sections: dict[str, list[st.Page]] = {
@@ -46,6 +47,7 @@ def run(pages: Path = PAGES) -> None:
         sections["Curation"] = extra
 
     page = st.navigation(sections)
+    ui.note_page(page.url_path)
     ui.show_flashes()
     page.run()
 
