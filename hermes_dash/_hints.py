@@ -14,18 +14,22 @@ from functools import lru_cache
 from ._export import redact
 from ._humanize import count
 from ._normalize import split
+from ._scan import MAX_SCAN_CHARS
 from ._store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def possible_secrets(text: str) -> int:
     """How many strings in ``text`` the export redactor would blank as credentials.
 
-    Cached by text: the Overview asks for every entry on every rerun, and entries rarely change.
+    Like the agent's scan, only the first ``MAX_SCAN_CHARS`` characters are looked at: a longer
+    entry is kept out of the prompt whole, and a megabyte of hand-written text would otherwise
+    cost a second on every new version. Cached by text: the Overview asks for every entry on
+    every rerun, and entries rarely change.
     """
-    return redact(text)[1]
+    return redact(text[:MAX_SCAN_CHARS])[1]
 
 
 def secret_hint(text: str) -> str:

@@ -51,6 +51,9 @@ def test_possible_secret_is_a_separate_hint_from_the_scan() -> None:
     hint = _hints.secret_hint(SECRET_URL)
     assert hint.startswith("Possible secret: 1 string") and "blocked" not in hint.lower().replace("not block", "")
     assert _hints.secret_hint("Redis runs on port 6379") == ""
+    # Like the scan, only the first 65,536 characters: the cost stays bounded for huge entries.
+    assert _hints.possible_secrets("x " * 32_768 + SECRET_URL) == 0
+    assert _hints.possible_secrets("x " * 32_000 + SECRET_URL) == 1
 
 
 def test_edit_add_preview_shows_possible_secret_beside_a_clean_scan(home_with_facts: Path) -> None:
