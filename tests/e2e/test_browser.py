@@ -40,7 +40,7 @@ def _edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
         page.keyboard.press("Enter")  # commit the cell
         page.mouse.click(box["x"] - 60, box["y"] - 60)  # leave the grid so the edit is sent
         try:
-            page.get_by_text("1 change(s) to apply as one batch").first.wait_for(timeout=8_000)
+            page.get_by_text("1 change to apply as one batch").first.wait_for(timeout=8_000)
             return
         except Exception:  # noqa: BLE001 - playwright's TimeoutError; try again from a clean cell
             page.keyboard.press("Escape")
@@ -76,10 +76,10 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "No changes yet.")
     edited = "CI is GitHub Actions; the e2e job runs on PRs labelled e2e."
     _edit_cell(page, row=1, text=edited)
-    settle(page, "1 change(s) to apply as one batch")
+    settle(page, "1 change to apply as one batch")
     shot(page, "edit-batch")
-    page.get_by_role("button", name="Apply 1 change(s) as one batch").click()
-    settle(page, "Applied 1 operation(s).")
+    page.get_by_role("button", name="Apply 1 change as one batch").click()
+    settle(page, "Applied 1 operation.")
     text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
     assert edited in text and "The repo's CI is GitHub Actions" not in text
     goto_page(page, "Overview")

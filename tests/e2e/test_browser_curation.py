@@ -36,7 +36,7 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     page.get_by_text("Select 3fa91c0e", exact=True).click()
     settle(page, "1 selected")
     page.get_by_role("button", name="Approve selected (1)…").click()
-    settle(page, "Approve 1 staged write(s): 3fa91c0e?")
+    settle(page, "Approve 1 staged write: 3fa91c0e?")
     assert staged.exists()
     page.get_by_role("button", name="Yes, approve").click()
     settle(page, "Approved 1")
