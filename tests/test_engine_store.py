@@ -498,6 +498,7 @@ def test_full_disk_at_rename_is_a_refusal_and_leaves_no_new_backup(store, home, 
 
 # -- oversized input ---------------------------------------------------------------------------------------------
 
+@pytest.mark.timeout(90)  # a quadratic step on 10 MB would stall the suite: fail instead
 def test_a_10_mb_entry_does_not_hang(home, write_config, write_mem):
     big = ("word " * 2_100_000)[:9_999_999] + "x"  # 10,000,000 characters, no outer whitespace
     store = MemoryStore(resolve_home(home))
