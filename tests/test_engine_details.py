@@ -359,3 +359,79 @@ def test_two_drift_refusals_in_one_second_share_one_copy(home, write_mem, monkey
     with pytest.raises(DriftDetected) as info:
         _store(home).remove("memory", "a")
     assert info.value.details["backup"].startswith("MEMORY.md.bak.2") and "-" in info.value.details["backup"]
+
+
+# -- _backups ---------------------------------------------------------------------------------------------------------
+
+def test_only_the_two_memory_files_have_backups(tmp_path):
+    from hermes_dash._backups import parse_name
+
+    for name in ("NOTES.md.bak.20261129", "MEMORY.md", "MEMORY.md.bak.", "MEMORY.mdbak.20261129",
+                 "USER.md.bak.2026112", "USER.md.bak.20261129-1200"):
+        assert parse_name(name, tmp_path) is None, name
+    drift = parse_name("MEMORY.md.bak.1796000000", tmp_path)
+    assert (drift.target, drift.style, drift.created.timestamp()) == ("memory", "drift", 1796000000)
+    daily = parse_name("USER.md.bak.20261129", tmp_path)
+    assert (daily.target, daily.style) == ("user", "daily")
+
+
+def test_the_first_backup_of_a_second_has_the_plain_name_and_later_ones_sort_newer(tmp_path):
+    from datetime import datetime, timezone
+
+    from hermes_dash._backups import create_dated, list_backups
+
+    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=timezone.utc)
+    (tmp_path / "MEMORY.md.bak.20261129-230511-3").write_bytes(b"older second")   # another second's sequence
+    first = create_dated(tmp_path, "memory", b"a", now=now)
+    assert first.name == "MEMORY.md.bak.20261129-230512"
+    first.path.unlink()                                  # retention took the plain name; "-1" is still there
+    (tmp_path / "MEMORY.md.bak.20261129-230512-1").write_bytes(b"b")
+    later = create_dated(tmp_path, "memory", b"c", now=now)
+    assert later.name not in ("MEMORY.md.bak.20261129-230512", "MEMORY.md.bak.20261129-230512-1")
+    assert list_backups(tmp_path, "memory")[0] == later and later.path.read_bytes() == b"c"
+
+
+def test_backup_names_are_utc_whatever_the_local_time_zone(tmp_path, monkeypatch):
+    import time
+    from datetime import datetime, timezone
+
+    from hermes_dash._backups import create_dated
+
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")                # UTC+14: another calendar day
+    time.tzset()
+    try:
+        before = datetime.now(timezone.utc).replace(microsecond=0)
+        made = create_dated(tmp_path, "user", b"x")
+        after = datetime.now(timezone.utc)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert before <= made.created <= after
+
+
+def test_ten_thousand_backups_in_one_second_is_an_error_not_an_overwrite(tmp_path):
+    from datetime import datetime, timezone
+
+    from hermes_dash._backups import Backup, create_dated
+
+    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=timezone.utc)
+    last = Backup("MEMORY.md.bak.20261129-230512-9999", tmp_path, "memory", "dated", now, 9999)
+    with pytest.raises(FileExistsError, match="^10,000 backups of MEMORY.md in one second$"):
+        create_dated(tmp_path, "memory", b"x", now=now, existing=[last])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_prune_without_a_listing_reads_the_folder(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from hermes_dash._backups import create_dated, list_backups, prune
+
+    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    made = [create_dated(tmp_path, "memory", bytes([i]), now=start + timedelta(minutes=i)) for i in range(4)]
+    (tmp_path / "MEMORY.md.bak.20261101").write_bytes(b"daily")
+    create_dated(tmp_path, "user", b"u", now=start)
+    removed = prune(tmp_path, "memory", 2)
+    assert sorted(b.name for b in removed) == sorted(b.name for b in made[:2])
+    assert [b.name for b in list_backups(tmp_path, "memory")] == [made[3].name, made[2].name,
+                                                                  "MEMORY.md.bak.20261101"]
+    assert len(list_backups(tmp_path, "user")) == 1
