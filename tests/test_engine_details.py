@@ -435,3 +435,17 @@ def test_prune_without_a_listing_reads_the_folder(tmp_path):
     assert [b.name for b in list_backups(tmp_path, "memory")] == [made[3].name, made[2].name,
                                                                   "MEMORY.md.bak.20261101"]
     assert len(list_backups(tmp_path, "user")) == 1
+
+
+def test_prune_skips_a_backup_someone_else_already_deleted(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from hermes_dash._backups import create_dated, list_backups, prune
+
+    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    made = [create_dated(tmp_path, "memory", bytes([i]), now=start + timedelta(minutes=i)) for i in range(3)]
+    listing = list_backups(tmp_path, "memory")
+    made[0].path.unlink()
+    removed = prune(tmp_path, "memory", 1, listing)
+    assert [b.name for b in removed] == [made[1].name]
+    assert [b.name for b in list_backups(tmp_path, "memory")] == [made[2].name]

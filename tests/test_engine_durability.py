@@ -6,7 +6,7 @@ that a buffered file object issues only when it is flushed: a missing ``flush()`
 ``fsync`` leaves the data in the buffer while an in-process wrapper still sees "write, then
 fsync". strace sees the real order (the write lands after the fsync, at close), does not care
 which Python function the engine uses to get there (so a refactor does not break the test),
-and runs the engine unmodified in its own process. CI installs strace (scripts/test); where it
+and watches the engine unmodified, in the test's own process (strace attaches to it). CI installs strace (scripts/test); where it
 is missing the test skips saying so, and under CI=true that skip fails the run.
 """
 
@@ -15,37 +15,46 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
-import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 from hermes_dash import MemoryStore, resolve_home
 
-REPO = Path(__file__).resolve().parents[1]
 SYSCALLS = "write,fsync,fdatasync,rename,renameat,renameat2,link,linkat,unlink,unlinkat"
 _LINE = re.compile(r"^(?:\d+\s+)?(?P<call>\w+)\((?P<args>.*)\)\s+=\s+(?P<ret>-?\d+)")
 _FD = re.compile(r"^-?\d+<(?P<path>[^>]*)>")
 _STR = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
-def _trace(home: Path, code: str, tmp_path: Path) -> list[tuple[str, ...]]:
-    """Run ``code`` (with ``store`` bound to a MemoryStore on ``home``) under strace; return the
-    file events in order: ("write", path, nbytes), ("fsync", path), ("rename"|"link", src, dst),
-    ("unlink", path)."""
+def _trace(home: Path, action, tmp_path: Path) -> list[tuple[str, ...]]:
+    """Run ``action(store)`` in this process with strace attached to it; return the file events
+    in order: ("write", path, nbytes), ("fsync", path), ("rename"|"link", src, dst), ("unlink", path).
+
+    In this process, not a child: the engine code under test is the code this test imported
+    (a mutation tool's altered copy included), and a tool that maps tests to the functions
+    they call sees these calls."""
     strace = shutil.which("strace")
     if strace is None:
         pytest.skip("strace is not installed (Debian package strace; scripts/test installs it)")
+    store = MemoryStore(resolve_home(home))
     log = tmp_path / "strace.log"
-    script = ("import sys\nfrom hermes_dash import MemoryStore, resolve_home\n"
-              "store = MemoryStore(resolve_home(sys.argv[1]))\n" + code)
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.run([strace, "-f", "-y", "-qq", "-s", "0", "-e", f"trace={SYSCALLS}", "-o", str(log),
-                           sys.executable, "-c", script, str(home)],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
+    tracer = subprocess.Popen([strace, "-f", "-y", "-s", "0", "-e", f"trace={SYSCALLS}", "-o", str(log),
+                               "-p", str(os.getpid())], stderr=subprocess.PIPE, text=True)
+    try:
+        line = tracer.stderr.readline()                         # "strace: Process N attached"
+        if "attached" not in line:
+            tracer.kill()
+            pytest.fail(f"strace could not attach to the test process: {line}{tracer.stderr.read()}")
+        time.sleep(0.05)
+        action(store)
+    finally:
+        tracer.send_signal(signal.SIGINT)                       # detach; the traced process runs on
+        tracer.wait(timeout=30)
     events: list[tuple[str, ...]] = []
     for line in log.read_text().splitlines():
         match = _LINE.match(line)
@@ -89,7 +98,7 @@ def test_a_write_and_its_backup_are_written_flushed_fsynced_renamed_and_the_fold
     folder = home / "memories"
     folder.mkdir()
     (folder / "MEMORY.md").write_bytes(b"first")
-    events = _trace(home, "store.add('memory', 'second')", tmp_path)
+    events = _trace(home, lambda store: store.add("memory", "second"), tmp_path)
     real = Path(os.path.realpath(folder))
 
     backups = [e for e in events if e[0] == "link" and ".bak." in e[2]]
@@ -105,7 +114,7 @@ def test_a_write_and_its_backup_are_written_flushed_fsynced_renamed_and_the_fold
 
 
 def test_a_first_write_with_no_backup_is_durable_too(home, tmp_path):
-    events = _trace(home, "store.add('user', 'prefers tea')", tmp_path)
+    events = _trace(home, lambda store: store.add("user", "prefers tea"), tmp_path)
     real = Path(os.path.realpath(home / "memories"))
     renames = [e for e in events if e[0] == "rename" and e[2] == str(real / "USER.md")]
     assert len(renames) == 1 and not [e for e in events if e[0] == "link" and ".bak." in e[2]], events
@@ -115,7 +124,7 @@ def test_a_first_write_with_no_backup_is_durable_too(home, tmp_path):
 def test_an_explicit_backup_is_durable(home, tmp_path):
     (home / "memories").mkdir()
     (home / "memories" / "USER.md").write_bytes(b"likes short answers")
-    events = _trace(home, "store.backup('user')", tmp_path)
+    events = _trace(home, lambda store: store.backup("user"), tmp_path)
     real = Path(os.path.realpath(home / "memories"))
     links = [e for e in events if e[0] == "link" and Path(e[2]).name.startswith("USER.md.bak.")]
     assert len(links) == 1, events
@@ -175,7 +184,7 @@ def test_the_temp_file_is_made_beside_the_links_target(home, other_mount, tmp_pa
     (home / "memories" / "MEMORY.md").symlink_to(repo / "MEMORY.md")
     if shutil.which("strace") is None and os.environ.get("CI", "").lower() != "true":
         pytest.skip("strace is not installed (Debian package strace; scripts/test installs it)")
-    events = _trace(home, "store.add('memory', 'two')", tmp_path)
+    events = _trace(home, lambda store: store.add("memory", "two"), tmp_path)
     renames = [e for e in events if e[0] == "rename"]
     assert len(renames) == 1 and renames[0][2] == str(repo / "MEMORY.md"), events
     _check_durable(events, renames[0], repo, len("one\n§\ntwo".encode()))
