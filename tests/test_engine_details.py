@@ -449,3 +449,82 @@ def test_prune_skips_a_backup_someone_else_already_deleted(tmp_path):
     removed = prune(tmp_path, "memory", 1, listing)
     assert [b.name for b in removed] == [made[1].name]
     assert [b.name for b in list_backups(tmp_path, "memory")] == [made[2].name]
+
+
+# -- _atomic ----------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code,hint", [
+    ("EACCES", f"Check the permissions of the file and its folder (the dashboard runs as user {os.getuid()})."),
+    ("EPERM", "The file or its folder does not allow this change (permissions or an immutable flag)."),
+    ("EROFS", "The file system is mounted read-only."),
+    ("ENOSPC", "The disk is full: free some space and try again."),
+    ("EDQUOT", "The disk quota is used up: free some space and try again."),
+    ("ENOTDIR", "A part of the path is a file where a folder is expected (is `memories` a file?)."),
+    ("EISDIR", "The path is a folder where a file is expected."),
+    ("EIO", "Check the path and try again."),
+])
+def test_an_os_error_becomes_a_refusal_with_the_matching_hint(code, hint, tmp_path):
+    import errno
+
+    from hermes_dash._atomic import os_refusal
+
+    number = getattr(errno, code)
+    refusal = os_refusal(OSError(number, os.strerror(number)), tmp_path / "MEMORY.md")
+    assert refusal.message == f"Could not write {tmp_path / 'MEMORY.md'}: {os.strerror(number)}. Nothing was changed."
+    assert refusal.hint == hint and refusal.details["errno"] == number
+
+
+def test_an_os_error_without_a_number_still_says_what_happened(tmp_path):
+    from hermes_dash._atomic import os_refusal
+
+    refusal = os_refusal(OSError("the mount went away"), tmp_path)
+    assert refusal.message == f"Could not write {tmp_path}: the mount went away. Nothing was changed."
+    assert refusal.hint == "Check the path and try again." and "errno" not in refusal.to_dict()
+
+
+def test_write_atomic_creates_missing_folders(tmp_path):
+    from hermes_dash._atomic import write_atomic
+
+    path = tmp_path / "a" / "b" / "memories" / "USER.md"
+    write_atomic(path, b"hello")
+    assert path.read_bytes() == b"hello" and (path.stat().st_mode & 0o777) == 0o600
+
+
+def test_exclusive_creation_without_hard_links_never_overwrites(tmp_path, monkeypatch):
+    import errno
+
+    import hermes_dash._atomic as atomic
+
+    def no_links(src, dst):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(atomic.os, "link", no_links)
+    path = tmp_path / "MEMORY.md.bak.20261129-230512"
+    assert atomic.create_exclusive(path, b"first") is True
+    assert atomic.create_exclusive(path, b"second") is False
+    assert path.read_bytes() == b"first" and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_exclusive_creation_without_hard_links_leaves_nothing_when_the_write_fails(tmp_path, monkeypatch):
+    import errno
+
+    import hermes_dash._atomic as atomic
+
+    def no_links(src, dst):
+        raise OSError(errno.ENOTSUP, "Operation not supported")
+
+    calls = []
+    real_fsync = os.fsync
+
+    def full_on_second(fd):
+        calls.append(fd)
+        if len(calls) == 2:                                  # the direct write, after the temp file's
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "link", no_links)
+    monkeypatch.setattr(atomic.os, "fsync", full_on_second)
+    with pytest.raises(OSError):
+        atomic.create_exclusive(tmp_path / "USER.md.bak.20261129-230512", b"data")
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
