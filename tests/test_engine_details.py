@@ -12,6 +12,7 @@ import os
 import pytest
 
 from hermes_dash._errors import FileProblem
+from hermes_dash import resolve_home
 from hermes_dash._format import decode, decode_lossy, detect_drift, percent
 
 # -- _format ----------------------------------------------------------------------------------------------------------
@@ -528,3 +529,100 @@ def test_exclusive_creation_without_hard_links_leaves_nothing_when_the_write_fai
         atomic.create_exclusive(tmp_path / "USER.md.bak.20261129-230512", b"data")
     monkeypatch.undo()
     assert list(tmp_path.iterdir()) == []
+
+
+# -- _home ------------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,warnings", [
+    ("memory:\n  memory_char_limit: lots\n",
+     ["config.yaml: memory.memory_char_limit = 'lots' is not a whole number >= 1; using 2200."]),
+    ("memory:\n  user_char_limit: true\n",
+     ["config.yaml: memory.user_char_limit = True is not a whole number >= 1; using 1375."]),
+    ("dashboard:\n  backups_keep: -1\n",
+     ["config.yaml: dashboard.backups_keep = -1 is not a whole number >= 0; using 50."]),
+    ("memory:\n  memory_enabled: maybe\n", ["config.yaml: memory.memory_enabled = 'maybe' is not true/false; using True."]),
+    ("memory:\n  user_profile_enabled: 1\n",
+     ["config.yaml: memory.user_profile_enabled = 1 is not true/false; using True."]),
+    ("memory:\n  write_approval: yes please\n",
+     ["config.yaml: memory.write_approval = 'yes please' is not true/false; using False."]),
+    ("memory: 12\n", ["config.yaml: 'memory' is not a mapping; using the default limits."]),
+    ("dashboard: [1]\n", ["config.yaml: 'dashboard' is not a mapping; ignoring it."]),
+])
+def test_each_config_warning_says_which_key_what_value_and_what_is_used(home, write_config, text, warnings):
+    from hermes_dash._home import load_settings
+
+    write_config(text)
+    assert list(load_settings(resolve_home(home)).warnings) == warnings
+
+
+def test_config_values_at_their_minimum_and_every_switch(home, write_config):
+    from hermes_dash._home import Settings, load_settings
+
+    write_config("memory:\n  memory_char_limit: ' 1 '\n  user_char_limit: 7.9\n  memory_enabled: false\n"
+                 "  user_profile_enabled: false\n  write_approval: true\ndashboard:\n  backups_keep: 0\n")
+    assert load_settings(resolve_home(home)) == Settings(1, 7, False, False, True, 0, ())
+    write_config("memory:\n  memory_char_limit: 0\n")
+    assert load_settings(resolve_home(home)).memory_char_limit == 2200
+    write_config("memory:\n  memory_char_limit: 99999999999999999999999\n")
+    assert load_settings(resolve_home(home)).memory_char_limit == 99999999999999999999999
+    write_config("memory:\n  memory_char_limit: .nan\n")
+    assert load_settings(resolve_home(home)).warnings == (
+        "config.yaml: memory.memory_char_limit = nan is not a whole number >= 1; using 2200.",)
+    write_config("memory:\ndashboard:\n")
+    assert load_settings(resolve_home(home)) == Settings()
+
+
+def test_config_problems_name_the_file_and_the_line(home, write_config):
+    from hermes_dash._home import load_settings
+
+    path = write_config("memory:\n  memory_char_limit: 10\n  bad: [unclosed\n")
+    assert load_settings(resolve_home(home)).warnings == (
+        f"{path} is not valid YAML at line 4; using the default limits.",)
+    write_config("- a list\n")
+    assert load_settings(resolve_home(home)).warnings == (f"{path} is not a mapping; using the default limits.",)
+    path.write_bytes(b"\xff\xfe")
+    warning = load_settings(resolve_home(home)).warnings[0]
+    assert warning.startswith(f"Could not read {path} (") and warning.endswith("); using the default limits.")
+
+
+def test_settings_limit_per_target():
+    from hermes_dash._home import Settings
+
+    s = Settings(memory_char_limit=10, user_char_limit=20)
+    assert (s.limit("memory"), s.limit("user")) == (10, 20)
+
+
+def test_profile_names_and_the_sticky_profile(home):
+    from hermes_dash import InvalidRequest
+    from hermes_dash._home import active_profile, list_profiles
+
+    for name in ("work", "a.b-c_d", "Z" + "x" * 63):
+        (home / "profiles" / name).mkdir(parents=True)
+    (home / "profiles" / "notes.txt").write_text("not a profile")
+    assert list_profiles(home) == sorted(["work", "a.b-c_d", "Z" + "x" * 63])
+    assert resolve_home(home, "Z" + "x" * 63).profile == "Z" + "x" * 63
+    for bad in ("Z" + "x" * 64, ".hidden", "-dash", "a/b", "notes.txt"):
+        with pytest.raises(InvalidRequest):
+            resolve_home(home, bad)
+    with pytest.raises(InvalidRequest) as info:
+        resolve_home(home, "nope")
+    assert info.value.message == f"There is no profile 'nope' in {home}."
+    assert info.value.hint == f"Existing profiles: {', '.join(sorted(['work', 'a.b-c_d', 'Z' + 'x' * 63]))}."
+    with pytest.raises(InvalidRequest) as info:
+        resolve_home(home, "../x")
+    assert info.value.message == "'../x' is not a valid profile name."
+    assert info.value.hint == "Use letters, digits, '-', '_' or '.', as `hermes profile` does."
+    (home / "active_profile").write_text(" work \n")
+    assert active_profile(home) == "work" and resolve_home(home).profile == "work"
+    assert resolve_home(home, "default").profile is None and resolve_home(home, "").path == home
+    (home / "active_profile").write_text("default")
+    assert active_profile(home) is None
+    (home / "active_profile").write_bytes(b"\xff")
+    assert active_profile(home) is None
+    (home / "active_profile").write_text("gone")
+    assert active_profile(home) is None
+    empty = home / "empty"
+    empty.mkdir()
+    with pytest.raises(InvalidRequest) as info:
+        resolve_home(empty, "x")
+    assert info.value.hint == "Existing profiles: none."
