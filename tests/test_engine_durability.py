@@ -80,7 +80,7 @@ def _check_durable(events: list[tuple[str, ...]], publish: tuple[str, ...], fold
     written and then fsynced, and is followed by an fsync of the folder."""
     at = events.index(publish)
     tmp = publish[1]
-    assert Path(tmp).parent == folder and Path(tmp).name.startswith(".mem_"), publish
+    assert Path(tmp).parent == folder and Path(tmp).name.startswith(".mem_") and tmp.endswith(".tmp"), publish
     writes = [i for i, e in enumerate(events) if e[0] == "write" and e[1] == tmp]
     syncs = [i for i, e in enumerate(events) if e[0] == "fsync" and e[1] == tmp]
     assert writes, f"no write(2) to {tmp}: {events}"
