@@ -52,8 +52,9 @@ for backup in backups:
         "Time": backup.created.strftime("%Y-%m-%d") + " (day)" if backup.style == "daily"
         else backup.created.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
         "File": FILENAMES[backup.target],
-        "Size (bytes)": len(bstate.raw) if bstate else None,
-        "Entries": len(bstate.entries) if bstate else None,
+        # An unreadable backup has no size or entries we know: blank, not "0".
+        "Size (bytes)": len(bstate.raw) if bstate and bstate.exists else None,
+        "Entries": len(bstate.entries) if bstate and bstate.exists else None,
         "Style": STYLES[backup.style],
         "Name": backup.name,
     })
@@ -69,6 +70,10 @@ bstate = ui.backup_state(chosen, store)
 state = live[chosen.target]
 if bstate is None:
     st.error("This backup vanished meanwhile.")
+    st.stop()
+if not bstate.exists:
+    st.error(f"{chosen.name} cannot be read, so it can be neither compared nor restored.")
+    st.text(bstate.error or "")
     st.stop()
 
 st.subheader(f"{chosen.name} compared with the live {state.filename}")

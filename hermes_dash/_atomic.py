@@ -93,6 +93,27 @@ def write_atomic(path: Path, data: bytes) -> None:
     fsync_dir(target.parent)
 
 
+def write_private(path: Path, data: bytes) -> None:
+    """Replace the name ``path`` itself with a new 0600 file holding ``data``, atomically.
+
+    For files hermes-dash owns (the frozen snapshot): unlike :func:`write_atomic` this never
+    writes through a symbolic link and never keeps an old mode. A link planted at ``path`` is
+    replaced by the new file, and the file it pointed to is left exactly as it was.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(path.parent, data, PRIVATE)
+        try:
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        raise os_refusal(exc, path) from exc
+    fsync_dir(path.parent)
+
+
 def create_exclusive(path: Path, data: bytes) -> bool:
     """Write a new file at ``path`` (0600) atomically, never overwriting: False if it exists.
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ._atomic import create_exclusive
 from ._format import FILENAMES
+from ._readfile import MAX_MEMORY_BYTES, read_regular
 
 _SUFFIX = re.compile(r"^(?:(?P<dated>(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d))(?:-(?P<seq>\d{1,4}))?"
                      r"|(?P<daily>\d{8})|(?P<drift>\d{9,11}))$")
@@ -79,7 +80,9 @@ def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
                 if not entry.name.startswith(prefixes):
                     continue
                 backup = parse_name(entry.name, folder)
-                if backup and (target is None or backup.target == target) and entry.is_file():
+                # Not following links: a backup is a file hermes-dash, the agent or a person made
+                # with `cp`; a link named like one (to a private file, say) is not a backup.
+                if backup and (target is None or backup.target == target) and entry.is_file(follow_symlinks=False):
                     found.append(backup)
     except OSError:
         return []
@@ -110,16 +113,29 @@ def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = 
     raise FileExistsError(f"10,000 backups of {FILENAMES[target]} in one second")
 
 
-def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = None) -> list[Backup]:
+def read_backup(backup: Backup) -> bytes:
+    """A backup's bytes; refused (:class:`~hermes_dash._readfile.NotReadable`) when it is not a
+    regular file at the moment it is opened: a link swapped in after the listing is not followed."""
+    return read_regular(backup.path, MAX_MEMORY_BYTES, follow=False)[0]
+
+
+def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = None,
+          protect: Backup | None = None) -> list[Backup]:
     """Delete all but the newest ``keep`` dated backups of ``target``; return what was deleted.
 
-    ``listing``: the target's backups when the caller already has them (under the lock).
+    ``listing``: the target's backups when the caller already has them (under the lock); it is
+    sorted here, whatever order it came in. ``protect``: the backup a write just made or named,
+    which is never deleted, even when its name sorts as the oldest (backups named for a future
+    date, from clock skew or a home copied from another machine) or ``keep`` is 0: it may be the
+    only copy of the content the write replaced, and the write reports its name.
     """
     listing = list_backups(folder, target) if listing is None else sorted(listing, key=lambda b: b.sort_key,
                                                                           reverse=True)
-    dated = [b for b in listing if b.style == "dated"]
+    dated = [b for b in listing if b.style == "dated" and (protect is None or b.name != protect.name)]
+    if protect is not None and protect.style == "dated":
+        keep -= 1  # the protected backup counts towards the number kept
     removed = []
-    for backup in dated[keep:]:
+    for backup in dated[max(keep, 0):]:
         with contextlib.suppress(FileNotFoundError):
             backup.path.unlink()
             removed.append(backup)

@@ -13,9 +13,11 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from ._backups import read_backup
 from ._diff import EntryDiff, diff_entries
 from ._errors import FileProblem, InvalidRequest
 from ._format import decode, decode_lossy, parse, usage
+from ._readfile import NotReadable
 from ._store import MemoryStore, OpResult
 
 CURRENT = "current"
@@ -86,8 +88,8 @@ def versions(store: MemoryStore, target: str) -> list[Version]:
     out = []
     for backup in reversed(store.backups(target)):
         try:
-            data = backup.path.read_bytes()
-        except OSError:
+            data = read_backup(backup)
+        except (OSError, NotReadable):
             continue  # pruned or unreadable meanwhile: a gap in history, not an error
         out.append(_read_version(len(out), backup.name, backup.style, backup.created, data))
     state = store.read(target)

@@ -17,6 +17,29 @@ from ._format import TARGETS, usage
 
 ACTIONS = ("add", "replace", "remove")
 PREVIEW_CHARS = 80
+#: A batch is a handful of operations when the agent makes it, and at most about one per entry
+#: per side when the dashboard's table editor does (a full 2,200-character file holds at most
+#: about 550 entries). A bigger batch is refused before anything else is done with it, so a
+#: pasted 50,000-operation list cannot keep anyone waiting, least of all the agent on its lock.
+MAX_BATCH_OPERATIONS = 2_000
+
+
+def check_text(value: str, what: str) -> str:
+    """``value`` unchanged when it can be stored as UTF-8; a refusal naming a lone surrogate.
+
+    Lone surrogates (U+D800-U+DFFF on their own) reach Python from JSON ``"\\ud800"`` escapes
+    and from command-line bytes that are not UTF-8. They are not text: writing one would fail
+    half-way, and printing one fails too, so they are refused where the text comes in.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidRequest(
+            f"{what} holds a lone surrogate code point U+{ord(value[exc.start]):04X} at character {exc.start + 1}, "
+            "which is not text and cannot be saved as UTF-8.",
+            hint="Remove that character (it usually comes from a broken copy-paste, a JSON \\ud800 escape "
+                 "or bytes that are not UTF-8).") from None
+    return value
 
 
 @dataclass(frozen=True)
@@ -42,7 +65,7 @@ class Operation:
             value = op.get(key)
             if value is not None and not isinstance(value, str):
                 raise InvalidRequest(f"Operation {position}: {key} must be text.", hint="Quote the value.")
-            fields[key] = value or ""
+            fields[key] = check_text(value or "", f"Operation {position}: {key}")
         return cls(**fields)
 
 
@@ -121,7 +144,7 @@ def check_content(content: str, *, where: str = "") -> None:
 
 
 def validate_add(content: str) -> str:
-    content = content.strip()
+    content = check_text(content, "The entry").strip()
     if not content:
         raise InvalidRequest("The entry is empty.", hint="Type the fact or preference to remember.")
     check_content(content)
@@ -129,7 +152,7 @@ def validate_add(content: str) -> str:
 
 
 def validate_replace(old_text: str, content: str) -> tuple[str, str]:
-    old_text, content = old_text.strip(), content.strip()
+    old_text, content = check_text(old_text, "The text to find").strip(), check_text(content, "The new text").strip()
     if not old_text:
         raise InvalidRequest("The text to find is empty.", hint="Type a piece of the entry to replace.")
     if not content:
@@ -139,19 +162,35 @@ def validate_replace(old_text: str, content: str) -> tuple[str, str]:
 
 
 def validate_remove(old_text: str) -> str:
-    old_text = old_text.strip()
+    old_text = check_text(old_text, "The text to find").strip()
     if not old_text:
         raise InvalidRequest("The text to find is empty.", hint="Type a piece of the entry to remove.")
     return old_text
 
 
-def validate_batch(operations: Iterable[object]) -> list[Operation]:
-    ops = [Operation.coerce(op, i) for i, op in enumerate(list(operations), start=1)]  # type: ignore[arg-type]
-    if not ops:
+def coerce_batch(operations: Iterable[object]) -> list[Operation]:
+    """The batch as operations, with the checks that cost nothing: not empty, not too many, each
+    one an object of text fields. The content scan is :func:`scan_batch`."""
+    items = list(operations)
+    if not items:
         raise InvalidRequest("The batch has no operations.", hint="Give at least one add, replace or remove.")
+    if len(items) > MAX_BATCH_OPERATIONS:
+        raise InvalidRequest(f"The batch has {len(items):,} operations; at most {MAX_BATCH_OPERATIONS:,} are "
+                             "accepted in one batch.",
+                             hint="Split it into smaller batches, or consolidate entries first (a file that fits "
+                                  "its limit never needs that many operations).")
+    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]
+
+
+def scan_batch(ops: list[Operation]) -> None:
     for i, op in enumerate(ops, start=1):
         if op.action in ("add", "replace") and op.content:
             check_content(op.content, where=f"Operation {i}: ")
+
+
+def validate_batch(operations: Iterable[object]) -> list[Operation]:
+    ops = coerce_batch(operations)
+    scan_batch(ops)
     return ops
 
 
@@ -189,8 +228,15 @@ def apply_remove(entries: list[str], old_text: str) -> list[str]:
 
 
 def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[str]:
-    """All operations in order on a working copy; the limit is checked on the final result only."""
+    """All operations in order on a working copy; the limit is checked on the final result only.
+
+    ``present`` counts the working copy's entries so that an add's "already there?" is one
+    lookup rather than a scan of the list: thousands of adds would otherwise be quadratic.
+    """
     work = list(entries)
+    present: dict[str, int] = {}
+    for entry in work:
+        present[entry] = present.get(entry, 0) + 1
     for i, op in enumerate(ops, start=1):
         where = f"Operation {i} ({op.action or 'no action'}): "
         content, old_text = op.content.strip(), op.old_text.strip()
@@ -198,16 +244,19 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
             if op.action == "add":
                 if not content:
                     raise InvalidRequest(f"{where}content is empty.", hint="Give the text to add.")
-                if content not in work:
+                if not present.get(content):
                     work.append(content)
+                    present[content] = 1
             elif op.action in ("replace", "remove"):
                 if not old_text:
                     raise InvalidRequest(f"{where}old_text is empty.", hint="Give a piece of the entry's text.")
                 if op.action == "replace" and not content:
                     raise InvalidRequest(f"{where}content is empty.", hint="Use a remove operation to delete.")
                 index = resolve(work, old_text, where=where)
+                present[work[index]] -= 1
                 if op.action == "replace":
                     work[index] = content
+                    present[content] = present.get(content, 0) + 1
                 else:
                     del work[index]
             else:

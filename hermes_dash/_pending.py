@@ -15,7 +15,6 @@ import contextlib
 import json
 import os
 import re
-import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,13 +23,16 @@ from pathlib import Path
 
 from . import _diff, _ops
 from ._lock import held
+from ._readfile import NotReadable, read_regular
 from ._errors import FileProblem, InvalidRequest, NoMatch, Refusal
 from ._format import FILENAMES, TARGETS, percent, usage
 from ._store import MemoryStore, OpResult
 
-_ID = re.compile(r"^[0-9a-fA-F]{8}$")
-_NAME = re.compile(r"^[0-9a-fA-F]{8}\.json$")
+# Used with fullmatch: "$" would also accept a name ending in a newline.
+_ID = re.compile(r"[0-9a-fA-F]{8}")
+_NAME = re.compile(r"[0-9a-fA-F]{8}\.json")
 MAX_BYTES = 1_000_000
+MAX_DEPTH = 32  # a staged write is an object holding a payload holding a list of operations
 ACTIONS = ("add", "replace", "remove", "batch")
 
 
@@ -127,6 +129,28 @@ def _text(value: object, key: str) -> str:
     return value
 
 
+def _shape_problem(doc: object) -> str | None:
+    """Why a parsed document cannot be shown or applied safely: nested deeper than any staged
+    write is, or holding a lone surrogate (a JSON ``\\ud800`` escape), which no text output and
+    no UTF-8 file can take. Walked with a stack, not recursion, so depth itself cannot crash it."""
+    stack: list[tuple[object, int]] = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep, which no staged write is"
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return (f"holds a lone surrogate code point U+{ord(value[exc.start]):04X} (a JSON \\u escape that "
+                        "is not text), which cannot be shown or saved as UTF-8")
+        elif isinstance(value, dict):
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+    return None
+
+
 def _parse(sid: str, path: Path, data: bytes) -> Staged:
     try:
         doc = json.loads(data.decode("utf-8-sig"))
@@ -134,6 +158,11 @@ def _parse(sid: str, path: Path, data: bytes) -> Staged:
         return _malformed(sid, path, f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})")
     except ValueError as exc:
         return _malformed(sid, path, f"not valid JSON: {exc}")
+    except RecursionError:
+        return _malformed(sid, path, "nested too deeply to read, which no staged write is")
+    problem = _shape_problem(doc)
+    if problem:
+        return _malformed(sid, path, problem)
     if not isinstance(doc, dict):
         return _malformed(sid, path, f"expected a JSON object, found {type(doc).__name__}")
     payload = doc.get("payload")
@@ -178,15 +207,9 @@ def read_one(path: Path) -> Staged:
     """One staged file, never raising; symlinks and non-files are malformed, not followed."""
     sid = path.name[:-5]
     try:
-        st = os.lstat(path)
-        if not stat.S_ISREG(st.st_mode):
-            kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a regular file"
-            return _malformed(sid, path, f"{kind}; staged writes are plain files, so it was not read")
-        if st.st_size > MAX_BYTES:
-            return _malformed(sid, path, f"{st.st_size:,} bytes, too large for a staged write")
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = read_regular(path, MAX_BYTES, follow=False)[0]
+    except NotReadable as problem:
+        return _malformed(sid, path, problem.message)
     except OSError as exc:
         return _malformed(sid, path, f"cannot be read: {exc.strerror or exc}")
     return _parse(sid, path, data)
@@ -196,7 +219,7 @@ def list_pending(store: MemoryStore) -> list[Staged]:
     """Every staged write, oldest first (malformed ones, with no time, last)."""
     folder = store.home.pending_dir
     try:
-        names = sorted(n for n in os.listdir(folder) if _NAME.match(n))
+        names = sorted(n for n in os.listdir(folder) if _NAME.fullmatch(n))
     except OSError:
         return []
     items = [read_one(folder / n) for n in names]
@@ -205,7 +228,7 @@ def list_pending(store: MemoryStore) -> list[Staged]:
 
 
 def _path_of(store: MemoryStore, sid: str) -> Path:
-    if not isinstance(sid, str) or not _ID.match(sid):
+    if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InvalidRequest(f"{sid!r} is not a staged-write id.",
                              hint="An id is the 8 hex characters of the file name, as `pending list` shows.")
     path = store.home.pending_dir / f"{sid}.json"

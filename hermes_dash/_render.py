@@ -16,8 +16,8 @@ RULE = "═" * 46
 _TITLES = {"memory": "MEMORY (your personal notes)", "user": "USER PROFILE (who the user is)"}
 _HEADER = re.compile(
     r"^(?P<title>MEMORY \(your personal notes\)|USER PROFILE \(who the user is\)) "
-    r"\[(?P<pct>\d+)% — (?P<used>[\d,]+)/(?P<limit>[\d,]+) chars(?P<over> ⚠ OVER BUDGET)?\]$")
-_NOTE = re.compile(r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget \([\d,]+/[\d,]+\); "
+    r"\[(?P<pct>\d+)% — (?P<used>[\d,]+)/(?P<limit>-?[\d,]+) chars(?P<over> ⚠ OVER BUDGET)?\]$")
+_NOTE = re.compile(r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget \([\d,]+/-?[\d,]+\); "
                    r"consolidate via memory\(action=remove/replace\) \.\.\.\]\n\n")
 
 

@@ -54,10 +54,43 @@ class SharingReport:
         return next(f for f in self.files if f.target == target)
 
 
-def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
-    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=GIT_TIMEOUT_S,
-                          env=env, stdin=subprocess.DEVNULL, check=False)
+#: Switches that stop git from running any program a repository's own config (or its hooks
+#: folder) names. A memory folder may sit inside any repository, including one made by someone
+#: else, and merely looking at it must not run their code: fsmonitor, hooks, pager, external
+#: diff, askpass/ssh/editor commands, and (below) clean/smudge filters.
+_NO_PROGRAMS = ("--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+                "-c", "core.pager=cat", "-c", "diff.external=", "-c", "core.untrackedCache=false",
+                "-c", "core.askPass=", "-c", "core.sshCommand=", "-c", "core.editor=true",
+                "-c", "core.alternateRefsCommand=", "-c", "protocol.allow=never")
+_ENV_DROPPED = ("GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND",
+                "GIT_EDITOR", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+
+
+def _git_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROPPED and not k.startswith("GIT_CONFIG_KEY_")
+           and not k.startswith("GIT_CONFIG_VALUE_")}
+    env.update({"GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_CONFIG_NOSYSTEM": "1",
+                "GIT_PAGER": "cat", "PAGER": "cat"})
+    return env
+
+
+def _git(args: list[str], cwd: Path, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *_NO_PROGRAMS, *extra, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=GIT_TIMEOUT_S, env=_git_env(), stdin=subprocess.DEVNULL, check=False)
+
+
+def _no_filters(folder: Path) -> tuple[str, ...]:
+    """``-c`` switches that blank every clean/smudge/process filter the config defines: `git
+    status` runs a file's clean filter to compare it with the index. Reading config runs nothing."""
+    listed = _git(["config", "--name-only", "--get-regexp", r"^filter\..*\.(clean|smudge|process|required)$"],
+                  folder)
+    drivers = dict.fromkeys(key[len("filter."):key.rindex(".")] for key in listed.stdout.split()) \
+        if listed.returncode == 0 else {}
+    out: list[str] = []
+    for driver in drivers:  # a "required" filter with no program would make status fail instead
+        out += ["-c", f"filter.{driver}.clean=", "-c", f"filter.{driver}.smudge=", "-c", f"filter.{driver}.process=",
+                "-c", f"filter.{driver}.required=false"]
+    return tuple(out)
 
 
 def git_info(path: Path) -> GitInfo:
@@ -73,8 +106,9 @@ def git_info(path: Path) -> GitInfo:
                 return GitInfo(None, None, None, "")
             return GitInfo(None, None, None, "", err.splitlines()[-1] if err else "git rev-parse failed")
         repo = Path(top.stdout.strip())
-        tracked = _git(["ls-files", "--error-unmatch", "--", path.name], folder).returncode == 0
-        status = _git(["status", "--porcelain", "--", path.name], folder)
+        quiet = _no_filters(folder)
+        tracked = _git(["ls-files", "--error-unmatch", "--", path.name], folder, quiet).returncode == 0
+        status = _git(["status", "--porcelain", "--ignore-submodules=all", "--", path.name], folder, quiet)
         if status.returncode != 0:
             return GitInfo(repo, tracked, None, "", status.stderr.strip() or "git status failed")
         short = status.stdout.strip()

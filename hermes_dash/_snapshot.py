@@ -11,13 +11,17 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ._atomic import write_atomic
+from ._atomic import write_private
+from ._diff import EntryDiff, diff_entries
+from ._errors import InvalidRequest
 from ._format import TARGETS
-from ._render import parse_prompt
-from ._sessions import Session
+from ._readfile import NotReadable, read_regular
+from ._render import parse_prompt, sanitise
+from ._sessions import Session, read_sessions
 from ._store import MemoryStore
 
 FROZEN_NAME = ".hermes-dash-snapshot.json"
+MAX_FROZEN_BYTES = 64 << 20  # two rendered blocks and their entries; far below this
 
 
 @dataclass(frozen=True)
@@ -52,16 +56,45 @@ def freeze(store: MemoryStore) -> Snapshot:
     blocks = {t: store.render_block(t) for t in TARGETS}
     entries = {t: list(store.read(t).entries) for t in TARGETS}
     record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
-    write_atomic(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
+    # Its own file, never a link's target: a link planted here is replaced, not written through.
+    write_private(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
     return load_frozen(store)  # type: ignore[return-value]
 
 
 def load_frozen(store: MemoryStore) -> Snapshot | None:
     try:
-        record = json.loads(frozen_path(store).read_text(encoding="utf-8"))
+        record = json.loads(read_regular(frozen_path(store), MAX_FROZEN_BYTES, follow=False)[0].decode("utf-8"))
         taken = datetime.fromisoformat(record["taken_at"])
         blocks = {t: str(record["blocks"].get(t, "")) for t in TARGETS}
         entries = {t: tuple(str(e) for e in record["entries"].get(t, [])) for t in TARGETS}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, NotReadable, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})
+
+
+def diff_live(store: MemoryStore, snapshot: Snapshot, target: str) -> EntryDiff:
+    """The snapshot against the live file, entry by entry. Compared as injected: an entry the
+    content scan blocks counts as its ``[BLOCKED: ...]`` note, which is what the snapshot holds."""
+    return diff_entries(sanitise(snapshot.entries.get(target, ()), target),
+                        sanitise(store.read(target).entries, target))
+
+
+def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
+    """The snapshot to compare with, and its session id (None: the one frozen here).
+
+    ``session_id``: that session from ``state.db``. Otherwise the newest session, else the
+    frozen snapshot; a refusal that says why when there is none.
+    """
+    db = store.home.state_db
+    found = read_sessions(db, 1, session_id)
+    if found.sessions:
+        return from_session(found.sessions[0]), found.sessions[0].id
+    if session_id is not None:
+        raise InvalidRequest(f"There is no session {session_id!r} with a system prompt in {db}."
+                             + (f" {found.problem}" if found.problem else ""),
+                             hint="Leave out --session for the newest session.")
+    frozen = load_frozen(store)
+    if frozen is None:
+        raise InvalidRequest(f"There is no snapshot to compare with. {found.problem or ''}".strip(),
+                             hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.")
+    return frozen, None

@@ -25,8 +25,12 @@ from ._errors import DriftDetected, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
+from ._readfile import MAX_MEMORY_BYTES, NotReadable, describe, read_regular
 
 LOCK_TIMEOUT_S = 10.0
+#: Batch text up to this size is scanned before anything else (the agent's order); the content
+#: scan reads at most this much of one entry, so no real batch comes near it.
+SCAN_FIRST_MAX_CHARS = 65_536
 
 
 @dataclass(frozen=True)
@@ -91,19 +95,19 @@ class OpResult:
                 "external_change": self.external_change}
 
 
-def read_file_state(target: str, path: Path, limit: int) -> FileState:
-    """Read and parse one file, never raising: problems land in ``error``."""
+def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True) -> FileState:
+    """Read and parse one file, never raising: problems land in ``error``.
+
+    ``follow=False`` (backups): a symbolic link is not followed but reported as the error.
+    """
     link = Path(os.path.realpath(path)) if path.is_symlink() else None
     try:
-        with open(path, "rb") as handle:
-            st = os.fstat(handle.fileno())
-            raw = handle.read()
+        raw, st = read_regular(path, MAX_MEMORY_BYTES, follow=follow)
     except FileNotFoundError:
         error = f"{path.name} is a symbolic link to {link}, which does not exist." if link else None
         return FileState(target, path, limit, False, (), error=error, link_target=link)
-    except OSError as exc:
-        return FileState(target, path, limit, False, (), error=f"Cannot read {path}: {exc.strerror or exc}.",
-                         link_target=link)
+    except (OSError, NotReadable) as exc:
+        return FileState(target, path, limit, False, (), error=describe(exc, path), link_target=link)
     fingerprint = (st.st_mtime_ns, st.st_size, st.st_ino)
     try:
         text = decode(raw)
@@ -177,7 +181,22 @@ class MemoryStore:
 
     def batch(self, target: str, operations: Iterable[object], *,
               seen: tuple[int, int, int] | None = None) -> OpResult:
-        ops = _ops.validate_batch(operations)
+        ops = _ops.coerce_batch(operations)
+        # The scan comes before everything else, as in the agent, unless the batch carries more
+        # text than any memory file holds: scanning that costs seconds, and the dry run below
+        # refuses such a batch at once when it cannot fit.
+        bulky = sum(len(op.content) for op in ops) > SCAN_FIRST_MAX_CHARS
+        if not bulky:
+            _ops.scan_batch(ops)
+        # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
+        # at text that is not there) is refused without making the agent wait on its lock. The
+        # same rules run again on the file re-read under the lock, which decides. A drifted or
+        # unreadable file is left to the checks under the lock (they keep the agent's drift copy).
+        now = self.read(target)
+        if not now.error and not now.drift:
+            _ops.apply_batch(list(now.entries), ops, self.limit(target))
+        if bulky:
+            _ops.scan_batch(ops)
         return self._mutate(target, "batch", lambda entries: _ops.apply_batch(entries, ops, self.limit(target)),
                             seen=seen, count=len(ops))
 
@@ -238,9 +257,13 @@ class MemoryStore:
             raise InvalidRequest(f"{name!r} is not a backup in {self.home.memories_dir}.",
                                  hint="Use a name exactly as `backups` lists it.")
         try:
-            data = chosen.path.read_bytes()
+            data = _backups.read_backup(chosen)
+        except NotReadable as problem:
+            raise FileProblem(f"Backup {name} cannot be restored: {problem.message} Nothing was changed.",
+                              hint=problem.hint) from None
         except OSError as exc:
-            raise FileProblem(f"Cannot read backup {name}: {exc.strerror or exc}.", hint="Check its permissions.")
+            raise FileProblem(f"Cannot read backup {name}: {exc.strerror or exc}. Nothing was changed.",
+                              hint="Check its permissions.") from None
         target = chosen.target
         with self._lock(target):
             state = self.read(target)
@@ -265,6 +288,13 @@ class MemoryStore:
                               "Nothing was changed.",
                               hint="Move or rename that file (it may hold notes worth keeping), then try again; "
                                    "hermes-dash creates the `memories` folder on the next write.",
+                              target=target)
+        if folder.is_symlink() and not folder.exists():
+            # mkdir of the lock's folder would fail with "File exists" about the lock file.
+            raise FileProblem(f"{folder} is a symbolic link to {os.readlink(folder)}, which does not exist, so "
+                              "the memory files cannot be written. Nothing was changed.",
+                              hint="Create the folder the link points to (or mount the drive it is on), "
+                                   "or remove the link so hermes-dash creates a plain `memories` folder.",
                               target=target)
         with held(lock_path, self.lock_timeout, f"{lock_path.name} has been locked by another process for over "
                   f"{self.lock_timeout:g} s (the agent may be writing)."):
@@ -327,7 +357,7 @@ class MemoryStore:
             raise
         with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
             _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep,
-                           [kept, *listing] if fresh and kept else listing)
+                           [kept, *listing] if fresh and kept else listing, protect=kept)
         return kept
 
     def _keep(self, state: FileState, listing: list[_backups.Backup]) -> tuple[_backups.Backup | None, bool]:
@@ -335,10 +365,10 @@ class MemoryStore:
         and whether it was made now (True) or was already there."""
         if not state.raw:
             return None, False
+        newest = next(iter(listing), None)
+        if newest is not None and _same_bytes(newest, state.raw):
+            return newest, False
         try:
-            newest = next(iter(listing), None)
-            if newest is not None and newest.path.read_bytes() == state.raw:
-                return newest, False
             return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
@@ -356,14 +386,30 @@ class MemoryStore:
 
     def _drift_copy(self, state: FileState) -> str | None:
         folder = self.home.memories_dir
+        # Each refused write would otherwise leave one more identical copy (one a second, never
+        # pruned): the newest drift copy holding these bytes already keeps them.
+        newest = next((b for b in self.backups(state.target) if b.style == "drift"), None)
+        if newest is not None and _same_bytes(newest, state.raw):
+            return newest.name
         path = folder / f"{state.filename}.bak.{int(time.time())}"
         try:
-            if create_exclusive(path, state.raw) or path.read_bytes() == state.raw:
+            if create_exclusive(path, state.raw) or \
+                    read_regular(path, MAX_MEMORY_BYTES, follow=False)[0] == state.raw:
                 return path.name
             # Same second, other bytes: never overwrite a backup, fall back to a dated name.
             return _backups.create_dated(folder, state.target, state.raw).name
-        except OSError:
+        except (OSError, NotReadable):
             return None
+
+
+def _same_bytes(backup: _backups.Backup, data: bytes) -> bool:
+    """Whether ``backup`` holds exactly ``data``. An unreadable backup (another user's, mode 000,
+    replaced by a link) holds nothing we can count on, so it is "not the same": the caller then
+    makes a fresh copy it can read, instead of failing the write over a file it does not need."""
+    try:
+        return _backups.read_backup(backup) == data
+    except (OSError, NotReadable):
+        return False
 
 
 __all__ = ["FileState", "MemoryStore", "OpResult", "Refusal", "read_file_state", "real_path"]

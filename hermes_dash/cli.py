@@ -8,6 +8,7 @@ Imports neither streamlit nor pandas, so it starts fast and works where they are
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -33,17 +34,50 @@ class Outcome:
 
 Handler = Callable[[MemoryStore, argparse.Namespace], Outcome]
 COMMANDS: dict[str, Handler] = {}
+#: Commands that work on files or folders named on the command line, not on a Hermes home:
+#: their handler gets ``None`` for the store, and a broken home cannot stop them.
+STORELESS: set[str] = set()
+
+#: Standard input and batch files are read up to this size; memory files are kilobytes.
+MAX_INPUT_BYTES = 16 * 1024 * 1024
 
 
-def command(name: str) -> Callable[[Handler], Handler]:
+def command(name: str, *, needs_store: bool = True) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         COMMANDS[name] = handler
+        if not needs_store:
+            STORELESS.add(name)
         return handler
     return register
 
 
-def _text_arg(value: str) -> str:
-    return sys.stdin.read() if value == "-" else value
+def read_input(source: str | None, what: str) -> str:
+    """Text from standard input (``source`` None) or a file, as UTF-8, at most MAX_INPUT_BYTES."""
+    try:
+        if source is None:
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise InvalidRequest(f"Cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}.",
+                             hint="Check the path.") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise InvalidRequest(f"{what} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB.",
+                             hint="Memory files hold a few kilobytes; give a smaller input.")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidRequest(f"{what} is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}).",
+                             hint="Convert it to UTF-8 first (for example with iconv).") from None
+
+
+def _content(args: argparse.Namespace) -> str:
+    """CONTENT from the command line, or from standard input with --stdin (parse_args made sure
+    exactly one was given). Only the flag reads standard input, so any text, "-" too, can be stored."""
+    return read_input(None, "Standard input") if args.stdin else args.content
 
 
 def _usage_line(store: MemoryStore, target: str) -> dict[str, object]:
@@ -103,12 +137,12 @@ def _op_outcome(store: MemoryStore, result: object) -> Outcome:
 
 @command("add")
 def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.add(args.target, _text_arg(args.content)))
+    return _op_outcome(store, store.add(args.target, _content(args)))
 
 
 @command("replace")
 def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.replace(args.target, args.old_text, _text_arg(args.content)))
+    return _op_outcome(store, store.replace(args.target, args.old_text, _content(args)))
 
 
 @command("remove")
@@ -118,15 +152,15 @@ def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("batch")
 def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8-sig").read()
-    except OSError as exc:
-        raise InvalidRequest(f"Cannot read {args.file}: {exc.strerror or exc}.", hint="Check the path.") from None
+    text = read_input(None if args.file == "-" else args.file, "The batch file")
     try:
         operations = json.loads(text)
     except ValueError as exc:
         raise InvalidRequest(f"The batch file is not valid JSON: {exc}.",
                              hint='Write a JSON list such as [{"action": "add", "content": "..."}].') from None
+    except RecursionError:
+        raise InvalidRequest("The batch file is nested too deeply to read.",
+                             hint='Write a flat JSON list such as [{"action": "add", "content": "..."}].') from None
     if not isinstance(operations, list):
         raise InvalidRequest("The batch file must hold a JSON list of operations.",
                              hint='For example [{"action": "remove", "old_text": "..."}].')
@@ -143,14 +177,17 @@ def _render(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 def _backup_dict(store: MemoryStore, backup: object) -> dict[str, object]:
     from ._format import decode_lossy, parse
 
-    path = backup.path  # type: ignore[attr-defined]
+    from ._backups import read_backup
+    from ._readfile import NotReadable, describe
+
+    out = {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],  # type: ignore[attr-defined]
+           "style": backup.style, "created": backup.created.isoformat()}  # type: ignore[attr-defined]
     try:
-        data = path.read_bytes()
-    except OSError:
-        data = b""
-    return {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],  # type: ignore[attr-defined]
-            "style": backup.style, "created": backup.created.isoformat(),  # type: ignore[attr-defined]
-            "size": len(data), "entries": len(parse(decode_lossy(data)))}
+        data = read_backup(backup)  # type: ignore[arg-type]
+    except (OSError, NotReadable) as exc:
+        # Unreadable is not empty: say why, and leave size and entries unknown.
+        return {**out, "size": None, "entries": None, "error": describe(exc, backup.path)}  # type: ignore[attr-defined]
+    return {**out, "size": len(data), "entries": len(parse(decode_lossy(data))), "error": None}
 
 
 @command("backup")
@@ -168,6 +205,7 @@ def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     listed = [_backup_dict(store, b) for b in store.backups(args.target)]
     lines = [f"{b['name']:<36} {b['style']:<6} {b['created']}  {b['size']:>7} bytes  {n_entries(b['entries']):>11}"
+             if b["error"] is None else f"{b['name']:<36} {b['style']:<6} {b['created']}  unreadable: {b['error']}"
              for b in listed]
     return Outcome({"success": True, "backups": listed}, "\n".join(lines) or "No backups yet.")
 
@@ -186,24 +224,52 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
 
 
+class _CommandParser(_Parser):
+    """Every command takes ``--json`` after its name too (``show --json``), so a script can put
+    it anywhere. SUPPRESS: when absent here it must not undo a ``--json`` given before the
+    command. A command that declares ``--json`` itself replaces this one (same meaning)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("conflict_handler", "resolve")
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
+        self._intermixing = False
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+        # Options may come between or after the operands (`add memory --json TEXT`): plain
+        # parsing gives an optional operand up as absent as soon as an option follows it.
+        if self._intermixing or any(a.nargs in (argparse.PARSER, argparse.REMAINDER)
+                                    for a in self._get_positional_actions()):
+            # argparse cannot intermix around a "rest of the line" operand: plain parsing then.
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m hermes_dash",
                                      description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser)
     target = {"choices": TARGETS, "metavar": "TARGET"}
+    stdin = {"action": "store_true", "help": "read CONTENT from standard input"}
 
     p = sub.add_parser("show", help="entries and usage of one or both files")
     p.add_argument("target", nargs="?", **target)
-    p = sub.add_parser("add", help="add an entry (CONTENT '-' reads standard input)")
+    p = sub.add_parser("add", help="add an entry (--stdin: read it from standard input)")
     p.add_argument("target", **target)
-    p.add_argument("content")
+    p.add_argument("content", nargs="?", metavar="CONTENT")
+    p.add_argument("--stdin", **stdin)
     p = sub.add_parser("replace", help="replace the whole entry that contains OLD_TEXT")
     p.add_argument("target", **target)
     p.add_argument("old_text")
-    p.add_argument("content")
+    p.add_argument("content", nargs="?", metavar="CONTENT")
+    p.add_argument("--stdin", **stdin)
     p = sub.add_parser("remove", help="remove the entry that contains OLD_TEXT")
     p.add_argument("target", **target)
     p.add_argument("old_text")
@@ -219,11 +285,54 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     for extend in EXTENSIONS:
         extend(sub)
+    parser.set_defaults(_commands=sub.choices)
     return parser
 
 
 #: Functions that add more subcommands to the parser (curation commands register here).
 EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []  # type: ignore[type-arg]
+
+
+def _protect_operands(argv: list[str]) -> tuple[list[str], dict[str, str]]:
+    """Everything after the first ``--`` is text, whatever it looks like.
+
+    argparse mangles operands after ``--`` that are themselves ``--`` (an empty list where a
+    string belongs) and reads ``-x`` there as an option in some positions. So each operand
+    that starts with "-" is swapped for a placeholder that argparse passes through untouched,
+    and swapped back after.
+    A NUL byte cannot occur in a real argument, so no placeholder can collide with one.
+    """
+    if "--" not in argv:
+        return argv, {}
+    cut = argv.index("--")
+    operands = [f"\0{n}\0" if arg.startswith("-") else arg for n, arg in enumerate(argv[cut + 1:])]
+    table = {placeholder: arg for placeholder, arg in zip(operands, argv[cut + 1:]) if placeholder != arg}
+    return argv[:cut + 1] + operands, table
+
+
+def _restore_operands(args: argparse.Namespace, table: dict[str, str]) -> None:
+    for key, value in vars(args).items():
+        if isinstance(value, str) and value in table:
+            setattr(args, key, table[value])
+        elif isinstance(value, list):
+            setattr(args, key, [table.get(v, v) if isinstance(v, str) else v for v in value])
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    protected, table = _protect_operands(argv)
+    try:
+        args = build_parser().parse_args(protected)
+    except UsageError as exc:
+        message = str(exc)
+        for placeholder, arg in table.items():
+            message = message.replace(repr(placeholder), repr(arg)).replace(placeholder, arg)
+        raise UsageError(message) from None
+    _restore_operands(args, table)
+    commands = args.__dict__.pop("_commands")
+    if getattr(args, "stdin", None) is not None and args.stdin == (args.content is not None):
+        commands[args.command].error("give CONTENT or --stdin, not both" if args.stdin
+                                     else "give CONTENT, or --stdin to read it from standard input")
+    return args
 
 
 def _emit(outcome: Outcome, as_json: bool) -> None:
@@ -234,23 +343,33 @@ def _emit(outcome: Outcome, as_json: bool) -> None:
         print(outcome.text, file=stream)
 
 
+def _wants_json(argv: list[str]) -> bool:
+    return "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):
+        # Text that cannot be encoded (a lone surrogate from a broken argument, a terminal that is
+        # not UTF-8) is written escaped rather than ending the command with a traceback.
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:
-        args = build_parser().parse_args(argv)
+        args = parse_args(argv)
     except UsageError as exc:
         # Exit 2 like argparse; with --json the error is still one JSON object on stdout.
-        if "--json" in argv[:argv.index("--")] if "--" in argv else "--json" in argv:
+        if _wants_json(argv):
             print(json.dumps({"success": False, "code": "usage", "error": str(exc)}, ensure_ascii=False, indent=1))
         else:
             print(str(exc), file=sys.stderr)
         return EXIT_USAGE
     store: MemoryStore | None = None
     try:
-        store = MemoryStore.open(args.home, args.profile)
-        for warning in store.settings.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-        outcome = COMMANDS[args.command](store, args)
+        if args.command not in STORELESS:
+            store = MemoryStore.open(args.home, args.profile)
+            for warning in store.settings.warnings:
+                print(f"warning: {warning}", file=sys.stderr)
+        outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))
@@ -276,3 +395,4 @@ def _target_of_backup(name: str | None) -> str | None:
 
 
 from . import cli_curation  # noqa: E402,F401  registers suggest/history/pending/normalize/export/sharing
+from . import cli_tools  # noqa: E402,F401  registers check and demo

@@ -271,7 +271,7 @@ NORMALIZE_MODES = ("section", "bullet")
 
 
 def _json_flag(parser: argparse.ArgumentParser) -> None:
-    # SUPPRESS: absent here must not overwrite a global `--json` given before the command.
+    """Kept for commands added elsewhere; every command's parser already takes ``--json``."""
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
 
 
@@ -291,26 +291,71 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("target", nargs="?", **target)
     p.add_argument("--threshold", type=_threshold, default=None,
                    help="plan to get each file under this percentage (default 80)")
-    _json_flag(p)
     p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
     p.add_argument("target", **target)
-    _json_flag(p)
     p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID...")
     p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
     p.add_argument("ids", nargs="*", metavar="ID")
-    _json_flag(p)
     p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
     p.add_argument("target", **target)
     p.add_argument("--by", choices=NORMALIZE_MODES, default="section",
                    help="one entry per heading section (default) or per bullet")
     p.add_argument("--dry-run", action="store_true", help="show the split, write nothing")
-    _json_flag(p)
     p = sub.add_parser("export", help="both files as JSON or Markdown")
     p.add_argument("--format", choices=("json", "markdown"), default="json")
     p.add_argument("--redact", action="store_true", help="blank secret-looking strings")
-    _json_flag(p)
     p = sub.add_parser("sharing", help="is MEMORY.md a link into a git repository; is USER.md private")
-    _json_flag(p)
 
 
 EXTENSIONS.append(_parsers)
+
+
+# -- snapshot -----------------------------------------------------------------------------------
+
+@command("snapshot")
+def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from . import _snapshot
+
+    if args.freeze:
+        _snapshot.freeze(store)
+    if args.freeze and args.session is None:
+        snap, session_id = _snapshot.load_frozen(store), None
+        assert snap is not None  # just written
+    else:
+        snap, session_id = _snapshot.choose(store, args.session)
+    taken = _iso(snap.taken_at)
+    lines = [f"Snapshot: {snap.source}" + (f", taken {taken}" if taken else "")
+             + (" (frozen just now)" if args.freeze and session_id is None else "")]
+    files: dict[str, object] = {}
+    marks = {"added": "+", "removed": "-", "changed": "~"}
+    for target in TARGETS:
+        diff = _snapshot.diff_live(store, snap, target)
+        counts = diff.counts
+        files[target] = {"file": FILENAMES[target], "counts": counts, "identical": diff.identical,
+                         "truncated": snap.truncated.get(target, False),
+                         "items": [{"kind": i.kind, "snapshot": i.old, "live": i.new,
+                                    "similarity": round(i.similarity, 3)} for i in diff.items]}
+        summary = "same entries as the snapshot" if diff.identical else \
+            ", ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "unchanged"))
+        lines.append(f"{FILENAMES[target]}: {summary}")
+        if snap.truncated.get(target):
+            lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
+        for item in diff.items:
+            if item.kind == "changed":
+                lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
+            elif item.kind in marks:
+                lines.append(f"  {marks[item.kind]} {_one_line(item.new if item.kind == 'added' else item.old or '')}")
+    data: dict[str, object] = {"success": True, "source": snap.source, "session_id": session_id,
+                               "frozen": session_id is None, "taken_at": taken, "files": files}
+    return Outcome(data, "\n".join(lines))
+
+
+def _snapshot_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
+    p.add_argument("--freeze", action="store_true",
+                   help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)")
+    p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
+    _json_flag(p)
+
+
+EXTENSIONS.append(_snapshot_parser)

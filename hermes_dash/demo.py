@@ -107,12 +107,12 @@ def _last_touched(copy: Path) -> float:
     return max(times, default=0.0)
 
 
-def remove_old_copies(parent: Path, now: float | None = None) -> list[Path]:
-    """Remove demo copies under ``parent`` untouched for :data:`KEEP_COPIES_S`; returns them."""
+def remove_old_copies(parent: Path, now: float | None = None, keep_s: float = KEEP_COPIES_S) -> list[Path]:
+    """Remove demo copies under ``parent`` untouched for ``keep_s`` seconds; returns them."""
     now = time.time() if now is None else now
     removed = []
     for copy in parent.glob("copy-*"):
-        if copy.is_dir() and not copy.is_symlink() and now - _last_touched(copy) > KEEP_COPIES_S:
+        if copy.is_dir() and not copy.is_symlink() and now - _last_touched(copy) > keep_s:
             shutil.rmtree(copy, ignore_errors=True)
             removed.append(copy)
     return removed
@@ -136,6 +136,17 @@ def create_demo_home(dest: Path | None = None, now: float | None = None) -> Path
     shutil.copytree(SOURCE, dest, ignore=shutil.ignore_patterns("__pycache__"))
     build_state_db(dest / "state.db", now)
     return dest
+
+
+def copies_parent() -> Path | None:
+    """Where demo copies live (``<tmp>/hermes-demo-<user>``), or None when it cannot be used."""
+    return _copies_parent()
+
+
+def remove_all_copies() -> list[Path]:
+    """Remove every demo copy, however recent (``demo --clean``)."""
+    parent = _copies_parent()
+    return [] if parent is None else remove_old_copies(parent, keep_s=float("-inf"))
 
 
 if __name__ == "__main__":

@@ -99,15 +99,39 @@ def test_usage_errors_exit_2_and_change_nothing(home, args):
     assert not (home / "memories").exists()
 
 
-def test_content_dash_reads_stdin_and_double_dash_allows_leading_dashes(home):
-    code, out, _ = run(home, "add", "memory", "-", stdin="from stdin\nsecond line\n")
+def test_stdin_flag_reads_content_and_double_dash_allows_leading_dashes(home):
+    code, out, _ = run(home, "add", "memory", "--stdin", stdin="from stdin\nsecond line\n")
     assert code == 0 and mem(home) == b"from stdin\nsecond line"
     code, out, _ = run(home, "add", "memory", "--", "--looks-like-an-option")
     assert code == 0 and mem(home).endswith(b"--looks-like-an-option")
-    code, out, _ = run(home, "replace", "memory", "--", "--looks", "-", stdin="replaced via stdin")
+    code, out, _ = run(home, "replace", "memory", "--stdin", "--", "--looks", stdin="replaced via stdin")
     assert code == 0 and mem(home) == "from stdin\nsecond line\n§\nreplaced via stdin".encode()
     code, out, _ = run(home, "remove", "memory", "--", "replaced via")
     assert code == 0 and mem(home) == b"from stdin\nsecond line"
+
+
+def test_dash_and_double_dash_are_stored_as_text_like_the_agent_does(home):
+    """`-` is text (standard input only with --stdin) and `--` after `--` is text too."""
+    code, out, _ = run(home, "add", "memory", "-", stdin="must not be read")
+    assert code == 0 and out["success"] and mem(home) == b"-"
+    code, out, _ = run(home, "add", "memory", "--", "--")
+    assert code == 0 and mem(home) == "-\n§\n--".encode()
+    code, out, _ = run(home, "replace", "memory", "--", "--", "-- new")
+    assert code == 0 and mem(home) == "-\n§\n-- new".encode()
+    code, out, _ = run(home, "remove", "memory", "--", "-- new")
+    assert code == 0 and mem(home) == b"-"
+    code, out, _ = run(home, "replace", "memory", "--", "-", "--")
+    assert code == 0 and mem(home) == b"--"
+    code, out, _ = run(home, "remove", "memory", "--", "--")
+    assert code == 0 and mem(home) == b""
+
+
+@pytest.mark.parametrize("args", [("add", "memory"), ("add", "memory", "x", "--stdin"),
+                                  ("replace", "memory", "old"), ("replace", "memory", "old", "new", "--stdin")])
+def test_content_xor_stdin_is_a_usage_error(home, args):
+    code, out, _ = run(home, *args, stdin="text")
+    assert code == 2 and out["code"] == "usage" and "--stdin" in out["error"]
+    assert not (home / "memories").exists()
 
 
 def test_batch_file_and_stdin(home, tmp_path):

@@ -116,8 +116,8 @@ def test_invalid_yaml_means_defaults_plus_a_warning(home, write_config, text):
 
 @pytest.mark.parametrize("text,warned", [
     ("memory:\n  memory_char_limit: lots\n", "memory.memory_char_limit"),
-    ("memory:\n  memory_char_limit: -5\n", "memory.memory_char_limit"),
-    ("memory:\n  user_char_limit: true\n", "memory.user_char_limit"),
+    ("memory:\n  memory_char_limit: '2200.0'\n", "memory.memory_char_limit"),
+    ("memory:\n  user_char_limit: [1, 2]\n", "memory.user_char_limit"),
     ("memory: 12\n", "'memory' is not a mapping"),
     ("- a list\n", "not a mapping"),
     ("memory:\n  memory_enabled: maybe\n", "memory.memory_enabled"),

@@ -200,14 +200,16 @@ def new_since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def _backup_state(path: str, target: str, limit: int, key: tuple[int, int, int]) -> FileState:
-    return read_file_state(target, Path(path), limit)
+    return read_file_state(target, Path(path), limit, follow=False)
 
 
 def backup_state(backup: Backup, store: MemoryStore) -> FileState | None:
     """A backup file read like a memory file (entries, size); None if it vanished."""
-    key = stat_key(backup.path)
-    if key is None:
+    try:
+        st_ = os.lstat(backup.path)  # a backup is never read through a link
+    except OSError:
         return None
+    key = (st_.st_mtime_ns, st_.st_size, st_.st_ino)
     return _backup_state(str(backup.path), backup.target, store.limit(backup.target), key)
 
 

@@ -33,7 +33,13 @@ class Flash:
 
 def _ensure_defaults() -> None:
     if "hd_home" not in st.session_state:
-        home = resolve_home()
+        try:
+            home = resolve_home()
+        except Refusal as refusal:
+            # A bad active_profile must not stop the dashboard: open the default profile and say
+            # which file names what, so the user can fix it from here.
+            home = resolve_home(None, "default")
+            flash("warning", "Opened the default profile", f"{refusal.message}\n{refusal.hint}")
         st.session_state.hd_home = str(home.root)
         st.session_state.hd_profile = home.profile or "default"
     st.session_state.setdefault("hd_profile", "default")

@@ -58,12 +58,12 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     color, word = _LEVEL_LOOK[lvl]
     over = shown > limit
     word = "Over budget" if over else word
-    pct = min(100, int(shown / limit * 100)) if limit else 100
+    pct = min(100, int(shown / limit * 100)) if limit > 0 else 0
     with st.container(border=True, key=key):
         # Our own wording and figures only (no entry text): markdown is safe here. Title and level
         # share one line, because every element costs the landing page's rerun time.
         st.markdown(f"**{filename}** :{color}-badge[{'' if projected is None else 'After saving: '}{word}]")
-        st.progress(min(1.0, shown / limit) if limit else 1.0,
+        st.progress(min(1.0, shown / limit) if limit > 0 else 1.0,
                     text=f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
                          + (f" · :red[{shown - limit:,} over]" if over else ""))
         if projected is None:
@@ -133,7 +133,7 @@ def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str
         "#": indices,
         "Entry": [cut(e) for e in entries],
         "Chars": [len(e) for e in entries],
-        "Budget": [round(len(e) / limit * 100, 1) if limit else 0.0 for e in entries],
+        "Budget": [round(len(e) / limit * 100, 1) if limit > 0 else 0.0 for e in entries],
         "Flags": [", ".join(f) for f in (flags or [()] * len(entries))],
     })
 

@@ -1,0 +1,87 @@
+"""Check memory files the way the agent will read them, without writing anything.
+
+For teams that keep MEMORY.md in a repository: a commit hook runs this on the file before it
+lands, so a file the agent would find over budget, hand-edited (drifted), carrying an entry its
+content scan blocks, or not UTF-8, is caught at commit time rather than by the next session.
+The limit comes from the file name (the agent's defaults), unless one is given.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import _scan
+from ._errors import FileProblem
+from ._format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
+from ._ops import preview
+from ._readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
+
+#: Limits by file name: the agent's defaults for its two files.
+LIMITS_BY_NAME = {FILENAMES[t]: DEFAULT_LIMITS[t] for t in FILENAMES}
+#: A memory file is a few kilobytes; far larger is not one, and is not read whole.
+MAX_BYTES = MAX_MEMORY_BYTES
+
+
+@dataclass(frozen=True)
+class FileCheck:
+    """What is wrong with one file (nothing: ``problems`` is empty)."""
+
+    path: str
+    limit: int | None
+    usage: int | None
+    entry_count: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, object]:
+        return {"path": self.path, "ok": self.ok, "limit": self.limit, "usage": self.usage,
+                "entry_count": self.entry_count, "problems": list(self.problems)}
+
+
+def limit_for(path: str, limit: int | None) -> int | None:
+    """An explicit ``limit`` wins; else the agent's default for MEMORY.md / USER.md; else None."""
+    return limit if limit is not None else LIMITS_BY_NAME.get(os.path.basename(path))
+
+
+def _read(path: str) -> bytes:
+    """The file's bytes: a regular file (after links), at most :data:`MAX_BYTES`."""
+    try:
+        return read_regular(Path(path), MAX_BYTES)[0]
+    except NotReadable as problem:
+        raise FileProblem(str(problem.details["reason"])) from None
+    except OSError as exc:
+        raise FileProblem(f"cannot be read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name
+        raise FileProblem("is not a usable file name") from None
+
+
+def check_file(path: str, limit: int | None = None) -> FileCheck:
+    """Read ``path`` as the agent would and list every problem it would meet."""
+    limit = limit_for(path, limit)
+    try:
+        text = decode(_read(path))
+    except FileProblem as problem:
+        return FileCheck(path, limit, None, 0, (problem.message,))
+    entries = parse(text)
+    used = usage(entries)
+    problems = []
+    if limit is None:
+        problems.append("no limit is known for this file name (MEMORY.md: 2,200, USER.md: 1,375); "
+                        "give one with --limit N")
+    elif used > limit:
+        problems.append(f"over its limit: {used:,}/{limit:,} characters ({used - limit:,} too many)")
+    if limit is not None:
+        problems.extend(f"drifted: {reason}" for reason in detect_drift(text, limit).reasons)
+    for index, entry in enumerate(entries):
+        if len(entry) > _scan.MAX_SCAN_CHARS:
+            problems.append(f"entry [{index}] is too large for the agent's content scan ({len(entry):,} "
+                            "characters), so the agent leaves it out of the prompt")
+        elif findings := _scan.scan(entry):
+            problems.append(f"entry [{index}] is blocked by the agent's content scan ({', '.join(findings)}): "
+                            f"{preview(entry)!r}")
+    return FileCheck(path, limit, used, len(entries), tuple(problems))

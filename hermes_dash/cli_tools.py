@@ -1,0 +1,72 @@
+"""Command-line tools that need no Hermes home: ``check`` (for commit hooks) and ``demo``.
+
+Registered on :mod:`hermes_dash.cli` like the curation commands; their handlers get no store,
+so a missing or broken home (or a bad ``active_profile``) never stops them.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .cli import EXIT_OK, EXIT_REFUSED, EXTENSIONS, Outcome, command
+from ._store import MemoryStore
+
+
+@command("check", needs_store=False)
+def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+    from ._check import check_file
+
+    results = [check_file(path, args.limit) for path in args.files]
+    ok = all(r.ok for r in results)
+    lines = []
+    for r in results:
+        size = f"{r.usage:,}/{r.limit:,} characters" if r.usage is not None and r.limit is not None else ""
+        if r.ok:
+            lines.append(f"{r.path}: ok ({size}, {r.entry_count} entr{'y' if r.entry_count == 1 else 'ies'})")
+        else:
+            lines.append(f"{r.path}: {len(r.problems)} problem{'' if len(r.problems) == 1 else 's'}"
+                         + (f" ({size})" if size else ""))
+            lines.extend(f"  - {p}" for p in r.problems)
+    data: dict[str, object] = {"success": ok, "files": [r.to_dict() for r in results]}
+    if not ok:
+        bad = [r.path for r in results if not r.ok]
+        data["code"] = "check_failed"
+        data["error"] = f"{len(bad)} of {len(results)} file(s) would not be read cleanly by the agent: {', '.join(bad)}."
+    return Outcome(data, "\n".join(lines), EXIT_OK if ok else EXIT_REFUSED)
+
+
+@command("demo", needs_store=False)
+def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+    from . import demo
+
+    if args.clean:
+        removed = demo.remove_all_copies()
+        text = (f"Removed {len(removed)} demo cop{'y' if len(removed) == 1 else 'ies'} from {demo.copies_parent()}."
+                if removed else "No demo copies to remove.")
+        return Outcome({"success": True, "removed": [str(p) for p in removed]}, text)
+    parent = demo.copies_parent()
+    removed = demo.remove_old_copies(parent) if parent is not None else []
+    home = demo.create_demo_home()
+    text = str(home)
+    if removed:
+        text += f"\n(removed {len(removed)} demo cop{'y' if len(removed) == 1 else 'ies'} untouched for a day)"
+    return Outcome({"success": True, "home": str(home), "removed": [str(p) for p in removed]}, text)
+
+
+def _limit(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+
+
+def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--limit", type=_limit, default=None, metavar="N",
+                   help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)")
+    p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
+    p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
+
+
+EXTENSIONS.append(_parsers)
