@@ -586,3 +586,32 @@ def test_settings_limit_per_target():
 
     s = Settings(memory_char_limit=10, user_char_limit=20)
     assert (s.limit("memory"), s.limit("user")) == (10, 20)
+
+
+# -- _render ----------------------------------------------------------------------------------------------------------
+
+def test_parse_prompt_finds_a_block_at_the_very_start_of_the_prompt():
+    from hermes_dash._render import parse_prompt, render_block
+
+    parsed = parse_prompt(render_block("memory", ["first", "second"], 2200) + "\n\nOther section")
+    block = parsed["memory"]
+    assert (block.target, block.entries, block.used, block.limit, block.truncated) == (
+        "memory", ("first", "second"), len("first\n§\nsecond"), 2200, False)
+    assert block.text == "first\n§\nsecond"
+
+
+def test_parse_prompt_of_a_block_exactly_at_the_cap_is_not_truncated():
+    from hermes_dash._render import parse_prompt, render_block
+
+    block = render_block("user", ["u" * 4000], 1000)                 # cap = 4000, used = 4000
+    parsed = parse_prompt("intro\n" + block + "\n\nmore")["user"]
+    assert (parsed.target, parsed.truncated, parsed.used, parsed.entries) == ("user", False, 4000, ("u" * 4000,))
+
+
+def test_parse_prompt_skips_a_broken_truncated_block_and_finds_the_next():
+    from hermes_dash._render import RULE, parse_prompt, render_block
+
+    broken = f"{RULE}\nMEMORY (your personal notes) [100% — 9,000/2,200 chars ⚠ OVER BUDGET]\n{RULE}\n" + "x" * 50
+    good = render_block("user", ["still found"], 1375)
+    parsed = parse_prompt(broken + "\n\n" + good)
+    assert set(parsed) == {"user"} and parsed["user"].entries == ("still found",)
