@@ -615,3 +615,27 @@ def test_parse_prompt_skips_a_broken_truncated_block_and_finds_the_next():
     good = render_block("user", ["still found"], 1375)
     parsed = parse_prompt(broken + "\n\n" + good)
     assert set(parsed) == {"user"} and parsed["user"].entries == ("still found",)
+
+
+def test_a_batch_may_hold_2000_operations_and_not_one_more():
+    from hermes_dash import InvalidRequest
+    from hermes_dash._ops import validate_batch
+
+    ops = [{"action": "add", "content": f"e{i}"} for i in range(2001)]
+    assert len(validate_batch(ops[:2000])) == 2000
+    with pytest.raises(InvalidRequest) as info:
+        validate_batch(ops)
+    assert info.value.message == "The batch has 2,001 operations; at most 2,000 are accepted in one batch."
+    assert info.value.hint == ("Split it into smaller batches, or consolidate entries first (a file that fits "
+                               "its limit never needs that many operations).")
+
+
+@pytest.mark.parametrize("entries,ops,after", [
+    (["a", "a"], [("remove", "", "a"), ("add", "a", "")], ["a"]),                       # one "a" is still there
+    (["a", "b"], [("replace", "b", "a"), ("remove", "", "b"), ("add", "b", "")], ["b"]),
+    (["a"], [("replace", "c", "a"), ("remove", "", "c"), ("add", "c", "")], ["c"]),    # "c" came and went
+])
+def test_a_batch_add_skips_exactly_the_entries_present_at_that_point(entries, ops, after):
+    from hermes_dash._ops import Operation, apply_batch
+
+    assert apply_batch(entries, [Operation(a, c, o) for a, c, o in ops], 1000) == after
