@@ -639,3 +639,27 @@ def test_a_batch_add_skips_exactly_the_entries_present_at_that_point(entries, op
     from hermes_dash._ops import Operation, apply_batch
 
     assert apply_batch(entries, [Operation(a, c, o) for a, c, o in ops], 1000) == after
+
+
+SURROGATE_HINT = ("Remove that character (it usually comes from a broken copy-paste, a JSON \\ud800 escape "
+                  "or bytes that are not UTF-8).")
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda s: s.add("memory", "ab\ud800c"), "The entry holds a lone surrogate code point U+D800 at character 3"),
+    (lambda s: s.replace("memory", "a\udfff", "x"), "The text to find holds a lone surrogate code point U+DFFF at character 2"),
+    (lambda s: s.replace("memory", "alpha", "\ud800"), "The new text holds a lone surrogate code point U+D800 at character 1"),
+    (lambda s: s.remove("memory", "x\ud801"), "The text to find holds a lone surrogate code point U+D801 at character 2"),
+    (lambda s: s.batch("memory", [{"action": "add", "content": "ok"}, {"action": "add", "content": "\udc00"}]),
+     "Operation 2: content holds a lone surrogate code point U+DC00 at character 1"),
+    (lambda s: s.batch("memory", [{"action": "remove", "old_text": "q\ud800"}]),
+     "Operation 1: old_text holds a lone surrogate code point U+D800 at character 2"),
+])
+def test_a_lone_surrogate_is_refused_saying_where(home, write_mem, call, message):
+    from hermes_dash import InvalidRequest
+
+    write_mem("memory", "alpha")
+    with pytest.raises(InvalidRequest) as info:
+        call(_store(home))
+    assert info.value.message == message + ", which is not text and cannot be saved as UTF-8."
+    assert info.value.hint == SURROGATE_HINT
