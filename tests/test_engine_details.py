@@ -663,3 +663,78 @@ def test_a_lone_surrogate_is_refused_saying_where(home, write_mem, call, message
         call(_store(home))
     assert info.value.message == message + ", which is not text and cannot be saved as UTF-8."
     assert info.value.hint == SURROGATE_HINT
+
+
+def test_rewrite_results_say_what_happened(home, write_mem):
+    from hermes_dash import FileProblem
+
+    store = _store(home)
+    write_mem("memory", "# Notes\n- one\n- two")
+    r = store.rewrite("memory", ["one", " two ", "", "one"])
+    assert (r.target, r.action, r.message, r.changed, r.after) == (
+        "memory", "rewrite", "Rewrote MEMORY.md as 2 entries.", True, ("one", "two"))
+    assert r.before == ("# Notes\n- one\n- two",) and r.backup is not None
+    assert r.backup.path.read_bytes() == b"# Notes\n- one\n- two"
+    r = store.rewrite("memory", ["one", "two"], seen=store.read("memory").fingerprint)
+    assert (r.target, r.action, r.message, r.changed, r.after, r.backup, r.external_change) == (
+        "memory", "rewrite", "MEMORY.md is already in clean form.", False, ("one", "two"), None, False)
+    seen = store.read("memory").fingerprint
+    os.utime(home / "memories" / "MEMORY.md", ns=(5, 5))
+    assert store.rewrite("memory", ["one", "two"], seen=seen).external_change is True
+    with pytest.raises(FileProblem) as info:
+        store.rewrite("user", ["x"], expect=b"something else")
+    assert info.value.target == "user"
+
+
+def test_open_finds_the_home_and_the_profile(home):
+    from hermes_dash import MemoryStore
+
+    (home / "profiles" / "work").mkdir(parents=True)
+    store = MemoryStore.open(home, "work")
+    assert store.home.path == home / "profiles" / "work" and store.home.profile == "work"
+    assert MemoryStore.open(str(home)).home.path == home
+
+
+def test_retention_with_keep_0_keeps_only_the_backup_the_write_names(home, write_mem, monkeypatch):
+    import errno
+    import pathlib
+
+    store = _store(home, backups_keep=0)
+    write_mem("memory", "one")
+    first = store.add("memory", "two").backup
+    second = store.add("memory", "three").backup
+    assert [b.name for b in store.backups("memory")] == [second.name] and not first.path.exists()
+    real_unlink = pathlib.Path.unlink
+
+    def refuse(self, missing_ok=False):
+        if ".bak." in self.name:
+            raise OSError(errno.EPERM, "Operation not permitted")
+        return real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(pathlib.Path, "unlink", refuse)
+    third = store.add("memory", "four")                             # pruning `second` fails: still saved
+    monkeypatch.undo()
+    assert third.changed and third.backup.path.exists() and second.path.exists()
+
+
+def test_a_drifted_file_refused_again_reuses_its_drift_copy(home, write_mem, monkeypatch):
+    import time
+
+    from hermes_dash import DriftDetected
+
+    write_mem("memory", "a\n\n§\nb")
+    clock = [1_800_000_000.0]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    names = []
+    for step in range(2):
+        clock[0] += 10 * step
+        with pytest.raises(DriftDetected) as info:
+            _store(home).remove("memory", "a")
+        names.append(info.value.details["backup"])
+    assert names == ["MEMORY.md.bak.1800000000"] * 2
+    write_mem("memory", "a\n\n§\nc")
+    clock[0] += 10
+    with pytest.raises(DriftDetected) as info:
+        _store(home).remove("memory", "a")
+    assert info.value.details["backup"] == "MEMORY.md.bak.1800000020"
+    assert (home / "memories" / "MEMORY.md.bak.1800000020").read_bytes() == "a\n\n§\nc".encode()
