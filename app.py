@@ -26,6 +26,7 @@ def curation_pages() -> list[st.Page]:
 
 st.set_page_config(page_title="hermes-dash", layout="wide")  # no page_icon: a material icon is fetched from Google
 ui.apply_resets()
+ui.a11y_styles()
 ui.sidebar()
 
 sections: dict[str, list[st.Page]] = {
@@ -40,5 +41,6 @@ if extra := curation_pages():
     sections["Curation"] = extra
 
 page = st.navigation(sections)
+ui.note_page(page.url_path)
 ui.show_flashes()
 page.run()

@@ -58,7 +58,7 @@ for backup in backups:
         "Style": STYLES[backup.style],
         "Name": backup.name,
     })
-st.subheader(f"{len(backups)} backups, newest first")
+st.header(f"{len(backups)} backups, newest first")
 st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table")
 
 names = [b.name for b in backups]
@@ -76,7 +76,7 @@ if not bstate.exists:
     st.text(bstate.error or "")
     st.stop()
 
-st.subheader(f"{chosen.name} compared with the live {state.filename}")
+st.header(f"{chosen.name} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
 st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "
@@ -103,12 +103,12 @@ st.dataframe(pd.DataFrame({
 left, right = st.columns(2)
 with left, st.container(border=True):
     st.markdown("**Restore the whole file**")
-    st.caption("The current file is backed up first, so this can be undone here.")
+    st.caption("The current file is backed up first, so this can be undone (Undo beside the message, or here).")
     if st.button("Restore this backup…", key="bk_restore"):
         st.session_state.bk_confirm = chosen.name
     if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {chosen.name}?",
                   yes="Yes, restore", key="bk_restore"):
-        ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]))
+        ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]), undoable=True)
 
 with right, st.container(border=True):
     st.markdown("**Restore one entry**")
@@ -123,4 +123,4 @@ with right, st.container(border=True):
                             format_func=lambda i: f"{len(missing[i]):,} chars · " + " ".join(missing[i].split())[:70])
         ui.show_entry(missing[pick], max_chars=1500)
         if st.button("Add this entry back", key="bk_entry_add"):
-            ui.run_op(lambda: store.add(chosen.target, missing[pick], seen=seen[chosen.target]))
+            ui.run_op(lambda: store.add(chosen.target, missing[pick], seen=seen[chosen.target]), undoable=True)

@@ -98,12 +98,12 @@ for target, plan in report.plans.items():
         if not ops:
             st.caption("No step chosen.")
             continue
-        try:
-            after = _ops.apply_batch(list(state.entries), _ops.validate_batch(ops), 10**9)
-        except Refusal as refusal:  # steps built on a skipped one: say so instead of applying
+        shown = _ops.project(state.entries, _ops.Operation.batch(ops), 10**9)
+        if shown.refusal is not None:  # steps built on a skipped one: say so instead of applying
             st.error("**These steps do not fit together.**")
-            st.text(refusal.message)
+            st.text(shown.refusal.message)
             continue
+        after = shown.after
         ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=usage(after),
                  projected_count=len(after), key=f"cu_plan_gauge_{target}")
         if not plan.reaches_goal:

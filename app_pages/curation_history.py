@@ -1,5 +1,6 @@
 """History: a file's versions (its backups, oldest first, then the live file), each entry's
-life (first seen, last changed, gone), a diff between any two versions, and single-entry restore.
+life (its spans in the file, last change, gone), a diff between any two versions, and
+single-entry restore: in place for an entry still in the file, added back for a gone one.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def when(index: int | None) -> str:
     return f"[{index}] {stamp}"
 
 
-st.subheader(f"{len(versions)} version(s) of {state.filename}")
+st.header(f"{len(versions)} version(s) of {state.filename}")
 st.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
     "Version": [v.name for v in versions],
@@ -42,11 +43,18 @@ st.dataframe(pd.DataFrame({
     "Problem": [v.problem or "" for v in versions],
 }), hide_index=True, key="hi_versions")
 
-st.subheader("Entries over time")
-present = [life for life in line.lives if life.present]
-gone = [life for life in line.lives if not life.present]
-st.caption(f"{len(present)} in the file now, {len(gone)} gone. \"First seen\" at version [0] means at least "
-           "that old (older history was not kept).")
+st.header("Entries over time")
+present, gone = line.present, line.gone
+came_back = sum(1 for life in present if life.gaps)
+st.caption(f"{len(present)} in the file now, {len(gone)} gone"
+           + (f" ({came_back} of those in the file left it once and came back)" if came_back else "")
+           + ". \"First seen\" at version [0] means at least that old (older history was not kept).")
+
+
+def spans(life: _history.EntryLife) -> str:
+    return ", ".join(f"[{a}]–" + ("now" if b is None else f"[{b - 1}]") for a, b in life.spans)
+
+
 st.dataframe(pd.DataFrame({
     "Entry": [ui.cut(life.text, 400) for life in line.lives],
     "Status": ["in the file" if life.present else "gone" for life in line.lives],
@@ -54,13 +62,14 @@ st.dataframe(pd.DataFrame({
     "First seen": [when(life.first_seen) for life in line.lives],
     "Last changed": [when(life.last_changed) for life in line.lives],
     "Gone since": [when(life.gone_at) for life in line.lives],
+    "In the file": [spans(life) for life in line.lives],
     "Texts": [len(life.texts) for life in line.lives],
 }), hide_index=True, key="hi_lives", row_height=60,
     column_config={"Entry": st.column_config.TextColumn(width="large")})
 
 # -- diff ---------------------------------------------------------------------------------------
 
-st.subheader("Compare two versions")
+st.header("Compare two versions")
 labels = [v.index for v in versions]
 fmt = lambda i: f"[{i}] {versions[i].name}"  # noqa: E731
 if st.session_state.get("hi_from") not in labels:
@@ -85,22 +94,39 @@ else:
 
 # -- restore one entry --------------------------------------------------------------------------
 
-st.subheader("Restore one entry")
-live = set(state.entries)
-candidates = list(dict.fromkeys(t for v in versions[:-1] for t in v.entries if t not in live))
+st.header("Restore one entry")
+candidates = line.restorable
 if not candidates:
-    st.caption("Every entry of every version is in the live file.")
+    st.caption("Nothing to restore: every text that any entry ever had is in the live file.")
     st.stop()
-st.caption("Entries from any earlier version that are not in the live file. Restoring adds the entry back "
-           "(scanned and limit-checked like any add).")
+in_place = sum(1 for c in candidates if c.in_place)
+st.caption(f"{len(candidates)} earlier text(s) not in the live file, most recently lost first: {in_place} of entries "
+           f"still in the file, {len(candidates) - in_place} of entries that are gone. For an entry still in the "
+           "file, \"Restore in place\" puts the earlier text where the entry stands now (one replace, refused if "
+           "the entry changed since this page showed it). A gone entry is added back at the end. Both are scanned "
+           "and limit-checked like any write.")
 if st.session_state.get("hi_pick") not in range(len(candidates)):
     st.session_state.hi_pick = 0
 pick = st.selectbox("Entry", range(len(candidates)), key="hi_pick",
-                    format_func=lambda i: f"{len(candidates[i]):,} chars · " + " ".join(candidates[i].split())[:80])
-text = candidates[pick]
+                    format_func=lambda i: f"lost in [{candidates[i].lost_at}] · "
+                    + ("in the file, changed" if candidates[i].in_place else "gone") + " · "
+                    + f"{len(candidates[i].text):,} chars · " + " ".join(candidates[i].text.split())[:70])
+chosen = candidates[pick]
+text = chosen.text
+st.caption(f"The text it had until version [{chosen.lost_at - 1}]:")
 ui.show_entry(text, max_chars=2000)
-if st.button("Restore this entry…", key="hi_restore"):
+if chosen.current is not None:
+    st.caption("The entry as it is now, which restoring in place replaces:")
+    ui.show_entry(chosen.current, max_chars=2000)
+    if st.button("Restore in place…", key="hi_in_place", type="primary"):
+        st.session_state.hi_in_place_confirm = (target, text, chosen.current)
+    if ui.confirm("hi_in_place_confirm", (target, text, chosen.current),
+                  f"Put this earlier text back in place of the entry's current text in {state.filename}?",
+                  yes="Yes, restore in place", key="hi_in_place"):
+        ui.run_op(lambda: _history.restore(store, target, chosen, seen=seen), undoable=True)
+label = "Add as a new entry instead…" if chosen.current is not None else "Add this entry back…"
+if st.button(label, key="hi_restore"):
     st.session_state.hi_confirm = (target, text)
 if ui.confirm("hi_confirm", (target, text), f"Add this entry back to {state.filename}?", yes="Yes, restore",
               key="hi_restore"):
-    ui.run_op(lambda: _history.restore_entry(store, target, text, seen=seen))
+    ui.run_op(lambda: _history.restore_entry(store, target, text, seen=seen), undoable=True)

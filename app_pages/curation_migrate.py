@@ -38,7 +38,7 @@ ui.gauge(state.filename, preview.usage_before, preview.limit, len(preview.before
 if state.drift:
     st.caption("Now: " + "; ".join(state.drift.reasons))
 
-st.subheader(f"{len(preview.before)} entr{'y' if len(preview.before) == 1 else 'ies'} now → "
+st.header(f"{len(preview.before)} entr{'y' if len(preview.before) == 1 else 'ies'} now → "
              f"{len(preview.entries)} after")
 st.dataframe(pd.DataFrame({
     "#": list(range(len(preview.entries))),

@@ -1,8 +1,10 @@
 """Edit: add, replace, remove and a batch editor, each previewed before anything is written.
 
 Every write goes through ``MemoryStore`` (lock, re-read, drift guard, backup, atomic write).
-The page previews with the same pure rules (``_ops``): which entry a substring hits, the
-usage afterwards, the content scan of typed text, so a refusal is visible before saving.
+The page previews with the projection the store's write itself uses (``_ops.project``): which
+entry a substring hits, the usage afterwards, the refusal if any, so a preview is what saving
+does. Replace, remove and the batch editor pin the entry text the person saw: if the agent
+changes that entry before the click, the write is refused and the page shows both versions.
 """
 
 from __future__ import annotations
@@ -10,19 +12,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import ui
-from hermes_dash._batchplan import describe, plan_batch
-from hermes_dash._errors import Refusal
-from hermes_dash._format import FILENAMES, TARGETS, usage
-from hermes_dash._ops import apply_add, apply_batch, apply_remove, apply_replace, find, validate_add, \
-    validate_batch, validate_remove, validate_replace
+from hermes_dash import EntryChanged, Operation, Projection, find, project, ui
+from hermes_dash._batchplan import describe, pinned, plan_batch
+from hermes_dash._format import FILENAMES, TARGETS
 from hermes_dash._scan import describe as describe_findings
 from hermes_dash._scan import scan
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
 store = ui.require_store()
-st.title("Edit")
+st.title("Edit", anchor=False)  # no "link to heading" tab stop before the form
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="ed_target")
 state = ui.file_state(target, store)
@@ -31,24 +30,114 @@ entries = list(state.entries)
 suggested = ui.entry_suggestions(state)
 
 
-def preview(compute) -> tuple[list[str] | None, Refusal | None]:
-    """Run a pure operation on the current entries: the result, or the refusal it would meet."""
-    try:
-        return compute(), None
-    except Refusal as refusal:
-        return None, refusal
-
-
-def show_projection(after: list[str] | None, refusal: Refusal | None, key: str) -> None:
-    if refusal is not None:
+def preview(op: Operation, key: str) -> Projection:
+    """Show what saving ``op`` would do to the current entries: the usage after, or the refusal."""
+    shown = project(entries, op, state.limit)
+    if shown.refusal is not None:
         st.error("**Saving this would be refused.** Nothing will be written.")
-        st.text(refusal.message)
-        if refusal.hint:
-            st.text("What to do: " + refusal.hint)
+        st.text(shown.refusal.message)
+        if shown.refusal.hint:
+            st.text("What to do: " + shown.refusal.hint)
+    else:
+        ui.gauge(state.filename, state.usage, state.limit, len(entries), projected=shown.usage,
+                 projected_count=len(shown.after), key=key)
+    return shown
+
+
+def pin_for(kind: str, old_text: str, index: int | None) -> str | None:
+    """The full entry the person picked with ``old_text``: fixed when it is first shown, kept
+    while they go on typing (even if the file changes meanwhile), dropped when the text changes."""
+    key = f"ed_pin_{kind}"
+    ident = (target, old_text.strip())
+    held = st.session_state.get(key)
+    if held and held[0] == ident:
+        return held[1]
+    if index is None:
+        st.session_state.pop(key, None)
+        return None
+    st.session_state[key] = (ident, entries[index])
+    return entries[index]
+
+
+def warn_if_moved(pin: str | None, index: int | None) -> None:
+    """Say at once when the entry picked has changed on disk, not only after the click."""
+    if pin is None or (index is not None and entries[index] == pin):
         return
-    if after is not None:
-        ui.gauge(state.filename, state.usage, state.limit, len(entries), projected=usage(after),
-                 projected_count=len(after), key=key)
+    st.warning("**The entry you picked has changed on disk since you picked it.** Saving will be refused "
+               "rather than overwrite the new text; you can then apply your change to it, or drop it.")
+    left, right = st.columns(2)
+    with left:
+        st.caption("As you picked it")
+        ui.show_entry(pin, max_chars=2000)
+    with right:
+        st.caption("Now in the file")
+        if index is None:
+            st.text("(no entry matches this text any more)")
+        else:
+            ui.show_entry(entries[index], max_chars=2000)
+
+
+def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = (), focus: str | None = None) -> None:
+    """One write through the engine, with Undo. A pinned entry that changed meanwhile opens the
+    conflict panel (both versions side by side) instead of a bare refusal."""
+    def attempt():
+        try:
+            return call()
+        except EntryChanged as changed:
+            if action == "remove" and changed.details.get("current") is None:
+                raise  # gone already: nothing to decide, the refusal says so
+            st.session_state.ed_conflict = {"target": target, "action": action, "content": content,
+                                            "expected": changed.details.get("expected"),
+                                            "current": changed.details.get("current"),
+                                            "message": changed.message, "clear": clear}
+            st.rerun()
+    ui.run_op(attempt, clear=clear, focus=focus, undoable=True)
+
+
+def conflict_panel() -> None:
+    """The person's version beside the entry as it is now, with the two ways out."""
+    conflict = st.session_state.get("ed_conflict")
+    if not conflict or conflict["target"] != target:
+        return
+    with st.container(border=True):
+        st.warning("**The entry changed on disk before your change was saved.** Nothing was written: the "
+                   "agent (or another tab) had changed the entry you picked, and saving would have "
+                   "overwritten its text.")
+        st.text(conflict["message"])
+        mine, theirs = st.columns(2)
+        with mine:
+            st.caption("Your change" + (": the entry as you saw it, then your new text" if conflict["action"] ==
+                                        "replace" else ": remove the entry as you saw it"))
+            ui.show_entry(conflict["expected"] or "", max_chars=2000)
+            if conflict["action"] == "replace":
+                ui.show_entry(conflict["content"], max_chars=2000)
+        with theirs:
+            st.caption("Now in the file")
+            if conflict["current"] is None:
+                st.text("(gone: no entry stands in its place)")
+            else:
+                ui.show_entry(conflict["current"], max_chars=2000)
+        current, content = conflict["current"], conflict["content"]
+        apply_label = None
+        if current is not None:
+            apply_label = "Replace the new text with mine" if conflict["action"] == "replace" else \
+                "Remove the new text too"
+        elif conflict["action"] == "replace":
+            apply_label = "Add my text as a new entry"
+        left, right = st.columns(2)
+        if apply_label and left.button(apply_label, key="ed_conflict_apply", type="primary"):
+            del st.session_state.ed_conflict
+            if conflict["action"] == "replace" and current is not None:
+                call = lambda: store.replace(target, current, content, expect_entry=current)  # noqa: E731
+            elif conflict["action"] == "replace":
+                call = lambda: store.add(target, content)  # noqa: E731
+            else:
+                call = lambda: store.remove(target, current, expect_entry=current)  # noqa: E731
+            write(call, action=conflict["action"], content=content, clear=conflict["clear"])
+        if right.button("Drop my change", key="ed_conflict_drop"):
+            del st.session_state.ed_conflict
+            st.session_state.hd_reset = list(conflict["clear"])
+            st.rerun()
 
 
 def scan_note(text: str) -> None:
@@ -98,24 +187,35 @@ if state.drift:
                "form); replace, remove and batch are refused and a copy is saved. Tidy it up first.")
     st.text("\n".join(state.drift.reasons))
 
+with st.container():  # always here, so a conflict appearing does not shift the tabs below
+    conflict_panel()
+
 tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
+NEW_ENTRY = ui.label_selector("New entry")
+if ui.page_opened():  # adding is what this page is for: the box gets focus, not the 20th Tab stop
+    ui.focus_now(NEW_ENTRY)
+
+# The write buttons are never disabled: a text box commits its value only when it loses focus,
+# so "type, then Tab" would skip a button still disabled at that moment. The engine refuses an
+# empty text on click instead, and says so.
 
 with tab_add:
     text = st.text_area("New entry", key="ed_add_text", height=120,
                         placeholder="One fact, convention or preference, in a sentence or two.")
     if text.strip():
         scan_note(text)
-        after, refusal = preview(lambda: apply_add(entries, validate_add(text), state.limit))
-        show_projection(after, refusal, "ed_gauge_add")
-        if after is not None and after == entries:
+        shown = preview(Operation("add", text), "ed_gauge_add")
+        if shown.ok and not shown.changed:
             st.info("This exact entry already exists; adding it changes nothing.")
-    if st.button("Add entry", key="ed_add_btn", type="primary", disabled=not text.strip()):
-        ui.run_op(lambda: store.add(target, text, seen=seen), clear=("ed_add_text",))
+    if st.button("Add entry", key="ed_add_btn", type="primary"):
+        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
 
 with tab_replace:
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
     index = show_match(old)
+    pin = pin_for("rep", old, index)
+    warn_if_moved(pin, index)
     if index is not None:
         st.button("Start from the current text of this entry", key="ed_rep_copy",
                   on_click=lambda: st.session_state.update(ed_rep_new=entries[index]))
@@ -123,19 +223,23 @@ with tab_replace:
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
-        after, refusal = preview(lambda: apply_replace(entries, *validate_replace(old, new), state.limit))
-        show_projection(after, refusal, "ed_gauge_replace")
-    if st.button("Replace entry", key="ed_rep_btn", type="primary", disabled=not (old.strip() and new.strip())):
-        ui.run_op(lambda: store.replace(target, old, new, seen=seen), clear=("ed_rep_old", "ed_rep_new"))
+        preview(Operation("replace", new, old, pin), "ed_gauge_replace")
+    if st.button("Replace entry", key="ed_rep_btn", type="primary"):
+        write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
+              clear=("ed_rep_old", "ed_rep_new"))
 
 with tab_remove:
     old_rm = st.text_input("Text that identifies the entry", key="ed_rm_old")
-    show_match(old_rm)
+    index_rm = show_match(old_rm)
+    pin_rm = pin_for("rm", old_rm, index_rm)
+    warn_if_moved(pin_rm, index_rm)
     if old_rm.strip():
-        after, refusal = preview(lambda: apply_remove(entries, validate_remove(old_rm)))
-        show_projection(after, refusal, "ed_gauge_remove")
-    if st.button("Remove entry…", key="ed_rm_btn", disabled=not old_rm.strip()):
-        st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+        preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
+    if st.button("Remove entry…", key="ed_rm_btn"):
+        if old_rm.strip():
+            st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+        else:
+            st.warning("Type a piece of the entry's text first: nothing was changed.")
     pending = st.session_state.get("ed_rm_confirm")
     if pending and pending["target"] == target:
         with st.container(border=True):
@@ -148,7 +252,8 @@ with tab_remove:
             yes, no = st.columns(2)
             if yes.button("Yes, remove it", key="ed_rm_yes", type="primary"):
                 del st.session_state.ed_rm_confirm
-                ui.run_op(lambda: store.remove(target, pending["old_text"], seen=seen), clear=("ed_rm_old",))
+                write(lambda: store.remove(target, pending["old_text"], seen=seen, expect_entry=pin_rm),
+                      action="remove", clear=("ed_rm_old",))
             if no.button("Cancel", key="ed_rm_no"):
                 del st.session_state.ed_rm_confirm
                 st.rerun()
@@ -157,19 +262,33 @@ def batch_editor() -> None:
     st.caption("Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "
                "nothing, checked against the budget only at the end (so you can free room and add at once). "
                "Clearing a cell removes that entry.")
-    editor_key = f"ed_batch_{target}"
+    editor_key, source_key = f"ed_batch_{target}", f"ed_batch_src_{target}"
     if state.usage > BATCH_EDITOR_MAX_CHARS:
         st.info(f"The file holds {state.usage:,} characters: too much to edit in a table. Split it into entries "
                 "first (Curation pages), or use add / replace / remove.")
         return
-    source = pd.DataFrame({"#": list(range(len(entries))), "Entry": entries})
+    # The rows stay the entries as they were when editing began: an edit is keyed by row number,
+    # so if the agent writes meanwhile, row 2 must still mean the entry the person edited.
+    draft = st.session_state.get(editor_key) or {}
+    if source_key not in st.session_state or not any(draft.get(k) for k in ("edited_rows", "added_rows",
+                                                                             "deleted_rows")):
+        st.session_state[source_key] = list(entries)
+    original: list[str] = st.session_state[source_key]
+    if original != entries:
+        st.warning("**The file changed on disk since you started editing this table.** Your changes are pinned "
+                   "to the rows as you saw them: a row the agent changed meanwhile makes the batch refused, "
+                   "not overwritten. To start again from the current file, discard your edits.")
+        if st.button("Discard my table edits", key="ed_batch_discard"):
+            st.session_state.hd_reset = [editor_key, source_key]
+            st.rerun()
+    source = pd.DataFrame({"#": list(range(len(original))), "Entry": original})
     edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
-                            height=ui.table_height(len(entries) + 1, 8),
+                            height=ui.table_height(len(original) + 1, 8),
                             disabled=["#"], column_order=["Entry", "#"],
                             column_config={"#": st.column_config.NumberColumn("#", width="small",
                                                                               help="Position in the file now"),
                                            "Entry": st.column_config.TextColumn("Entry", width="large")})
-    kept: dict[int, str | None] = {i: None for i in range(len(entries))}
+    kept: dict[int, str | None] = {i: None for i in range(len(original))}
     added: list[str] = []
     for _, row in edited.iterrows():
         text_value = "" if pd.isna(row["Entry"]) else str(row["Entry"])
@@ -177,24 +296,23 @@ def batch_editor() -> None:
             added.append(text_value)
         else:
             kept[int(row["#"])] = text_value
-    edits = {i: v for i, v in kept.items() if v != entries[i]}
-    ops = plan_batch(entries, edits, added)
+    edits = {i: v for i, v in kept.items() if v != original[i]}
+    ops = pinned(plan_batch(original, edits, added))
     if ops:
         st.write(f"**{len(ops)} change(s) to apply as one batch:**")
         st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
-        after, refusal = preview(lambda: apply_batch(entries, validate_batch(ops), state.limit))
-        show_projection(after, refusal, "ed_gauge_batch")
+        preview(Operation.batch(ops), "ed_gauge_batch")
     else:
         st.caption("No changes yet.")
     if st.button(f"Apply {len(ops)} change(s) as one batch", key="ed_batch_btn", type="primary", disabled=not ops):
-        ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key,))
+        ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key), undoable=True)
 
 
 with tab_batch:
     batch_editor()
 
 if entries:
-    st.subheader(f"Entries of {state.filename}")
+    st.header(f"Entries of {state.filename}", anchor=False)
     if suggested is None:
         st.caption("The file is too large to work out the shortest unique text of each entry quickly.")
     frame = ui.entry_frame(entries, state.limit)

@@ -31,7 +31,7 @@ query = st.text_input("Search both files", key="ov_search", placeholder="Type to
                       help="Case-insensitive; matches anywhere in an entry.").strip()
 
 for target, state in states.items():
-    st.subheader(state.filename)
+    st.header(state.filename)
     if state.link_target:
         st.caption("This file is a symbolic link to:")
         st.code(str(state.link_target), language=None)

@@ -16,15 +16,15 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "_backups": ("Backup", "list_backups"),
     "_diff": ("DiffItem", "EntryDiff", "diff_entries"),
-    "_errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "FileProblem", "InvalidRequest", "NoMatch",
-                "OverLimit", "Refusal"),
+    "_errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged", "FileProblem",
+                "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
     "_format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "detect_drift", "parse", "percent",
                 "serialise", "usage"),
     "_home": ("HermesHome", "Settings", "list_profiles", "load_settings", "resolve_home"),
-    "_ops": ("Match", "Operation", "find"),
+    "_ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
     "_render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
     "_scan": ("scan",),
-    "_store": ("FileState", "MemoryStore", "OpResult"),
+    "_store": ("FileState", "MemoryStore", "OpResult", "Undo"),
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_MODULE_OF)
@@ -46,12 +46,12 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
     from ._backups import Backup, list_backups
     from ._diff import DiffItem, EntryDiff, diff_entries
-    from ._errors import (AmbiguousMatch, ContentBlocked, DriftDetected, FileProblem, InvalidRequest, NoMatch,
-                          OverLimit, Refusal)
+    from ._errors import (AmbiguousMatch, ContentBlocked, DriftDetected, EntryChanged, FileChanged, FileProblem,
+                          InvalidRequest, NoMatch, OverLimit, Refusal)
     from ._format import (DEFAULT_LIMITS, DELIMITER, FILENAMES, TARGETS, detect_drift, parse, percent, serialise,
                           usage)
     from ._home import HermesHome, Settings, list_profiles, load_settings, resolve_home
-    from ._ops import Match, Operation, find
+    from ._ops import Match, Operation, Projection, find, prepare, project
     from ._render import parse_prompt, render_block, render_prompt, sanitise
     from ._scan import scan
-    from ._store import FileState, MemoryStore, OpResult
+    from ._store import FileState, MemoryStore, OpResult, Undo

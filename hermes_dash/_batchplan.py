@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ._ops import Operation
+from ._ops import Operation, pin_full_text
 
 
 def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str | None],
@@ -46,3 +46,12 @@ def describe(op: Operation, width: int = 60) -> str:
     if op.action == "remove":
         return f"remove: {cut(op.old_text)}"
     return f"replace: {cut(op.old_text)}  →  {cut(op.content)}"
+
+
+def pinned(ops: Iterable[Operation]) -> list[Operation]:
+    """The same operations, each replace/remove pinned to the full entry text it addresses.
+
+    The table shows entries as they were when editing began; if the agent changes one of them
+    before the batch is applied, the batch is then refused instead of overwriting that change.
+    """
+    return pin_full_text(ops)

@@ -376,10 +376,10 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
 
     def step(kind: str, reason: str, ops: list[dict[str, str]], touched: tuple[str, ...]) -> None:
         nonlocal work
-        try:
-            work = _ops.apply_batch(work, _ops.validate_batch(ops), 10**9)
-        except Refusal:
+        shown = _ops.project(work, _ops.Operation.batch(ops), 10**9)
+        if not shown.ok:
             return  # an entry an earlier step already changed: skip, never propose a refused batch
+        work = list(shown.after)
         steps.append(PlanStep(kind, reason, tuple(ops), usage(work), percent(usage(work), limit), touched))
 
     for merge in sorted(merges, key=lambda m: -m.freed):
@@ -438,13 +438,13 @@ def apply_merges(store: MemoryStore, target: str, merges: Sequence[Merge], *,
         raise InvalidRequest("No merge was chosen.", hint="Tick at least one proposed merge.")
     if any(m.target != target for m in merges):
         raise InvalidRequest("A merge belongs to the other file.", hint="Apply each file's merges separately.")
-    return store.batch(target, [op for m in merges for op in m.operations()], seen=seen)
+    return store.batch(target, _ops.pin_full_text(op for m in merges for op in m.operations()), seen=seen)
 
 
 def apply_plan(store: MemoryStore, chosen: Plan, *, seen: tuple[int, int, int] | None = None) -> OpResult:
     if not chosen.steps:
         raise InvalidRequest("The plan has no steps.", hint="The file is already under the threshold.")
-    return store.batch(chosen.target, chosen.operations, seen=seen)
+    return store.batch(chosen.target, _ops.pin_full_text(chosen.operations), seen=seen)
 
 
 @dataclass(frozen=True)
@@ -477,11 +477,12 @@ def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[d
     first is applied, and if even that fails the refusal says exactly what to fix by hand.
     """
     (t1, ops1, undo1), (t2, ops2) = first, second
+    ops1, undo1, ops2 = _ops.pin_full_text(ops1), _ops.pin_full_text(undo1), _ops.pin_full_text(ops2)
     s1, s2 = store.read(t1), store.read(t2)
     for state in (s1, s2):
         _require_clean(state)
-    _ops.apply_batch(list(s1.entries), _ops.validate_batch(ops1), s1.limit)
-    _ops.apply_batch(list(s2.entries), _ops.validate_batch(ops2), s2.limit)
+    _ops.project(s1.entries, _ops.Operation.batch(ops1), s1.limit).raise_refusal()
+    _ops.project(s2.entries, _ops.Operation.batch(ops2), s2.limit).raise_refusal()
     done = store.batch(t1, ops1, seen=s1.fingerprint)
     try:
         other = store.batch(t2, ops2, seen=s2.fingerprint)

@@ -72,3 +72,24 @@ class FileProblem(Refusal):
     """The file or its folder cannot be read or written (encoding, permissions, disk, lock)."""
 
     code = "file"
+
+
+class EntryChanged(NoMatch):
+    """A pinned replace/remove: the entry ``old_text`` hits is no longer the text the caller saw.
+
+    ``details['expected']`` is the text they saw; ``details['current']`` the text of the entry
+    that ``old_text`` hits now, or None when no entry stands in its place (it is gone). A
+    subclass of NoMatch because, for the caller, the entry they aimed at is not there any more.
+    """
+
+    code = "entry_changed"
+
+    def to_dict(self) -> dict[str, object]:
+        # "current": null is the answer "it is gone", so it is kept (other details drop None).
+        return {**super().to_dict(), "current": self.details.get("current")}
+
+
+class FileChanged(Refusal):
+    """The file is no longer what an earlier write left (an undo would throw away a later write)."""
+
+    code = "file_changed"

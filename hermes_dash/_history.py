@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from ._backups import read_backup
-from ._diff import EntryDiff, diff_entries
+from ._diff import DiffItem, EntryDiff, diff_entries
 from ._errors import FileProblem, InvalidRequest
 from ._format import decode, decode_lossy, parse, usage
 from ._readfile import NotReadable
@@ -39,17 +39,46 @@ class Version:
 
 @dataclass(frozen=True)
 class EntryLife:
-    """One entry followed through the versions (its text may change along the way)."""
+    """One entry followed through the versions (its text may change along the way).
+
+    An entry can leave the file and come back (removed, then added again with a text it had
+    before): it is still one entry, with several ``spans`` and the gaps between them, so it is
+    never listed both as present and as gone.
+    """
 
     text: str  # its latest text (the text it had when it disappeared, for a gone entry)
     first_seen: int  # version index
     last_changed: int  # version index of its latest text
-    gone_at: int | None  # first version without it; None while it is in the live file
+    gone_at: int | None  # first version without it (since its last span); None while it is in the live file
     texts: tuple[tuple[int, str], ...]  # (version index, text) for every text it has had
+    spans: tuple[tuple[int, int | None], ...] = ()  # (first version with it, first version without it or None)
 
     @property
     def present(self) -> bool:
         return self.gone_at is None
+
+    @property
+    def gaps(self) -> tuple[tuple[int, int], ...]:
+        """(first version without it, first version with it again) for each absence it came back from."""
+        return tuple((end, nxt) for (_, end), (nxt, _) in zip(self.spans, self.spans[1:]) if end is not None)
+
+
+@dataclass(frozen=True)
+class Restorable:
+    """An earlier text that is not in the live file and can be brought back.
+
+    ``current`` is the live text of the same entry: restoring puts ``text`` in its place (one
+    pinned replace, so the file comes back exactly as it was when nothing else changed).
+    ``current`` None: the entry is gone, and restoring adds ``text`` back at the end.
+    """
+
+    text: str
+    lost_at: int  # the version from which this text was missing (its most recent loss)
+    current: str | None
+
+    @property
+    def in_place(self) -> bool:
+        return self.current is not None
 
 
 @dataclass(frozen=True)
@@ -57,6 +86,15 @@ class Timeline:
     target: str
     versions: tuple[Version, ...]  # oldest first; the last is the live file
     lives: tuple[EntryLife, ...]  # present entries in live order, then gone ones (most recent first)
+    restorable: tuple[Restorable, ...] = ()  # most recently lost first
+
+    @property
+    def present(self) -> tuple[EntryLife, ...]:
+        return tuple(life for life in self.lives if life.present)
+
+    @property
+    def gone(self) -> tuple[EntryLife, ...]:
+        return tuple(life for life in self.lives if not life.present)
 
     def version(self, key: int | str) -> Version:
         """A version by index or by name ("current" for the live file)."""
@@ -101,37 +139,115 @@ def versions(store: MemoryStore, target: str) -> list[Version]:
     return [*out, live]
 
 
+class _Life:
+    """An entry life while the timeline is built (mutable; frozen into EntryLife at the end)."""
+
+    def __init__(self, index: int, text: str) -> None:
+        self.first = self.changed = index
+        self.texts: list[tuple[int, str]] = [(index, text)]
+        self.spans: list[list[int | None]] = [[index, None]]
+
+    def freeze(self) -> EntryLife:
+        gone = self.spans[-1][1]
+        return EntryLife(self.texts[-1][1], self.first, self.changed, gone, tuple(self.texts),
+                         tuple((int(a), b) for a, b in self.spans))  # type: ignore[arg-type]
+
+
 def timeline(store: MemoryStore, target: str) -> Timeline:
-    chain = versions(store, target)
-    open_lives: dict[str, dict[str, object]] = {}  # current text -> life being built
-    closed: list[dict[str, object]] = []
+    return build_timeline(target, versions(store, target))
+
+
+def build_timeline(target: str, chain: list[Version]) -> Timeline:
+    """Follow every entry through ``chain`` (oldest first, the live file last).
+
+    A "changed" pair of the entry diff continues the same entry. An added entry whose text a
+    departed entry once had is that entry coming back (a new span), not a new entry.
+    """
+    open_lives: dict[str, _Life] = {}  # current text -> life
+    departed: list[_Life] = []  # most recently departed last
     for v in chain:
         if v.index == 0:
-            for e in v.entries:
-                open_lives[e] = {"first": 0, "changed": 0, "texts": [(0, e)]}
+            open_lives = {e: _Life(0, e) for e in v.entries}
             continue
-        step = diff_entries(chain[v.index - 1].entries, v.entries)
-        following: dict[str, dict[str, object]] = {}
+        step = _pair_in_place(chain[v.index - 1].entries, v.entries,
+                              diff_entries(chain[v.index - 1].entries, v.entries))
+        following: dict[str, _Life] = {}
+        # Later departures overwrite earlier ones: a text comes back to the entry that had it last.
+        returning = {item.new: life for item in step.items if item.kind in ("added", "changed")
+                     for life in departed if item.new in {t for _, t in life.texts}}
         for item in step.items:
             if item.kind == "unchanged":
                 following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]
-            elif item.kind == "changed":
+                continue
+            if item.kind in ("changed", "removed"):
                 life = open_lives.pop(item.old)  # type: ignore[arg-type]
-                life["changed"] = v.index
-                life["texts"].append((v.index, item.new))  # type: ignore[attr-defined]
-                following[item.new] = life  # type: ignore[index]
-            elif item.kind == "added":
-                following[item.new] = {"first": v.index, "changed": v.index, "texts": [(v.index, item.new)]}  # type: ignore[index]
+                if item.kind == "changed" and item.new not in returning:
+                    life.changed = v.index
+                    life.texts.append((v.index, item.new))  # type: ignore[arg-type]
+                    following[item.new] = life  # type: ignore[index]
+                    continue
+                life.spans[-1][1] = v.index
+                departed.append(life)
+            if item.new is None:
+                continue
+            back = returning.get(item.new)
+            if back is not None and back in departed:
+                departed.remove(back)
+                back.spans.append([v.index, None])
+                if back.texts[-1][1] != item.new:
+                    back.changed = v.index
+                    back.texts.append((v.index, item.new))
+                following[item.new] = back
             else:
-                life = open_lives.pop(item.old)  # type: ignore[arg-type]
-                life["gone"] = v.index
-                closed.append(life)
+                following[item.new] = _Life(v.index, item.new)
         open_lives = following
-    lives = [EntryLife(text, int(l["first"]), int(l["changed"]), None, tuple(l["texts"]))  # type: ignore[arg-type]
-             for text, l in open_lives.items()]
-    gone = [EntryLife(l["texts"][-1][1], int(l["first"]), int(l["changed"]), int(l["gone"]),  # type: ignore[index]
-                      tuple(l["texts"])) for l in reversed(closed)]  # type: ignore[arg-type]
-    return Timeline(target, tuple(chain), tuple(lives + gone))
+    lives = [life.freeze() for life in open_lives.values()]
+    gone = [life.freeze() for life in reversed(departed)]
+    live = set(chain[-1].entries) if chain else set()
+    return Timeline(target, tuple(chain), tuple(lives + gone), tuple(_restorable(lives + gone, live)))
+
+
+def _pair_in_place(old: tuple[str, ...], new: tuple[str, ...], step: EntryDiff) -> EntryDiff:
+    """Also pair a removed and an added entry that sit at the same position when the count is the
+    same: that is what a replace leaves, however different the two texts read."""
+    if len(old) != len(new):
+        return step
+    added = {item.new for item in step.items if item.kind == "added"}
+    removed = {item.old for item in step.items if item.kind == "removed"}
+    pairs = {n: o for o, n in zip(old, new) if o in removed and n in added}
+    if not pairs:
+        return step
+    paired_old = set(pairs.values())
+    items = [DiffItem("changed", pairs[item.new], item.new, 0.0) if item.kind == "added" and item.new in pairs
+             else item for item in step.items if not (item.kind == "removed" and item.old in paired_old)]
+    return EntryDiff(tuple(items))
+
+
+def _restorable(lives: list[EntryLife], live: set[str]) -> list[Restorable]:
+    """Every earlier text not in the live file, most recently lost first.
+
+    A text's loss is the version where the entry next had another text, or left the file.
+    """
+    found: dict[str, Restorable] = {}
+    for life in lives:
+        current = life.text if life.present else None
+        ends = [index for index, _ in life.texts[1:]] + [life.gone_at]
+        for (_, text), lost in zip(life.texts, ends):
+            if text in live or lost is None:
+                continue
+            known = found.get(text)
+            if known is None or lost > known.lost_at:
+                found[text] = Restorable(text, lost, current)
+    return sorted(found.values(), key=lambda r: -r.lost_at)
+
+
+def restore(store: MemoryStore, target: str, item: Restorable, *,
+            seen: tuple[int, int, int] | None = None) -> OpResult:
+    """Bring back one earlier text: in place of the entry's live text (a replace pinned to that
+    text, so a later edit of it is never overwritten), or added back when the entry is gone."""
+    if item.current is not None:
+        return store.replace(target, item.current, item.text, expect_entry=item.current, seen=seen)
+    return store.add(target, item.text, seen=seen)
 
 
 def restore_entry(store: MemoryStore, target: str, text: str, *,

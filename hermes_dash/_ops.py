@@ -9,11 +9,11 @@ can keep the agent's order exactly (a scan refusal must not leave a drift copy b
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import _scan
-from ._errors import AmbiguousMatch, ContentBlocked, InvalidRequest, NoMatch, OverLimit, Refusal
-from ._format import TARGETS, usage
+from ._errors import AmbiguousMatch, ContentBlocked, EntryChanged, InvalidRequest, NoMatch, OverLimit, Refusal
+from ._format import TARGETS, percent, usage
 
 ACTIONS = ("add", "replace", "remove")
 PREVIEW_CHARS = 80
@@ -44,15 +44,28 @@ def check_text(value: str, what: str) -> str:
 
 @dataclass(frozen=True)
 class Operation:
-    """One add / replace / remove, as the agent's tool takes it."""
+    """One add / replace / remove, as the agent's tool takes it, or a batch of them.
+
+    ``expect_entry`` pins a replace/remove to the full text of the entry the caller saw: if
+    the entry ``old_text`` hits is no longer exactly that text, the operation is refused
+    (:class:`EntryChanged`) instead of overwriting whatever the entry has become meanwhile.
+    """
 
     action: str
     content: str = ""
     old_text: str = ""
+    expect_entry: str | None = None
+    operations: tuple["Operation", ...] = ()  # action "batch" only
+
+    @classmethod
+    def batch(cls, operations: Iterable[object]) -> "Operation":
+        """A batch; refused at once when it is empty, too long, or an item is not an operation."""
+        return cls("batch", operations=tuple(coerce_batch(operations)))
 
     @classmethod
     def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int) -> "Operation":
-        """A batch item from JSON: an object with ``action`` and ``content`` / ``old_text``."""
+        """A batch item from JSON: an object with ``action`` and ``content`` / ``old_text``
+        (and optionally ``expect_entry``)."""
         if isinstance(op, Operation):
             return op
         if op is None:
@@ -60,13 +73,19 @@ class Operation:
         if not isinstance(op, Mapping):
             raise InvalidRequest(f"Operation {position}: expected an object, got {type(op).__name__}.",
                                  hint='Write each operation as {"action": ..., "content": ..., "old_text": ...}.')
-        fields = {}
-        for key in ("action", "content", "old_text"):
+        if op.get("action") == "batch":
+            items = op.get("operations")
+            if not isinstance(items, list):
+                raise InvalidRequest(f"Operation {position}: a batch needs an 'operations' list.",
+                                     hint='Write {"action": "batch", "operations": [...]}.')
+            return cls.batch(items)
+        fields: dict[str, str] = {}
+        for key in ("action", "content", "old_text", "expect_entry"):
             value = op.get(key)
             if value is not None and not isinstance(value, str):
                 raise InvalidRequest(f"Operation {position}: {key} must be text.", hint="Quote the value.")
             fields[key] = check_text(value or "", f"Operation {position}: {key}")
-        return cls(**fields)
+        return cls(fields["action"], fields["content"], fields["old_text"], fields["expect_entry"].strip() or None)
 
 
 @dataclass(frozen=True)
@@ -125,12 +144,36 @@ def resolve(entries: list[str], old_text: str, *, where: str = "") -> int:
                          matches=list(match.previews))
 
 
-def require_entry(entries: list[str], entry: str | None) -> list[str]:
-    """``entries`` unchanged when ``entry`` (if given) is still one of them; else NoMatch."""
-    if entry is not None and entry not in entries:
-        raise NoMatch(f"The entry this change was aimed at is no longer in the file: {preview(entry)!r}.",
-                      hint="The file changed in the meantime; look at it again and redo the change if it still applies.")
-    return entries
+def locate(entries: list[str], old_text: str, expect_entry: str | None = None, *, where: str = "") -> int:
+    """Index of the entry a replace/remove targets; pinned to ``expect_entry`` when given.
+
+    Unpinned, this is the agent's matching (:func:`resolve`). Pinned, the entry ``old_text``
+    hits must be exactly ``expect_entry``, else :class:`EntryChanged` with the text it has now.
+    When ``old_text`` has become ambiguous but the pinned entry is still one of the hits, the
+    pin says which one the caller meant, so it is used.
+    """
+    if expect_entry is None:
+        return resolve(entries, old_text, where=where)
+    match = find(entries, old_text)
+    if match.target is not None and entries[match.target] == expect_entry:
+        return match.target
+    if match.target is None and expect_entry in (entries[i] for i in match.indices):
+        return entries.index(expect_entry)
+    current = entries[match.target] if match.target is not None else None
+    if current is not None:
+        what = (f"The entry this change was aimed at is no longer in the file as it was shown: "
+                f"{preview(expect_entry)!r}; it now reads {preview(current)!r}.")
+    elif match.indices:
+        what = (f"{match.old_text!r} is now in {len(match.previews)} different entries, and none is the entry this "
+                f"change was aimed at, which is no longer in the file: {preview(expect_entry)!r}.")
+    else:
+        what = (f"No entry contains {match.old_text!r} any more: the entry this change was aimed at is no longer "
+                f"in the file: {preview(expect_entry)!r}.")
+    raise EntryChanged(
+        f"{where}{what} Nothing was changed.",
+        hint="Someone (the agent, another tab) changed it meanwhile. Compare the two versions, then apply "
+             "your change to the current text or drop it.",
+        expected=expect_entry, current=current, index=match.target)
 
 
 def check_content(content: str, *, where: str = "") -> None:
@@ -213,17 +256,22 @@ def apply_add(entries: list[str], content: str, limit: int) -> list[str]:
     return result
 
 
-def apply_replace(entries: list[str], old_text: str, content: str, limit: int) -> list[str]:
+def apply_replace(entries: list[str], old_text: str, content: str, limit: int,
+                  expect_entry: str | None = None) -> list[str]:
+    return _replace_at(entries, locate(entries, old_text, expect_entry), content, limit)
+
+
+def _replace_at(entries: list[str], index: int, content: str, limit: int) -> list[str]:
     result = list(entries)
-    result[resolve(entries, old_text)] = content
+    result[index] = content
     if usage(result) > limit:
         raise full_refusal("This replacement", usage(result), limit, usage(entries), len(content))
     return result
 
 
-def apply_remove(entries: list[str], old_text: str) -> list[str]:
+def apply_remove(entries: list[str], old_text: str, expect_entry: str | None = None) -> list[str]:
     result = list(entries)
-    del result[resolve(entries, old_text)]
+    del result[locate(entries, old_text, expect_entry)]
     return result
 
 
@@ -252,7 +300,7 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
                     raise InvalidRequest(f"{where}old_text is empty.", hint="Give a piece of the entry's text.")
                 if op.action == "replace" and not content:
                     raise InvalidRequest(f"{where}content is empty.", hint="Use a remove operation to delete.")
-                index = resolve(work, old_text, where=where)
+                index = locate(work, old_text, op.expect_entry, where=where)
                 present[work[index]] -= 1
                 if op.action == "replace":
                     work[index] = content
@@ -268,3 +316,136 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
     if usage(work) > limit:
         raise full_refusal(f"After all {len(ops)} operations the batch", usage(work), limit, usage(entries))
     return work
+
+
+# -- one path from preview to write --------------------------------------------------------------
+
+
+def pin_full_text(operations: Iterable[object]) -> list[Operation]:
+    """Operations that address entries by their full text, each replace/remove pinned to it.
+
+    Unpinned, a full text that is no longer an entry would still hit, by substring, a longer
+    entry that contains it (the agent's own rule): an entry the agent extended meanwhile would
+    be overwritten or deleted. Pinned, such an operation is refused instead.
+    """
+    ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]
+    return [op if op.action not in ("replace", "remove") or op.expect_entry is not None
+            else replace(op, expect_entry=op.old_text.strip() or None) for op in ops]
+
+
+#: A batch carrying more text than this is tried on the entries before its text is scanned:
+#: scanning that much takes seconds, and a batch that big usually cannot fit anyway. Any other
+#: operation is scanned first, as the agent does.
+SCAN_FIRST_MAX_CHARS = 65_536
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An operation that passed the checks made before the lock (non-empty text, content scan).
+
+    A separate type so the store, which prepares once before taking the lock, never scans
+    twice, and so nothing can hand :func:`project` an unscanned operation by mistake.
+    ``scanned`` False: a bulky batch whose scan is left until it has been tried on the entries
+    (:func:`project` scans it then; :func:`scan_now` does it for the store).
+    """
+
+    op: Operation
+    scanned: bool = True
+
+
+def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
+    """Validate, strip and scan one operation (or a batch); raises the agent's refusals."""
+    if isinstance(operation, Prepared):
+        return operation
+    op = Operation.coerce(operation, 1)  # type: ignore[arg-type]
+    pin = check_text(op.expect_entry, "The expected entry").strip() if op.expect_entry is not None else None
+    if op.action == "add":
+        return Prepared(Operation("add", validate_add(op.content)))
+    if op.action == "replace":
+        old_text, content = validate_replace(op.old_text, op.content)
+        return Prepared(Operation("replace", content, old_text, pin))
+    if op.action == "remove":
+        return Prepared(Operation("remove", old_text=validate_remove(op.old_text), expect_entry=pin))
+    if op.action == "batch":
+        ops = coerce_batch(op.operations)
+        batch = Operation("batch", operations=tuple(ops))
+        if sum(len(o.content) for o in ops) > SCAN_FIRST_MAX_CHARS:
+            return Prepared(batch, scanned=False)
+        scan_batch(ops)
+        return Prepared(batch)
+    raise InvalidRequest(f"Unknown action {op.action!r}.", hint="Use add, replace or remove.")
+
+
+def scan_now(prepared: Prepared) -> Prepared:
+    """``prepared`` with its deferred scan done (a refusal if the text is blocked)."""
+    if not prepared.scanned:
+        scan_batch(list(prepared.op.operations))
+    return Prepared(prepared.op)
+
+
+@dataclass(frozen=True)
+class Projection:
+    """One operation applied to entries under a limit: what a write would do, or why it would not.
+
+    ``index``/``matched``: the entry a replace/remove hits in ``before`` (None for add, batch,
+    or when refused). ``refusal`` set means the write would be refused; ``after`` is then
+    ``before``.
+    """
+
+    action: str
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    limit: int
+    refusal: Refusal | None = None
+    index: int | None = None
+    matched: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def changed(self) -> bool:
+        return self.after != self.before
+
+    @property
+    def usage(self) -> int:
+        return usage(self.after)
+
+    @property
+    def percent(self) -> int:
+        return percent(self.usage, self.limit)
+
+    def raise_refusal(self) -> "Projection":
+        if self.refusal is not None:
+            raise self.refusal
+        return self
+
+
+def project(entries: Iterable[str], operation: Operation | Mapping[str, object] | Prepared,
+            limit: int) -> Projection:
+    """The pure projection every preview and every store write uses; never raises a Refusal."""
+    before = tuple(entries)
+    plain = operation.op if isinstance(operation, Prepared) else operation
+    action = plain.action if isinstance(plain, Operation) else \
+        str(plain.get("action") or "") if isinstance(plain, Mapping) else ""
+    try:
+        prepared = prepare(operation)
+        op = prepared.op
+        work = list(before)
+        index = None
+        if op.action == "add":
+            after = apply_add(work, op.content, limit)
+        elif op.action == "batch":
+            after = apply_batch(work, list(op.operations), limit)
+        else:
+            index = locate(work, op.old_text, op.expect_entry)
+            if op.action == "replace":
+                after = _replace_at(work, index, op.content, limit)
+            else:
+                after = work
+                del after[index]
+        scan_now(prepared)
+    except Refusal as refusal:
+        return Projection(action, before, before, limit, refusal)
+    return Projection(action, before, tuple(after), limit, None, index, None if index is None else before[index])

@@ -24,7 +24,7 @@ from pathlib import Path
 from . import _diff, _ops
 from ._lock import held
 from ._readfile import NotReadable, read_regular
-from ._errors import FileProblem, InvalidRequest, NoMatch, Refusal
+from ._errors import EntryChanged, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, percent, usage
 from ._store import MemoryStore, OpResult
 
@@ -64,15 +64,16 @@ class Staged:
             return None
         return max(0.0, ((now or datetime.now(timezone.utc)) - self.created).total_seconds())
 
-    def operations(self) -> list[_ops.Operation]:
-        """The payload as operations; a pinned replace/remove aims at the pinned entry's full text."""
+    def operation(self) -> _ops.Operation:
+        """The payload as one operation (a batch for a batch). A pinned replace/remove aims at the
+        pinned entry's full text and expects exactly that text, like any pinned edit."""
         assert self.payload is not None
         if self.action == "batch":
-            return [_ops.Operation.coerce(op, i) for i, op in enumerate(self.payload["operations"], 1)]  # type: ignore[arg-type]
+            return _ops.Operation.batch(self.payload["operations"])  # type: ignore[arg-type]
         op = _ops.Operation.coerce(self.payload, 1)
         if self.matched_entry and op.action in ("replace", "remove"):
-            op = _ops.Operation(op.action, op.content, self.matched_entry)
-        return [op]
+            op = _ops.Operation(op.action, op.content, self.matched_entry, self.matched_entry)
+        return op
 
 
 @dataclass(frozen=True)
@@ -247,38 +248,16 @@ def preview(store: MemoryStore, staged: Staged) -> Preview:
         return Preview(staged, before, before, state.limit,
                        InvalidRequest(f"Staged write {staged.id} is malformed: {staged.problem}.",
                                       hint="Reject it (delete the file), or fix the JSON by hand."))
-    try:
-        after = _compute(staged, list(before), state.limit)
-        if state.error:
-            raise FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
-        if staged.action != "add" and state.drift:
-            raise FileProblem(f"{state.filename} was edited by hand ({'; '.join(state.drift.reasons)}); approving "
+    projection = _ops.project(before, staged.operation(), state.limit)
+    refusal = projection.refusal
+    if refusal is None and state.error:
+        refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
+    if refusal is None and staged.action != "add" and state.drift:
+        refusal = FileProblem(f"{state.filename} was edited by hand ({'; '.join(state.drift.reasons)}); approving "
                               "would be refused by the drift guard.", hint="Normalise the file first.")
-    except Refusal as refusal:
+    if refusal is not None:
         return Preview(staged, before, before, state.limit, refusal)
-    return Preview(staged, before, tuple(after), state.limit)
-
-
-def _check_pinned(staged: Staged, entries: list[str]) -> None:
-    if staged.matched_entry and staged.action in ("replace", "remove"):
-        if staged.matched_entry not in entries:
-            raise NoMatch(f"The entry this {staged.action} was staged for is no longer in {staged.filename}: "
-                          f"{_ops.preview(staged.matched_entry)!r}.",
-                          hint="The file changed since the agent staged it; reject it, or make the change by hand.")
-
-
-def _compute(staged: Staged, entries: list[str], limit: int) -> list[str]:
-    _check_pinned(staged, entries)
-    ops = staged.operations()
-    if staged.action == "batch":
-        return _ops.apply_batch(entries, _ops.validate_batch(ops), limit)
-    op = ops[0]
-    if op.action == "add":
-        return _ops.apply_add(entries, _ops.validate_add(op.content), limit)
-    if op.action == "replace":
-        old, content = _ops.validate_replace(op.old_text, op.content)
-        return _ops.apply_replace(entries, old, content, limit)
-    return _ops.apply_remove(entries, _ops.validate_remove(op.old_text))
+    return Preview(staged, before, projection.after, state.limit)
 
 
 @contextlib.contextmanager
@@ -304,16 +283,12 @@ def _approve_one(store: MemoryStore, sid: str) -> Decision:
     if not staged.ok:
         raise InvalidRequest(f"Staged write {sid} is malformed: {staged.problem}.",
                              hint="Reject it to delete the file, or fix the JSON by hand.")
-    state = store.read(staged.target)
-    _check_pinned(staged, list(state.entries))
-    ops = staged.operations()
-    if staged.action == "batch":
-        result = store.batch(staged.target, ops, seen=state.fingerprint)
-    else:
-        # The pinned entry is checked again by the store under its lock: the file may change
-        # between the check above and the write.
-        pinned = {"matched_entry": staged.matched_entry} if ops[0].action in ("replace", "remove") else {}
-        result = store.apply(staged.target, ops[0], seen=state.fingerprint, **pinned)
+    # The pinned entry is checked by the store under its lock, where the file cannot change.
+    try:
+        result = store.apply(staged.target, staged.operation(), seen=store.read(staged.target).fingerprint)
+    except EntryChanged as changed:
+        changed.hint = "The file changed since the agent staged this write: reject it, or make the change by hand."
+        raise
     _delete(path)
     return Decision(sid, True, f"Approved {sid}: {result.message}", result)
 

@@ -13,6 +13,7 @@ drift copy excepted, which the refusal names).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from . import _backups, _ops
 from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
-from ._errors import DriftDetected, FileProblem, InvalidRequest, Refusal
+from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
@@ -30,7 +31,7 @@ from ._readfile import MAX_MEMORY_BYTES, NotReadable, describe, read_regular
 LOCK_TIMEOUT_S = 10.0
 #: Batch text up to this size is scanned before anything else (the agent's order); the content
 #: scan reads at most this much of one entry, so no real batch comes near it.
-SCAN_FIRST_MAX_CHARS = 65_536
+SCAN_FIRST_MAX_CHARS = _ops.SCAN_FIRST_MAX_CHARS
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,26 @@ class FileState:
         return FILENAMES[self.target]
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What is needed to take back one write later, as plain data (a page keeps it in its session,
+    a script in JSON): the backup the write made (None when the file was empty or missing
+    before), a digest of the bytes that backup must hold, and a digest of what the write left.
+    """
+
+    target: str
+    backup: str | None
+    restores: str  # sha256 of the bytes the write replaced
+    left: str  # sha256 of the bytes the write left
+
+    def to_dict(self) -> dict[str, object]:
+        return {"target": self.target, "backup": self.backup, "restores": self.restores, "left": self.left}
+
+
 @dataclass(frozen=True)
 class OpResult:
     """What an accepted operation did."""
@@ -78,6 +99,7 @@ class OpResult:
     limit: int
     backup: _backups.Backup | None = None
     external_change: bool = False  # the file had changed since the caller's `seen` fingerprint
+    undo: Undo | None = None  # how to take this write back (None when nothing was written)
 
     @property
     def usage(self) -> int:
@@ -161,55 +183,46 @@ class MemoryStore:
     # -- the four operations -----------------------------------------------------------------
 
     def add(self, target: str, content: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
-        content = _ops.validate_add(content)
-        return self._mutate(target, "add", lambda entries: _ops.apply_add(entries, content, self.limit(target)),
-                            drift_guard=False, seen=seen, duplicate=content)
+        return self.apply(target, _ops.Operation("add", content), seen=seen)
 
     def replace(self, target: str, old_text: str, content: str, *, seen: tuple[int, int, int] | None = None,
-                matched_entry: str | None = None) -> OpResult:
-        """``matched_entry``: refuse unless this exact entry is still in the file, checked under
-        the lock (a staged write pins the entry it was aimed at, SPEC §6)."""
-        old_text, content = _ops.validate_replace(old_text, content)
-        return self._mutate(target, "replace", lambda entries: _ops.apply_replace(
-            _ops.require_entry(entries, matched_entry), old_text, content, self.limit(target)), seen=seen)
+                expect_entry: str | None = None) -> OpResult:
+        """``expect_entry``: the full text of the entry the caller saw; checked under the lock,
+        so a replace never overwrites what someone else made of that entry meanwhile."""
+        return self.apply(target, _ops.Operation("replace", content, old_text, expect_entry), seen=seen)
 
     def remove(self, target: str, old_text: str, *, seen: tuple[int, int, int] | None = None,
-               matched_entry: str | None = None) -> OpResult:
-        old_text = _ops.validate_remove(old_text)
-        return self._mutate(target, "remove", lambda entries: _ops.apply_remove(
-            _ops.require_entry(entries, matched_entry), old_text), seen=seen)
+               expect_entry: str | None = None) -> OpResult:
+        return self.apply(target, _ops.Operation("remove", old_text=old_text, expect_entry=expect_entry), seen=seen)
 
     def batch(self, target: str, operations: Iterable[object], *,
               seen: tuple[int, int, int] | None = None) -> OpResult:
-        ops = _ops.coerce_batch(operations)
-        # The scan comes before everything else, as in the agent, unless the batch carries more
-        # text than any memory file holds: scanning that costs seconds, and the dry run below
-        # refuses such a batch at once when it cannot fit.
-        bulky = sum(len(op.content) for op in ops) > SCAN_FIRST_MAX_CHARS
-        if not bulky:
-            _ops.scan_batch(ops)
-        # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
-        # at text that is not there) is refused without making the agent wait on its lock. The
-        # same rules run again on the file re-read under the lock, which decides. A drifted or
-        # unreadable file is left to the checks under the lock (they keep the agent's drift copy).
-        now = self.read(target)
-        if not now.error and not now.drift:
-            _ops.apply_batch(list(now.entries), ops, self.limit(target))
-        if bulky:
-            _ops.scan_batch(ops)
-        return self._mutate(target, "batch", lambda entries: _ops.apply_batch(entries, ops, self.limit(target)),
-                            seen=seen, count=len(ops))
+        return self.apply(target, _ops.Operation.batch(operations), seen=seen)
 
-    def apply(self, target: str, operation: _ops.Operation | dict[str, object], **kwargs: object) -> OpResult:
-        """One operation given as data (the form the command line and staged writes use)."""
-        op = _ops.Operation.coerce(operation, 1)  # type: ignore[arg-type]
-        if op.action == "add":
-            return self.add(target, op.content, **kwargs)  # type: ignore[arg-type]
-        if op.action == "replace":
-            return self.replace(target, op.old_text, op.content, **kwargs)  # type: ignore[arg-type]
-        if op.action == "remove":
-            return self.remove(target, op.old_text, **kwargs)  # type: ignore[arg-type]
-        raise InvalidRequest(f"Unknown action {op.action!r}.", hint="Use add, replace or remove.")
+    def apply(self, target: str, operation: _ops.Operation | dict[str, object], *,
+              seen: tuple[int, int, int] | None = None) -> OpResult:
+        """Any operation (add, replace, remove or batch) as data: the one path every write takes.
+
+        It is checked before the lock (:func:`_ops.prepare`, the agent's order: a scan refusal
+        must not leave a drift copy), then projected on the entries re-read under the lock with
+        the same :func:`_ops.project` that previews use, so a preview is what the write does.
+        """
+        prepared = _ops.prepare(operation)
+        action = prepared.op.action
+        if action == "batch":
+            # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
+            # at text that is not there) is refused without making the agent wait on its lock. The
+            # same rules run again on the file re-read under the lock, which decides. A drifted or
+            # unreadable file is left to the checks under the lock (they keep the agent's drift
+            # copy). A bulky batch is scanned only after this dry run (see SCAN_FIRST_MAX_CHARS).
+            now = self.read(target)
+            if not now.error and not now.drift:
+                _ops.apply_batch(list(now.entries), list(prepared.op.operations), self.limit(target))
+            prepared = _ops.scan_now(prepared)
+        return self._mutate(target, action, lambda entries: _ops.project(entries, prepared, self.limit(target)),
+                            drift_guard=action != "add", seen=seen,
+                            duplicate=prepared.op.content if action == "add" else None,
+                            count=len(prepared.op.operations))
 
     def rewrite(self, target: str, entries: Iterable[str], *, expect: bytes | None = None,
                 seen: tuple[int, int, int] | None = None) -> OpResult:
@@ -240,7 +253,7 @@ class MemoryStore:
                                     tuple(cleaned), None, seen)
             kept = self._save(state, data)
         return self._result(state, "rewrite", f"Rewrote {state.filename} as {len(cleaned)} entries.",
-                            tuple(cleaned), kept, seen, changed=True)
+                            tuple(cleaned), kept, seen, written=data)
 
     # -- backups -------------------------------------------------------------------------------
 
@@ -273,7 +286,53 @@ class MemoryStore:
             kept = self._save(state, data)
         after = tuple(parse(decode_lossy(data)))
         return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, seen,
-                            changed=True)
+                            written=data)
+
+    def undo(self, undo: "Undo | OpResult", *, seen: tuple[int, int, int] | None = None) -> OpResult:
+        """Take back one write: put back the bytes it replaced, as a backed-up write itself.
+
+        Refused (:class:`FileChanged`, nothing written) when the file no longer holds exactly
+        what that write left: undoing then would throw away someone else's later write. The
+        backup must still hold the bytes the write replaced (it may have been pruned or edited).
+        """
+        if isinstance(undo, OpResult):
+            if undo.undo is None:
+                raise InvalidRequest("That operation changed nothing, so there is nothing to undo.",
+                                     hint="Undo applies to a write that changed the file.")
+            undo = undo.undo
+        target = _ops.check_target(undo.target)
+        filename = FILENAMES[target]
+        with self._lock(target):
+            state = self._read_writable(target)
+            if _digest(state.raw) != undo.left:
+                raise FileChanged(f"{filename} changed after that write, so undoing it would throw away the later "
+                                  "change. Nothing was changed.",
+                                  hint="Look at the file as it is now (and at Backups), and make the change you "
+                                       "want by hand.", target=target, backup=undo.backup)
+            data = self._undo_bytes(undo, filename)
+            kept = self._save(state, data)
+        after = tuple(parse(decode_lossy(data)))
+        return self._result(state, "undo", f"Undid the last write to {filename}.", after, kept, seen, written=data)
+
+    def _undo_bytes(self, undo: "Undo", filename: str) -> bytes:
+        """The bytes ``undo`` puts back, checked against the digest taken when the write was made."""
+        if undo.backup is None:
+            data = b""  # the write created the file (or filled an empty one)
+        else:
+            backup = next((b for b in self.backups(undo.target) if b.name == undo.backup), None)
+            try:
+                data = _backups.read_backup(backup) if backup is not None else None
+            except (OSError, NotReadable):
+                data = None
+            if data is None:
+                raise FileProblem(f"The backup {undo.backup} that this write made is gone (or is no longer a plain "
+                                  "file), so the write cannot be undone from it. Nothing was changed.",
+                                  hint="Pick an older version on the Backups page instead.", target=undo.target)
+        if _digest(data) != undo.restores:
+            raise FileChanged(f"The backup {undo.backup} no longer holds what {filename} held before that write. "
+                              "Nothing was changed.", hint="Pick a version on the Backups page instead.",
+                              target=undo.target, backup=undo.backup)
+        return data
 
     # -- internals -------------------------------------------------------------------------------
 
@@ -308,13 +367,13 @@ class MemoryStore:
                               hint="Nothing was changed. Fix the file (or restore a backup) first.", target=target)
         return state
 
-    def _mutate(self, target: str, action: str, compute: Callable[[list[str]], list[str]], *,
+    def _mutate(self, target: str, action: str, compute: Callable[[list[str]], _ops.Projection], *,
                 drift_guard: bool = True, seen: tuple[int, int, int] | None = None,
                 duplicate: str | None = None, count: int = 0) -> OpResult:
         _ops.check_target(target)
         if not self.home.memories_dir.is_dir() and not self.home.file_path(target).is_symlink():
             # Nothing there yet: decide on an empty store before creating any folder or lock file.
-            compute([])
+            compute([]).raise_refusal()
         with self._lock(target):
             state = self._read_writable(target)
             if drift_guard and state.drift:
@@ -323,21 +382,26 @@ class MemoryStore:
             if duplicate is not None and duplicate in entries:
                 return self._result(state, action, "That entry already exists; nothing was added.",
                                     state.entries, None, seen)
-            after = compute(entries)
+            after = compute(entries).raise_refusal().after
             data = serialise(after).encode("utf-8")
             if state.exists and (data == state.raw or tuple(after) == state.entries):
                 # No entry changed (a batch of duplicate adds, say): leave the bytes alone, even a
                 # CRLF file that a write would turn into LF, and do not report a change.
-                return self._result(state, action, "The file already had this content.", tuple(after), None, seen)
+                return self._result(state, action, "The file already had this content.", after, None, seen)
             kept = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
                    "batch": f"Applied {count} operation(s)."}[action]
-        return self._result(state, action, message, tuple(after), kept, seen, changed=True)
+        return self._result(state, action, message, after, kept, seen, written=data)
 
     def _result(self, state: FileState, action: str, message: str, after: tuple[str, ...],
-                kept: _backups.Backup | None, seen: tuple[int, int, int] | None, changed: bool = False) -> OpResult:
+                kept: _backups.Backup | None, seen: tuple[int, int, int] | None,
+                written: bytes | None = None) -> OpResult:
+        """``written``: the bytes a write left (None when nothing was written)."""
         external = seen is not None and seen != state.fingerprint
-        return OpResult(state.target, action, message, changed, state.entries, after, state.limit, kept, external)
+        undo = None if written is None else Undo(state.target, kept.name if kept else None,
+                                                 _digest(state.raw), _digest(written))
+        return OpResult(state.target, action, message, written is not None, state.entries, after, state.limit,
+                        kept, external, undo)
 
     def _save(self, state: FileState, data: bytes) -> _backups.Backup | None:
         """Backup, write, prune. If the write fails, a backup made just for it is taken back, so
@@ -412,4 +476,4 @@ def _same_bytes(backup: _backups.Backup, data: bytes) -> bool:
         return False
 
 
-__all__ = ["FileState", "MemoryStore", "OpResult", "Refusal", "read_file_state", "real_path"]
+__all__ = ["FileState", "MemoryStore", "OpResult", "Refusal", "Undo", "read_file_state", "real_path"]

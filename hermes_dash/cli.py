@@ -142,12 +142,13 @@ def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("replace")
 def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.replace(args.target, args.old_text, _content(args)))
+    return _op_outcome(store, store.replace(args.target, args.old_text, _content(args),
+                                            expect_entry=args.expect_entry))
 
 
 @command("remove")
 def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.remove(args.target, args.old_text))
+    return _op_outcome(store, store.remove(args.target, args.old_text, expect_entry=args.expect_entry))
 
 
 @command("batch")
@@ -215,6 +216,10 @@ def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.restore(args.name))
 
 
+PIN_HELP = ("act only if the entry OLD_TEXT hits is exactly TEXT (the entry as you last saw it); otherwise "
+            "exit 1, change nothing and report the entry's current text")
+
+
 class UsageError(Exception):
     """An argument error, raised instead of argparse's exit so ``--json`` can report it too."""
 
@@ -270,9 +275,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("old_text")
     p.add_argument("content", nargs="?", metavar="CONTENT")
     p.add_argument("--stdin", **stdin)
+    p.add_argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
     p = sub.add_parser("remove", help="remove the entry that contains OLD_TEXT")
     p.add_argument("target", **target)
     p.add_argument("old_text")
+    p.add_argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
     p = sub.add_parser("batch", help="apply a JSON list of operations all-or-nothing ('-' = stdin)")
     p.add_argument("target", **target)
     p.add_argument("file")

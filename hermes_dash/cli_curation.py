@@ -27,6 +27,23 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat(timespec="seconds") if moment else None
 
 
+def _restore_hint(target: str, item: object) -> str:
+    """How to bring one earlier text back: the exact command when the texts are short and on one
+    line, else what to run (a cut text in a command would hit the wrong entry or none)."""
+    import shlex
+
+    text, current = item.text, item.current  # type: ignore[attr-defined]
+    short = all(t is None or (len(t) <= 60 and "\n" not in t) for t in (text, current))
+    if current is None:
+        how = f"python -m hermes_dash add {target} -- {shlex.quote(text)}" if short else \
+            f"`add {target}` with the text (full text in --json)"
+        return f"gone, add it back with: {how}"
+    how = (f"python -m hermes_dash replace {target} --expect-entry {shlex.quote(current)} -- "
+           f"{shlex.quote(current)} {shlex.quote(text)}") if short else \
+        f"`replace {target}` the current text with it, --expect-entry the current text (full texts in --json)"
+    return f"in the file with another text, restore in place with: {how}"
+
+
 def _one_line(text: str, width: int = 100) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 3] + "..."
@@ -113,24 +130,39 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                      "last_changed": label(life.last_changed),
                      "last_changed_at": _iso(line.versions[life.last_changed].created),
                      "gone_at": label(life.gone_at), "age_seconds": line.age(life, now),
-                     "versions_of_text": [{"version": label(i), "text": t} for i, t in life.texts]}
+                     "versions_of_text": [{"version": label(i), "text": t} for i, t in life.texts],
+                     "appearances": [{"from": label(a), "until": label(b - 1) if b is not None else None}
+                                     for a, b in life.spans]}
                     for life in line.lives],
+        "counts": {"present": len(line.present), "gone": len(line.gone), "restorable": len(line.restorable)},
+        "restorable": [{"text": r.text, "lost_at": label(r.lost_at), "in_place": r.in_place, "current": r.current}
+                       for r in line.restorable],
     }
     lines = [f"{FILENAMES[args.target]}: {len(line.versions)} version(s) (backups oldest first, then the live file)"]
     for v in line.versions:
         lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {len(v.entries):>3} entries "
                      f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
-    lines.append("Entries now:")
-    for life in (l for l in line.lives if l.present):
+    lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
+
+    def spans(life: _history.EntryLife) -> str:
+        return ", ".join(f"[{a}]-" + ("now" if b is None else f"[{b - 1}]") for a, b in life.spans)
+
+    for life in line.present:
         first = line.versions[life.first_seen]
         since = "at least since" if life.first_seen == 0 else "since"
         changed = "" if life.last_changed == life.first_seen else f", changed in [{life.last_changed}]"
-        lines.append(f"  - {_one_line(life.text, 80)}\n      {since} [{first.index}] ({ago(line.age(life, now))}){changed}")
-    gone = [l for l in line.lives if not l.present]
-    if gone:
-        lines.append("Gone (restore one with: python -m hermes_dash add TARGET TEXT):")
-        for life in gone:
-            lines.append(f"  - {_one_line(life.text, 80)}\n      gone in [{life.gone_at}], last in [{life.gone_at - 1}]")  # type: ignore[operator]
+        back = f"; in the file {spans(life)} (left and came back)" if life.gaps else ""
+        lines.append(f"  - {_one_line(life.text, 80)}\n      {since} [{first.index}] ({ago(line.age(life, now))})"
+                     f"{changed}{back}")
+    if line.gone:
+        lines.append("Gone:")
+        for life in line.gone:
+            lines.append(f"  - {_one_line(life.text, 80)}\n      in the file {spans(life)}, gone in [{life.gone_at}]")
+    if line.restorable:
+        target = args.target
+        lines.append("Restorable, most recently lost first:")
+        for r in line.restorable:
+            lines.append(f"  - {_one_line(r.text, 80)}\n      lost in [{r.lost_at}]; " + _restore_hint(target, r))
     return Outcome(data, "\n".join(lines))
 
 

@@ -97,3 +97,15 @@ def test_no_backups_yet(tmp_path: Path, monkeypatch, fresh_cache) -> None:
     assert "No backups yet" in alerts(at)
     at.button(key="bk_now_memory").click().run()
     assert len(at.dataframe[0].value) == 1
+
+
+def test_undo_of_a_whole_file_restore_puts_the_live_file_back_byte_identical(demo: Path) -> None:
+    before = read(demo, "MEMORY.md")
+    at = backups_page()
+    at.selectbox(key="bk_pick").select("MEMORY.md.bak.20261127-184210").run()
+    at.button(key="bk_restore").click().run()
+    at.button(key="bk_restore_yes").click().run()
+    assert read(demo, "MEMORY.md") == read(demo, "MEMORY.md.bak.20261127-184210") != before
+    at.button(key="hd_undo_0").click().run()
+    no_exception(at)
+    assert read(demo, "MEMORY.md") == before and "Undone" in alerts(at)

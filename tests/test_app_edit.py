@@ -277,3 +277,158 @@ def test_write_through_a_symlink_keeps_the_link(tmp_path: Path, monkeypatch, fre
     no_exception(at)
     assert link.is_symlink()
     assert parse((repo / "MEMORY.md").read_text()) == ["Team fact one.", "Team fact two."]
+
+
+# -- pinned edits: the edit you see is the edit you make ----------------------------------------------
+
+AGENT_PG = "Uses Postgres 17 on port 5433 for tests (upgraded by the agent)."
+
+
+def _agent_replaces_postgres(home: Path) -> bytes:
+    """What the agent does between the person's preview and their click; returns the bytes it left."""
+    MemoryStore(resolve_home(home)).replace("memory", "Postgres 16", AGENT_PG)
+    return read(home, "MEMORY.md")
+
+
+def test_replace_is_pinned_and_offers_both_versions_when_the_agent_changed_the_entry(home: Path) -> None:
+    at = edit_page()
+    at.text_input(key="ed_rep_old").input("port 5433").run()
+    at.text_area(key="ed_rep_new").input("Uses Postgres 16 on port 6543 for tests.").run()
+    agent_bytes = _agent_replaces_postgres(home)
+    at.button(key="ed_rep_btn").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == agent_bytes  # the agent's text stays on disk
+    assert "changed on disk before your change was saved" in alerts(at)
+    shown = texts(at)
+    assert FACTS[0] in shown and AGENT_PG in shown and "Uses Postgres 16 on port 6543 for tests." in shown
+    assert at.button(key="ed_conflict_apply").label == "Replace the new text with mine"
+    at.button(key="ed_conflict_apply").click().run()
+    no_exception(at)
+    assert entries(home) == ["Uses Postgres 16 on port 6543 for tests.", *FACTS[1:]]
+    assert "Entry replaced." in "\n".join(texts(at))
+
+
+def test_a_conflict_can_be_dropped_and_leaves_the_agents_text(home: Path) -> None:
+    at = edit_page()
+    at.text_input(key="ed_rep_old").input("port 5433").run()
+    at.text_area(key="ed_rep_new").input("Mine.").run()
+    agent_bytes = _agent_replaces_postgres(home)
+    at.button(key="ed_rep_btn").click().run()
+    at.button(key="ed_conflict_drop").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == agent_bytes
+    assert "changed on disk before" not in alerts(at)
+    assert at.text_input(key="ed_rep_old").value == "" and at.text_area(key="ed_rep_new").value == ""
+
+
+def test_a_half_finished_replace_warns_as_soon_as_the_entry_changes(home: Path) -> None:
+    at = edit_page()
+    at.text_input(key="ed_rep_old").input("port 5433").run()
+    _agent_replaces_postgres(home)
+    at.run()  # any rerun, before the click
+    assert "has changed on disk since you picked it" in alerts(at)
+    assert FACTS[0] in texts(at) and AGENT_PG in texts(at)
+
+
+def test_remove_is_pinned_too(home: Path) -> None:
+    at = edit_page()
+    at.text_input(key="ed_rm_old").input("port 5433").run()
+    at.button(key="ed_rm_btn").click().run()
+    agent_bytes = _agent_replaces_postgres(home)
+    at.button(key="ed_rm_yes").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == agent_bytes and "changed on disk before" in alerts(at)
+    assert at.button(key="ed_conflict_apply").label == "Remove the new text too"
+    at.button(key="ed_conflict_apply").click().run()
+    assert entries(home) == FACTS[1:]
+
+
+def test_batch_rows_stay_the_entries_the_person_edited_and_are_pinned(home: Path) -> None:
+    at = edit_page()
+    at.session_state["ed_batch_memory"] = {"edited_rows": {1: {"Entry": "Deploy with make ship."}},
+                                           "added_rows": [], "deleted_rows": [3]}
+    at.run()
+    store = MemoryStore(resolve_home(home))
+    store.remove("memory", "port 5433")  # the agent: every row after it moves up by one
+    at.run()
+    assert "changed on disk since you started editing" in alerts(at)
+    at.button(key="ed_batch_btn").click().run()
+    no_exception(at)
+    assert entries(home) == ["Deploy with make ship.", FACTS[2]]  # row 1 still meant "Deploy with make deploy."
+
+
+def test_batch_is_refused_when_the_agent_changed_an_edited_row(home: Path) -> None:
+    at = edit_page()
+    at.session_state["ed_batch_memory"] = {"edited_rows": {1: {"Entry": "Deploy: see the runbook."}},
+                                           "added_rows": [], "deleted_rows": []}
+    at.run()
+    MemoryStore(resolve_home(home)).replace("memory", "make deploy", "Deploy with make ship --canary.")
+    agent_bytes = read(home, "MEMORY.md")
+    at.button(key="ed_batch_btn").click().run()
+    assert "No entry contains 'Deploy with make deploy.' any more" in refused(at)
+    assert read(home, "MEMORY.md") == agent_bytes
+
+
+# -- undo ----------------------------------------------------------------------------------------------
+
+def test_undo_of_a_replace_leaves_the_file_byte_identical(home: Path) -> None:
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    at.text_input(key="ed_rep_old").input("make deploy").run()
+    at.text_area(key="ed_rep_new").input("Deploy with make ship.").run()
+    at.button(key="ed_rep_btn").click().run()
+    assert entries(home)[1] == "Deploy with make ship."
+    at.button(key="hd_undo_0").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == before
+    assert "Undone" in alerts(at)
+
+
+@pytest.mark.parametrize("kind", ["add", "remove", "batch"])
+def test_undo_after_add_remove_and_batch(home: Path, kind: str) -> None:
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    if kind == "add":
+        at.text_area(key="ed_add_text").input("Staging resets every Sunday.").run()
+        at.button(key="ed_add_btn").click().run()
+    elif kind == "remove":
+        at.text_input(key="ed_rm_old").input("tabs over").run()
+        at.button(key="ed_rm_btn").click().run()
+        at.button(key="ed_rm_yes").click().run()
+    else:
+        at.session_state["ed_batch_memory"] = {"edited_rows": {}, "added_rows": [{"Entry": "New."}],
+                                               "deleted_rows": [0]}
+        at.run()
+        at.button(key="ed_batch_btn").click().run()
+    assert read(home, "MEMORY.md") != before
+    at.button(key="hd_undo_0").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == before
+
+
+def test_undo_refuses_when_the_agent_wrote_after(home: Path) -> None:
+    at = edit_page()
+    at.text_area(key="ed_add_text").input("Staging resets every Sunday.").run()
+    at.button(key="ed_add_btn").click().run()
+    MemoryStore(resolve_home(home)).add("memory", "Added by the agent afterwards.")
+    agent_bytes = read(home, "MEMORY.md")
+    at.button(key="hd_undo_0").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == agent_bytes
+    assert "Undo refused: nothing was changed" in alerts(at) and "changed after that write" in "\n".join(texts(at))
+
+
+def test_write_buttons_are_never_disabled_and_an_empty_text_is_refused_on_click(home: Path) -> None:
+    """A keyboard user types and presses Tab before the text reaches the app: the button must be there."""
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    for key in ("ed_add_btn", "ed_rep_btn", "ed_rm_btn"):
+        assert not at.button(key=key).disabled, key
+    at.button(key="ed_add_btn").click().run()
+    no_exception(at)
+    refused(at)
+    at.button(key="ed_rep_btn").click().run()
+    refused(at)
+    at.button(key="ed_rm_btn").click().run()
+    assert any("Type a piece of the entry's text first" in w.value for w in at.warning)
+    assert read(home, "MEMORY.md") == before

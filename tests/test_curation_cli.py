@@ -71,13 +71,13 @@ def test_pending_list_approve_reject_exit_codes(home, write_mem, read_mem):
     listing = run(home, "pending", "--json")
     assert listing.returncode == 0
     items = {p["id"]: p for p in json.loads(listing.stdout)["pending"]}
-    assert items["0c0c0c0c"]["malformed"] and items["0b0b0b0b"]["preview"]["would_refuse"]["code"] == "no_match"
+    assert items["0c0c0c0c"]["malformed"] and items["0b0b0b0b"]["preview"]["would_refuse"]["code"] == "entry_changed"
     assert "MALFORMED" in run(home, "pending", "list").stdout
 
     before = read_mem("memory")
     refused = run(home, "pending", "approve", "0b0b0b0b", "--json")
     assert refused.returncode == 1 and stale.exists() and read_mem("memory") == before
-    assert json.loads(refused.stdout)["decisions"][0]["code"] == "no_match"
+    assert json.loads(refused.stdout)["decisions"][0]["code"] == "entry_changed"
 
     approved = run(home, "pending", "approve", "0a0a0a0a")
     assert approved.returncode == 0, approved.stderr
@@ -143,3 +143,20 @@ def test_normalize_modes_spelled_out_for_the_parser_match_the_engine():
     from hermes_dash import _normalize, cli_curation
 
     assert cli_curation.NORMALIZE_MODES == _normalize.MODES
+
+
+def test_history_tracks_an_entry_that_came_back_and_lists_what_can_be_restored(home):
+    for args in (("add", "memory", "Deploys go through ArgoCD."), ("add", "memory", "CI: GitHub Actions"),
+                 ("remove", "memory", "ArgoCD"), ("add", "memory", "Deploys go through ArgoCD."),
+                 ("replace", "memory", "CI:", "CI: GitLab (wrong)")):
+        assert run(home, *args).returncode == 0
+    data = json.loads(run(home, "--json", "history", "memory").stdout)
+    argo = [e for e in data["entries"] if e["text"] == "Deploys go through ArgoCD."]
+    assert len(argo) == 1 and argo[0]["present"]
+    assert [a["until"] for a in argo[0]["appearances"]] == [data["versions"][1]["name"], None]
+    assert data["counts"] == {"present": 2, "gone": 0, "restorable": 1}
+    assert data["restorable"] == [{"text": "CI: GitHub Actions", "lost_at": "current", "in_place": True,
+                                   "current": "CI: GitLab (wrong)"}]
+    text = run(home, "history", "memory").stdout
+    assert "2 in the file, 0 gone" in text and "(left and came back)" in text and "\nGone:" not in text
+    assert "replace memory --expect-entry 'CI: GitLab (wrong)' -- 'CI: GitLab (wrong)' 'CI: GitHub Actions'" in text

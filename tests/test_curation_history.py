@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_dash import InvalidRequest, MemoryStore, OverLimit, _history
+from hermes_dash import EntryChanged, InvalidRequest, MemoryStore, OverLimit, _history
 
 
 def _story(store: MemoryStore) -> None:
@@ -100,3 +100,63 @@ def test_ages_are_worded_once_for_pages_and_command_line():
     assert [age(None), age(5), age(60), age(7200), age(86400 * 3)] == ["", "under a minute", "1 minute", "2 hours",
                                                                       "3 days"]
     assert [ago(None), ago(30), ago(3600)] == ["age unknown", "just now", "1 hour ago"]
+
+
+# -- history that tells the truth -----------------------------------------------------------------
+
+ARGO = "Deploys go through ArgoCD."
+
+
+def test_an_entry_that_left_and_came_back_is_one_life_with_a_gap(store):
+    store.add("memory", "alpha: the build uses make")
+    store.add("memory", ARGO)
+    store.remove("memory", "ArgoCD")
+    store.add("memory", "gamma: CI is GitHub Actions")
+    store.add("memory", ARGO)  # back again
+    line = _history.timeline(store, "memory")
+    argo = [life for life in line.lives if life.text == ARGO]
+    assert len(argo) == 1 and argo[0].present
+    assert argo[0].spans == ((1, 2), (4, None)) and argo[0].gaps == ((2, 4),)
+    assert (argo[0].first_seen, argo[0].gone_at) == (1, None)
+    assert len(line.present) == len(store.read("memory").entries) == 3 and line.gone == ()
+    assert line.restorable == ()  # nothing is missing from the live file
+
+
+def test_restorable_texts_most_recently_lost_first_in_place_or_add_back(store):
+    _story(store)
+    store.replace("memory", "gamma", "gamma: CI is GitLab CI")
+    line = _history.timeline(store, "memory")
+    got = [(r.text, r.lost_at, r.current) for r in line.restorable]
+    assert got == [("gamma: CI is GitHub Actions", 5, "gamma: CI is GitLab CI"),
+                   ("beta: staging is reset on Sundays", 3, None),
+                   ("alpha: the build uses make", 2, "alpha: the build uses make and ninja")]
+    assert [r.in_place for r in line.restorable] == [True, False, True]
+
+
+def test_restore_in_place_brings_the_file_back_byte_identical(store, read_mem):
+    for fact in ("one: make builds", "two: the API is on port 8080", "three: tabs, not spaces"):
+        store.add("memory", fact)
+    good = read_mem("memory")
+    store.replace("memory", "port 8080", "two: the API moved (wrong)")  # the bad replace
+    [item] = _history.timeline(store, "memory").restorable
+    assert item.in_place and item.text == "two: the API is on port 8080"
+    result = _history.restore(store, "memory", item)
+    assert result.changed and read_mem("memory") == good  # same place, same bytes
+
+
+def test_restore_in_place_is_pinned_to_the_entry_as_shown(store, read_mem):
+    store.add("memory", "two: the API is on port 8080")
+    store.replace("memory", "port 8080", "two: the API moved (wrong)")
+    [item] = _history.timeline(store, "memory").restorable
+    store.replace("memory", "API moved", "two: the API moved to 9090 (the agent, since)")
+    before = read_mem("memory")
+    with pytest.raises(EntryChanged):
+        _history.restore(store, "memory", item)
+    assert read_mem("memory") == before
+
+
+def test_gone_entry_restore_adds_it_back(store):
+    _story(store)
+    beta = next(r for r in _history.timeline(store, "memory").restorable if not r.in_place)
+    result = _history.restore(store, "memory", beta)
+    assert result.after[-1] == beta.text

@@ -392,3 +392,31 @@ def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
         assert "This file cannot be changed safely." in alerts(at) and "Not valid UTF-8" in plain(at)
     if name == "inbox":
         assert "abad1dea.json: no 'payload' object" in plain(at)
+
+
+def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    store = MemoryStore.open(home)
+    for fact in ("Deploys go through ArgoCD.", "The API is on port 8080.", "Tabs, not spaces."):
+        store.add("memory", fact)
+    store.remove("memory", "ArgoCD")
+    store.add("memory", "Deploys go through ArgoCD.")  # left and came back
+    good = mem(home)
+    store.replace("memory", "port 8080", "The API moved (a bad replace).")
+    bad = mem(home)
+    at = page("history")
+    lives = at.dataframe[1].value
+    assert list(lives["Status"]) == ["in the file"] * 3  # ArgoCD once, not also as gone
+    assert any("3 in the file now, 0 gone (1 of those in the file left it once and came back)" in c.value
+               for c in at.caption)
+    assert "Nothing to restore" not in rendered(at)
+    at.button(key="hi_in_place").click().run()
+    assert "in place of the entry's current text" in alerts(at)
+    at.button(key="hi_in_place_yes").click().run()
+    ok(at)
+    assert mem(home) == good
+    assert "The API moved (a bad replace)." in plain(at)  # now the bad text is the one that can come back
+    at.button(key="hd_undo_0").click().run()  # and the restore itself can be undone
+    ok(at)
+    assert mem(home) == bad

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hermes_dash import serialise, _pending
+from hermes_dash import NoMatch, serialise, _pending
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
 PG = "Tests need Postgres 16 on port 5433."
@@ -91,7 +91,7 @@ def test_approve_pinned_remove_whose_entry_is_gone_is_refused_and_stays(store, s
                                     matched_entry=FLAKY))
     before = read_mem("memory")
     [decision] = _pending.approve(store, ["aaaa0002"])
-    assert not decision.ok and decision.refusal.code == "no_match"
+    assert not decision.ok and decision.refusal.code == "entry_changed" and isinstance(decision.refusal, NoMatch)
     assert "no longer" in decision.message
     assert path.exists() and read_mem("memory") == before
     shown = _pending.preview(store, _pending.read_one(path))

@@ -599,7 +599,7 @@ def test_pinned_entry_is_checked_under_the_lock(store, write_mem, read_mem, op):
     before = read_mem("memory")
     args = ("memory", "port 8080 is the API", "port 9090") if op == "replace" else ("memory", "port 8080 is the API")
     with pytest.raises(NoMatch, match="no longer in the file"):
-        getattr(store, op)(*args, matched_entry="port 8080 is the API (old)")
+        getattr(store, op)(*args, expect_entry="port 8080 is the API (old)")
     assert read_mem("memory") == before
-    result = getattr(store, op)(*args, matched_entry="port 8080 is the API")
+    result = getattr(store, op)(*args, expect_entry="port 8080 is the API")
     assert result.changed

@@ -18,11 +18,14 @@ The small API a page needs (curation pages included)::
     ui.run_op(lambda: store.add("memory", text, seen=seen), clear=("my_text_key",))
         # refused: shows message + hint as plain text, returns None, nothing changed;
         # accepted: clears caches, queues a message (external change noted), clears those
-        # widget keys, reruns the page
+        # widget keys, reruns the page; undoable=True puts an Undo button beside the message
+    ui.undo_write(result.undo)              # take one write back (an Undo button's on_click)
     ui.show_refusal(refusal)                # for refusals a page catches itself
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...
     ui.flash("success", "Title", "plain body"); ui.result_text(result, filename)
+    ui.run_op(..., focus=ui.label_selector("New entry"))   # focus after the write (default: its message)
+    if ui.page_opened(): ui.focus_now(selector)   # focus the page's main field when it opens
     ui.clear_caches()                       # after any write not made through run_op
 
 Rules: entry text only through show_entry / plain / table cells; write only through the
@@ -32,16 +35,19 @@ helpers and the sidebar.
 
 from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
                      latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
+from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
-                       set_home, settings_of)
+                       set_home, settings_of, undo_write)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, plain,
                        show_entry, show_flashes, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "apply_resets", "backup_state", "clear_caches", "confirm",
+    "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
+    "focus_now", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "current_home", "current_store", "cut", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "new_since_snapshot", "plain",
     "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
+    "undo_write",
 ]

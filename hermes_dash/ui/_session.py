@@ -18,7 +18,7 @@ import streamlit as st
 
 from .._errors import Refusal
 from .._home import HermesHome, Settings, load_settings, resolve_home
-from .._store import FileState, MemoryStore, OpResult
+from .._store import FileState, MemoryStore, OpResult, Undo
 from ._cache import stat_key
 
 FlashKind = str  # "success" | "warning" | "info"
@@ -29,6 +29,7 @@ class Flash:
     kind: FlashKind
     title: str  # fixed wording of ours: may be shown as markdown
     body: str = ""  # may hold entry text: always shown as plain text
+    undo: Undo | None = None  # offered as an Undo button beside the message
 
 
 def _ensure_defaults() -> None:
@@ -105,8 +106,8 @@ def remember_seen(state: FileState) -> tuple[int, int, int] | None:
     return previous
 
 
-def flash(kind: FlashKind, title: str, body: str = "") -> None:
-    st.session_state.setdefault("hd_flash", []).append(Flash(kind, title, body))
+def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | None = None) -> None:
+    st.session_state.setdefault("hd_flash", []).append(Flash(kind, title, body, undo))
 
 
 def pop_flashes() -> list[Flash]:
@@ -114,9 +115,16 @@ def pop_flashes() -> list[Flash]:
 
 
 def apply_resets() -> None:
-    """Clear the widget keys a successful write asked to clear (must run before the widgets)."""
+    """Clear the widget keys a successful write asked to clear (must run before the widgets).
+
+    A text box is set to "" rather than forgotten: the browser keeps showing the old text of a
+    forgotten text widget, so the box would look as if nothing had been saved.
+    """
     for key in st.session_state.pop("hd_reset", ()):
-        st.session_state.pop(key, None)
+        if isinstance(st.session_state.get(key), str):
+            st.session_state[key] = ""
+        else:
+            st.session_state.pop(key, None)
 
 
 def result_text(result: OpResult, filename: str) -> str:
@@ -132,12 +140,16 @@ def result_text(result: OpResult, filename: str) -> str:
     return "\n".join(lines)
 
 
-def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = ()) -> OpResult | None:
+def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
+           focus: str | None = None, undoable: bool = False) -> OpResult | None:
     """Run one engine write. Refused: show why (nothing changed) and return None.
 
     Accepted: clear the read caches, queue a message (with the external-change note when the
     file had changed since this session last showed it), clear the ``clear`` widget keys and
     rerun, so the page redraws from the new file. Curation pages should write through this.
+    ``focus`` is the CSS selector that gets keyboard focus after that rerun (default: the message).
+    ``undoable``: the message offers an Undo button (for writes that are one store write; a
+    page that makes several writes for one action must not offer to undo only the last).
     """
     from ._cache import clear_caches
     from ._widgets import show_refusal
@@ -157,7 +169,31 @@ def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = ()) -> OpRe
               "the file under its lock and applied your change to the fresh content, so nothing was lost. "
               "Check the result below.")
     flash("success" if result.changed else "info", "Saved" if result.changed else "Nothing to change",
-          result_text(result, filename))
+          result_text(result, filename), result.undo if undoable else None)
     st.session_state.hd_reset = list(clear)
+    if focus:
+        from ._focus import focus_after_rerun
+
+        focus_after_rerun(focus)
     st.rerun()
     return result  # not reached: st.rerun() raises
+
+
+def undo_write(token: Undo) -> None:
+    """Take one write back (an Undo button's callback) and queue what happened as a message.
+
+    A callback, not code after the button: the message holding the button is shown once, so
+    on the rerun that the click starts the button is gone and its value could not be read.
+    """
+    from .._format import FILENAMES
+    from ._cache import clear_caches
+
+    filename = FILENAMES.get(token.target, token.target)
+    try:
+        result = current_store().undo(token)
+    except Refusal as refusal:
+        flash("warning", "Undo refused: nothing was changed",
+              refusal.message + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""))
+        return
+    clear_caches()
+    flash("success", "Undone", result_text(result, filename), result.undo)

@@ -97,11 +97,11 @@ def empty_state(store: MemoryStore) -> None:
              "(or start the dashboard with `HERMES_HOME=/path/to/home`). Otherwise:")
     left, right = st.columns(2)
     with left, st.container(border=True):
-        st.subheader("Start empty")
+        st.header("Start empty")
         st.write("Create an empty MEMORY.md and USER.md here. The agent and this dashboard fill them later.")
         st.button("Create empty memory files here", key="hd_create_files", on_click=_create_here, type="primary")
     with right, st.container(border=True):
-        st.subheader("Look around first")
+        st.header("Look around first")
         st.write("Open a demo home (copied to a temporary folder) that shows every feature.")
         st.button("Open the demo home", key="hd_open_demo", on_click=_open_demo)
     error = st.session_state.pop("hd_create_error", None)

@@ -9,6 +9,7 @@ import os
 import re
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -17,7 +18,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-SHOTS = REPO / "docs" / "screenshots"
+# Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
+# changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
+SHOTS = Path(tempfile.gettempdir()) / "hermes-dash-e2e-screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -45,7 +45,13 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 @pytest.fixture
-def browser(server: tuple[str, Path], tmp_path: Path) -> Iterator[Browser]:
+def color_scheme() -> str:
+    """The browser's colour-scheme preference; the app's theme follows it. Parametrize to change."""
+    return "light"
+
+
+@pytest.fixture
+def browser(server: tuple[str, Path], tmp_path: Path, color_scheme: str) -> Iterator[Browser]:
     """Chromium (fresh profile) on the app's empty-home page, recording every request."""
     from playwright.sync_api import sync_playwright
 
@@ -53,7 +59,7 @@ def browser(server: tuple[str, Path], tmp_path: Path) -> Iterator[Browser]:
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
             str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 1400, "height": 1800})
+            headless=True, viewport={"width": 1400, "height": 1800}, color_scheme=color_scheme)
         try:
             opened = Browser(context.new_page(), base, scratch)
             context.on("request", lambda request: opened.requests.append(request.url))

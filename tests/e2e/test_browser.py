@@ -3,8 +3,9 @@
 A newcomer opens the dashboard on an empty home, opens the demo home, adds an entry and sees
 the gauge move, restores a backup, and visits every page. Every network request the browser
 makes is recorded: none may go to the image addresses inside entry text (127.0.0.1:9), which
-proves entry text is never rendered as markdown/HTML. Screenshots of each page are written to
-docs/screenshots/ for the README.
+proves entry text is never rendered as markdown/HTML. Screenshots of each page go to a temporary
+folder (browser_support.SHOTS) to look at after a failure; docs/screenshots/ is refreshed by
+`bash scripts/screenshots`, never by a test.
 
 Needs /usr/bin/chromium (no browser download). Locally the test skips, saying why, when it is
 absent; with CI=true a missing Chromium fails the run instead.

@@ -1,0 +1,117 @@
+"""Refresh docs/screenshots/: every page at 1400 px in the light and the dark theme, and the
+Overview at 390 px (a phone), all on a fresh demo home. Run it with ``bash scripts/screenshots``.
+
+The tests never write here (their screenshots go to a temporary folder), so running the tests
+leaves the repository as it was; this command is the one way the pictures in docs/ change.
+Uses Debian's Chromium through Playwright, as the browser tests do; it downloads nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, goto_page, settle, wait_healthy
+
+OUT = REPO / "docs" / "screenshots"
+PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
+    p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
+    for p in sorted((REPO / "app_pages").glob("curation_*.py"))]
+
+
+def _name(title: str) -> str:
+    return title.lower().replace(" ", "-")
+
+
+def _session(pw, base: str, scheme: str, width: int, out: Path, pages: list[str]) -> list[Path]:
+    """One fresh browser: the empty home, then the demo home's pages; returns the files written."""
+    browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+    written = []
+    try:
+        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(base, wait_until="domcontentloaded")
+        settle(page, "No Hermes memory here yet")
+        suffix = f"{scheme}" if width == 1400 else f"{width}-{scheme}"
+        if width == 1400:
+            written.append(_shot(page, out / f"empty-home-{suffix}.png"))
+        page.get_by_role("button", name="Open the demo home").first.click()
+        settle(page, "1,985 / 2,200 chars")
+        for title in pages:
+            if width >= 700:  # on a phone the sidebar is collapsed: the Overview keeps its message
+                goto_page(page, title, heading=False)  # for the Overview too: drops the "Opened" message
+                page.wait_for_timeout(800)
+                settle(page, None)
+            if title == "Edit":  # show the live preview that a typed entry gets
+                box = page.get_by_label("New entry")
+                box.fill("The staging database is reset every Sunday night; do not keep test data there.")
+                box.press("Control+Enter")
+                settle(page, "After saving:")
+            written.append(_shot(page, out / f"{_name(title)}-{suffix}.png"))
+    finally:
+        browser.close()
+    return written
+
+
+def _shot(page, path: Path) -> Path:
+    """The whole page: Streamlit scrolls inside its main area, so the window is made as tall."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")  # no focus ring in docs
+    size = page.viewport_size
+    tall = page.evaluate("Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
+                         "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(tall) + 40, 8000))})
+    page.wait_for_timeout(800)
+    settle(page, None)
+    page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(size)
+    page.wait_for_timeout(300)
+    return path
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        print(f"{CHROMIUM} is not installed (apt-get install chromium); nothing was changed.", file=sys.stderr)
+        return 1
+    scratch = Path(tempfile.mkdtemp(prefix="hd-shots-"))
+    port = free_port()
+    log = scratch / "streamlit.log"
+    # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
+    # (a short TMPDIR keeps the sidebar's path readable).
+    env = {**os.environ, "HERMES_HOME": str(scratch / "empty-home"), "TMPDIR": str(scratch),
+           "PYTHONPATH": str(REPO)}
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+             "--server.headless", "true", "--server.address", "127.0.0.1",
+             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    fresh = scratch / "shots"
+    fresh.mkdir()
+    try:
+        wait_healthy(base, proc, log)
+        with sync_playwright() as pw:
+            written = []
+            for scheme in ("light", "dark"):
+                written += _session(pw, base, scheme, 1400, fresh, PAGES)
+                written += _session(pw, base, scheme, 390, fresh, ["Overview"])
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    for path in written:
+        path.replace(OUT / path.name)
+    print(f"Wrote {len(written)} screenshots to {OUT.relative_to(REPO)}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

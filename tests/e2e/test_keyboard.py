@@ -1,0 +1,130 @@
+"""The three jobs with the keyboard alone, in a real browser: key presses only, no mouse.
+
+1. Browse and read an entry: search, then read the entry in the table's focused cell.
+2. Restore a bad edit: add and replace on Edit, then restore the backup made before the replace.
+3. Clean up a near-full file: apply the clean-up plan and confirm.
+
+Between key presses the test only reads where focus is. After every write, focus must land
+where the next step is (never on the page body), and focus on the sidebar's links is visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from browser_support import Browser, settle
+
+pytestmark = pytest.mark.e2e
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  const style = getComputedStyle(e);
+  return {tag: e.tagName.toLowerCase(), role: e.getAttribute('role') || '', testid: e.getAttribute('data-testid') || '',
+          label: e.getAttribute('aria-label') || '', text: (e.innerText || e.value || '').trim().slice(0, 400),
+          in_flash: !!e.closest('.st-key-hd_flash_box'), outline: style.outlineStyle + ' ' + style.outlineWidth};
+}"""
+
+
+def focused(page) -> dict:
+    return page.evaluate(FOCUSED)
+
+
+def tab_to(page, want: Callable[[dict], bool], what: str, key: str = "Tab", limit: int = 80) -> dict:
+    """Press ``key`` until the focused element is ``what``; fail after ``limit`` presses."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        page.wait_for_timeout(60)
+        now = focused(page)
+        if want(now):
+            return now
+    raise AssertionError(f"{what} never got focus after {limit} x {key}; focus is on {focused(page)}")
+
+
+def button(name: str) -> Callable[[dict], bool]:
+    return lambda f: f["tag"] == "button" and f["text"] == name
+
+
+def link(name: str) -> Callable[[dict], bool]:
+    return lambda f: f["testid"] == "stSidebarNavLink" and f["text"] == name
+
+
+def field(label: str) -> Callable[[dict], bool]:
+    return lambda f: f["tag"] in ("input", "textarea") and f["label"] == label
+
+
+def press_and_settle(page, key: str, text: str) -> None:
+    page.keyboard.press(key)
+    settle(page, text)
+
+
+def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
+    page, scratch = browser.page, browser.scratch
+    tab_to(page, button("Open the demo home"), "the empty state's demo button")
+    press_and_settle(page, "Enter", "1,985 / 2,200 chars")
+    memory = next(scratch.glob("hermes-demo-*/copy-*/home")) / "memories" / "MEMORY.md"
+
+    # 1. Browse and read: search both files, then move into the table and onto the entry's cell.
+    tab_to(page, field("Search both files"), "the search box")
+    page.keyboard.type("Redis")
+    press_and_settle(page, "Enter", "1 of 18 entries contain the search text")
+    tab_to(page, lambda f: f["testid"] == "data-grid-canvas", "the MEMORY.md table")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert "`redis-cli -n 2 FLUSHDB` on staging only" in focused(page)["text"]
+
+    # 2. Restore a bad edit. The page links show focus with a real outline, not a faint tint.
+    edit_link = tab_to(page, link("Edit"), "the Edit page link", key="Shift+Tab")
+    assert edit_link["outline"].startswith("solid") and not edit_link["outline"].endswith(" 0px"), edit_link
+    press_and_settle(page, "Enter", "New entry")
+    page.wait_for_timeout(500)
+    assert field("New entry")(focused(page)), "opening Edit puts focus in the New entry box"
+    added = "Keyboard test: the build server has 16 cores."
+    page.keyboard.type(added)
+    page.keyboard.press("Tab")  # the text commits as the box loses focus: the button must take focus
+    page.wait_for_timeout(500)
+    assert button("Add entry")(focused(page)), f"Tab after typing skipped Add entry: {focused(page)}"
+    press_and_settle(page, "Enter", "Saved")
+    page.wait_for_timeout(500)
+    now = focused(page)
+    assert field("New entry")(now) and now["text"] == "", f"after Add, focus is on {now}"
+    assert added in memory.read_text(encoding="utf-8")
+    good = memory.read_bytes()
+
+    page.keyboard.press("Shift+Tab")  # the tab list: arrows choose the tab
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["text"] == "Replace"
+    tab_to(page, field("Text that identifies the entry"), "Replace's search box")
+    page.keyboard.type("FLUSHDB")
+    tab_to(page, field("New text for the whole entry"), "Replace's new text")
+    page.keyboard.type("Redis is gone.")  # the bad edit
+    tab_to(page, button("Replace entry"), "the Replace button")
+    press_and_settle(page, "Enter", "Saved")
+    page.wait_for_timeout(500)
+    assert focused(page)["in_flash"], f"after Replace, focus is on {focused(page)}, not the message"
+    assert "FLUSHDB" not in memory.read_text(encoding="utf-8")
+
+    tab_to(page, link("Backups"), "the Backups page link", key="Shift+Tab")
+    press_and_settle(page, "Enter", "compared with the live MEMORY.md")  # the newest backup: before the replace
+    tab_to(page, button("Restore this backup…"), "the restore button")
+    press_and_settle(page, "Enter", "Replace the live MEMORY.md")
+    tab_to(page, button("Yes, restore"), "the confirmation")
+    press_and_settle(page, "Enter", "Restored MEMORY.md from")
+    page.wait_for_timeout(500)
+    assert focused(page)["in_flash"], f"after the restore, focus is on {focused(page)}"
+    assert memory.read_bytes() == good
+
+    # 3. Clean up the near-full MEMORY.md: apply the plan, confirm.
+    before = len(memory.read_text(encoding="utf-8"))
+    tab_to(page, link("Cleanup"), "the Cleanup page link", key="Shift+Tab")
+    press_and_settle(page, "Enter", "Plan to get under the threshold")
+    tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("to MEMORY.md…"), "the plan's apply button")
+    press_and_settle(page, "Enter", "as one batch?")
+    tab_to(page, button("Yes, apply"), "the confirmation")
+    press_and_settle(page, "Enter", "Saved")
+    page.wait_for_timeout(500)
+    assert focused(page)["in_flash"], f"after the clean-up, focus is on {focused(page)}"
+    after = len(memory.read_text(encoding="utf-8"))
+    assert after < before and after <= 2200 * 80 // 100
