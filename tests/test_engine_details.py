@@ -202,8 +202,8 @@ def test_success_messages_and_results(home, write_mem):
     assert (r.action, r.message, r.after) == ("replace", "Entry replaced.", ("one", "B"))
 
 
-def test_apply_passes_the_fingerprint_and_the_pin_through(home, write_mem):
-    from hermes_dash import InvalidRequest, NoMatch
+def test_apply_passes_the_fingerprint_through(home, write_mem):
+    from hermes_dash import InvalidRequest
 
     store = _store(home)
     path = write_mem("memory", "one")
@@ -212,8 +212,6 @@ def test_apply_passes_the_fingerprint_and_the_pin_through(home, write_mem):
         seen = store.read("memory").fingerprint
         path.write_bytes(path.read_bytes() + b" edited")
         assert store.apply("memory", op, seen=seen).external_change is True
-    with pytest.raises(NoMatch):
-        store.apply("memory", {"action": "remove", "old_text": "one"}, matched_entry="one")
     with pytest.raises(InvalidRequest) as info:
         store.apply("memory", 5)
     assert info.value.message == "Operation 1: expected an object, got int."
