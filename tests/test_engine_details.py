@@ -736,3 +736,52 @@ def test_a_drifted_file_refused_again_reuses_its_drift_copy(home, write_mem, mon
         _store(home).remove("memory", "a")
     assert info.value.details["backup"] == "MEMORY.md.bak.1800000020"
     assert (home / "memories" / "MEMORY.md.bak.1800000020").read_bytes() == "a\n\n§\nc".encode()
+
+
+def test_a_drift_copy_is_never_the_other_files_copy(home, write_mem):
+    from hermes_dash import DriftDetected
+
+    write_mem("user", "same\n\n§\nbytes")
+    write_mem("memory", "same\n\n§\nbytes")
+    with pytest.raises(DriftDetected) as info:
+        _store(home).remove("user", "same")
+    assert info.value.details["backup"].startswith("USER.md.bak.")
+    with pytest.raises(DriftDetected) as info:
+        _store(home).remove("memory", "same")
+    assert info.value.details["backup"].startswith("MEMORY.md.bak.")
+
+
+def test_a_drift_refusal_lists_every_reason(home, write_config, write_mem):
+    from hermes_dash import DriftDetected
+
+    write_config("memory:\n  memory_char_limit: 5\n")
+    write_mem("memory", "abcdefgh\n\n§\nb")
+    with pytest.raises(DriftDetected) as info:
+        _store(home).remove("memory", "b")
+    assert ("§ format (hand edits, blank lines around §, or headings with no §); one entry is 8 characters, "
+            "longer than the whole limit of 5. Rewriting") in info.value.message
+
+
+def test_file_state_keeps_the_link_target_on_every_path(home, tmp_path):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "MEMORY.md").write_bytes(b"bad \xff")
+    (repo / "USER.md").mkdir()
+    (home / "memories").mkdir()
+    (home / "memories" / "MEMORY.md").symlink_to(repo / "MEMORY.md")
+    (home / "memories" / "USER.md").symlink_to(repo / "USER.md")
+    store = _store(home)
+    bad = store.read("memory")
+    assert bad.link_target == repo / "MEMORY.md" and bad.error.startswith("Not valid UTF-8")
+    folder = store.read("user")
+    assert folder.link_target == repo / "USER.md" and not folder.exists
+    assert str(home / "memories" / "USER.md") in folder.error
+
+
+def test_a_write_that_changes_nothing_still_reports_an_external_change(home, write_mem):
+    store = _store(home)
+    path = write_mem("memory", "alpha\n§\nbeta")
+    seen = store.read("memory").fingerprint
+    os.utime(path, ns=(5, 5))
+    result = store.batch("memory", [{"action": "add", "content": "beta"}], seen=seen)
+    assert result.changed is False and result.external_change is True
