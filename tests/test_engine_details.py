@@ -785,3 +785,19 @@ def test_a_write_that_changes_nothing_still_reports_an_external_change(home, wri
     os.utime(path, ns=(5, 5))
     result = store.batch("memory", [{"action": "add", "content": "beta"}], seen=seen)
     assert result.changed is False and result.external_change is True
+
+
+def test_a_backup_name_that_is_a_link_is_neither_listed_nor_read(tmp_path):
+    from hermes_dash._backups import list_backups, parse_name, read_backup
+
+    secret = tmp_path / "elsewhere.txt"
+    secret.write_bytes(b"not a backup")
+    folder = tmp_path / "memories"
+    folder.mkdir()
+    (folder / "MEMORY.md.bak.20261129").symlink_to(secret)
+    (folder / "USER.md.bak.20261129").write_bytes(b"real")
+    assert [b.name for b in list_backups(folder)] == ["USER.md.bak.20261129"]
+    with pytest.raises(Exception) as info:
+        read_backup(parse_name("MEMORY.md.bak.20261129", folder))
+    assert "link" in str(info.value).lower()
+    assert read_backup(parse_name("USER.md.bak.20261129", folder)) == b"real"
