@@ -801,3 +801,46 @@ def test_a_backup_name_that_is_a_link_is_neither_listed_nor_read(tmp_path):
         read_backup(parse_name("MEMORY.md.bak.20261129", folder))
     assert "link" in str(info.value).lower()
     assert read_backup(parse_name("USER.md.bak.20261129", folder)) == b"real"
+
+
+def test_write_private_replaces_the_name_itself_never_a_links_target(tmp_path, monkeypatch):
+    import errno
+
+    import hermes_dash._atomic as atomic
+    from hermes_dash import FileProblem
+
+    target = tmp_path / "elsewhere.json"
+    target.write_bytes(b"keep me")
+    os.chmod(target, 0o644)
+    path = tmp_path / "a" / "b" / "frozen.json"
+    atomic.write_private(path, b"first")
+    assert path.read_bytes() == b"first" and (path.stat().st_mode & 0o777) == 0o600
+    path.unlink()
+    path.symlink_to(target)
+    atomic.write_private(path, b"second")
+    assert not path.is_symlink() and path.read_bytes() == b"second" and (path.stat().st_mode & 0o777) == 0o600
+    assert target.read_bytes() == b"keep me"
+    atomic.write_private(path, b"third")                          # an existing name is replaced too
+    assert path.read_bytes() == b"third"
+
+    def full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "replace", full)
+    with pytest.raises(FileProblem) as info:
+        atomic.write_private(path, b"fourth")
+    monkeypatch.undo()
+    assert info.value.message == f"Could not write {path}: No space left on device. Nothing was changed."
+    assert path.read_bytes() == b"third" and sorted(p.name for p in path.parent.iterdir()) == ["frozen.json"]
+
+
+def test_write_private_is_durable(home, tmp_path):
+    from test_engine_durability import _check_durable, _trace
+
+    from hermes_dash._atomic import write_private
+
+    path = home / "snap" / "frozen.json"
+    events = _trace(home, lambda store: write_private(path, b"{}"), tmp_path)
+    renames = [e for e in events if e[0] == "rename" and e[2] == str(path)]
+    assert len(renames) == 1, events
+    _check_durable(events, renames[0], path.parent, 2)
