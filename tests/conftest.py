@@ -97,6 +97,30 @@ def tree():
     return snapshot_tree
 
 
+_LOCAL_SERVER = {"server.address": "127.0.0.1", "server.allowedHosts": ["localhost", "127.0.0.1", "::1"],
+                 "server.enableCORS": True}
+
+
+@pytest.fixture(autouse=True)
+def _local_server_options():
+    """AppTest runs the app with no server. Give it the options of a local server (as
+    .streamlit/config.toml and `hermes-dash` set them), whatever folder pytest runs from: the
+    app's access gate checks them before it reads anything."""
+    import sys
+
+    if "streamlit" not in sys.modules:
+        yield
+        return
+    from streamlit import config
+
+    saved = {key: config.get_option(key) for key in _LOCAL_SERVER}
+    for key, value in _LOCAL_SERVER.items():
+        config.set_option(key, value)
+    yield
+    for key, value in saved.items():
+        config.set_option(key, value)
+
+
 # -- no silent skips in CI ------------------------------------------------------------------------------------
 # A test that skips in CI guards nothing where it matters most. Under CI=true a skip fails the
 # run unless its reason contains one of these phrases (each a condition CI cannot change).

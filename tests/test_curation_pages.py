@@ -241,7 +241,7 @@ def test_inbox_approve_several_after_confirmation(demo):
     at.checkbox(key="in_pick_3fa91c0e").check().run()
     at.checkbox(key="in_pick_c04e9a7b").check().run()
     at.button(key="in_approve").click().run()
-    assert "Approve 2 staged write(s): 3fa91c0e, c04e9a7b?" in alerts(at)
+    assert "Approve 2 staged write(s): `3fa91c0e`, `c04e9a7b`?" in alerts(at)
     assert _pending(demo) == before
     at.button(key="in_confirm_yes").click().run()
     ok(at)
@@ -420,3 +420,21 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path, mon
     at.button(key="hd_undo_0").click().run()  # and the restore itself can be undone
     ok(at)
     assert mem(home) == bad
+
+
+def test_cleanup_on_thousands_of_entries_shows_a_bounded_page(tmp_path, monkeypatch):
+    from benchmarks.workloads import PLANTED, distinct_facts
+
+    home = tmp_path / "big"
+    (home / "memories").mkdir(parents=True)
+    facts = [f"{e} Old copy in {tmp_path}/gone/{i}." for i, e in enumerate(distinct_facts(3000))]
+    (home / "memories" / "MEMORY.md").write_text(serialise(facts), encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    at = page("cleanup")
+    captions = "\n".join(c.value for c in at.caption)
+    assert "steps: a plan this long is applied as a whole" in captions
+    assert "Showing the first 50 of 3,000 stale entries" in captions
+    assert not at.multiselect  # no list of thousands of steps to pick from
+    assert len([b for b in at.button if b.label.startswith("Remove this entry")]) == 50
+    shown = plain(at)
+    assert PLANTED[0][:40] in shown and PLANTED[1][:40] in shown  # the far-apart pair is proposed
