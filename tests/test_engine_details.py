@@ -872,3 +872,46 @@ def test_a_busy_lock_and_an_unusable_lock_path_are_refusals_that_say_so(tmp_path
         with held(blocked / "MEMORY.md.lock", 0.2, "busy"):
             pass
     assert str(blocked / "MEMORY.md.lock") in info.value.message and info.value.details["errno"]
+
+
+def test_a_failed_rename_names_the_real_file_and_leaves_no_temp(tmp_path, monkeypatch):
+    import errno
+
+    import hermes_dash._atomic as atomic
+    from hermes_dash import FileProblem
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "MEMORY.md").write_bytes(b"old")
+    link = tmp_path / "MEMORY.md"
+    link.symlink_to(repo / "MEMORY.md")
+
+    def full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "replace", full)
+    with pytest.raises(FileProblem) as info:
+        atomic.write_atomic(link, b"new")
+    monkeypatch.undo()
+    assert info.value.message == f"Could not write {repo / 'MEMORY.md'}: No space left on device. Nothing was changed."
+    assert sorted(p.name for p in repo.iterdir()) == ["MEMORY.md"] and (repo / "MEMORY.md").read_bytes() == b"old"
+
+
+def test_a_write_goes_on_when_the_owner_cannot_be_handed_back(tmp_path, monkeypatch):
+    import errno
+
+    import hermes_dash._atomic as atomic
+
+    path = tmp_path / "USER.md"
+    path.write_bytes(b"old")
+    os.chmod(path, 0o640)
+    st = path.stat()
+    monkeypatch.setattr(atomic.os, "geteuid", lambda: st.st_uid + 1)      # as if another user wrote it
+
+    def refuse(fd, uid, gid):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(atomic.os, "fchown", refuse)
+    atomic.write_atomic(path, b"new")
+    monkeypatch.undo()
+    assert path.read_bytes() == b"new" and (path.stat().st_mode & 0o777) == 0o640
