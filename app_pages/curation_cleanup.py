@@ -113,7 +113,7 @@ for target, plan in report.plans.items():
             st.session_state.cu_confirm = token
         if confirm(token, f"Apply these {len(picked)} step(s) to {state.filename} as one batch? "
                           "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
-            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]))
+            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]), undoable=True)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ for target in TARGETS:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Apply {len(chosen)} merge(s) to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]))
+                ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -215,4 +215,4 @@ for fact in report.stale:
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]))
+            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)

@@ -67,6 +67,6 @@ if st.button(f"Rewrite {state.filename} as {len(preview.entries)} entries…", k
     st.session_state.mg_confirm = token
 if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {len(preview.entries)} entries above?",
               yes="Yes, rewrite", key="mg_apply", detail="The current file is backed up first (see Backups)."):
-    ui.run_op(lambda: _normalize.apply(store, preview, seen=seen))
+    ui.run_op(lambda: _normalize.apply(store, preview, seen=seen), undoable=True)
 elif st.session_state.get("mg_confirm") not in (None, token):
     st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again

@@ -249,6 +249,7 @@ def test_inbox_approve_several_after_confirmation(demo):
     assert "The staging database is reset" in mem(demo).decode()
     assert "Approved 1" in alerts(at) and "1 not approved" in alerts(at)
     assert "c2_heartbeat" in plain(at)
+    assert not [b for b in at.button if b.key.startswith("hd_undo_")] or len(_pending(demo)) == len(before) - 1
 
 
 def test_inbox_reject_deletes_only_staged_files(demo):
@@ -420,3 +421,66 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path, mon
     at.button(key="hd_undo_0").click().run()  # and the restore itself can be undone
     ok(at)
     assert mem(home) == bad
+
+
+# -- Undo after single-file curation writes -----------------------------------------------------
+
+def _undo(at: AppTest) -> None:
+    undo = [b for b in at.button if b.key.startswith("hd_undo_")]
+    assert len(undo) == 1, [b.key for b in at.button]
+    undo[0].click().run()
+    ok(at)
+    assert "Undone" in alerts(at)
+
+
+def test_cleanup_merge_and_stale_removal_offer_undo(crafted):
+    before = mem(crafted)
+    at = page("cleanup")
+    button(at, "Apply 1 merge(s) to MEMORY.md").click().run()
+    at.button(key="cu_merge_memory_yes").click().run()
+    ok(at)
+    assert mem(crafted) != before
+    _undo(at)
+    assert mem(crafted) == before
+    button(at, "Remove this entry").click().run()
+    [yes] = [b for b in at.button if b.key.startswith("cu_stale_") and b.key.endswith("_yes")]
+    yes.click().run()
+    assert mem(crafted) != before
+    _undo(at)
+    assert mem(crafted) == before
+
+
+def test_cleanup_plan_offers_undo(crafted):
+    before = mem(crafted)
+    at = page("cleanup")
+    button(at, "Apply").click()
+    at.run()
+    [yes] = [b for b in at.button if b.key == "cu_plan_memory_yes"]
+    yes.click().run()
+    assert mem(crafted) != before
+    _undo(at)
+    assert mem(crafted) == before
+
+
+def test_migrate_offers_undo(demo):
+    old = mem(demo, "USER.md")
+    at = page("migrate")
+    at.radio(key="mg_target").set_value("user").run()
+    at.radio(key="mg_by").set_value("bullet").run()
+    at.button(key="mg_apply").click().run()
+    at.button(key="mg_apply_yes").click().run()
+    assert mem(demo, "USER.md") != old
+    _undo(at)
+    assert mem(demo, "USER.md") == old
+
+
+def test_inbox_approve_of_one_offers_undo(demo):
+    before = mem(demo)
+    at = page("inbox")
+    at.checkbox(key="in_pick_3fa91c0e").check().run()
+    at.button(key="in_approve").click().run()
+    at.button(key="in_confirm_yes").click().run()
+    ok(at)
+    assert mem(demo) != before and "Approved 1" in alerts(at)
+    _undo(at)
+    assert mem(demo) == before
