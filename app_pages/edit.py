@@ -21,6 +21,7 @@ from hermes_dash._scan import scan
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Edit", anchor=False)  # no "link to heading" tab stop before the form
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="ed_target")

@@ -12,6 +12,7 @@ from hermes_dash import ui
 from hermes_dash._format import TARGETS
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Overview")
 
 states = {t: ui.file_state(t, store) for t in TARGETS}

@@ -6,6 +6,7 @@ The small API a page needs (curation pages included)::
 
     store = ui.require_store()              # MemoryStore of the chosen home/profile; draws the
                                             # newcomer's empty state and stops when there are no files
+    ui.follow(store)                        # redraw (keeping widget values) when a memory file changes
     state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
     seen = ui.remember_seen(state)          # pass as seen= to a write -> OpResult.external_change
     ui.state_gauge(state)                   # capacity gauge of a FileState
@@ -35,6 +36,7 @@ helpers and the sidebar.
 
 from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
                      latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
+from ._live import follow
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, undo_write)
@@ -44,7 +46,7 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, e
 
 __all__ = [
     "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
-    "focus_now", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
+    "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "current_home", "current_store", "cut", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "new_since_snapshot", "plain",
     "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
