@@ -319,4 +319,6 @@ if entries:
     frame = ui.entry_frame(entries, state.limit)
     if suggested is not None:
         frame.insert(2, "Shortest unique text", [s.text if not s.whole else "(the whole entry)" for s in suggested])
-    ui.entry_table(frame, key="ed_entries")
+    st.caption("Select a row to open that entry: its whole text, and replace, remove or move exactly it.")
+    ui.entry_picker(frame, state, entries, key="ed_entries")
+    ui.entry_panel(store, state)
