@@ -77,3 +77,23 @@ def test_live_update_keeps_what_is_being_typed(browser: Browser) -> None:
     page.get_by_text(f"{total:,} / 2,200 chars", exact=False).first.wait_for(timeout=20_000)
     assert box.input_value() == "Half-typed, not committed"
     assert box.evaluate("el => el === document.activeElement")
+
+
+def test_select_a_row_and_replace_that_entry_in_place(browser: Browser) -> None:
+    page = browser.page
+    memory = open_demo(browser)
+    before = parse(memory.read_text(encoding="utf-8"))
+    grid = page.locator('[data-testid="stDataFrame"]').first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    # The row's selection box sits left of the first column (the grid is a canvas: reach it by position).
+    page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 1 + 36)
+    settle(page, "Selected entry of MEMORY.md")
+    text = page.get_by_label("New text for this whole entry")
+    assert text.input_value() == before[1]
+    text.fill("Replaced in place from the Overview.")
+    page.get_by_role("button", name="Replace this entry").click()
+    settle(page, "Entry replaced.")
+    after = parse(memory.read_text(encoding="utf-8"))
+    assert after == [before[0], "Replaced in place from the Overview.", *before[2:]]
+    assert_only_local(browser.requests, browser.base)
