@@ -200,47 +200,67 @@ if ui.page_opened():  # adding is what this page is for: the box gets focus, not
 # so "type, then Tab" would skip a button still disabled at that moment. The engine refuses an
 # empty text on click instead, and says so.
 
+# Previews go below the write buttons: a text box commits its value when it loses focus, which
+# is at the pointer-down of the click on the button; a preview drawn above the button would then
+# push it away before the pointer comes up, and the click would be lost.
+
+
+def refusal_beside(column, shown: Projection | None) -> None:
+    """The reason a write will be refused, and the way out, next to its button (never disabled)."""
+    if shown is not None and shown.refusal is not None:
+        with column:
+            st.error("**Will be refused:** " + "nothing will be written.")
+            st.text(shown.refusal.message + (f"\nWhat to do: {shown.refusal.hint}" if shown.refusal.hint else ""))
+
+
 with tab_add:
     text = st.text_area("New entry", key="ed_add_text", height=120,
                         placeholder="One fact, convention or preference, in a sentence or two.")
+    shown_add = project(entries, Operation("add", text), state.limit) if text.strip() else None
+    button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
+    if button_col.button("Add entry", key="ed_add_btn", type="primary"):
+        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
+    refusal_beside(reason_col, shown_add)
     if text.strip():
         scan_note(text)
         shown = preview(Operation("add", text), "ed_gauge_add")
         if shown.ok and not shown.changed:
             st.info("This exact entry already exists; adding it changes nothing.")
-    if st.button("Add entry", key="ed_add_btn", type="primary"):
-        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
 
 with tab_replace:
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
+    new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
+    pin = pin_for("rep", old, find(entries, old).target)  # before the button: the click writes with it
+    shown_rep = project(entries, Operation("replace", new, old, pin), state.limit) \
+        if old.strip() and new.strip() else None
+    button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
+    if button_col.button("Replace entry", key="ed_rep_btn", type="primary"):
+        write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
+              clear=("ed_rep_old", "ed_rep_new"))
+    refusal_beside(reason_col, shown_rep)
     index = show_match(old)
-    pin = pin_for("rep", old, index)
     warn_if_moved(pin, index)
     if index is not None:
         st.button("Start from the current text of this entry", key="ed_rep_copy",
                   on_click=lambda: st.session_state.update(ed_rep_new=entries[index]))
-    new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
         preview(Operation("replace", new, old, pin), "ed_gauge_replace")
-    if st.button("Replace entry", key="ed_rep_btn", type="primary"):
-        write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
-              clear=("ed_rep_old", "ed_rep_new"))
 
 with tab_remove:
     old_rm = st.text_input("Text that identifies the entry", key="ed_rm_old")
-    index_rm = show_match(old_rm)
-    pin_rm = pin_for("rm", old_rm, index_rm)
-    warn_if_moved(pin_rm, index_rm)
-    if old_rm.strip():
-        preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
+    pin_rm = pin_for("rm", old_rm, find(entries, old_rm).target)
     if st.button("Remove entry…", key="ed_rm_btn"):
         if old_rm.strip():
             st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
         else:
             st.warning("Type a piece of the entry's text first: nothing was changed.")
+    index_rm = show_match(old_rm)
+    warn_if_moved(pin_rm, index_rm)
+    if old_rm.strip():
+        preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
     pending = st.session_state.get("ed_rm_confirm")
     if pending and pending["target"] == target:
         with st.container(border=True):

@@ -432,3 +432,15 @@ def test_write_buttons_are_never_disabled_and_an_empty_text_is_refused_on_click(
     at.button(key="ed_rm_btn").click().run()
     assert any("Type a piece of the entry's text first" in w.value for w in at.warning)
     assert read(home, "MEMORY.md") == before
+
+
+def test_add_over_budget_says_why_beside_a_button_that_stays_enabled(home: Path) -> None:
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    at.text_area(key="ed_add_text").input("x" * 250).run()
+    assert any("Will be refused" in e.value for e in at.error)
+    assert any("What to do:" in t for t in texts(at))
+    add = at.button(key="ed_add_btn")
+    assert not add.disabled  # keyboard users: validated on click, never disabled
+    add.click().run()
+    assert read(home, "MEMORY.md") == before

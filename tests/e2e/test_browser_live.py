@@ -97,3 +97,24 @@ def test_select_a_row_and_replace_that_entry_in_place(browser: Browser) -> None:
     after = parse(memory.read_text(encoding="utf-8"))
     assert after == [before[0], "Replaced in place from the Overview.", *before[2:]]
     assert_only_local(browser.requests, browser.base)
+
+
+def human_click(page, locator) -> None:
+    """Press, hold briefly, release, as a person clicks: a layout shift in between loses the click."""
+    box = locator.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(400)  # the text box's blur has sent its value; the page reruns meanwhile
+    page.mouse.up()
+
+
+def test_one_click_add_while_the_text_box_still_has_focus(browser: Browser) -> None:
+    page = browser.page
+    memory = open_demo(browser)
+    goto_page(page, "Edit")
+    box = page.get_by_label("New entry")
+    box.click()
+    box.press_sequentially("One click is enough.")  # focus stays in the box: nothing sent yet
+    human_click(page, page.get_by_role("button", name="Add entry"))
+    settle(page, "Entry added.")
+    assert parse(memory.read_text(encoding="utf-8"))[-1] == "One click is enough."
