@@ -483,3 +483,26 @@ def test_inbox_approve_of_one_offers_undo(demo):
     assert mem(demo) != before and "Approved 1" in alerts(at)
     _undo(at)
     assert mem(demo) == before
+
+
+def test_migrate_by_section_that_will_be_refused_says_so_and_points_to_bullets(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    (home / "config.yaml").write_text("memory:\n  user_char_limit: 60\n")
+    (home / "memories" / "USER.md").write_text("# A\n- one two three\n# B\n- four five six\n# C\n- seven eight nine\n")
+    (home / "memories" / "MEMORY.md").write_text("")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    before = mem(home, "USER.md")
+    at = page("migrate")
+    at.radio(key="mg_target").set_value("user").run()
+    at.radio(key="mg_by").set_value("section").run()
+    ok(at)
+    assert "Will be refused" in alerts(at) and "66 characters is over the limit of 60" in alerts(at)
+    assert any("one entry per **bullet** gives 3 entries, 48 characters" in c.value for c in at.caption)
+    apply = at.button(key="mg_apply")
+    assert not apply.disabled
+    apply.click().run()
+    at.button(key="mg_apply_yes").click().run()
+    assert mem(home, "USER.md") == before and "Refused" in alerts(at)
+    at.radio(key="mg_by").set_value("bullet").run()
+    assert "Will be refused" not in alerts(at)
