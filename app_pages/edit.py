@@ -9,6 +9,8 @@ changes that entry before the click, the write is refused and the page shows bot
 
 from __future__ import annotations
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
@@ -319,14 +321,35 @@ def batch_editor() -> None:
             kept[int(row["#"])] = text_value
     edits = {i: v for i, v in kept.items() if v != original[i]}
     ops = pinned(plan_batch(original, edits, added))
+    shown = None
     if ops:
         st.write(f"**{len(ops)} change(s) to apply as one batch:**")
         st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
-        preview(Operation.batch(ops), "ed_gauge_batch")
+        shown = preview(Operation.batch(ops), "ed_gauge_batch")
     else:
         st.caption("No changes yet.")
-    if st.button(f"Apply {len(ops)} change(s) as one batch", key="ed_batch_btn", type="primary", disabled=not ops):
-        ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key), undoable=True)
+    # A batch may rewrite many entries at once: like every other write, it asks first, showing the
+    # changes and the usage after. The question is tied to these exact operations; editing a cell
+    # meanwhile asks again.
+    token = (target, hashlib.sha256(repr(ops).encode("utf-8", "surrogatepass")).hexdigest())
+    if st.button(f"Apply {len(ops)} change(s) as one batch…", key="ed_batch_btn", type="primary", disabled=not ops):
+        st.session_state.ed_batch_confirm = token
+    if st.session_state.get("ed_batch_confirm") not in (None, token):
+        del st.session_state.ed_batch_confirm
+    if st.session_state.get("ed_batch_confirm") == token:
+        with st.container(border=True):
+            st.caption("The changes, in order:")
+            st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
+            if shown is not None and shown.refusal is None:
+                st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+                           f"({ui.level(shown.usage, state.limit)}), {len(shown.after)} entries "
+                           f"(now {state.usage:,}, {len(entries)}).")
+            elif shown is not None:
+                st.caption("The preview says this batch will be refused (see above); nothing would be written.")
+            if ui.confirm("ed_batch_confirm", token, f"Apply these {len(ops)} change(s) to {state.filename}?",
+                          yes="Yes, apply", key="ed_batch", detail="A backup of the file is kept; Undo follows."):
+                ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key),
+                          undoable=True)
 
 
 with tab_batch:

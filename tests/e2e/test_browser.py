@@ -79,6 +79,8 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "1 change(s) to apply as one batch")
     shot(page, "edit-batch")
     page.get_by_role("button", name="Apply 1 change(s) as one batch").click()
+    settle(page, "Apply these 1 change(s) to MEMORY.md?")
+    page.get_by_role("button", name="Yes, apply").click()
     settle(page, "Applied 1 operation(s).")
     text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
     assert edited in text and "The repo's CI is GitHub Actions" not in text
