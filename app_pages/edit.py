@@ -190,8 +190,28 @@ if state.drift:
                "form); replace, remove and batch are refused and a copy is saved. Tidy it up first.")
     st.text("\n".join(state.drift.reasons))
 
+DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")
+
+
+def draft_banner() -> None:
+    """While text is typed but not saved, say at once which entries changed on disk meanwhile
+    (the live view redraws the page when the agent writes), not only after the click."""
+    drafting = any(str(st.session_state.get(k) or "").strip() for k in DRAFT_KEYS)
+    base = st.session_state.get("ed_draft_base")
+    if not drafting:
+        st.session_state.pop("ed_draft_base", None)
+    elif base is None or base[0] != target:
+        st.session_state.ed_draft_base = (target, tuple(entries))
+    elif base[1] != tuple(entries):
+        ui.changes_banner(base[1], entries, state.filename)
+        if st.button("Got it", key="ed_draft_seen"):
+            st.session_state.ed_draft_base = (target, tuple(entries))
+            st.rerun()
+
+
 with st.container():  # always here, so a conflict appearing does not shift the tabs below
     conflict_panel()
+    draft_banner()
 
 tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
 NEW_ENTRY = ui.label_selector("New entry")

@@ -56,3 +56,26 @@ def test_a_live_rerun_keeps_typed_text_and_shows_the_new_file(demo: Path) -> Non
     no_exception(at)
     assert at.text_area(key="ed_add_text").value == "Half-finished thought"
     assert "Agent wrote this meanwhile." in "\n".join(str(v) for v in at.dataframe[-1].value["Entry"])
+
+
+def test_a_half_finished_edit_names_the_entries_that_changed_on_disk(demo: Path) -> None:
+    at = open_app("edit")
+    memory = demo / "memories" / "MEMORY.md"
+    at.text_area(key="ed_add_text").input("Half-finished thought").run()
+    assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.",
+                      encoding="utf-8")
+    at.run()  # what the live check's rerun does
+    assert "MEMORY.md changed on disk while you were editing" in "\n".join(w.value for w in at.warning)
+    assert any("+ added:   Agent wrote this meanwhile." in t.value for t in at.text)
+    at.button(key="ed_draft_seen").click().run()
+    assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
+    assert at.text_area(key="ed_add_text").value == "Half-finished thought"
+
+
+def test_no_banner_without_a_draft(demo: Path) -> None:
+    at = open_app("edit")
+    memory = demo / "memories" / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this.", encoding="utf-8")
+    at.run()
+    assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
