@@ -25,9 +25,34 @@ st.caption("Suggestions from plain text comparison (no language model): overlapp
            "threshold. Nothing is written until you confirm.")
 
 
-@st.cache_data(max_entries=16, show_spinner="Comparing entries…")
-def _report(root: str, profile: str | None, threshold: int, key: tuple[object, ...]) -> _cleanup.Report:
-    return _cleanup.suggest(MemoryStore(resolve_home(root, profile or "default")), threshold)
+SHOWN_MAX = 50  # proposals shown per section; a file of thousands of entries can have thousands
+PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
+
+
+def _report(threshold: int, key: tuple[object, ...]) -> _cleanup.Report:
+    """The report for this home, both files' fingerprints and the threshold, kept in the session.
+
+    Not st.cache_data: a cached function cannot drive a progress bar made outside it, and on a
+    file of thousands of entries the report takes seconds, so the page shows how far it got.
+    """
+    memo_key = (str(store.home.root), store.home.profile, threshold, key)
+    held = st.session_state.get("cu_report")
+    if held is not None and held[0] == memo_key:
+        return held[1]
+    bar = st.progress(0.0, text="Comparing entries…")
+    report = _cleanup.suggest(MemoryStore(resolve_home(str(store.home.root), store.home.profile or "default")),
+                              threshold, progress=lambda done, what: bar.progress(done, text=f"{what}…"))
+    bar.empty()
+    st.session_state.cu_report = (memo_key, report)
+    return report
+
+
+def first(items, what: str):  # type: ignore[no-untyped-def]
+    """The first SHOWN_MAX items; says how many more there are (each is one click to act on, so
+    a page of thousands would be unusable and slow to draw)."""
+    if len(items) > SHOWN_MAX:
+        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the next.")
+    return items[:SHOWN_MAX]
 
 
 def key_of(*texts: str) -> str:
@@ -59,7 +84,7 @@ threshold = st.slider("Get each file under (% of its limit)", 50, 100, _cleanup.
                       key="cu_threshold")
 key = (tuple(s.fingerprint for s in states.values()), ui.stat_key(store.home.config_path),
        tuple(s.limit for s in states.values()))
-report = _report(str(store.home.root), store.home.profile, threshold, key)
+report = _report(threshold, key)
 
 cols = st.columns(len(TARGETS))
 for col, target in zip(cols, TARGETS):
@@ -92,20 +117,30 @@ for target, plan in report.plans.items():
         }), hide_index=True, key=f"cu_plan_table_{target}", row_height=60,
             column_config={"Entries": st.column_config.TextColumn(width="large"),
                            "Why": st.column_config.TextColumn(width="medium")})
-        picked = st.multiselect("Steps to apply", list(range(1, len(steps) + 1)), default=list(range(1, len(steps) + 1)),
-                                key=f"cu_plan_steps_{target}_{key_of(*[str(s.operations) for s in steps])}")
-        ops = [op for i in sorted(picked) for op in steps[i - 1].operations]
-        if not ops:
-            st.caption("No step chosen.")
-            continue
-        shown = _ops.project(state.entries, _ops.Operation.batch(ops), 10**9)
-        if shown.refusal is not None:  # steps built on a skipped one: say so instead of applying
-            st.error("**These steps do not fit together.**")
-            st.text(shown.refusal.message)
-            continue
-        after = shown.after
-        ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=usage(after),
-                 projected_count=len(after), key=f"cu_plan_gauge_{target}")
+        if len(steps) > PICK_STEPS_MAX:
+            # The plan was built as a whole and every step removes one entry: its result is known
+            # without replaying thousands of operations, and a list of thousands to pick from helps no one.
+            st.caption(f"{len(steps):,} steps: a plan this long is applied as a whole. To pick steps, "
+                       "first bring the file under a few hundred entries (Migrate, or merges below).")
+            picked = list(range(1, len(steps) + 1))
+            ops = plan.operations
+            after_usage, after_count = plan.usage_after, len(state.entries) - len(steps)
+        else:
+            picked = st.multiselect("Steps to apply", list(range(1, len(steps) + 1)),
+                                    default=list(range(1, len(steps) + 1)),
+                                    key=f"cu_plan_steps_{target}_{key_of(*[str(s.operations) for s in steps])}")
+            ops = [op for i in sorted(picked) for op in steps[i - 1].operations]
+            if not ops:
+                st.caption("No step chosen.")
+                continue
+            shown = _ops.project(state.entries, _ops.Operation.batch(ops), 10**9)
+            if shown.refusal is not None:  # steps built on a skipped one: say so instead of applying
+                st.error("**These steps do not fit together.**")
+                st.text(shown.refusal.message)
+                continue
+            after_usage, after_count = usage(shown.after), len(shown.after)
+        ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=after_usage,
+                 projected_count=after_count, key=f"cu_plan_gauge_{target}")
         if not plan.reaches_goal:
             st.caption("Even all steps together do not reach the threshold.")
         token = f"plan:{target}:{key_of(*[str(o) for o in ops])}"
@@ -128,7 +163,7 @@ for target in TARGETS:
     with st.container(border=True, key=f"cu_merges_box_{target}"):
         st.subheader(f"{state.filename}: {len(merges)} proposed merge(s)")
         chosen = []
-        for merge in merges:
+        for merge in first(merges, "proposed merges"):
             mk = key_of(merge.keep, merge.drop)
             st.markdown(f"**{merge.kind.capitalize()}** · similarity {merge.score:.2f}")
             left, right = st.columns(2)
@@ -157,7 +192,7 @@ for target in TARGETS:
 
 if report.cross:
     st.header("In both files")
-    for overlap in report.cross:
+    for overlap in first(report.cross, "entries in both files"):
         ck = key_of(overlap.memory_entry, overlap.user_entry)
         with st.container(border=True, key=f"cu_cross_box_{ck}"):
             left, right = st.columns(2)
@@ -185,7 +220,7 @@ st.caption("MEMORY.md is for environment facts and conventions; USER.md for who 
            "to work. A move is checked in full first: if the other file refuses the entry, neither file changes.")
 if not report.placement:
     st.caption("Nothing looks misplaced.")
-for hint in report.placement:
+for hint in first(report.placement, "entries that may be misplaced"):
     hk = key_of(hint.target, hint.entry)
     with st.container(border=True, key=f"cu_place_box_{hk}"):
         st.markdown(f"In **{FILENAMES[hint.target]}**, reads like **{FILENAMES[hint.suggested]}** "
@@ -205,7 +240,7 @@ st.caption("MEMORY.md entries naming local paths that do not exist on this machi
            "system only; nothing is run).")
 if not report.stale:
     st.caption("Every local path named in MEMORY.md exists here.")
-for fact in report.stale:
+for fact in first(report.stale, "stale entries"):
     sk = key_of(fact.entry)
     with st.container(border=True, key=f"cu_stale_box_{sk}"):
         ui.show_entry(fact.entry, max_chars=1500)

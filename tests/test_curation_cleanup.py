@@ -255,3 +255,70 @@ def test_a_plan_step_is_pinned_to_the_entry_it_removes(store, write_mem, home, t
     with pytest.raises(EntryChanged):
         _cleanup.apply_plan(store, chosen)
     assert tree(home) == snap
+
+
+# -- clean-up on large files ------------------------------------------------------------------
+
+def test_a_near_duplicate_pair_far_apart_in_a_2000_entry_file_is_found():
+    from benchmarks.workloads import PLANTED, distinct_facts
+
+    entries = distinct_facts(2000)
+    assert (entries[5], entries[1995]) == PLANTED
+    merges = _cleanup.merges_in("memory", entries)
+    assert any({m.keep, m.drop} == set(PLANTED) for m in merges)
+
+
+def _all_pairs(left, right, same):
+    """Every pair scored, the reference the indexed search must equal on small files."""
+    out = []
+    for j, b in enumerate(right):
+        for i in range(j if same else len(left)):
+            like = _cleanup.likeness(left[i], b)
+            if like.kind:
+                out.append((like.score, i, j, like.kind))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(seed):
+    import random
+
+    from benchmarks.workloads import distinct_facts
+
+    rng = random.Random(seed)
+    base = distinct_facts(20, seed=seed) + [DOCKER_A, DOCKER_B, PG, OTHER, "it is a", "it is.", "...", "a b c"]
+    # near-duplicates of some entries: words dropped, reordered, reworded; and short look-alikes
+    for text in rng.sample(base, 15):
+        words = text.split()
+        k = rng.randrange(len(words))
+        base.append(" ".join(words[:k] + words[k + 1:]) if rng.random() < 0.5 else " ".join(reversed(words)))
+    base.append(PG[:20])
+    entries = list(dict.fromkeys(e.strip() for e in base if e.strip()))  # as a parsed file holds them
+    rng.shuffle(entries)
+    assert len(entries) <= _cleanup._BLOCK_MAX
+    assert _cleanup._related_pairs(entries, entries, True) == _all_pairs(entries, entries, True)
+    left, right = entries[:25], entries[25:]
+    assert _cleanup._related_pairs(left, right, False) == _all_pairs(left, right, False)
+
+
+def test_a_plan_over_thousands_of_entries_shows_the_real_usage_after_each_step():
+    from hermes_dash import _ops
+    from benchmarks.workloads import distinct_facts
+
+    entries = distinct_facts(1500)
+    chosen = _cleanup.plan("memory", entries, 2200, 80, merges=_cleanup.merges_in("memory", entries))
+    assert chosen.steps[0].kind == "merge" and chosen.reaches_goal
+    running = _ops.apply_batch(entries, _ops.validate_batch(chosen.operations), 10**9)
+    assert usage(running) == chosen.usage_after <= chosen.goal
+    running = list(entries)
+    for step in chosen.steps[:50]:
+        running = _ops.apply_batch(running, _ops.validate_batch(step.operations), 10**9)
+        assert step.usage_after == usage(running)
+
+
+def test_suggest_reports_its_progress_from_start_to_end(store, write_mem):
+    _mem(write_mem, "memory", [DOCKER_A, PG, DOCKER_B, OTHER])
+    seen = []
+    _cleanup.suggest(store, progress=lambda done, what: seen.append((done, what)))
+    assert seen[0][0] == 0.0 and seen[-1][0] == 1.0
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and all(w for _, w in seen)

@@ -506,3 +506,21 @@ def test_migrate_by_section_that_will_be_refused_says_so_and_points_to_bullets(t
     assert mem(home, "USER.md") == before and "Refused" in alerts(at)
     at.radio(key="mg_by").set_value("bullet").run()
     assert "Will be refused" not in alerts(at)
+
+
+def test_cleanup_on_thousands_of_entries_shows_a_bounded_page(tmp_path, monkeypatch):
+    from benchmarks.workloads import PLANTED, distinct_facts
+
+    home = tmp_path / "big"
+    (home / "memories").mkdir(parents=True)
+    facts = [f"{e} Old copy in {tmp_path}/gone/{i}." for i, e in enumerate(distinct_facts(3000))]
+    (home / "memories" / "MEMORY.md").write_text(serialise(facts), encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    at = page("cleanup")
+    captions = "\n".join(c.value for c in at.caption)
+    assert "steps: a plan this long is applied as a whole" in captions
+    assert "Showing the first 50 of 3,000 stale entries" in captions
+    assert not at.multiselect  # no list of thousands of steps to pick from
+    assert len([b for b in at.button if b.label.startswith("Remove this entry")]) == 50
+    shown = plain(at)
+    assert PLANTED[0][:40] in shown and PLANTED[1][:40] in shown  # the far-apart pair is proposed

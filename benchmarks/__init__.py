@@ -1,0 +1,1 @@
+"""hermes-dash's benchmark: ``python -m benchmarks`` (see :mod:`benchmarks.bench`)."""
