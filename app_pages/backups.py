@@ -73,11 +73,11 @@ if bstate is None:
     st.error("This backup vanished meanwhile.")
     st.stop()
 if not bstate.exists:
-    st.error(f"{chosen.name} cannot be read, so it can be neither compared nor restored.")
+    st.error(f"{ui.lit(chosen.name)} cannot be read, so it can be neither compared nor restored.")
     st.text(bstate.error or "")
     st.stop()
 
-st.header(f"{chosen.name} compared with the live {state.filename}")
+st.header(f"{ui.lit(chosen.name)} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
 st.caption(f"Restoring this backup would bring back {c['added']} entries, drop {c['removed']}, change {c['changed']} "
@@ -107,7 +107,7 @@ with left, st.container(border=True):
     st.caption("The current file is backed up first, so this can be undone (Undo beside the message, or here).")
     if st.button("Restore this backup…", key="bk_restore"):
         st.session_state.bk_confirm = chosen.name
-    if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {chosen.name}?",
+    if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
                   yes="Yes, restore", key="bk_restore"):
         ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]), undoable=True)
 

@@ -24,7 +24,7 @@ else:
 
 staged = _pending.list_pending(store)
 if not staged:
-    st.info(f"No staged writes in {store.home.pending_dir}.")
+    st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
     st.stop()
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
@@ -34,15 +34,15 @@ chosen: list[str] = []
 for item in staged:
     with st.container(border=True, key=f"in_box_{item.id}"):
         if not item.ok:
-            st.error(f"**{item.id}: malformed staged file** (it can only be rejected)")
+            st.error(f"{ui.lit(item.id)} **is a malformed staged file** (it can only be rejected)")
             st.text(f"{item.path.name}: {item.problem}")
-            if st.checkbox(f"Select {item.id}", key=f"in_pick_{item.id}"):
+            if st.checkbox(f"Select {ui.lit(item.id)}", key=f"in_pick_{item.id}"):
                 chosen.append(item.id)
             continue
         preview = _pending.preview(store, item)
         state = states[item.target]
         # origin comes from the staged file (untrusted text): shown plain, never as markdown.
-        st.markdown(f"**{item.id}** · {item.action} on **{FILENAMES[item.target]}** · {ago(item.age())}")
+        st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}")
         st.text(f"origin: {item.origin or 'unknown'}")
         st.text(item.summary or "(no summary)")
         if preview.refusal is not None:
@@ -65,7 +65,7 @@ for item in staged:
         if item.matched_entry:
             st.caption("Pinned to this entry (approved only while it still exists):")
             ui.show_entry(item.matched_entry, max_chars=600)
-        if st.checkbox(f"Select {item.id}", key=f"in_pick_{item.id}"):
+        if st.checkbox(f"Select {ui.lit(item.id)}", key=f"in_pick_{item.id}"):
             chosen.append(item.id)
 
 st.divider()
@@ -79,7 +79,7 @@ if right.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled
 pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
-    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {len(ids)} staged write(s): {', '.join(ids)}?",
+    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {len(ids)} staged write(s): {', '.join(ui.lit(i) for i in ids)}?",
                   yes=f"Yes, {verb}", key="in_confirm",
                   detail="Each is applied through the memory store on its own; a refused one stays pending."
                   if verb == "approve" else "Their files are deleted; the memory files are not touched."):

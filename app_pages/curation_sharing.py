@@ -73,8 +73,8 @@ with st.expander("Preview"):
 st.header("Compare two profiles")
 profiles = ["default", *store.home.profiles()]
 if len(profiles) < 2:
-    st.caption(f"There is only the default profile in {store.home.root}; profiles live in "
-               "<home>/profiles/<name>/.")
+    st.caption(f"There is only the default profile in {ui.lit(store.home.root)}; profiles live in "
+               "`<home>/profiles/<name>/`.")
     st.stop()
 left, right = st.columns(2)
 if st.session_state.get("sh_a") not in profiles:
@@ -92,5 +92,5 @@ st.dataframe(pd.DataFrame({
     f"B: {b}": [ui.cut(r.b or "", 600) for r in rows_],
 }), hide_index=True, key="sh_compare", row_height=60)
 counts = {k: sum(r.kind == k for r in rows_) for k in words}
-st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {a}, "
-           f"{counts['only_b']} only in {b}.")
+st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {ui.lit(a)}, "
+           f"{counts['only_b']} only in {ui.lit(b)}.")

@@ -86,8 +86,7 @@ for target, state in states.items():
     ui.entry_panel(store, state)
 
 if snapshot:
-    session_id = (snapshot.session_id or "").replace("`", "")  # shown in a code span: never markdown
-    where = f"session `{session_id}`" if session_id else "the snapshot frozen in hermes-dash"
+    where = f"session {ui.lit(snapshot.session_id)}" if snapshot.session_id else "the snapshot frozen in hermes-dash"
     st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")
 else:
     st.caption("No session snapshot found (no state.db); freeze one on the Snapshot page to track new entries.")

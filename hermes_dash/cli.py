@@ -283,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("batch", help="apply a JSON list of operations all-or-nothing ('-' = stdin)")
     p.add_argument("target", **target)
     p.add_argument("file")
+    sub.add_parser("serve", help="start the dashboard (the default with no command): serve --help")
     sub.add_parser("render", help="the prompt blocks the next session will get")
     p = sub.add_parser("backup", help="make a dated backup now")
     p.add_argument("target", nargs="?", **target)
@@ -361,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
         # not UTF-8) is written escaped rather than ending the command with a traceback.
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    from . import _serve
+
+    if _serve.wants_serve(argv):  # no command, or `serve`: start the dashboard
+        return _serve.main(argv)
     try:
         args = parse_args(argv)
     except UsageError as exc:

@@ -95,3 +95,27 @@ def snapshot_tree(root: Path) -> dict[str, bytes | None]:
 def tree():
     """``tree(root)``: a dict of every file under root and its bytes, for "nothing changed" checks."""
     return snapshot_tree
+
+
+_LOCAL_SERVER = {"server.address": "127.0.0.1", "server.allowedHosts": ["localhost", "127.0.0.1", "::1"],
+                 "server.enableCORS": True}
+
+
+@pytest.fixture(autouse=True)
+def _local_server_options():
+    """AppTest runs the app with no server. Give it the options of a local server (as
+    .streamlit/config.toml and `hermes-dash` set them), whatever folder pytest runs from: the
+    app's access gate checks them before it reads anything."""
+    import sys
+
+    if "streamlit" not in sys.modules:
+        yield
+        return
+    from streamlit import config
+
+    saved = {key: config.get_option(key) for key in _LOCAL_SERVER}
+    for key, value in _LOCAL_SERVER.items():
+        config.set_option(key, value)
+    yield
+    for key, value in saved.items():
+        config.set_option(key, value)

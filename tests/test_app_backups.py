@@ -48,7 +48,7 @@ def test_restore_whole_file_after_confirmation_keeps_the_current_version(demo: P
     at = backups_page()
     at.selectbox(key="bk_pick").select("USER.md.bak.20261120").run()
     at.button(key="bk_restore").click().run()
-    assert "Replace the live USER.md with USER.md.bak.20261120?" in alerts(at)
+    assert "Replace the live USER.md with `USER.md.bak.20261120`?" in alerts(at)
     at.button(key="bk_restore_no").click().run()
     assert read(demo, "USER.md") == current
     at.button(key="bk_restore").click().run()

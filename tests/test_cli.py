@@ -90,7 +90,7 @@ def test_refusal_text_says_what_to_do(home):
 
 
 @pytest.mark.parametrize("args", [("frobnicate",), ("add", "notes", "x"), ("add", "memory"), ("replace", "memory", "x"),
-                                  ("remove",), ("batch", "memory"), ("restore",), ()])
+                                  ("remove",), ("batch", "memory"), ("restore",)])
 def test_usage_errors_exit_2_and_change_nothing(home, args):
     code, out, _ = run(home, *args, json_out=False)
     assert code == 2

@@ -241,7 +241,7 @@ def test_inbox_approve_several_after_confirmation(demo):
     at.checkbox(key="in_pick_3fa91c0e").check().run()
     at.checkbox(key="in_pick_c04e9a7b").check().run()
     at.button(key="in_approve").click().run()
-    assert "Approve 2 staged write(s): 3fa91c0e, c04e9a7b?" in alerts(at)
+    assert "Approve 2 staged write(s): `3fa91c0e`, `c04e9a7b`?" in alerts(at)
     assert _pending(demo) == before
     at.button(key="in_confirm_yes").click().run()
     ok(at)

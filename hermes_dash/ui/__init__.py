@@ -13,6 +13,7 @@ The small API a page needs (curation pages included)::
     ui.gauge(name, used, limit, count, projected=n, projected_count=k)   # "after saving" preview
     ui.show_entry(text, max_chars=2000)     # entry text, always plain (never markdown/HTML)
     ui.plain(text)                          # any other text that may quote entries
+    st.caption(f"Saved in {ui.lit(path)}")  # a path, name or id inside our own markdown wording
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
@@ -44,14 +45,15 @@ from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, n
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, undo_write)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
-from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, plain,
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
                        show_entry, show_flashes, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "changes_banner", "current_home", "current_store", "cut", "entry_panel", "entry_picker", "open_entry", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
-    "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "new_since_snapshot", "plain",
+    "changes_banner", "current_home", "current_store", "cut", "entry_panel", "entry_picker", "open_entry",
+    "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
+    "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "lit", "new_since_snapshot", "plain",
     "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
     "undo_write",

@@ -11,6 +11,7 @@ Keys (all prefixed ``hd_`` so pages cannot collide with them):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ import streamlit as st
 
 from .._errors import Refusal
 from .._home import HermesHome, Settings, load_settings, resolve_home
+from .._serve import PROFILE_ENV
 from .._store import FileState, MemoryStore, OpResult, Undo
 from ._cache import stat_key
 
@@ -35,7 +37,8 @@ class Flash:
 def _ensure_defaults() -> None:
     if "hd_home" not in st.session_state:
         try:
-            home = resolve_home()
+            # `hermes-dash --profile NAME` starts on that profile; the sidebar can switch later.
+            home = resolve_home(profile=os.environ.get(PROFILE_ENV) or None)
         except Refusal as refusal:
             # A bad active_profile must not stop the dashboard: open the default profile and say
             # which file names what, so the user can fix it from here.

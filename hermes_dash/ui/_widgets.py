@@ -3,11 +3,13 @@
 Plain text means ``st.dataframe`` cells, ``st.code`` and ``st.text``: never ``st.markdown``,
 ``st.write`` of a string, alert bodies or HTML, because an entry may hold ``![x](http://..)``
 or ``<img src=..>`` and rendering it would make the browser fetch that address. Our own fixed
-wording (titles, numbers) may use markdown.
+wording (titles, numbers) may use markdown; a path, a file or profile name or an id inside such
+wording goes through :func:`lit` (a folder can be named like a markdown image too).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -78,6 +80,19 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
 
 def state_gauge(state: FileState, **kwargs: object) -> str:
     return gauge(state.filename, state.usage, state.limit, len(state.entries), **kwargs)  # type: ignore[arg-type]
+
+
+def lit(value: object) -> str:
+    """``value`` (a path, a file or profile name, an id) as a markdown code span: shown exactly
+    as written, never read as a link, an image, emphasis or one of Streamlit's directives.
+
+    The fence is one backtick longer than any run of backticks inside, and line breaks become
+    spaces (a blank line would end the span and let the rest be read as markdown).
+    """
+    text = " ".join(str(value).splitlines()) or " "
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text[0] == "`" or text[-1] == "`" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def plain(text: str) -> None:

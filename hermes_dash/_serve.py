@@ -1,0 +1,202 @@
+"""``hermes-dash [serve]``: start the dashboard safely from any folder.
+
+Every option that keeps the dashboard private is passed to Streamlit as an explicit flag,
+because Streamlit reads config files from several places (``~/.streamlit``, the working
+folder, and on newer versions the script's folder) and flags win over all of them:
+
+* it listens on 127.0.0.1 and its websocket accepts only loopback ``Host`` names, so a web
+  page on a foreign host name that resolves to this machine (DNS rebinding) gets nothing;
+* CORS stays on, usage statistics are off, and Streamlit is told its own address so it has
+  no reason to look up this machine's addresses on the internet.
+
+``--address ADDR`` opens it to a network on purpose. Then an access token is required: made
+here with :mod:`secrets`, printed as part of the URL, handed to the app in
+``$HERMES_DASH_TOKEN`` and checked by the app before it reads anything.
+
+Streamlit is imported only when serving, so the other commands stay fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+from pathlib import Path
+
+LOOPBACK = "127.0.0.1"
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+TOKEN_ENV = "HERMES_DASH_TOKEN"
+PROFILE_ENV = "HERMES_DASH_PROFILE"
+APP = Path(__file__).with_name("ui") / "app.py"
+_GLOBAL_WITH_VALUE = ("--home", "--profile")
+_SERVE_OPTIONS = ("--port", "--address", "--no-browser")
+
+
+def wants_serve(argv: list[str]) -> bool:
+    """True when the command line asks for the dashboard: no command, or ``serve``.
+
+    Never with ``--json``: a caller that wants one JSON object gets one (a usage error when
+    there is no command), not a server that runs until stopped.
+    """
+    if "--json" in (argv[:argv.index("--")] if "--" in argv else argv):
+        return False
+    rest = list(argv)
+    while rest:
+        head = rest[0]
+        if head in _GLOBAL_WITH_VALUE:
+            rest = rest[2:]
+        elif head.startswith(tuple(f"{o}=" for o in _GLOBAL_WITH_VALUE)):
+            rest = rest[1:]
+        else:
+            break
+    return not rest or rest[0] == "serve" or rest[0].split("=")[0] in _SERVE_OPTIONS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hermes-dash", description="Start the dashboard (the default when no command is given).")
+    parser.add_argument("command", nargs="?", choices=["serve"], help=argparse.SUPPRESS)
+    parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
+    parser.add_argument("--profile", help="start on this profile (a folder under <home>/profiles/)")
+    parser.add_argument("--port", type=int, default=None, help="port (default: 8501, or the next free one)")
+    parser.add_argument("--address", default=None,
+                        help="listen on ADDR instead of 127.0.0.1 (opens it to a network: an access token "
+                             "is then required)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    return parser
+
+
+def streamlit_flags(address: str, port: int | None) -> list[str]:
+    """The ``streamlit run`` options that keep the server private (or token-guarded)."""
+    local = address in (LOOPBACK, "localhost", "::1")
+    flags = {
+        "server.address": address,
+        "server.headless": "true",  # we open the browser ourselves; no first-run e-mail prompt
+        "server.enableCORS": "true",
+        "server.enableXsrfProtection": "true",
+        "server.runOnSave": "false",
+        "server.fileWatcherType": "none",
+        "global.developmentMode": "false",
+        "browser.gatherUsageStats": "false",
+        # Streamlit prints (and compares origins with) this address instead of looking up the
+        # machine's own addresses.
+        "browser.serverAddress": address if address not in ("0.0.0.0", "::") else socket.gethostname(),
+        "runner.magicEnabled": "false",
+    }
+    if port is not None:
+        flags["server.port"] = str(port)
+    out = []
+    for key, value in flags.items():
+        out += [f"--{key}", value]
+    # Local: loopback Host names only. Opened to a network: any Host name the network uses for
+    # this machine (set explicitly, over the loopback list in .streamlit/config.toml); the
+    # access token is what keeps memory private then.
+    for host in LOOPBACK_HOSTS if local else ("*",):
+        out += ["--server.allowedHosts", host]
+    return out
+
+
+def _url(address: str, port: int, token: str | None) -> str:
+    host = address if address not in ("0.0.0.0", "::") else socket.gethostname()
+    host = f"[{host}]" if ":" in host else host
+    return f"http://{host}:{port}/" + (f"?token={token}" if token else "")
+
+
+def _announce(port: int, address: str, token: str | None, open_browser: bool) -> None:
+    """Once the server answers: print the address (with the token) and open the browser."""
+    reach = {"0.0.0.0": LOOPBACK, "::": "::1"}.get(address, address)  # a wildcard answers on loopback too
+    health = f"http://{f'[{reach}]' if ':' in reach else reach}:{port}/_stcore/health"
+    import time
+    import urllib.request
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(health, timeout=2):
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        return
+    url = _url(address, port, token)
+    if token:
+        print(f"\n  hermes-dash is open to the network on {address}:{port}. Anyone who can reach it "
+              "needs this address, token included:\n\n  " + url + "\n", flush=True)
+    else:
+        print(f"\n  hermes-dash: {url}  (this machine only)\n", flush=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+
+
+def _free_port(address: str, start: int = 8501) -> int:
+    """8501, or the next port that is free on ``address``."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    for port in range(start, start + 100):
+        with socket.socket(family) as probe:
+            try:
+                probe.bind((address, port))
+            except OSError:
+                continue
+            return port
+    return start
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    from ._errors import Refusal
+    from ._home import resolve_home
+
+    try:
+        home = resolve_home(args.home, args.profile)
+    except Refusal as refusal:
+        print(f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""),
+              file=sys.stderr)
+        return 1
+    os.environ["HERMES_HOME"] = str(home.root)
+    if args.profile:
+        os.environ[PROFILE_ENV] = args.profile
+    address = args.address or LOOPBACK
+    token = None
+    if address not in (LOOPBACK, "localhost", "::1"):
+        import secrets
+
+        token = secrets.token_urlsafe(32)
+        os.environ[TOKEN_ENV] = token
+    else:
+        os.environ.pop(TOKEN_ENV, None)  # local: no token, the Host allow-list and loopback protect it
+    port = args.port if args.port is not None else _free_port(address)
+    import threading
+
+    threading.Thread(target=_announce, args=(port, address, token, not args.no_browser), daemon=True).start()
+    return _run_streamlit([str(APP), *streamlit_flags(address, port)])
+
+
+def _run_streamlit(run_args: list[str]) -> int:
+    from streamlit.web import cli as streamlit_cli
+
+    seal_network()  # before the first request can arrive
+    try:
+        streamlit_cli.main(["run", *run_args], prog_name="hermes-dash", standalone_mode=True)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    return 0
+
+
+def seal_network() -> None:
+    """Keep Streamlit from looking up this machine's addresses over the network.
+
+    For a websocket whose Origin is another site, Streamlit compares that origin with this
+    machine's internal address (a UDP socket "connected" to 8.8.8.8) and its external address
+    (an HTTP request to checkip.amazonaws.com) before refusing it, and no option turns that
+    off. Both answers are cached in module variables, so filling them with the loopback
+    address means the refusal never leaves the machine. The allowed origins stay the same:
+    loopback is allowed anyway. (tests/test_serve.py checks that these variables still exist.)
+    """
+    from streamlit import net_util
+
+    for name in ("_internal_ip", "_external_ip"):
+        if getattr(net_util, name, "missing") is None:
+            setattr(net_util, name, LOOPBACK)

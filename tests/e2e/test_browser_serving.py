@@ -1,0 +1,112 @@
+"""End to end through `hermes-dash serve` (started from another folder) and Debian's Chromium.
+
+* Opened to a network (``--address``), the dashboard asks for the access token: without it the
+  page says how to get in and shows no memory; the printed URL with the token gets in, the
+  token leaves the address bar, and moving between pages keeps the access.
+* A home folder named like a markdown image is shown as text: the browser never requests the
+  address inside the name (Inbox with nothing staged, Sharing with one profile).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, goto_page, need_browser, settle
+
+sys.path.insert(0, str(REPO / "tests"))
+from web_probe import start  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+
+def _browser(pw, tmp_path: Path, requests: list[str]):
+    context = pw.chromium.launch_persistent_context(
+        str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1400, "height": 1400})
+    context.on("request", lambda request: requests.append(request.url))
+    return context
+
+
+def _serve(home: Path, tmp_path: Path, *extra: str, host: str = "127.0.0.1"):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}",
+               "--no-browser", *extra]
+    return start(command, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}, host=host)
+
+
+def _wait_for_token_url(server) -> str:
+    import time
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = re.search(r"http://\S+\?token=[\w-]+", server.log.read_text())
+        if found:
+            return found.group()
+        time.sleep(0.2)
+    raise AssertionError(server.log.read_text()[-2000:])
+
+
+def test_network_mode_needs_the_token_in_a_real_browser(tmp_path: Path) -> None:
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    from hermes_dash.demo import create_demo_home
+
+    home = create_demo_home(tmp_path / "demo")
+    # 127.0.0.2 stands for a network address: not the default, so a token is required, while
+    # the test server still stays on this machine's loopback interface.
+    with _serve(home, tmp_path, "--address", "127.0.0.2", host="127.0.0.2") as server, sync_playwright() as pw:
+        url = _wait_for_token_url(server)
+        assert url.startswith(f"http://127.0.0.2:{server.port}/?token=")
+        requests: list[str] = []
+        context = _browser(pw, tmp_path, requests)
+        try:
+            page = context.new_page()
+            page.goto(f"http://127.0.0.2:{server.port}/", wait_until="domcontentloaded")
+            settle(page, "access token needed")
+            body = page.locator("body").inner_text()
+            assert "?token=" in body and "staging" not in body and "MEMORY.md" not in body
+
+            page.goto(url.replace("token=", "token=x"), wait_until="domcontentloaded")
+            settle(page, "access token needed")
+            assert "staging" not in page.locator("body").inner_text()
+
+            page.goto(url, wait_until="domcontentloaded")
+            settle(page, "1,985 / 2,200 chars")
+            page.wait_for_function("() => !location.search.includes('token')", timeout=15_000)
+            goto_page(page, "Edit")  # the session keeps its access across pages
+            assert "access token needed" not in page.locator("body").inner_text()
+        finally:
+            context.close()
+
+
+def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path) -> None:
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    home = tmp_path / "![x](http:" / "127.0.0.1:9" / "leak.png)"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text("One entry.", encoding="utf-8")
+    with _serve(home, tmp_path) as server, sync_playwright() as pw:
+        requests: list[str] = []
+        context = _browser(pw, tmp_path, requests)
+        try:
+            page = context.new_page()
+            page.goto(server.base, wait_until="domcontentloaded")
+            settle(page, "MEMORY.md")
+            goto_page(page, "Inbox", heading=False)
+            settle(page, "No staged writes in")
+            goto_page(page, "Sharing", heading=False)
+            settle(page, "There is only the default profile in")
+            page.wait_for_timeout(1000)
+        finally:
+            context.close()
+    leaked = [u for u in requests if "leak.png" in u or "127.0.0.1:9/" in u]
+    assert not leaked, leaked
+    assert all(u.startswith((server.base, "data:", "blob:")) for u in requests), \
+        sorted({u for u in requests if not u.startswith(server.base)})
