@@ -8,27 +8,25 @@ kept on purpose: Streamlit sessions are threads and must exclude each other too.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 from ._atomic import PRIVATE, os_refusal
 from ._errors import FileProblem
 
 
-@contextlib.contextmanager
-def held(lock_path: Path, timeout: float, busy: str) -> Iterator[None]:
-    """Hold the lock at ``lock_path`` (created 0600); :class:`FileProblem` with ``busy`` on timeout."""
+def held(lock_path: Path, timeout: float, busy: str) -> contextlib.AbstractContextManager[object]:
+    """Take the lock at ``lock_path`` (created 0600) now; the ``with`` block releases it.
+    :class:`FileProblem` with ``busy`` on timeout.
+
+    A plain function returning filelock's own release-on-exit object, rather than a
+    generator-based context manager: same behaviour, and a mutation tool can reach it."""
     # Imported here: filelock pulls in asyncio (~50 ms), which read-only commands never need.
     from filelock import FileLock, Timeout
 
     lock = FileLock(lock_path, timeout=timeout, mode=PRIVATE)
     try:
-        lock.acquire()
+        return lock.acquire()
     except Timeout:
         raise FileProblem(busy, hint="Try again in a moment.") from None
     except OSError as exc:
         raise os_refusal(exc, lock_path) from exc
-    try:
-        yield
-    finally:
-        lock.release()

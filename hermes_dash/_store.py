@@ -384,7 +384,9 @@ class MemoryStore:
                                     state.entries, None, seen)
             after = compute(entries).raise_refusal().after
             data = serialise(after).encode("utf-8")
-            if state.exists and data == state.raw:
+            if state.exists and (data == state.raw or tuple(after) == state.entries):
+                # No entry changed (a batch of duplicate adds, say): leave the bytes alone, even a
+                # CRLF file that a write would turn into LF, and do not report a change.
                 return self._result(state, action, "The file already had this content.", after, None, seen)
             kept = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",

@@ -312,23 +312,44 @@ def test_batch_uses_the_same_matching_rules(store, write_mem, read_mem):
     assert read_mem("memory") == b"port 80 is open"
 
 
-def test_every_refusal_says_what_was_wrong_and_what_to_do(store, write_mem, home):
+def test_every_refusal_says_what_was_wrong_and_what_to_do(store, write_mem, home, tree):
     from hermes_dash import Refusal
 
     write_mem("memory", "alpha one\n§\nalpha two")
     write_mem("user", "x\n\n§\ny")
-    calls = [lambda: store.add("memory", ""), lambda: store.add("memory", "x" * 3000),
-             lambda: store.add("memory", "cat ~/.netrc"), lambda: store.remove("memory", "zzz"),
-             lambda: store.remove("memory", "alpha"), lambda: store.remove("user", "x"),
-             lambda: store.batch("memory", []), lambda: store.restore("nope"), lambda: store.add("nope", "x"),
-             lambda: store.replace("memory", "alpha one", "")]
-    for call in calls:
+    # (call, refusal class, what was wrong: every fragment in the message, what to do: in the hint)
+    cases = [
+        (lambda: store.add("memory", ""), "InvalidRequest", ["entry is empty"], "Type the fact"),
+        (lambda: store.add("memory", "x" * 3000), "OverLimit",
+         ["3,024/2,200", "now 21/2,200", "3,000 characters"], "Free room first"),
+        (lambda: store.add("memory", "cat ~/.netrc"), "ContentBlocked", ["read_secrets", "system prompt"],
+         "without the flagged"),
+        (lambda: store.remove("memory", "zzz"), "NoMatch", ["No entry contains 'zzz'"], "exact text"),
+        (lambda: store.remove("memory", "alpha"), "AmbiguousMatch",
+         ["'alpha' is in 2 different entries", "[0] alpha one", "[1] alpha two"], "longer piece of text"),
+        (lambda: store.remove("user", "x"), "DriftDetected",
+         ["USER.md was changed outside the memory tool", "round-trip", "nothing was changed",
+          "A copy was saved as USER.md.bak."], "normalize"),
+        (lambda: store.batch("memory", []), "InvalidRequest", ["no operations"], "at least one"),
+        (lambda: store.restore("nope"), "InvalidRequest", ["'nope' is not a backup in", str(home)], "as `backups` lists"),
+        (lambda: store.add("nope", "x"), "InvalidRequest", ["Unknown target 'nope'"], "'memory' (MEMORY.md)"),
+        (lambda: store.replace("memory", "alpha one", ""), "InvalidRequest", ["new text is empty"], "use remove"),
+        (lambda: store.batch("memory", [{"action": "add", "content": "ok"}, {"action": "remove", "old_text": "zzz"}]),
+         "NoMatch", ["Operation 2 (remove): ", "'zzz'", "No operation of the batch was applied"], "exact text"),
+    ]
+    for call, kind, wrong, todo in cases:
+        before = {k: v for k, v in tree(home).items() if ".bak." not in k}
         with pytest.raises(Refusal) as info:
             call()
         refusal = info.value
-        assert refusal.message.strip() and refusal.hint.strip(), refusal
+        assert type(refusal).__name__ == kind, refusal
+        for fragment in wrong:
+            assert fragment in refusal.message, (fragment, refusal.message)
+        assert todo in refusal.hint, (todo, refusal.hint)
+        assert {k: v for k, v in tree(home).items() if ".bak." not in k} == before
         as_dict = refusal.to_dict()
-        assert as_dict["error"] == refusal.message and as_dict["code"] == refusal.code and as_dict["hint"]
+        assert as_dict["error"] == refusal.message and as_dict["code"] == refusal.code
+        assert as_dict["hint"] == refusal.hint
 
 
 def test_op_result_to_dict(store):
