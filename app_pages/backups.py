@@ -20,6 +20,7 @@ STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (ma
           "drift": "drift (the agent's copy of a hand-edited file)"}
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Backups")
 
 live = {t: ui.file_state(t, store) for t in TARGETS}

@@ -147,9 +147,9 @@ for target, plan in report.plans.items():
         token = f"plan:{target}:{key_of(*[str(o) for o in ops])}"
         if st.button(f"Apply {n_of(len(picked), 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
             st.session_state.cu_confirm = token
-        if confirm(token, f"Apply these {n_of(len(picked), 'step')} to {state.filename} as one batch? "
+        if confirm(token, f"Apply {'this' if len(picked) == 1 else 'these'} {n_of(len(picked), 'step')} to {state.filename} as one batch? "
                           "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
-            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]))
+            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]), undoable=True)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -187,7 +187,7 @@ for target in TARGETS:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]))
+                ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -250,4 +250,4 @@ for fact in first(report.stale, "stale entries"):
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]))
+            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)

@@ -13,6 +13,7 @@ from hermes_dash._format import FILENAMES, TARGETS
 from hermes_dash._humanize import age, count as n_of
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("History")
 st.caption("Built from the backups: hermes-dash keeps one before every write, so they are the file's past "
            "versions. A backup's time is when that copy was taken.")

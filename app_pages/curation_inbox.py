@@ -88,7 +88,9 @@ if pending_confirm:
         done = [d for d in decisions if d.ok]
         failed = [d for d in decisions if not d.ok]
         if done:
-            ui.flash("success", f"{past_of(verb).capitalize()} {len(done)}", "\n".join(d.message for d in done))
+            # Undo takes back one write: offered only when this confirmation made exactly one.
+            undo = done[0].result.undo if len(done) == 1 and done[0].result is not None else None
+            ui.flash("success", f"{past_of(verb).capitalize()} {len(done)}", "\n".join(d.message for d in done), undo)
         if failed:
             ui.flash("warning", f"{len(failed)} not {past_of(verb)} (nothing changed for them)",
                      "\n".join(d.message + (f"\nWhat to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "")

@@ -64,10 +64,25 @@ if not preview.changed:
 
 digest = hashlib.sha256(preview.raw).hexdigest()
 token = (target, by, digest)
-if st.button(f"Rewrite {state.filename} as {n_entries(len(preview.entries))}…", key="mg_apply"):
+button_col, reason_col = st.columns([1, 2], vertical_alignment="top")
+if button_col.button(f"Rewrite {state.filename} as {n_entries(len(preview.entries))}…", key="mg_apply"):
     st.session_state.mg_confirm = token
+if preview.refused:  # said beside the button, which stays enabled (it validates on click)
+    other = next(m for m in _normalize.MODES if m != by)
+    try:
+        alternative = _normalize.preview(store, target, other)
+    except Refusal:
+        alternative = None
+    with reason_col:
+        st.error(f"**Will be refused:** {preview.usage:,} characters is over the limit of {preview.limit:,} and "
+                 "more than the file holds now.")
+        if alternative is not None and alternative.changed and not alternative.refused:
+            st.caption(f"Way out: one entry per **{other}** gives {n_entries(len(alternative.entries))}, "
+                       f"{alternative.usage:,} characters, which is allowed. Choose it above.")
+        else:
+            st.caption("Way out: shorten or remove text first (Edit, Clean-up), or raise the limit in config.yaml.")
 if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {n_entries(len(preview.entries))} above?",
               yes="Yes, rewrite", key="mg_apply", detail="The current file is backed up first (see Backups)."):
-    ui.run_op(lambda: _normalize.apply(store, preview, seen=seen))
+    ui.run_op(lambda: _normalize.apply(store, preview, seen=seen), undoable=True)
 elif st.session_state.get("mg_confirm") not in (None, token):
     st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again

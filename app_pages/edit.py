@@ -9,11 +9,13 @@ changes that entry before the click, the write is refused and the page shows bot
 
 from __future__ import annotations
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
 from hermes_dash import EntryChanged, Operation, Projection, find, project, ui
-from hermes_dash._humanize import count as n_of
+from hermes_dash._humanize import count as n_of, entries as n_entries
 from hermes_dash._batchplan import describe, pinned, plan_batch
 from hermes_dash._format import FILENAMES, TARGETS
 from hermes_dash._hints import refused_by_drift, secret_hint
@@ -24,6 +26,7 @@ from hermes_dash.ui._drift import drift_notice
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Edit", anchor=False)  # no "link to heading" tab stop before the form
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="ed_target")
@@ -189,8 +192,28 @@ if state.error:
     st.text(state.error)
 drift_notice(state)
 
+DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")
+
+
+def draft_banner() -> None:
+    """While text is typed but not saved, say at once which entries changed on disk meanwhile
+    (the live view redraws the page when the agent writes), not only after the click."""
+    drafting = any(str(st.session_state.get(k) or "").strip() for k in DRAFT_KEYS)
+    base = st.session_state.get("ed_draft_base")
+    if not drafting:
+        st.session_state.pop("ed_draft_base", None)
+    elif base is None or base[0] != target:
+        st.session_state.ed_draft_base = (target, tuple(entries))
+    elif base[1] != tuple(entries):
+        ui.changes_banner(base[1], entries, state.filename)
+        if st.button("Got it", key="ed_draft_seen"):
+            st.session_state.ed_draft_base = (target, tuple(entries))
+            st.rerun()
+
+
 with st.container():  # always here, so a conflict appearing does not shift the tabs below
     conflict_panel()
+    draft_banner()
 
 tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
 NEW_ENTRY = ui.label_selector("New entry")
@@ -201,51 +224,71 @@ if ui.page_opened():  # adding is what this page is for: the box gets focus, not
 # so "type, then Tab" would skip a button still disabled at that moment. The engine refuses an
 # empty text on click instead, and says so.
 
+# Previews go below the write buttons: a text box commits its value when it loses focus, which
+# is at the pointer-down of the click on the button; a preview drawn above the button would then
+# push it away before the pointer comes up, and the click would be lost.
+
+
+def refusal_beside(column, shown: Projection | None) -> None:
+    """The reason a write will be refused, and the way out, next to its button (never disabled)."""
+    if shown is not None and shown.refusal is not None:
+        with column:
+            st.error("**Will be refused:** " + "nothing will be written.")
+            st.text(shown.refusal.message + (f"\nWhat to do: {shown.refusal.hint}" if shown.refusal.hint else ""))
+
+
 with tab_add:
     text = st.text_area("New entry", key="ed_add_text", height=120,
                         placeholder="One fact, convention or preference, in a sentence or two.")
+    shown_add = project(entries, Operation("add", text), state.limit) if text.strip() else None
+    button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
+    if button_col.button("Add entry", key="ed_add_btn", type="primary"):
+        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
+    refusal_beside(reason_col, shown_add)
     if text.strip():
         scan_note(text)
         shown = preview(Operation("add", text), "ed_gauge_add")
         if shown.ok and not shown.changed:
             st.info("This exact entry already exists; adding it changes nothing.")
-    if st.button("Add entry", key="ed_add_btn", type="primary"):
-        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
 
 with tab_replace:
     if state.drift:
         st.error(refused_by_drift("Replace"))
     st.warning("**Replace overwrites the whole entry**, not only the matched words: type the complete new text.")
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
+    new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
+    pin = pin_for("rep", old, find(entries, old).target)  # before the button: the click writes with it
+    shown_rep = project(entries, Operation("replace", new, old, pin), state.limit) \
+        if old.strip() and new.strip() else None
+    button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
+    if button_col.button("Replace entry", key="ed_rep_btn", type="primary"):
+        write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
+              clear=("ed_rep_old", "ed_rep_new"))
+    refusal_beside(reason_col, shown_rep)
     index = show_match(old)
-    pin = pin_for("rep", old, index)
     warn_if_moved(pin, index)
     if index is not None:
         st.button("Start from the current text of this entry", key="ed_rep_copy",
                   on_click=lambda: st.session_state.update(ed_rep_new=entries[index]))
-    new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
         preview(Operation("replace", new, old, pin), "ed_gauge_replace")
-    if st.button("Replace entry", key="ed_rep_btn", type="primary"):
-        write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
-              clear=("ed_rep_old", "ed_rep_new"))
 
 with tab_remove:
     if state.drift:
         st.error(refused_by_drift("Remove"))
     old_rm = st.text_input("Text that identifies the entry", key="ed_rm_old")
-    index_rm = show_match(old_rm)
-    pin_rm = pin_for("rm", old_rm, index_rm)
-    warn_if_moved(pin_rm, index_rm)
-    if old_rm.strip():
-        preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
+    pin_rm = pin_for("rm", old_rm, find(entries, old_rm).target)
     if st.button("Remove entry…", key="ed_rm_btn"):
         if old_rm.strip():
             st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
         else:
             st.warning("Type a piece of the entry's text first: nothing was changed.")
+    index_rm = show_match(old_rm)
+    warn_if_moved(pin_rm, index_rm)
+    if old_rm.strip():
+        preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
     pending = st.session_state.get("ed_rm_confirm")
     if pending and pending["target"] == target:
         with st.container(border=True):
@@ -304,14 +347,35 @@ def batch_editor() -> None:
             kept[int(row["#"])] = text_value
     edits = {i: v for i, v in kept.items() if v != original[i]}
     ops = pinned(plan_batch(original, edits, added))
+    shown = None
     if ops:
         st.write(f"**{n_of(len(ops), 'change')} to apply as one batch:**")
         st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
-        preview(Operation.batch(ops), "ed_gauge_batch")
+        shown = preview(Operation.batch(ops), "ed_gauge_batch")
     else:
         st.caption("No changes yet.")
-    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch", key="ed_batch_btn", type="primary", disabled=not ops):
-        ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key), undoable=True)
+    # A batch may rewrite many entries at once: like every other write, it asks first, showing the
+    # changes and the usage after. The question is tied to these exact operations; editing a cell
+    # meanwhile asks again.
+    token = (target, hashlib.sha256(repr(ops).encode("utf-8", "surrogatepass")).hexdigest())
+    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary", disabled=not ops):
+        st.session_state.ed_batch_confirm = token
+    if st.session_state.get("ed_batch_confirm") not in (None, token):
+        del st.session_state.ed_batch_confirm
+    if st.session_state.get("ed_batch_confirm") == token:
+        with st.container(border=True):
+            st.caption("The changes, in order:")
+            st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
+            if shown is not None and shown.refusal is None:
+                st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+                           f"({ui.level(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
+                           f"(now {state.usage:,}, {len(entries)}).")
+            elif shown is not None:
+                st.caption("The preview says this batch will be refused (see above); nothing would be written.")
+            if ui.confirm("ed_batch_confirm", token, f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
+                          yes="Yes, apply", key="ed_batch", detail="A backup of the file is kept; Undo follows."):
+                ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key),
+                          undoable=True)
 
 
 with tab_batch:
@@ -327,4 +391,6 @@ if entries:
     frame = ui.entry_frame(entries, state.limit)
     if suggested is not None:
         frame.insert(2, "Shortest unique text", [s.text if not s.whole else "(the whole entry)" for s in suggested])
-    ui.entry_table(frame, key="ed_entries")
+    st.caption("Select a row to open that entry: its whole text, and replace, remove or move exactly it.")
+    ui.entry_picker(frame, state, entries, key="ed_entries")
+    ui.entry_panel(store, state)

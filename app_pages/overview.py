@@ -15,6 +15,7 @@ from hermes_dash._format import TARGETS
 from hermes_dash.ui._drift import drift_notice
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Overview")
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
@@ -73,7 +74,7 @@ for target, state in states.items():
         st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {'contains' if len(picked) == 1 else 'contain'} the search text.")
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
         [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))
-    ui.entry_table(table, key=f"ov_table_{target}")
+    ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
     if any(flags):
         counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
                   POSSIBLE_SECRET: sum(POSSIBLE_SECRET in row for row in flags),
@@ -90,16 +91,8 @@ for target, state in states.items():
                          "does not see them)")
         if notes:
             st.caption("; ".join(notes) + ".")
-    # Table cells show about three lines (and at most CELL_CHARS characters): read any entry here.
-    if any(len(e) > 200 for e in state.entries):
-        with st.expander("Full text of one entry"):
-            index = int(st.number_input("Entry #", 0, len(state.entries) - 1, 0, key=f"ov_full_{target}"))
-            ui.show_entry(state.entries[index], max_chars=ui.FULL_TEXT_CHARS)
-            if len(full := state.entries[index]) > ui.FULL_TEXT_CHARS:  # the rest as a download
-                st.download_button(f"Download entry #{index} in full ({len(full):,} characters)",
-                                   lambda text=full: text.encode("utf-8"),  # made only when clicked
-                                   file_name=f"{state.filename}-entry-{index}.txt", mime="text/plain",
-                                   key=f"ov_download_{target}", on_click="ignore")
+    st.caption("Select a row to read the whole entry and edit, remove or move exactly that one.")
+    ui.entry_panel(store, state)
 
 if snapshot:
     where = f"session {ui.lit(snapshot.session_id)}" if snapshot.session_id else "the snapshot frozen in hermes-dash"

@@ -19,6 +19,7 @@ from hermes_dash._render import sanitise
 from hermes_dash._snapshot import freeze, from_session, load_frozen
 
 store = ui.require_store()
+ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Snapshot")
 st.caption("A running agent session keeps the memory it loaded at its start. Writes reach disk at once, "
            "but that session only sees them in its next session.")

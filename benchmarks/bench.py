@@ -15,6 +15,8 @@ Sections (``--only`` takes a comma-separated list of them):
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
 * ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
                  (``workloads.distinct_facts``); the full run also times 20,000.
+* ``live``       one idle check of the pages' live view (stat both files, compare fingerprints)
+                 against two bare ``os.stat`` calls (``live_poll.py``).
 * ``concurrent`` eight engine processes and one agent-style ``flock`` writer adding entries at
                  once: throughput and entries lost.
 * ``crash``      a writer killed with SIGKILL at random moments: every file left behind must be
@@ -833,11 +835,23 @@ def bench_browser(plan: Plan) -> list[Figure]:
             ratio]
 
 
+def bench_live(plan: Plan) -> list[Figure]:
+    """One idle live check (the pages' fragment body) against two bare ``os.stat`` calls."""
+    from benchmarks.live_poll import measure
+
+    got = measure()
+    return [Figure("live_poll_ratio", round(got["live_poll_ratio"], 3), "x",
+                   round(got["bare_stat_s"] * 1e6, 3), 2.0,
+                   f"idle live check {got['live_check_s'] * 1e6:.2f} us vs two os.stat "
+                   f"{got['bare_stat_s'] * 1e6:.2f} us (baseline in us); median of alternated rounds")]
+
+
 SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     # fork-based sections first: forking after Streamlit has started threads is unsafe
     "op": bench_ops,
     "cli": bench_cli,
     "suggest": bench_suggest,
+    "live": bench_live,
     "concurrent": bench_concurrent,
     "crash": bench_crash,
     "page": bench_page,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from . import _diff, _scan
 from ._errors import FileProblem, InvalidRequest
-from ._format import decode, percent, serialise, usage
+from ._format import decode, decode_lossy, percent, serialise, usage
 from ._store import MemoryStore, OpResult
 
 MODES = ("section", "bullet")
@@ -58,6 +58,12 @@ class Preview:
     @property
     def over_limit(self) -> bool:
         return self.usage > self.limit
+
+    @property
+    def refused(self) -> bool:
+        """True when applying will be refused for room: over the limit and longer than the file is
+        now (the same test ``MemoryStore.rewrite`` makes), so the page can say so before the click."""
+        return self.over_limit and self.usage > len(decode_lossy(self.raw).strip())
 
     def diff(self) -> _diff.EntryDiff:
         return _diff.diff_entries(self.before, self.entries)

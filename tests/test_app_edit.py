@@ -198,6 +198,7 @@ def test_batch_editor_applies_all_changes_as_one_write(home: Path) -> None:
         "add: New fact from the table." in plan
     backups_before = len(list((home / "memories").glob("MEMORY.md.bak.*")))
     at.button(key="ed_batch_btn").click().run()
+    at.button(key="ed_batch_yes").click().run()
     no_exception(at)
     assert entries(home) == [FACTS[0], "Deploy with make deploy (staging first).", FACTS[2],
                              "New fact from the table."]
@@ -213,6 +214,7 @@ def test_batch_over_budget_is_previewed_and_refused(home: Path) -> None:
     at.run()
     assert "Saving this would be refused" in "\n".join(e.value for e in at.error)
     at.button(key="ed_batch_btn").click().run()
+    at.button(key="ed_batch_yes").click().run()
     assert "After all 1 operations the batch would put the file at" in refused(at)
     assert read(home, "MEMORY.md") == before
 
@@ -224,6 +226,7 @@ def test_batch_can_free_room_and_add_in_one_step(home: Path) -> None:
                                            "deleted_rows": [0, 2]}
     at.run()
     at.button(key="ed_batch_btn").click().run()
+    at.button(key="ed_batch_yes").click().run()
     no_exception(at)
     assert entries(home) == [FACTS[1], FACTS[3], big]
 
@@ -353,6 +356,7 @@ def test_batch_rows_stay_the_entries_the_person_edited_and_are_pinned(home: Path
     at.run()
     assert "changed on disk since you started editing" in alerts(at)
     at.button(key="ed_batch_btn").click().run()
+    at.button(key="ed_batch_yes").click().run()
     no_exception(at)
     assert entries(home) == ["Deploy with make ship.", FACTS[2]]  # row 1 still meant "Deploy with make deploy."
 
@@ -365,6 +369,7 @@ def test_batch_is_refused_when_the_agent_changed_an_edited_row(home: Path) -> No
     MemoryStore(resolve_home(home)).replace("memory", "make deploy", "Deploy with make ship --canary.")
     agent_bytes = read(home, "MEMORY.md")
     at.button(key="ed_batch_btn").click().run()
+    at.button(key="ed_batch_yes").click().run()
     assert "No entry contains 'Deploy with make deploy.' any more" in refused(at)
     assert read(home, "MEMORY.md") == agent_bytes
 
@@ -400,6 +405,7 @@ def test_undo_after_add_remove_and_batch(home: Path, kind: str) -> None:
                                                "deleted_rows": [0]}
         at.run()
         at.button(key="ed_batch_btn").click().run()
+        at.button(key="ed_batch_yes").click().run()
     assert read(home, "MEMORY.md") != before
     at.button(key="hd_undo_0").click().run()
     no_exception(at)
@@ -432,3 +438,30 @@ def test_write_buttons_are_never_disabled_and_an_empty_text_is_refused_on_click(
     at.button(key="ed_rm_btn").click().run()
     assert any("Type a piece of the entry's text first" in w.value for w in at.warning)
     assert read(home, "MEMORY.md") == before
+
+
+def test_add_over_budget_says_why_beside_a_button_that_stays_enabled(home: Path) -> None:
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    at.text_area(key="ed_add_text").input("x" * 250).run()
+    assert any("Will be refused" in e.value for e in at.error)
+    assert any("What to do:" in t for t in texts(at))
+    add = at.button(key="ed_add_btn")
+    assert not add.disabled  # keyboard users: validated on click, never disabled
+    add.click().run()
+    assert read(home, "MEMORY.md") == before
+
+
+def test_batch_asks_first_with_the_changes_and_the_usage_after(home: Path) -> None:
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    at.session_state["ed_batch_memory"] = {"edited_rows": {}, "added_rows": [{"Entry": "New fact."}],
+                                           "deleted_rows": [0]}
+    at.run()
+    at.button(key="ed_batch_btn").click().run()
+    assert read(home, "MEMORY.md") == before  # the click only asks
+    assert "Apply these 2 changes to MEMORY.md?" in alerts(at)
+    after = len(DELIMITER.join(FACTS[1:] + ["New fact."]))
+    assert any(f"MEMORY.md after: {after:,} / 300 characters" in c.value for c in at.caption)
+    at.button(key="ed_batch_no").click().run()
+    assert read(home, "MEMORY.md") == before and "Apply these" not in alerts(at)

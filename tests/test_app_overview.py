@@ -93,15 +93,16 @@ def test_megabyte_hand_written_file_is_cut_in_the_table(tmp_path: Path, monkeypa
     assert max(len(e) for e in memory["Entry"]) < CELL_CHARS + 120
     assert "more characters" in memory["Entry"][0]
     assert memory["Chars"][0] == len(big.strip())
-    full = at.number_input(key="ov_full_memory")
-    full.set_value(0).run()
+    at.session_state["hd_open"] = {"target": "memory", "entry": big.strip(), "table": "", "base": ()}
+    at.run()  # as selecting row 0 does (the selection itself: tests/e2e/test_browser_live.py)
     assert max(len(t) for t in texts(at)) == FULL_TEXT_CHARS
     assert any(big.strip()[:FULL_TEXT_CHARS] == t for t in texts(at))
     assert any(f"{len(big.strip()) - FULL_TEXT_CHARS:,} more characters not shown" in c.value for c in at.caption)
     download = at.get("download_button")
     assert len(download) == 1 and f"in full ({len(big.strip()):,} characters)" in download[0].label
     assert made and made[-1]() == big.strip().encode("utf-8")
-    full.set_value(1).run()  # a short entry: shown whole, nothing to download
+    at.session_state["hd_open"] = {"target": "memory", "entry": "short one", "table": "", "base": ()}
+    at.run()  # a short entry: shown whole, nothing to download
     assert "short one" in texts(at) and not at.get("download_button")
 
 

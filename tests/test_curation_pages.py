@@ -423,6 +423,92 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path, mon
     assert mem(home) == bad
 
 
+# -- Undo after single-file curation writes -----------------------------------------------------
+
+def _undo(at: AppTest) -> None:
+    undo = [b for b in at.button if b.key.startswith("hd_undo_")]
+    assert len(undo) == 1, [b.key for b in at.button]
+    undo[0].click().run()
+    ok(at)
+    assert "Undone" in alerts(at)
+
+
+def test_cleanup_merge_and_stale_removal_offer_undo(crafted):
+    before = mem(crafted)
+    at = page("cleanup")
+    button(at, "Apply 1 merge to MEMORY.md").click().run()
+    at.button(key="cu_merge_memory_yes").click().run()
+    ok(at)
+    assert mem(crafted) != before
+    _undo(at)
+    assert mem(crafted) == before
+    button(at, "Remove this entry").click().run()
+    [yes] = [b for b in at.button if b.key.startswith("cu_stale_") and b.key.endswith("_yes")]
+    yes.click().run()
+    assert mem(crafted) != before
+    _undo(at)
+    assert mem(crafted) == before
+
+
+def test_cleanup_plan_offers_undo(crafted):
+    before = mem(crafted)
+    at = page("cleanup")
+    button(at, "Apply").click()
+    at.run()
+    [yes] = [b for b in at.button if b.key == "cu_plan_memory_yes"]
+    yes.click().run()
+    assert mem(crafted) != before
+    _undo(at)
+    assert mem(crafted) == before
+
+
+def test_migrate_offers_undo(demo):
+    old = mem(demo, "USER.md")
+    at = page("migrate")
+    at.radio(key="mg_target").set_value("user").run()
+    at.radio(key="mg_by").set_value("bullet").run()
+    at.button(key="mg_apply").click().run()
+    at.button(key="mg_apply_yes").click().run()
+    assert mem(demo, "USER.md") != old
+    _undo(at)
+    assert mem(demo, "USER.md") == old
+
+
+def test_inbox_approve_of_one_offers_undo(demo):
+    before = mem(demo)
+    at = page("inbox")
+    at.checkbox(key="in_pick_3fa91c0e").check().run()
+    at.button(key="in_approve").click().run()
+    at.button(key="in_confirm_yes").click().run()
+    ok(at)
+    assert mem(demo) != before and "Approved 1" in alerts(at)
+    _undo(at)
+    assert mem(demo) == before
+
+
+def test_migrate_by_section_that_will_be_refused_says_so_and_points_to_bullets(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    (home / "config.yaml").write_text("memory:\n  user_char_limit: 60\n")
+    (home / "memories" / "USER.md").write_text("# A\n- one two three\n# B\n- four five six\n# C\n- seven eight nine\n")
+    (home / "memories" / "MEMORY.md").write_text("")
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    before = mem(home, "USER.md")
+    at = page("migrate")
+    at.radio(key="mg_target").set_value("user").run()
+    at.radio(key="mg_by").set_value("section").run()
+    ok(at)
+    assert "Will be refused" in alerts(at) and "66 characters is over the limit of 60" in alerts(at)
+    assert any("one entry per **bullet** gives 3 entries, 48 characters" in c.value for c in at.caption)
+    apply = at.button(key="mg_apply")
+    assert not apply.disabled
+    apply.click().run()
+    at.button(key="mg_apply_yes").click().run()
+    assert mem(home, "USER.md") == before and "Refused" in alerts(at)
+    at.radio(key="mg_by").set_value("bullet").run()
+    assert "Will be refused" not in alerts(at)
+
+
 def test_cleanup_on_thousands_of_entries_shows_a_bounded_page(tmp_path, monkeypatch):
     from benchmarks.workloads import PLANTED, distinct_facts
 

@@ -6,6 +6,7 @@ The small API a page needs (curation pages included)::
 
     store = ui.require_store()              # MemoryStore of the chosen home/profile; draws the
                                             # newcomer's empty state and stops when there are no files
+    ui.follow(store)                        # redraw (keeping widget values) when a memory file changes
     state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
     seen = ui.remember_seen(state)          # pass as seen= to a write -> OpResult.external_change
     ui.state_gauge(state)                   # capacity gauge of a FileState
@@ -16,6 +17,8 @@ The small API a page needs (curation pages included)::
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
+    ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
+        # a table whose selected row opens that entry: full text, pinned Replace / Remove / Move
     ui.run_op(lambda: store.add("memory", text, seen=seen), clear=("my_text_key",))
         # refused: shows message + hint as plain text, returns None, nothing changed;
         # accepted: clears caches, queues a message (external change noted), clears those
@@ -36,6 +39,8 @@ helpers and the sidebar.
 
 from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
                      latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
+from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
+from ._live import follow
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, undo_write)
@@ -45,8 +50,9 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, e
 
 __all__ = [
     "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
-    "focus_now", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "current_home", "current_store", "cut", "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
+    "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
+    "changes_banner", "current_home", "current_store", "cut", "entry_panel", "entry_picker", "open_entry",
+    "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "lit", "new_since_snapshot", "plain",
     "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",

@@ -149,7 +149,7 @@ def cut(text: str, limit: int = CELL_CHARS) -> str:
     """Text for a table cell: at most ``limit`` characters plus a note of what was left out."""
     if len(text) <= limit:
         return text
-    return text[:limit] + f" … [{len(text) - limit:,} more characters: see 'Full text of one entry']"
+    return text[:limit] + f" … [{len(text) - limit:,} more characters: select the row to read it all]"
 
 
 def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str]] | None = None,

@@ -79,6 +79,8 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "1 change to apply as one batch")
     shot(page, "edit-batch")
     page.get_by_role("button", name="Apply 1 change as one batch").click()
+    settle(page, "Apply this 1 change to MEMORY.md?")
+    page.get_by_role("button", name="Yes, apply").click()
     settle(page, "Applied 1 operation.")
     text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
     assert edited in text and "The repo's CI is GitHub Actions" not in text

@@ -1,0 +1,132 @@
+"""Edit in place: select a row of an entry table, and that exact entry opens for editing.
+
+The open entry is remembered as its full text (``hd_open``), not as a row number: the agent
+may add or remove entries while the panel is open, and a row number would then point at
+another entry. Every write from the panel is pinned to that text (``expect_entry``), so a
+replace, remove or move made after the agent changed the entry is refused, not misapplied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+import pandas as pd
+import streamlit as st
+
+from .. import _cleanup
+from .._diff import diff_entries
+from .._errors import Refusal
+from .._format import FILENAMES, TARGETS
+from .._store import FileState, MemoryStore
+from ._widgets import ENTRY_COLUMNS, FULL_TEXT_CHARS, ROW_HEIGHT, confirm, show_entry, show_refusal, table_height
+
+OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
+NEW_TEXT = "hd_open_new"  # the panel's text box
+ASK = "hd_open_ask"  # a confirmation in progress: ("remove" | "move", target, entry)
+
+
+def open_entry(target: str, entry: str, entries: Sequence[str], table: str = "") -> None:
+    """Open ``entry`` of ``target`` in the panel (what selecting its row does)."""
+    st.session_state[OPEN] = {"target": target, "entry": entry, "table": table, "base": tuple(entries)}
+    st.session_state[NEW_TEXT] = entry
+    st.session_state.pop(ASK, None)
+
+
+def _picked(table: str, target: str, shown: tuple[str, ...], entries: tuple[str, ...]) -> None:
+    rows = st.session_state[table].selection.rows
+    if rows and rows[0] < len(shown):
+        open_entry(target, shown[rows[0]], entries, table)
+    elif (st.session_state.get(OPEN) or {}).get("table") == table:
+        close()
+
+
+def close() -> None:
+    st.session_state.pop(OPEN, None)
+    st.session_state.pop(ASK, None)
+
+
+def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str) -> None:
+    """An entry table whose rows open in the panel; ``shown`` is the full text of each row."""
+    st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=ROW_HEIGHT,
+                 height=table_height(len(frame)), selection_mode="single-row",
+                 on_select=partial(_picked, key, state.target, tuple(shown), state.entries))
+
+
+def changes_banner(base: Sequence[str], now: Sequence[str], filename: str) -> None:
+    """Say which entries changed on disk since ``base`` was shown (a half-finished edit's file)."""
+    diff = diff_entries(list(base), list(now))
+    st.warning(f"**{filename} changed on disk while you were editing.** Your unsaved text is kept; writes "
+               "are pinned, so an entry changed meanwhile is refused rather than overwritten.")
+    lines = []
+    for item in diff.items:
+        if item.kind == "added":
+            lines.append(f"+ added:   {_short(item.new)}")
+        elif item.kind == "removed":
+            lines.append(f"- removed: {_short(item.old)}")
+        elif item.kind == "changed":
+            lines.append(f"~ changed: {_short(item.old)}\n         → {_short(item.new)}")
+    st.text("\n".join(lines) or "(the entries are the same; only the file's layout changed)")
+
+
+def _short(text: str | None, n: int = 100) -> str:
+    text = (text or "").replace("\n", " ")
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def entry_panel(store: MemoryStore, state: FileState) -> None:
+    """The open entry (when it belongs to ``state``'s file): full text, Replace, Remove, Move."""
+    opened = st.session_state.get(OPEN)
+    if not opened or opened["target"] != state.target:
+        return
+    entry, target = opened["entry"], state.target
+    other = next(t for t in TARGETS if t != target)
+    with st.container(border=True):
+        st.subheader(f"Selected entry of {state.filename}", anchor=False)
+        if tuple(state.entries) != tuple(opened["base"]):
+            changes_banner(opened["base"], state.entries, state.filename)
+        if entry not in state.entries:
+            st.error("**This entry is no longer in the file** (the agent or another tab changed or removed it). "
+                     "Replace, remove and move would be refused. Select its row again to open the new text.")
+        show_entry(entry, max_chars=FULL_TEXT_CHARS)
+        if len(entry) > FULL_TEXT_CHARS:  # the rest as a download, made only when clicked
+            st.download_button(f"Download this entry in full ({len(entry):,} characters)",
+                               lambda text=entry: text.encode("utf-8"), file_name=f"{state.filename}-entry.txt",
+                               mime="text/plain", key="hd_open_download", on_click="ignore")
+        new = st.text_area("New text for this whole entry", key=NEW_TEXT, height=120)
+        replace, remove, move, shut = st.columns(4)
+        from ._session import run_op
+
+        if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
+            run_op(lambda: store.replace(target, entry, new, expect_entry=entry),
+                   clear=(OPEN, NEW_TEXT), undoable=True)
+        if remove.button("Remove this entry…", key="hd_open_remove"):
+            st.session_state[ASK] = ("remove", target, entry)
+        if move.button(f"Move to {FILENAMES[other]}…", key="hd_open_move"):
+            st.session_state[ASK] = ("move", target, entry)
+        if shut.button("Close", key="hd_open_close"):
+            close()
+            st.rerun()
+        if confirm(ASK, ("remove", target, entry), "Remove this entry?", yes="Yes, remove it", key="hd_open_rm",
+                   detail="A backup of the file is kept (see Backups)."):
+            run_op(lambda: store.remove(target, entry, expect_entry=entry), clear=(OPEN, NEW_TEXT), undoable=True)
+        if confirm(ASK, ("move", target, entry), f"Move this entry to {FILENAMES[other]}?",
+                   yes="Yes, move it", key="hd_open_mv",
+                   detail="Checked in full first: if either file refuses, neither changes."):
+            _move(store, target, entry, other)
+
+
+def _move(store: MemoryStore, source: str, entry: str, destination: str) -> None:
+    from ._cache import clear_caches
+    from ._session import flash, result_text
+
+    try:
+        result = _cleanup.move(store, source, entry, destination)
+    except Refusal as refusal:
+        show_refusal(refusal)
+        return
+    clear_caches()
+    flash("success", "Moved", "\n".join([result.message, result_text(result.first, FILENAMES[result.first.target]),
+                                         result_text(result.second, FILENAMES[result.second.target])]))
+    close()
+    st.rerun()

@@ -1,0 +1,55 @@
+"""Live pages: redraw when the agent writes a memory file, with no click.
+
+The agent writes while a person looks at the page. A small fragment runs every
+``EVERY_S`` seconds, stats both memory files and compares their fingerprints
+(mtime_ns, size, inode) with the ones the page was last drawn from. Only when one
+differs does it ask for a full rerun of the page; an idle check is two ``stat`` calls.
+
+A full rerun keeps every widget's value (text typed, a selected row, an open
+confirmation live in ``st.session_state`` or in the browser's widget), so the page
+follows the file without resetting what the person is doing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from .._format import TARGETS
+from .._store import MemoryStore
+from ._cache import stat_key
+
+EVERY_S = 1.0  # an agent write shows within about this long (plus one page run)
+KEY = "hd_live"  # session key: (paths, fingerprints) the page was last drawn from
+
+Fingerprints = tuple[tuple[int, int, int] | None, ...]
+
+
+def fingerprints(paths: Sequence[str]) -> Fingerprints:
+    return tuple(stat_key(path) for path in paths)  # type: ignore[arg-type]
+
+
+def changed(paths: tuple[str, ...], state: MutableMapping[str, Any]) -> bool:
+    """True when a file in ``paths`` differs from what the page was drawn from (one idle check)."""
+    drawn = state.get(KEY)
+    now = fingerprints(paths)
+    return drawn is None or drawn[0] != paths or drawn[1] != now
+
+
+@st.fragment(run_every=EVERY_S)
+def _watch(paths: tuple[str, ...]) -> None:
+    if changed(paths, st.session_state):
+        st.session_state[KEY] = (paths, fingerprints(paths))
+        st.rerun(scope="app")
+
+
+def follow(store: MemoryStore) -> None:
+    """Redraw this page when either memory file changes on disk (call once, on pages that show them).
+
+    Records the files as they are now (the page is being drawn from them), then starts the watch.
+    """
+    paths = tuple(str(store.home.file_path(t)) for t in TARGETS)
+    st.session_state[KEY] = (paths, fingerprints(paths))
+    _watch(paths)

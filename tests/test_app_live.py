@@ -1,0 +1,81 @@
+"""The live view: each page that shows the memory files watches their fingerprints (AppTest).
+
+The periodic fragment itself runs only in a real browser (tests/e2e/test_browser_live.py); here
+the check it makes, and that every live page records what it was drawn from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hermes_dash import DELIMITER
+from hermes_dash.ui import _live
+from test_app_support import PAGES, demo, fresh_cache, no_exception, open_app  # noqa: F401
+
+LIVE_PAGES = {**PAGES, "history": "app_pages/curation_history.py"}
+
+
+@pytest.mark.parametrize("name", sorted(LIVE_PAGES))
+def test_every_live_page_records_the_files_it_was_drawn_from(demo: Path, name: str) -> None:
+    at = open_app("overview")
+    if name != "overview":
+        at.switch_page(LIVE_PAGES[name])
+        at.run()
+    no_exception(at)
+    paths, prints = at.session_state[_live.KEY]
+    memories = demo / "memories"
+    assert paths == (str(memories / "MEMORY.md"), str(memories / "USER.md"))
+    assert prints == _live.fingerprints(paths)
+    assert not _live.changed(paths, {_live.KEY: (paths, prints)})
+
+
+def test_the_check_sees_an_agent_write_and_nothing_else(demo: Path) -> None:
+    memories = demo / "memories"
+    paths = (str(memories / "MEMORY.md"), str(memories / "USER.md"))
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    assert not _live.changed(paths, state)
+    (memories / "USER.md").read_bytes()  # reading changes nothing
+    assert not _live.changed(paths, state)
+    memory = memories / "MEMORY.md"
+    tmp = memories / ".mem_test.tmp"
+    tmp.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "A new fact.", encoding="utf-8")
+    tmp.replace(memory)  # the agent's rename: a new inode
+    assert _live.changed(paths, state)
+    assert _live.changed(("other",) + paths[1:], {_live.KEY: (paths, _live.fingerprints(paths))})  # another home
+
+
+def test_a_live_rerun_keeps_typed_text_and_shows_the_new_file(demo: Path) -> None:
+    at = open_app("edit")
+    at.text_area(key="ed_add_text").input("Half-finished thought").run()
+    memory = demo / "memories" / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.",
+                      encoding="utf-8")
+    at.run()  # what the fragment's rerun does
+    no_exception(at)
+    assert at.text_area(key="ed_add_text").value == "Half-finished thought"
+    assert "Agent wrote this meanwhile." in "\n".join(str(v) for v in at.dataframe[-1].value["Entry"])
+
+
+def test_a_half_finished_edit_names_the_entries_that_changed_on_disk(demo: Path) -> None:
+    at = open_app("edit")
+    memory = demo / "memories" / "MEMORY.md"
+    at.text_area(key="ed_add_text").input("Half-finished thought").run()
+    assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.",
+                      encoding="utf-8")
+    at.run()  # what the live check's rerun does
+    assert "MEMORY.md changed on disk while you were editing" in "\n".join(w.value for w in at.warning)
+    assert any("+ added:   Agent wrote this meanwhile." in t.value for t in at.text)
+    at.button(key="ed_draft_seen").click().run()
+    assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
+    assert at.text_area(key="ed_add_text").value == "Half-finished thought"
+
+
+def test_no_banner_without_a_draft(demo: Path) -> None:
+    at = open_app("edit")
+    memory = demo / "memories" / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this.", encoding="utf-8")
+    at.run()
+    assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
