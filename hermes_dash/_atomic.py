@@ -80,14 +80,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
         except FileNotFoundError:
             mode, owner = PRIVATE, None
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(target.parent, data, mode, owner)
-        try:
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        _replace_with_temp(target, data, mode, owner)
     except OSError as exc:
         raise os_refusal(exc, target) from exc
     fsync_dir(target.parent)
@@ -101,17 +94,22 @@ def write_private(path: Path, data: bytes) -> None:
     replaced by the new file, and the file it pointed to is left exactly as it was.
     """
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _write_temp(path.parent, data, PRIVATE)
-        try:
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        _replace_with_temp(path, data, PRIVATE)
     except OSError as exc:
         raise os_refusal(exc, path) from exc
     fsync_dir(path.parent)
+
+
+def _replace_with_temp(dest: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> None:
+    """A finished, fsynced temp file in ``dest``'s folder renamed onto ``dest``; no stray temp on failure."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _write_temp(dest.parent, data, mode, owner)
+    try:
+        os.replace(tmp, dest)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def create_exclusive(path: Path, data: bytes) -> bool:

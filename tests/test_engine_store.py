@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from unprivileged import run_unprivileged
+
 from hermes_dash import (
     DriftDetected, FileProblem, InvalidRequest, MemoryStore, NoMatch, OverLimit, Refusal, resolve_home,
 )
@@ -393,43 +395,16 @@ def test_missing_home_is_created_on_first_write_and_not_by_a_refusal(tmp_path, w
 
 
 def _drop_privileges_and_run(home: Path, op: str) -> str:
-    """Fork, run one engine op as an unprivileged user, report back. Root ignores file modes,
-    so the refusal must be observed as an unprivileged user: as root the child becomes uid/gid
-    65534; any other user already is one (and the caller's folder is read-only to it too).
-    Fork (not exec) because uid 65534 cannot reach this Python under /root."""
-    import tempfile  # noqa: F401 - import everything before dropping privileges: the
-    import filelock  # noqa: F401   unprivileged user cannot read this Python's packages
-    import yaml  # noqa: F401
-
-    import hermes_dash._home  # noqa: F401
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child
-        os.close(read_fd)
+    """One engine op run as an unprivileged user (see tests/unprivileged.py), reported as text."""
+    def work() -> str:
+        store = MemoryStore(resolve_home(home))
         try:
-            if os.geteuid() == 0:
-                os.setgroups([])
-                os.setgid(65534)
-                os.setuid(65534)
-            store = MemoryStore(resolve_home(home))
-            try:
-                getattr(store, op)("memory", "new entry") if op == "add" else store.remove("memory", "old")
-                out = "ACCEPTED"
-            except Refusal as problem:
-                out = f"REFUSED {type(problem).__name__}: {problem.message} || {problem.hint}"
-            except Exception as exc:  # noqa: BLE001 - report anything else to the parent
-                out = f"ERROR {type(exc).__name__}: {exc}"
-        except BaseException as exc:  # noqa: BLE001
-            out = f"ERROR {exc!r}"
-        os.write(write_fd, out.encode())
-        os._exit(0)
-    os.close(write_fd)
-    chunks = []
-    while chunk := os.read(read_fd, 65536):
-        chunks.append(chunk)
-    os.close(read_fd)
-    os.waitpid(pid, 0)
-    return b"".join(chunks).decode()
+            getattr(store, op)("memory", "new entry") if op == "add" else store.remove("memory", "old")
+            return "ACCEPTED"
+        except Refusal as problem:
+            return f"REFUSED {type(problem).__name__}: {problem.message} || {problem.hint}"
+
+    return run_unprivileged(work)
 
 
 @pytest.mark.parametrize("lock_writable", [False, True])

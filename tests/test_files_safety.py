@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from unprivileged import run_unprivileged
+
 from hermes_dash import MemoryStore, resolve_home
 from hermes_dash import _backups
 from hermes_dash._errors import FileProblem, InvalidRequest, Refusal
@@ -468,34 +470,7 @@ def test_repeated_refusals_on_a_drifted_file_leave_one_drift_copy(store, home, w
 
 # -- precise errors ---------------------------------------------------------------------------------------
 
-def as_nobody(work: Callable[[], str]) -> str:
-    """Fork, become uid/gid 65534, run ``work``, hand back its text. Root ignores file modes, so a
-    permission problem can only be seen as an unprivileged user."""
-    # Import what the child needs first: uid 65534 cannot read this Python's packages under /root.
-    import filelock  # noqa: F401
-    import yaml  # noqa: F401
-
-    import hermes_dash.cli  # noqa: F401
-    import hermes_dash.cli_curation  # noqa: F401
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read_fd)
-        try:
-            os.setgid(65534)
-            os.setuid(65534)
-            out = work()
-        except BaseException as exc:  # noqa: BLE001 - report everything to the parent
-            out = f"ERROR {type(exc).__name__}: {exc}"
-        os.write(write_fd, out.encode())
-        os._exit(0)
-    os.close(write_fd)
-    chunks = []
-    while chunk := os.read(read_fd, 65536):
-        chunks.append(chunk)
-    os.close(read_fd)
-    os.waitpid(pid, 0)
-    return b"".join(chunks).decode()
+as_nobody = run_unprivileged  # the shared fork-and-drop helper
 
 
 @pytest.fixture
