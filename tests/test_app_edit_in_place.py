@@ -125,3 +125,13 @@ def test_move_the_selected_entry_to_the_other_file(home: Path) -> None:
     no_exception(at)
     assert FACTS[3] not in entries(home) and entries(home, "USER.md") == ["Name: Sam.", FACTS[3]]
 
+
+
+def test_an_entry_still_open_after_visiting_another_page_starts_from_its_text(home: Path) -> None:
+    # Streamlit drops a text box's value on a run that did not draw it (a page switch); the open
+    # entry must come back with its own text, not an empty box that Replace would send.
+    at = open_app("edit")
+    at.session_state["hd_open"] = {"target": "memory", "entry": FACTS[1], "table": "", "base": tuple(FACTS)}
+    at.run()
+    no_exception(at)
+    assert at.text_area(key="hd_open_new").value == FACTS[1]

@@ -107,6 +107,10 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
             st.download_button(f"Download this entry in full ({len(entry):,} characters)",
                                lambda text=entry: text.encode("utf-8"), file_name=f"{state.filename}-entry.txt",
                                mime="text/plain", key="hd_open_download", on_click="ignore")
+        if NEW_TEXT not in st.session_state:
+            # Streamlit forgets a widget's value on a run that did not draw it (another page ran
+            # in between): start again from the entry, never from an empty box.
+            st.session_state[NEW_TEXT] = entry
         new = st.text_area("New text for this whole entry", key=NEW_TEXT, height=120)
         replace, remove, move, shut = st.columns(4)
         if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
