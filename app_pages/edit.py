@@ -14,7 +14,7 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import EntryChanged, Operation, Projection, find, project, ui
+from hermes_dash import Operation, Projection, find, project, ui
 from hermes_dash._humanize import count as n_of, entries as n_entries
 from hermes_dash._batchplan import describe, pinned, plan_batch
 from hermes_dash._format import FILENAMES, TARGETS
@@ -84,66 +84,10 @@ def warn_if_moved(pin: str | None, index: int | None) -> None:
 
 
 def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = (), focus: str | None = None) -> None:
-    """One write through the engine, with Undo. A pinned entry that changed meanwhile opens the
+    """One write through the engine, with Undo; a pinned entry that changed meanwhile opens the
     conflict panel (both versions side by side) instead of a bare refusal."""
-    def attempt():
-        try:
-            return call()
-        except EntryChanged as changed:
-            if action == "remove" and changed.details.get("current") is None:
-                raise  # gone already: nothing to decide, the refusal says so
-            st.session_state.ed_conflict = {"target": target, "action": action, "content": content,
-                                            "expected": changed.details.get("expected"),
-                                            "current": changed.details.get("current"),
-                                            "message": changed.message, "clear": clear}
-            st.rerun()
-    ui.run_op(attempt, clear=clear, focus=focus, undoable=True)
-
-
-def conflict_panel() -> None:
-    """The person's version beside the entry as it is now, with the two ways out."""
-    conflict = st.session_state.get("ed_conflict")
-    if not conflict or conflict["target"] != target:
-        return
-    with st.container(border=True):
-        st.warning("**The entry changed on disk before your change was saved.** Nothing was written: the "
-                   "agent (or another tab) had changed the entry you picked, and saving would have "
-                   "overwritten its text.")
-        st.text(conflict["message"])
-        mine, theirs = st.columns(2)
-        with mine:
-            st.caption("Your change" + (": the entry as you saw it, then your new text" if conflict["action"] ==
-                                        "replace" else ": remove the entry as you saw it"))
-            ui.show_entry(conflict["expected"] or "", max_chars=2000)
-            if conflict["action"] == "replace":
-                ui.show_entry(conflict["content"], max_chars=2000)
-        with theirs:
-            st.caption("Now in the file")
-            if conflict["current"] is None:
-                st.text("(gone: no entry stands in its place)")
-            else:
-                ui.show_entry(conflict["current"], max_chars=2000)
-        current, content = conflict["current"], conflict["content"]
-        apply_label = None
-        if current is not None:
-            apply_label = "Replace the new text with mine" if conflict["action"] == "replace" else \
-                "Remove the new text too"
-        elif conflict["action"] == "replace":
-            apply_label = "Add my text as a new entry"
-        left, right = st.columns(2)
-        if apply_label and left.button(apply_label, key="ed_conflict_apply", type="primary"):
-            del st.session_state.ed_conflict
-            if conflict["action"] == "replace" and current is not None:
-                call = lambda: store.replace(target, current, content, expect_entry=current)  # noqa: E731
-            elif conflict["action"] == "replace":
-                call = lambda: store.add(target, content)  # noqa: E731
-            else:
-                call = lambda: store.remove(target, current, expect_entry=current)  # noqa: E731
-            write(call, action=conflict["action"], content=content, clear=conflict["clear"])
-        if right.button("Drop my change", key="ed_conflict_drop"):
-            del st.session_state.ed_conflict
-            st.session_state.hd_reset = list(conflict["clear"])
-            st.rerun()
+    ui.pinned_write(call, key="ed_conflict", target=target, action=action, content=content, clear=clear,
+                    focus=focus)
 
 
 def scan_note(text: str) -> None:
@@ -212,7 +156,7 @@ def draft_banner() -> None:
 
 
 with st.container():  # always here, so a conflict appearing does not shift the tabs below
-    conflict_panel()
+    ui.conflict_panel(store, target, key="ed_conflict")
     draft_banner()
 
 tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])

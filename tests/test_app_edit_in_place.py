@@ -68,8 +68,44 @@ def test_an_entry_the_agent_changed_meanwhile_is_named_and_not_overwritten(home:
     assert at.text_area(key="hd_open_new").value == "Uses Postgres 15."  # the person's text is kept
     agent_bytes = memory.read_bytes()
     at.button(key="hd_open_replace").click().run()
-    assert "Refused: nothing was changed." in alerts(at)
+    assert "The entry changed on disk before your change was saved." in alerts(at)
     assert memory.read_bytes() == agent_bytes
+
+
+def agent_changes_then_replace(home: Path, page: str):
+    """Open FACTS[0], type a new text; the agent changes that entry before the click on Replace."""
+    at = opened(page, FACTS[0])
+    at.text_area(key="hd_open_new").input("Uses Postgres 15 on port 5433.").run()
+    memory = home / "memories" / "MEMORY.md"
+    memory.write_text(DELIMITER.join([FACTS[0].replace("16", "17"), *FACTS[1:]]), encoding="utf-8")
+    agent_bytes = memory.read_bytes()
+    at.button(key="hd_open_replace").click().run()  # no rerun in between: the click meets the new file
+    no_exception(at)
+    assert memory.read_bytes() == agent_bytes  # refused: the agent's text is untouched
+    return at, memory, agent_bytes
+
+
+@pytest.mark.parametrize("page", ["overview", "edit"])
+def test_a_refused_replace_in_place_shows_both_versions_and_applies_to_the_new_text(home: Path, page: str) -> None:
+    at, memory, _ = agent_changes_then_replace(home, page)
+    assert "The entry changed on disk before your change was saved." in alerts(at)
+    shown = texts(at)
+    assert FACTS[0] in shown and "Uses Postgres 15 on port 5433." in shown  # as seen, then the new text
+    assert FACTS[0].replace("16", "17") in shown  # the agent's version beside it
+    assert at.button(key="hd_open_conflict_apply").label == "Replace the new text with mine"
+    at.button(key="hd_open_conflict_apply").click().run()
+    no_exception(at)
+    assert entries(home) == ["Uses Postgres 15 on port 5433.", *FACTS[1:]]  # in the agent's entry's place
+    assert "Entry replaced." in "\n".join(texts(at)) and "hd_open_conflict" not in at.session_state
+
+
+def test_a_refused_replace_in_place_can_be_dropped_and_changes_nothing(home: Path) -> None:
+    at, memory, agent_bytes = agent_changes_then_replace(home, "overview")
+    at.button(key="hd_open_conflict_drop").click().run()
+    no_exception(at)
+    assert memory.read_bytes() == agent_bytes
+    assert "hd_open_conflict" not in at.session_state and "hd_open" not in at.session_state
+    assert "The entry changed on disk before your change was saved." not in alerts(at)
 
 
 def test_remove_the_selected_entry_after_confirmation(home: Path) -> None:
@@ -89,3 +125,13 @@ def test_move_the_selected_entry_to_the_other_file(home: Path) -> None:
     no_exception(at)
     assert FACTS[3] not in entries(home) and entries(home, "USER.md") == ["Name: Sam.", FACTS[3]]
 
+
+
+def test_an_entry_still_open_after_visiting_another_page_starts_from_its_text(home: Path) -> None:
+    # Streamlit drops a text box's value on a run that did not draw it (a page switch); the open
+    # entry must come back with its own text, not an empty box that Replace would send.
+    at = open_app("edit")
+    at.session_state["hd_open"] = {"target": "memory", "entry": FACTS[1], "table": "", "base": tuple(FACTS)}
+    at.run()
+    no_exception(at)
+    assert at.text_area(key="hd_open_new").value == FACTS[1]

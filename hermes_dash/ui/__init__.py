@@ -23,6 +23,9 @@ The small API a page needs (curation pages included)::
         # refused: shows message + hint as plain text, returns None, nothing changed;
         # accepted: clears caches, queues a message (external change noted), clears those
         # widget keys, reruns the page; undoable=True puts an Undo button beside the message
+    ui.pinned_write(call, key="k", target=t, action="replace", content=new, clear=(...))
+    ui.conflict_panel(store, t, key="k")    # a pinned write refused because the entry changed
+        # meanwhile: both versions side by side, apply the change to the new text or drop it
     ui.undo_write(result.undo)              # take one write back (an Undo button's on_click)
     ui.show_refusal(refusal)                # for refusals a page catches itself
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
@@ -39,6 +42,7 @@ helpers and the sidebar.
 
 from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
                      latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
+from ._conflict import conflict_panel, pinned_write
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
@@ -51,10 +55,10 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, e
 __all__ = [
     "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "changes_banner", "current_home", "current_store", "cut", "entry_panel", "entry_picker", "open_entry",
+    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "entry_panel", "entry_picker", "open_entry",
     "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "lit", "new_since_snapshot", "plain",
-    "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
+    "pinned_write", "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
     "undo_write",
 ]

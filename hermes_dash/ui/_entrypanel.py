@@ -19,9 +19,11 @@ from .._diff import diff_entries
 from .._errors import Refusal
 from .._format import FILENAMES, TARGETS
 from .._store import FileState, MemoryStore
+from ._conflict import conflict_panel, pinned_write
 from ._widgets import ENTRY_COLUMNS, FULL_TEXT_CHARS, ROW_HEIGHT, confirm, show_entry, show_refusal, table_height
 
 OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
+CONFLICT = "hd_open_conflict"  # a pinned write from the panel refused: the conflict panel's state
 NEW_TEXT = "hd_open_new"  # the panel's text box
 ASK = "hd_open_ask"  # a confirmation in progress: ("remove" | "move", target, entry)
 
@@ -31,6 +33,7 @@ def open_entry(target: str, entry: str, entries: Sequence[str], table: str = "")
     st.session_state[OPEN] = {"target": target, "entry": entry, "table": table, "base": tuple(entries)}
     st.session_state[NEW_TEXT] = entry
     st.session_state.pop(ASK, None)
+    st.session_state.pop(CONFLICT, None)
 
 
 def _picked(table: str, target: str, shown: tuple[str, ...], entries: tuple[str, ...]) -> None:
@@ -44,6 +47,7 @@ def _picked(table: str, target: str, shown: tuple[str, ...], entries: tuple[str,
 def close() -> None:
     st.session_state.pop(OPEN, None)
     st.session_state.pop(ASK, None)
+    st.session_state.pop(CONFLICT, None)
 
 
 def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str) -> None:
@@ -69,6 +73,14 @@ def changes_banner(base: Sequence[str], now: Sequence[str], filename: str) -> No
     st.text("\n".join(lines) or "(the entries are the same; only the file's layout changed)")
 
 
+def _successor(entry: str, base: Sequence[str], now: Sequence[str]) -> str | None:
+    """The entry that now stands where ``entry`` stood (the agent edited it), or None."""
+    if entry in now:
+        return None
+    return next((item.new for item in diff_entries(list(base), list(now)).items
+                 if item.kind == "changed" and item.old == entry), None)
+
+
 def _short(text: str | None, n: int = 100) -> str:
     text = (text or "").replace("\n", " ")
     return text if len(text) <= n else text[:n] + "…"
@@ -83,6 +95,8 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
     other = next(t for t in TARGETS if t != target)
     with st.container(border=True):
         st.subheader(f"Selected entry of {state.filename}", anchor=False)
+        if conflict_panel(store, target, key=CONFLICT):
+            return  # decide the refused change first: the rest would act on the old pin
         if tuple(state.entries) != tuple(opened["base"]):
             changes_banner(opened["base"], state.entries, state.filename)
         if entry not in state.entries:
@@ -93,13 +107,16 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
             st.download_button(f"Download this entry in full ({len(entry):,} characters)",
                                lambda text=entry: text.encode("utf-8"), file_name=f"{state.filename}-entry.txt",
                                mime="text/plain", key="hd_open_download", on_click="ignore")
+        if NEW_TEXT not in st.session_state:
+            # Streamlit forgets a widget's value on a run that did not draw it (another page ran
+            # in between): start again from the entry, never from an empty box.
+            st.session_state[NEW_TEXT] = entry
         new = st.text_area("New text for this whole entry", key=NEW_TEXT, height=120)
         replace, remove, move, shut = st.columns(4)
-        from ._session import run_op
-
         if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
-            run_op(lambda: store.replace(target, entry, new, expect_entry=entry),
-                   clear=(OPEN, NEW_TEXT), undoable=True)
+            pinned_write(lambda: store.replace(target, entry, new, expect_entry=entry), key=CONFLICT,
+                         target=target, action="replace", content=new, clear=(OPEN, NEW_TEXT),
+                         successor=_successor(entry, opened["base"], state.entries))
         if remove.button("Remove this entry…", key="hd_open_remove"):
             st.session_state[ASK] = ("remove", target, entry)
         if move.button(f"Move to {FILENAMES[other]}…", key="hd_open_move"):
@@ -109,7 +126,9 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
             st.rerun()
         if confirm(ASK, ("remove", target, entry), "Remove this entry?", yes="Yes, remove it", key="hd_open_rm",
                    detail="A backup of the file is kept (see Backups)."):
-            run_op(lambda: store.remove(target, entry, expect_entry=entry), clear=(OPEN, NEW_TEXT), undoable=True)
+            pinned_write(lambda: store.remove(target, entry, expect_entry=entry), key=CONFLICT, target=target,
+                         action="remove", clear=(OPEN, NEW_TEXT),
+                         successor=_successor(entry, opened["base"], state.entries))
         if confirm(ASK, ("move", target, entry), f"Move this entry to {FILENAMES[other]}?",
                    yes="Yes, move it", key="hd_open_mv",
                    detail="Checked in full first: if either file refuses, neither changes."):

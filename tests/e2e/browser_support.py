@@ -109,3 +109,31 @@ class Browser:
     base: str
     scratch: Path
     requests: list[str] = field(default_factory=list)
+
+
+def edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
+    """Type ``text`` over the Entry cell of ``row`` in the batch editor (a canvas grid).
+
+    The grid draws on a canvas, so the cell is reached by position; a keystroke that lands
+    while the grid is still laying out is lost, hence the bounded retry.
+    """
+    for _ in range(attempts):
+        grid = page.locator('[data-testid="stDataFrame"]').first
+        grid.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        box = grid.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + 200, box["y"] + 38 + 72 * row + 36)  # rows are 72 px tall
+        page.wait_for_timeout(400)
+        page.keyboard.press("Enter")  # open the cell's editor on its current text
+        page.wait_for_timeout(400)
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text, delay=5)
+        page.keyboard.press("Enter")  # commit the cell
+        page.mouse.click(box["x"] - 60, box["y"] - 60)  # leave the grid so the edit is sent
+        try:
+            page.get_by_text("1 change to apply as one batch").first.wait_for(timeout=8_000)
+            return
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError; try again from a clean cell
+            page.keyboard.press("Escape")
+    raise AssertionError("the batch editor did not take the cell edit")

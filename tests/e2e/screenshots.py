@@ -1,5 +1,9 @@
 """Refresh docs/screenshots/: every page at 1400 px in the light and the dark theme, and the
 Overview at 390 px (a phone), all on a fresh demo home. Run it with ``bash scripts/screenshots``.
+Also, at 1400 px in the light theme, the states a page shows only after something happened:
+the Edit page's conflict panel (the agent changed the entry between the preview and the click),
+a saved write's message with its Undo button, the edit-in-place panel of a selected Overview
+row, and the batch editor's confirmation.
 
 The tests never write here (their screenshots go to a temporary folder), so running the tests
 leaves the repository as it was; this command is the one way the pictures in docs/ change.
@@ -14,7 +18,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, goto_page, settle, wait_healthy
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, free_port, goto_page, settle, wait_healthy
+
+sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
+from hermes_dash import MemoryStore  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
 PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
@@ -51,6 +58,63 @@ def _session(pw, base: str, scheme: str, width: int, out: Path, pages: list[str]
                 box.press("Control+Enter")
                 settle(page, "After saving:")
             written.append(_shot(page, out / f"{_name(title)}-{suffix}.png"))
+    finally:
+        browser.close()
+    return written
+
+
+AGENT_TEXT = ("Deploys go through `make deploy ENV=staging` first; production needs TWO approvals in #deploys "
+              "(changed by the agent).")
+MINE = "Deploys: staging first (`make deploy ENV=staging`), then production after an approved change ticket."
+
+
+def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
+    """The states that follow an action, at 1400 px in the light theme, on a demo home of their own."""
+    browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+    written = []
+    try:
+        page = browser.new_context(viewport={"width": 1400, "height": 900}, color_scheme="light").new_page()
+        page.goto(base, wait_until="domcontentloaded")
+        settle(page, "No Hermes memory here yet")
+        page.get_by_role("button", name="Open the demo home").first.click()
+        settle(page, "1,985 / 2,200 chars")
+        demo = max(scratch.glob("hermes-demo-*/copy-*/home"), key=lambda p: p.stat().st_mtime)
+
+        # Overview: select the second row of MEMORY.md's table (a canvas: its selection box by position).
+        grid = page.locator('[data-testid="stDataFrame"]').first
+        grid.scroll_into_view_if_needed()
+        box = grid.bounding_box()
+        page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 1 + 36)
+        settle(page, "Selected entry of MEMORY.md")
+        written.append(_shot(page, out / "overview-entry-panel.png"))
+        page.get_by_role("button", name="Close").click()  # the open entry would follow to the Edit page
+        page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=10_000)
+
+        # Edit: a replace previewed, then the agent changes that entry before the click.
+        goto_page(page, "Edit")
+        page.get_by_role("tab", name="Replace").click()
+        page.get_by_label("Text that identifies the entry").first.fill("make deploy ENV=staging")
+        page.keyboard.press("Tab")
+        settle(page, "Matches exactly one entry")
+        page.get_by_label("New text for the whole entry").fill(MINE)
+        page.keyboard.press("Tab")
+        settle(page, "After saving")
+        MemoryStore.open(demo).replace("memory", "make deploy ENV=staging", AGENT_TEXT)
+        page.get_by_role("button", name="Replace entry").click()
+        settle(page, "changed on disk before your change was saved")
+        written.append(_shot(page, out / "edit-conflict.png"))
+        page.get_by_role("button", name="Replace the new text with mine").click()
+        settle(page, "Entry replaced.")
+        page.get_by_role("button", name="Undo").first.wait_for(timeout=10_000)
+        written.append(_shot(page, out / "edit-undo.png"))
+
+        # The batch editor: one cell changed, then the confirmation before anything is written.
+        page.get_by_role("tab", name="Batch editor").click()
+        settle(page, "No changes yet.")
+        edit_cell(page, row=1, text="CI is GitHub Actions; the e2e job runs on PRs labelled e2e.")
+        page.get_by_role("button", name="Apply 1 change as one batch").click()
+        settle(page, "Apply this 1 change to MEMORY.md?")
+        written.append(_shot(page, out / "edit-batch-confirm.png"))
     finally:
         browser.close()
     return written
@@ -100,6 +164,7 @@ def main() -> int:
             for scheme in ("light", "dark"):
                 written += _session(pw, base, scheme, 1400, fresh, PAGES)
                 written += _session(pw, base, scheme, 390, fresh, ["Overview"])
+            written += _states(pw, base, scratch, fresh)
     finally:
         proc.terminate()
         proc.wait(timeout=15)

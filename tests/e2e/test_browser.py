@@ -14,37 +14,9 @@ absent; with CI=true a missing Chromium fails the run instead.
 from __future__ import annotations
 
 import pytest
-from browser_support import REPO, Browser, assert_only_local, goto_page, settle, shot
+from browser_support import REPO, Browser, assert_only_local, edit_cell, goto_page, settle, shot
 
 pytestmark = pytest.mark.e2e
-
-
-def _edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
-    """Type ``text`` over the Entry cell of ``row`` in the batch editor (a canvas grid).
-
-    The grid draws on a canvas, so the cell is reached by position; a keystroke that lands
-    while the grid is still laying out is lost, hence the bounded retry.
-    """
-    for _ in range(attempts):
-        grid = page.locator('[data-testid="stDataFrame"]').first
-        grid.scroll_into_view_if_needed()
-        page.wait_for_timeout(500)
-        box = grid.bounding_box()
-        assert box is not None
-        page.mouse.click(box["x"] + 200, box["y"] + 38 + 72 * row + 36)  # rows are 72 px tall
-        page.wait_for_timeout(400)
-        page.keyboard.press("Enter")  # open the cell's editor on its current text
-        page.wait_for_timeout(400)
-        page.keyboard.press("Control+A")
-        page.keyboard.type(text, delay=5)
-        page.keyboard.press("Enter")  # commit the cell
-        page.mouse.click(box["x"] - 60, box["y"] - 60)  # leave the grid so the edit is sent
-        try:
-            page.get_by_text("1 change to apply as one batch").first.wait_for(timeout=8_000)
-            return
-        except Exception:  # noqa: BLE001 - playwright's TimeoutError; try again from a clean cell
-            page.keyboard.press("Escape")
-    raise AssertionError("the batch editor did not take the cell edit")
 
 
 def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None:
@@ -75,7 +47,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     page.get_by_role("tab", name="Batch editor").click()
     settle(page, "No changes yet.")
     edited = "CI is GitHub Actions; the e2e job runs on PRs labelled e2e."
-    _edit_cell(page, row=1, text=edited)
+    edit_cell(page, row=1, text=edited)
     settle(page, "1 change to apply as one batch")
     shot(page, "edit-batch")
     page.get_by_role("button", name="Apply 1 change as one batch").click()
