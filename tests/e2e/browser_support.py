@@ -111,6 +111,25 @@ class Browser:
     requests: list[str] = field(default_factory=list)
 
 
+def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = 15_000) -> dict:
+    """The element's box once it has not moved for ``still_ms``.
+
+    A canvas grid is reached by position, so a click must wait until nothing above it is still
+    appearing or going (a message box leaving after a rerun moved the grid by two rows and the
+    edit landed on the wrong entry).
+    """
+    last, still_for, waited = None, 0, 0
+    while waited < timeout_ms:
+        box = locator.bounding_box()
+        still_for = still_for + 100 if box is not None and box == last else 0
+        if still_for >= still_ms:
+            return box
+        last = box
+        page.wait_for_timeout(100)
+        waited += 100
+    raise AssertionError(f"the element kept moving for {timeout_ms} ms: last box {last}")
+
+
 def edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
     """Type ``text`` over the Entry cell of ``row`` in the batch editor (a canvas grid).
 
@@ -120,9 +139,7 @@ def edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
     for _ in range(attempts):
         grid = page.locator('[data-testid="stDataFrame"]').first
         grid.scroll_into_view_if_needed()
-        page.wait_for_timeout(500)
-        box = grid.bounding_box()
-        assert box is not None
+        box = stable_box(page, grid)
         page.mouse.click(box["x"] + 200, box["y"] + 38 + 72 * row + 36)  # rows are 72 px tall
         page.wait_for_timeout(400)
         page.keyboard.press("Enter")  # open the cell's editor on its current text

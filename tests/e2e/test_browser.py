@@ -49,6 +49,8 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     edited = "CI is GitHub Actions; the e2e job runs on PRs labelled e2e."
     edit_cell(page, row=1, text=edited)
     settle(page, "1 change to apply as one batch")
+    # The listing is text (the grid is a canvas): the edit must be on the entry meant, row 1.
+    page.get_by_text("1. replace: The repo's CI is GitHub Actions").first.wait_for(timeout=5_000)
     shot(page, "edit-batch")
     page.get_by_role("button", name="Apply 1 change as one batch").click()
     settle(page, "Apply this 1 change to MEMORY.md?")
