@@ -5,13 +5,16 @@ The fixtures that start the app and the browser are in conftest.py beside this f
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +49,31 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
+    """A real `streamlit run app.py` on a free loopback port for ``home`` (demo copies land in
+    ``scratch``, its TMPDIR); yields the base URL once healthy and stops the server after."""
+    port = free_port()
+    env = {**os.environ, "HERMES_HOME": str(home), "TMPDIR": str(scratch), "PYTHONPATH": str(REPO)}
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+             "--server.headless", "true", "--server.address", "127.0.0.1",
+             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base, proc, log)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, Browser, free_port, need_browser, settle, wait_healthy
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, Browser, need_browser, settle, streamlit_app
 
 
 @pytest.fixture
@@ -21,26 +18,10 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     home = tmp_path / "empty-home"
     # The demo copy lands here (TMPDIR); a short path keeps the screenshots' sidebar readable.
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
-    port = free_port()
-    log = tmp_path / "streamlit.log"
-    env = {**os.environ, "HERMES_HOME": str(home), "TMPDIR": str(scratch), "PYTHONPATH": str(REPO)}
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.headless", "true", "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     try:
-        wait_healthy(base, proc, log)
-        yield base, scratch
+        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
+            yield base, scratch
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
         shutil.rmtree(scratch, ignore_errors=True)
 
 

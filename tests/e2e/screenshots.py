@@ -12,13 +12,11 @@ Uses Debian's Chromium through Playwright, as the browser tests do; it downloads
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, free_port, goto_page, settle, wait_healthy
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, goto_page, settle, streamlit_app
 
 sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
 from hermes_dash import MemoryStore  # noqa: E402
@@ -142,32 +140,17 @@ def main() -> int:
         print(f"{CHROMIUM} is not installed (apt-get install chromium); nothing was changed.", file=sys.stderr)
         return 1
     scratch = Path(tempfile.mkdtemp(prefix="hd-shots-"))
-    port = free_port()
-    log = scratch / "streamlit.log"
-    # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
-    # (a short TMPDIR keeps the sidebar's path readable).
-    env = {**os.environ, "HERMES_HOME": str(scratch / "empty-home"), "TMPDIR": str(scratch),
-           "PYTHONPATH": str(REPO)}
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.headless", "true", "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     fresh = scratch / "shots"
     fresh.mkdir()
-    try:
-        wait_healthy(base, proc, log)
-        with sync_playwright() as pw:
-            written = []
-            for scheme in ("light", "dark"):
-                written += _session(pw, base, scheme, 1400, fresh, PAGES)
-                written += _session(pw, base, scheme, 390, fresh, ["Overview"])
-            written += _states(pw, base, scratch, fresh)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+    # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
+    # (a short TMPDIR keeps the sidebar's path readable).
+    with streamlit_app(scratch / "empty-home", scratch, scratch / "streamlit.log") as base, \
+            sync_playwright() as pw:
+        written = []
+        for scheme in ("light", "dark"):
+            written += _session(pw, base, scheme, 1400, fresh, PAGES)
+            written += _session(pw, base, scheme, 390, fresh, ["Overview"])
+        written += _states(pw, base, scratch, fresh)
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.png"):
