@@ -20,7 +20,8 @@ ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Backups")
 
 live = {t: ui.file_state(t, store) for t in TARGETS}
-seen = {t: ui.remember_seen(live[t]) for t in TARGETS}
+for t in TARGETS:
+    ui.remember_seen(live[t])
 
 cols = st.columns(len(TARGETS))
 for col, target in zip(cols, TARGETS):
@@ -106,7 +107,7 @@ with left, st.container(border=True):
         st.session_state.bk_confirm = chosen.name
     if ui.confirm("bk_confirm", chosen.name, f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
                   yes="Yes, restore", key="bk_restore"):
-        ui.run_op(lambda: store.restore(chosen.name, seen=seen[chosen.target]), undoable=True)
+        ui.run_op(lambda: store.restore(chosen.name), undoable=True)
 
 with right, st.container(border=True):
     st.markdown("**Restore one entry**")
@@ -121,4 +122,4 @@ with right, st.container(border=True):
                             format_func=lambda i: f"{len(missing[i]):,} chars · " + " ".join(missing[i].split())[:70])
         ui.show_entry(missing[pick], max_chars=1500)
         if st.button("Add this entry back", key="bk_entry_add"):
-            ui.run_op(lambda: store.add(chosen.target, missing[pick], seen=seen[chosen.target]), undoable=True)
+            ui.run_op(lambda: store.add(chosen.target, missing[pick]), undoable=True)

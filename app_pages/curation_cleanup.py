@@ -12,7 +12,7 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, Operation, Refusal, n_of, project, resolve_home, ui, usage
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Operation, Refusal, Target, n_of, project, resolve_home, ui, usage
 from hermes_dash.curation import cleanup
 
 store = ui.require_store()
@@ -76,7 +76,8 @@ def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
 
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
-seen = {t: ui.remember_seen(states[t]) for t in TARGETS}
+for t in TARGETS:
+    ui.remember_seen(states[t])
 threshold = st.slider("Get each file under (% of its limit)", 50, 100, cleanup.DEFAULT_THRESHOLD, 5,
                       key="cu_threshold")
 key = (tuple(s.fingerprint for s in states.values()), ui.stat_key(store.home.config_path),
@@ -145,7 +146,7 @@ for target, plan in report.plans.items():
             st.session_state.cu_confirm = token
         if confirm(token, f"Apply {'this' if len(picked) == 1 else 'these'} {n_of(len(picked), 'step')} to {state.filename} as one batch? "
                           "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
-            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]), undoable=True)
+            ui.run_op(lambda: store.batch(target, ops), undoable=True)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -183,7 +184,7 @@ for target in TARGETS:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
+                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen), undoable=True)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -202,7 +203,7 @@ if report.cross:
             keep = st.radio("Keep one copy in", TARGETS, index=TARGETS.index(overlap.keep_target),
                             format_func=FILENAMES.get, horizontal=True, key=f"cu_cross_keep_{ck}")
             text = st.text_area("Text to keep", overlap.merged, key=f"cu_cross_text_{ck}", height=90)
-            other = "user" if keep == "memory" else "memory"
+            other = Target.of(keep).other.key
             token = f"cross:{ck}:{keep}:{key_of(text)}"
             if st.button(f"Keep in {FILENAMES[keep]}, remove from {FILENAMES[other]}…", key=f"cu_cross_apply_{ck}"):
                 st.session_state.cu_confirm = token
@@ -246,4 +247,4 @@ for fact in first(report.stale, "stale entries"):
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)
+            ui.run_op(lambda: store.remove("memory", fact.entry), undoable=True)

@@ -19,7 +19,7 @@ st.caption("Built from the backups: hermes-dash keeps one before every write, so
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target")
 state = ui.file_state(target, store)
-seen = ui.remember_seen(state)
+ui.remember_seen(state)
 line = history.timeline(store, target)
 versions = line.versions
 
@@ -123,10 +123,10 @@ if chosen.current is not None:
     if ui.confirm("hi_in_place_confirm", (target, text, chosen.current),
                   f"Put this earlier text back in place of the entry's current text in {state.filename}?",
                   yes="Yes, restore in place", key="hi_in_place"):
-        ui.run_op(lambda: history.restore(store, target, chosen, seen=seen), undoable=True)
+        ui.run_op(lambda: history.restore(store, target, chosen), undoable=True)
 label = "Add as a new entry instead…" if chosen.current is not None else "Add this entry back…"
 if st.button(label, key="hi_restore"):
     st.session_state.hi_confirm = (target, text)
 if ui.confirm("hi_confirm", (target, text), f"Add this entry back to {state.filename}?", yes="Yes, restore",
               key="hi_restore"):
-    ui.run_op(lambda: history.restore_entry(store, target, text, seen=seen), undoable=True)
+    ui.run_op(lambda: history.restore_entry(store, target, text), undoable=True)

@@ -21,7 +21,7 @@ target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, k
 by = st.radio("One entry per", normalize.MODES, horizontal=True, key="mg_by",
               format_func={"section": "heading section", "bullet": "bullet"}.get)
 state = ui.file_state(target, store)
-seen = ui.remember_seen(state)
+ui.remember_seen(state)
 
 try:
     preview = normalize.preview(store, target, by)
@@ -81,6 +81,6 @@ if preview.refused:  # said beside the button, which stays enabled (it validates
             st.caption("Way out: shorten or remove text first (Edit, Clean-up), or raise the limit in config.yaml.")
 if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {n_entries(len(preview.entries))} above?",
               yes="Yes, rewrite", key="mg_apply", detail="The current file is backed up first (see Backups)."):
-    ui.run_op(lambda: normalize.apply(store, preview, seen=seen), undoable=True)
+    ui.run_op(lambda: normalize.apply(store, preview), undoable=True)
 elif st.session_state.get("mg_confirm") not in (None, token):
     st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again

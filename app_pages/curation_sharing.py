@@ -9,7 +9,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import MemoryStore, n_of, resolve_home, ui
+from hermes_dash import FILENAMES, MemoryStore, n_of, resolve_home, ui
 from hermes_dash.curation import export, sharing
 
 store = ui.require_store()
@@ -85,7 +85,7 @@ b = right.selectbox("Profile B", profiles, key="sh_b")
 rows_ = export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
 words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
 st.dataframe(pd.DataFrame({
-    "File": ["MEMORY.md" if r.target == "memory" else "USER.md" for r in rows_],
+    "File": [FILENAMES[r.target] for r in rows_],
     "Difference": [words[r.kind] for r in rows_],
     f"A: {a}": [ui.cut(r.a or "", 600) for r in rows_],
     f"B: {b}": [ui.cut(r.b or "", 600) for r in rows_],

@@ -40,7 +40,7 @@ st.title("Edit", anchor=False)  # no "link to heading" tab stop before the form
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="ed_target")
 state = ui.file_state(target, store)
-seen = ui.remember_seen(state)
+ui.remember_seen(state)
 entries = list(state.entries)
 suggested = ui.entry_suggestions(state)
 
@@ -196,7 +196,7 @@ with tab_add:
     shown_add = project(entries, Operation("add", text), state.limit) if text.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     if button_col.button("Add entry", key="ed_add_btn", type="primary"):
-        write(lambda: store.add(target, text, seen=seen), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
+        write(lambda: store.add(target, text), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
     refusal_beside(reason_col, shown_add)
     if text.strip():
         scan_note(text)
@@ -215,7 +215,7 @@ with tab_replace:
         if old.strip() and new.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     if button_col.button("Replace entry", key="ed_rep_btn", type="primary"):
-        write(lambda: store.replace(target, old, new, seen=seen, expect_entry=pin), action="replace", content=new,
+        write(lambda: store.replace(target, old, new, expect_entry=pin), action="replace", content=new,
               clear=("ed_rep_old", "ed_rep_new"))
     refusal_beside(reason_col, shown_rep)
     index = show_match(old)
@@ -254,7 +254,7 @@ with tab_remove:
             yes, no = st.columns(2)
             if yes.button("Yes, remove it", key="ed_rm_yes", type="primary"):
                 del st.session_state.ed_rm_confirm
-                write(lambda: store.remove(target, pending["old_text"], seen=seen, expect_entry=pin_rm),
+                write(lambda: store.remove(target, pending["old_text"], expect_entry=pin_rm),
                       action="remove", clear=("ed_rm_old",))
             if no.button("Cancel", key="ed_rm_no"):
                 del st.session_state.ed_rm_confirm
@@ -327,7 +327,7 @@ def batch_editor() -> None:
                 st.caption("The preview says this batch will be refused (see above); nothing would be written.")
             if ui.confirm("ed_batch_confirm", token, f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
                           yes="Yes, apply", key="ed_batch", detail="A backup of the file is kept; Undo follows."):
-                ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key),
+                ui.run_op(lambda: store.batch(target, ops), clear=(editor_key, source_key),
                           undoable=True)
 
 

@@ -33,7 +33,7 @@ _EXPORTS = {
     "_humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
     "_newhome": ("create_memory_files",),
     "_ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
-    "_readfile": ("NotReadable", "describe_unreadable=describe"),
+    "_readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
     "_render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
     "_scan": ("describe_findings=describe", "scan"),
     "_serving": ("LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV"),
@@ -41,7 +41,8 @@ _EXPORTS = {
     "_snapshot": ("Snapshot", "choose_snapshot=choose", "diff_live", "freeze_snapshot=freeze",
                   "frozen_snapshot_path=frozen_path", "load_frozen_snapshot=load_frozen",
                   "session_snapshot=from_session"),
-    "_store": ("FileState", "MemoryStore", "OpResult", "Undo", "read_file_state"),
+    "_store": ("FileState", "MemoryStore", "OpResult", "Undo", "drift_guard", "read_file_state"),
+    "_targets": ("Target", "target_of"),
     "demo": ("create_demo_home",),
 }
 #: public name -> (module, name in that module)
@@ -77,7 +78,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from ._humanize import NEXT_SESSION, age, ago, count as n_of, entries as n_entries, past as past_of
     from ._newhome import create_memory_files
     from ._ops import Match, Operation, Projection, find, prepare, project
-    from ._readfile import NotReadable, describe as describe_unreadable
+    from ._readfile import Fingerprint, NotReadable, describe as describe_unreadable
     from ._render import parse_prompt, render_block, render_prompt, sanitise
     from ._scan import describe as describe_findings, scan
     from ._serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
@@ -85,5 +86,6 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from ._snapshot import (Snapshot, choose as choose_snapshot, diff_live, freeze as freeze_snapshot,
                             from_session as session_snapshot, frozen_path as frozen_snapshot_path,
                             load_frozen as load_frozen_snapshot)
-    from ._store import FileState, MemoryStore, OpResult, Undo, read_file_state
+    from ._store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
+    from ._targets import Target, target_of
     from .demo import create_demo_home

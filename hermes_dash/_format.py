@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._errors import FileProblem
+from ._targets import TABLE
 
 DELIMITER = "\n§\n"
-TARGETS = ("memory", "user")
-FILENAMES = {"memory": "MEMORY.md", "user": "USER.md"}
-DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
+# Views of the one table of memory files (``_targets.TABLE``), kept for the many callers of these names.
+TARGETS = tuple(t.key for t in TABLE)
+FILENAMES = {t.key: t.filename for t in TABLE}
+DEFAULT_LIMITS = {t.key: t.default_limit for t in TABLE}
 BOM = b"\xef\xbb\xbf"
 
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ._errors import InvalidRequest
-from ._format import DEFAULT_LIMITS, FILENAMES
+from ._format import DEFAULT_LIMITS
 from ._readfile import MIB, NotReadable, read_regular
+from ._targets import TABLE, Target
 
 DEFAULT_BACKUPS_KEEP = 50
 MAX_CONFIG_BYTES = MIB  # Hermes's config.yaml is a few kilobytes
@@ -53,12 +54,12 @@ class HermesHome:
     def pending_dir(self) -> Path:
         return self.path / "pending" / "memory"
 
-    def file_path(self, target: str) -> Path:
-        return self.memories_dir / FILENAMES[target]
+    def file_path(self, target: str | Target) -> Path:
+        return self.memories_dir / Target.of(target).filename
 
-    def lock_path(self, target: str) -> Path:
+    def lock_path(self, target: str | Target) -> Path:
         # The agent locks "<file>.lock" beside the (possibly symlinked) file, not beside its target.
-        return self.memories_dir / (FILENAMES[target] + ".lock")
+        return self.memories_dir / (Target.of(target).filename + ".lock")
 
     def profiles(self) -> list[str]:
         return list_profiles(self.root)
@@ -161,8 +162,12 @@ class Settings:
     backups_keep: int = DEFAULT_BACKUPS_KEEP
     warnings: tuple[str, ...] = field(default=())
 
-    def limit(self, target: str) -> int:
-        return self.memory_char_limit if target == "memory" else self.user_char_limit
+    def limit(self, target: str | Target) -> int:
+        return int(getattr(self, Target.of(target).limit_key))
+
+    def enabled(self, target: str | Target) -> bool:
+        """Whether the agent injects ``target``'s block (its switch in config.yaml)."""
+        return bool(getattr(self, Target.of(target).enabled_key))
 
 
 def _shown(value: object) -> str:
@@ -292,14 +297,12 @@ def load_settings(home: HermesHome) -> Settings:
     if not isinstance(dashboard, dict):
         warnings.append("config.yaml: 'dashboard' is not a mapping; ignoring it.")
         dashboard = {}
+    per_file = {t.limit_key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings)
+                for t in TABLE}
+    per_file.update({t.enabled_key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings)
+                     for t in TABLE})
     return Settings(
-        memory_char_limit=_as_limit(memory.get("memory_char_limit"), "memory.memory_char_limit",
-                                    DEFAULT_LIMITS["memory"], warnings),
-        user_char_limit=_as_limit(memory.get("user_char_limit"), "memory.user_char_limit",
-                                  DEFAULT_LIMITS["user"], warnings),
-        memory_enabled=_as_bool(memory.get("memory_enabled"), "memory.memory_enabled", True, warnings),
-        user_profile_enabled=_as_bool(memory.get("user_profile_enabled"), "memory.user_profile_enabled",
-                                      True, warnings),
+        **per_file,  # type: ignore[arg-type]  # one limit and one switch per row of the memory files' table
         write_approval=_as_bool(memory.get("write_approval"), "memory.write_approval", False, warnings),
         backups_keep=_as_int(dashboard.get("backups_keep"), "dashboard.backups_keep",
                              DEFAULT_BACKUPS_KEEP, warnings, 0),

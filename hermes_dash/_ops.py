@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from . import _scan
 from ._errors import AmbiguousMatch, ContentBlocked, EntryChanged, InvalidRequest, NoMatch, OverLimit, Refusal
-from ._format import TARGETS, percent, usage
+from ._format import percent, usage
+from ._targets import Target
 
 ACTIONS = ("add", "replace", "remove")
 PREVIEW_CHARS = 80
@@ -105,9 +106,8 @@ class Match:
 
 
 def check_target(target: str) -> str:
-    if target not in TARGETS:
-        raise InvalidRequest(f"Unknown target {target!r}.", hint="Use 'memory' (MEMORY.md) or 'user' (USER.md).")
-    return target
+    """``target`` when it names a memory file (:meth:`Target.of` refuses an unknown one)."""
+    return Target.of(target).key
 
 
 def preview(entry: str) -> str:

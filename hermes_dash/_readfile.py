@@ -23,6 +23,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from ._errors import FileProblem
@@ -31,6 +32,36 @@ MIB = 1 << 20
 #: Memory files and their backups. The agent's limits are a few thousand characters; a
 #: hand-written file may be far longer and must still be shown, but not a runaway one.
 MAX_MEMORY_BYTES = 16 * MIB
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """Which version of a file this is: its (mtime in ns, size, inode), from one ``stat``.
+
+    The engine records it with every read (``FileState.fingerprint``, and ``OpResult.fingerprint_before``
+    for the file a write replaced); the dashboard keys its caches by it and compares it to tell
+    "the file changed since you looked". Both get it from :meth:`of`, so they cannot drift apart.
+    The mtime is kept to the nanosecond: an in-place edit in the same second, same size and same
+    inode, is still a new version.
+    """
+
+    mtime_ns: int
+    size: int
+    inode: int
+
+    @classmethod
+    def of(cls, st: os.stat_result) -> "Fingerprint":
+        """The fingerprint of a ``stat``/``fstat``/``lstat`` result: the one constructor."""
+        return cls(st.st_mtime_ns, st.st_size, st.st_ino)
+
+    @classmethod
+    def at(cls, path: str | os.PathLike[str], *, follow: bool = True) -> "Fingerprint | None":
+        """The fingerprint of the file at ``path`` (``follow=False``: of a link itself); None when
+        it cannot be stat'ed (absent, no permission)."""
+        try:
+            return cls.of(os.stat(path, follow_symlinks=follow))
+        except OSError:
+            return None
 
 
 class NotReadable(FileProblem):

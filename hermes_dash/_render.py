@@ -10,12 +10,13 @@ import re
 from dataclasses import dataclass
 
 from . import _scan
-from ._format import DELIMITER, FILENAMES, percent, split_entries
+from ._format import DELIMITER, TARGETS, percent, split_entries
+from ._targets import TABLE, Target
 
 RULE = "═" * 46
-_TITLES = {"memory": "MEMORY (your personal notes)", "user": "USER PROFILE (who the user is)"}
+_TARGET_OF_TITLE = {t.title: t.key for t in TABLE}
 _HEADER = re.compile(
-    r"^(?P<title>MEMORY \(your personal notes\)|USER PROFILE \(who the user is\)) "
+    rf"^(?P<title>{'|'.join(re.escape(t.title) for t in TABLE)}) "
     r"\[(?P<pct>\d+)% — (?P<used>[\d,]+)/(?P<limit>-?[\d,]+) chars(?P<over> ⚠ OVER BUDGET)?\]$")
 _NOTE = re.compile(r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget \([\d,]+/-?[\d,]+\); "
                    r"consolidate via memory\(action=remove/replace\) \.\.\.\]\n\n")
@@ -23,7 +24,7 @@ _NOTE = re.compile(r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget 
 
 def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
     """Entries as injected: those that fail the scan become ``[BLOCKED: ...]`` placeholders."""
-    filename = FILENAMES[target]
+    filename = Target.of(target).filename
     out = []
     for entry in entries:
         if not entry or entry.startswith("[BLOCKED:"):
@@ -57,13 +58,13 @@ def render_block(target: str, entries: list[str] | tuple[str, ...], limit: int) 
                    f"({used:,}/{limit:,}); consolidate via memory(action=remove/replace) ...]\n\n"
                    + content[-tail:])
     over = " ⚠ OVER BUDGET" if used > limit else ""
-    header = f"{_TITLES[target]} [{percent(used, limit)}% — {used:,}/{limit:,} chars{over}]"
+    header = f"{Target.of(target).title} [{percent(used, limit)}% — {used:,}/{limit:,} chars{over}]"
     return f"{RULE}\n{header}\n{RULE}\n{content}"
 
 
 def render_prompt(blocks: dict[str, str]) -> str:
     """The MEMORY block, a blank line, the USER block; absent blocks left out."""
-    return "\n\n".join(blocks[t] for t in ("memory", "user") if blocks.get(t))
+    return "\n\n".join(blocks[t] for t in TARGETS if blocks.get(t))
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def parse_prompt(prompt: str) -> dict[str, ParsedBlock]:
         match = _HEADER.match(prompt[header_start:header_end])
         if not match or not prompt.startswith(RULE + "\n", header_end + 1):
             continue
-        target = "memory" if match["title"].startswith("MEMORY") else "user"
+        target = _TARGET_OF_TITLE[match["title"]]
         used, limit = int(match["used"].replace(",", "")), int(match["limit"].replace(",", ""))
         body_start = header_end + 1 + len(RULE) + 1
         cap = render_cap(limit)

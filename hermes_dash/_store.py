@@ -13,8 +13,10 @@ drift copy excepted, which the refusal names).
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
+import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -23,13 +25,17 @@ from pathlib import Path
 from . import _backups, _ops
 from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
-from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
+from ._format import TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._humanize import count as n_of, entries as n_entries
 from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
-from ._readfile import MAX_MEMORY_BYTES, NotReadable, describe, read_regular
+from ._readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe, read_regular
+from ._targets import Target
 
 LOCK_TIMEOUT_S = 10.0
+#: stat errors that mean "nothing there" (pathlib's exists() reads them the same way); a link
+#: that loops is one of them, and is then reported as a link to nothing.
+_ABSENT = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 #: Batch text up to this size is scanned before anything else (the agent's order); the content
 #: scan reads at most this much of one entry, so no real batch comes near it.
 SCAN_FIRST_MAX_CHARS = _ops.SCAN_FIRST_MAX_CHARS
@@ -48,7 +54,7 @@ class FileState:
     error: str | None = None  # why the file cannot be written (bad UTF-8, unreadable); entries are best-effort
     drift: Drift = field(default_factory=lambda: Drift(()))
     link_target: Path | None = None
-    fingerprint: tuple[int, int, int] | None = None  # (mtime_ns, size, inode) of the real file
+    fingerprint: Fingerprint | None = None  # of the real file (links followed); None when it was not read
 
     @property
     def usage(self) -> int:
@@ -64,7 +70,7 @@ class FileState:
 
     @property
     def filename(self) -> str:
-        return FILENAMES[self.target]
+        return Target.of(self.target).filename
 
 
 def _digest(data: bytes) -> str:
@@ -99,8 +105,10 @@ class OpResult:
     after: tuple[str, ...]
     limit: int
     backup: _backups.Backup | None = None
-    external_change: bool = False  # the file had changed since the caller's `seen` fingerprint
     undo: Undo | None = None  # how to take this write back (None when nothing was written)
+    #: The file as the store read it under the lock, before this operation (None: it was absent).
+    #: A caller that remembers what it showed tells "changed since you looked" with :meth:`changed_since`.
+    fingerprint_before: Fingerprint | None = None
 
     @property
     def usage(self) -> int:
@@ -110,12 +118,18 @@ class OpResult:
     def percent(self) -> int:
         return percent(self.usage, self.limit)
 
-    def to_dict(self) -> dict[str, object]:
+    def changed_since(self, seen: Fingerprint | None) -> bool:
+        """Whether the file had changed between ``seen`` (what the caller last showed or read) and
+        this operation; False when the caller saw nothing (``seen`` None)."""
+        return seen is not None and seen != self.fingerprint_before
+
+    def to_dict(self, seen: Fingerprint | None = None) -> dict[str, object]:
+        """As JSON; ``external_change`` is :meth:`changed_since` ``seen`` (False without one)."""
         return {"success": True, "target": self.target, "action": self.action, "message": self.message,
                 "changed": self.changed, "usage": f"{self.usage}/{self.limit}", "percent": self.percent,
                 "entry_count": len(self.after),
                 "backup": self.backup.name if self.backup else None,
-                "external_change": self.external_change}
+                "external_change": self.changed_since(seen)}
 
 
 def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True) -> FileState:
@@ -131,7 +145,7 @@ def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True)
         return FileState(target, path, limit, False, (), error=error, link_target=link)
     except (OSError, NotReadable) as exc:
         return FileState(target, path, limit, False, (), error=describe(exc, path), link_target=link)
-    fingerprint = (st.st_mtime_ns, st.st_size, st.st_ino)
+    fingerprint = Fingerprint.of(st)
     try:
         text = decode(raw)
     except FileProblem as problem:
@@ -142,8 +156,34 @@ def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True)
                      detect_drift(text, limit), link, fingerprint)
 
 
+def drift_guard(state: FileState, keep_copy: Callable[[FileState], str | None] | None = None) -> None:
+    """The drift guard, the one statement of it (docs/rules.md#operations): refuse to rewrite a file
+    that is not in the memory tool's own shape, since rewriting it could lose what was added by hand.
+
+    Raises :class:`DriftDetected` when ``state`` drifted. ``keep_copy`` (the store, under its lock)
+    saves the agent's drift copy first and returns its name, which the refusal names; previews and
+    checks made before any write pass nothing and copy nothing.
+    """
+    if not state.drift:
+        return
+    saved, copy = "", None
+    if keep_copy is not None:
+        copy = keep_copy(state)
+        saved = f" A copy was saved as {copy}." if copy else " Saving a copy failed; the file itself is unchanged."
+    raise DriftDetected(
+        f"{state.filename} was changed outside the memory tool: {'; '.join(state.drift.reasons)}. "
+        f"Rewriting it could lose that content, so nothing was changed.{saved}",
+        hint="Clean it up first: normalise it into § entries (the Migrate page, or hermes-dash normalize), or add "
+             "the extra content back as entries and rewrite the file; `add` still works meanwhile.",
+        target=state.target, backup=copy)
+
+
 class MemoryStore:
-    """Both memory files of one Hermes home, with the agent's rules, locks and backups."""
+    """Both memory files of one Hermes home, with the agent's rules, locks and backups.
+
+    Public methods take a target as its key (``"memory"``) or a :class:`Target`, and check it once,
+    at the entry; the internals pass the :class:`Target` on.
+    """
 
     def __init__(self, home: HermesHome, settings: Settings | None = None,
                  lock_timeout: float = LOCK_TIMEOUT_S) -> None:
@@ -157,24 +197,24 @@ class MemoryStore:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def limit(self, target: str) -> int:
-        return self.settings.limit(_ops.check_target(target))
+    def limit(self, target: str | Target) -> int:
+        return self.settings.limit(Target.of(target))
 
-    def read(self, target: str) -> FileState:
-        return read_file_state(target, self.home.file_path(_ops.check_target(target)), self.limit(target))
+    def read(self, target: str | Target) -> FileState:
+        return self._read(Target.of(target))
 
-    def backups(self, target: str | None = None) -> list[_backups.Backup]:
-        return _backups.list_backups(self.home.memories_dir, target and _ops.check_target(target))
+    def backups(self, target: str | Target | None = None) -> list[_backups.Backup]:
+        return _backups.list_backups(self.home.memories_dir, Target.of(target).key if target else None)
 
-    def render_block(self, target: str, entries: Iterable[str] | None = None) -> str:
+    def render_block(self, target: str | Target, entries: Iterable[str] | None = None) -> str:
         """The block the next session will load (or, given ``entries``, would load)."""
-        enabled = self.settings.memory_enabled if target == "memory" else self.settings.user_profile_enabled
-        if not enabled:
+        spec = Target.of(target)
+        if not self.settings.enabled(spec):
             return ""
         from ._render import render_block  # only rendering pays for its patterns and the scan
 
-        return render_block(target, tuple(self.read(target).entries if entries is None else entries),
-                            self.limit(target))
+        return render_block(spec.key, tuple(self._read(spec).entries if entries is None else entries),
+                            self.settings.limit(spec))
 
     def render(self) -> str:
         from ._render import render_prompt
@@ -183,50 +223,48 @@ class MemoryStore:
 
     # -- the four operations -----------------------------------------------------------------
 
-    def add(self, target: str, content: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
-        return self.apply(target, _ops.Operation("add", content), seen=seen)
+    def add(self, target: str | Target, content: str) -> OpResult:
+        return self.apply(target, _ops.Operation("add", content))
 
-    def replace(self, target: str, old_text: str, content: str, *, seen: tuple[int, int, int] | None = None,
+    def replace(self, target: str | Target, old_text: str, content: str, *,
                 expect_entry: str | None = None) -> OpResult:
         """``expect_entry``: the full text of the entry the caller saw; checked under the lock,
         so a replace never overwrites what someone else made of that entry meanwhile."""
-        return self.apply(target, _ops.Operation("replace", content, old_text, expect_entry), seen=seen)
+        return self.apply(target, _ops.Operation("replace", content, old_text, expect_entry))
 
-    def remove(self, target: str, old_text: str, *, seen: tuple[int, int, int] | None = None,
-               expect_entry: str | None = None) -> OpResult:
-        return self.apply(target, _ops.Operation("remove", old_text=old_text, expect_entry=expect_entry), seen=seen)
+    def remove(self, target: str | Target, old_text: str, *, expect_entry: str | None = None) -> OpResult:
+        return self.apply(target, _ops.Operation("remove", old_text=old_text, expect_entry=expect_entry))
 
-    def batch(self, target: str, operations: Iterable[object], *,
-              seen: tuple[int, int, int] | None = None) -> OpResult:
-        return self.apply(target, _ops.Operation.batch(operations), seen=seen)
+    def batch(self, target: str | Target, operations: Iterable[object]) -> OpResult:
+        return self.apply(target, _ops.Operation.batch(operations))
 
-    def apply(self, target: str, operation: _ops.Operation | dict[str, object], *,
-              seen: tuple[int, int, int] | None = None) -> OpResult:
+    def apply(self, target: str | Target, operation: _ops.Operation | dict[str, object]) -> OpResult:
         """Any operation (add, replace, remove or batch) as data: the one path every write takes.
 
         It is checked before the lock (:func:`_ops.prepare`, the agent's order: a scan refusal
         must not leave a drift copy), then projected on the entries re-read under the lock with
         the same :func:`_ops.project` that previews use, so a preview is what the write does.
         """
+        spec = Target.of(target)
         prepared = _ops.prepare(operation)
         action = prepared.op.action
+        limit = self.settings.limit(spec)
         if action == "batch":
             # A dry run on the file as it is now, before the lock: a batch that cannot fit (or aims
             # at text that is not there) is refused without making the agent wait on its lock. The
             # same rules run again on the file re-read under the lock, which decides. A drifted or
             # unreadable file is left to the checks under the lock (they keep the agent's drift
             # copy). A bulky batch is scanned only after this dry run (see SCAN_FIRST_MAX_CHARS).
-            now = self.read(target)
+            now = self._read(spec)
             if not now.error and not now.drift:
-                _ops.apply_batch(list(now.entries), list(prepared.op.operations), self.limit(target))
+                _ops.apply_batch(list(now.entries), list(prepared.op.operations), limit)
             prepared = _ops.scan_now(prepared)
-        return self._mutate(target, action, lambda entries: _ops.project(entries, prepared, self.limit(target)),
-                            drift_guard=action != "add", seen=seen,
+        return self._mutate(spec, action, lambda entries: _ops.project(entries, prepared, limit),
+                            guard_drift=action != "add",
                             duplicate=prepared.op.content if action == "add" else None,
                             count=len(prepared.op.operations))
 
-    def rewrite(self, target: str, entries: Iterable[str], *, expect: bytes | None = None,
-                seen: tuple[int, int, int] | None = None) -> OpResult:
+    def rewrite(self, target: str | Target, entries: Iterable[str], *, expect: bytes | None = None) -> OpResult:
         """Write ``entries`` as the whole file (normalising a hand-written file), backup first.
 
         Added for the curation helper's ``normalize``: a drifted file cannot be fixed with
@@ -235,13 +273,14 @@ class MemoryStore:
         was made from). Text not already in the file is scanned; the limit is enforced unless
         the result is no longer than what is there now (never makes a full file fuller).
         """
+        spec = Target.of(target)
         cleaned = [e.strip() for e in entries]
         cleaned = list(dict.fromkeys(e for e in cleaned if e))
-        with self._lock(target):
-            state = self._read_writable(target)
+        with self._lock(spec):
+            state = self._read_writable(spec)
             if expect is not None and state.raw != expect:
                 raise FileProblem(f"{state.filename} changed since the preview was made; nothing was changed.",
-                                  hint="Look at the new preview and apply again.", target=target)
+                                  hint="Look at the new preview and apply again.", target=spec.key)
             current = decode_lossy(state.raw)
             for i, entry in enumerate(cleaned, start=1):
                 if entry not in current:
@@ -251,20 +290,21 @@ class MemoryStore:
             data = serialise(cleaned).encode("utf-8")
             if state.exists and data == state.raw:
                 return self._result(state, "rewrite", f"{state.filename} is already in clean form.",
-                                    tuple(cleaned), None, seen)
+                                    tuple(cleaned), None)
             kept = self._save(state, data)
         return self._result(state, "rewrite", f"Rewrote {state.filename} as {n_entries(len(cleaned))}.",
-                            tuple(cleaned), kept, seen, written=data)
+                            tuple(cleaned), kept, written=data)
 
     # -- backups -------------------------------------------------------------------------------
 
-    def backup(self, target: str) -> _backups.Backup | None:
+    def backup(self, target: str | Target) -> _backups.Backup | None:
         """Back up the current file now (None when there is nothing to keep)."""
-        with self._lock(target):
-            state = self.read(target)
-            return self._keep(state, self.backups(target))[0]
+        spec = Target.of(target)
+        with self._lock(spec):
+            state = self._read(spec)
+            return self._keep(state, self.backups(spec))[0]
 
-    def restore(self, name: str, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+    def restore(self, name: str) -> OpResult:
         """Put a listed backup's bytes back, after backing up what is there now."""
         chosen = next((b for b in self.backups() if b.name == name), None)
         if chosen is None:
@@ -278,18 +318,17 @@ class MemoryStore:
         except OSError as exc:
             raise FileProblem(f"Cannot read backup {name}: {exc.strerror or exc}. Nothing was changed.",
                               hint="Check its permissions.") from None
-        target = chosen.target
-        with self._lock(target):
-            state = self.read(target)
+        spec = Target.of(chosen.target)
+        with self._lock(spec):
+            state = self._read(spec)
             if state.raw == data and state.exists:
                 return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries,
-                                    None, seen)
+                                    None)
             kept = self._save(state, data)
         after = tuple(parse(decode_lossy(data)))
-        return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, seen,
-                            written=data)
+        return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, written=data)
 
-    def undo(self, undo: "Undo | OpResult", *, seen: tuple[int, int, int] | None = None) -> OpResult:
+    def undo(self, undo: "Undo | OpResult") -> OpResult:
         """Take back one write: put back the bytes it replaced, as a backed-up write itself.
 
         Refused (:class:`FileChanged`, nothing written) when the file no longer holds exactly
@@ -301,19 +340,19 @@ class MemoryStore:
                 raise InvalidRequest("That operation changed nothing, so there is nothing to undo.",
                                      hint="Undo applies to a write that changed the file.")
             undo = undo.undo
-        target = _ops.check_target(undo.target)
-        filename = FILENAMES[target]
-        with self._lock(target):
-            state = self._read_writable(target)
+        spec = Target.of(undo.target)
+        filename = spec.filename
+        with self._lock(spec):
+            state = self._read_writable(spec)
             if _digest(state.raw) != undo.left:
                 raise FileChanged(f"{filename} changed after that write, so undoing it would throw away the later "
                                   "change. Nothing was changed.",
                                   hint="Look at the file as it is now (and at Backups), and make the change you "
-                                       "want by hand.", target=target, backup=undo.backup)
+                                       "want by hand.", target=spec.key, backup=undo.backup)
             data = self._undo_bytes(undo, filename)
             kept = self._save(state, data)
         after = tuple(parse(decode_lossy(data)))
-        return self._result(state, "undo", f"Undid the last write to {filename}.", after, kept, seen, written=data)
+        return self._result(state, "undo", f"Undid the last write to {filename}.", after, kept, written=data)
 
     def _undo_bytes(self, undo: "Undo", filename: str) -> bytes:
         """The bytes ``undo`` puts back, checked against the digest taken when the write was made."""
@@ -337,72 +376,85 @@ class MemoryStore:
 
     # -- internals -------------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _lock(self, target: str) -> Iterator[None]:
-        lock_path = self.home.lock_path(_ops.check_target(target))
+    def _read(self, spec: Target) -> FileState:
+        return read_file_state(spec.key, self.home.file_path(spec), self.settings.limit(spec))
+
+    def _folder_kind(self) -> str:
+        """What the memories folder is now: "folder", "missing", "file" (anything not a folder) or
+        "dangling" (a symbolic link to nothing); one ``stat`` in the usual case."""
         folder = self.home.memories_dir
-        if folder.exists() and not folder.is_dir():
+        try:
+            return "folder" if stat.S_ISDIR(os.stat(folder).st_mode) else "file"
+        except OSError as exc:
+            if exc.errno not in _ABSENT:
+                raise
+            return "dangling" if os.path.islink(folder) else "missing"
+
+    @contextlib.contextmanager
+    def _lock(self, spec: Target, folder: str | None = None) -> Iterator[None]:
+        """Hold ``spec``'s lock. ``folder``: :meth:`_folder_kind` when the caller has just asked."""
+        lock_path = self.home.lock_path(spec)
+        folder_path = self.home.memories_dir
+        kind = folder or self._folder_kind()
+        if kind == "file":
             # Caught here because the lock file is the first thing created inside it, and
             # "File exists" from mkdir would not say which path is wrong.
-            raise FileProblem(f"{folder} is a file, not a folder, so the memory files cannot live in it. "
+            raise FileProblem(f"{folder_path} is a file, not a folder, so the memory files cannot live in it. "
                               "Nothing was changed.",
                               hint="Move or rename that file (it may hold notes worth keeping), then try again; "
                                    "hermes-dash creates the `memories` folder on the next write.",
-                              target=target)
-        if folder.is_symlink() and not folder.exists():
+                              target=spec.key)
+        if kind == "dangling":
             # mkdir of the lock's folder would fail with "File exists" about the lock file.
-            raise FileProblem(f"{folder} is a symbolic link to {os.readlink(folder)}, which does not exist, so "
-                              "the memory files cannot be written. Nothing was changed.",
+            raise FileProblem(f"{folder_path} is a symbolic link to {os.readlink(folder_path)}, which does not exist, "
+                              "so the memory files cannot be written. Nothing was changed.",
                               hint="Create the folder the link points to (or mount the drive it is on), "
                                    "or remove the link so hermes-dash creates a plain `memories` folder.",
-                              target=target)
+                              target=spec.key)
         with held(lock_path, self.lock_timeout, f"{lock_path.name} has been locked by another process for over "
                   f"{self.lock_timeout:g} s (the agent may be writing)."):
             yield
 
-    def _read_writable(self, target: str) -> FileState:
+    def _read_writable(self, spec: Target) -> FileState:
         """The file as it is now (call under the lock), or a refusal when it cannot be rewritten."""
-        state = self.read(target)
+        state = self._read(spec)
         if state.error:
             raise FileProblem(f"{state.filename}: {state.error}",
-                              hint="Nothing was changed. Fix the file (or restore a backup) first.", target=target)
+                              hint="Nothing was changed. Fix the file (or restore a backup) first.", target=spec.key)
         return state
 
-    def _mutate(self, target: str, action: str, compute: Callable[[list[str]], _ops.Projection], *,
-                drift_guard: bool = True, seen: tuple[int, int, int] | None = None,
-                duplicate: str | None = None, count: int = 0) -> OpResult:
-        _ops.check_target(target)
-        if not self.home.memories_dir.is_dir() and not self.home.file_path(target).is_symlink():
+    def _mutate(self, spec: Target, action: str, compute: Callable[[list[str]], _ops.Projection], *,
+                guard_drift: bool = True, duplicate: str | None = None, count: int = 0) -> OpResult:
+        folder = self._folder_kind()
+        if folder != "folder" and not self.home.file_path(spec).is_symlink():
             # Nothing there yet: decide on an empty store before creating any folder or lock file.
             compute([]).raise_refusal()
-        with self._lock(target):
-            state = self._read_writable(target)
-            if drift_guard and state.drift:
-                raise self._drift_refusal(state)
+        with self._lock(spec, folder):
+            state = self._read_writable(spec)
+            if guard_drift:
+                drift_guard(state, self._drift_copy)
             entries = list(state.entries)
             if duplicate is not None and duplicate in entries:
                 return self._result(state, action, "That entry already exists; nothing was added.",
-                                    state.entries, None, seen)
+                                    state.entries, None)
             after = compute(entries).raise_refusal().after
             data = serialise(after).encode("utf-8")
             if state.exists and (data == state.raw or tuple(after) == state.entries):
                 # No entry changed (a batch of duplicate adds, say): leave the bytes alone, even a
                 # CRLF file that a write would turn into LF, and do not report a change.
-                return self._result(state, action, "The file already had this content.", after, None, seen)
+                return self._result(state, action, "The file already had this content.", after, None)
             kept = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
                    "batch": f"Applied {n_of(count, 'operation')}."}[action]
-        return self._result(state, action, message, after, kept, seen, written=data)
+        return self._result(state, action, message, after, kept, written=data)
 
     def _result(self, state: FileState, action: str, message: str, after: tuple[str, ...],
-                kept: _backups.Backup | None, seen: tuple[int, int, int] | None,
-                written: bytes | None = None) -> OpResult:
+                kept: _backups.Backup | None, written: bytes | None = None) -> OpResult:
         """``written``: the bytes a write left (None when nothing was written)."""
-        external = seen is not None and seen != state.fingerprint
         undo = None if written is None else Undo(state.target, kept.name if kept else None,
                                                  _digest(state.raw), _digest(written))
         return OpResult(state.target, action, message, written is not None, state.entries, after, state.limit,
-                        kept, external, undo)
+                        kept, undo, state.fingerprint)
 
     def _save(self, state: FileState, data: bytes) -> _backups.Backup | None:
         """Backup, write, prune. If the write fails, a backup made just for it is taken back, so
@@ -437,17 +489,6 @@ class MemoryStore:
             return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
-
-    def _drift_refusal(self, state: FileState) -> DriftDetected:
-        """Copy the drifted file to ``<FILE>.bak.<unix-seconds>`` (the agent's name), then refuse."""
-        copy = self._drift_copy(state)
-        saved = f"A copy was saved as {copy}." if copy else "Saving a copy failed; the file itself is unchanged."
-        return DriftDetected(
-            f"{state.filename} was changed outside the memory tool: {'; '.join(state.drift.reasons)}. "
-            f"Rewriting it could lose that content, so nothing was changed. {saved}",
-            hint="Clean it up first: normalise it into § entries (hermes-dash normalize), or add the extra "
-                 "content back as entries and rewrite the file; `add` still works meanwhile.",
-            target=state.target, backup=copy)
 
     def _drift_copy(self, state: FileState) -> str | None:
         folder = self.home.memories_dir

@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ._format import DEFAULT_LIMITS, decode, parse
+from ._format import DEFAULT_LIMITS, FILENAMES, TARGETS, decode, parse
 from ._render import render_block, render_prompt
 
 SOURCE = Path(__file__).with_name("demo_home")
@@ -35,8 +35,7 @@ _TOOLS = "\n\n# Tools\n- terminal\n- file_edit\n- memory\n- web_search\n"
 
 
 def _live(target: str) -> list[str]:
-    name = "MEMORY.md" if target == "memory" else "USER.md"
-    return parse(decode((SOURCE / "memories" / name).read_bytes()))
+    return parse(decode((SOURCE / "memories" / FILENAMES[target]).read_bytes()))
 
 
 def _snapshot_lists() -> list[tuple[str, str, float, dict[str, list[str]]]]:
@@ -58,7 +57,7 @@ def _snapshot_lists() -> list[tuple[str, str, float, dict[str, list[str]]]]:
 
 
 def system_prompt(entries: dict[str, list[str]]) -> str:
-    blocks = {t: render_block(t, entries[t], DEFAULT_LIMITS[t]) for t in ("memory", "user")}
+    blocks = {t: render_block(t, entries[t], DEFAULT_LIMITS[t]) for t in TARGETS}
     return _PREAMBLE + render_prompt(blocks) + _TOOLS
 
 

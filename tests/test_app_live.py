@@ -79,3 +79,25 @@ def test_no_banner_without_a_draft(demo: Path) -> None:
     memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this.", encoding="utf-8")
     at.run()
     assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
+
+
+def test_the_pages_cache_key_is_the_engines_fingerprint(demo: Path, tmp_path: Path) -> None:
+    # The dashboard keys its caches and its live check by stat_key, the engine records
+    # FileState.fingerprint: one type, one constructor, so the two cannot drift apart and leave
+    # caches stale without any error (a link is followed by both; a missing file is None for both).
+    from hermes_dash import Fingerprint, MemoryStore, resolve_home
+    from hermes_dash.ui import stat_key
+
+    store = MemoryStore(resolve_home(demo))
+    for target in ("memory", "user"):
+        state = store.read(target)
+        key = stat_key(state.path)
+        assert type(key) is type(state.fingerprint) is Fingerprint and key == state.fingerprint
+    linked = tmp_path / "repo-MEMORY.md"
+    linked.write_bytes((demo / "memories" / "MEMORY.md").read_bytes())
+    (demo / "memories" / "MEMORY.md").unlink()
+    (demo / "memories" / "MEMORY.md").symlink_to(linked)
+    state = store.read("memory")
+    assert stat_key(state.path) == state.fingerprint == Fingerprint.at(linked)
+    (demo / "memories" / "USER.md").unlink()
+    assert stat_key(store.home.file_path("user")) is None is store.read("user").fingerprint

@@ -8,7 +8,7 @@ import pytest
 
 from hermes_dash import DELIMITER, EntryChanged, MemoryStore, NoMatch, OverLimit, Refusal, serialise, usage
 from hermes_dash.curation import cleanup as _cleanup
-from hermes_dash._errors import ContentBlocked, InvalidRequest
+from hermes_dash._errors import ContentBlocked, DriftDetected, InvalidRequest
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
 DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles."
@@ -28,13 +28,14 @@ def test_near_duplicates_are_proposed_and_merged_as_one_batch(store, write_mem, 
     assert {merge.keep, merge.drop} == {DOCKER_A, DOCKER_B}
     assert merge.freed == len(DOCKER_A) + len(DOCKER_B) + len(DELIMITER) - len(merge.merged) > 0
     before_backups = len(store.backups("memory"))
-    result = _cleanup.apply_merges(store, "memory", [merge], seen=store.read("memory").fingerprint)
+    seen = store.read("memory").fingerprint
+    result = _cleanup.apply_merges(store, "memory", [merge])
     entries = store.read("memory").entries
     assert merge.merged in entries and merge.drop not in entries
     assert PG in entries and OTHER in entries
     assert usage(entries) == usage([DOCKER_A, PG, DOCKER_B, OTHER]) - merge.freed
     assert len(store.backups("memory")) == before_backups + 1  # one write, one backup
-    assert result.changed and not result.external_change
+    assert result.changed and not result.changed_since(seen)
 
 
 def test_an_edited_merge_text_is_what_gets_written(store, write_mem):
@@ -112,8 +113,11 @@ def test_move_of_text_the_scan_blocks_is_refused_before_anything_is_written(stor
 def test_move_out_of_a_hand_edited_file_is_refused(store, write_mem, home, tree):
     write_mem("memory", f"{PG}\n\n§\n\nThe user prefers short answers.")
     snap = tree(home)
-    with pytest.raises(InvalidRequest, match="by hand"):
+    # The store's one drift guard, with its code and wording (no drift copy: nothing was written yet).
+    with pytest.raises(DriftDetected, match="MEMORY.md was changed outside the memory tool") as info:
         _cleanup.move(store, "memory", "The user prefers short answers.", "user")
+    assert info.value.code == "drift" and "hermes-dash normalize" in info.value.hint
+    assert "copy" not in info.value.message and info.value.details.get("backup") is None
     assert tree(home) == snap
 
 

@@ -99,6 +99,22 @@ def test_approve_pinned_remove_whose_entry_is_gone_is_refused_and_stays(store, s
     assert shown.refusal is not None and shown.after == shown.before
 
 
+def test_preview_of_a_hand_edited_file_meets_the_stores_one_drift_guard(store, stage, write_mem, home, tree):
+    # The preview states what approving would meet: the store's DriftDetected, same wording and
+    # code, without the drift copy (a preview writes nothing); approving then refuses the same way.
+    write_mem("memory", f"{PG}\n\n§\n\n{FLAKY}")
+    path = stage("aaaa0009", staged("aaaa0009", "remove", {"action": "remove", "target": "memory", "old_text": "flaky"}))
+    snap = tree(home)
+    shown = _pending.preview(store, _pending.read_one(path))
+    assert shown.refusal is not None and shown.refusal.code == "drift" and shown.after == shown.before
+    assert shown.refusal.message.startswith("MEMORY.md was changed outside the memory tool: ")
+    assert "hermes-dash normalize" in shown.refusal.hint and shown.refusal.details.get("backup") is None
+    assert tree(home) == snap
+    [decision] = _pending.approve(store, ["aaaa0009"])
+    assert not decision.ok and decision.refusal.code == "drift"
+    assert decision.refusal.message.startswith(shown.refusal.message) and decision.refusal.hint == shown.refusal.hint
+
+
 def test_pinned_entry_in_the_payload_is_honoured_too(store, stage, write_mem):
     write_mem("memory", serialise([PG, FLAKY]))
     stage("aaaa0003", staged("aaaa0003", "remove", {"action": "remove", "target": "memory", "old_text": "flaky",

@@ -12,7 +12,7 @@ import os
 import pytest
 
 from hermes_dash._errors import FileProblem
-from hermes_dash import resolve_home
+from hermes_dash import Fingerprint, resolve_home
 from hermes_dash._format import decode, decode_lossy, detect_drift, percent
 
 # -- _format ----------------------------------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def test_file_state_of_a_file_that_is_not_utf8(home, write_mem):
     assert state.drift and "round-trip" in state.drift.reasons[0]
     assert state.link_target is None
     st = path.stat()
-    assert state.fingerprint == (st.st_mtime_ns, st.st_size, st.st_ino)
+    assert state.fingerprint == Fingerprint(st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def test_file_state_of_a_valid_linked_file(home, tmp_path):
@@ -150,7 +150,7 @@ def test_file_state_of_a_valid_linked_file(home, tmp_path):
     assert state.entries == ("a", "b", "c") and state.raw == target.read_bytes()
     assert state.drift and state.link_target == target
     st = target.stat()
-    assert state.fingerprint == (st.st_mtime_ns, st.st_size, st.st_ino)
+    assert state.fingerprint == Fingerprint(st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def test_file_state_of_a_dangling_link_and_of_an_unreadable_path(home, tmp_path):
@@ -211,7 +211,7 @@ def test_apply_passes_the_fingerprint_through(home, write_mem):
                {"action": "remove", "old_text": "2"}):
         seen = store.read("memory").fingerprint
         path.write_bytes(path.read_bytes() + b" edited")
-        assert store.apply("memory", op, seen=seen).external_change is True
+        assert store.apply("memory", op).changed_since(seen) is True
     with pytest.raises(InvalidRequest) as info:
         store.apply("memory", 5)
     assert info.value.message == "Operation 1: expected an object, got int."
@@ -224,15 +224,16 @@ def test_restore_results_name_the_file_and_the_backup(home, write_mem):
     name = store.backups("memory")[0].name
     seen = store.read("memory").fingerprint
     path.write_bytes(path.read_bytes() + b" edited")
-    r = store.restore(name, seen=seen)
-    assert (r.action, r.message, r.changed, r.after, r.external_change) == (
+    r = store.restore(name)
+    assert (r.action, r.message, r.changed, r.after, r.changed_since(seen)) == (
         "restore", f"Restored MEMORY.md from {name}.", True, ("one",), True)
-    r = store.restore(name, seen=store.read("memory").fingerprint)
-    assert (r.action, r.message, r.changed, r.after, r.backup, r.external_change) == (
+    seen = store.read("memory").fingerprint
+    r = store.restore(name)
+    assert (r.action, r.message, r.changed, r.after, r.backup, r.changed_since(seen)) == (
         "restore", f"MEMORY.md already equals {name}.", False, ("one",), None, False)
     seen = store.read("memory").fingerprint
     os.utime(path, ns=(5, 5))
-    assert store.restore(name, seen=seen).external_change is True
+    assert store.restore(name).changed_since(seen) is True
 
 
 def test_render_block_of_given_entries_ignores_the_file(home, write_mem):
@@ -673,12 +674,13 @@ def test_rewrite_results_say_what_happened(home, write_mem):
         "memory", "rewrite", "Rewrote MEMORY.md as 2 entries.", True, ("one", "two"))
     assert r.before == ("# Notes\n- one\n- two",) and r.backup is not None
     assert r.backup.path.read_bytes() == b"# Notes\n- one\n- two"
-    r = store.rewrite("memory", ["one", "two"], seen=store.read("memory").fingerprint)
-    assert (r.target, r.action, r.message, r.changed, r.after, r.backup, r.external_change) == (
+    seen = store.read("memory").fingerprint
+    r = store.rewrite("memory", ["one", "two"])
+    assert (r.target, r.action, r.message, r.changed, r.after, r.backup, r.changed_since(seen)) == (
         "memory", "rewrite", "MEMORY.md is already in clean form.", False, ("one", "two"), None, False)
     seen = store.read("memory").fingerprint
     os.utime(home / "memories" / "MEMORY.md", ns=(5, 5))
-    assert store.rewrite("memory", ["one", "two"], seen=seen).external_change is True
+    assert store.rewrite("memory", ["one", "two"]).changed_since(seen) is True
     with pytest.raises(FileProblem) as info:
         store.rewrite("user", ["x"], expect=b"something else")
     assert info.value.target == "user"
@@ -783,8 +785,8 @@ def test_a_write_that_changes_nothing_still_reports_an_external_change(home, wri
     path = write_mem("memory", "alpha\n§\nbeta")
     seen = store.read("memory").fingerprint
     os.utime(path, ns=(5, 5))
-    result = store.batch("memory", [{"action": "add", "content": "beta"}], seen=seen)
-    assert result.changed is False and result.external_change is True
+    result = store.batch("memory", [{"action": "add", "content": "beta"}])
+    assert result.changed is False and result.changed_since(seen) is True
 
 
 def test_a_backup_name_that_is_a_link_is_neither_listed_nor_read(tmp_path):

@@ -294,11 +294,11 @@ def test_remove_last_entry_leaves_an_empty_file(store, read_mem, home):
 def test_external_change_is_reported_from_seen_fingerprint(store, write_mem):
     write_mem("memory", "alpha")
     seen = store.read("memory").fingerprint
-    assert store.add("memory", "beta", seen=seen).external_change is False
+    assert store.add("memory", "beta").changed_since(seen) is False
     seen_old = seen
     write_mem("memory", "alpha\n§\nbeta\n§\nfrom the agent")
-    result = store.add("memory", "gamma", seen=seen_old)
-    assert result.external_change is True
+    result = store.add("memory", "gamma")
+    assert result.changed_since(seen_old) is True
     assert result.after == ("alpha", "beta", "from the agent", "gamma")
 
 

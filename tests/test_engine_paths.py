@@ -129,21 +129,22 @@ def test_external_change_is_never_reported_without_a_seen_fingerprint(store, wri
     for call in (lambda: store.add("memory", "beta"), lambda: store.replace("memory", "beta", "BETA"),
                  lambda: store.remove("memory", "BETA"), lambda: store.batch("memory", [{"action": "add", "content": "c"}]),
                  lambda: store.add("memory", "c"), lambda: store.rewrite("memory", ["alpha", "c"])):
-        assert call().external_change is False
+        result = call()
+        assert result.changed_since(None) is False and result.to_dict()["external_change"] is False
 
 
 def test_external_change_is_reported_for_every_operation_given_a_stale_fingerprint(store, write_mem):
     path = write_mem("memory", "alpha")
-    calls = [lambda seen: store.add("memory", "beta", seen=seen),
-             lambda seen: store.add("memory", "beta", seen=seen),          # duplicate: still told
-             lambda seen: store.replace("memory", "beta", "BETA", seen=seen),
-             lambda seen: store.remove("memory", "BETA", seen=seen),
-             lambda seen: store.batch("memory", [{"action": "add", "content": "c"}], seen=seen),
-             lambda seen: store.rewrite("memory", ["alpha", "x"], seen=seen)]
+    calls = [lambda: store.add("memory", "beta"),
+             lambda: store.add("memory", "beta"),          # duplicate: still told
+             lambda: store.replace("memory", "beta", "BETA"),
+             lambda: store.remove("memory", "BETA"),
+             lambda: store.batch("memory", [{"action": "add", "content": "c"}]),
+             lambda: store.rewrite("memory", ["alpha", "x"])]
     for n, call in enumerate(calls):
         seen = store.read("memory").fingerprint
         path.write_bytes(path.read_bytes() + f"\n§\nagent {n}".encode())
-        assert call(seen).external_change is True
+        assert call().changed_since(seen) is True
 
 
 def test_the_fingerprint_sees_a_change_within_one_second(store, write_mem):
@@ -156,18 +157,18 @@ def test_the_fingerprint_sees_a_change_within_one_second(store, write_mem):
         handle.write(b"ALPHA")
     os.utime(path, ns=(1_700_000_000_900_000_000, 1_700_000_000_900_000_000))
     assert store.read("memory").fingerprint != seen
-    result = store.add("memory", "beta", seen=seen)
-    assert result.external_change is True and result.before == ("ALPHA",)
+    result = store.add("memory", "beta")
+    assert result.changed_since(seen) is True and result.before == ("ALPHA",)
 
 
 def test_op_result_to_dict_reports_external_change_both_ways(store, write_mem):
     path = write_mem("user", "prefers tea")
     seen = store.read("user").fingerprint
-    data = store.add("user", "short answers", seen=seen).to_dict()
+    data = store.add("user", "short answers").to_dict(seen)
     assert data["external_change"] is False and data["changed"] is True
     stale = store.read("user").fingerprint
     path.write_bytes(path.read_bytes() + "\n§\nfrom the agent".encode())
-    data = store.add("user", "works late", seen=stale).to_dict()
+    data = store.add("user", "works late").to_dict(stale)
     assert data == {"success": True, "target": "user", "action": "add", "message": "Entry added.", "changed": True,
                     "usage": f"{len('prefers tea§short answers§from the agent§works late') + 6}/1375",
                     "percent": data["percent"], "entry_count": 4, "backup": data["backup"], "external_change": True}

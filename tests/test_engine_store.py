@@ -67,7 +67,7 @@ def test_every_mutation_waits_for_the_agents_flock_and_re_reads_under_it(store, 
         assert agent.stdout.readline().strip() == "locked"
         stale_view = store.read("memory").fingerprint
         results = []
-        worker = threading.Thread(target=lambda: results.append(store.add("memory", "ours", seen=stale_view)))
+        worker = threading.Thread(target=lambda: results.append(store.add("memory", "ours")))
         worker.start()
         time.sleep(0.3)
         assert worker.is_alive() and read_mem("memory") == b"first"   # blocked on the agent's lock
@@ -78,7 +78,7 @@ def test_every_mutation_waits_for_the_agents_flock_and_re_reads_under_it(store, 
     finally:
         agent.wait(10)
     assert read_mem("memory") == "first\n§\nwritten by the agent while locked\n§\nours".encode()
-    assert results[0].external_change is True
+    assert results[0].changed_since(stale_view) is True
 
 
 def test_lock_timeout_is_a_refusal(home, write_mem, read_mem):

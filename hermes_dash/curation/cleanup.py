@@ -31,7 +31,7 @@ from . import normalize
 from .._errors import FileProblem, InvalidRequest, Refusal
 from .._format import DELIMITER, FILENAMES, TARGETS, percent, usage
 from .._humanize import count as n_of, entries as n_entries
-from .._store import FileState, MemoryStore, OpResult
+from .._store import FileState, MemoryStore, OpResult, drift_guard
 
 DEFAULT_THRESHOLD = 80
 _COMPARE_CHARS = 1500
@@ -629,20 +629,19 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
 
 # -- applying -----------------------------------------------------------------------------------
 
-def apply_merges(store: MemoryStore, target: str, merges: Sequence[Merge], *,
-                 seen: tuple[int, int, int] | None = None) -> OpResult:
+def apply_merges(store: MemoryStore, target: str, merges: Sequence[Merge]) -> OpResult:
     """All chosen (possibly edited) merges of one file as ONE batch: all or nothing."""
     if not merges:
         raise InvalidRequest("No merge was chosen.", hint="Tick at least one proposed merge.")
     if any(m.target != target for m in merges):
         raise InvalidRequest("A merge belongs to the other file.", hint="Apply each file's merges separately.")
-    return store.batch(target, _ops.pin_full_text(op for m in merges for op in m.operations()), seen=seen)
+    return store.batch(target, _ops.pin_full_text(op for m in merges for op in m.operations()))
 
 
-def apply_plan(store: MemoryStore, chosen: Plan, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+def apply_plan(store: MemoryStore, chosen: Plan) -> OpResult:
     if not chosen.steps:
         raise InvalidRequest("The plan has no steps.", hint="The file is already under the threshold.")
-    return store.batch(chosen.target, _ops.pin_full_text(chosen.operations), seen=seen)
+    return store.batch(chosen.target, _ops.pin_full_text(chosen.operations))
 
 
 @dataclass(frozen=True)
@@ -658,11 +657,7 @@ def _require_clean(state: FileState) -> None:
     if state.error:
         raise FileProblem(f"{state.filename}: {state.error}", hint="Fix the file first; nothing was changed.",
                           target=state.target)
-    if state.drift:
-        raise InvalidRequest(f"{state.filename} was edited by hand ({'; '.join(state.drift.reasons)}), so a "
-                             "two-file change could not be undone exactly if its second half failed.",
-                             hint="Normalise the file first (hermes-dash normalize), then try again.",
-                             target=state.target)
+    drift_guard(state)  # a two-file change could not be undone exactly if its second half failed
 
 
 def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[dict[str, str]]],
@@ -681,9 +676,9 @@ def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[d
         _require_clean(state)
     _ops.project(s1.entries, _ops.Operation.batch(ops1), s1.limit).raise_refusal()
     _ops.project(s2.entries, _ops.Operation.batch(ops2), s2.limit).raise_refusal()
-    done = store.batch(t1, ops1, seen=s1.fingerprint)
+    done = store.batch(t1, ops1)
     try:
-        other = store.batch(t2, ops2, seen=s2.fingerprint)
+        other = store.batch(t2, ops2)
     except Refusal as refusal:
         if not done.changed:
             raise

@@ -241,17 +241,15 @@ def _restorable(lives: list[EntryLife], live: set[str]) -> list[Restorable]:
     return sorted(found.values(), key=lambda r: -r.lost_at)
 
 
-def restore(store: MemoryStore, target: str, item: Restorable, *,
-            seen: tuple[int, int, int] | None = None) -> OpResult:
+def restore(store: MemoryStore, target: str, item: Restorable) -> OpResult:
     """Bring back one earlier text: in place of the entry's live text (a replace pinned to that
     text, so a later edit of it is never overwritten), or added back when the entry is gone."""
     if item.current is not None:
-        return store.replace(target, item.current, item.text, expect_entry=item.current, seen=seen)
-    return store.add(target, item.text, seen=seen)
+        return store.replace(target, item.current, item.text, expect_entry=item.current)
+    return store.add(target, item.text)
 
 
-def restore_entry(store: MemoryStore, target: str, text: str, *,
-                  seen: tuple[int, int, int] | None = None) -> OpResult:
+def restore_entry(store: MemoryStore, target: str, text: str) -> OpResult:
     """Put one entry from any version back into the live file (a normal ``add``: scanned,
     limit-checked, a duplicate changes nothing)."""
-    return store.add(target, text, seen=seen)
+    return store.add(target, text)

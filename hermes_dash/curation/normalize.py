@@ -168,9 +168,9 @@ def looks_hand_written(store: MemoryStore, target: str) -> bool:
     return len(shown.entries) > len(shown.before)
 
 
-def apply(store: MemoryStore, shown: Preview, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+def apply(store: MemoryStore, shown: Preview) -> OpResult:
     """Write exactly the previewed entries (one write, dated backup of the old bytes first)."""
     if not shown.entries and shown.raw.strip():
         raise InvalidRequest("The preview has no entries but the file is not empty.",
                              hint="Nothing was changed; check the file by hand.")
-    return store.rewrite(shown.target, shown.entries, expect=shown.raw, seen=seen)
+    return store.rewrite(shown.target, shown.entries, expect=shown.raw)

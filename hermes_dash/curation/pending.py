@@ -24,9 +24,9 @@ from pathlib import Path
 from .. import _diff, _ops
 from .._lock import held
 from .._readfile import NotReadable, read_regular
-from .._errors import EntryChanged, FileProblem, InvalidRequest, Refusal
+from .._errors import DriftDetected, EntryChanged, FileProblem, InvalidRequest, Refusal
 from .._format import FILENAMES, TARGETS, percent, usage
-from .._store import MemoryStore, OpResult
+from .._store import MemoryStore, OpResult, drift_guard
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")
@@ -252,9 +252,11 @@ def preview(store: MemoryStore, staged: Staged) -> Preview:
     refusal = projection.refusal
     if refusal is None and state.error:
         refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
-    if refusal is None and staged.action != "add" and state.drift:
-        refusal = FileProblem(f"{state.filename} was edited by hand ({'; '.join(state.drift.reasons)}); approving "
-                              "would be refused by the drift guard.", hint="Normalise the file first.")
+    if refusal is None and staged.action != "add":
+        try:
+            drift_guard(state)  # what approving would meet under the lock (there with the agent's copy)
+        except DriftDetected as drifted:
+            refusal = drifted
     if refusal is not None:
         return Preview(staged, before, before, state.limit, refusal)
     return Preview(staged, before, projection.after, state.limit)
@@ -285,7 +287,7 @@ def _approve_one(store: MemoryStore, sid: str) -> Decision:
                              hint="Reject it to delete the file, or fix the JSON by hand.")
     # The pinned entry is checked by the store under its lock, where the file cannot change.
     try:
-        result = store.apply(staged.target, staged.operation(), seen=store.read(staged.target).fingerprint)
+        result = store.apply(staged.target, staged.operation())
     except EntryChanged as changed:
         changed.hint = "The file changed since the agent staged this write: reject it, or make the change by hand."
         raise

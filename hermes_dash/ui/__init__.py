@@ -8,7 +8,7 @@ The small API a page needs (curation pages included)::
                                             # newcomer's empty state and stops when there are no files
     ui.follow(store)                        # redraw (keeping widget values) when a memory file changes
     state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
-    seen = ui.remember_seen(state)          # pass as seen= to a write -> OpResult.external_change
+    ui.remember_seen(state)                 # what this page shows: run_op notes a write to a file changed since
     ui.state_gauge(state)                   # capacity gauge of a FileState
     ui.gauge(name, used, limit, count, projected=n, projected_count=k)   # "after saving" preview
     ui.show_entry(text, max_chars=2000)     # entry text, always plain (never markdown/HTML)
@@ -19,7 +19,7 @@ The small API a page needs (curation pages included)::
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
     ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
         # a table whose selected row opens that entry: full text, pinned Replace / Remove / Move
-    ui.run_op(lambda: store.add("memory", text, seen=seen), clear=("my_text_key",))
+    ui.run_op(lambda: store.add("memory", text), clear=("my_text_key",))
         # refused: shows message + hint as plain text, returns None, nothing changed;
         # accepted: clears caches, queues a message (external change noted), clears those
         # widget keys, reruns the page; undoable=True puts an Undo button beside the message

@@ -1,4 +1,4 @@
-"""Cached reads, keyed by what they read (SPEC: FileState.fingerprint = mtime_ns, size, inode).
+"""Cached reads, keyed by what they read: the file's :class:`~hermes_dash.Fingerprint`.
 
 A rerun happens on every click, so the pages re-read often; reading is cheap but the content
 scan of every entry and the session list in ``state.db`` are not. Each cache key includes
@@ -14,7 +14,6 @@ dataclasses, tuples). Everything else (suggestions, backups, the session list) u
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import streamlit as st
 from hermes_dash import (
     Backup,
     FileState,
+    Fingerprint,
     MemoryStore,
     SessionList,
     Snapshot,
@@ -79,13 +79,10 @@ _NEW: Memo[tuple[bool, ...]] = Memo(64)
 _TABLES: Memo["pa.Table"] = Memo(32)
 
 
-def stat_key(path: Path) -> tuple[int, int, int] | None:
-    """(mtime_ns, size, inode) of the file ``path`` leads to (symlinks followed); None if absent."""
-    try:
-        st_ = os.stat(path)
-    except OSError:
-        return None
-    return (st_.st_mtime_ns, st_.st_size, st_.st_ino)
+def stat_key(path: Path | str) -> Fingerprint | None:
+    """The :class:`Fingerprint` of the file ``path`` leads to (symlinks followed), exactly as the
+    engine records it in ``FileState.fingerprint``; None if absent."""
+    return Fingerprint.at(path)
 
 
 def file_state(target: str, store: MemoryStore) -> FileState:
@@ -111,7 +108,7 @@ def entry_findings(state: FileState) -> tuple[tuple[str, ...], ...]:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _suggestions(path: str, target: str, limit: int, key: tuple[int, int, int]) -> list[Suggestion]:
+def _suggestions(path: str, target: str, limit: int, key: Fingerprint) -> list[Suggestion]:
     return suggestions(read_file_state(target, Path(path), limit).entries)
 
 
@@ -207,17 +204,15 @@ def new_since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def _backup_state(path: str, target: str, limit: int, key: tuple[int, int, int]) -> FileState:
+def _backup_state(path: str, target: str, limit: int, key: Fingerprint) -> FileState:
     return read_file_state(target, Path(path), limit, follow=False)
 
 
 def backup_state(backup: Backup, store: MemoryStore) -> FileState | None:
     """A backup file read like a memory file (entries, size); None if it vanished."""
-    try:
-        st_ = os.lstat(backup.path)  # a backup is never read through a link
-    except OSError:
+    key = Fingerprint.at(backup.path, follow=False)  # a backup is never read through a link
+    if key is None:
         return None
-    key = (st_.st_mtime_ns, st_.st_size, st_.st_ino)
     return _backup_state(str(backup.path), backup.target, store.limit(backup.target), key)
 
 

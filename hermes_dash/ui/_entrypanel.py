@@ -14,7 +14,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, FileState, MemoryStore, Refusal, diff_entries
+from hermes_dash import FILENAMES, FileState, MemoryStore, Refusal, Target, diff_entries
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
@@ -90,7 +90,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
     if not opened or opened["target"] != state.target:
         return
     entry, target = opened["entry"], state.target
-    other = next(t for t in TARGETS if t != target)
+    other = Target.of(target).other.key
     with st.container(border=True):
         st.subheader(f"Selected entry of {state.filename}", anchor=False)
         if conflict_panel(store, target, key=CONFLICT):

@@ -17,18 +17,18 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import TARGETS, MemoryStore
+from hermes_dash import TARGETS, Fingerprint, MemoryStore
 
 from ._cache import stat_key
 
 EVERY_S = 1.0  # an agent write shows within about this long (plus one page run)
 KEY = "hd_live"  # session key: (paths, fingerprints) the page was last drawn from
 
-Fingerprints = tuple[tuple[int, int, int] | None, ...]
+Fingerprints = tuple[Fingerprint | None, ...]
 
 
 def fingerprints(paths: Sequence[str]) -> Fingerprints:
-    return tuple(stat_key(path) for path in paths)  # type: ignore[arg-type]
+    return tuple(stat_key(path) for path in paths)
 
 
 def changed(paths: tuple[str, ...], state: MutableMapping[str, Any]) -> bool:

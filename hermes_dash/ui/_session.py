@@ -4,7 +4,9 @@ Keys (all prefixed ``hd_`` so pages cannot collide with them):
 
 * ``hd_home``    the Hermes home folder (root) as text; default ``$HERMES_HOME`` / ``~/.hermes``
 * ``hd_profile`` ``"default"`` or a profile name under ``<root>/profiles/``
-* ``hd_seen``    ``{(home, target): fingerprint}`` last shown, passed as ``seen=`` to writes
+* ``hd_seen``    ``{(file, target): Fingerprint}`` last shown
+* ``hd_looked``  ``{(file, target): Fingerprint}`` shown before this run: what the person looked at
+  when they clicked; ``run_op`` compares it with the fingerprint the write found
 * ``hd_flash``   messages to show after the rerun that follows a write
 * ``hd_reset``   widget keys to clear at the start of the next run (after a successful write)
 """
@@ -21,6 +23,7 @@ from hermes_dash import (
     NEXT_SESSION,
     PROFILE_ENV,
     FileState,
+    Fingerprint,
     HermesHome,
     MemoryStore,
     OpResult,
@@ -71,7 +74,7 @@ def current_home() -> HermesHome:
         return resolve_home(st.session_state.hd_home, "default")
 
 
-_SETTINGS: dict[tuple[str, tuple[int, int, int]], Settings] = {}
+_SETTINGS: dict[tuple[str, Fingerprint], Settings] = {}
 _SETTINGS_MAX = 64
 
 
@@ -106,19 +109,30 @@ def set_home(path: str, profile: str = "default") -> None:
     st.session_state.hd_home = path
     st.session_state.hd_profile = profile
     st.session_state.pop("hd_seen", None)
+    st.session_state.pop("hd_looked", None)
 
 
-def remember_seen(state: FileState) -> tuple[int, int, int] | None:
-    """The fingerprint this session last showed for ``state``'s file, then record the current one.
+def remember_seen(state: FileState) -> Fingerprint | None:
+    """Record that this page shows ``state``; return the fingerprint this session showed before.
 
-    Pass the returned value as ``seen=`` to the engine: it then reports ``external_change``
-    when the file changed between what the user looked at and the write.
+    A page calls it once per file it shows. A click reruns the page, so the file this run reads
+    may already be newer than what the person looked at when they clicked: that earlier
+    fingerprint is kept for :func:`run_op`, which notes when a write found the file changed since.
     """
     seen = st.session_state.setdefault("hd_seen", {})
     key = (str(state.path), state.target)
     previous = seen.get(key, state.fingerprint)
     seen[key] = state.fingerprint
+    st.session_state.setdefault("hd_looked", {})[key] = previous
     return previous
+
+
+def changed_since_looked(result: OpResult) -> bool:
+    """Whether the file ``result`` wrote had changed between what this page showed and the write:
+    the fingerprint :func:`remember_seen` kept against the one the engine read under its lock."""
+    looked = st.session_state.get("hd_looked", {})
+    key = (str(current_home().file_path(result.target)), result.target)
+    return key in looked and result.changed_since(looked[key])
 
 
 def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | None = None) -> None:
@@ -177,7 +191,7 @@ def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
     from hermes_dash import FILENAMES
 
     filename = FILENAMES.get(result.target, result.target)
-    if result.external_change:
+    if changed_since_looked(result):
         flash("warning", f"{filename} had changed on disk since this page showed it",
               "Someone else (the agent, another tab or an editor) wrote it meanwhile. The engine re-read "
               "the file under its lock and applied your change to the fresh content, so nothing was lost. "
