@@ -73,10 +73,13 @@ def write_atomic(path: Path, data: bytes) -> None:
 
     The file's permission bits and (where allowed) owner are kept; a new file is 0600.
     """
-    target = real_path(path)
+    target = path
     try:
         try:
-            st = target.stat()
+            st = os.lstat(path)  # one stat: a link is resolved (and its target stat'ed) only when it is one
+            if stat.S_ISLNK(st.st_mode):
+                target = Path(os.path.realpath(path))
+                st = target.stat()
             mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
         except FileNotFoundError:
             mode, owner = PRIVATE, None
@@ -102,8 +105,11 @@ def write_private(path: Path, data: bytes) -> None:
 
 def _replace_with_temp(dest: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> None:
     """A finished, fsynced temp file in ``dest``'s folder renamed onto ``dest``; no stray temp on failure."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _write_temp(dest.parent, data, mode, owner)
+    try:
+        tmp = _write_temp(dest.parent, data, mode, owner)
+    except FileNotFoundError:  # no folder yet (a first write): create it, then try once more
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(dest.parent, data, mode, owner)
     try:
         os.replace(tmp, dest)
     except BaseException:
@@ -112,11 +118,14 @@ def _replace_with_temp(dest: Path, data: bytes, mode: int, owner: tuple[int, int
         raise
 
 
-def create_exclusive(path: Path, data: bytes) -> bool:
+def create_exclusive(path: Path, data: bytes, *, sync_folder: bool = True) -> bool:
     """Write a new file at ``path`` (0600) atomically, never overwriting: False if it exists.
 
     ``os.link`` of a finished temp file is both atomic and refuses an existing name, so two
-    writers racing for the same backup name cannot clobber each other.
+    writers racing for the same backup name cannot clobber each other. The file's bytes are
+    always fsynced before its name appears. ``sync_folder=False``: the caller fsyncs the folder
+    itself once it has made its next change there (the store's backup before a write: one folder
+    fsync after the rename makes both new names durable, docs/rules.md#backups).
     """
     tmp = _write_temp(path.parent, data, PRIVATE)
     try:
@@ -128,15 +137,16 @@ def create_exclusive(path: Path, data: bytes) -> bool:
             raise
         # No hard links on this file system (some FUSE / network mounts): O_EXCL still never
         # overwrites; only the "whole file or nothing" property is weaker for this one copy.
-        return _create_excl_direct(path, data)
+        return _create_excl_direct(path, data, sync_folder)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    fsync_dir(path.parent)
+    if sync_folder:
+        fsync_dir(path.parent)
     return True
 
 
-def _create_excl_direct(path: Path, data: bytes) -> bool:
+def _create_excl_direct(path: Path, data: bytes, sync_folder: bool = True) -> bool:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
     except FileExistsError:
@@ -150,7 +160,8 @@ def _create_excl_direct(path: Path, data: bytes) -> bool:
         with contextlib.suppress(OSError):
             os.unlink(path)
         raise
-    fsync_dir(path.parent)
+    if sync_folder:
+        fsync_dir(path.parent)
     return True
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import _backups, _ops
-from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
+from ._atomic import create_exclusive, fsync_dir, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._humanize import count as n_of, entries as n_entries
@@ -464,7 +464,7 @@ class MemoryStore:
         backups (any hermes-dash) takes the same lock, so the listing stays current.
         """
         listing = self.backups(state.target)
-        kept, fresh = self._keep(state, listing)
+        kept, fresh = self._keep(state, listing, sync_folder=False)
         try:
             write_atomic(state.path, data)
         except BaseException:
@@ -472,21 +472,28 @@ class MemoryStore:
                 with contextlib.suppress(OSError):
                     kept.path.unlink()
             raise
+        if fresh and (state.link_target or state.path).parent != state.path.parent:
+            # The backup's name is made durable by the folder fsync that follows the rename
+            # (docs/rules.md#backups); a linked file is renamed in its target's folder instead.
+            fsync_dir(self.home.memories_dir)
         with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
             _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep,
                            [kept, *listing] if fresh and kept else listing, protect=kept)
         return kept
 
-    def _keep(self, state: FileState, listing: list[_backups.Backup]) -> tuple[_backups.Backup | None, bool]:
+    def _keep(self, state: FileState, listing: list[_backups.Backup],
+              sync_folder: bool = True) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;
-        and whether it was made now (True) or was already there."""
+        and whether it was made now (True) or was already there. ``sync_folder=False``: the
+        caller fsyncs the folder after its write (:meth:`_save`)."""
         if not state.raw:
             return None, False
         newest = next(iter(listing), None)
         if newest is not None and _same_bytes(newest, state.raw):
             return newest, False
         try:
-            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing), True
+            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing,
+                                         sync_folder=sync_folder), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 
