@@ -72,16 +72,31 @@ def parse_name(name: str, folder: Path) -> Backup | None:
         return None
 
 
+#: Backups already parsed, per folder and name: every write lists every backup, and what a name
+#: means never changes. Daily names are left out (their instant depends on the local time zone).
+_PARSED: dict[str, dict[str, Backup]] = {}
+_PARSED_MAX = 4096
+
+
 def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
     """Every backup of one target (or both), newest first."""
     found = []
     prefixes = tuple(f"{FILENAMES[t]}.bak." for t in ([target] if target else FILENAMES))
+    parsed = _PARSED.get(os.fspath(folder))
+    if parsed is None or len(parsed) > _PARSED_MAX:  # names of pruned backups pile up: start afresh
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        parsed = _PARSED[os.fspath(folder)] = {}
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
                 if not entry.name.startswith(prefixes):
                     continue
-                backup = parse_name(entry.name, folder)
+                backup = parsed.get(entry.name)
+                if backup is None:
+                    backup = parse_name(entry.name, folder)
+                    if backup is not None and backup.style != "daily":
+                        parsed[entry.name] = backup
                 # Not following links: a backup is a file hermes-dash, the agent or a person made
                 # with `cp`; a link named like one (to a private file, say) is not a backup.
                 if backup and (target is None or backup.target == target) and entry.is_file(follow_symlinks=False):

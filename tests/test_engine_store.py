@@ -578,3 +578,19 @@ def test_pinned_entry_is_checked_under_the_lock(store, write_mem, read_mem, op):
     assert read_mem("memory") == before
     result = getattr(store, op)(*args, expect_entry="port 8080 is the API")
     assert result.changed
+
+
+def test_a_listed_backup_swapped_for_a_link_is_not_listed_again(store, write_mem, home, tmp_path):
+    # Backup names are parsed once per folder (a write lists them all); whether the name is still a
+    # plain file is checked on every listing, so a link swapped in later is never taken for a backup.
+    write_mem("memory", "one")
+    store.add("memory", "two")
+    [made] = store.backups("memory")
+    secret = tmp_path / "secret"
+    secret.write_text("not a backup")
+    made.path.unlink()
+    made.path.symlink_to(secret)
+    assert store.backups("memory") == []
+    made.path.unlink()
+    made.path.write_bytes(b"one")
+    assert [b.name for b in store.backups("memory")] == [made.name]
