@@ -51,16 +51,21 @@ def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | N
 
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
+        try:
+            # Plain os.write on the descriptor, no buffered file object: nothing can be left in a
+            # buffer at the fsync, and no fstat/ioctl/lseek that a file object makes on opening.
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
             if owner is not None and owner != (os.geteuid(), os.getegid()):
                 # Run as root (sudo), the replacement would otherwise become root's 0600 file
                 # and the agent, running as its user, could no longer read its own memory.
                 with contextlib.suppress(OSError):
-                    os.fchown(handle.fileno(), *owner)
-            os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
+                    os.fchown(fd, *owner)
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
