@@ -142,7 +142,8 @@ def test_freeze_and_load_frozen(store):
 # -- entry diff -------------------------------------------------------------------------------
 
 def test_diff_added_removed_changed_unchanged():
-    old = ["uses python 3.10 for builds", "prefers tabs", "deploys on fridays"]
+    # "deploys on fridays" left from another place than where "likes green tea" came: not paired.
+    old = ["uses python 3.10 for builds", "deploys on fridays", "prefers tabs"]
     new = ["uses python 3.11 for builds", "prefers tabs", "likes green tea"]
     diff = diff_entries(old, new)
     assert [(i.kind, i.old, i.new) for i in diff.items] == [
