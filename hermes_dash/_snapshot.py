@@ -72,11 +72,23 @@ def load_frozen(store: MemoryStore) -> Snapshot | None:
     return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})
 
 
+def compare(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> EntryDiff:
+    """The snapshot against ``entries`` (the live file's), entry by entry, with the one pairing
+    rule (docs/rules.md#diff). Compared as injected: an entry the content scan blocks counts as
+    its ``[BLOCKED: ...]`` note, which is what a session's snapshot holds."""
+    return diff_entries(sanitise(snapshot.entries.get(target, ()), target), sanitise(entries, target))
+
+
+def since(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Per entry of ``entries``: ``"unchanged"``, ``"changed"`` or ``"added"`` since the snapshot,
+    exactly as :func:`compare` counts it (so every page gives the same numbers)."""
+    kinds = {item.new: item.kind for item in compare(snapshot, target, entries).items if item.new is not None}
+    return tuple(kinds[injected] for injected in sanitise(entries, target))
+
+
 def diff_live(store: MemoryStore, snapshot: Snapshot, target: str) -> EntryDiff:
-    """The snapshot against the live file, entry by entry. Compared as injected: an entry the
-    content scan blocks counts as its ``[BLOCKED: ...]`` note, which is what the snapshot holds."""
-    return diff_entries(sanitise(snapshot.entries.get(target, ()), target),
-                        sanitise(store.read(target).entries, target))
+    """The snapshot against the live file (see :func:`compare`)."""
+    return compare(snapshot, target, store.read(target).entries)
 
 
 def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
