@@ -73,9 +73,8 @@ def _pick() -> None:
 with left:
     st.session_state.snap_session = current.choice  # the widget shows the app's choice, wherever it was made
     st.selectbox("Compare with", options, key="snap_session", format_func=lambda o: labels.get(o, o),
-                 on_change=_pick, help="Sessions recorded in state.db, newest first, and the snapshot frozen here. "
-                                       "The Overview compares with the same one.")
-    ui.compared_with(current)
+                 on_change=_pick, help="Sessions recorded in state.db, newest first, and the snapshot frozen here.")
+    ui.compared_with(current, picked_here=True)
 
 snapshot = current.snapshot
 KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}

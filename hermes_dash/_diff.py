@@ -5,9 +5,11 @@ docs/rules.md#diff): a removed entry and an added one are the same entry, "chang
 
 1. their texts read alike (difflib's similarity ratio of at least ``CHANGED_AT``), best
    match first, each entry used once; or, for the entries still unpaired,
-2. they stand in the same place: between the same unchanged neighbours, as many entries
-   left as came, which is what a replace leaves however differently the new text reads.
-   They are paired in order.
+2. they stand in the same place: between the same unchanged neighbours, with an unchanged
+   entry after them, as many entries left as came. Only a replace leaves that, however
+   differently the new text reads: an add always goes to the end, so after the last unchanged
+   entry a departed and a new entry may as well be a removal and an add, and are not paired
+   by place. They are paired in order.
 
 Rule 2 holds between two versions of one file only: the entries of two different profiles
 have no places in common (``in_place=False``). Everything else is added or removed. Ratios are costly on long text, so only the first
@@ -78,12 +80,12 @@ def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[st
     """Rule 2: new text -> old text for unpaired entries that took each other's place.
 
     The two lists are aligned on their entries; where a stretch of the old list was replaced by
-    a stretch of the new one, the entries of that stretch still unpaired are paired in order
-    when as many left as came.
+    a stretch of the new one and unchanged entries follow, the entries of that stretch still
+    unpaired are paired in order when as many left as came.
     """
     pairs: dict[str, str] = {}
-    matcher = SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    opcodes = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in opcodes[:-1]:  # the last stretch has no unchanged entry after it
         if tag != "replace":
             continue
         left = [e for e in old[i1:i2] if e in gone]

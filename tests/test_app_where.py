@@ -72,6 +72,16 @@ def test_a_session_picked_on_the_snapshot_page_is_the_overviews_too(demo: Path) 
     assert at.selectbox(key="snap_session").value == "20261127_163011_09bd27"
 
 
+def test_a_freeze_newer_than_the_newest_session_is_what_a_new_tab_compares_with(demo: Path) -> None:
+    _snapshot.freeze(MemoryStore(resolve_home(demo)))  # frozen in another tab, or before a reload
+    at = open_app()
+    assert "the snapshot frozen in hermes-dash at" in compared_with(at)[0]
+    assert not any("since snapshot" in f for f in memory_flags(at))
+    go(at, "snapshot.py")
+    assert at.selectbox(key="snap_session").value == "__frozen__"
+    assert snapshot_counts(at)["Unchanged"] == "18"
+
+
 @pytest.fixture
 def frozen_then_reworded(demo: Path) -> Path:
     """No agent session; a frozen snapshot; then one entry reworded past any likeness."""
@@ -152,7 +162,7 @@ def test_every_page_names_its_home_and_profile(demo: Path, page: str) -> None:
     at = open_with({"profile": "work"})
     go(at, page)
     first = main_captions(at)[0]
-    assert first == f"Home {lit(demo)} · profile {lit('work')} ({lit(demo / 'profiles' / 'work')})"
+    assert first == f"Home {lit(demo / 'profiles' / 'work')} · profile {lit('work')}"
     at.selectbox(key="hd_profile_select").select("default").run()
     assert main_captions(at)[0] == f"Home {lit(demo)} · profile {lit('default')}"
 

@@ -34,6 +34,13 @@ def test_entries_that_left_and_came_in_different_places_stay_added_and_removed()
         ("added", None, "Likes green tea."), ("removed", "Deploys on Fridays.", None)]
 
 
+def test_after_the_last_unchanged_entry_a_removal_and_an_add_stay_apart() -> None:
+    """Adds go to the end: the last entry removed and a new one added look exactly like this."""
+    assert diff_entries(["keep", "Redis on port 6379"], ["keep", "Postgres 16 for everything else"]).counts == \
+        {"added": 1, "removed": 1, "changed": 0, "unchanged": 1}
+    assert diff_entries(["Redis on port 6379"], ["Postgres 16 for everything else"]).counts["changed"] == 0
+
+
 def test_uneven_stretch_is_not_paired_by_place() -> None:
     old = ["alpha fact one", "Prefers tabs.", "gamma fact three"]
     new = ["alpha fact one", "Totally new one.", "Totally new two.", "gamma fact three"]
@@ -65,7 +72,7 @@ def test_history_snapshot_and_plain_diff_agree_on_a_reworded_entry(tmp_path) -> 
 
 
 def test_two_profiles_pair_only_texts_that_read_alike() -> None:
-    old = ["Shared fact", "Deploys need a change ticket"]
-    new = ["Shared fact", "The cat is called Miso"]
+    old = ["Shared fact", "Deploys need a change ticket", "Also shared"]
+    new = ["Shared fact", "The cat is called Miso", "Also shared"]
     assert diff_entries(old, new).counts["changed"] == 1
-    assert diff_entries(old, new, in_place=False).counts == {"added": 1, "removed": 1, "changed": 0, "unchanged": 1}
+    assert diff_entries(old, new, in_place=False).counts == {"added": 1, "removed": 1, "changed": 0, "unchanged": 2}

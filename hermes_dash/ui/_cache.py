@@ -188,18 +188,23 @@ def _load_snapshot(store: MemoryStore, wanted: str | None, key: str) -> Snapshot
         found = read_sessions(db, 1, wanted)
         if found.sessions:
             return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
-    # Nothing picked, or what was picked is gone: the newest session, else the frozen snapshot.
+    # Nothing picked, or what was picked is gone: the newer of the newest session and the frozen
+    # snapshot, so a freeze made after the session started is what a reload or a new tab shows too.
     found = read_sessions(db, 1)
-    if found.sessions:
-        return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
+    session = SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key) if found.sessions else None
     frozen = load_frozen(store)  # a small JSON file beside the memory files
-    return SnapshotChoice(frozen, None, key) if frozen else None
+    if frozen is None:
+        return session
+    if session is None or (frozen.taken_at and session.snapshot.taken_at
+                           and frozen.taken_at > session.snapshot.taken_at):
+        return SnapshotChoice(frozen, None, key)
+    return session
 
 
 def current_snapshot(store: MemoryStore) -> SnapshotChoice | None:
     """The app's one current snapshot (docs/rules.md#snapshot): the one picked on the Snapshot
-    page (:func:`choose_snapshot`), else the newest agent session, else the snapshot frozen in
-    the dashboard, else None. Every page that compares with a snapshot uses this one and names
+    page (:func:`choose_snapshot`), else the newer of the newest agent session and the snapshot
+    frozen in the dashboard, else None. Every page that compares with a snapshot uses this one and names
     it (``ui.compared_with``).
 
     Cached by the stat of state.db (and its -wal file) and of the frozen snapshot file: parsing

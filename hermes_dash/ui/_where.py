@@ -50,12 +50,9 @@ def keep_in_url(store: MemoryStore) -> None:
 
 
 def where_caption(store: MemoryStore) -> None:
-    """One line at the top of every page: which home and which profile this page reads and writes."""
-    home = store.home
-    text = f"Home {lit(home.root)} · profile {lit(home.profile or 'default')}"
-    if home.profile:
-        text += f" ({lit(home.path)})"
-    st.caption(text)
+    """One line at the top of every page: which home and which profile this page reads and writes
+    (a profile is a home of its own: its folder is the one shown)."""
+    st.caption(f"Home {lit(store.home.path)} · profile {lit(store.home.profile or 'default')}")
 
 
 def snapshot_label(choice: SnapshotChoice) -> str:
@@ -68,11 +65,13 @@ def snapshot_label(choice: SnapshotChoice) -> str:
     return f"session {lit(choice.session_id)}{f' from {lit(source)}' if source else ''}, started {when}"
 
 
-def compared_with(choice: SnapshotChoice | None) -> None:
-    """Name the app's current snapshot where a page compares with it."""
+def compared_with(choice: SnapshotChoice | None, *, picked_here: bool = False) -> None:
+    """Name the app's current snapshot where a page compares with it (``picked_here``: on the
+    Snapshot page, beside the box that picks it)."""
     if choice is None:
         st.caption("Compared with: no snapshot (no agent session recorded, none frozen). Freeze one on the "
                    "Snapshot page to see what changed since.")
-    else:
-        st.caption(f"Compared with: {snapshot_label(choice)}. Pick another on the Snapshot page; "
-                   "every page compares with the same one.")
+        return
+    where = "The Overview compares with the same one." if picked_here else \
+        "Pick another on the Snapshot page; every page compares with the same one."
+    st.caption(f"Compared with: {snapshot_label(choice)}. {where}")
