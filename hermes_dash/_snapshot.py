@@ -91,22 +91,37 @@ def diff_live(store: MemoryStore, snapshot: Snapshot, target: str) -> EntryDiff:
     return compare(snapshot, target, store.read(target).entries)
 
 
+def newest(store: MemoryStore) -> tuple[Snapshot, str | None] | None:
+    """The snapshot compared with when none is asked for (docs/rules.md#snapshot): the newer of
+    the newest session's and the one frozen here, with its session id (None: the frozen one);
+    None when there is neither. A freeze made after the session started is the newer."""
+    found = read_sessions(store.home.state_db, 1)
+    session = (from_session(found.sessions[0]), found.sessions[0].id) if found.sessions else None
+    frozen = load_frozen(store)
+    if frozen is None:
+        return session
+    if session is None or (frozen.taken_at and session[0].taken_at and frozen.taken_at > session[0].taken_at):
+        return frozen, None
+    return session
+
+
 def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
     """The snapshot to compare with, and its session id (None: the one frozen here).
 
-    ``session_id``: that session from ``state.db``. Otherwise the newest session, else the
-    frozen snapshot; a refusal that says why when there is none.
+    ``session_id``: that session from ``state.db``. Otherwise :func:`newest`; a refusal that
+    says why when there is none.
     """
     db = store.home.state_db
-    found = read_sessions(db, 1, session_id)
-    if found.sessions:
-        return from_session(found.sessions[0]), found.sessions[0].id
     if session_id is not None:
+        found = read_sessions(db, 1, session_id)
+        if found.sessions:
+            return from_session(found.sessions[0]), found.sessions[0].id
         raise InvalidRequest(f"There is no session {session_id!r} with a system prompt in {db}."
                              + (f" {found.problem}" if found.problem else ""),
                              hint="Leave out --session for the newest session.")
-    frozen = load_frozen(store)
-    if frozen is None:
-        raise InvalidRequest(f"There is no snapshot to compare with. {found.problem or ''}".strip(),
+    chosen = newest(store)
+    if chosen is None:
+        problem = read_sessions(db, 1).problem
+        raise InvalidRequest(f"There is no snapshot to compare with. {problem or ''}".strip(),
                              hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.")
-    return frozen, None
+    return chosen

@@ -26,7 +26,7 @@ import streamlit as st
 from .. import _scan
 from .._backups import Backup
 from .._sessions import SessionList, read_sessions
-from .._snapshot import Snapshot, from_session, frozen_path, load_frozen, since
+from .._snapshot import Snapshot, from_session, frozen_path, load_frozen, newest, since
 from .._store import FileState, MemoryStore, read_file_state
 from .._suggest import Suggestion, suggestions
 
@@ -190,15 +190,8 @@ def _load_snapshot(store: MemoryStore, wanted: str | None, key: str) -> Snapshot
             return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
     # Nothing picked, or what was picked is gone: the newer of the newest session and the frozen
     # snapshot, so a freeze made after the session started is what a reload or a new tab shows too.
-    found = read_sessions(db, 1)
-    session = SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key) if found.sessions else None
-    frozen = load_frozen(store)  # a small JSON file beside the memory files
-    if frozen is None:
-        return session
-    if session is None or (frozen.taken_at and session.snapshot.taken_at
-                           and frozen.taken_at > session.snapshot.taken_at):
-        return SnapshotChoice(frozen, None, key)
-    return session
+    chosen = newest(store)
+    return SnapshotChoice(chosen[0], chosen[1], key) if chosen else None
 
 
 def current_snapshot(store: MemoryStore) -> SnapshotChoice | None:
