@@ -11,10 +11,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import ui
-from hermes_dash._errors import Refusal
-from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._snapshot import compare, freeze, load_frozen
+from hermes_dash import FILENAMES, TARGETS, Refusal, ui
+from hermes_dash import compare_snapshot as compare
+from hermes_dash import freeze_snapshot as freeze
+from hermes_dash import load_frozen_snapshot as load_frozen
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click

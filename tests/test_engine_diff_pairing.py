@@ -4,7 +4,8 @@ the Snapshot page, the Overview's "since snapshot" flags, History, Backups and t
 from __future__ import annotations
 
 from hermes_dash import MemoryStore, diff_entries, resolve_home
-from hermes_dash import _history, _snapshot
+from hermes_dash import _snapshot
+from hermes_dash.curation import history as _history
 
 
 def kinds(diff) -> list[tuple[str, str | None, str | None]]:

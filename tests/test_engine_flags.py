@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_dash import _scan
-from hermes_dash._hints import (CHANGED_FLAG, DRIFT_FLAG, HAND_WRITTEN, LONG_FLAG, NEW_FLAG, POSSIBLE_SECRET,
+from hermes_dash.curation.hints import (CHANGED_FLAG, DRIFT_FLAG, HAND_WRITTEN, LONG_FLAG, NEW_FLAG, POSSIBLE_SECRET,
                                 entry_flags, flag_notes)
 from hermes_dash._store import read_file_state
 

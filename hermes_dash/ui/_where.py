@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from .._home import list_profiles, normalise_profile
-from .._store import MemoryStore
+from hermes_dash import MemoryStore, list_profiles, normalise_profile
 from ._cache import SnapshotChoice
 from ._session import current_home, flash
 from ._widgets import lit
@@ -28,7 +27,7 @@ def profile_from_url() -> None:
         return
     st.session_state[_SYNCED] = raw
     home = current_home()
-    name = normalise_profile(raw)
+    name = normalise_profile(raw)  # as the agent reads a typed name (docs/rules.md#files); never a path
     listed = list_profiles(home.root)
     if name == "default" or name in listed:
         if name != st.session_state.get("hd_profile"):
