@@ -44,7 +44,7 @@ def test_reload_keeps_the_profile_and_the_page(demo_server: str, tmp_path: Path)
             page = context.new_page()
             context.on("request", lambda request: requests.append(request.url))
             page.goto(base, wait_until="domcontentloaded")
-            settle(page, "1,985 / 2,200 chars")
+            settle(page, "1,985 / 2,200 chars", timeout=90_000)  # the first run imports everything
             page.wait_for_url(re.compile(r"[?&]profile=default\b"), timeout=15_000)
 
             page.get_by_role("combobox", name="Profile").click()
