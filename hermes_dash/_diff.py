@@ -12,8 +12,10 @@ docs/rules.md#diff): a removed entry and an added one are the same entry, "chang
    by place. They are paired in order.
 
 Rule 2 holds between two versions of one file only: the entries of two different profiles
-have no places in common (``in_place=False``). Everything else is added or removed. Ratios are costly on long text, so only the first
-``_COMPARE_CHARS`` of each entry are compared and cheap upper bounds prune most pairs.
+have no places in common (``in_place=False``). Everything else is added or removed.
+
+Ratios are costly on long text, so only the first ``_COMPARE_CHARS`` of each entry are
+compared and cheap upper bounds prune most pairs.
 """
 
 from __future__ import annotations
