@@ -530,7 +530,7 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
                 step("shorten", f"the same facts in fewer words (saves {len(entry) - len(short):,} chars)",
                      [{"action": "replace", "old_text": entry, "content": short}], (entry,), short)
     candidates = () if tally.usage <= goal else tuple(e for e in dict.fromkeys(entries) if e not in used)
-    return Plan(target, threshold, limit, usage(entries), goal, tuple(steps), tuple(entries), candidates)
+    return Plan(target, threshold, limit, usage(tuple(entries)), goal, tuple(steps), tuple(entries), candidates)
 
 
 # -- the whole report ---------------------------------------------------------------------------
@@ -550,26 +550,34 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
     tell(0.6, "Comparing the two files")
     cross = cross_overlaps(memory, user)
     tell(0.75, "Looking for misplaced entries and paths that no longer exist")
-    placement = [h for h in placement_hints(memory, user) if h.target in targets]
+    hints = placement_hints(memory, user)
+    placement = [h for h in hints if h.target in targets]
     stale = stale_facts(memory) if "memory" in targets else []
     paths = check_paths(memory) if "memory" in targets else PathCheck()
     tell(0.9, "Making a plan")
     plans, notes = {}, {}
+    by_hand: dict[str, bool] = {}
+
+    def hand_written(t: str) -> bool:
+        if t not in by_hand:
+            by_hand[t] = normalize.looks_hand_written(store, t)
+        return by_hand[t]
+
     for t in targets:
         state = files[t]
         if state.error:
             notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
-        elif normalize.looks_hand_written(store, t):
+        elif hand_written(t):
             notes[t] = (f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
                         f"{n_entries(len(state.entries))}. Normalise it "
                         "first (hermes-dash normalize), then ask again for merges and a plan.")
         elif state.usage * 100 > state.limit * threshold:
             other = files[_other(t)]
             # A step that changes the other file is proposed only when that file can take it.
-            open_there = not (other.error or other.drift or normalize.looks_hand_written(store, other.target))
+            open_there = not (other.error or other.drift or hand_written(other.target))
             plans[t] = plan(t, state.entries, state.limit, threshold,
                             merges=[m for m in merges if m.target == t],
-                            stale=stale if t == "memory" else (), moves=placement_hints(memory, user),
+                            stale=stale if t == "memory" else (), moves=hints,
                             cross=cross, other_entries=other.entries,
                             other_limit=other.limit if open_there else None)
     tell(1.0, "Done")
