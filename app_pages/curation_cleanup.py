@@ -153,7 +153,7 @@ for target, plan in report.plans.items():
                 st.markdown(f"**These steps leave {plan.still_to_free:,} characters to free.** "
                             "Pick entries to remove (none is picked for you):")
                 for entry in first(list(plan.candidates), "candidates for removal"):
-                    if st.checkbox(f"Remove this entry ({len(entry):,} characters)", value=False,
+                    if st.checkbox(f"Remove the entry below ({len(entry):,} characters)", value=False,
                                    key=f"cu_plan_rm_{pk}_{key_of(entry)}"):
                         removals.append(entry)
                     st.text(entry)
@@ -189,10 +189,10 @@ for target, plan in report.plans.items():
         token = f"plan:{target}:{key_of(*[str(o) for o in chosen.operations + chosen.other_operations])}"
         if st.button(f"Apply {n_of(count, 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
             st.session_state.cu_confirm = token
-        both = f" and {FILENAMES[other_target]}" if chosen.other_operations else ""
+        how = f" and {FILENAMES[other_target]} as one write" if chosen.other_operations else " as one batch"
         if confirm(token, f"Apply {'this' if count == 1 else 'these'} {n_of(count, 'step')} to "
-                          f"{state.filename}{both} as one write? Removed entries stay in the backup made "
-                          "before the write.", f"cu_plan_{target}"):
+                          f"{state.filename}{how}? Removed entries stay in the backup made before the write.",
+                   f"cu_plan_{target}"):
             if chosen.other_operations:
                 two_file(lambda: cleanup.apply_plan(store, chosen), "Plan applied")
             else:
