@@ -44,11 +44,12 @@ def _report(threshold: int, key: tuple[object, ...]) -> cleanup.Report:
     return report
 
 
-def first(items, what: str):  # type: ignore[no-untyped-def]
+def first(items, what: str):
     """The first SHOWN_MAX items; says how many more there are (each is one click to act on, so
     a page of thousands would be unusable and slow to draw)."""
     if len(items) > SHOWN_MAX:
-        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the next.")
+        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the "
+                   "next.")
     return items[:SHOWN_MAX]
 
 
@@ -62,7 +63,7 @@ def confirm(token: str, question: str, key: str) -> bool:
     return ui.confirm("cu_confirm", token, question, yes="Yes, apply", key=key)
 
 
-def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
+def two_file(action, title: str) -> None:
     """Run a move / cross-file change; refused: show why (both files unchanged)."""
     try:
         result = action()
@@ -143,9 +144,10 @@ for target, plan in report.plans.items():
         token = f"plan:{target}:{key_of(*[str(o) for o in ops])}"
         if st.button(f"Apply {n_of(len(picked), 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
             st.session_state.cu_confirm = token
-        if confirm(token, f"Apply {'this' if len(picked) == 1 else 'these'} {n_of(len(picked), 'step')} to {state.filename} as one batch? "
-                          "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
-            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]), undoable=True)
+        if confirm(token, f"Apply {'this' if len(picked) == 1 else 'these'} {n_of(len(picked), 'step')} to "
+                          f"{state.filename} as one batch? Removed entries stay in the backup made before the "
+                          "write.", f"cu_plan_{target}"):
+            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]), undoable=True)  # noqa: B023 (called at once, in this loop pass)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -183,7 +185,7 @@ for target in TARGETS:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
+                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)  # noqa: B023 (called at once, in this loop pass)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -208,7 +210,7 @@ if report.cross:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
                        f"cu_cross_{ck}"):
-                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")
+                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")  # noqa: B023 (called at once, in this loop pass)
 
 # -- placement --------------------------------------------------------------------------------
 
@@ -228,7 +230,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
             st.session_state.cu_confirm = token
         if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
                    f"cu_move_{hk}"):
-            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")
+            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")  # noqa: B023 (called at once, in this loop pass)
 
 # -- stale paths ------------------------------------------------------------------------------
 
@@ -246,4 +248,4 @@ for fact in first(report.stale, "stale entries"):
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)
+            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)  # noqa: B023 (called at once, in this loop pass)

@@ -1,6 +1,6 @@
 """Snapshot beside the live file: what the running session sees, what is on disk, what comes next.
 
-The agent freezes both files into the system prompt when a session starts (SPEC §5); writes
+The agent freezes both files into the system prompt when a session starts (docs/rules.md#snapshot); writes
 made during the session only reach the next one. This page puts the frozen snapshot (from
 ``state.db`` or frozen here) next to the live file, diffs them entry by entry, and shows the
 block exactly as the next session will load it.

@@ -177,7 +177,7 @@ def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pa
             if n / min(len(right_pairs[j]), len(left_pairs[i])) >= _PREFILTER:
                 keep.add(i)
         if len(keep) > _MAX_CANDIDATES:
-            keep = sorted(keep, key=lambda i: (-shared[i], abs(i - j)))[:_MAX_CANDIDATES]
+            keep = set(sorted(keep, key=lambda i: (-shared[i], abs(i - j)))[:_MAX_CANDIDATES])
         out.append(sorted(keep))
     return out
 
@@ -336,7 +336,8 @@ class PathCheck:
 
     def summary(self) -> str:
         if self.checked:
-            found = "all exist here" if not self.missing else f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
+            found = "all exist here" if not self.missing else \
+                f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
             text = f"Checked {n_of(len(self.checked), 'absolute or ~ path')} named in MEMORY.md: {found}."
         else:
             text = "MEMORY.md names no absolute or ~ path on this machine, so no path was checked."
@@ -585,7 +586,7 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
         used = chars + len(DELIMITER) * (count - 1) if count else 0
         steps.append(PlanStep("remove", reason, ({"action": "remove", "old_text": entry},), used,
                               percent(used, limit), (entry,)))
-    return Plan(target, threshold, limit, usage(entries), goal, tuple(steps))
+    return Plan(target, threshold, limit, usage(tuple(entries)), goal, tuple(steps))
 
 
 # -- the whole report ---------------------------------------------------------------------------
@@ -674,8 +675,8 @@ def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[d
     in between (the agent, another tab) can refuse the second half; then the inverse of the
     first is applied, and if even that fails the refusal says exactly what to fix by hand.
     """
-    (t1, ops1, undo1), (t2, ops2) = first, second
-    ops1, undo1, ops2 = _ops.pin_full_text(ops1), _ops.pin_full_text(undo1), _ops.pin_full_text(ops2)
+    (t1, raw1, raw_undo1), (t2, raw2) = first, second
+    ops1, undo1, ops2 = _ops.pin_full_text(raw1), _ops.pin_full_text(raw_undo1), _ops.pin_full_text(raw2)
     s1, s2 = store.read(t1), store.read(t2)
     for state in (s1, s2):
         _require_clean(state)
@@ -730,6 +731,7 @@ def resolve_cross(store: MemoryStore, overlap: CrossOverlap, keep_target: str | 
     text = (merged if merged is not None else overlap.merged).strip()
     if not text:
         raise InvalidRequest("The merged text is empty.", hint="Type the text to keep.")
+    first: tuple[str, list[dict[str, str]], list[dict[str, str]]]
     if text == kept:
         first = (keep_target, [{"action": "add", "content": kept}], [])  # a no-op batch: add of an existing entry
     else:
