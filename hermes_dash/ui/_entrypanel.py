@@ -144,6 +144,6 @@ def _move(store: MemoryStore, source: str, entry: str, destination: str) -> None
         return
     clear_caches()
     flash("success", "Moved", "\n".join([result.message, result_text(result.first, FILENAMES[result.first.target]),
-                                         result_text(result.second, FILENAMES[result.second.target])]))
+                                         result_text(result.second, FILENAMES[result.second.target])]), result.undo)
     close()
     st.rerun()
