@@ -63,7 +63,8 @@ def test_list_shows_valid_and_malformed_without_crashing(store, stage, home):
 def test_preview_shows_usage_and_entry_diff_without_writing(store, stage, write_mem, read_mem):
     write_mem("memory", serialise([PG, FLAKY]))
     stage("1234abcd", staged("1234abcd", "replace",
-                             {"action": "replace", "target": "memory", "old_text": "flaky", "content": "When a test is flaky, mark it @pytest.mark.flaky and quarantine it."},
+                             {"action": "replace", "target": "memory", "old_text": "flaky",
+                              "content": "When a test is flaky, mark it @pytest.mark.flaky and quarantine it."},
                              matched_entry=FLAKY))
     before = read_mem("memory")
     [item] = _pending.list_pending(store)
@@ -103,7 +104,8 @@ def test_preview_of_a_hand_edited_file_meets_the_stores_one_drift_guard(store, s
     # The preview states what approving would meet: the store's DriftDetected, same wording and
     # code, without the drift copy (a preview writes nothing); approving then refuses the same way.
     write_mem("memory", f"{PG}\n\n§\n\n{FLAKY}")
-    path = stage("aaaa0009", staged("aaaa0009", "remove", {"action": "remove", "target": "memory", "old_text": "flaky"}))
+    path = stage("aaaa0009", staged("aaaa0009", "remove",
+                                    {"action": "remove", "target": "memory", "old_text": "flaky"}))
     snap = tree(home)
     shown = _pending.preview(store, _pending.read_one(path))
     assert shown.refusal is not None and shown.refusal.code == "drift" and shown.after == shown.before
