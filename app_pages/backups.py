@@ -10,7 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, diff_entries, n_entries, n_of, ui
+from hermes_dash import FILENAMES, TARGETS, diff_entries, n_entries, n_of, ui
 
 STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
           "drift": "drift (the agent's copy of a hand-edited file)"}
@@ -25,17 +25,9 @@ seen = {t: ui.remember_seen(live[t]) for t in TARGETS}
 cols = st.columns(len(TARGETS))
 for col, target in zip(cols, TARGETS):
     if col.button(f"Back up {FILENAMES[target]} now", key=f"bk_now_{target}"):
-        try:
-            made = store.backup(target)
-        except Refusal as refusal:
-            ui.show_refusal(refusal)
-        else:
-            ui.clear_caches()
-            if made is None:
-                ui.flash("info", "Nothing to back up", f"{FILENAMES[target]} is empty or missing.")
-            else:
-                ui.flash("success", "Backed up", f"{FILENAMES[target]} is saved as {made.name}.")
-            st.rerun()
+        ui.run_op(lambda: store.backup(target), report=lambda made: [
+            ui.Flash("info", "Nothing to back up", f"{FILENAMES[target]} is empty or missing.") if made is None
+            else ui.Flash("success", "Backed up", f"{FILENAMES[target]} is saved as {made.name}.")])
 
 backups = store.backups()
 if not backups:

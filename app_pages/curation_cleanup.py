@@ -12,7 +12,7 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, Operation, Refusal, n_of, project, resolve_home, ui, usage
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Operation, n_of, project, resolve_home, ui, usage
 from hermes_dash.curation import cleanup
 
 store = ui.require_store()
@@ -60,19 +60,6 @@ def key_of(*texts: str) -> str:
 def confirm(token: str, question: str, key: str) -> bool:
     """True once the user said yes to ``question`` (asked after a button set ``cu_confirm``)."""
     return ui.confirm("cu_confirm", token, question, yes="Yes, apply", key=key)
-
-
-def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
-    """Run a move / cross-file change; refused: show why (both files unchanged)."""
-    try:
-        result = action()
-    except Refusal as refusal:
-        ui.show_refusal(refusal)
-        return
-    ui.clear_caches()
-    ui.flash("success", title, "\n".join([result.message, ui.result_text(result.first, FILENAMES[result.first.target]),
-                                          ui.result_text(result.second, FILENAMES[result.second.target])]))
-    st.rerun()
 
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
@@ -208,7 +195,7 @@ if report.cross:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
                        f"cu_cross_{ck}"):
-                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")
+                ui.run_op(lambda: cleanup.resolve_cross(store, overlap, keep, text), title="Kept one copy")
 
 # -- placement --------------------------------------------------------------------------------
 
@@ -228,7 +215,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
             st.session_state.cu_confirm = token
         if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
                    f"cu_move_{hk}"):
-            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")
+            ui.run_op(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), title="Moved")
 
 # -- stale paths ------------------------------------------------------------------------------
 

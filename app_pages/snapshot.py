@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, diff_entries, sanitise, ui
+from hermes_dash import FILENAMES, TARGETS, diff_entries, sanitise, ui
 from hermes_dash import freeze_snapshot as freeze
 from hermes_dash import load_frozen_snapshot as load_frozen
 from hermes_dash import session_snapshot as from_session
@@ -44,15 +44,10 @@ with right:
     if st.button("Freeze snapshot now", key="snap_freeze", type="secondary" if found.sessions else "primary",
                  help="Record what a session starting now would load, beside the memory files "
                       "(memories/.hermes-dash-snapshot.json), to compare with later."):
-        try:
-            freeze(store)
-        except Refusal as refusal:
-            ui.show_refusal(refusal)
-        else:
-            ui.clear_caches()
-            ui.flash("success", "Snapshot frozen", "Later changes show up below as differences from it.")
-            st.session_state.snap_session = "__frozen__"
-            st.rerun()
+        ui.run_op(lambda: freeze(store),
+                  report=lambda _: [ui.Flash("success", "Snapshot frozen",
+                                             "Later changes show up below as differences from it.")],
+                  then=lambda _: st.session_state.update(snap_session="__frozen__"))
 
 if not options:
     with left:
