@@ -166,11 +166,11 @@ for item in staged:
 
 st.divider()
 st.markdown(f"**{len(chosen)} selected**")
-left, right = st.columns(2)
-if left.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
-    st.session_state.in_confirm = ("approve", tuple(chosen))
-if right.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):
-    st.session_state.in_confirm = ("reject", tuple(chosen))
+with st.container(horizontal=True, gap="small"):
+    if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
+        st.session_state.in_confirm = ("approve", tuple(chosen))
+    if st.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):
+        st.session_state.in_confirm = ("reject", tuple(chosen))
 
 pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
