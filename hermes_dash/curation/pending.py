@@ -295,8 +295,8 @@ def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None
     else:
         try:
             _check_edit(staged, operation)
-        except InvalidRequest as refusal:
-            return Preview(staged, before, before, state.limit, refusal)
+        except InvalidRequest as wrong_kind:
+            return Preview(staged, before, before, state.limit, wrong_kind)
     projection = _ops.project(before, operation, state.limit)
     operation = _pinned(operation, projection.matched)
     refusal = projection.refusal
