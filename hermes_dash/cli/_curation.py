@@ -43,6 +43,11 @@ def _restore_hint(target: str, item: object) -> str:
     return f"in the file with another text, restore in place with: {how}"
 
 
+def _full(text: str) -> list[str]:
+    """Every line of an entry, uncut: a plan is read in full before anything is applied."""
+    return text.splitlines() or [""]
+
+
 def _one_line(text: str, width: int = 100) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 3] + "..."
@@ -73,10 +78,13 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                   "not_checked_relative": list(report.paths.relative), "summary": report.paths.summary()},
         "plans": {t: {"target": p.target, "goal": p.goal, "limit": p.limit, "usage_before": p.usage_before,
                       "usage_after": p.usage_after, "reaches_goal": p.reaches_goal,
-                      "steps": [{"kind": s.kind, "reason": s.reason, "operations": list(s.operations),
+                      "steps": [{"kind": s.kind, "reason": s.reason, "entries": list(s.entries), "result": s.result,
+                                 "operations": list(s.operations), "other_operations": list(s.other),
                                  "usage_after": s.usage_after, "percent_after": s.percent_after}
                                 for s in p.steps],
-                      "operations": p.operations} for t, p in report.plans.items()},
+                      "operations": p.operations, "other_target": p.other_target,
+                      "other_operations": p.other_operations, "still_to_free": p.still_to_free,
+                      "removal_candidates": list(p.candidates)} for t, p in report.plans.items()},
         "notes": report.notes,
     }
     lines = []
@@ -101,11 +109,20 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines.append(f"\nStale? paths not on this machine ({', '.join(s.missing)}):\n  {_one_line(s.entry)}")
     for p in report.plans.values():
         lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
-                     f"from {p.usage_before:,}:")
+                     f"from {p.usage_before:,}: what loses nothing first, then shorter wording.")
         for i, s in enumerate(p.steps, 1):
             lines.append(f"  {i}. {s.kind}: {s.reason} -> {s.usage_after:,} chars ({s.percent_after}%)")
-        if not p.reaches_goal:
-            lines.append("  (the goal is not reached by these steps)")
+            lines += [f"     entry: {line}" for e in s.entries for line in _full(e)]
+            if s.result is not None:
+                lines += [f"     becomes: {line}" for line in _full(s.result)]
+        if p.reaches_goal:
+            continue
+        lines.append(f"  These steps reach {p.usage_after:,} chars; {p.still_to_free:,} more to free for the goal.")
+        if p.candidates:
+            lines.append(f"  Candidates for removal (none picked; choose yourself, e.g. "
+                         f"`remove {p.target} --expect-entry TEXT -- TEXT`):")
+            for e in p.candidates:
+                lines.append(f"  - ({len(e):,} chars) " + "\n    ".join(_full(e)))
     if len(lines) == len(targets) + len(report.notes):
         lines.append("\nNothing to suggest.")
     return Outcome(data, "\n".join(lines))

@@ -27,6 +27,7 @@ from hermes_dash import (
     OpResult,
     Refusal,
     Settings,
+    TwoFileUndo,
     Undo,
     load_settings,
     n_entries,
@@ -45,7 +46,7 @@ class Flash:
     kind: FlashKind
     title: str  # fixed wording of ours: may be shown as markdown
     body: str = ""  # may hold entry text: always shown as plain text
-    undo: Undo | None = None  # offered as an Undo button beside the message
+    undo: Undo | TwoFileUndo | None = None  # offered as an Undo button beside the message
 
 
 def _ensure_defaults() -> None:
@@ -123,7 +124,7 @@ def remember_seen(state: FileState) -> tuple[int, int, int] | None:
     return previous
 
 
-def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | None = None) -> None:
+def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | TwoFileUndo | None = None) -> None:
     st.session_state.setdefault("hd_flash", []).append(Flash(kind, title, body, undo))
 
 
@@ -161,7 +162,8 @@ def written(result: object, *, title: str | None = None, undoable: bool = False)
 
     An :class:`OpResult`: the usage after, the backup, the external-change note when the file had
     changed since this session last showed it, and Undo when ``undoable``. A two-file result (a
-    move, a cross-file merge: ``first`` and ``second`` OpResults): its message and both files.
+    move, a cross-file merge, a plan: ``first`` and ``second`` OpResults): its message, both
+    files and the Undo that takes both back (it is one store write).
     Anything else: ``title`` alone.
     """
     from hermes_dash import FILENAMES
@@ -182,7 +184,7 @@ def written(result: object, *, title: str | None = None, undoable: bool = False)
     if isinstance(first, OpResult) and isinstance(second, OpResult):
         return [Flash("success", title or "Saved", "\n".join([
             str(getattr(result, "message", "")), result_text(first, FILENAMES.get(first.target, first.target)),
-            result_text(second, FILENAMES.get(second.target, second.target))]))]
+            result_text(second, FILENAMES.get(second.target, second.target))]), getattr(result, "undo", None))]
     return [Flash("success", title or "Done")]
 
 
@@ -222,7 +224,7 @@ def run_op(action: Callable[[], T], *, clear: Iterable[str] = (), focus: str | N
     return result  # not reached: st.rerun() raises
 
 
-def undo_write(token: Undo) -> None:
+def undo_write(token: Undo | TwoFileUndo) -> None:
     """Take one write back (an Undo button's callback) and queue what happened as a message.
 
     A callback, not code after the button: the message holding the button is shown once, so
@@ -235,11 +237,18 @@ def undo_write(token: Undo) -> None:
 
     filename = FILENAMES.get(token.target, token.target)
     try:
-        result = current_store().undo(token)
+        if isinstance(token, TwoFileUndo):  # a move or plan that changed both files: both go back, or neither
+            both = current_store().undo_both(token)
+        else:
+            result = current_store().undo(token)
     except Refusal as refusal:
         flash("warning", "Undo refused: nothing was changed", refusal_text(refusal))
         return
     clear_caches()
+    if isinstance(token, TwoFileUndo):
+        flash("success", "Undone", "\n".join([both.message, result_text(both.first, FILENAMES[both.first.target]),
+                                              result_text(both.second, FILENAMES[both.second.target])]), both.undo)
+        return
     flash("success", "Undone", result_text(result, filename), result.undo)
 
 
