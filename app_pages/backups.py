@@ -22,12 +22,19 @@ st.title("Backups")
 live = {t: ui.file_state(t, store) for t in TARGETS}
 seen = {t: ui.remember_seen(live[t]) for t in TARGETS}
 
+
+
+def back_up(target: str) -> None:
+    name = FILENAMES[target]
+    ui.run_op(lambda: store.backup(target), report=lambda made: [
+        ui.Flash("info", "Nothing to back up", f"{name} is empty or missing.") if made is None
+        else ui.Flash("success", "Backed up", f"{name} is saved as {made.name}.")])
+
+
 cols = st.columns(len(TARGETS))
 for col, target in zip(cols, TARGETS):
     if col.button(f"Back up {FILENAMES[target]} now", key=f"bk_now_{target}"):
-        ui.run_op(lambda: store.backup(target), report=lambda made: [
-            ui.Flash("info", "Nothing to back up", f"{FILENAMES[target]} is empty or missing.") if made is None
-            else ui.Flash("success", "Backed up", f"{FILENAMES[target]} is saved as {made.name}.")])
+        back_up(target)
 
 backups = store.backups()
 if not backups:
@@ -69,8 +76,8 @@ if not bstate.exists:
 st.header(f"{ui.lit(chosen.name)} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
-st.caption(f"Restoring this backup would bring back {n_entries(c['added'])}, drop {c['removed']}, change {c['changed']} "
-           f"and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
+st.caption(f"Restoring this backup would bring back {n_entries(c['added'])}, drop {c['removed']}, "
+           f"change {c['changed']} and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
            f"({n_entries(len(bstate.entries))}); the live file {state.usage:,}.")
 if diff.identical and bstate.raw.strip() == state.raw.strip():
     st.success("This backup holds exactly what the live file holds.")

@@ -43,11 +43,12 @@ def _report(threshold: int, key: tuple[object, ...]) -> cleanup.Report:
     return report
 
 
-def first(items, what: str):  # type: ignore[no-untyped-def]
+def first(items, what: str):
     """The first SHOWN_MAX items; says how many more there are (each is one click to act on, so
     a page of thousands would be unusable and slow to draw)."""
     if len(items) > SHOWN_MAX:
-        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the next.")
+        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the "
+                   "next.")
     return items[:SHOWN_MAX]
 
 
@@ -179,9 +180,9 @@ for target, plan in report.plans.items():
                           f"{state.filename}{how}? Removed entries stay in the backup made before the write.",
                    f"cu_plan_{target}"):
             if chosen.other_operations:
-                ui.run_op(lambda: cleanup.apply_plan(store, chosen), title="Plan applied")
+                ui.run_op(lambda: cleanup.apply_plan(store, chosen), title="Plan applied")  # noqa: B023 (called at once, in this loop pass)
             else:
-                ui.run_op(lambda: cleanup.apply_plan(store, chosen, seen=seen[target]), undoable=True)
+                ui.run_op(lambda: cleanup.apply_plan(store, chosen, seen=seen[target]), undoable=True)  # noqa: B023 (called at once, in this loop pass)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -195,7 +196,7 @@ for target in TARGETS:
     state = states[target]
     with st.container(border=True, key=f"cu_merges_box_{target}"):
         st.subheader(f"{state.filename}: {n_of(len(merges), 'proposed merge')}")
-        chosen = []
+        picked_merges = []
         for merge in first(merges, "proposed merges"):
             mk = key_of(merge.keep, merge.drop)
             st.markdown(f"**{merge.kind.capitalize()}** · similarity {merge.score:.2f}")
@@ -210,16 +211,17 @@ for target in TARGETS:
             edited = merge.edited(text)
             st.caption(f"Frees {edited.freed:,} characters.")
             if st.checkbox("Include this merge", value=True, key=f"cu_merge_pick_{mk}"):
-                chosen.append(edited)
+                picked_merges.append(edited)
             st.divider()
-        if chosen:
-            token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in chosen])}"
-            freed = sum(m.freed for m in chosen)
-            if st.button(f"Apply {n_of(len(chosen), 'merge')} to {state.filename}…", key=f"cu_merge_apply_{target}"):
+        if picked_merges:
+            token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in picked_merges])}"
+            freed = sum(m.freed for m in picked_merges)
+            if st.button(f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename}…",
+                         key=f"cu_merge_apply_{target}"):
                 st.session_state.cu_confirm = token
-            if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
+            if confirm(token, f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
+                ui.run_op(lambda: cleanup.apply_merges(store, target, picked_merges, seen=seen[target]), undoable=True)  # noqa: B023 (called at once, in this loop pass)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -244,7 +246,7 @@ if report.cross:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
                        f"cu_cross_{ck}"):
-                ui.run_op(lambda: cleanup.resolve_cross(store, overlap, keep, text), title="Kept one copy")
+                ui.run_op(lambda: cleanup.resolve_cross(store, overlap, keep, text), title="Kept one copy")  # noqa: B023 (called at once, in this loop pass)
 
 # -- placement --------------------------------------------------------------------------------
 
@@ -264,7 +266,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
             st.session_state.cu_confirm = token
         if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
                    f"cu_move_{hk}"):
-            ui.run_op(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), title="Moved")
+            ui.run_op(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), title="Moved")  # noqa: B023 (called at once, in this loop pass)
 
 # -- stale paths ------------------------------------------------------------------------------
 
@@ -282,4 +284,4 @@ for fact in first(report.stale, "stale entries"):
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)
+            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)  # noqa: B023 (called at once, in this loop pass)

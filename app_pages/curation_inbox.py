@@ -176,7 +176,8 @@ pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
     as_edited = [i for i in ids if i in edits] if verb == "approve" else []
-    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
+    if ui.confirm("in_confirm", pending_confirm,
+                  f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
                   yes=f"Yes, {verb}", key="in_confirm",
                   detail=("Each is applied through the memory store on its own; a refused one stays pending."
                           + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}."

@@ -129,8 +129,8 @@ def show_match(old_text: str) -> int | None:
                 st.caption("Picks only this one:")
                 ui.plain(suggested[index].text)
         return None
+    assert match.target is not None
     index = match.target
-    assert index is not None
     st.success(f"**Matches exactly one entry: #{index}** ({len(entries[index]):,} characters).")
     ui.show_entry(entries[index], max_chars=2000)
     return index
@@ -218,7 +218,7 @@ with tab_replace:
     warn_if_moved(pin, index)
     if index is not None:
         st.button("Start from the current text of this entry", key="ed_rep_copy",
-                  on_click=lambda: st.session_state.update(ed_rep_new=entries[index]))
+                  on_click=st.session_state.update, kwargs={"ed_rep_new": entries[index]})
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
@@ -240,18 +240,19 @@ with tab_remove:
         preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
     asked = st.session_state.get("ed_rm_confirm")
 
-    def the_entry() -> None:
-        match = find(entries, asked[1])
+    def the_entry(old_text: str) -> None:
+        match = find(entries, old_text)
         if match.target is not None:
             ui.show_entry(entries[match.target], max_chars=2000)
         else:
             st.text("The text no longer picks exactly one entry: removing will be refused.")
 
     if asked and asked[0] == target:
+        asked_text: str = asked[1]
         with st.container(border=True):
             if ui.confirm("ed_rm_confirm", asked, "Remove this entry?", yes="Yes, remove it", key="ed_rm",
-                          detail="A backup of the file is kept (see Backups).", show=the_entry):
-                write(lambda: store.remove(target, asked[1], seen=seen, expect_entry=pin_rm),
+                          detail="A backup of the file is kept (see Backups).", show=lambda: the_entry(asked_text)):
+                write(lambda: store.remove(target, asked_text, seen=seen, expect_entry=pin_rm),
                       action="remove", clear=("ed_rm_old",))
 
 def batch_editor() -> None:
@@ -305,7 +306,8 @@ def batch_editor() -> None:
     # changes and the usage after. The question is tied to these exact operations; editing a cell
     # meanwhile asks again.
     token = (target, hashlib.sha256(repr(ops).encode("utf-8", "surrogatepass")).hexdigest())
-    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary", disabled=not ops):
+    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary",
+                 disabled=not ops):
         st.session_state.ed_batch_confirm = token
     if st.session_state.get("ed_batch_confirm") not in (None, token):
         del st.session_state.ed_batch_confirm
@@ -319,7 +321,9 @@ def batch_editor() -> None:
                            f"(now {state.usage:,}, {len(entries)}).")
             elif shown is not None:
                 st.caption("The preview says this batch will be refused (see above); nothing would be written.")
-            if ui.confirm("ed_batch_confirm", token, f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
+            if ui.confirm("ed_batch_confirm", token,
+                          f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to "
+                          f"{state.filename}?",
                           yes="Yes, apply", key="ed_batch", detail="A backup of the file is kept; Undo follows."):
                 ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key),
                           undoable=True)

@@ -51,9 +51,10 @@ for target, state in states.items():
     picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
         list(range(len(state.entries)))
     if query:
-        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {'contains' if len(picked) == 1 else 'contain'} the search text.")
+        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} "
+                   f"{'contains' if len(picked) == 1 else 'contain'} the search text.")
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
-        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))
+        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))  # noqa: B023 (called at once, in this loop pass)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
     if notes := flag_notes(flags):
         st.caption("; ".join(notes) + ".")

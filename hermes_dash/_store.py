@@ -1,6 +1,6 @@
 """The memory store: every read and every write of MEMORY.md / USER.md goes through here.
 
-Each mutation follows the agent's own sequence (SPEC §3-§4), so the files come out
+Each mutation follows the agent's own sequence (docs/rules.md#operations, docs/rules.md#locking), so the files come out
 byte-identical to what the agent would leave:
 
     validate + scan (before the lock) -> lock <file>.lock -> re-read -> drift guard
@@ -322,6 +322,7 @@ class MemoryStore:
 
     def _undo_bytes(self, undo: "Undo", filename: str) -> bytes:
         """The bytes ``undo`` puts back, checked against the digest taken when the write was made."""
+        data: bytes | None
         if undo.backup is None:
             data = b""  # the write created the file (or filled an empty one)
         else:

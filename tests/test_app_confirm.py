@@ -34,7 +34,8 @@ def assert_shared_confirmation(at: AppTest, key: str, yes: str) -> None:
     """``{key}_yes`` (primary, labelled ``yes``) and then ``{key}_no`` (Cancel) are the only two
     children of one horizontal, start-aligned row: the shape only ``ui.confirm`` draws."""
     no_exception(at)
-    [row] = {id(parent): parent for parent, child in blocks(at.main) if getattr(child, "key", None) == f"{key}_yes"}.values()
+    [row] = {id(parent): parent for parent, child in blocks(at.main)
+             if getattr(child, "key", None) == f"{key}_yes"}.values()
     assert [getattr(c, "key", None) for c in row.children.values()] == [f"{key}_yes", f"{key}_no"]
     flex = row.proto.flex_container
     assert flex.direction == flex.Direction.HORIZONTAL and flex.justify == flex.Justify.JUSTIFY_START

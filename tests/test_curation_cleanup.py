@@ -39,7 +39,8 @@ def test_near_duplicates_are_proposed_and_merged_as_one_batch(store, write_mem, 
 
 def test_an_edited_merge_text_is_what_gets_written(store, write_mem):
     _mem(write_mem, "memory", [DOCKER_A, DOCKER_B])
-    merge = _cleanup.merges_in("memory", store.read("memory").entries)[0].edited("  Build server: use docker compose v2.  ")
+    merge = _cleanup.merges_in("memory", store.read("memory").entries)[0]
+    merge = merge.edited("  Build server: use docker compose v2.  ")
     _cleanup.apply_merges(store, "memory", [merge])
     assert store.read("memory").entries == ("Build server: use docker compose v2.",)
 

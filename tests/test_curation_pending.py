@@ -63,7 +63,8 @@ def test_list_shows_valid_and_malformed_without_crashing(store, stage, home):
 def test_preview_shows_usage_and_entry_diff_without_writing(store, stage, write_mem, read_mem):
     write_mem("memory", serialise([PG, FLAKY]))
     stage("1234abcd", staged("1234abcd", "replace",
-                             {"action": "replace", "target": "memory", "old_text": "flaky", "content": "When a test is flaky, mark it @pytest.mark.flaky and quarantine it."},
+                             {"action": "replace", "target": "memory", "old_text": "flaky",
+                              "content": "When a test is flaky, mark it @pytest.mark.flaky and quarantine it."},
                              matched_entry=FLAKY))
     before = read_mem("memory")
     [item] = _pending.list_pending(store)
@@ -206,8 +207,8 @@ def test_an_edit_that_is_still_refused_keeps_the_staged_file_and_says_why(store,
 
 def test_edited_replace_with_no_match_aims_at_the_entry_its_preview_showed(store, stage, write_mem):
     write_mem("memory", serialise([PG, FLAKY]))
-    path = stage("cccc0003", staged("cccc0003", "replace", {"action": "replace", "target": "memory",
-                                                             "old_text": "Postgres 15", "content": "Tests need Postgres 17."}))
+    path = stage("cccc0003", staged("cccc0003", "replace", {
+        "action": "replace", "target": "memory", "old_text": "Postgres 15", "content": "Tests need Postgres 17."}))
     item = _pending.read_one(path)
     assert isinstance(_pending.preview(store, item).refusal, NoMatch)
     shown = _pending.preview(store, item, item.edit([("Tests need Postgres 17.", "Postgres 16")]))

@@ -24,4 +24,5 @@ The modules are loaded only when named, so importing this package costs nothing.
 
 from __future__ import annotations
 
-__all__ = ["check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "similarity", "suggestions"]
+__all__ = ["check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "similarity",
+           "suggestions"]

@@ -117,7 +117,8 @@ class PathCheck:
 
     def summary(self) -> str:
         if self.checked:
-            found = "all exist here" if not self.missing else f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
+            found = "all exist here" if not self.missing else \
+                f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
             text = f"Checked {n_of(len(self.checked), 'absolute or ~ path')} named in MEMORY.md: {found}."
         else:
             text = "MEMORY.md names no absolute or ~ path on this machine, so no path was checked."

@@ -70,7 +70,7 @@ class Staged:
         pinned entry's full text and expects exactly that text, like any pinned edit."""
         assert self.payload is not None
         if self.action == "batch":
-            return _ops.Operation.batch(self.payload["operations"])  # type: ignore[arg-type]
+            return _ops.Operation.batch(self.payload["operations"])  # type: ignore[arg-type]  # staged JSON; Operation.batch checks each item itself
         op = _ops.Operation.coerce(self.payload, 1)
         if self.matched_entry and op.action in ("replace", "remove"):
             op = _ops.Operation(op.action, op.content, self.matched_entry, self.matched_entry)
@@ -267,7 +267,8 @@ def _check_edit(staged: Staged, operation: _ops.Operation) -> None:
     """An edit changes the text of a staged write, never what kind of write it is."""
     if operation.action != staged.action:
         raise InvalidRequest(f"Staged write {staged.id} is a {staged.action}; an edit of it cannot be a "
-                             f"{operation.action}.", hint="Edit the text only, or reject it and make the change by hand.")
+                             f"{operation.action}.",
+                             hint="Edit the text only, or reject it and make the change by hand.")
 
 
 def _pinned(operation: _ops.Operation, hit: str | None) -> _ops.Operation:
@@ -311,7 +312,7 @@ def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None
 
 
 @contextlib.contextmanager
-def _inbox_lock(store: MemoryStore):  # type: ignore[no-untyped-def]
+def _inbox_lock(store: MemoryStore):
     """One decision at a time (two tabs must not approve the same write twice)."""
     with held(store.home.pending_dir / ".inbox.lock", 10, "Another approval is in progress."):
         yield

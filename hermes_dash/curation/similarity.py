@@ -165,7 +165,7 @@ def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pa
             if n / min(len(right_pairs[j]), len(left_pairs[i])) >= _PREFILTER:
                 keep.add(i)
         if len(keep) > _MAX_CANDIDATES:
-            keep = sorted(keep, key=lambda i: (-shared[i], abs(i - j)))[:_MAX_CANDIDATES]
+            keep = set(sorted(keep, key=lambda i: (-shared[i], abs(i - j)))[:_MAX_CANDIDATES])
         out.append(sorted(keep))
     return out
 
