@@ -10,7 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, diff_entries, n_entries, n_of, ui
+from hermes_dash import FILENAMES, TARGETS, diff_entries, n_entries, n_of, ui
 
 STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
           "drift": "drift (the agent's copy of a hand-edited file)"}
@@ -23,20 +23,19 @@ live = {t: ui.file_state(t, store) for t in TARGETS}
 for t in TARGETS:
     ui.remember_seen(live[t])
 
+
+
+def back_up(target: str) -> None:
+    name = FILENAMES[target]
+    ui.run_op(lambda: store.backup(target), report=lambda made: [
+        ui.Flash("info", "Nothing to back up", f"{name} is empty or missing.") if made is None
+        else ui.Flash("success", "Backed up", f"{name} is saved as {made.name}.")])
+
+
 cols = st.columns(len(TARGETS))
 for col, target in zip(cols, TARGETS):
     if col.button(f"Back up {FILENAMES[target]} now", key=f"bk_now_{target}"):
-        try:
-            made = store.backup(target)
-        except Refusal as refusal:
-            ui.show_refusal(refusal)
-        else:
-            ui.clear_caches()
-            if made is None:
-                ui.flash("info", "Nothing to back up", f"{FILENAMES[target]} is empty or missing.")
-            else:
-                ui.flash("success", "Backed up", f"{FILENAMES[target]} is saved as {made.name}.")
-            st.rerun()
+        back_up(target)
 
 backups = store.backups()
 if not backups:

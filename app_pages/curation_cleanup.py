@@ -11,7 +11,7 @@ import hashlib
 
 import streamlit as st
 
-from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Refusal, Target, n_of, project, resolve_home, ui,
+from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, n_of, project, resolve_home, ui,
                          usage)
 from hermes_dash.curation import cleanup
 
@@ -61,20 +61,6 @@ def key_of(*texts: str) -> str:
 def confirm(token: str, question: str, key: str) -> bool:
     """True once the user said yes to ``question`` (asked after a button set ``cu_confirm``)."""
     return ui.confirm("cu_confirm", token, question, yes="Yes, apply", key=key)
-
-
-def two_file(action, title: str) -> None:
-    """Run a move / cross-file change; refused: show why (both files unchanged)."""
-    try:
-        result = action()
-    except Refusal as refusal:
-        ui.show_refusal(refusal)
-        return
-    ui.clear_caches()
-    ui.flash("success", title, "\n".join([result.message, ui.result_text(result.first, FILENAMES[result.first.target]),
-                                          ui.result_text(result.second, FILENAMES[result.second.target])]),
-             result.undo)
-    st.rerun()
 
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
@@ -174,8 +160,7 @@ for target, plan in report.plans.items():
                 if chosen.other_operations else None
             refusal = here.refusal or (there.refusal if there is not None else None)
             if refusal is not None:  # steps built on one left out: say so instead of applying
-                st.error("**These steps do not fit together.**")
-                st.text(refusal.message)
+                ui.show_refusal(refusal, "**These steps do not fit together.**")
                 continue
             after_usage, after_count = usage(here.after), len(here.after)
         ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=after_usage,
@@ -197,9 +182,9 @@ for target, plan in report.plans.items():
                           f"{state.filename}{how}? Removed entries stay in the backup made before the write.",
                    f"cu_plan_{target}"):
             if chosen.other_operations:
-                two_file(lambda: cleanup.apply_plan(store, chosen), "Plan applied")  # noqa: B023 (called at once, in this loop pass)
+                ui.run_op(lambda: cleanup.apply_plan(store, chosen), title="Plan applied")  # noqa: B023 (called at once, in this loop pass)
             else:
-                ui.run_op(lambda: cleanup.apply_plan(store, chosen), undoable=True)  # type: ignore[arg-type,return-value]  # one file here (no other_operations): an OpResult  # noqa: B023 (called at once, in this loop pass)
+                ui.run_op(lambda: cleanup.apply_plan(store, chosen), undoable=True)  # noqa: B023 (called at once, in this loop pass)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -263,7 +248,7 @@ if report.cross:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
                        f"cu_cross_{ck}"):
-                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")  # noqa: B023 (called at once, in this loop pass)
+                ui.run_op(lambda: cleanup.resolve_cross(store, overlap, keep, text), title="Kept one copy")  # noqa: B023 (called at once, in this loop pass)
 
 # -- placement --------------------------------------------------------------------------------
 
@@ -283,7 +268,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
             st.session_state.cu_confirm = token
         if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
                    f"cu_move_{hk}"):
-            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")  # noqa: B023 (called at once, in this loop pass)
+            ui.run_op(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), title="Moved")  # noqa: B023 (called at once, in this loop pass)
 
 # -- stale paths ------------------------------------------------------------------------------
 

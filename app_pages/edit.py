@@ -49,10 +49,7 @@ def preview(op: Operation, key: str) -> Projection:
     """Show what saving ``op`` would do to the current entries: the usage after, or the refusal."""
     shown = project(entries, op, state.limit)
     if shown.refusal is not None:
-        st.error("**Saving this would be refused.** Nothing will be written.")
-        st.text(shown.refusal.message)
-        if shown.refusal.hint:
-            st.text("What to do: " + shown.refusal.hint)
+        ui.show_refusal(shown.refusal, "**Saving this would be refused.** Nothing will be written.")
     else:
         ui.gauge(state.filename, state.usage, state.limit, len(entries), projected=shown.usage,
                  projected_count=len(shown.after), key=key)
@@ -186,8 +183,7 @@ def refusal_beside(column, shown: Projection | None) -> None:
     """The reason a write will be refused, and the way out, next to its button (never disabled)."""
     if shown is not None and shown.refusal is not None:
         with column:
-            st.error("**Will be refused:** " + "nothing will be written.")
-            st.text(shown.refusal.message + (f"\nWhat to do: {shown.refusal.hint}" if shown.refusal.hint else ""))
+            ui.show_refusal(shown.refusal, "**Will be refused:** nothing will be written.")
 
 
 with tab_add:
@@ -235,30 +231,29 @@ with tab_remove:
     pin_rm = pin_for("rm", old_rm, find(entries, old_rm).target)
     if st.button("Remove entry…", key="ed_rm_btn"):
         if old_rm.strip():
-            st.session_state.ed_rm_confirm = {"target": target, "old_text": old_rm}
+            st.session_state.ed_rm_confirm = (target, old_rm)
         else:
             st.warning("Type a piece of the entry's text first: nothing was changed.")
     index_rm = show_match(old_rm)
     warn_if_moved(pin_rm, index_rm)
     if old_rm.strip():
         preview(Operation("remove", old_text=old_rm, expect_entry=pin_rm), "ed_gauge_remove")
-    pending = st.session_state.get("ed_rm_confirm")
-    if pending and pending["target"] == target:
+    asked = st.session_state.get("ed_rm_confirm")
+
+    def the_entry(old_text: str) -> None:
+        match = find(entries, old_text)
+        if match.target is not None:
+            ui.show_entry(entries[match.target], max_chars=2000)
+        else:
+            st.text("The text no longer picks exactly one entry: removing will be refused.")
+
+    if asked and asked[0] == target:
+        asked_text: str = asked[1]
         with st.container(border=True):
-            match = find(entries, pending["old_text"])
-            st.warning("**Remove this entry?** A backup of the file is kept (see Backups).")
-            if match.target is not None:
-                ui.show_entry(entries[match.target], max_chars=2000)
-            else:
-                st.text("The text no longer picks exactly one entry: removing will be refused.")
-            yes, no = st.columns(2)
-            if yes.button("Yes, remove it", key="ed_rm_yes", type="primary"):
-                del st.session_state.ed_rm_confirm
-                write(lambda: store.remove(target, pending["old_text"], expect_entry=pin_rm),
+            if ui.confirm("ed_rm_confirm", asked, "Remove this entry?", yes="Yes, remove it", key="ed_rm",
+                          detail="A backup of the file is kept (see Backups).", show=lambda: the_entry(asked_text)):
+                write(lambda: store.remove(target, asked_text, expect_entry=pin_rm),
                       action="remove", clear=("ed_rm_old",))
-            if no.button("Cancel", key="ed_rm_no"):
-                del st.session_state.ed_rm_confirm
-                st.rerun()
 
 def batch_editor() -> None:
     st.caption("Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "

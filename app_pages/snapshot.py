@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, ui
+from hermes_dash import FILENAMES, TARGETS, ui
 from hermes_dash import compare_snapshot as compare
 from hermes_dash import freeze_snapshot as freeze
 from hermes_dash import load_frozen_snapshot as load_frozen
@@ -48,16 +48,9 @@ with right:
     if st.button("Freeze snapshot now", key="snap_freeze", type="secondary" if found.sessions else "primary",
                  help="Record what a session starting now would load, beside the memory files "
                       "(memories/.hermes-dash-snapshot.json), to compare with later, on every page."):
-        try:
-            freeze(store)
-        except Refusal as refusal:
-            ui.show_refusal(refusal)
-        else:
-            ui.clear_caches()
-            ui.choose_snapshot(store, ui.FROZEN)
-            ui.flash("success", "Snapshot frozen", "Every page now compares with it: later changes show up as "
-                                                   "differences from it.")
-            st.rerun()
+        ui.run_op(lambda: freeze(store), then=lambda _: ui.choose_snapshot(store, ui.FROZEN),
+                  report=lambda _: [ui.Flash("success", "Snapshot frozen", "Every page now compares with it: later "
+                                                                           "changes show up as differences from it.")])
 
 if current is None or not options:
     with left:

@@ -4,7 +4,8 @@ With ``memory.write_approval`` on, the agent stages each write as
 ``<home>/pending/memory/<8 hex>.json`` instead of applying it. Here they are listed (a
 malformed file is listed as malformed, with the reason, and never raises), previewed (the
 file after approval: usage and the entry diff, computed with the same pure rules the store
-uses), approved (applied through the store; the staged file is deleted only after that
+uses), edited (the same write with other text, previewed and approved the same way),
+approved (applied through the store; the staged file is deleted only after that
 succeeded) or rejected (the staged file deleted). Only plain files named ``<8 hex>.json``
 directly in that folder are touched: ids are validated, symlinks are never followed.
 """
@@ -15,7 +16,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -75,6 +76,28 @@ class Staged:
             op = _ops.Operation(op.action, op.content, self.matched_entry, self.matched_entry)
         return op
 
+    def parts(self) -> tuple[_ops.Operation, ...]:
+        """The operations approving applies, in order: one, or each of a batch's."""
+        op = self.operation()
+        return op.operations if op.action == "batch" else (op,)
+
+    def edit(self, texts: Sequence[tuple[str, str]]) -> _ops.Operation:
+        """The same write with other text: ``texts[i]`` is ``(content, old_text)`` for
+        :meth:`parts` ``[i]`` (what an action does not use is ignored). A part whose old text is
+        unchanged keeps its pin; one aimed elsewhere is pinned by :func:`preview` to the entry it
+        hits there (docs/rules.md#operations, pinned edits)."""
+        parts = self.parts()
+        if len(texts) != len(parts):
+            raise InvalidRequest(f"Staged write {self.id} has {len(parts)} operations, not {len(texts)}.",
+                                 hint="Edit each operation of the staged write.")
+        edited = []
+        for part, (content, old_text) in zip(parts, texts):
+            content = content if part.action in ("add", "replace") else ""
+            old_text = old_text if part.action in ("replace", "remove") else ""
+            pin = part.expect_entry if old_text == part.old_text else None
+            edited.append(_ops.Operation(part.action, content, old_text, pin))
+        return _ops.Operation.batch(edited) if self.action == "batch" else edited[0]
+
 
 @dataclass(frozen=True)
 class Preview:
@@ -85,6 +108,7 @@ class Preview:
     after: tuple[str, ...]
     limit: int
     refusal: Refusal | None = None
+    operation: _ops.Operation | None = None  # what approving applies (an edit pinned to the entry it hits)
 
     @property
     def usage(self) -> int:
@@ -239,8 +263,27 @@ def _path_of(store: MemoryStore, sid: str) -> Path:
     return path
 
 
-def preview(store: MemoryStore, staged: Staged) -> Preview:
-    """The file after approval, with the same checks approving makes (nothing is written)."""
+def _check_edit(staged: Staged, operation: _ops.Operation) -> None:
+    """An edit changes the text of a staged write, never what kind of write it is."""
+    if operation.action != staged.action:
+        raise InvalidRequest(f"Staged write {staged.id} is a {staged.action}; an edit of it cannot be a "
+                             f"{operation.action}.",
+                             hint="Edit the text only, or reject it and make the change by hand.")
+
+
+def _pinned(operation: _ops.Operation, hit: str | None) -> _ops.Operation:
+    """A single replace/remove with no pin, pinned to the entry the preview showed it hits."""
+    if hit is None or operation.expect_entry is not None or operation.action not in ("replace", "remove"):
+        return operation
+    return _ops.Operation(operation.action, operation.content, operation.old_text, hit)
+
+
+def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None = None) -> Preview:
+    """The file after approval, with the same checks approving makes (nothing is written).
+
+    ``operation``: preview an edit of the staged write (see :meth:`Staged.edit`) instead; the
+    preview's ``operation`` is then what to pass to :func:`approve` as the edit.
+    """
     target = staged.target if staged.target in TARGETS else "memory"
     state = store.read(target)
     before = state.entries
@@ -248,7 +291,15 @@ def preview(store: MemoryStore, staged: Staged) -> Preview:
         return Preview(staged, before, before, state.limit,
                        InvalidRequest(f"Staged write {staged.id} is malformed: {staged.problem}.",
                                       hint="Reject it (delete the file), or fix the JSON by hand."))
-    projection = _ops.project(before, staged.operation(), state.limit)
+    if operation is None:
+        operation = staged.operation()
+    else:
+        try:
+            _check_edit(staged, operation)
+        except InvalidRequest as wrong_kind:
+            return Preview(staged, before, before, state.limit, wrong_kind)
+    projection = _ops.project(before, operation, state.limit)
+    operation = _pinned(operation, projection.matched)
     refusal = projection.refusal
     if refusal is None and state.error:
         refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
@@ -258,8 +309,8 @@ def preview(store: MemoryStore, staged: Staged) -> Preview:
         except DriftDetected as drifted:
             refusal = drifted
     if refusal is not None:
-        return Preview(staged, before, before, state.limit, refusal)
-    return Preview(staged, before, projection.after, state.limit)
+        return Preview(staged, before, before, state.limit, refusal, operation)
+    return Preview(staged, before, projection.after, state.limit, None, operation)
 
 
 @contextlib.contextmanager
@@ -279,32 +330,40 @@ def _delete(path: Path) -> None:
                           hint="Check the permissions of the pending folder.") from None
 
 
-def _approve_one(store: MemoryStore, sid: str) -> Decision:
+def _approve_one(store: MemoryStore, sid: str, edit: _ops.Operation | None = None) -> Decision:
     path = _path_of(store, sid)
     staged = read_one(path)
     if not staged.ok:
         raise InvalidRequest(f"Staged write {sid} is malformed: {staged.problem}.",
                              hint="Reject it to delete the file, or fix the JSON by hand.")
+    if edit is not None:
+        _check_edit(staged, edit)
     # The pinned entry is checked by the store under its lock, where the file cannot change.
     try:
-        result = store.apply(staged.target, staged.operation())
+        result = store.apply(staged.target, staged.operation() if edit is None else edit)
     except EntryChanged as changed:
-        changed.hint = "The file changed since the agent staged this write: reject it, or make the change by hand."
+        changed.hint = ("The file changed since the agent staged this write: reject it, or make the change by hand."
+                        if edit is None else "The entry changed since the preview was shown: check the edit again.")
         raise
     _delete(path)
-    return Decision(sid, True, f"Approved {sid}: {result.message}", result)
+    return Decision(sid, True, f"Approved {sid}{' as edited' if edit is not None else ''}: {result.message}", result)
 
 
-def approve(store: MemoryStore, ids: Iterable[str]) -> list[Decision]:
+def approve(store: MemoryStore, ids: Iterable[str],
+            edited: Mapping[str, _ops.Operation] | None = None) -> list[Decision]:
     """Apply each staged write through the store; a refused one stays pending, with the reason.
 
-    Each id is its own decision (a refusal of one does not hold back the others).
+    Each id is its own decision (a refusal of one does not hold back the others). ``edited``
+    maps an id to the operation to apply instead of the staged one (the same action, other text:
+    see :meth:`Staged.edit` and :func:`preview`); the staged file is deleted only after that
+    write succeeded, exactly as for an unedited approval.
     """
+    edited = edited or {}
     decisions = []
     for sid in ids:
         try:
             with _inbox_lock(store):
-                decisions.append(_approve_one(store, sid))
+                decisions.append(_approve_one(store, sid, edited.get(sid)))
         except Refusal as refusal:
             decisions.append(Decision(sid, False, f"Not approved ({sid}): {refusal.message}", refusal=refusal))
     return decisions

@@ -20,16 +20,22 @@ The small API a page needs (curation pages included)::
     ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
         # a table whose selected row opens that entry: full text, pinned Replace / Remove / Move
     ui.run_op(lambda: store.add("memory", text), clear=("my_text_key",))
-        # refused: shows message + hint as plain text, returns None, nothing changed;
-        # accepted: clears caches, queues a message (external change noted), clears those
-        # widget keys, reruns the page; undoable=True puts an Undo button beside the message
+        # THE write-and-report path: refused: shows message + hint as plain text, returns None,
+        # nothing changed; accepted: clears caches, queues a message (external change noted),
+        # clears those widget keys, reruns the page; undoable=True puts an Undo button beside it
+    ui.run_op(lambda: cleanup.move(...), title="Moved")   # a two-file result: both files reported
+    ui.run_op(lambda: store.backup(t), report=lambda made: [ui.Flash("success", "Backed up", ...)],
+              then=lambda made: ...)  # a write that is not an OpResult: say what it did yourself
     ui.pinned_write(call, key="k", target=t, action="replace", content=new, clear=(...))
     ui.conflict_panel(store, t, key="k")    # a pinned write refused because the entry changed
         # meanwhile: both versions side by side, apply the change to the new text or drop it
     ui.undo_write(result.undo)              # take one write back (an Undo button's on_click)
     ui.show_refusal(refusal)                # for refusals a page catches itself
+    ui.show_refusal(shown.refusal, "**Saving this would be refused.**")   # a preview's refusal
+    ui.refusal_text(refusal)                # message + "What to do: hint", for a message body
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
-        ...
+        ...                                 # every confirmation of every page is this one:
+                                            # "Yes" then Cancel side by side, show=... draws the subject
     ui.flash("success", "Title", "plain body"); ui.result_text(result, filename)
     ui.run_op(..., focus=ui.label_selector("New entry"))   # focus after the write (default: its message)
     if ui.page_opened(): ui.focus_now(selector)   # focus the page's main field when it opens
@@ -51,12 +57,12 @@ from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._gate import seal_network
-from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
-                       set_home, settings_of, show_flashes, undo_write)
+from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
+                       set_home, settings_of, show_flashes, undo_write, written)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
 from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
-                       show_entry, show_refusal, state_gauge, table_height, tokens)
+                       refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "SnapshotChoice", "choose_snapshot", "current_snapshot", "a11y_styles",
@@ -70,5 +76,5 @@ __all__ = [
     "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
     "seal_network", "undo_write", "compared_with", "keep_in_url", "profile_from_url", "snapshot_label",
-    "where_caption",
+    "where_caption", "Flash", "refusal_text", "written",
 ]

@@ -14,11 +14,11 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, MemoryStore, Refusal, Target, diff_entries
+from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
-from ._widgets import ENTRY_COLUMNS, FULL_TEXT_CHARS, ROW_HEIGHT, confirm, show_entry, show_refusal, table_height
+from ._widgets import ENTRY_COLUMNS, FULL_TEXT_CHARS, ROW_HEIGHT, confirm, show_entry, table_height
 
 OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
 CONFLICT = "hd_open_conflict"  # a pinned write from the panel refused: the conflict panel's state
@@ -134,16 +134,6 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
 
 
 def _move(store: MemoryStore, source: str, entry: str, destination: str) -> None:
-    from ._cache import clear_caches
-    from ._session import flash, result_text
+    from ._session import run_op
 
-    try:
-        result = cleanup.move(store, source, entry, destination)
-    except Refusal as refusal:
-        show_refusal(refusal)
-        return
-    clear_caches()
-    flash("success", "Moved", "\n".join([result.message, result_text(result.first, FILENAMES[result.first.target]),
-                                         result_text(result.second, FILENAMES[result.second.target])]), result.undo)
-    close()
-    st.rerun()
+    run_op(lambda: cleanup.move(store, source, entry, destination), title="Moved", then=lambda _: close())

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import streamlit as st
 
@@ -40,6 +41,7 @@ from ._cache import stat_key
 from ._focus import FLASH_KEY, FLASH_SELECTOR, focus_now, pending_focus
 
 FlashKind = str  # "success" | "warning" | "info"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -169,14 +171,48 @@ def result_text(result: OpResult, filename: str) -> str:
     return "\n".join(lines)
 
 
-def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
-           focus: str | None = None, undoable: bool = False) -> OpResult | None:
-    """Run one engine write. Refused: show why (nothing changed) and return None.
+def written(result: object, *, title: str | None = None, undoable: bool = False) -> list[Flash]:
+    """What a write did, as the messages :func:`run_op` queues by default.
 
-    Accepted: clear the read caches, queue a message (with the external-change note when the
-    file had changed since this session last showed it), clear the ``clear`` widget keys and
-    rerun, so the page redraws from the new file. Curation pages should write through this.
-    ``focus`` is the CSS selector that gets keyboard focus after that rerun (default: the message).
+    An :class:`OpResult`: the usage after, the backup, the external-change note when the file had
+    changed since this session last showed it, and Undo when ``undoable``. A two-file result (a
+    move, a cross-file merge, a plan: ``first`` and ``second`` OpResults): its message, both
+    files and the Undo that takes both back (it is one store write).
+    Anything else: ``title`` alone.
+    """
+    from hermes_dash import FILENAMES
+
+    if isinstance(result, OpResult):
+        filename = FILENAMES.get(result.target, result.target)
+        out = []
+        if changed_since_looked(result):
+            out.append(Flash("warning", f"{filename} had changed on disk since this page showed it",
+                             "Someone else (the agent, another tab or an editor) wrote it meanwhile. The engine "
+                             "re-read the file under its lock and applied your change to the fresh content, so "
+                             "nothing was lost. Check the result below."))
+        out.append(Flash("success" if result.changed else "info",
+                         title or ("Saved" if result.changed else "Nothing to change"),
+                         result_text(result, filename), result.undo if undoable else None))
+        return out
+    first, second = getattr(result, "first", None), getattr(result, "second", None)
+    if isinstance(first, OpResult) and isinstance(second, OpResult):
+        return [Flash("success", title or "Saved", "\n".join([
+            str(getattr(result, "message", "")), result_text(first, FILENAMES.get(first.target, first.target)),
+            result_text(second, FILENAMES.get(second.target, second.target))]), getattr(result, "undo", None))]
+    return [Flash("success", title or "Done")]
+
+
+def run_op(action: Callable[[], T], *, clear: Iterable[str] = (), focus: str | None = None,
+           undoable: bool = False, title: str | None = None,
+           report: Callable[[T], Iterable[Flash]] | None = None,
+           then: Callable[[T], None] | None = None) -> T | None:
+    """Run one write through the engine and report it: the one write-and-report path of the pages.
+
+    Refused (a :class:`Refusal`): show why (nothing changed) and return None. Accepted: clear
+    the read caches, queue the messages ``report(result)`` gives (default :func:`written`, with
+    ``title`` and ``undoable``), call ``then(result)`` (more session state to set), clear the
+    ``clear`` widget keys and rerun, so the page redraws from the new files. ``focus`` is the
+    CSS selector that gets keyboard focus after that rerun (default: the message).
     ``undoable``: the message offers an Undo button (for writes that are one store write; a
     page that makes several writes for one action must not offer to undo only the last).
     """
@@ -189,16 +225,10 @@ def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
         show_refusal(refusal)
         return None
     clear_caches()
-    from hermes_dash import FILENAMES
-
-    filename = FILENAMES.get(result.target, result.target)
-    if changed_since_looked(result):
-        flash("warning", f"{filename} had changed on disk since this page showed it",
-              "Someone else (the agent, another tab or an editor) wrote it meanwhile. The engine re-read "
-              "the file under its lock and applied your change to the fresh content, so nothing was lost. "
-              "Check the result below.")
-    flash("success" if result.changed else "info", "Saved" if result.changed else "Nothing to change",
-          result_text(result, filename), result.undo if undoable else None)
+    for item in (report(result) if report is not None else written(result, title=title, undoable=undoable)):
+        flash(item.kind, item.title, item.body, item.undo)
+    if then is not None:
+        then(result)
     st.session_state.hd_reset = list(clear)
     if focus:
         from ._focus import focus_after_rerun
@@ -217,6 +247,7 @@ def undo_write(token: Undo | TwoFileUndo) -> None:
     from hermes_dash import FILENAMES
 
     from ._cache import clear_caches
+    from ._widgets import refusal_text
 
     filename = FILENAMES.get(token.target, token.target)
     try:
@@ -225,8 +256,7 @@ def undo_write(token: Undo | TwoFileUndo) -> None:
         else:
             result = current_store().undo(token)
     except Refusal as refusal:
-        flash("warning", "Undo refused: nothing was changed",
-              refusal.message + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""))
+        flash("warning", "Undo refused: nothing was changed", refusal_text(refusal))
         return
     clear_caches()
     if isinstance(token, TwoFileUndo):

@@ -10,7 +10,7 @@ wording goes through :func:`lit` (a folder can be named like a markdown image to
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -107,10 +107,20 @@ def show_entry(text: str, *, max_chars: int | None = None) -> None:
         plain(text)
 
 
-def show_refusal(refusal: Refusal) -> None:
-    """The engine's reason and hint. Both may quote entry text, so both are plain text."""
+REFUSED = "**Refused: nothing was changed.**"
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """The reason and the way out, as plain text (for a message body)."""
+    return refusal.message + (f"\nWhat to do: {refusal.hint}" if refusal.hint else "")
+
+
+def show_refusal(refusal: Refusal, title: str = REFUSED) -> None:
+    """The engine's reason and hint under ``title`` (our own wording, markdown): a write that was
+    refused, or with another title one that a preview says would be. The reason and the hint may
+    quote entry text, so both are plain text."""
     with st.container(border=True):
-        st.error("**Refused: nothing was changed.**")
+        st.error(title)
         st.text(refusal.message)
         if refusal.hint:
             st.text("What to do: " + refusal.hint)
@@ -165,20 +175,28 @@ def filename(target: str) -> str:
     return FILENAMES[target]
 
 
-def confirm(flag: str, token: object, question: str, *, yes: str, key: str, detail: str = "") -> bool:
+def confirm(flag: str, token: object, question: str, *, yes: str, key: str, detail: str = "",
+            show: Callable[[], None] | None = None) -> bool:
     """Ask ``question`` while ``st.session_state[flag] == token`` (a button set it); True on yes.
 
     A confirmation drawn from a session-state flag, not a dialog opened by a button: AppTest
-    cannot click inside those. Buttons are ``{key}_yes`` and ``{key}_no``; either clears the flag.
+    cannot click inside those. ``show`` draws what the question is about (an entry, say) between
+    the question and the buttons. Buttons are ``{key}_yes`` (primary, first) and ``{key}_no``
+    right beside it, left-aligned in one row (container ``{key}_buttons``), wrapping only when the
+    page is too narrow for both; either clears the flag.
     """
     if st.session_state.get(flag) != token:
         return False
     st.warning(f"**{question}**" + (f" {detail}" if detail else ""))
-    yes_col, no_col = st.columns(2)
-    if no_col.button("Cancel", key=f"{key}_no"):
+    if show is not None:
+        show()
+    with st.container(horizontal=True, gap="small", key=f"{key}_buttons"):
+        said_yes = st.button(yes, key=f"{key}_yes", type="primary")
+        said_no = st.button("Cancel", key=f"{key}_no")
+    if said_no:
         del st.session_state[flag]
         st.rerun()
-    if yes_col.button(yes, key=f"{key}_yes", type="primary"):
+    if said_yes:
         del st.session_state[flag]
         return True
     return False

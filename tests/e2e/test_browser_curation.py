@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import Browser, assert_only_local, goto_page, settle
+from browser_support import Browser, assert_only_local, goto_page, settle, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -73,3 +73,30 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     assert after < before and after <= 2200 * 80 // 100
 
     assert_only_local(browser.requests, browser.base)
+
+
+def test_confirmation_buttons_sit_together_on_the_left(browser: Browser) -> None:
+    """Every confirmation is ``ui.confirm``: "Yes, …" first, Cancel right beside it on the same
+    line, both starting at the question's left edge, at 1400 px and on a 390 px phone."""
+    page = browser.page
+    page.get_by_role("button", name="Open the demo home").first.click()
+    settle(page, "1,985 / 2,200 chars")
+    goto_page(page, "Inbox")
+    settle(page, "Remember that the staging DB is reset every Sunday night.")
+    page.get_by_text("Select 3fa91c0e", exact=True).click()
+    settle(page, "1 selected")
+    page.get_by_role("button", name="Approve selected (1)…").click()
+    settle(page, "Approve 1 staged write: 3fa91c0e?")
+    for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 1800})
+        settle(page, None)
+        page.get_by_role("button", name="Yes, approve").scroll_into_view_if_needed()
+        yes = page.get_by_role("button", name="Yes, approve").bounding_box()
+        cancel = page.get_by_role("button", name="Cancel", exact=True).bounding_box()
+        question = page.locator('[data-testid="stAlert"]').filter(
+            has_text="Approve 1 staged write: 3fa91c0e?").bounding_box()
+        assert yes and cancel and question, (yes, cancel, question)
+        shot(page, f"confirm-{width}")
+        assert abs(yes["y"] - cancel["y"]) < 2, (width, yes, cancel)  # one line
+        assert 0 <= cancel["x"] - (yes["x"] + yes["width"]) <= 24, (width, yes, cancel)  # right beside it
+        assert abs(yes["x"] - question["x"]) <= 2, (width, yes, question)  # left-aligned with the question
