@@ -115,9 +115,14 @@ for target, plan in report.plans.items():
             "Entries": [ui.cut(" | ".join(s.entries), 300) for s in steps],
             "Chars after": [s.usage_after for s in steps],
             "% after": [s.percent_after for s in steps],
-        }), hide_index=True, key=f"cu_plan_table_{target}", row_height=60,
-            column_config={"Entries": st.column_config.TextColumn(width="large"),
-                           "Why": st.column_config.TextColumn(width="medium")})
+        }), hide_index=True, key=f"cu_plan_table_{target}", row_height=ui.ROW_HEIGHT,
+            height=ui.table_height(len(steps)),
+            column_config={"Step": st.column_config.NumberColumn(width=48, pinned=True),
+                           "What": st.column_config.TextColumn(width=80, pinned=True),
+                           "Why": st.column_config.TextColumn(width=170),
+                           "Entries": st.column_config.TextColumn(width=200),
+                           "Chars after": st.column_config.NumberColumn(width=96),
+                           "% after": st.column_config.NumberColumn(width=70)})
         if len(steps) > PICK_STEPS_MAX:
             # The plan was built as a whole and every step removes one entry: its result is known
             # without replaying thousands of operations, and a list of thousands to pick from helps no one.

@@ -7,7 +7,6 @@ shown as plain text only.
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from hermes_dash import _pending, ui
@@ -55,11 +54,8 @@ for item in staged:
                      projected_count=len(preview.after), key=f"in_gauge_{item.id}")
             changes = [i for i in preview.diff.items if i.kind != "unchanged"]
             if changes:
-                st.dataframe(pd.DataFrame({
-                    "Change": [i.kind for i in changes],
-                    "Before": [ui.cut(i.old or "", 600) for i in changes],
-                    "After": [ui.cut(i.new or "", 600) for i in changes],
-                }), hide_index=True, key=f"in_diff_{item.id}", row_height=60)
+                ui.diff_table([i.kind for i in changes], [i.old for i in changes], [i.new for i in changes],
+                              key=f"in_diff_{item.id}")
             else:
                 st.caption("Approving changes nothing (the entry is already there).")
         if item.matched_entry:
