@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import REPO, Browser, goto_page, settle, shot
+from browser_support import REPO, Browser, goto_page, settle, shot, stable_box
 
 pytestmark = pytest.mark.e2e
 
@@ -121,6 +121,15 @@ def test_the_overview_fits_a_phone(browser: Browser) -> None:
         if grid["box"]["right"] > 390:
             found.append(f"table {n + 1} ends at {grid['box']['right']:.0f} px in a 390 px window")
     shot(page, "tables-overview-390")
+    # The phone's table opens an entry as the full one does: select MEMORY.md's second row.
+    grid = page.locator('[data-testid="stDataFrame"]').filter(visible=True).first
+    grid.scroll_into_view_if_needed()
+    box = stable_box(page, grid)
+    page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 1 + 36)
+    settle(page, "Selected entry of MEMORY.md")
+    assert page.locator('[data-testid="stCode"]', has_text="The repo's CI is GitHub Actions").first.is_visible()
+    page.get_by_role("button", name="Close").click()
+    page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=10_000)
     # An empty table (a search that matches nothing in MEMORY.md) keeps its label on screen.
     box = page.get_by_role("textbox", name="Search both files")
     box.fill("Sam (they/them)")
