@@ -10,11 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import ui
-from hermes_dash._humanize import count as n_of, entries as n_entries
-from hermes_dash._diff import diff_entries
-from hermes_dash._errors import Refusal
-from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash import FILENAMES, TARGETS, Refusal, diff_entries, n_entries, n_of, ui
 
 STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
           "drift": "drift (the agent's copy of a hand-edited file)"}

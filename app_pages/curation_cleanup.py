@@ -12,12 +12,8 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import _cleanup, _ops, ui
-from hermes_dash._humanize import count as n_of
-from hermes_dash._errors import Refusal
-from hermes_dash._format import FILENAMES, TARGETS, usage
-from hermes_dash._home import resolve_home
-from hermes_dash._store import MemoryStore
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Operation, Refusal, n_of, project, resolve_home, ui, usage
+from hermes_dash.curation import cleanup
 
 store = ui.require_store()
 st.title("Cleanup assistant")
@@ -30,7 +26,7 @@ SHOWN_MAX = 50  # proposals shown per section; a file of thousands of entries ca
 PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
 
 
-def _report(threshold: int, key: tuple[object, ...]) -> _cleanup.Report:
+def _report(threshold: int, key: tuple[object, ...]) -> cleanup.Report:
     """The report for this home, both files' fingerprints and the threshold, kept in the session.
 
     Not st.cache_data: a cached function cannot drive a progress bar made outside it, and on a
@@ -41,7 +37,7 @@ def _report(threshold: int, key: tuple[object, ...]) -> _cleanup.Report:
     if held is not None and held[0] == memo_key:
         return held[1]
     bar = st.progress(0.0, text="Comparing entries…")
-    report = _cleanup.suggest(MemoryStore(resolve_home(str(store.home.root), store.home.profile or "default")),
+    report = cleanup.suggest(MemoryStore(resolve_home(str(store.home.root), store.home.profile or "default")),
                               threshold, progress=lambda done, what: bar.progress(done, text=f"{what}…"))
     bar.empty()
     st.session_state.cu_report = (memo_key, report)
@@ -81,7 +77,7 @@ def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
 seen = {t: ui.remember_seen(states[t]) for t in TARGETS}
-threshold = st.slider("Get each file under (% of its limit)", 50, 100, _cleanup.DEFAULT_THRESHOLD, 5,
+threshold = st.slider("Get each file under (% of its limit)", 50, 100, cleanup.DEFAULT_THRESHOLD, 5,
                       key="cu_threshold")
 key = (tuple(s.fingerprint for s in states.values()), ui.stat_key(store.home.config_path),
        tuple(s.limit for s in states.values()))
@@ -139,7 +135,7 @@ for target, plan in report.plans.items():
             if not ops:
                 st.caption("No step chosen.")
                 continue
-            shown = _ops.project(state.entries, _ops.Operation.batch(ops), 10**9)
+            shown = project(state.entries, Operation.batch(ops), 10**9)
             if shown.refusal is not None:  # steps built on a skipped one: say so instead of applying
                 st.error("**These steps do not fit together.**")
                 st.text(shown.refusal.message)
@@ -192,7 +188,7 @@ for target in TARGETS:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: _cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
+                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -217,7 +213,7 @@ if report.cross:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
                        f"cu_cross_{ck}"):
-                two_file(lambda: _cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")
+                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")
 
 # -- placement --------------------------------------------------------------------------------
 
@@ -237,7 +233,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
             st.session_state.cu_confirm = token
         if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
                    f"cu_move_{hk}"):
-            two_file(lambda: _cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")
+            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")
 
 # -- stale paths ------------------------------------------------------------------------------
 

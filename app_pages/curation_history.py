@@ -8,9 +8,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import _history, ui
-from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._humanize import age, count as n_of
+from hermes_dash import FILENAMES, TARGETS, age, n_of, ui
+from hermes_dash.curation import history
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -21,7 +20,7 @@ st.caption("Built from the backups: hermes-dash keeps one before every write, so
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target")
 state = ui.file_state(target, store)
 seen = ui.remember_seen(state)
-line = _history.timeline(store, target)
+line = history.timeline(store, target)
 versions = line.versions
 
 
@@ -52,7 +51,7 @@ st.caption(f"{len(present)} in the file now, {len(gone)} gone"
            + ". \"First seen\" at version [0] means at least that old (older history was not kept).")
 
 
-def spans(life: _history.EntryLife) -> str:
+def spans(life: history.EntryLife) -> str:
     return ", ".join(f"[{a}]–" + ("now" if b is None else f"[{b - 1}]") for a, b in life.spans)
 
 
@@ -128,10 +127,10 @@ if chosen.current is not None:
     if ui.confirm("hi_in_place_confirm", (target, text, chosen.current),
                   f"Put this earlier text back in place of the entry's current text in {state.filename}?",
                   yes="Yes, restore in place", key="hi_in_place"):
-        ui.run_op(lambda: _history.restore(store, target, chosen, seen=seen), undoable=True)
+        ui.run_op(lambda: history.restore(store, target, chosen, seen=seen), undoable=True)
 label = "Add as a new entry instead…" if chosen.current is not None else "Add this entry back…"
 if st.button(label, key="hi_restore"):
     st.session_state.hi_confirm = (target, text)
 if ui.confirm("hi_confirm", (target, text), f"Add this entry back to {state.filename}?", yes="Yes, restore",
               key="hi_restore"):
-    ui.run_op(lambda: _history.restore_entry(store, target, text, seen=seen), undoable=True)
+    ui.run_op(lambda: history.restore_entry(store, target, text, seen=seen), undoable=True)

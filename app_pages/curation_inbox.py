@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import _pending, ui
-from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._humanize import ago, count as n_of, past as past_of
+from hermes_dash import FILENAMES, TARGETS, ago, n_of, past_of, ui
+from hermes_dash.curation import pending
 
 store = ui.require_store()
 st.title("Inbox: pending writes")
@@ -21,7 +20,7 @@ else:
     st.caption("write_approval is off in config.yaml, so the agent writes directly; staged writes from "
                "earlier still show here.")
 
-staged = _pending.list_pending(store)
+staged = pending.list_pending(store)
 if not staged:
     st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
     st.stop()
@@ -38,7 +37,7 @@ for item in staged:
             if st.checkbox(f"Select {ui.lit(item.id)}", key=f"in_pick_{item.id}"):
                 chosen.append(item.id)
             continue
-        preview = _pending.preview(store, item)
+        preview = pending.preview(store, item)
         state = states[item.target]
         # origin comes from the staged file (untrusted text): shown plain, never as markdown.
         st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}")
@@ -79,7 +78,7 @@ if pending_confirm:
                   yes=f"Yes, {verb}", key="in_confirm",
                   detail="Each is applied through the memory store on its own; a refused one stays pending."
                   if verb == "approve" else "Their files are deleted; the memory files are not touched."):
-        decisions = (_pending.approve if verb == "approve" else _pending.reject)(store, ids)
+        decisions = (pending.approve if verb == "approve" else pending.reject)(store, ids)
         ui.clear_caches()
         done = [d for d in decisions if d.ok]
         failed = [d for d in decisions if not d.ok]

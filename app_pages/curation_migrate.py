@@ -9,10 +9,8 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import _normalize, ui
-from hermes_dash._humanize import entries as n_entries
-from hermes_dash._errors import Refusal
-from hermes_dash._format import FILENAMES, TARGETS
+from hermes_dash import FILENAMES, TARGETS, Refusal, n_entries, ui
+from hermes_dash.curation import normalize
 
 store = ui.require_store()
 st.title("Migrate hand-written files")
@@ -20,13 +18,13 @@ st.caption("The agent splits a file only on § lines, so a markdown file with he
            "entry to it. Choose how to split it, check the preview, then apply: the old file is backed up first.")
 
 target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="mg_target")
-by = st.radio("One entry per", _normalize.MODES, horizontal=True, key="mg_by",
+by = st.radio("One entry per", normalize.MODES, horizontal=True, key="mg_by",
               format_func={"section": "heading section", "bullet": "bullet"}.get)
 state = ui.file_state(target, store)
 seen = ui.remember_seen(state)
 
 try:
-    preview = _normalize.preview(store, target, by)
+    preview = normalize.preview(store, target, by)
 except Refusal as refusal:
     ui.show_refusal(refusal)
     st.stop()
@@ -71,9 +69,9 @@ button_col, reason_col = st.columns([1, 2], vertical_alignment="top")
 if button_col.button(f"Rewrite {state.filename} as {n_entries(len(preview.entries))}…", key="mg_apply"):
     st.session_state.mg_confirm = token
 if preview.refused:  # said beside the button, which stays enabled (it validates on click)
-    other = next(m for m in _normalize.MODES if m != by)
+    other = next(m for m in normalize.MODES if m != by)
     try:
-        alternative = _normalize.preview(store, target, other)
+        alternative = normalize.preview(store, target, other)
     except Refusal:
         alternative = None
     with reason_col:
@@ -86,6 +84,6 @@ if preview.refused:  # said beside the button, which stays enabled (it validates
             st.caption("Way out: shorten or remove text first (Edit, Clean-up), or raise the limit in config.yaml.")
 if ui.confirm("mg_confirm", token, f"Rewrite {state.filename} as the {n_entries(len(preview.entries))} above?",
               yes="Yes, rewrite", key="mg_apply", detail="The current file is backed up first (see Backups)."):
-    ui.run_op(lambda: _normalize.apply(store, preview, seen=seen), undoable=True)
+    ui.run_op(lambda: normalize.apply(store, preview, seen=seen), undoable=True)
 elif st.session_state.get("mg_confirm") not in (None, token):
     st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again

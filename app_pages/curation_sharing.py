@@ -9,10 +9,8 @@ import json
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import _export, _sharing, ui
-from hermes_dash._humanize import count as n_of
-from hermes_dash._home import resolve_home
-from hermes_dash._store import MemoryStore
+from hermes_dash import MemoryStore, n_of, resolve_home, ui
+from hermes_dash.curation import export, sharing
 
 store = ui.require_store()
 st.title("Sharing and export")
@@ -22,7 +20,7 @@ st.title("Sharing and export")
 st.header("Team sharing")
 st.caption("A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
            "private. Checked with read-only git calls.")
-report = _sharing.sharing(store)
+report = sharing.sharing(store)
 rows = []
 for f in report.files:
     git = f.git
@@ -66,11 +64,11 @@ st.header("Export")
 fmt = st.radio("Format", ("json", "markdown"), horizontal=True, key="sh_format",
                format_func={"json": "JSON", "markdown": "Markdown"}.get)
 redact = st.checkbox("Redact secret-looking strings (keys, tokens, passwords in URLs)", value=True, key="sh_redact")
-exported = _export.export_data(store, redact_secrets=redact)
+exported = export.export_data(store, redact_secrets=redact)
 if fmt == "json":
     body, mime, name = json.dumps(exported.data, ensure_ascii=False, indent=1), "application/json", "hermes-memory.json"
 else:
-    body, mime, name = _export.to_markdown(exported), "text/markdown", "hermes-memory.md"
+    body, mime, name = export.to_markdown(exported), "text/markdown", "hermes-memory.md"
 if redact:
     st.caption(f"{n_of(exported.redacted, 'string')} redacted. Redaction is a best-effort safety net: read the "
                "export before sharing it.")
@@ -93,7 +91,7 @@ if st.session_state.get("sh_b") not in profiles:
     st.session_state.sh_b = profiles[1]
 a = left.selectbox("Profile A", profiles, key="sh_a")
 b = right.selectbox("Profile B", profiles, key="sh_b")
-rows_ = _export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
+rows_ = export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
 words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
 ui.diff_table([words[r.kind] for r in rows_], [r.a for r in rows_], [r.b for r in rows_], key="sh_compare",
               kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),

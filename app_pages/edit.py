@@ -14,14 +14,23 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import Operation, Projection, find, project, ui
-from hermes_dash._humanize import count as n_of, entries as n_entries
-from hermes_dash._batchplan import describe, pinned, plan_batch
-from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._hints import refused_by_drift, secret_hint
-from hermes_dash._scan import describe as describe_findings
-from hermes_dash._scan import scan
-from hermes_dash.ui._drift import drift_notice
+from hermes_dash import (
+    FILENAMES,
+    TARGETS,
+    Operation,
+    Projection,
+    describe_findings,
+    find,
+    n_entries,
+    n_of,
+    plan_batch,
+    project,
+    scan,
+    ui,
+)
+from hermes_dash import describe_batch as describe
+from hermes_dash import pin_batch as pinned
+from hermes_dash.curation.hints import refused_by_drift, secret_hint
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 
@@ -134,7 +143,7 @@ ui.state_gauge(state, key="ed_gauge_now")
 if state.error:
     st.error("**This file cannot be changed safely; every write will be refused.**")
     st.text(state.error)
-drift_notice(state)
+ui.drift_notice(state)
 
 DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")
 

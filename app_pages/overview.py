@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import ui
-from hermes_dash._hints import DRIFT_FLAG, HAND_WRITTEN, POSSIBLE_SECRET, hand_written, possible_secrets
-from hermes_dash._humanize import entries as n_entries
-from hermes_dash._format import TARGETS
-from hermes_dash.ui._drift import drift_notice
+from hermes_dash import TARGETS, n_entries, ui
+from hermes_dash.curation.hints import DRIFT_FLAG, HAND_WRITTEN, POSSIBLE_SECRET, hand_written, possible_secrets
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -42,7 +39,7 @@ for target, state in states.items():
     if state.error:
         st.error("**This file cannot be changed safely.** Writes are refused until it is fixed.")
         st.text(state.error)
-    drift_notice(state)
+    ui.drift_notice(state)
     if not state.exists:
         st.info("The file does not exist yet; the first add creates it.")
         continue

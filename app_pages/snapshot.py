@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import ui
-from hermes_dash._diff import diff_entries
-from hermes_dash._errors import Refusal
-from hermes_dash._format import FILENAMES, TARGETS
-from hermes_dash._render import sanitise
-from hermes_dash._snapshot import freeze, from_session, load_frozen
+from hermes_dash import FILENAMES, TARGETS, Refusal, diff_entries, sanitise, ui
+from hermes_dash import freeze_snapshot as freeze
+from hermes_dash import load_frozen_snapshot as load_frozen
+from hermes_dash import session_snapshot as from_session
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click

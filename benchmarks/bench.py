@@ -315,7 +315,7 @@ def bench_cli(plan: Plan) -> list[Figure]:
 
 
 def bench_suggest(plan: Plan) -> list[Figure]:
-    from hermes_dash import _cleanup
+    from hermes_dash.curation import cleanup as _cleanup
     from hermes_dash._store import MemoryStore
 
     from .workloads import PLANTED, distinct_facts

@@ -14,8 +14,8 @@ from hermes_dash._newhome import create_memory_files
 from hermes_dash._ops import Operation, apply_batch
 from hermes_dash._sessions import read_sessions
 from hermes_dash._snapshot import from_session
-from hermes_dash._suggest import MIN_CHARS, Suggestion, shortest_unique, suggestions
-from hermes_dash import _cleanup
+from hermes_dash.curation.suggestions import MIN_CHARS, Suggestion, shortest_unique, suggestions
+from hermes_dash.curation import cleanup as _cleanup
 from hermes_dash.demo import KEEP_COPIES_S, SOURCE, create_demo_home, remove_old_copies
 from hermes_dash.ui import level
 

@@ -45,7 +45,8 @@ SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"
 
 
 def test_possible_secret_is_a_separate_hint_from_the_scan() -> None:
-    from hermes_dash import _hints, _scan
+    from hermes_dash import _scan
+    from hermes_dash.curation import hints as _hints
     assert _scan.scan(SECRET_URL) == ()  # the agent lets it through, and so do we
     assert _hints.possible_secrets(SECRET_URL) == 1
     hint = _hints.secret_hint(SECRET_URL)
@@ -83,7 +84,7 @@ def _user(home: Path, text: str) -> None:
 
 
 def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_facts: Path) -> None:
-    from hermes_dash._hints import DRIFT
+    from hermes_dash.curation.hints import DRIFT
     _user(home_with_facts, "Name: Sam\n\n§\n\nLikes terse answers")  # blank lines around §: drift, under budget
     at = open_app()
     no_exception(at)
@@ -121,7 +122,7 @@ def test_clean_files_get_no_drift_or_hand_written_note(home_with_facts: Path) ->
 
 
 def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> None:
-    from hermes_dash._cleanup import check_paths
+    from hermes_dash.curation.cleanup import check_paths
     entries = [f"Release checkout in {tmp_path} and the cache in {tmp_path}/gone/cache.",
                "Backend lives in services/api/; migrations in ./migrations/; read/write both; see src/app.py.",
                "The API answers on /api/v1 and https://example.com/a/b.txt."]

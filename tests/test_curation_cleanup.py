@@ -6,7 +6,8 @@ import hashlib
 
 import pytest
 
-from hermes_dash import DELIMITER, EntryChanged, MemoryStore, NoMatch, OverLimit, Refusal, _cleanup, serialise, usage
+from hermes_dash import DELIMITER, EntryChanged, MemoryStore, NoMatch, OverLimit, Refusal, serialise, usage
+from hermes_dash.curation import cleanup as _cleanup
 from hermes_dash._errors import ContentBlocked, InvalidRequest
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."

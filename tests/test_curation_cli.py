@@ -140,7 +140,8 @@ def test_sharing_command(home, write_mem):
 
 
 def test_normalize_modes_spelled_out_for_the_parser_match_the_engine():
-    from hermes_dash import _normalize, cli_curation
+    from hermes_dash.curation import normalize as _normalize
+    from hermes_dash.cli import _curation as cli_curation
 
     assert cli_curation.NORMALIZE_MODES == _normalize.MODES
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_dash import EntryChanged, InvalidRequest, MemoryStore, OverLimit, _history
+from hermes_dash import EntryChanged, InvalidRequest, MemoryStore, OverLimit
+from hermes_dash.curation import history as _history
 
 
 def _story(store: MemoryStore) -> None:

@@ -15,7 +15,8 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import MemoryStore, _history, serialise
+from hermes_dash import MemoryStore, serialise
+from hermes_dash.curation import history as _history
 from hermes_dash.demo import create_demo_home
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from hermes_dash import NoMatch, serialise, _pending
+from hermes_dash import NoMatch, serialise
+from hermes_dash.curation import pending as _pending
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
 PG = "Tests need Postgres 16 on port 5433."

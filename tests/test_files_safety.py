@@ -140,7 +140,7 @@ def test_a_backup_that_is_a_link_is_not_listed_read_or_restored(store, home, wri
     with pytest.raises(InvalidRequest):
         store.restore("USER.md.bak.20200101")
     assert (home / "memories" / "USER.md").read_bytes() == b"likes tea"
-    from hermes_dash._history import versions
+    from hermes_dash.curation.history import versions
 
     assert [v.name for v in versions(store, "user")] == ["current"]
     out = cli(home, "--json", "backups")
@@ -324,7 +324,7 @@ def test_sharing_runs_nothing_the_repository_config_names(home, tmp_path, filter
         subprocess.run(["git", "config", "filter.evil.required", "true"], cwd=repo, check=True)
     mem(home)
     os.symlink(repo / "MEMORY.md", home / "memories" / "MEMORY.md")
-    from hermes_dash._sharing import sharing
+    from hermes_dash.curation.sharing import sharing
 
     report = sharing(MemoryStore(resolve_home(home)))
     out = cli(home, "--json", "sharing")

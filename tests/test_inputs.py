@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hermes_dash import InvalidRequest, MemoryStore, OverLimit, load_settings, resolve_home, serialise
-from hermes_dash import _pending
+from hermes_dash.curation import pending as _pending
 from hermes_dash._home import list_profiles
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import _serve
+from hermes_dash.cli import _serve
 from hermes_dash.demo import create_demo_home
 from test_app_support import fresh_cache, texts  # noqa: F401
 from web_probe import REPO, listening, start, ws_probe

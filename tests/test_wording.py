@@ -12,7 +12,8 @@ import re
 import tokenize
 from pathlib import Path
 
-from hermes_dash import _humanize, _pending
+from hermes_dash import _humanize
+from hermes_dash.curation import pending as _pending
 from hermes_dash._humanize import NEXT_SESSION
 from test_cli import run
 

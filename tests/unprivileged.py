@@ -20,7 +20,7 @@ def run_unprivileged(work: Callable[[], str]) -> str:
 
     import hermes_dash._home  # noqa: F401
     import hermes_dash.cli  # noqa: F401
-    import hermes_dash.cli_curation  # noqa: F401
+    import hermes_dash.cli._curation  # noqa: F401
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child

@@ -45,23 +45,26 @@ helpers and the sidebar.
 from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
                      latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
 from ._conflict import conflict_panel, pinned_write
+from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
+from ._gate import seal_network
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
-                       set_home, settings_of, undo_write)
+                       set_home, settings_of, show_flashes, undo_write)
 from ._tables import ROW_HEIGHT, diff_table
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
-                       show_entry, show_flashes, show_refusal, state_gauge, table_height, tokens)
+                       show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "entry_panel", "entry_picker", "open_entry",
+    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice", "entry_panel",
+    "entry_picker", "open_entry",
     "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "lit", "new_since_snapshot", "plain",
     "pinned_write", "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
-    "undo_write",
+    "seal_network", "undo_write",
 ]

@@ -23,13 +23,21 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import streamlit as st
 
-from .. import _scan
-from .._backups import Backup
-from .._sessions import SessionList, read_sessions
-from .._render import sanitise
-from .._snapshot import Snapshot, from_session, frozen_path, load_frozen
-from .._store import FileState, MemoryStore, read_file_state
-from .._suggest import Suggestion, suggestions
+from hermes_dash import (
+    Backup,
+    FileState,
+    MemoryStore,
+    SessionList,
+    Snapshot,
+    read_file_state,
+    read_sessions,
+    sanitise,
+    scan,
+)
+from hermes_dash import frozen_snapshot_path as frozen_path
+from hermes_dash import load_frozen_snapshot as load_frozen
+from hermes_dash import session_snapshot as from_session
+from hermes_dash.curation.suggestions import Suggestion, suggestions
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -96,10 +104,10 @@ def _state_key(state: FileState) -> Hashable:
 
 def entry_findings(state: FileState) -> tuple[tuple[str, ...], ...]:
     """The content scan of each entry (what the agent would block in its next prompt)."""
-    def scan() -> tuple[tuple[str, ...], ...]:
-        return tuple(_scan.scan(entry) for entry in state.entries)
+    def scan_all() -> tuple[tuple[str, ...], ...]:
+        return tuple(scan(entry) for entry in state.entries)
 
-    return scan() if state.fingerprint is None else _FINDINGS.get(_state_key(state), scan)
+    return scan_all() if state.fingerprint is None else _FINDINGS.get(_state_key(state), scan_all)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

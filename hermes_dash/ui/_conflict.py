@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from .._errors import EntryChanged
-from .._store import MemoryStore, OpResult
+from hermes_dash import EntryChanged, MemoryStore, OpResult
+
 from ._widgets import show_entry
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from .._hints import DRIFT, HAND_WRITTEN, hand_written
-from .._store import FileState
+from hermes_dash import FileState
+from hermes_dash.curation.hints import DRIFT, HAND_WRITTEN, hand_written
 
 # By absolute path, so the link keeps working wherever the app's entry script lives.
 MIGRATE_PAGE = Path(__file__).resolve().parents[2] / "app_pages" / "curation_migrate.py"

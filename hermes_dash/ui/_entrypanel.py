@@ -14,11 +14,9 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from .. import _cleanup
-from .._diff import diff_entries
-from .._errors import Refusal
-from .._format import FILENAMES, TARGETS
-from .._store import FileState, MemoryStore
+from hermes_dash import FILENAMES, TARGETS, FileState, MemoryStore, Refusal, diff_entries
+from hermes_dash.curation import cleanup
+
 from ._conflict import conflict_panel, pinned_write
 from ._tables import entry_grids
 from ._widgets import FULL_TEXT_CHARS, confirm, show_entry, show_refusal
@@ -143,7 +141,7 @@ def _move(store: MemoryStore, source: str, entry: str, destination: str) -> None
     from ._session import flash, result_text
 
     try:
-        result = _cleanup.move(store, source, entry, destination)
+        result = cleanup.move(store, source, entry, destination)
     except Refusal as refusal:
         show_refusal(refusal)
         return

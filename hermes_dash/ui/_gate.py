@@ -19,7 +19,7 @@ import os
 
 import streamlit as st
 
-from .._serve import LOOPBACK_HOSTS, TOKEN_ENV, seal_network  # noqa: F401  (re-exported for app.py)
+from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, TOKEN_ENV
 
 LOOPBACK_ADDRESSES = frozenset(LOOPBACK_HOSTS)
 _GRANTED = "hd_access_granted"
@@ -90,3 +90,20 @@ def admit() -> bool:
     st.write("To open it to a network on purpose, use `hermes-dash serve --address ADDRESS`: it then "
              "asks for an access token.")
     return False
+
+
+def seal_network() -> None:
+    """Keep Streamlit from looking up this machine's addresses over the network.
+
+    For a websocket whose Origin is another site, Streamlit compares that origin with this
+    machine's internal address (a UDP socket "connected" to 8.8.8.8) and its external address
+    (an HTTP request to checkip.amazonaws.com) before refusing it, and no option turns that
+    off. Both answers are cached in module variables, so filling them with the loopback
+    address means the refusal never leaves the machine. The allowed origins stay the same:
+    loopback is allowed anyway. (tests/test_serve.py checks that these variables still exist.)
+    """
+    from streamlit import net_util
+
+    for name in ("_internal_ip", "_external_ip"):
+        if getattr(net_util, name, "missing") is None:
+            setattr(net_util, name, LOOPBACK)

@@ -17,8 +17,8 @@ from typing import Any
 
 import streamlit as st
 
-from .._format import TARGETS
-from .._store import MemoryStore
+from hermes_dash import TARGETS, MemoryStore
+
 from ._cache import stat_key
 
 EVERY_S = 1.0  # an agent write shows within about this long (plus one page run)

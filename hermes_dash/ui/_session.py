@@ -17,12 +17,23 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from .._errors import Refusal
-from .._home import HermesHome, Settings, load_settings, resolve_home
-from .._humanize import NEXT_SESSION, entries as n_entries
-from .._serve import PROFILE_ENV
-from .._store import FileState, MemoryStore, OpResult, Undo
+from hermes_dash import (
+    NEXT_SESSION,
+    PROFILE_ENV,
+    FileState,
+    HermesHome,
+    MemoryStore,
+    OpResult,
+    Refusal,
+    Settings,
+    Undo,
+    load_settings,
+    n_entries,
+    resolve_home,
+)
+
 from ._cache import stat_key
+from ._focus import FLASH_KEY, FLASH_SELECTOR, focus_now, pending_focus
 
 FlashKind = str  # "success" | "warning" | "info"
 
@@ -163,7 +174,7 @@ def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
         show_refusal(refusal)
         return None
     clear_caches()
-    from .._format import FILENAMES
+    from hermes_dash import FILENAMES
 
     filename = FILENAMES.get(result.target, result.target)
     if result.external_change:
@@ -188,7 +199,8 @@ def undo_write(token: Undo) -> None:
     A callback, not code after the button: the message holding the button is shown once, so
     on the rerun that the click starts the button is gone and its value could not be read.
     """
-    from .._format import FILENAMES
+    from hermes_dash import FILENAMES
+
     from ._cache import clear_caches
 
     filename = FILENAMES.get(token.target, token.target)
@@ -200,3 +212,27 @@ def undo_write(token: Undo) -> None:
         return
     clear_caches()
     flash("success", "Undone", result_text(result, filename), result.undo)
+
+
+def show_flashes() -> None:
+    """Messages queued by the last write (``run_op``), shown once.
+
+    Always one container, even when empty: Streamlit identifies elements by position, so a
+    message that appears on one run and is gone on the next would otherwise shift every later
+    element and reset stateful ones (the selected tab, for instance).
+    """
+    items = pop_flashes()
+    with st.container(key=FLASH_KEY):
+        for n, item in enumerate(items):
+            box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
+            with st.container(border=True):
+                box(f"**{item.title}**")
+                if item.body:
+                    st.text(item.body)
+                if item.undo is not None:
+                    st.button("Undo", key=f"hd_undo_{n}", on_click=undo_write, args=(item.undo,),
+                              help="Put back what the file held before this write (itself backed up). "
+                                   "Refused if the file changed since.")
+    # After a write the browser drops focus to the page body: put it back where the next step is.
+    if target := pending_focus(FLASH_SELECTOR if items else None):
+        focus_now(target)

@@ -6,17 +6,15 @@ from pathlib import Path
 
 import streamlit as st
 
-from .._errors import Refusal
-from .._format import TARGETS
-from .._newhome import create_memory_files
-from .._store import MemoryStore
+from hermes_dash import TARGETS, MemoryStore, Refusal, create_memory_files
+
 from ._cache import clear_caches
 from ._session import current_store, flash, set_home
 from ._widgets import show_refusal
 
 
 def _open_demo() -> None:
-    from ..demo import create_demo_home
+    from hermes_dash import create_demo_home
 
     path = create_demo_home()
     set_home(str(path))

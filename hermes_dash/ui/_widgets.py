@@ -16,12 +16,8 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from .._errors import Refusal
-from .._format import FILENAMES, over_budget_text
-from .._humanize import entries as n_entries
-from .._store import FileState
-from ._focus import FLASH_KEY, FLASH_SELECTOR, focus_now, pending_focus
-from ._session import pop_flashes, undo_write
+from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text
+
 from ._tables import CELL_CHARS, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
@@ -119,30 +115,6 @@ def show_refusal(refusal: Refusal) -> None:
         st.text(refusal.message)
         if refusal.hint:
             st.text("What to do: " + refusal.hint)
-
-
-def show_flashes() -> None:
-    """Messages queued by the last write (``run_op``), shown once.
-
-    Always one container, even when empty: Streamlit identifies elements by position, so a
-    message that appears on one run and is gone on the next would otherwise shift every later
-    element and reset stateful ones (the selected tab, for instance).
-    """
-    items = pop_flashes()
-    with st.container(key=FLASH_KEY):
-        for n, item in enumerate(items):
-            box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
-            with st.container(border=True):
-                box(f"**{item.title}**")
-                if item.body:
-                    st.text(item.body)
-                if item.undo is not None:
-                    st.button("Undo", key=f"hd_undo_{n}", on_click=undo_write, args=(item.undo,),
-                              help="Put back what the file held before this write (itself backed up). "
-                                   "Refused if the file changed since.")
-    # After a write the browser drops focus to the page body: put it back where the next step is.
-    if target := pending_focus(FLASH_SELECTOR if items else None):
-        focus_now(target)
 
 
 def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str]] | None = None,

@@ -12,7 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 from hermes_dash import ui
-from hermes_dash.ui import _gate
+from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("app_pages")
 

@@ -26,11 +26,12 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from . import _normalize, _ops
-from ._errors import FileProblem, InvalidRequest, Refusal
-from ._format import DELIMITER, FILENAMES, TARGETS, percent, usage
-from ._humanize import count as n_of, entries as n_entries
-from ._store import FileState, MemoryStore, OpResult
+from .. import _ops
+from . import normalize
+from .._errors import FileProblem, InvalidRequest, Refusal
+from .._format import DELIMITER, FILENAMES, TARGETS, percent, usage
+from .._humanize import count as n_of, entries as n_entries
+from .._store import FileState, MemoryStore, OpResult
 
 DEFAULT_THRESHOLD = 80
 _COMPARE_CHARS = 1500
@@ -613,7 +614,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
         state = files[t]
         if state.error:
             notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
-        elif _normalize.looks_hand_written(store, t):
+        elif normalize.looks_hand_written(store, t):
             notes[t] = (f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
                         f"{n_entries(len(state.entries))}. Normalise it "
                         "first (hermes-dash normalize), then ask again for merges and a plan.")

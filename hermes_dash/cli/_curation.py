@@ -1,6 +1,6 @@
 """Curation commands for the command line: suggest, history, pending, normalize, export.
 
-Registered on :mod:`hermes_dash.cli` (``@command`` + ``cli.EXTENSIONS``); each handler calls
+Registered in :mod:`._registry` (``@command`` + ``@extends_parser``); each handler calls
 one engine module and returns an :class:`~hermes_dash.cli.Outcome`. Exit status as for the
 other commands: 0 done, 1 refused (nothing changed), 2 usage error.
 """
@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from .cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXTENSIONS, Outcome, command
-from ._format import FILENAMES, TARGETS
-from ._humanize import ago, count as n_of, entries as n_entries
-from ._store import MemoryStore
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of
+
+from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
 if TYPE_CHECKING:
-    from ._pending import Staged
+    from hermes_dash.curation.pending import Staged
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -53,11 +52,11 @@ def _one_line(text: str, width: int = 100) -> str:
 
 @command("suggest")
 def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _cleanup
+    from hermes_dash.curation import cleanup
 
     targets = [args.target] if args.target else list(TARGETS)
-    threshold = _cleanup.DEFAULT_THRESHOLD if args.threshold is None else args.threshold
-    report = _cleanup.suggest(store, threshold, targets)
+    threshold = cleanup.DEFAULT_THRESHOLD if args.threshold is None else args.threshold
+    report = cleanup.suggest(store, threshold, targets)
     data: dict[str, object] = {
         "success": True, "threshold": threshold,
         "files": {t: {"file": s.filename, "usage": s.usage, "limit": s.limit, "percent": s.percent}
@@ -116,9 +115,9 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("history")
 def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _history
+    from hermes_dash.curation import history
 
-    line = _history.timeline(store, args.target)
+    line = history.timeline(store, args.target)
     now = datetime.now(timezone.utc)
 
     def label(index: int | None) -> str | None:
@@ -148,7 +147,7 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                      f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
     lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
 
-    def spans(life: _history.EntryLife) -> str:
+    def spans(life: history.EntryLife) -> str:
         return ", ".join(f"[{a}]-" + ("now" if b is None else f"[{b - 1}]") for a, b in life.spans)
 
     for life in line.present:
@@ -173,12 +172,12 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 # -- pending ------------------------------------------------------------------------------------
 
 def _staged_dict(store: MemoryStore, staged: Staged) -> dict[str, object]:
-    from . import _pending
+    from hermes_dash.curation import pending
 
     out: dict[str, object] = {"id": staged.id, "file": staged.path.name, "malformed": not staged.ok,
                               "problem": staged.problem}
     if staged.ok:
-        shown = _pending.preview(store, staged)
+        shown = pending.preview(store, staged)
         out.update({"action": staged.action, "target": staged.target, "summary": staged.summary,
                     "origin": staged.origin, "created_at": _iso(staged.created), "age_seconds": staged.age(),
                     "payload": dict(staged.payload or {}), "matched_entry": staged.matched_entry,
@@ -191,14 +190,14 @@ def _staged_dict(store: MemoryStore, staged: Staged) -> dict[str, object]:
 
 @command("pending")
 def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _pending
+    from hermes_dash.curation import pending
 
     if args.action in ("approve", "reject"):
         if not args.ids:
             return Outcome({"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
                            f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
                            "shows them).", EXIT_USAGE)
-        decide = _pending.approve if args.action == "approve" else _pending.reject
+        decide = pending.approve if args.action == "approve" else pending.reject
         decisions = decide(store, args.ids)
         ok = all(d.ok for d in decisions)
         data: dict[str, object] = {"success": ok, "decisions": [d.to_dict() for d in decisions]}
@@ -208,7 +207,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.ids:
         return Outcome({"success": False, "code": "usage", "error": "`pending list` takes no ids."},
                        "Usage: `pending list` takes no ids (did you mean approve or reject?).", EXIT_USAGE)
-    staged = [_staged_dict(store, s) for s in _pending.list_pending(store)]
+    staged = [_staged_dict(store, s) for s in pending.list_pending(store)]
     lines = []
     for s in staged:
         if s["malformed"]:
@@ -231,9 +230,9 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("normalize")
 def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _normalize
+    from hermes_dash.curation import normalize
 
-    shown = _normalize.preview(store, args.target, args.by)
+    shown = normalize.preview(store, args.target, args.by)
     data: dict[str, object] = {
         "success": True, "target": args.target, "file": FILENAMES[args.target], "by": args.by,
         "split_on": shown.split_on, "changed": shown.changed, "dry_run": args.dry_run,
@@ -254,7 +253,7 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     elif args.dry_run:
         lines.append("Dry run: nothing was written.")
     else:
-        result = _normalize.apply(store, shown)
+        result = normalize.apply(store, shown)
         data["result"] = result.to_dict()
         lines.append(result.message + (f" Previous version kept as {result.backup.name}." if result.backup else ""))
     return Outcome(data, "\n".join(lines))
@@ -264,11 +263,11 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("export")
 def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _export
+    from hermes_dash.curation import export
 
-    exported = _export.export_data(store, redact_secrets=args.redact)
+    exported = export.export_data(store, redact_secrets=args.redact)
     if args.format == "markdown":
-        text = _export.to_markdown(exported)
+        text = export.to_markdown(exported)
         return Outcome({"success": True, "format": "markdown", "markdown": text,
                         "redactions": exported.redacted}, text.rstrip("\n"))
     return Outcome(exported.data, json.dumps(exported.data, ensure_ascii=False, indent=1))
@@ -278,9 +277,9 @@ def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("sharing")
 def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _sharing
+    from hermes_dash.curation import sharing
 
-    report = _sharing.sharing(store)
+    report = sharing.sharing(store)
     files = []
     lines = []
     for f in report.files:
@@ -302,7 +301,7 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 # -- parsers ------------------------------------------------------------------------------------
 
-# _normalize.MODES, spelled out so building the parser imports nothing (a test keeps them equal).
+# normalize.MODES, spelled out so building the parser imports nothing (a test keeps them equal).
 NORMALIZE_MODES = ("section", "bullet")
 
 
@@ -321,6 +320,7 @@ def _threshold(value: str) -> int:
     return number
 
 
+@extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     target = {"choices": TARGETS, "metavar": "TARGET"}
     p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
@@ -343,29 +343,27 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("sharing", help="is MEMORY.md a link into a git repository; is USER.md private")
 
 
-EXTENSIONS.append(_parsers)
-
 
 # -- snapshot -----------------------------------------------------------------------------------
 
 @command("snapshot")
 def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from . import _snapshot
+    from hermes_dash import choose_snapshot, diff_live, freeze_snapshot, load_frozen_snapshot
 
     if args.freeze:
-        _snapshot.freeze(store)
+        freeze_snapshot(store)
     if args.freeze and args.session is None:
-        snap, session_id = _snapshot.load_frozen(store), None
+        snap, session_id = load_frozen_snapshot(store), None
         assert snap is not None  # just written
     else:
-        snap, session_id = _snapshot.choose(store, args.session)
+        snap, session_id = choose_snapshot(store, args.session)
     taken = _iso(snap.taken_at)
     lines = [f"Snapshot: {snap.source}" + (f", taken {taken}" if taken else "")
              + (" (frozen just now)" if args.freeze and session_id is None else "")]
     files: dict[str, object] = {}
     marks = {"added": "+", "removed": "-", "changed": "~"}
     for target in TARGETS:
-        diff = _snapshot.diff_live(store, snap, target)
+        diff = diff_live(store, snap, target)
         counts = diff.counts
         files[target] = {"file": FILENAMES[target], "counts": counts, "identical": diff.identical,
                          "truncated": snap.truncated.get(target, False),
@@ -386,6 +384,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n".join(lines))
 
 
+@extends_parser
 def _snapshot_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
     p.add_argument("--freeze", action="store_true",
@@ -393,5 +392,3 @@ def _snapshot_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
     _json_flag(p)
 
-
-EXTENSIONS.append(_snapshot_parser)

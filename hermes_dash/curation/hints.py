@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ._export import redact
-from ._humanize import count
-from ._normalize import split
-from ._scan import MAX_SCAN_CHARS
-from ._store import FileState
+from .export import redact
+from .._humanize import count
+from .normalize import split
+from .._scan import MAX_SCAN_CHARS
+from .._store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 

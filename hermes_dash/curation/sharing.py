@@ -14,8 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from ._format import FILENAMES, TARGETS
-from ._store import MemoryStore
+from .._format import FILENAMES, TARGETS
+from .._store import MemoryStore
 
 GIT_TIMEOUT_S = 5.0
 

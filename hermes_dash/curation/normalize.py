@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import _diff, _scan
-from ._errors import FileProblem, InvalidRequest
-from ._format import decode, decode_lossy, percent, serialise, usage
-from ._store import MemoryStore, OpResult
+from .. import _diff, _scan
+from .._errors import FileProblem, InvalidRequest
+from .._format import decode, decode_lossy, percent, serialise, usage
+from .._store import MemoryStore, OpResult
 
 MODES = ("section", "bullet")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")

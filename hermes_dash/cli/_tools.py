@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import argparse
 
-from .cli import EXIT_OK, EXIT_REFUSED, EXTENSIONS, Outcome, command
-from ._humanize import count as n_of
-from ._store import MemoryStore
+from hermes_dash import MemoryStore, n_of
+
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
 
 
 @command("check", needs_store=False)
 def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
-    from ._check import check_file
+    from hermes_dash.curation.check import check_file
 
     results = [check_file(path, args.limit) for path in args.files]
     ok = all(r.ok for r in results)
@@ -38,7 +38,7 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
 
 @command("demo", needs_store=False)
 def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
-    from . import demo
+    from hermes_dash import demo
 
     if args.clean:
         removed = demo.remove_all_copies()
@@ -61,6 +61,7 @@ def _limit(value: str) -> int:
         raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
 
 
+@extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -69,5 +70,3 @@ def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
     p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
 
-
-EXTENSIONS.append(_parsers)

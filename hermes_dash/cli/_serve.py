@@ -24,11 +24,9 @@ import socket
 import sys
 from pathlib import Path
 
-LOOPBACK = "127.0.0.1"
-LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
-TOKEN_ENV = "HERMES_DASH_TOKEN"
-PROFILE_ENV = "HERMES_DASH_PROFILE"
-APP = Path(__file__).with_name("ui") / "app.py"
+from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
+
+APP = Path(__file__).parent.parent / "ui" / "app.py"
 _GLOBAL_WITH_VALUE = ("--home", "--profile")
 _SERVE_OPTIONS = ("--port", "--address", "--no-browser")
 
@@ -146,8 +144,7 @@ def _free_port(address: str, start: int = 8501) -> int:
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    from ._errors import Refusal
-    from ._home import resolve_home
+    from hermes_dash import Refusal, resolve_home
 
     try:
         home = resolve_home(args.home, args.profile)
@@ -177,26 +174,11 @@ def main(argv: list[str]) -> int:
 def _run_streamlit(run_args: list[str]) -> int:
     from streamlit.web import cli as streamlit_cli
 
-    seal_network()  # before the first request can arrive
+    from hermes_dash import ui
+
+    ui.seal_network()  # before the first request can arrive
     try:
         streamlit_cli.main(["run", *run_args], prog_name="hermes-dash", standalone_mode=True)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
     return 0
-
-
-def seal_network() -> None:
-    """Keep Streamlit from looking up this machine's addresses over the network.
-
-    For a websocket whose Origin is another site, Streamlit compares that origin with this
-    machine's internal address (a UDP socket "connected" to 8.8.8.8) and its external address
-    (an HTTP request to checkip.amazonaws.com) before refusing it, and no option turns that
-    off. Both answers are cached in module variables, so filling them with the loopback
-    address means the refusal never leaves the machine. The allowed origins stay the same:
-    loopback is allowed anyway. (tests/test_serve.py checks that these variables still exist.)
-    """
-    from streamlit import net_util
-
-    for name in ("_internal_ip", "_external_ip"):
-        if getattr(net_util, name, "missing") is None:
-            setattr(net_util, name, LOOPBACK)

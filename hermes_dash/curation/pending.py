@@ -21,12 +21,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 
-from . import _diff, _ops
-from ._lock import held
-from ._readfile import NotReadable, read_regular
-from ._errors import EntryChanged, FileProblem, InvalidRequest, Refusal
-from ._format import FILENAMES, TARGETS, percent, usage
-from ._store import MemoryStore, OpResult
+from .. import _diff, _ops
+from .._lock import held
+from .._readfile import NotReadable, read_regular
+from .._errors import EntryChanged, FileProblem, InvalidRequest, Refusal
+from .._format import FILENAMES, TARGETS, percent, usage
+from .._store import MemoryStore, OpResult
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")

@@ -13,12 +13,12 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from ._backups import read_backup
-from ._diff import DiffItem, EntryDiff, diff_entries
-from ._errors import FileProblem, InvalidRequest
-from ._format import decode, decode_lossy, parse, usage
-from ._readfile import NotReadable
-from ._store import MemoryStore, OpResult
+from .._backups import read_backup
+from .._diff import DiffItem, EntryDiff, diff_entries
+from .._errors import FileProblem, InvalidRequest
+from .._format import decode, decode_lossy, parse, usage
+from .._readfile import NotReadable
+from .._store import MemoryStore, OpResult
 
 CURRENT = "current"
 

@@ -1,0 +1,89 @@
+"""Command line: ``python -m hermes_dash [--home DIR] [--profile NAME] [--json] COMMAND ...``.
+
+A thin layer over the engine: parse arguments, call one engine function, print the result.
+Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage error.
+Imports neither streamlit nor pandas, so it starts fast and works where they are absent.
+
+The package holds one module per concern: ``_registry`` (what a command is), ``_parse`` (the
+parser), ``_memory``, ``_curation`` and ``_tools`` (the commands) and ``_serve`` (the
+dashboard). Importing the command modules here is what registers them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal
+
+from . import _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
+from ._memory import usage_line
+from ._parse import UsageError, parse_args
+from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome
+
+__all__ = ["main"]
+
+
+def _emit(outcome: Outcome, as_json: bool) -> None:
+    stream = sys.stdout if outcome.code == EXIT_OK else sys.stderr
+    if as_json:
+        print(json.dumps(outcome.data, ensure_ascii=False, indent=1))
+    else:
+        print(outcome.text, file=stream)
+
+
+def _wants_json(argv: list[str]) -> bool:
+    return "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):
+        # Text that cannot be encoded (a lone surrogate from a broken argument, a terminal that is
+        # not UTF-8) is written escaped rather than ending the command with a traceback.
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    from . import _serve  # argparse and sockets only; Streamlit is imported when serving
+
+    if _serve.wants_serve(argv):  # no command, or `serve`: start the dashboard
+        return _serve.main(argv)
+    try:
+        args = parse_args(argv)
+    except UsageError as exc:
+        # Exit 2 like argparse; with --json the error is still one JSON object on stdout.
+        if _wants_json(argv):
+            print(json.dumps({"success": False, "code": "usage", "error": str(exc)}, ensure_ascii=False, indent=1))
+        else:
+            print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
+    store: MemoryStore | None = None
+    try:
+        if args.command not in STORELESS:
+            store = MemoryStore.open(args.home, args.profile)
+            for warning in store.settings.warnings:
+                print(f"warning: {warning}", file=sys.stderr)
+        outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]
+    except Refusal as refusal:
+        data: dict[str, object] = {"success": False, **refusal.to_dict()}
+        target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))
+        if store is not None and target in TARGETS:
+            data.update(usage_line(store, target))
+        text = f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else "")
+        outcome = Outcome(data, text, EXIT_REFUSED)
+    if store is not None:
+        outcome.data.setdefault("warnings", list(store.settings.warnings))
+    try:
+        _emit(outcome, args.json)
+    except BrokenPipeError:
+        # `... | head` closed the pipe: not our error. Point stdout at /dev/null so the
+        # interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return outcome.code
+
+
+def _target_of_backup(name: str | None) -> str | None:
+    """``USER.md.bak.x`` -> ``user``: so a refused restore still reports that file's usage."""
+    base = (name or "").partition(".bak.")[0]
+    return next((t for t, filename in FILENAMES.items() if filename == base), None)

@@ -1,0 +1,100 @@
+"""The command line's parser: global options, every registered command, ``--`` operands.
+
+Built on argparse, with errors raised as :class:`UsageError` instead of argparse's exit, so
+that ``--json`` can report a usage error as one JSON object too.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ._registry import EXTENSIONS
+
+
+class UsageError(Exception):
+    """An argument error, raised instead of argparse's exit so ``--json`` can report it too."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
+
+
+class _CommandParser(_Parser):
+    """Every command takes ``--json`` after its name too (``show --json``), so a script can put
+    it anywhere. SUPPRESS: when absent here it must not undo a ``--json`` given before the
+    command. A command that declares ``--json`` itself replaces this one (same meaning)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("conflict_handler", "resolve")
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
+        self._intermixing = False
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+        # Options may come between or after the operands (`add memory --json TEXT`): plain
+        # parsing gives an optional operand up as absent as soon as an option follows it.
+        if self._intermixing or any(a.nargs in (argparse.PARSER, argparse.REMAINDER)
+                                    for a in self._get_positional_actions()):
+            # argparse cannot intermix around a "rest of the line" operand: plain parsing then.
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m hermes_dash",
+                     description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
+    parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
+    parser.add_argument("--profile", help="named profile under <home>/profiles/")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser)
+    sub.add_parser("serve", help="start the dashboard (the default with no command): serve --help")
+    for extend in EXTENSIONS:
+        extend(sub)
+    parser.set_defaults(_commands=sub.choices)
+    return parser
+
+
+def _protect_operands(argv: list[str]) -> tuple[list[str], dict[str, str]]:
+    """Everything after the first ``--`` is text, whatever it looks like.
+
+    argparse mangles operands after ``--`` that are themselves ``--`` (an empty list where a
+    string belongs) and reads ``-x`` there as an option in some positions. So each operand
+    that starts with "-" is swapped for a placeholder that argparse passes through untouched,
+    and swapped back after.
+    A NUL byte cannot occur in a real argument, so no placeholder can collide with one.
+    """
+    if "--" not in argv:
+        return argv, {}
+    cut = argv.index("--")
+    operands = [f"\0{n}\0" if arg.startswith("-") else arg for n, arg in enumerate(argv[cut + 1:])]
+    table = {placeholder: arg for placeholder, arg in zip(operands, argv[cut + 1:]) if placeholder != arg}
+    return argv[:cut + 1] + operands, table
+
+
+def _restore_operands(args: argparse.Namespace, table: dict[str, str]) -> None:
+    for key, value in vars(args).items():
+        if isinstance(value, str) and value in table:
+            setattr(args, key, table[value])
+        elif isinstance(value, list):
+            setattr(args, key, [table.get(v, v) if isinstance(v, str) else v for v in value])
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    protected, table = _protect_operands(argv)
+    try:
+        args = build_parser().parse_args(protected)
+    except UsageError as exc:
+        message = str(exc)
+        for placeholder, arg in table.items():
+            message = message.replace(repr(placeholder), repr(arg)).replace(placeholder, arg)
+        raise UsageError(message) from None
+    _restore_operands(args, table)
+    commands = args.__dict__.pop("_commands")
+    if getattr(args, "stdin", None) is not None and args.stdin == (args.content is not None):
+        commands[args.command].error("give CONTENT or --stdin, not both" if args.stdin
+                                     else "give CONTENT, or --stdin to read it from standard input")
+    return args
