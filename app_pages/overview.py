@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hermes_dash import TARGETS, n_entries, ui
-from hermes_dash.curation.hints import DRIFT_FLAG, HAND_WRITTEN, POSSIBLE_SECRET, hand_written, possible_secrets
+from hermes_dash.curation.hints import entry_flags, flag_notes
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -27,7 +27,8 @@ for column, state in zip(columns, states.values()):
         if not enabled[state.target]:
             st.caption(f"Switched off in config.yaml: sessions do not load {state.filename} at all.")
 
-snapshot = ui.latest_snapshot(store)
+snapshot = ui.current_snapshot(store)  # the app's one snapshot, the same as the Snapshot page's
+ui.compared_with(snapshot)
 query = st.text_input("Search both files", key="ov_search", placeholder="Type to filter the entries of both tables",
                       help="Case-insensitive; matches anywhere in an entry.").strip()
 
@@ -46,53 +47,17 @@ for target, state in states.items():
     if not state.entries:
         st.info("No entries yet.")
         continue
-    findings = ui.entry_findings(state)
-    is_hand_written = hand_written(state)
-    new = ui.new_since_snapshot(state, snapshot) or (False,) * len(state.entries)
-    flags = []
-    for entry, found, is_new in zip(state.entries, findings, new):
-        row = []
-        if found:
-            row.append("scan: " + ", ".join(found))
-        if possible_secrets(entry):
-            row.append(POSSIBLE_SECRET)
-        if len(entry) > state.limit:
-            row.append("longer than the limit")
-        if state.drift:
-            row.append(DRIFT_FLAG)
-        elif is_hand_written:
-            row.append(HAND_WRITTEN)
-        if is_new:
-            row.append("new since snapshot")
-        flags.append(row)
+    flags = entry_flags(state, ui.entry_findings(state), ui.since_snapshot(state, snapshot))
     picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
         list(range(len(state.entries)))
     if query:
-        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {'contains' if len(picked) == 1 else 'contain'} the search text.")
+        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} "
+                   f"{'contains' if len(picked) == 1 else 'contain'} the search text.")
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
-        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))
+        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))  # noqa: B023 (called at once, in this loop pass)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
-    if any(flags):
-        counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
-                  POSSIBLE_SECRET: sum(POSSIBLE_SECRET in row for row in flags),
-                  "new since snapshot": sum("new since snapshot" in row for row in flags)}
-        notes = []
-        if counts["scan"]:
-            notes.append(f"{counts['scan']} flagged by the content scan (the agent replaces such entries with a "
-                         "[BLOCKED] note in its prompt)")
-        if counts[POSSIBLE_SECRET]:
-            notes.append(f"{counts[POSSIBLE_SECRET]} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
-                         "not the agent's scan: such text goes into every prompt as written)")
-        if counts["new since snapshot"]:
-            notes.append(f"{counts['new since snapshot']} new since the session snapshot (the running session "
-                         "does not see them)")
-        if notes:
-            st.caption("; ".join(notes) + ".")
+    if notes := flag_notes(flags):
+        st.caption("; ".join(notes) + ".")
     st.caption("Select a row to read the whole entry and edit, remove or move exactly that one.")
     ui.entry_panel(store, state)
 
-if snapshot:
-    where = f"session {ui.lit(snapshot.session_id)}" if snapshot.session_id else "the snapshot frozen in hermes-dash"
-    st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")
-else:
-    st.caption("No session snapshot found (no state.db); freeze one on the Snapshot page to track new entries.")

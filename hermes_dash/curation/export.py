@@ -97,7 +97,7 @@ def to_markdown(export: Export) -> str:
     if data["redacted"]:
         lines.append(f"Secret-looking strings redacted: {data['redactions']}  ")
     for target in TARGETS:
-        info = data["files"][target]  # type: ignore[index]
+        info = data["files"][target]  # type: ignore[index]  # JSON-shaped data: export() put a dict per target under files
         lines += ["", f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, "
                       f"{n_entries(len(info['entries']))})", ""]
         if not info["entries"]:
@@ -122,7 +122,8 @@ def compare(a: MemoryStore, b: MemoryStore) -> list[ComparedRow]:
     kinds = {"unchanged": "same", "changed": "changed", "removed": "only_a", "added": "only_b"}
     rows = []
     for target in TARGETS:
-        diff = diff_entries(a.read(target).entries, b.read(target).entries)
+        # Two profiles are not two versions of one file: texts pair only when they read alike.
+        diff = diff_entries(a.read(target).entries, b.read(target).entries, in_place=False)
         rows += [ComparedRow(target, kinds[item.kind], item.old, item.new, round(item.similarity, 3))
                  for item in diff.items]
     return rows

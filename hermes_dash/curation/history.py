@@ -1,4 +1,4 @@
-"""History of one memory file, rebuilt from its backups (issue 4, "History").
+"""History of one memory file, rebuilt from its backups (docs/rules.md#history).
 
 Every write through the store keeps the old bytes as a dated backup, so the backups, oldest
 to newest, followed by the live file, are the file's versions. Entries are followed from one
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .._backups import read_backup
-from .._diff import DiffItem, EntryDiff, diff_entries
+from .._diff import EntryDiff, diff_entries
 from .._errors import FileProblem, InvalidRequest
 from .._format import decode, decode_lossy, parse, usage
 from .._readfile import NotReadable
@@ -123,7 +123,7 @@ def _read_version(index: int, name: str, style: str, created: datetime | None, d
 
 
 def versions(store: MemoryStore, target: str) -> list[Version]:
-    out = []
+    out: list[Version] = []
     for backup in reversed(store.backups(target)):
         try:
             data = read_backup(backup)
@@ -150,7 +150,7 @@ class _Life:
     def freeze(self) -> EntryLife:
         gone = self.spans[-1][1]
         return EntryLife(self.texts[-1][1], self.first, self.changed, gone, tuple(self.texts),
-                         tuple((int(a), b) for a, b in self.spans))  # type: ignore[arg-type]
+                         tuple((int(a), b) for a, b in self.spans))  # type: ignore[arg-type]  # a span's start is never None, only its end
 
 
 def timeline(store: MemoryStore, target: str) -> Timeline:
@@ -169,22 +169,21 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
         if v.index == 0:
             open_lives = {e: _Life(0, e) for e in v.entries}
             continue
-        step = _pair_in_place(chain[v.index - 1].entries, v.entries,
-                              diff_entries(chain[v.index - 1].entries, v.entries))
+        step = diff_entries(chain[v.index - 1].entries, v.entries)
         following: dict[str, _Life] = {}
         # Later departures overwrite earlier ones: a text comes back to the entry that had it last.
         returning = {item.new: life for item in step.items if item.kind in ("added", "changed")
                      for life in departed if item.new in {t for _, t in life.texts}}
         for item in step.items:
             if item.kind == "unchanged":
-                following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]
+                following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]  # an unchanged pair has both texts
                 continue
             if item.kind in ("changed", "removed"):
-                life = open_lives.pop(item.old)  # type: ignore[arg-type]
+                life = open_lives.pop(item.old)  # type: ignore[arg-type]  # changed and removed items have an old text
                 if item.kind == "changed" and item.new not in returning:
                     life.changed = v.index
-                    life.texts.append((v.index, item.new))  # type: ignore[arg-type]
-                    following[item.new] = life  # type: ignore[index]
+                    life.texts.append((v.index, item.new))  # type: ignore[arg-type]  # a changed item has a new text
+                    following[item.new] = life  # type: ignore[index]  # a changed item has a new text
                     continue
                 life.spans[-1][1] = v.index
                 departed.append(life)
@@ -205,22 +204,6 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
     gone = [life.freeze() for life in reversed(departed)]
     live = set(chain[-1].entries) if chain else set()
     return Timeline(target, tuple(chain), tuple(lives + gone), tuple(_restorable(lives + gone, live)))
-
-
-def _pair_in_place(old: tuple[str, ...], new: tuple[str, ...], step: EntryDiff) -> EntryDiff:
-    """Also pair a removed and an added entry that sit at the same position when the count is the
-    same: that is what a replace leaves, however different the two texts read."""
-    if len(old) != len(new):
-        return step
-    added = {item.new for item in step.items if item.kind == "added"}
-    removed = {item.old for item in step.items if item.kind == "removed"}
-    pairs = {n: o for o, n in zip(old, new) if o in removed and n in added}
-    if not pairs:
-        return step
-    paired_old = set(pairs.values())
-    items = [DiffItem("changed", pairs[item.new], item.new, 0.0) if item.kind == "added" and item.new in pairs
-             else item for item in step.items if not (item.kind == "removed" and item.old in paired_old)]
-    return EntryDiff(tuple(items))
 
 
 def _restorable(lives: list[EntryLife], live: set[str]) -> list[Restorable]:
