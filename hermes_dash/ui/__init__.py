@@ -62,10 +62,12 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, e
                        show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot", "a11y_styles",
+    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
+    "a11y_styles",
     "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice", "entry_panel",
+    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",
+    "entry_panel",
     "entry_picker", "open_entry",
     "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "level", "lit", "since_snapshot", "snapshot_label", "plain",

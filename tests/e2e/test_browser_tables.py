@@ -54,7 +54,8 @@ MEASURE = r"""() => {
         clientWidth: scroller ? scroller.clientWidth : null,
         headers: [...t.querySelectorAll('[role="columnheader"]')].map(h => h.innerText),
         columns: columns && columns.cols.filter(([title]) => title !== '')
-          .map(([title, width]) => ({title, width, needs: Math.ceil(canvasText.measureText(title).width + 2 * padding)})),
+          .map(([title, width]) => ({
+            title, width, needs: Math.ceil(canvasText.measureText(title).width + 2 * padding)})),
       };
     });
 }"""
