@@ -90,13 +90,8 @@ if bstate.drift:
 order = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
 items = sorted(diff.items, key=lambda i: order[i.kind])
 wording = {"added": "only in backup", "removed": "only in live file", "changed": "changed", "unchanged": "same"}
-st.dataframe(pd.DataFrame({
-    "Difference": [wording[i.kind] for i in items],
-    "Live file": [ui.cut(i.old or "") for i in items],
-    "Backup": [ui.cut(i.new or "") for i in items],
-}), hide_index=True, row_height=72, key="bk_diff", height=ui.table_height(len(items)),
-    column_config={"Live file": st.column_config.TextColumn(width="large"),
-                   "Backup": st.column_config.TextColumn(width="large")})
+ui.diff_table([wording[i.kind] for i in items], [i.old for i in items], [i.new for i in items], key="bk_diff",
+              kind_label="Difference", labels=("Live file", "Backup"))
 
 left, right = st.columns(2)
 with left, st.container(border=True):

@@ -64,8 +64,15 @@ st.dataframe(pd.DataFrame({
     "Gone since": [when(life.gone_at) for life in line.lives],
     "In the file": [spans(life) for life in line.lives],
     "Texts": [len(life.texts) for life in line.lives],
-}), hide_index=True, key="hi_lives", row_height=60,
-    column_config={"Entry": st.column_config.TextColumn(width="large")})
+}), hide_index=True, key="hi_lives", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(line.lives)),
+    column_config={"Entry": st.column_config.TextColumn(width=260),
+                   "Status": st.column_config.TextColumn(width=90),
+                   "Age": st.column_config.TextColumn(width=70),
+                   "First seen": st.column_config.TextColumn(width=90),
+                   "Last changed": st.column_config.TextColumn(width=100),
+                   "Gone since": st.column_config.TextColumn(width=96),
+                   "In the file": st.column_config.TextColumn(width=110, help="The versions that held this entry"),
+                   "Texts": st.column_config.NumberColumn(width=56, help="How many wordings this entry had")})
 
 # -- diff ---------------------------------------------------------------------------------------
 
@@ -84,11 +91,8 @@ c = diff.counts
 st.caption(f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, {c['unchanged']} unchanged.")
 shown = [i for i in diff.items if i.kind != "unchanged"]
 if shown:
-    st.dataframe(pd.DataFrame({
-        "Change": [i.kind for i in shown],
-        f"In [{old}]": [ui.cut(i.old or "", 600) for i in shown],
-        f"In [{new}]": [ui.cut(i.new or "", 600) for i in shown],
-    }), hide_index=True, key="hi_diff", row_height=60)
+    ui.diff_table([i.kind for i in shown], [i.old for i in shown], [i.new for i in shown], key="hi_diff",
+                  labels=(f"In [{old}]", f"In [{new}]"))
 else:
     st.caption("The two versions hold the same entries.")
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pandas as pd
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, Operation, ago, n_of, past_of, ui
@@ -76,11 +75,8 @@ def show_preview(shown: pending.Preview, key: str, refused: str) -> None:
              projected_count=len(shown.after), key=f"in_gauge_{key}")
     changes = [i for i in shown.diff.items if i.kind != "unchanged"]
     if changes:
-        st.dataframe(pd.DataFrame({
-            "Change": [i.kind for i in changes],
-            "Before": [ui.cut(i.old or "", 600) for i in changes],
-            "After": [ui.cut(i.new or "", 600) for i in changes],
-        }), hide_index=True, key=f"in_diff_{key}", row_height=60)
+        ui.diff_table([i.kind for i in changes], [i.old for i in changes], [i.new for i in changes],
+                      key=f"in_diff_{key}")
     else:
         st.caption("Approving changes nothing (the entry is already there).")
 

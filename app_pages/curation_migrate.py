@@ -44,8 +44,11 @@ st.dataframe(pd.DataFrame({
     "Entry": [ui.cut(e) for e in preview.entries],
     "Chars": [len(e) for e in preview.entries],
     "Content scan": [", ".join(dict(preview.findings).get(i, ())) for i in range(len(preview.entries))],
-}), hide_index=True, key="mg_entries", row_height=60,
-    column_config={"Entry": st.column_config.TextColumn(width="large")})
+}), hide_index=True, key="mg_entries", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(preview.entries)),
+    column_config={"#": st.column_config.NumberColumn(width=40, pinned=True),
+                   "Entry": st.column_config.TextColumn(width=280),
+                   "Chars": st.column_config.NumberColumn(width=60),
+                   "Content scan": st.column_config.TextColumn(width=130)})
 if preview.dropped:
     st.caption("Headings that are not kept as text (the backup keeps them):")
     st.text("\n".join(preview.dropped))

@@ -41,7 +41,16 @@ for f in report.files:
         "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
         "Uncommitted changes": "" if not git or git.dirty is None else ("yes: " + git.status if git.dirty else "no"),
     })
-st.dataframe(pd.DataFrame(rows), hide_index=True, key="sh_table")
+st.dataframe(pd.DataFrame(rows), hide_index=True, key="sh_table", row_height=ui.ROW_HEIGHT,
+             height=ui.table_height(len(rows)),
+             column_config={"File": st.column_config.TextColumn(width=96, pinned=True),
+                            "Kind": st.column_config.TextColumn(width=90),
+                            "Points to": st.column_config.TextColumn(width=110),
+                            "Real path": st.column_config.TextColumn(width=190),
+                            "Repository": st.column_config.TextColumn(width=130),
+                            "Tracked": st.column_config.TextColumn(width=70, help="Tracked by git"),
+                            "Uncommitted changes": st.column_config.TextColumn(
+                                "Uncommitted", width=110, help="Uncommitted changes in git")})
 for warning in report.warnings:
     with st.container(border=True):
         st.warning("**Check this**")
@@ -84,12 +93,9 @@ a = left.selectbox("Profile A", profiles, key="sh_a")
 b = right.selectbox("Profile B", profiles, key="sh_b")
 rows_ = export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
 words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
-st.dataframe(pd.DataFrame({
-    "File": [FILENAMES[r.target] for r in rows_],
-    "Difference": [words[r.kind] for r in rows_],
-    f"A: {a}": [ui.cut(r.a or "", 600) for r in rows_],
-    f"B: {b}": [ui.cut(r.b or "", 600) for r in rows_],
-}), hide_index=True, key="sh_compare", row_height=60)
+ui.diff_table([words[r.kind] for r in rows_], [r.a for r in rows_], [r.b for r in rows_], key="sh_compare",
+              kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),
+              lead={"File": [FILENAMES[r.target] for r in rows_]})
 counts = {k: sum(r.kind == k for r in rows_) for k in words}
 st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {ui.lit(a)}, "
            f"{counts['only_b']} only in {ui.lit(b)}.")

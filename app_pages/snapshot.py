@@ -8,7 +8,6 @@ block exactly as the next session will load it.
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, ui
@@ -104,15 +103,8 @@ for target in TARGETS:
     if diff.identical:
         st.success("The snapshot and the file hold the same entries.")
     rows = sorted(diff.items, key=lambda item: KIND_ORDER[item.kind])
-    table = pd.DataFrame({
-        "Change": [item.kind for item in rows],
-        "Snapshot": [ui.cut(item.old or "") for item in rows],
-        "On disk": [ui.cut(item.new or "") for item in rows],
-    })
-    st.dataframe(table, hide_index=True, row_height=72, key=f"snap_diff_{target}", height=ui.table_height(len(table)),
-                 column_config={"Change": st.column_config.TextColumn(width="small"),
-                                "Snapshot": st.column_config.TextColumn(width="large"),
-                                "On disk": st.column_config.TextColumn(width="large")})
+    ui.diff_table([item.kind for item in rows], [item.old for item in rows], [item.new for item in rows],
+                  key=f"snap_diff_{target}", labels=("Snapshot", "On disk"))
 
     with st.expander("What the next session will load (exactly as injected)", expanded=True):
         block = store.render_block(target)

@@ -10,12 +10,12 @@ from hermes_dash import DELIMITER, MemoryStore, resolve_home
 from hermes_dash import _backups
 from hermes_dash.ui import CELL_CHARS, FULL_TEXT_CHARS, level
 from test_app_support import (ENTRY_URLS, PAGES, demo, fresh_cache, no_exception, open_app, read,  # noqa: F401
-                              rendered_markdown, texts)
+                              rendered_markdown, tables, texts)
 
 
 def table(at, target: str):
     """The overview's entry tables come in file order: MEMORY.md, then USER.md (when it has entries)."""
-    return at.dataframe[0 if target == "memory" else 1].value
+    return tables(at)[0 if target == "memory" else 1].value
 
 
 def test_level_thresholds() -> None:
@@ -36,7 +36,8 @@ def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
     assert any("Getting full" in m for m in md) and any("Over budget" in m for m in md)
     assert any("tokens in every prompt" in m and "estimate" in m for m in md)
     memory = table(at, "memory")
-    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags"]
+    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags",
+                                                                     "Details"]
     flags = dict(zip(memory["Entry"].str[:20], memory["Flags"]))
     assert "scan: hardcoded_secret" in flags["Staging API key for "]
     # Two entries were written after the newest session started and one was reworded: counted as the

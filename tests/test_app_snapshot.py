@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from hermes_dash import MemoryStore, resolve_home
-from test_app_support import demo, fresh_cache, no_exception, open_app, texts  # noqa: F401
+from test_app_support import demo, fresh_cache, no_exception, open_app, tables, texts  # noqa: F401
 
 
 def metrics(at) -> list[tuple[str, str]]:
@@ -20,7 +20,7 @@ def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
     assert box.value == "20261129_081502_a41c9e" and len(box.options) == 2
     # MEMORY.md: two entries written since, one reworded, one removed; USER.md rewritten by hand.
     assert metrics(at)[:4] == [("Added", "2"), ("Removed", "1"), ("Changed", "1"), ("Unchanged", "15")]
-    diff = at.dataframe[2].value
+    diff = tables(at)[2].value
     assert list(diff.columns) == ["Change", "Snapshot", "On disk"]
     assert list(diff["Change"][:4]) == ["added", "added", "changed", "removed"]
     assert "done by Alex only" in diff["Snapshot"][2] and "change ticket" in diff["On disk"][2]
@@ -37,7 +37,7 @@ def test_pick_an_older_session(demo: Path) -> None:
     no_exception(at)
     counts = dict(metrics(at)[:4])
     assert counts["Added"] != "2" or counts["Unchanged"] != "15"
-    assert at.dataframe[0].value.shape[0] == 9  # the older session had nine MEMORY entries
+    assert tables(at)[0].value.shape[0] == 9  # the older session had nine MEMORY entries
 
 
 def test_without_state_db_freeze_a_snapshot_then_see_changes(demo: Path) -> None:

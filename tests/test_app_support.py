@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from hermes_dash import ui
 from hermes_dash.demo import create_demo_home
+from hermes_dash.ui._tables import COMPACT_COLUMNS
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
 PAGES = {"overview": "app_pages/overview.py", "snapshot": "app_pages/snapshot.py",
@@ -47,6 +48,14 @@ def open_app(page: str = "overview", *, run: bool = True) -> AppTest:
         if run:
             at.run()
     return at
+
+
+def tables(at: AppTest) -> list:
+    """One Dataframe per table on the page. An entry table is drawn twice, full and compact (the
+    browser shows the one that fits its width): the compact twin, the one showing only the
+    compact columns, holds the same frame and is left out here (tests/test_app_tables.py checks
+    the twins)."""
+    return [d for d in at.dataframe if tuple(d.proto.column_order) != COMPACT_COLUMNS]
 
 
 def texts(at: AppTest) -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 
 from hermes_dash import DELIMITER
 from hermes_dash._format import over_budget_text
-from test_app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown  # noqa: F401
+from test_app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables  # noqa: F401
 from test_cli import run
 
 
@@ -71,7 +71,7 @@ def test_overview_flags_possible_secret_not_as_scan(home_with_facts: Path) -> No
         f.write(DELIMITER + SECRET_URL)
     at = open_app()
     no_exception(at)
-    flags = list(at.dataframe[0].value["Flags"])
+    flags = list(tables(at)[0].value["Flags"])
     assert flags[-1] == "possible secret" and flags[0] == "", flags
     assert any("1 with a possible secret" in c.value for c in at.caption)
 
@@ -92,7 +92,7 @@ def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_fa
     assert sum(w.value == f"**{title}:** {rest}" for w in at.warning) == 1
     assert any("Migrate" in link.proto.label for link in at.get("page_link"))
     assert any(":orange-badge[Drift]" in m for m in rendered_markdown(at))  # the gauge is not "OK"
-    assert "drift" in at.dataframe[1].value["Flags"][0]
+    assert "drift" in tables(at)[1].value["Flags"][0]
     edit = open_app("edit")
     edit.radio(key="ed_target").set_value("user").run()
     no_exception(edit)
@@ -110,7 +110,7 @@ def test_hand_written_one_entry_file_is_a_hint_not_drift(home_with_facts: Path) 
     no_exception(at)
     assert not any("Drift" in w.value for w in at.warning)
     assert any("Hand-written: one entry with no §; Migrate splits it" in i.value for i in at.info)
-    assert list(at.dataframe[1].value["Flags"]) == ["hand-written: one entry with no §; Migrate splits it"]
+    assert list(tables(at)[1].value["Flags"]) == ["hand-written: one entry with no §; Migrate splits it"]
     assert any("Migrate" in link.proto.label for link in at.get("page_link"))
 
 

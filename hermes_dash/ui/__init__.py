@@ -17,6 +17,8 @@ The small API a page needs (curation pages included)::
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
+    ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
+    ui.table_height(rows)                   # every row of a table up to 25, then it scrolls inside
     ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
         # a table whose selected row opens that entry: full text, pinned Replace / Remove / Move
     ui.run_op(lambda: store.add("memory", text), clear=("my_text_key",))
@@ -59,16 +61,19 @@ from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, n
 from ._gate import seal_network
 from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, show_flashes, undo_write, written)
+from ._tables import ROW_HEIGHT, diff_table
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
 from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
                        refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "SnapshotChoice", "choose_snapshot", "current_snapshot", "a11y_styles",
+    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
+    "a11y_styles",
     "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "drift_notice", "entry_panel",
+    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",
+    "entry_panel",
     "entry_picker", "open_entry",
     "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "level", "lit", "since_snapshot", "snapshot_label", "plain",

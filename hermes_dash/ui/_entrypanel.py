@@ -18,7 +18,8 @@ from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
-from ._widgets import ENTRY_COLUMNS, FULL_TEXT_CHARS, ROW_HEIGHT, confirm, show_entry, table_height
+from ._tables import entry_grids
+from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
 
 OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
 CONFLICT = "hd_open_conflict"  # a pinned write from the panel refused: the conflict panel's state
@@ -49,10 +50,12 @@ def close() -> None:
 
 
 def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str) -> None:
-    """An entry table whose rows open in the panel; ``shown`` is the full text of each row."""
-    st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=ROW_HEIGHT,
-                 height=table_height(len(frame)), selection_mode="single-row",
-                 on_select=partial(_picked, key, state.target, tuple(shown), state.entries))
+    """An entry table whose rows open in the panel; ``shown`` is the full text of each row.
+
+    Drawn as a full and a compact table (the one that fits is shown); a row selected in either
+    opens in the panel."""
+    entry_grids(frame, key=key, on_select=partial(_picked, target=state.target, shown=tuple(shown),
+                                                  entries=state.entries))
 
 
 def changes_banner(base: Sequence[str], now: Sequence[str], filename: str) -> None:

@@ -12,6 +12,8 @@ import json
 
 import streamlit as st
 
+from ._tables import TABLE_STYLE
+
 FLASH_KEY = "hd_flash_box"  # the container holding the messages of the last write
 FLASH_SELECTOR = f".st-key-{FLASH_KEY}"
 
@@ -43,8 +45,9 @@ _SCRIPT = """<script>(() => {{
 
 
 def a11y_styles() -> None:
-    """Visible focus and readable slider values, on every page (called by the app)."""
-    st.html(_STYLE)
+    """Visible focus and readable slider values, on every page (called by the app); also the
+    tables' layout switch and the sidebar's path wrapping (``_tables.TABLE_STYLE``)."""
+    st.html(_STYLE.replace("</style>", TABLE_STYLE + "\n</style>"))
 
 
 def focus_after_rerun(selector: str) -> None:

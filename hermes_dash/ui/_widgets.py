@@ -18,13 +18,14 @@ import streamlit as st
 
 from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text
 
+from ._tables import CELL_CHARS, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
+
 if TYPE_CHECKING:
     import pyarrow as pa
 
 WARN_AT = 80
 ALARM_AT = 95
 CHARS_PER_TOKEN = 4
-CELL_CHARS = 1_500  # longest text put in one table cell; the rest is shown on demand
 # Longest text shown in an expander: its body is sent on every rerun even when collapsed, so a
 # 1 MB hand-written entry would cost a megabyte per click. The rest is offered as a download.
 FULL_TEXT_CHARS = 20_000
@@ -126,49 +127,27 @@ def show_refusal(refusal: Refusal, title: str = REFUSED) -> None:
             st.text("What to do: " + refusal.hint)
 
 
-def cut(text: str, limit: int = CELL_CHARS) -> str:
-    """Text for a table cell: at most ``limit`` characters plus a note of what was left out."""
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f" … [{len(text) - limit:,} more characters: select the row to read it all]"
-
-
 def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str]] | None = None,
                 indices: Sequence[int] | None = None) -> pd.DataFrame:
-    """The entry table: index, text (cut for display), characters, share of the budget, flags."""
+    """The entry table: index, text (cut for display), characters, share of the budget, flags,
+    and the compact table's one column of figures and flags (``Details``)."""
     indices = list(range(len(entries))) if indices is None else list(indices)
+    flags = [list(f) for f in (flags or [()] * len(entries))]
+    shares = [round(len(e) / limit * 100, 1) if limit > 0 else 0.0 for e in entries]
     return pd.DataFrame({
         "#": indices,
         "Entry": [cut(e) for e in entries],
         "Chars": [len(e) for e in entries],
-        "Budget": [round(len(e) / limit * 100, 1) if limit > 0 else 0.0 for e in entries],
-        "Flags": [", ".join(f) for f in (flags or [()] * len(entries))],
+        "Budget": shares,
+        "Flags": [", ".join(f) for f in flags],
+        "Details": [details(i, len(e), s, f) for i, e, s, f in zip(indices, entries, shares, flags)],
     })
 
 
-ENTRY_COLUMNS = {
-    "#": st.column_config.NumberColumn("#", width=48, help="Position in the file (0 = first)"),
-    "Entry": st.column_config.TextColumn("Entry", width="large", help="Shown as plain text"),
-    "Chars": st.column_config.NumberColumn("Chars", width="small", format="%d"),
-    "Budget": st.column_config.ProgressColumn("Share of budget", width="small", format="%.1f%%",
-                                              min_value=0, max_value=100,
-                                              help="This entry's characters as a share of the file's limit"),
-    "Flags": st.column_config.TextColumn("Flags", width="medium"),
-}
-
-
-ROW_HEIGHT = 72  # three wrapped lines of text per cell
-
-
-def table_height(rows: int, visible: int = 10) -> int:
-    """Pixels for a table with tall rows: every row up to ``visible`` rows, then it scrolls."""
-    return 40 + ROW_HEIGHT * max(1, min(rows, visible))
-
-
 def entry_table(frame: pd.DataFrame | pa.Table, *, key: str | None = None, height: int | None = None) -> None:
-    """Show an :func:`entry_frame` (or its Arrow table: plain-text cells, taller rows so text wraps)."""
-    st.dataframe(frame, hide_index=True, column_config=ENTRY_COLUMNS, key=key, row_height=ROW_HEIGHT,
-                 height=height or table_height(len(frame)))
+    """Show an :func:`entry_frame` (or its Arrow table): plain-text cells, taller rows so text
+    wraps, the full or the compact layout as the width allows (see ``_tables``)."""
+    entry_grids(frame, key=key, height=height)
 
 
 def filename(target: str) -> str:

@@ -1,0 +1,150 @@
+"""Tables that fit their page: one height rule, one cut width, one diff table, one entry table.
+
+A Streamlit table is a canvas grid. It never narrows a column below the width it is given: a
+table whose columns add up to more than its box scrolls sideways and cuts its right-hand
+columns (and their headers) at the edge. It widens every column by the same number of pixels
+to fill a wider box, except pinned columns, which keep their width and stay on the left. So:
+
+- every table's given widths add up to less than the narrowest box it is shown in (a phone's
+  main area is about 350 px), and short label columns are pinned so the text columns take the
+  rest of a wide page;
+- headers are short enough for their column; the longer wording is the header's tooltip;
+- the entry table exists twice, a full one (position, text, characters, share, flags) and a
+  compact one (text, and one column with the figures and flags): a CSS container query shows
+  the one that fits the width the table actually has (a phone, or half of a wide page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+import streamlit as st
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+ROW_HEIGHT = 72  # three wrapped lines of text per cell
+HEADER_HEIGHT = 40  # the header row and the borders
+VISIBLE_ROWS = 25  # a table shows this many rows in full; a longer one scrolls inside itself
+CELL_CHARS = 1_500  # longest text put in one table cell (entry and diff tables alike); the rest is noted
+ROW_MARKER = 32  # the selection column of a table whose rows can be selected
+PHONE_WIDTH = 340  # a phone's main area is about 358 px: what a table shown there may be given
+
+# The full entry table needs this much width (its columns plus the row marker); below it, the
+# compact one is shown. Each full entry table is keyed with the smallest step that holds it.
+_STEPS = (640, 720, 800, 880, 960, 1040, 1120, 1200)
+
+
+def table_height(rows: int, visible: int = VISIBLE_ROWS) -> int:
+    """Pixels for a table with tall rows: every row up to ``visible`` rows, then it scrolls."""
+    return HEADER_HEIGHT + ROW_HEIGHT * max(1, min(rows, visible))
+
+
+def cut(text: str, limit: int = CELL_CHARS, *, where: str = "select the row to read it all") -> str:
+    """Text for a table cell: at most ``limit`` characters plus a note of what was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f" … [{len(text) - limit:,} more characters" + (f": {where}]" if where else "]")
+
+
+# Container queries: the outer box of an entry table is a query container; the full table hides
+# when that box is narrower than its step, the compact one when it is at least as wide.
+TABLE_STYLE = "\n".join(
+    ['[class*="st-key-hdtbox_"] { container-type: inline-size; }']
+    + [f'@container (max-width: {s - 0.02}px) {{ [class*="st-key-hdtw{s}_"] {{ display: none; }} }}\n'
+       f'@container (min-width: {s}px) {{ [class*="st-key-hdtn{s}_"] {{ display: none; }} }}' for s in _STEPS]
+    # The sidebar's paths: wrap at / and - where possible, never under the copy button.
+    + ['[data-testid="stSidebar"] [data-testid="stCode"] pre { padding-right: 2.5rem; }',
+       '[data-testid="stSidebar"] [data-testid="stCode"] code { word-break: normal; overflow-wrap: anywhere; }'])
+
+
+# -- the entry table ---------------------------------------------------------------------------
+
+ENTRY_COLUMNS: dict[str, Any] = {
+    "#": st.column_config.NumberColumn("#", width=40, pinned=True, help="Position in the file (0 = first)"),
+    "Entry": st.column_config.TextColumn("Entry", width=280, help="Shown as plain text"),
+    "Shortest unique text": st.column_config.TextColumn(
+        "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"),
+    "Chars": st.column_config.NumberColumn("Chars", width=60, format="%d", help="Characters in this entry"),
+    "Budget": st.column_config.ProgressColumn("Share", width=110, format="%.1f%%", min_value=0, max_value=100,
+                                              help="This entry's characters as a share of the file's limit"),
+    "Flags": st.column_config.TextColumn("Flags", width=170),
+    "Details": st.column_config.TextColumn(
+        "Size, flags", width=120, help="Position (#), characters, share of the file's limit, then any flags"),
+}
+COMPACT_COLUMNS = ("Entry", "Details")
+COMPACT_ENTRY_WIDTH = 188  # with Details and the row marker: PHONE_WIDTH
+
+
+def details(index: int, chars: int, share: float, flags: Sequence[str]) -> str:
+    """The compact table's second column: position, size, then any flags (the grid wraps the
+    text itself and draws a line break as a space, so flags follow a dash)."""
+    return f"#{index} · {chars:,} chars · {share:.1f}%" + (" — " + "; ".join(flags) if flags else "")
+
+
+def _columns(frame: pd.DataFrame | pa.Table) -> list[str]:
+    return list(frame.columns) if isinstance(frame, pd.DataFrame) else list(frame.column_names)
+
+
+def _step(columns: Sequence[str]) -> int:
+    need = ROW_MARKER + sum(ENTRY_COLUMNS[c]["width"] for c in columns if c in ENTRY_COLUMNS and c != "Details")
+    return next((s for s in _STEPS if s >= need + 8), _STEPS[-1])
+
+
+def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int | None = None,
+                on_select: Callable[[str], Any] | None = None) -> None:
+    """The full and the compact entry table of one frame; the one that fits the box is shown.
+
+    With ``on_select``, rows can be selected in either table and ``on_select(table_key)`` is
+    called on a change. The compact table's key is ``{key}_compact``.
+    """
+    columns = _columns(frame)
+    full = [c for c in columns if c != "Details"]
+    step = _step(full)
+    rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
+    name = key or f"anon{id(frame)}"
+    compact_config = {**ENTRY_COLUMNS, "Entry": st.column_config.TextColumn(
+        "Entry", width=COMPACT_ENTRY_WIDTH, help="Shown as plain text")}
+    with st.container(key=f"hdtbox_{name}"):
+        for kind, shown, config, grid_key in (
+                ("w", full, ENTRY_COLUMNS, key),
+                ("n", [c for c in COMPACT_COLUMNS if c in columns], compact_config,
+                 None if key is None else f"{key}_compact")):
+            with st.container(key=f"hdt{kind}{step}_{name}"):
+                extra: dict[str, Any] = {}
+                if on_select is not None and grid_key is not None:
+                    extra = {"selection_mode": "single-row", "on_select": lambda k=grid_key: on_select(k)}
+                st.dataframe(frame, hide_index=True, column_config=config, column_order=shown, key=grid_key,
+                             row_height=ROW_HEIGHT, height=height or table_height(rows), **extra)
+
+
+# -- before / after -----------------------------------------------------------------------------
+
+DIFF_LABEL_WIDTH = 96  # "only in live file" wraps onto two lines
+DIFF_LEAD_WIDTH = 88  # a short label column in front, such as a file name ("MEMORY.md" on one line)
+
+
+def diff_table(kinds: Sequence[str], before: Sequence[str | None], after: Sequence[str | None], *,
+               key: str, labels: tuple[str, str] = ("Before", "After"), kind_label: str = "Change",
+               lead: Mapping[str, Sequence[str]] | None = None, help: tuple[str, str] | None = None) -> None:
+    """A before/after table: one row per change, the two texts side by side (cut to
+    ``CELL_CHARS``, three lines a row), fitting any width from a phone's to a wide page's.
+
+    ``lead`` adds short label columns in front (pinned, like the change column).
+    """
+    data: dict[str, Sequence[object]] = dict(lead or {})
+    data[kind_label] = list(kinds)
+    data[labels[0]] = [cut(t or "", where="") for t in before]
+    data[labels[1]] = [cut(t or "", where="") for t in after]
+    config: dict[str, Any] = {name: st.column_config.TextColumn(name, width=DIFF_LEAD_WIDTH, pinned=True)
+                              for name in (lead or {})}
+    config[kind_label] = st.column_config.TextColumn(kind_label, width=DIFF_LABEL_WIDTH, pinned=True)
+    # The two texts share what a phone leaves; both grow alike to share a wide page.
+    text_width = (PHONE_WIDTH - DIFF_LABEL_WIDTH - DIFF_LEAD_WIDTH * len(lead or {})) // 2
+    for n, label in enumerate(labels):
+        config[label] = st.column_config.TextColumn(label, width=text_width,
+                                                    help=None if help is None else help[n])
+    st.dataframe(pd.DataFrame(data), hide_index=True, key=key, row_height=ROW_HEIGHT,
+                 height=table_height(len(kinds)), column_config=config)
