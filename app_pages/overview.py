@@ -6,10 +6,32 @@ session's snapshot, never the backups; long entries are cut in the table.
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from hermes_dash import TARGETS, n_entries, ui
 from hermes_dash.curation.hints import DRIFT_FLAG, HAND_WRITTEN, POSSIBLE_SECRET, hand_written, possible_secrets
+
+#: The filter beside the search box.
+SHOW = {"all": "All entries", "new": "New since snapshot", "flagged": "Flagged"}
+NEW_FLAG = "new since snapshot"
+
+
+def flagged(row: list[str]) -> bool:
+    """Any flag that asks for a look; being new since the snapshot has a filter of its own."""
+    return any(flag != NEW_FLAG for flag in row)
+
+
+def narrowed_by(query: str, show: str, shown: int) -> str:
+    """``contains the search text and is flagged``: what the rows shown have in common."""
+    one = shown == 1
+    said = []
+    if query:
+        said.append(("contains" if one else "contain") + " the search text")
+    if show != "all":
+        said.append(("is" if one else "are") + (" new since the snapshot" if show == "new" else " flagged"))
+    return " and ".join(said)
+
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -28,8 +50,14 @@ for column, state in zip(columns, states.values()):
             st.caption(f"Switched off in config.yaml: sessions do not load {state.filename} at all.")
 
 snapshot = ui.latest_snapshot(store)
-query = st.text_input("Search both files", key="ov_search", placeholder="Type to filter the entries of both tables",
-                      help="Case-insensitive; matches anywhere in an entry.").strip()
+search_col, show_col = st.columns([3, 2], vertical_alignment="bottom")
+query = search_col.text_input("Search both files", key="ov_search",
+                              placeholder="Type to filter the entries of both tables",
+                              help="Case-insensitive; matches anywhere in an entry. The Match column shows "
+                                   "where, marked «like this».").strip()
+show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
+                      help="Flagged: any flag but 'new since snapshot' (the content scan, a possible secret, "
+                           "longer than the limit, drift, hand-written).")
 
 for target, state in states.items():
     st.header(state.filename)
@@ -63,14 +91,21 @@ for target, state in states.items():
         elif is_hand_written:
             row.append(HAND_WRITTEN)
         if is_new:
-            row.append("new since snapshot")
+            row.append(NEW_FLAG)
         flags.append(row)
-    picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
-        list(range(len(state.entries)))
-    if query:
-        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {'contains' if len(picked) == 1 else 'contain'} the search text.")
-    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
-        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))
+    picked = [i for i, e in enumerate(state.entries)
+              if (not query or query.lower() in e.lower()) and (show == "all" or show == "new" and new[i]
+                                                                 or show == "flagged" and flagged(flags[i]))]
+    if query or show != "all":
+        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {narrowed_by(query, show, len(picked))}.")
+
+    def build(picked: list[int] = picked) -> pd.DataFrame:
+        frame = ui.entry_frame([state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked)
+        if query:
+            frame.insert(2, "Match", [ui.search_context(state.entries[i], query) for i in picked])
+        return frame
+
+    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show), build)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
     if any(flags):
         counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
@@ -91,6 +126,8 @@ for target, state in states.items():
     st.caption("Select a row to read the whole entry and edit, remove or move exactly that one.")
     ui.entry_panel(store, state)
 
+if show == "new" and not snapshot:
+    st.caption("No entry is shown as new: there is no snapshot to compare with.")
 if snapshot:
     where = f"session {ui.lit(snapshot.session_id)}" if snapshot.session_id else "the snapshot frozen in hermes-dash"
     st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")

@@ -139,6 +139,8 @@ def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str
 ENTRY_COLUMNS = {
     "#": st.column_config.NumberColumn("#", width=48, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width="large", help="Shown as plain text"),
+    "Match": st.column_config.TextColumn("Match", width="medium",
+                                         help="Where the search text is in the entry, marked «like this»"),
     "Chars": st.column_config.NumberColumn("Chars", width="small", format="%d"),
     "Budget": st.column_config.ProgressColumn("Share of budget", width="small", format="%.1f%%",
                                               min_value=0, max_value=100,
