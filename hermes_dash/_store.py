@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import SupportsIndex
 
 from . import _backups, _ops
 from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
@@ -527,13 +528,10 @@ def _targets(target: str | None) -> list[str]:
 def _check_keep(keep: object) -> int:
     """How many dated backups to keep when pruning: a whole number, at least 1 (the newest dated
     backup may be the only copy of what the last write replaced)."""
-    try:
-        if isinstance(keep, bool):
-            raise TypeError
-        number = operator.index(keep)  # type: ignore[call-overload]
-    except TypeError:
+    if isinstance(keep, bool) or not isinstance(keep, SupportsIndex):
         raise InvalidRequest(f"The number of backups to keep must be a whole number, not {keep!r}. "
-                             "Nothing was deleted.", hint="Give a number of 1 or more, for example 10.") from None
+                             "Nothing was deleted.", hint="Give a number of 1 or more, for example 10.")
+    number = operator.index(keep)
     if number < 1:
         raise InvalidRequest(f"Keeping {number} would delete the newest backup too. Nothing was deleted.",
                              hint="Keep at least 1: the newest backup may be the only copy of what the last "
