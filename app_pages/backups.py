@@ -90,8 +90,8 @@ for target in TARGETS:
             else:
                 ui.flash("success", "Backed up", f"{FILENAMES[target]} is saved as {made.name}.")
             st.rerun()
-st.caption("The `.lock` files beside the backups are the locks the agent and the dashboard take so that their "
-           "writes never overlap: safe to ignore, and never deleted while in use.")
+st.caption("The `.lock` files are the locks the agent and the dashboard take so that writes never overlap: "
+           "safe to ignore, never deleted while in use.")
 
 backups = store.backups()
 if not backups:

@@ -48,7 +48,7 @@ def test_sizes_are_in_characters_and_the_lock_files_are_explained(home: Path) ->
     assert "Chars" in table.columns and "Size (bytes)" not in table.columns
     assert set(table["Chars"]) == {15}
     said = "\n".join(rendered_markdown(at))
-    assert "`.lock` files" in said and "writes never overlap" in said and "safe to ignore" in said
+    assert "`.lock` files" in said and "so that writes never overlap" in said and "safe to ignore" in said
 
 
 def test_the_backup_buttons_share_one_row_at_the_top(home: Path) -> None:
