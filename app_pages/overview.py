@@ -10,16 +10,15 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import TARGETS, n_entries, ui
-from hermes_dash.curation.hints import DRIFT_FLAG, HAND_WRITTEN, POSSIBLE_SECRET, hand_written, possible_secrets
+from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag_notes
 
 #: The filter beside the search box.
 SHOW = {"all": "All entries", "new": "New since snapshot", "flagged": "Flagged"}
-NEW_FLAG = "new since snapshot"
 
 
-def flagged(row: list[str]) -> bool:
-    """Any flag that asks for a look; being new since the snapshot has a filter of its own."""
-    return any(flag != NEW_FLAG for flag in row)
+def flagged(row: tuple[str, ...]) -> bool:
+    """Any flag that asks for a look; new or changed since the snapshot has a filter of its own."""
+    return any(flag not in (NEW_FLAG, CHANGED_FLAG) for flag in row)
 
 
 def narrowed_by(query: str, show: str, shown: int) -> str:
@@ -29,7 +28,7 @@ def narrowed_by(query: str, show: str, shown: int) -> str:
     if query:
         said.append(("contains" if one else "contain") + " the search text")
     if show != "all":
-        said.append(("is" if one else "are") + (" new since the snapshot" if show == "new" else " flagged"))
+        said.append(("is" if one else "are") + (" new or changed since the snapshot" if show == "new" else " flagged"))
     return " and ".join(said)
 
 
@@ -49,15 +48,17 @@ for column, state in zip(columns, states.values()):
         if not enabled[state.target]:
             st.caption(f"Switched off in config.yaml: sessions do not load {state.filename} at all.")
 
-snapshot = ui.latest_snapshot(store)
+snapshot = ui.current_snapshot(store)  # the app's one snapshot, the same as the Snapshot page's
+ui.compared_with(snapshot)
 search_col, show_col = st.columns([3, 2], vertical_alignment="bottom")
 query = search_col.text_input("Search both files", key="ov_search",
                               placeholder="Type to filter the entries of both tables",
                               help="Case-insensitive; matches anywhere in an entry. The Match column shows "
                                    "where, marked «like this».").strip()
 show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
-                      help="Flagged: any flag but 'new since snapshot' (the content scan, a possible secret, "
-                           "longer than the limit, drift, hand-written).")
+                      help="New since snapshot: entries added or changed since the snapshot (the running "
+                           "session does not have them as they are now). Flagged: any other flag (the content "
+                           "scan, a possible secret, longer than the limit, drift, hand-written).")
 
 for target, state in states.items():
     st.header(state.filename)
@@ -74,25 +75,9 @@ for target, state in states.items():
     if not state.entries:
         st.info("No entries yet.")
         continue
-    findings = ui.entry_findings(state)
-    is_hand_written = hand_written(state)
-    new = ui.new_since_snapshot(state, snapshot) or (False,) * len(state.entries)
-    flags = []
-    for entry, found, is_new in zip(state.entries, findings, new):
-        row = []
-        if found:
-            row.append("scan: " + ", ".join(found))
-        if possible_secrets(entry):
-            row.append(POSSIBLE_SECRET)
-        if len(entry) > state.limit:
-            row.append("longer than the limit")
-        if state.drift:
-            row.append(DRIFT_FLAG)
-        elif is_hand_written:
-            row.append(HAND_WRITTEN)
-        if is_new:
-            row.append(NEW_FLAG)
-        flags.append(row)
+    since = ui.since_snapshot(state, snapshot)
+    flags = entry_flags(state, ui.entry_findings(state), since)
+    new = [kind != "unchanged" for kind in since] if since is not None else [False] * len(state.entries)
     picked = [i for i, e in enumerate(state.entries)
               if (not query or query.lower() in e.lower()) and (show == "all" or show == "new" and new[i]
                                                                  or show == "flagged" and flagged(flags[i]))]
@@ -107,29 +92,10 @@ for target, state in states.items():
 
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show), build)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
-    if any(flags):
-        counts = {"scan": sum(any(f.startswith("scan") for f in row) for row in flags),
-                  POSSIBLE_SECRET: sum(POSSIBLE_SECRET in row for row in flags),
-                  "new since snapshot": sum("new since snapshot" in row for row in flags)}
-        notes = []
-        if counts["scan"]:
-            notes.append(f"{counts['scan']} flagged by the content scan (the agent replaces such entries with a "
-                         "[BLOCKED] note in its prompt)")
-        if counts[POSSIBLE_SECRET]:
-            notes.append(f"{counts[POSSIBLE_SECRET]} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
-                         "not the agent's scan: such text goes into every prompt as written)")
-        if counts["new since snapshot"]:
-            notes.append(f"{counts['new since snapshot']} new since the session snapshot (the running session "
-                         "does not see them)")
-        if notes:
-            st.caption("; ".join(notes) + ".")
+    if notes := flag_notes(flags):
+        st.caption("; ".join(notes) + ".")
     st.caption("Select a row to read the whole entry and edit, remove or move exactly that one.")
     ui.entry_panel(store, state)
 
 if show == "new" and not snapshot:
     st.caption("No entry is shown as new: there is no snapshot to compare with.")
-if snapshot:
-    where = f"session {ui.lit(snapshot.session_id)}" if snapshot.session_id else "the snapshot frozen in hermes-dash"
-    st.caption(f"'new since snapshot' compares with {where}; see the Snapshot page.")
-else:
-    st.caption("No session snapshot found (no state.db); freeze one on the Snapshot page to track new entries.")

@@ -1,6 +1,6 @@
 """Snapshot beside the live file: what the running session sees, what is on disk, what comes next.
 
-The agent freezes both files into the system prompt when a session starts (SPEC §5); writes
+The agent freezes both files into the system prompt when a session starts (docs/rules.md#snapshot); writes
 made during the session only reach the next one. This page puts the frozen snapshot (from
 ``state.db`` or frozen here) next to the live file, diffs them entry by entry, and shows the
 block exactly as the next session will load it.
@@ -11,10 +11,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, diff_entries, sanitise, ui
+from hermes_dash import FILENAMES, TARGETS, Refusal, ui
+from hermes_dash import compare_snapshot as compare
 from hermes_dash import freeze_snapshot as freeze
 from hermes_dash import load_frozen_snapshot as load_frozen
-from hermes_dash import session_snapshot as from_session
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -23,17 +23,21 @@ st.caption("A running agent session keeps the memory it loaded at its start. Wri
            "but that session only sees them in its next session.")
 
 found = ui.sessions(store)
-frozen = load_frozen(store)
+current = ui.current_snapshot(store)  # the app's one snapshot: picking another here changes every page
 options: list[str] = []
 labels: dict[str, str] = {}
 for session in found.sessions:
     started = session.started_at.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z") if session.started_at else "unknown"
     labels[session.id] = f"{session.id} · {session.source or 'unknown source'} · started {started}"
     options.append(session.id)
+if current is not None and current.session_id is not None and current.session_id not in labels:
+    labels[current.session_id] = f"{current.session_id} · {current.snapshot.source}"  # older than the list
+    options.append(current.session_id)
+frozen = load_frozen(store)
 if frozen is not None:
-    labels["__frozen__"] = f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" \
+    labels[ui.FROZEN] = f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" \
         if frozen.taken_at else "frozen in hermes-dash"
-    options.append("__frozen__")
+    options.append(ui.FROZEN)
 
 if found.problem and not found.sessions:
     st.info("No agent sessions to compare with.")
@@ -43,45 +47,44 @@ left, right = st.columns([3, 1])
 with right:
     if st.button("Freeze snapshot now", key="snap_freeze", type="secondary" if found.sessions else "primary",
                  help="Record what a session starting now would load, beside the memory files "
-                      "(memories/.hermes-dash-snapshot.json), to compare with later."):
+                      "(memories/.hermes-dash-snapshot.json), to compare with later, on every page."):
         try:
             freeze(store)
         except Refusal as refusal:
             ui.show_refusal(refusal)
         else:
             ui.clear_caches()
-            ui.flash("success", "Snapshot frozen", "Later changes show up below as differences from it.")
-            st.session_state.snap_session = "__frozen__"
+            ui.choose_snapshot(store, ui.FROZEN)
+            ui.flash("success", "Snapshot frozen", "Every page now compares with it: later changes show up as "
+                                                   "differences from it.")
             st.rerun()
 
-if not options:
+if current is None or not options:
     with left:
         st.write("There is no recorded session to compare with (no `state.db`, or no session with a system "
                  "prompt in it). Freeze a snapshot now to see, later, what changed since.")
     st.stop()
 
+
+def _pick() -> None:
+    ui.choose_snapshot(store, st.session_state.snap_session)
+
+
 with left:
-    if st.session_state.get("snap_session") not in options:
-        st.session_state.snap_session = options[0]
-    choice = st.selectbox("Compare with", options, key="snap_session", format_func=lambda o: labels[o],
-                          help="Sessions recorded in state.db, newest first")
+    st.session_state.snap_session = current.choice  # the widget shows the app's choice, wherever it was made
+    st.selectbox("Compare with", options, key="snap_session", format_func=lambda o: labels.get(o, o),
+                 on_change=_pick, help="Sessions recorded in state.db, newest first, and the snapshot frozen here.")
+    ui.compared_with(current, picked_here=True)
 
-if choice == "__frozen__":
-    snapshot = frozen
-else:
-    snapshot = from_session(next(s for s in found.sessions if s.id == choice))
-assert snapshot is not None
-st.caption(f"Snapshot source: {'frozen in hermes-dash' if choice == '__frozen__' else 'state.db'}; "
-           f"taken {snapshot.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}." if snapshot.taken_at else "")
-
+snapshot = current.snapshot
 KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
 for target in TARGETS:
     state = ui.file_state(target, store)
     ui.remember_seen(state)
     st.header(FILENAMES[target])
     snap_entries = snapshot.entries.get(target, ())
-    # Compare like with like: entries as the agent injects them (scan failures become [BLOCKED: ...]).
-    diff = diff_entries(sanitise(snap_entries, target), sanitise(state.entries, target))
+    # Compared as injected, with the one pairing rule (docs/rules.md#diff), as the Overview counts.
+    diff = compare(snapshot, target, state.entries)
     counts = diff.counts
     cols = st.columns(4)
     for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):

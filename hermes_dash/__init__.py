@@ -29,7 +29,7 @@ _EXPORTS = {
                 "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
     "_format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
-    "_home": ("HermesHome", "Settings", "list_profiles", "load_settings", "resolve_home"),
+    "_home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "_humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
     "_newhome": ("create_memory_files",),
     "_ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
@@ -38,9 +38,9 @@ _EXPORTS = {
     "_scan": ("describe_findings=describe", "scan"),
     "_serving": ("LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV"),
     "_sessions": ("SessionList", "read_sessions"),
-    "_snapshot": ("Snapshot", "choose_snapshot=choose", "diff_live", "freeze_snapshot=freeze",
-                  "frozen_snapshot_path=frozen_path", "load_frozen_snapshot=load_frozen",
-                  "session_snapshot=from_session"),
+    "_snapshot": ("Snapshot", "choose_snapshot=choose", "compare_snapshot=compare", "diff_live",
+                  "freeze_snapshot=freeze", "frozen_snapshot_path=frozen_path", "load_frozen_snapshot=load_frozen",
+                  "newest_snapshot=newest", "session_snapshot=from_session", "snapshot_since=since"),
     "_store": ("FileState", "MemoryStore", "OpResult", "Undo", "read_file_state"),
     "demo": ("create_demo_home",),
 }
@@ -73,7 +73,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
                           InvalidRequest, NoMatch, OverLimit, Refusal)
     from ._format import (DEFAULT_LIMITS, DELIMITER, FILENAMES, TARGETS, decode_lossy, detect_drift,
                           over_budget_text, parse, percent, serialise, usage)
-    from ._home import HermesHome, Settings, list_profiles, load_settings, resolve_home
+    from ._home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from ._humanize import NEXT_SESSION, age, ago, count as n_of, entries as n_entries, past as past_of
     from ._newhome import create_memory_files
     from ._ops import Match, Operation, Projection, find, prepare, project
@@ -82,8 +82,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from ._scan import describe as describe_findings, scan
     from ._serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
     from ._sessions import SessionList, read_sessions
-    from ._snapshot import (Snapshot, choose as choose_snapshot, diff_live, freeze as freeze_snapshot,
-                            from_session as session_snapshot, frozen_path as frozen_snapshot_path,
-                            load_frozen as load_frozen_snapshot)
+    from ._snapshot import (Snapshot, choose as choose_snapshot, compare as compare_snapshot, diff_live,
+                            freeze as freeze_snapshot, from_session as session_snapshot,
+                            frozen_path as frozen_snapshot_path, load_frozen as load_frozen_snapshot,
+                            newest as newest_snapshot, since as snapshot_since)
     from ._store import FileState, MemoryStore, OpResult, Undo, read_file_state
     from .demo import create_demo_home

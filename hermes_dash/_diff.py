@@ -1,8 +1,21 @@
 """Entry-level diff of two entry lists: added, removed, changed, unchanged.
 
-"Changed" pairs a removed entry with an added one that reads alike (what a replace does),
-by difflib's similarity ratio. Ratios are costly on long text, so only the first
-``_COMPARE_CHARS`` of each entry are compared and cheap upper bounds prune most pairs.
+One pairing rule for every page and command that compares two versions of a file (see
+docs/rules.md#diff): a removed entry and an added one are the same entry, "changed", when
+
+1. their texts read alike (difflib's similarity ratio of at least ``CHANGED_AT``), best
+   match first, each entry used once; or, for the entries still unpaired,
+2. they stand in the same place: between the same unchanged neighbours, with an unchanged
+   entry after them, as many entries left as came. Only a replace leaves that, however
+   differently the new text reads: an add always goes to the end, so after the last unchanged
+   entry a departed and a new entry may as well be a removal and an add, and are not paired
+   by place. They are paired in order.
+
+Rule 2 holds between two versions of one file only: the entries of two different profiles
+have no places in common (``in_place=False``). Everything else is added or removed.
+
+Ratios are costly on long text, so only the first ``_COMPARE_CHARS`` of each entry are
+compared and cheap upper bounds prune most pairs.
 """
 
 from __future__ import annotations
@@ -46,27 +59,63 @@ def similarity(a: str, b: str) -> float:
     return matcher.ratio()
 
 
-def diff_entries(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...]) -> EntryDiff:
-    """Items in the order of ``new`` (removed entries after), each entry used once."""
-    old_set, new_set = set(old), set(new)
-    gone = [e for e in dict.fromkeys(old) if e not in new_set]
-    fresh = [e for e in dict.fromkeys(new) if e not in old_set]
+def _pair_alike(gone: list[str], fresh: list[str]) -> dict[str, tuple[str, float]]:
+    """Rule 1: new text -> (old text, similarity) for texts that read alike, best match first."""
     pairs: dict[str, tuple[str, float]] = {}
-    if gone and fresh and len(gone) * len(fresh) <= _MAX_PAIRS:
-        scored = sorted(((similarity(o, n), i, j) for i, o in enumerate(gone) for j, n in enumerate(fresh)),
-                        reverse=True)
-        used_old: set[int] = set()
-        used_new: set[int] = set()
-        for score, i, j in scored:
-            if score < CHANGED_AT:
-                break
-            if i not in used_old and j not in used_new:
-                used_old.add(i)
-                used_new.add(j)
-                pairs[fresh[j]] = (gone[i], score)
+    if not gone or not fresh or len(gone) * len(fresh) > _MAX_PAIRS:
+        return pairs
+    scored = sorted(((similarity(o, n), i, j) for i, o in enumerate(gone) for j, n in enumerate(fresh)),
+                    reverse=True)
+    used_old: set[int] = set()
+    used_new: set[int] = set()
+    for score, i, j in scored:
+        if score < CHANGED_AT:
+            break
+        if i not in used_old and j not in used_new:
+            used_old.add(i)
+            used_new.add(j)
+            pairs[fresh[j]] = (gone[i], score)
+    return pairs
+
+
+def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[str]) -> dict[str, str]:
+    """Rule 2: new text -> old text for unpaired entries that took each other's place.
+
+    The two lists are aligned on their entries; where a stretch of the old list was replaced by
+    a stretch of the new one and unchanged entries follow, the entries of that stretch still
+    unpaired are paired in order when as many left as came.
+    """
+    pairs: dict[str, str] = {}
+    opcodes = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in opcodes[:-1]:  # the last stretch has no unchanged entry after it
+        if tag != "replace":
+            continue
+        left = [e for e in old[i1:i2] if e in gone]
+        came = [e for e in new[j1:j2] if e in fresh]
+        if left and len(left) == len(came):
+            pairs.update(zip(came, left))
+    return pairs
+
+
+def diff_entries(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...], *,
+                 in_place: bool = True) -> EntryDiff:
+    """Items in the order of ``new`` (removed entries after), each entry used once.
+
+    ``in_place``: ``old`` and ``new`` are two versions of one file, so rule 2 applies too.
+    """
+    old_list, new_list = list(dict.fromkeys(old)), list(dict.fromkeys(new))
+    old_set, new_set = set(old_list), set(new_list)
+    gone = [e for e in old_list if e not in new_set]
+    fresh = [e for e in new_list if e not in old_set]
+    pairs = _pair_alike(gone, fresh)
+    if in_place and len(pairs) < min(len(gone), len(fresh)):
+        paired_old = {o for o, _ in pairs.values()}
+        placed = _pair_in_place(old_list, new_list, {e for e in gone if e not in paired_old},
+                                {e for e in fresh if e not in pairs})
+        pairs.update((n, (o, similarity(o, n))) for n, o in placed.items())
     paired_old = {o for o, _ in pairs.values()}
     items = []
-    for entry in dict.fromkeys(new):
+    for entry in new_list:
         if entry in old_set:
             items.append(DiffItem("unchanged", entry, entry))
         elif entry in pairs:

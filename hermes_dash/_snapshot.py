@@ -72,29 +72,56 @@ def load_frozen(store: MemoryStore) -> Snapshot | None:
     return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})
 
 
+def compare(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> EntryDiff:
+    """The snapshot against ``entries`` (the live file's), entry by entry, with the one pairing
+    rule (docs/rules.md#diff). Compared as injected: an entry the content scan blocks counts as
+    its ``[BLOCKED: ...]`` note, which is what a session's snapshot holds."""
+    return diff_entries(sanitise(snapshot.entries.get(target, ()), target), sanitise(entries, target))
+
+
+def since(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Per entry of ``entries``: ``"unchanged"``, ``"changed"`` or ``"added"`` since the snapshot,
+    exactly as :func:`compare` counts it (so every page gives the same numbers)."""
+    kinds = {item.new: item.kind for item in compare(snapshot, target, entries).items if item.new is not None}
+    return tuple(kinds[injected] for injected in sanitise(entries, target))
+
+
 def diff_live(store: MemoryStore, snapshot: Snapshot, target: str) -> EntryDiff:
-    """The snapshot against the live file, entry by entry. Compared as injected: an entry the
-    content scan blocks counts as its ``[BLOCKED: ...]`` note, which is what the snapshot holds."""
-    return diff_entries(sanitise(snapshot.entries.get(target, ()), target),
-                        sanitise(store.read(target).entries, target))
+    """The snapshot against the live file (see :func:`compare`)."""
+    return compare(snapshot, target, store.read(target).entries)
+
+
+def newest(store: MemoryStore) -> tuple[Snapshot, str | None] | None:
+    """The snapshot compared with when none is asked for (docs/rules.md#snapshot): the newer of
+    the newest session's and the one frozen here, with its session id (None: the frozen one);
+    None when there is neither. A freeze made after the session started is the newer."""
+    found = read_sessions(store.home.state_db, 1)
+    session = (from_session(found.sessions[0]), found.sessions[0].id) if found.sessions else None
+    frozen = load_frozen(store)
+    if frozen is None:
+        return session
+    if session is None or (frozen.taken_at and session[0].taken_at and frozen.taken_at > session[0].taken_at):
+        return frozen, None
+    return session
 
 
 def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
     """The snapshot to compare with, and its session id (None: the one frozen here).
 
-    ``session_id``: that session from ``state.db``. Otherwise the newest session, else the
-    frozen snapshot; a refusal that says why when there is none.
+    ``session_id``: that session from ``state.db``. Otherwise :func:`newest`; a refusal that
+    says why when there is none.
     """
     db = store.home.state_db
-    found = read_sessions(db, 1, session_id)
-    if found.sessions:
-        return from_session(found.sessions[0]), found.sessions[0].id
     if session_id is not None:
+        found = read_sessions(db, 1, session_id)
+        if found.sessions:
+            return from_session(found.sessions[0]), found.sessions[0].id
         raise InvalidRequest(f"There is no session {session_id!r} with a system prompt in {db}."
                              + (f" {found.problem}" if found.problem else ""),
                              hint="Leave out --session for the newest session.")
-    frozen = load_frozen(store)
-    if frozen is None:
-        raise InvalidRequest(f"There is no snapshot to compare with. {found.problem or ''}".strip(),
+    chosen = newest(store)
+    if chosen is None:
+        problem = read_sessions(db, 1).problem
+        raise InvalidRequest(f"There is no snapshot to compare with. {problem or ''}".strip(),
                              hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.")
-    return frozen, None
+    return chosen

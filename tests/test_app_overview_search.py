@@ -58,13 +58,13 @@ def test_filter_new_since_snapshot(demo: Path) -> None:
     new = {}
     for target in ("memory", "user"):
         everything = table(at, target)
-        new[target] = [i for i, f in zip(everything["#"], everything["Flags"]) if "new since snapshot" in f]
+        new[target] = [i for i, f in zip(everything["#"], everything["Flags"])
+                       if "new since snapshot" in f or "changed since snapshot" in f]
     assert len(new["memory"]) == 3 and len(new["user"]) == 1
     at.radio(key="ov_show").set_value("new").run()
     no_exception(at)
     assert list(table(at, "memory")["#"]) == new["memory"] and list(table(at, "user")["#"]) == new["user"]
-    assert all("new since snapshot" in f for f in table(at, "memory")["Flags"])
-    assert "3 of 18 entries are new since the snapshot." in captions(at)
+    assert "3 of 18 entries are new or changed since the snapshot." in captions(at)
 
 
 def test_filter_flagged_and_with_search(demo: Path) -> None:

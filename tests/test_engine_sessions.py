@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import diff_entries, render_block
+from hermes_dash import MemoryStore, diff_entries, render_block, resolve_home
 from hermes_dash._sessions import read_sessions
 from hermes_dash._snapshot import freeze, from_session, load_frozen
 
@@ -142,7 +142,8 @@ def test_freeze_and_load_frozen(store):
 # -- entry diff -------------------------------------------------------------------------------
 
 def test_diff_added_removed_changed_unchanged():
-    old = ["uses python 3.10 for builds", "prefers tabs", "deploys on fridays"]
+    # "deploys on fridays" left from another place than where "likes green tea" came: not paired.
+    old = ["uses python 3.10 for builds", "deploys on fridays", "prefers tabs"]
     new = ["uses python 3.11 for builds", "prefers tabs", "likes green tea"]
     diff = diff_entries(old, new)
     assert [(i.kind, i.old, i.new) for i in diff.items] == [
@@ -174,3 +175,18 @@ def test_diff_of_huge_entries_returns():
     big = "x" * 5_000_000
     diff = diff_entries([big + "a"], [big + "b"])
     assert diff.counts["changed"] == 1
+
+
+def test_without_a_choice_the_newer_of_session_and_freeze_is_compared_with(tmp_path):
+    """The app's and the CLI's default snapshot (docs/rules.md#snapshot): a freeze made after the
+    newest session started is the newer, so it is what `snapshot` and every page compare with."""
+    from hermes_dash import _snapshot
+    from hermes_dash.demo import create_demo_home
+
+    store = MemoryStore(resolve_home(create_demo_home(tmp_path / "demo")))
+    snap, session_id = _snapshot.choose(store)
+    assert session_id == "20261129_081502_a41c9e"
+    _snapshot.freeze(store)
+    snap, session_id = _snapshot.choose(store)
+    assert session_id is None and snap.source == "frozen in hermes-dash"
+    assert _snapshot.choose(store, "20261129_081502_a41c9e")[1] == "20261129_081502_a41c9e"

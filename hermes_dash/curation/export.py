@@ -122,7 +122,8 @@ def compare(a: MemoryStore, b: MemoryStore) -> list[ComparedRow]:
     kinds = {"unchanged": "same", "changed": "changed", "removed": "only_a", "added": "only_b"}
     rows = []
     for target in TARGETS:
-        diff = diff_entries(a.read(target).entries, b.read(target).entries)
+        # Two profiles are not two versions of one file: texts pair only when they read alike.
+        diff = diff_entries(a.read(target).entries, b.read(target).entries, in_place=False)
         rows += [ComparedRow(target, kinds[item.kind], item.old, item.new, round(item.similarity, 3))
                  for item in diff.items]
     return rows

@@ -9,6 +9,7 @@ so the Overview and Edit say the same thing and point to the same way out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from .export import redact
@@ -70,3 +71,62 @@ def hand_written(state: FileState) -> bool:
         return False
     pieces, _, _ = split(state.entries[0], "section")
     return len(set(pieces)) > 1
+
+
+# -- the Overview's flags -----------------------------------------------------------------------
+
+NEW_FLAG = "new since snapshot"
+CHANGED_FLAG = "changed since snapshot"
+LONG_FLAG = "longer than the limit"
+SCAN_FLAG = "scan: "  # followed by the rule ids that matched
+
+
+def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
+                since: Sequence[str] | None = None) -> tuple[tuple[str, ...], ...]:
+    """The flags of each entry of ``state``, in the order the table shows them.
+
+    ``findings``: the content scan of each entry. ``since``: each entry's kind against the
+    current snapshot (``_snapshot.since``: "added", "changed" or "unchanged"), or None without
+    one; its words are the Snapshot page's, counted with the same pairing rule.
+    """
+    drift_or_hand = DRIFT_FLAG if state.drift else HAND_WRITTEN if hand_written(state) else None
+    kinds = since if since is not None else ("unchanged",) * len(state.entries)
+    out = []
+    for entry, found, kind in zip(state.entries, findings, kinds):
+        row = []
+        if found:
+            row.append(SCAN_FLAG + ", ".join(found))
+        if possible_secrets(entry):
+            row.append(POSSIBLE_SECRET)
+        if len(entry) > state.limit:
+            row.append(LONG_FLAG)
+        if drift_or_hand:
+            row.append(drift_or_hand)
+        if kind == "added":
+            row.append(NEW_FLAG)
+        elif kind == "changed":
+            row.append(CHANGED_FLAG)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
+    """What the flags of one table add up to, one sentence part each (plain wording, no markdown)."""
+    scan = sum(any(f.startswith(SCAN_FLAG) for f in row) for row in flags)
+    secrets = sum(POSSIBLE_SECRET in row for row in flags)
+    new = sum(NEW_FLAG in row for row in flags)
+    changed = sum(CHANGED_FLAG in row for row in flags)
+    notes = []
+    if scan:
+        notes.append(f"{scan} flagged by the content scan (the agent replaces such entries with a "
+                     "[BLOCKED] note in its prompt)")
+    if secrets:
+        notes.append(f"{secrets} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
+                     "not the agent's scan: such text goes into every prompt as written)")
+    if new:
+        notes.append(f"{new} new since the snapshot (the running session does not see "
+                     f"{'it' if new == 1 else 'them'})")
+    if changed:
+        notes.append(f"{changed} changed since the snapshot (the running session has the earlier "
+                     f"{'text' if changed == 1 else 'texts'})")
+    return notes

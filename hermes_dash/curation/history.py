@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .._backups import read_backup
-from .._diff import DiffItem, EntryDiff, diff_entries
+from .._diff import EntryDiff, diff_entries
 from .._errors import FileProblem, InvalidRequest
 from .._format import decode, decode_lossy, parse, usage
 from .._readfile import NotReadable
@@ -169,8 +169,7 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
         if v.index == 0:
             open_lives = {e: _Life(0, e) for e in v.entries}
             continue
-        step = _pair_in_place(chain[v.index - 1].entries, v.entries,
-                              diff_entries(chain[v.index - 1].entries, v.entries))
+        step = diff_entries(chain[v.index - 1].entries, v.entries)
         following: dict[str, _Life] = {}
         # Later departures overwrite earlier ones: a text comes back to the entry that had it last.
         returning = {item.new: life for item in step.items if item.kind in ("added", "changed")
@@ -205,22 +204,6 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
     gone = [life.freeze() for life in reversed(departed)]
     live = set(chain[-1].entries) if chain else set()
     return Timeline(target, tuple(chain), tuple(lives + gone), tuple(_restorable(lives + gone, live)))
-
-
-def _pair_in_place(old: tuple[str, ...], new: tuple[str, ...], step: EntryDiff) -> EntryDiff:
-    """Also pair a removed and an added entry that sit at the same position when the count is the
-    same: that is what a replace leaves, however different the two texts read."""
-    if len(old) != len(new):
-        return step
-    added = {item.new for item in step.items if item.kind == "added"}
-    removed = {item.old for item in step.items if item.kind == "removed"}
-    pairs = {n: o for o, n in zip(old, new) if o in removed and n in added}
-    if not pairs:
-        return step
-    paired_old = set(pairs.values())
-    items = [DiffItem("changed", pairs[item.new], item.new, 0.0) if item.kind == "added" and item.new in pairs
-             else item for item in step.items if not (item.kind == "removed" and item.old in paired_old)]
-    return EntryDiff(tuple(items))
 
 
 def _restorable(lives: list[EntryLife], live: set[str]) -> list[Restorable]:

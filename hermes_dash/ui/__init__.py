@@ -35,14 +35,17 @@ The small API a page needs (curation pages included)::
     ui.run_op(..., focus=ui.label_selector("New entry"))   # focus after the write (default: its message)
     if ui.page_opened(): ui.focus_now(selector)   # focus the page's main field when it opens
     ui.clear_caches()                       # after any write not made through run_op
+    snap = ui.current_snapshot(store)       # the app's one current snapshot (picked on the Snapshot
+    ui.compared_with(snap)                  # page, else the newest session); name it where you compare
+    ui.since_snapshot(state, snap)          # per entry: "added" / "changed" / "unchanged" since it
 
 Rules: entry text only through show_entry / plain / table cells; write only through the
 engine (MemoryStore) and preferably run_op. Widget keys starting with ``hd_`` belong to these
 helpers and the sidebar.
 """
 
-from ._cache import (SnapshotChoice, backup_state, clear_caches, entry_findings, entry_suggestions, file_state,
-                     latest_snapshot, new_since_snapshot, sessions, stat_key, table_for)
+from ._cache import (FROZEN, SnapshotChoice, backup_state, choose_snapshot, clear_caches, current_snapshot,
+                     entry_findings, entry_suggestions, file_state, sessions, since_snapshot, stat_key, table_for)
 from ._conflict import conflict_panel, pinned_write
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
@@ -53,16 +56,18 @@ from ._gate import seal_network
 from ._session import (apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, show_flashes, undo_write)
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
+from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
 from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
                        show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FULL_TEXT_CHARS", "SnapshotChoice", "a11y_styles", "apply_resets", "focus_after_rerun",
+    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "SnapshotChoice", "choose_snapshot", "current_snapshot", "a11y_styles", "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "drift_notice", "entry_panel", "entry_picker", "open_entry",
     "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
-    "file_state", "flash", "gauge", "has_memory_files", "latest_snapshot", "level", "lit", "new_since_snapshot", "plain",
+    "file_state", "flash", "gauge", "has_memory_files", "level", "lit", "since_snapshot", "snapshot_label", "plain",
     "pinned_write", "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
-    "seal_network", "search_context", "undo_write",
+    "seal_network", "search_context", "undo_write", "compared_with", "keep_in_url", "profile_from_url",
+    "snapshot_label", "where_caption",
 ]

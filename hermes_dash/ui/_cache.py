@@ -31,12 +31,13 @@ from hermes_dash import (
     Snapshot,
     read_file_state,
     read_sessions,
-    sanitise,
     scan,
 )
 from hermes_dash import frozen_snapshot_path as frozen_path
 from hermes_dash import load_frozen_snapshot as load_frozen
+from hermes_dash import newest_snapshot as newest
 from hermes_dash import session_snapshot as from_session
+from hermes_dash import snapshot_since as since
 from hermes_dash.curation.suggestions import Suggestion, suggestions
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ _MISSING = object()
 _STATES: Memo[FileState] = Memo(64)
 _FINDINGS: Memo[tuple[tuple[str, ...], ...]] = Memo(64)
 _SNAPSHOTS: Memo["SnapshotChoice | None"] = Memo(16)
-_NEW: Memo[tuple[bool, ...]] = Memo(64)
+_NEW: Memo[tuple[str, ...]] = Memo(64)
 _TABLES: Memo["pa.Table"] = Memo(32)
 
 
@@ -154,6 +155,10 @@ def sessions(store: MemoryStore, limit: int = 50) -> SessionList:
     return _sessions(str(db), limit, _db_key(db))
 
 
+FROZEN = "__frozen__"  # the snapshot frozen in hermes-dash, as a choice beside session ids
+_CHOSEN = "hd_snapshot"  # session state: (home path, session id or FROZEN) picked on the Snapshot page
+
+
 @dataclass(frozen=True)
 class SnapshotChoice:
     """A snapshot, where it came from (for labels) and ``key``: the stat of what it was read from.
@@ -165,41 +170,63 @@ class SnapshotChoice:
     session_id: str | None
     key: str = ""
 
-
-def _latest_snapshot(store: MemoryStore, key: str) -> SnapshotChoice | None:
-    found = read_sessions(store.home.state_db, 1)
-    if found.sessions:
-        return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
-    frozen = load_frozen(store)  # a small JSON file beside the memory files
-    return SnapshotChoice(frozen, None, key) if frozen else None
+    @property
+    def choice(self) -> str:
+        """Its value among the Snapshot page's choices: the session id, or FROZEN."""
+        return self.session_id if self.session_id is not None else FROZEN
 
 
-def latest_snapshot(store: MemoryStore) -> SnapshotChoice | None:
-    """What the newest agent session froze, else the snapshot frozen in the dashboard, else None.
+def choose_snapshot(store: MemoryStore, choice: str) -> None:
+    """Make ``choice`` (a session id of this home's state.db, or FROZEN) the app's current snapshot."""
+    st.session_state[_CHOSEN] = (str(store.home.path), choice)
+
+
+def _chosen(store: MemoryStore) -> str | None:
+    saved = st.session_state.get(_CHOSEN)
+    if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == str(store.home.path):
+        return str(saved[1])
+    return None  # nothing picked for this home (a session id of another profile means nothing here)
+
+
+def _load_snapshot(store: MemoryStore, wanted: str | None, key: str) -> SnapshotChoice | None:
+    db = store.home.state_db
+    if wanted == FROZEN:
+        frozen = load_frozen(store)
+        if frozen is not None:
+            return SnapshotChoice(frozen, None, key)
+    elif wanted is not None:
+        found = read_sessions(db, 1, wanted)
+        if found.sessions:
+            return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
+    # Nothing picked, or what was picked is gone: the newer of the newest session and the frozen
+    # snapshot, so a freeze made after the session started is what a reload or a new tab shows too.
+    chosen = newest(store)
+    return SnapshotChoice(chosen[0], chosen[1], key) if chosen else None
+
+
+def current_snapshot(store: MemoryStore) -> SnapshotChoice | None:
+    """The app's one current snapshot (docs/rules.md#snapshot): the one picked on the Snapshot
+    page (:func:`choose_snapshot`), else the newer of the newest agent session and the snapshot
+    frozen in the dashboard, else None. Every page that compares with a snapshot uses this one and names
+    it (``ui.compared_with``).
 
     Cached by the stat of state.db (and its -wal file) and of the frozen snapshot file: parsing
     the session's system prompt on every rerun cost more than drawing a table.
     """
     db, frozen = store.home.state_db, frozen_path(store)
-    key = repr((str(db), _db_key(db), str(frozen), stat_key(frozen)))
-    return _SNAPSHOTS.get(key, lambda: _latest_snapshot(store, key))
+    wanted = _chosen(store)
+    key = repr((str(db), _db_key(db), str(frozen), stat_key(frozen), wanted))
+    return _SNAPSHOTS.get(key, lambda: _load_snapshot(store, wanted, key))
 
 
-def _new_entries(entries: tuple[str, ...], target: str, snapshot: Snapshot) -> tuple[bool, ...]:
-    # The snapshot holds entries as injected: flagged ones became "[BLOCKED: ...]" notes.
-    seen = set(sanitise(snapshot.entries.get(target, ()), target))
-    injected = sanitise(entries, target)
-    return tuple(entry not in seen and as_injected not in seen for entry, as_injected in zip(entries, injected))
-
-
-def new_since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple[bool, ...] | None:
-    """Per entry of ``state``: True when the snapshot lacks it (as written and as injected); None
-    without a snapshot. Cached by the file's fingerprint and the snapshot's key: it runs the
-    content scan over both the file and the snapshot."""
+def since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple[str, ...] | None:
+    """Per entry of ``state``: "added", "changed" or "unchanged" since the snapshot, counted as
+    the Snapshot page counts (``_snapshot.since``); None without a snapshot. Cached by the file's
+    fingerprint and the snapshot's key: it runs the content scan over both the file and the snapshot."""
     if choice is None:
         return None
-    def compare() -> tuple[bool, ...]:
-        return _new_entries(state.entries, state.target, choice.snapshot)
+    def compare() -> tuple[str, ...]:
+        return since(choice.snapshot, state.target, state.entries)
 
     if state.fingerprint is None or not choice.key:
         return compare()

@@ -33,7 +33,9 @@ def run(pages: Path = PAGES) -> None:
         st.stop()
     ui.apply_resets()
     ui.a11y_styles()
-    ui.sidebar()
+    ui.profile_from_url()  # ?profile=NAME: a reload or a bookmark opens the same profile
+    store = ui.sidebar()
+    ui.keep_in_url(store)
 
     sections: dict[str, list[st.Page]] = {
         "Memory": [
@@ -48,6 +50,7 @@ def run(pages: Path = PAGES) -> None:
 
     page = st.navigation(sections)
     ui.note_page(page.url_path)
+    ui.where_caption(store)  # every page says which home and profile it reads and writes
     ui.show_flashes()
     page.run()
 
