@@ -42,11 +42,9 @@ def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
         names = tuple(b.name for b in doomed)
         st.write(f"**These {n_of(len(doomed), 'dated backup')} would be deleted:**" if len(doomed) > 1 else
                  "**This dated backup would be deleted:**")
-        st.dataframe(pd.DataFrame({
-            "Time": [b.created.astimezone().strftime("%Y-%m-%d %H:%M:%S") for b in doomed],
-            "File": [FILENAMES[b.target] for b in doomed],
-            "Name": list(names),
-        }), hide_index=True, key="bk_prune_table")
+        # Plain lines, not a table: a table drawn inside a closed expander has no cells yet.
+        st.text("\n".join(f"{b.created.astimezone():%Y-%m-%d %H:%M:%S}  {FILENAMES[b.target]:<9}  {b.name}"
+                          for b in doomed))
         if st.button(f"Delete {n_of(len(doomed), 'backup')}…", key="bk_prune"):
             st.session_state.bk_prune_confirm = names
         if st.session_state.get("bk_prune_confirm") not in (None, names):

@@ -3,6 +3,7 @@ the backup buttons at the top."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -32,13 +33,20 @@ def backups(home: Path) -> set[str]:
     return {p.name for p in (home / "memories").iterdir() if ".bak." in p.name}
 
 
-def prune_table(at):
-    """The preview table (the only one with just these columns), or None."""
-    return next((d.value for d in at.dataframe if list(d.value.columns) == ["Time", "File", "Name"]), None)
+PREVIEW_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  (MEMORY|USER)\.md {2,}(\S+\.bak\.\S+)$")
+
+
+def prune_table(at) -> list[str] | None:
+    """The names the preview lists (one line each: time, file, name), or None without a preview."""
+    for text in at.text:
+        lines = text.value.splitlines()
+        if lines and all(PREVIEW_LINE.match(line) for line in lines):
+            return [PREVIEW_LINE.match(line)[2] for line in lines]
+    return None
 
 
 def preview(at) -> list[str]:
-    return list(prune_table(at)["Name"])
+    return prune_table(at) or []
 
 
 def test_sizes_are_in_characters_and_the_lock_files_are_explained(home: Path) -> None:
