@@ -136,8 +136,8 @@ if not bstate.exists:
 st.header(f"{ui.lit(chosen.name)} compared with the live {state.filename}")
 diff = diff_entries(list(state.entries), list(bstate.entries))
 c = diff.counts
-st.caption(f"Restoring this backup would bring back {n_entries(c['added'])}, drop {c['removed']}, change {c['changed']} "
-           f"and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
+st.caption(f"Restoring this backup would bring back {n_entries(c['added'])}, drop {c['removed']}, "
+           f"change {c['changed']} and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} characters "
            f"({n_entries(len(bstate.entries))}); the live file {state.usage:,}.")
 if diff.identical and bstate.raw.strip() == state.raw.strip():
     st.success("This backup holds exactly what the live file holds.")

@@ -1,6 +1,6 @@
 """Clean-up assistant: overlapping entries, misplaced entries, stale paths, a plan to free room.
 
-Everything here is a proposal from deterministic text heuristics (``hermes_dash._cleanup``).
+Everything here is a proposal from deterministic text heuristics (``hermes_dash.curation.cleanup``).
 Nothing is written until the user confirms; each apply is one engine call (one ``batch`` per
 file; a move or cross-file merge is checked in full before either file is touched).
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 
-import pandas as pd
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, Operation, Refusal, n_of, project, resolve_home, ui, usage
@@ -44,11 +43,12 @@ def _report(threshold: int, key: tuple[object, ...]) -> cleanup.Report:
     return report
 
 
-def first(items, what: str):  # type: ignore[no-untyped-def]
+def first(items, what: str):
     """The first SHOWN_MAX items; says how many more there are (each is one click to act on, so
     a page of thousands would be unusable and slow to draw)."""
     if len(items) > SHOWN_MAX:
-        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the next.")
+        st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the "
+                   "next.")
     return items[:SHOWN_MAX]
 
 
@@ -62,7 +62,7 @@ def confirm(token: str, question: str, key: str) -> bool:
     return ui.confirm("cu_confirm", token, question, yes="Yes, apply", key=key)
 
 
-def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
+def two_file(action, title: str) -> None:
     """Run a move / cross-file change; refused: show why (both files unchanged)."""
     try:
         result = action()
@@ -71,7 +71,8 @@ def two_file(action, title: str) -> None:  # type: ignore[no-untyped-def]
         return
     ui.clear_caches()
     ui.flash("success", title, "\n".join([result.message, ui.result_text(result.first, FILENAMES[result.first.target]),
-                                          ui.result_text(result.second, FILENAMES[result.second.target])]))
+                                          ui.result_text(result.second, FILENAMES[result.second.target])]),
+             result.undo)
     st.rerun()
 
 
@@ -96,56 +97,107 @@ for col, target in zip(cols, TARGETS):
 
 # -- the plan ---------------------------------------------------------------------------------
 
+KIND_TITLE = {"merge": "Merge", "move": "Move", "remove": "Remove (path gone)", "shorten": "Shorten"}
+
+
+def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[bool, str | None]:
+    """One proposed step, every text in full; returns (included, edited text or None)."""
+    other = FILENAMES["user" if target == "memory" else "memory"]
+    with st.container(border=True, key=f"cu_plan_step_{pk}_{n}"):
+        st.markdown(f"**Step {n} · {KIND_TITLE.get(step.kind, step.kind)}**")
+        st.text(f"Why: {step.reason}")
+        for entry in step.entries:
+            st.caption({"move": f"Moves to {other}", "shorten": "Now"}.get(step.kind, "Now in the file"))
+            st.text(entry)
+        text = None
+        if step.result is not None:
+            where = other if step.other and step.kind == "merge" else FILENAMES[target]
+            text = st.text_area(f"Becomes (in {where}; edit freely)", step.result, key=f"cu_plan_text_{pk}_{n}",
+                                height=90)
+        include = st.checkbox("Include this step", value=True, key=f"cu_plan_pick_{pk}_{n}")
+    return include, text
+
+
 st.header("Plan to get under the threshold")
+st.caption("A plan first uses what loses nothing: merging entries that say the same thing, keeping one copy of "
+           "what both files say, moving entries to the file they belong in, and dropping entries that name "
+           "paths gone from this machine. Then it offers shorter wording. It never removes an entry for its "
+           "length: if that is not enough, you pick what to remove.")
 if not report.plans:
     st.success(f"Every file that can be planned for is at or under {threshold}% of its limit.")
 for target, plan in report.plans.items():
     state = states[target]
+    other_target = plan.other_target
     with st.container(border=True, key=f"cu_plan_box_{target}"):
         st.subheader(f"{state.filename}: {plan.usage_before:,} → {plan.goal:,} characters ({threshold}%)")
         steps = list(plan.steps)
-        st.dataframe(pd.DataFrame({
-            "Step": list(range(1, len(steps) + 1)),
-            "What": [s.kind for s in steps],
-            "Why": [s.reason for s in steps],
-            "Entries": [ui.cut(" | ".join(s.entries), 300) for s in steps],
-            "Chars after": [s.usage_after for s in steps],
-            "% after": [s.percent_after for s in steps],
-        }), hide_index=True, key=f"cu_plan_table_{target}", row_height=60,
-            column_config={"Entries": st.column_config.TextColumn(width="large"),
-                           "Why": st.column_config.TextColumn(width="medium")})
+        pk = f"{target}_{key_of(*[str(s.operations) for s in steps], *plan.candidates)}"
+        if not steps:
+            st.caption("Nothing can be merged, moved or shortened.")
         if len(steps) > PICK_STEPS_MAX:
-            # The plan was built as a whole and every step removes one entry: its result is known
-            # without replaying thousands of operations, and a list of thousands to pick from helps no one.
+            # Every step of a plan this long removes or merges entries found by the checks above:
+            # its result is known without replaying thousands of steps, and a list of thousands
+            # to pick from helps no one. The entries are listed in full in the sections below.
             st.caption(f"{len(steps):,} steps: a plan this long is applied as a whole. To pick steps, "
                        "first bring the file under a few hundred entries (Migrate, or merges below).")
-            picked = list(range(1, len(steps) + 1))
-            ops = plan.operations
-            after_usage, after_count = plan.usage_after, len(state.entries) - len(steps)
+            chosen = plan
         else:
-            picked = st.multiselect("Steps to apply", list(range(1, len(steps) + 1)),
-                                    default=list(range(1, len(steps) + 1)),
-                                    key=f"cu_plan_steps_{target}_{key_of(*[str(s.operations) for s in steps])}")
-            ops = [op for i in sorted(picked) for op in steps[i - 1].operations]
-            if not ops:
-                st.caption("No step chosen.")
-                continue
-            shown = project(state.entries, Operation.batch(ops), 10**9)
-            if shown.refusal is not None:  # steps built on a skipped one: say so instead of applying
+            picked, texts = [], {}
+            for n, step in enumerate(steps, 1):
+                include, text = plan_step(target, n, step, pk)
+                if include:
+                    picked.append(n - 1)
+                if text is not None:
+                    texts[n - 1] = text
+            removals = []
+            if plan.candidates:
+                st.markdown(f"**These steps leave {plan.still_to_free:,} characters to free.** "
+                            "Pick entries to remove (none is picked for you):")
+                for entry in first(list(plan.candidates), "candidates for removal"):
+                    if st.checkbox(f"Remove the entry below ({len(entry):,} characters)", value=False,
+                                   key=f"cu_plan_rm_{pk}_{key_of(entry)}"):
+                        removals.append(entry)
+                    st.text(entry)
+            chosen = plan.choose(picked, removals=removals, texts=texts)
+        if not chosen.steps:
+            st.caption("No step chosen.")
+            continue
+        there = None
+        if chosen is plan:  # applied whole: its result is known without replaying thousands of operations
+            after_usage = plan.usage_after
+            after_count = len(state.entries) - sum(s.kind != "shorten" for s in steps)
+        else:
+            here = project(state.entries, Operation.batch(chosen.operations), 10**9)
+            there = project(states[other_target].entries, Operation.batch(chosen.other_operations), 10**9) \
+                if chosen.other_operations else None
+            refusal = here.refusal or (there.refusal if there is not None else None)
+            if refusal is not None:  # steps built on one left out: say so instead of applying
                 st.error("**These steps do not fit together.**")
-                st.text(shown.refusal.message)
+                st.text(refusal.message)
                 continue
-            after_usage, after_count = usage(shown.after), len(shown.after)
+            after_usage, after_count = usage(here.after), len(here.after)
         ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=after_usage,
                  projected_count=after_count, key=f"cu_plan_gauge_{target}")
-        if not plan.reaches_goal:
-            st.caption("Even all steps together do not reach the threshold.")
-        token = f"plan:{target}:{key_of(*[str(o) for o in ops])}"
-        if st.button(f"Apply {n_of(len(picked), 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
+        if there is not None:
+            other_state = states[other_target]
+            ui.gauge(other_state.filename, other_state.usage, other_state.limit, len(other_state.entries),
+                     projected=usage(there.after), projected_count=len(there.after),
+                     key=f"cu_plan_gauge_other_{target}")
+        if not chosen.reaches_goal:
+            st.caption(f"The chosen steps leave {state.filename} at {chosen.usage_after:,} characters, "
+                       f"{chosen.still_to_free:,} above the goal.")
+        count = len(chosen.steps)
+        token = f"plan:{target}:{key_of(*[str(o) for o in chosen.operations + chosen.other_operations])}"
+        if st.button(f"Apply {n_of(count, 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
             st.session_state.cu_confirm = token
-        if confirm(token, f"Apply {'this' if len(picked) == 1 else 'these'} {n_of(len(picked), 'step')} to {state.filename} as one batch? "
-                          "Removed entries stay in the backup made before the write.", f"cu_plan_{target}"):
-            ui.run_op(lambda: store.batch(target, ops, seen=seen[target]), undoable=True)
+        how = f" and {FILENAMES[other_target]} as one write" if chosen.other_operations else " as one batch"
+        if confirm(token, f"Apply {'this' if count == 1 else 'these'} {n_of(count, 'step')} to "
+                          f"{state.filename}{how}? Removed entries stay in the backup made before the write.",
+                   f"cu_plan_{target}"):
+            if chosen.other_operations:
+                two_file(lambda: cleanup.apply_plan(store, chosen), "Plan applied")  # noqa: B023 (called at once, in this loop pass)
+            else:
+                ui.run_op(lambda: cleanup.apply_plan(store, chosen, seen=seen[target]), undoable=True)  # type: ignore[arg-type,return-value]  # one file here (no other_operations): an OpResult  # noqa: B023 (called at once, in this loop pass)
 
 # -- overlaps within a file -------------------------------------------------------------------
 
@@ -159,7 +211,7 @@ for target in TARGETS:
     state = states[target]
     with st.container(border=True, key=f"cu_merges_box_{target}"):
         st.subheader(f"{state.filename}: {n_of(len(merges), 'proposed merge')}")
-        chosen = []
+        picked_merges = []
         for merge in first(merges, "proposed merges"):
             mk = key_of(merge.keep, merge.drop)
             st.markdown(f"**{merge.kind.capitalize()}** · similarity {merge.score:.2f}")
@@ -174,16 +226,17 @@ for target in TARGETS:
             edited = merge.edited(text)
             st.caption(f"Frees {edited.freed:,} characters.")
             if st.checkbox("Include this merge", value=True, key=f"cu_merge_pick_{mk}"):
-                chosen.append(edited)
+                picked_merges.append(edited)
             st.divider()
-        if chosen:
-            token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in chosen])}"
-            freed = sum(m.freed for m in chosen)
-            if st.button(f"Apply {n_of(len(chosen), 'merge')} to {state.filename}…", key=f"cu_merge_apply_{target}"):
+        if picked_merges:
+            token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in picked_merges])}"
+            freed = sum(m.freed for m in picked_merges)
+            if st.button(f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename}…",
+                         key=f"cu_merge_apply_{target}"):
                 st.session_state.cu_confirm = token
-            if confirm(token, f"Apply {n_of(len(chosen), 'merge')} to {state.filename} as one batch (frees "
+            if confirm(token, f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename} as one batch (frees "
                               f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: cleanup.apply_merges(store, target, chosen, seen=seen[target]), undoable=True)
+                ui.run_op(lambda: cleanup.apply_merges(store, target, picked_merges, seen=seen[target]), undoable=True)  # noqa: B023 (called at once, in this loop pass)
 
 # -- the same fact in both files --------------------------------------------------------------
 
@@ -208,7 +261,7 @@ if report.cross:
                 st.session_state.cu_confirm = token
             if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
                        f"cu_cross_{ck}"):
-                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")
+                two_file(lambda: cleanup.resolve_cross(store, overlap, keep, text), "Kept one copy")  # noqa: B023 (called at once, in this loop pass)
 
 # -- placement --------------------------------------------------------------------------------
 
@@ -228,7 +281,7 @@ for hint in first(report.placement, "entries that may be misplaced"):
             st.session_state.cu_confirm = token
         if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
                    f"cu_move_{hk}"):
-            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")
+            two_file(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), "Moved")  # noqa: B023 (called at once, in this loop pass)
 
 # -- stale paths ------------------------------------------------------------------------------
 
@@ -246,4 +299,4 @@ for fact in first(report.stale, "stale entries"):
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)
+            ui.run_op(lambda: store.remove("memory", fact.entry, seen=seen["memory"]), undoable=True)  # noqa: B023 (called at once, in this loop pass)

@@ -100,7 +100,8 @@ if not candidates:
     st.caption("Nothing to restore: every text that any entry ever had is in the live file.")
     st.stop()
 in_place = sum(1 for c in candidates if c.in_place)
-st.caption(f"{n_of(len(candidates), 'earlier text')} not in the live file, most recently lost first: {in_place} of entries "
+st.caption(f"{n_of(len(candidates), 'earlier text')} not in the live file, most recently lost first: "
+           f"{in_place} of entries "
            f"still in the file, {len(candidates) - in_place} of entries that are gone. For an entry still in the "
            "file, \"Restore in place\" puts the earlier text where the entry stands now (one replace, refused if "
            "the entry changed since this page showed it). A gone entry is added back at the end. Both are scanned "

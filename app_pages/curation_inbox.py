@@ -78,7 +78,8 @@ if right.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled
 pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
-    if ui.confirm("in_confirm", pending_confirm, f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
+    if ui.confirm("in_confirm", pending_confirm,
+                  f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
                   yes=f"Yes, {verb}", key="in_confirm",
                   detail="Each is applied through the memory store on its own; a refused one stays pending."
                   if verb == "approve" else "Their files are deleted; the memory files are not touched."):

@@ -67,6 +67,7 @@ if button_col.button(f"Rewrite {state.filename} as {n_entries(len(preview.entrie
     st.session_state.mg_confirm = token
 if preview.refused:  # said beside the button, which stays enabled (it validates on click)
     other = next(m for m in normalize.MODES if m != by)
+    alternative: normalize.Preview | None
     try:
         alternative = normalize.preview(store, target, other)
     except Refusal:

@@ -132,8 +132,8 @@ def show_match(old_text: str) -> int | None:
                 st.caption("Picks only this one:")
                 ui.plain(suggested[index].text)
         return None
+    assert match.target is not None
     index = match.target
-    assert index is not None
     st.success(f"**Matches exactly one entry: #{index}** ({len(entries[index]):,} characters).")
     ui.show_entry(entries[index], max_chars=2000)
     return index
@@ -222,7 +222,7 @@ with tab_replace:
     warn_if_moved(pin, index)
     if index is not None:
         st.button("Start from the current text of this entry", key="ed_rep_copy",
-                  on_click=lambda: st.session_state.update(ed_rep_new=entries[index]))
+                  on_click=st.session_state.update, kwargs={"ed_rep_new": entries[index]})
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
@@ -315,7 +315,8 @@ def batch_editor() -> None:
     # changes and the usage after. The question is tied to these exact operations; editing a cell
     # meanwhile asks again.
     token = (target, hashlib.sha256(repr(ops).encode("utf-8", "surrogatepass")).hexdigest())
-    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary", disabled=not ops):
+    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary",
+                 disabled=not ops):
         st.session_state.ed_batch_confirm = token
     if st.session_state.get("ed_batch_confirm") not in (None, token):
         del st.session_state.ed_batch_confirm
@@ -329,7 +330,9 @@ def batch_editor() -> None:
                            f"(now {state.usage:,}, {len(entries)}).")
             elif shown is not None:
                 st.caption("The preview says this batch will be refused (see above); nothing would be written.")
-            if ui.confirm("ed_batch_confirm", token, f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
+            if ui.confirm("ed_batch_confirm", token,
+                          f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to "
+                          f"{state.filename}?",
                           yes="Yes, apply", key="ed_batch", detail="A backup of the file is kept; Undo follows."):
                 ui.run_op(lambda: store.batch(target, ops, seen=seen), clear=(editor_key, source_key),
                           undoable=True)

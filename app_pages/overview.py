@@ -84,10 +84,11 @@ for target, state in states.items():
     if query or show != "all":
         st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {narrowed_by(query, show, len(picked))}.")
 
-    def build(picked: list[int] = picked) -> pd.DataFrame:
-        frame = ui.entry_frame([state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked)
+    def build(picked: list[int] = picked, entries: tuple[str, ...] = state.entries, limit: int = state.limit,
+              flags: tuple[tuple[str, ...], ...] = flags) -> pd.DataFrame:
+        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked)
         if query:
-            frame.insert(2, "Match", [ui.search_context(state.entries[i], query) for i in picked])
+            frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
         return frame
 
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show), build)

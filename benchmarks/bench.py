@@ -156,7 +156,8 @@ def entries_of_size(total: int, tag: str) -> list[str]:
         entries.append(f"({k:02d}) {facts[k % len(facts)]}")
         k += 1
     pad = total - len(serialise(entries)) - len(DELIMITER)
-    entries.append(("Filler note to reach the size: " + "lorem ipsum dolor sit amet " * 20)[:pad].strip().ljust(pad, "x"))
+    filler = "Filler note to reach the size: " + "lorem ipsum dolor sit amet " * 20
+    entries.append(filler[:pad].strip().ljust(pad, "x"))
     text = serialise(entries)
     assert len(text) == total, (len(text), total)
     return entries
@@ -315,7 +316,7 @@ def bench_cli(plan: Plan) -> list[Figure]:
 
 
 def bench_suggest(plan: Plan) -> list[Figure]:
-    from hermes_dash.curation import cleanup as _cleanup
+    from hermes_dash.curation import cleanup as _cleanup, similarity as _similarity
     from hermes_dash._store import MemoryStore
 
     from .workloads import PLANTED, distinct_facts
@@ -328,7 +329,7 @@ def bench_suggest(plan: Plan) -> list[Figure]:
 
         def timed(count: int) -> Callable[[int], int]:
             def run(_round: int) -> int:
-                _cleanup._words.cache_clear()  # every round starts cold, as a new report does
+                _similarity._words.cache_clear()  # every round starts cold, as a new report does
                 t0 = time.perf_counter_ns()
                 report = _cleanup.suggest(stores[count])
                 elapsed = time.perf_counter_ns() - t0
@@ -532,7 +533,8 @@ def bench_crash(plan: Plan) -> list[Figure]:
     detail = (f"{plan.crash_trials} kills, {killed_mid} after at least one write; stray .mem_*.tmp files left: "
               f"{strays_left} (never read)")
     figures = [Figure("crash_trials", plan.crash_trials, "trials", None, None, detail),
-               Figure("crash_bad_files", bad, "files", None, 0, "; ".join(problems[:3]) or "every file a before/after state")]
+               Figure("crash_bad_files", bad, "files", None, 0,
+                      "; ".join(problems[:3]) or "every file a before/after state")]
     return figures
 
 

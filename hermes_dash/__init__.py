@@ -30,6 +30,7 @@ _EXPORTS = {
     "_format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
     "_home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
+    "_move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "_humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
     "_newhome": ("create_memory_files",),
     "_ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
@@ -75,6 +76,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
                           over_budget_text, parse, percent, serialise, usage)
     from ._home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from ._humanize import NEXT_SESSION, age, ago, count as n_of, entries as n_entries, past as past_of
+    from ._move import TwoFileResult, TwoFileUndo, lock_order
     from ._newhome import create_memory_files
     from ._ops import Match, Operation, Projection, find, prepare, project
     from ._readfile import NotReadable, describe as describe_unreadable

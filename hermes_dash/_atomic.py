@@ -5,7 +5,7 @@ Two traps handled here so no caller has to think about them:
 
 * ``os.replace`` onto a symlink replaces the link itself, so the target is resolved first
   and the temp file lives beside the *target* (same file system, and the link stays a link:
-  the article's team setup keeps MEMORY.md as a link into a repository).
+  a team may keep MEMORY.md as a link into a repository; docs/rules.md#locking).
 * A new file must not be readable by others (USER.md is private): temp files are created
   0600 by ``mkstemp``; an existing file's permission bits are copied onto the replacement.
 """

@@ -1,10 +1,10 @@
-"""Backups of the memory files: names, listing, retention (issue #2 §4).
+"""Backups of the memory files: names, listing, retention (docs/rules.md#backups).
 
 Three naming styles sit side by side in ``memories/`` and all are listed:
 
 * ``dated``  ``MEMORY.md.bak.20261129-230512`` (UTC; ``-1``, ``-2`` for more in one second):
   made by hermes-dash before every write; only these are ever pruned.
-* ``daily``  ``USER.md.bak.20261129``: the article's hand-made ``cp`` habit. Never deleted.
+* ``daily``  ``USER.md.bak.20261129``: a person's hand-made ``cp`` copies. Never deleted.
 * ``drift``  ``MEMORY.md.bak.1764457000``: the agent's drift copies. Never deleted.
 """
 
@@ -53,12 +53,13 @@ def parse_name(name: str, folder: Path) -> Backup | None:
     base, sep, suffix = name.partition(".bak.")
     target = _TARGET_OF.get(base)
     match = _SUFFIX.match(suffix) if sep and target else None
-    if not match:
+    if not match or not target:
         return None
     try:
         if match["dated"]:
             # Built from the digits: strptime costs ~15 µs a name, and a write lists every backup.
-            created = datetime(*(int(match[i]) for i in range(2, 8)), tzinfo=timezone.utc)  # type: ignore[misc]
+            year, month, day, hour, minute, second = (int(match[i]) for i in range(2, 8))
+            created = datetime(year, month, day, hour, minute, second, tzinfo=timezone.utc)
             return Backup(name, folder, target, "dated", created, int(match["seq"] or 0))
         if match["daily"]:
             # A hand-made `date +%Y%m%d` name is in local time; midnight local is its best instant.

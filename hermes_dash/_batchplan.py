@@ -1,4 +1,4 @@
-"""Turn an edited copy of the entry list into one batch of operations (issue 3, batch editor).
+"""Turn an edited copy of the entry list into one batch of operations (the batch editor).
 
 The dashboard's table editor yields, per original row, the new text (or ``None`` when the row
 was deleted) plus rows added at the end. This module turns that into the agent's own

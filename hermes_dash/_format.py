@@ -1,4 +1,4 @@
-"""The on-disk format of MEMORY.md / USER.md: parse, serialise, measure (SPEC §2).
+"""The on-disk format of MEMORY.md / USER.md: parse, serialise, measure (docs/rules.md#format).
 
 Pure functions on text; no I/O. Storage lives in ``_store``; keeping the two apart means
 previews, tests and the command line all share exactly one definition of the format.

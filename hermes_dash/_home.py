@@ -1,4 +1,4 @@
-"""Where a Hermes home is and what its config says (SPEC §1).
+"""Where a Hermes home is and what its config says (docs/rules.md#files).
 
 A :class:`HermesHome` is only paths; :func:`load_settings` reads ``config.yaml``. Nothing here
 creates anything: a missing home is created by the first write, never by looking at it.
@@ -219,7 +219,7 @@ class _TooLarge(Exception):
     """config.yaml would expand to more nodes than any real config has."""
 
 
-def _load_bounded(yaml, text: str) -> object:  # type: ignore[no-untyped-def]
+def _load_bounded(yaml, text: str) -> object:
     """``yaml.safe_load``, refusing a document whose aliases expand past :data:`MAX_CONFIG_NODES`.
 
     An alias is a reference, so PyYAML builds nested aliases cheaply, but anything that walks
@@ -241,7 +241,7 @@ def _load_bounded(yaml, text: str) -> object:  # type: ignore[no-untyped-def]
                 continue
             if not children_done and id(current) in open_:
                 raise _TooLarge("holds a YAML alias that refers to itself")
-            value = current.value  # type: ignore[attr-defined]
+            value = current.value  # type: ignore[attr-defined]  # a yaml Node (typed object here): every node has .value
             kids = [k for pair in value for k in pair] if isinstance(current, yaml.MappingNode) else \
                 list(value) if isinstance(current, yaml.SequenceNode) else []
             if children_done:

@@ -1,4 +1,4 @@
-"""The lock hermes-dash shares with the agent: an exclusive ``flock`` on a ``.lock`` file (SPEC §4).
+"""The lock hermes-dash shares with the agent: an exclusive ``flock`` on a ``.lock`` file (docs/rules.md#locking).
 
 ``filelock.FileLock`` takes the same ``flock`` on the same path as the agent's own
 ``fcntl.flock``, so the two programs exclude each other. Its default thread-local mode is

@@ -1,4 +1,4 @@
-"""Start a Hermes home from nothing: empty MEMORY.md and USER.md (issue 3, empty state).
+"""Start a Hermes home from nothing: empty MEMORY.md and USER.md (the empty state).
 
 A newcomer's home may not exist yet. Creating the files is the only write that has no entry
 to add, so it cannot go through an add; it uses the engine's exclusive create instead, which

@@ -1,4 +1,4 @@
-"""The memory tool's operation rules as pure functions on entry lists (SPEC §3).
+"""The memory tool's operation rules as pure functions on entry lists (docs/rules.md#operations).
 
 The store wraps these in lock + re-read + atomic write; the dashboard calls them directly to
 preview an operation (which entry a substring hits, what the file will weigh) before saving.
@@ -222,7 +222,7 @@ def coerce_batch(operations: Iterable[object]) -> list[Operation]:
                              "accepted in one batch.",
                              hint="Split it into smaller batches, or consolidate entries first (a file that fits "
                                   "its limit never needs that many operations).")
-    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]
+    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
 
 
 def scan_batch(ops: list[Operation]) -> None:
@@ -328,7 +328,7 @@ def pin_full_text(operations: Iterable[object]) -> list[Operation]:
     entry that contains it (the agent's own rule): an entry the agent extended meanwhile would
     be overwritten or deleted. Pinned, such an operation is refused instead.
     """
-    ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]
+    ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
     return [op if op.action not in ("replace", "remove") or op.expect_entry is not None
             else replace(op, expect_entry=op.old_text.strip() or None) for op in ops]
 
@@ -357,7 +357,7 @@ def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
     """Validate, strip and scan one operation (or a batch); raises the agent's refusals."""
     if isinstance(operation, Prepared):
         return operation
-    op = Operation.coerce(operation, 1)  # type: ignore[arg-type]
+    op = Operation.coerce(operation, 1)
     pin = check_text(op.expect_entry, "The expected entry").strip() if op.expect_entry is not None else None
     if op.action == "add":
         return Prepared(Operation("add", validate_add(op.content)))

@@ -1,4 +1,4 @@
-"""The prompt blocks exactly as the agent injects them, and parsing them back (SPEC §5).
+"""The prompt blocks exactly as the agent injects them, and parsing them back (docs/rules.md#snapshot).
 
 ``render_block`` is what the *next* session will see; ``parse_prompt`` recovers the entries a
 *running* session sees from the full system prompt stored in ``state.db``.

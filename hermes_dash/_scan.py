@@ -1,4 +1,4 @@
-"""The agent's content scan for text injected into every system prompt (SPEC §3).
+"""The agent's content scan for text injected into every system prompt (docs/rules.md#scan).
 
 Invisible characters are looked for in the raw text; every other rule runs case-insensitively
 on the NFKC-normalised text (full-width letters fold to ASCII). Only the first 65,536
@@ -95,7 +95,8 @@ def describe(findings: tuple[str, ...]) -> str:
     rules = [f for f in findings if not f.startswith("invisible_unicode_")]
     parts = []
     if invisible:
-        parts.append(("invisible character " if len(invisible) == 1 else "invisible characters ") + ", ".join(invisible))
+        parts.append(("invisible character " if len(invisible) == 1 else "invisible characters ")
+                     + ", ".join(invisible))
     if rules:
         parts.append(("threat pattern " if len(rules) == 1 else "threat patterns ") + ", ".join(rules))
     return " and ".join(parts)

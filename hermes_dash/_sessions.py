@@ -1,4 +1,4 @@
-"""Sessions recorded by the agent in ``<home>/state.db``, read strictly read-only (SPEC §5).
+"""Sessions recorded by the agent in ``<home>/state.db``, read strictly read-only (docs/rules.md#snapshot).
 
 The agent writes this SQLite file (WAL mode) while we read it, so: never create it, open it
 with ``mode=ro`` and a short busy timeout, take only the columns that exist (other schema
@@ -38,7 +38,7 @@ class SessionList:
 
 def _when(value: object) -> datetime | None:
     try:
-        return datetime.fromtimestamp(float(value), tz=timezone.utc) if value is not None else None  # type: ignore[arg-type]
+        return datetime.fromtimestamp(float(value), tz=timezone.utc) if value is not None else None  # type: ignore[arg-type]  # any column value: float() refusing it is caught below
     except (TypeError, ValueError, OverflowError, OSError):
         return None
 

@@ -58,7 +58,7 @@ def freeze(store: MemoryStore) -> Snapshot:
     record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
     # Its own file, never a link's target: a link planted here is replaced, not written through.
     write_private(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
-    return load_frozen(store)  # type: ignore[return-value]
+    return load_frozen(store)  # type: ignore[return-value]  # just written: None only if the file went away in between
 
 
 def load_frozen(store: MemoryStore) -> Snapshot | None:

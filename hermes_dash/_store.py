@@ -1,6 +1,6 @@
 """The memory store: every read and every write of MEMORY.md / USER.md goes through here.
 
-Each mutation follows the agent's own sequence (SPEC §3-§4), so the files come out
+Each mutation follows the agent's own sequence (docs/rules.md#operations, docs/rules.md#locking), so the files come out
 byte-identical to what the agent would leave:
 
     validate + scan (before the lock) -> lock <file>.lock -> re-read -> drift guard
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import SupportsIndex
 
-from . import _backups, _ops
+from . import _backups, _move, _ops
 from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import FILENAMES, TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
@@ -359,18 +359,24 @@ class MemoryStore:
         filename = FILENAMES[target]
         with self._lock(target):
             state = self._read_writable(target)
-            if _digest(state.raw) != undo.left:
-                raise FileChanged(f"{filename} changed after that write, so undoing it would throw away the later "
-                                  "change. Nothing was changed.",
-                                  hint="Look at the file as it is now (and at Backups), and make the change you "
-                                       "want by hand.", target=target, backup=undo.backup)
-            data = self._undo_bytes(undo, filename)
+            data = self._undo_checked(state, undo)
             kept = self._save(state, data)
         after = tuple(parse(decode_lossy(data)))
         return self._result(state, "undo", f"Undid the last write to {filename}.", after, kept, seen, written=data)
 
+    def _undo_checked(self, state: FileState, undo: "Undo") -> bytes:
+        """The bytes ``undo`` puts back into ``state``'s file (read under the lock); refused when
+        the file no longer holds exactly what that write left."""
+        if _digest(state.raw) != undo.left:
+            raise FileChanged(f"{state.filename} changed after that write, so undoing it would throw away the later "
+                              "change. Nothing was changed.",
+                              hint="Look at the file as it is now (and at Backups), and make the change you "
+                                   "want by hand.", target=state.target, backup=undo.backup)
+        return self._undo_bytes(undo, state.filename)
+
     def _undo_bytes(self, undo: "Undo", filename: str) -> bytes:
         """The bytes ``undo`` puts back, checked against the digest taken when the write was made."""
+        data: bytes | None
         if undo.backup is None:
             data = b""  # the write created the file (or filled an empty one)
         else:
@@ -388,6 +394,32 @@ class MemoryStore:
                               "Nothing was changed.", hint="Pick a version on the Backups page instead.",
                               target=undo.target, backup=undo.backup)
         return data
+
+    # -- both files at once (docs/rules.md#two-file-writes) -------------------------------------
+
+    def move(self, source: str, entry: str, destination: str, *,
+             expect_entry: str | None = None) -> _move.TwoFileResult:
+        """Take the entry ``entry`` hits out of ``source`` and add it to ``destination``: both
+        files change or neither does. ``expect_entry`` pins the entry to the text the caller saw.
+        Both locks are held, taken in file-name order; the destination is written first."""
+        return _move.move(self, source, entry, destination, expect_entry=expect_entry)
+
+    def apply_both(self, first: tuple[str, _ops.Operation | dict[str, object]],
+                   second: tuple[str, _ops.Operation | dict[str, object]], *,
+                   message: str = "Changed both files.") -> _move.TwoFileResult:
+        """Two operations, one per file, as one change: ``first`` is written first, and put back
+        if writing ``second`` fails. A refusal of either leaves both files as they were."""
+        return _move.write_both(self, first, second, message)
+
+    def undo_both(self, undo: "_move.TwoFileUndo | _move.TwoFileResult") -> _move.TwoFileResult:
+        """Take back a two-file write (both files or neither); refused like :meth:`undo`."""
+        if isinstance(undo, _move.TwoFileResult):
+            token = undo.undo
+            if token is None:
+                raise InvalidRequest("That change wrote nothing, so there is nothing to undo.",
+                                     hint="Undo applies to a write that changed a file.")
+            undo = token
+        return _move.undo_both(self, undo)
 
     # -- internals -------------------------------------------------------------------------------
 
@@ -465,6 +497,13 @@ class MemoryStore:
         The folder is listed once: the lock is held throughout, and every writer of dated
         backups (any hermes-dash) takes the same lock, so the listing stays current.
         """
+        kept, fresh, listing = self._write(state, data)
+        self._prune(state.target, kept, fresh, listing)
+        return kept
+
+    def _write(self, state: FileState, data: bytes) -> tuple[_backups.Backup | None, bool, list[_backups.Backup]]:
+        """Backup, then write (call under the lock): the backup, whether it was made now, and the
+        listing it was chosen from. A failed write takes back a backup made just for it."""
         listing = self.backups(state.target)
         kept, fresh = self._keep(state, listing)
         try:
@@ -474,10 +513,13 @@ class MemoryStore:
                 with contextlib.suppress(OSError):
                     kept.path.unlink()
             raise
+        return kept, fresh, listing
+
+    def _prune(self, target: str, kept: _backups.Backup | None, fresh: bool,
+               listing: list[_backups.Backup]) -> None:
         with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
-            _backups.prune(self.home.memories_dir, state.target, self.settings.backups_keep,
+            _backups.prune(self.home.memories_dir, target, self.settings.backups_keep,
                            [kept, *listing] if fresh and kept else listing, protect=kept)
-        return kept
 
     def _keep(self, state: FileState, listing: list[_backups.Backup]) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;

@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from hermes_dash import DELIMITER, EntryChanged, MemoryStore, NoMatch, OverLimit, Refusal, serialise, usage
-from hermes_dash.curation import cleanup as _cleanup
+from hermes_dash.curation import cleanup as _cleanup, similarity as _similarity
 from hermes_dash._errors import ContentBlocked, InvalidRequest
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
@@ -39,7 +39,8 @@ def test_near_duplicates_are_proposed_and_merged_as_one_batch(store, write_mem, 
 
 def test_an_edited_merge_text_is_what_gets_written(store, write_mem):
     _mem(write_mem, "memory", [DOCKER_A, DOCKER_B])
-    merge = _cleanup.merges_in("memory", store.read("memory").entries)[0].edited("  Build server: use docker compose v2.  ")
+    merge = _cleanup.merges_in("memory", store.read("memory").entries)[0]
+    merge = merge.edited("  Build server: use docker compose v2.  ")
     _cleanup.apply_merges(store, "memory", [merge])
     assert store.read("memory").entries == ("Build server: use docker compose v2.",)
 
@@ -118,27 +119,28 @@ def test_move_out_of_a_hand_edited_file_is_refused(store, write_mem, home, tree)
 
 
 class _RacingStore(MemoryStore):
-    """A real store; right before its batch on ``race_target`` another writer (a second real
-    store, as the agent would be) removes the entry, so the second half of a move is refused."""
+    """A real store; right before it takes its first lock, another writer (a second real store,
+    as the agent would be) removes the entry, so the move finds it gone under the lock."""
 
-    race_target = "memory"
     race_entry = ""
 
-    def batch(self, target, operations, **kwargs):  # type: ignore[override]
-        if target == self.race_target and self.race_entry:
+    def _lock(self, target):  # type: ignore[override]
+        if self.race_entry:
             entry, self.race_entry = self.race_entry, ""
-            MemoryStore(self.home).remove(target, entry)
-        return super().batch(target, operations, **kwargs)
+            MemoryStore(self.home).remove("memory", entry)
+        return super()._lock(target)
 
 
-def test_move_whose_remove_half_fails_undoes_the_add(store, write_mem, read_mem):
+def test_move_whose_entry_goes_before_the_locks_changes_neither_file(store, write_mem, read_mem):
+    # Both files are re-read under both locks before either is written, so an entry that went
+    # meanwhile refuses the whole move: the destination never gets a copy that must be undone.
     pref = "The user prefers concise answers and dislikes emoji in replies."
     _mem(write_mem, "memory", [PG, pref])
     _mem(write_mem, "user", ["Name: Sam."])
     user_before = read_mem("user")
     racing = _RacingStore(store.home)
     racing.race_entry = pref
-    with pytest.raises(NoMatch, match="undone"):
+    with pytest.raises(NoMatch):
         _cleanup.move(racing, "memory", pref, "user")
     assert read_mem("user") == user_before
     assert store.read("memory").entries == (PG,)  # the other writer's change stays
@@ -180,10 +182,19 @@ def test_plan_reaches_the_threshold_with_merges_first_and_is_applied_as_one_batc
     _mem(write_mem, "memory", entries)
     limit = usage(entries) + 20  # ~99% full
     report = _cleanup.suggest(MemoryStore(store.home, store.settings.__class__(memory_char_limit=limit)))
-    chosen = report.plans["memory"]
-    assert chosen.goal == limit * 80 // 100
-    assert chosen.steps[0].kind == "merge"
-    assert chosen.steps[1].kind == "remove" and chosen.steps[1].entries == (stale,)
+    proposed = report.plans["memory"]
+    assert proposed.goal == limit * 80 // 100
+    assert proposed.steps[0].kind == "merge"
+    assert proposed.steps[1].kind == "remove" and proposed.steps[1].entries == (stale,)
+    # The facts are distinct and say nothing twice: the plan removes none of them itself, it
+    # lists them all for the person, who here picks them in the listed order until the goal.
+    assert len(proposed.steps) == 2 and not proposed.reaches_goal
+    assert set(proposed.candidates) == set(filler)
+    for k in range(1, len(proposed.candidates) + 1):
+        chosen = proposed.choose(removals=proposed.candidates[:k])
+        if chosen.reaches_goal:
+            break
+    assert [s.picked for s in chosen.steps] == [False, False] + [True] * k
     running = list(entries)
     for step in chosen.steps:  # the usage shown after each step is the real usage
         from hermes_dash import _ops
@@ -249,7 +260,9 @@ def test_a_merge_never_overwrites_an_entry_the_agent_extended_meanwhile(store, w
 
 def test_a_plan_step_is_pinned_to_the_entry_it_removes(store, write_mem, home, tree):
     _mem(write_mem, "memory", [DOCKER_A, DOCKER_B, PG])
-    chosen = _cleanup.plan("memory", store.read("memory").entries, 120, 50)
+    proposed = _cleanup.plan("memory", store.read("memory").entries, 120, 50)
+    assert not proposed.steps  # nothing to merge, move or shorten; removal is the person's pick
+    chosen = proposed.choose(removals=proposed.candidates[:1])
     removed = next(op["old_text"] for op in chosen.operations if op["action"] == "remove")
     store.replace("memory", removed, removed + " Still true (the agent).")
     snap = tree(home)
@@ -296,10 +309,10 @@ def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(see
     base.append(PG[:20])
     entries = list(dict.fromkeys(e.strip() for e in base if e.strip()))  # as a parsed file holds them
     rng.shuffle(entries)
-    assert len(entries) <= _cleanup._BLOCK_MAX
-    assert _cleanup._related_pairs(entries, entries, True) == _all_pairs(entries, entries, True)
+    assert len(entries) <= _similarity.BLOCK_MAX
+    assert _similarity.related_pairs(entries, entries, True) == _all_pairs(entries, entries, True)
     left, right = entries[:25], entries[25:]
-    assert _cleanup._related_pairs(left, right, False) == _all_pairs(left, right, False)
+    assert _similarity.related_pairs(left, right, False) == _all_pairs(left, right, False)
 
 
 def test_a_plan_over_thousands_of_entries_shows_the_real_usage_after_each_step():
@@ -307,7 +320,9 @@ def test_a_plan_over_thousands_of_entries_shows_the_real_usage_after_each_step()
     from benchmarks.workloads import distinct_facts
 
     entries = distinct_facts(1500)
-    chosen = _cleanup.plan("memory", entries, 2200, 80, merges=_cleanup.merges_in("memory", entries))
+    proposed = _cleanup.plan("memory", entries, 2200, 80, merges=_cleanup.merges_in("memory", entries))
+    assert not proposed.reaches_goal and proposed.candidates
+    chosen = proposed.choose(removals=proposed.candidates)  # the person picks every candidate
     assert chosen.steps[0].kind == "merge" and chosen.reaches_goal
     running = _ops.apply_batch(entries, _ops.validate_batch(chosen.operations), 10**9)
     assert usage(running) == chosen.usage_after <= chosen.goal

@@ -58,7 +58,7 @@ def test_diff_between_any_two_versions(store):
 
 def test_restore_a_single_gone_entry(store):
     _story(store)
-    beta = next(l for l in _history.timeline(store, "memory").lives if not l.present)
+    beta = next(life for life in _history.timeline(store, "memory").lives if not life.present)
     result = _history.restore_entry(store, "memory", beta.text)
     assert result.changed and beta.text in store.read("memory").entries
     again = _history.restore_entry(store, "memory", beta.text)
@@ -69,7 +69,7 @@ def test_restore_refused_when_it_does_not_fit(store, write_config, read_mem):
     _story(store)
     write_config("memory:\n  memory_char_limit: 80\n")
     small = MemoryStore(store.home)
-    beta = next(l for l in _history.timeline(small, "memory").lives if not l.present)
+    beta = next(life for life in _history.timeline(small, "memory").lives if not life.present)
     before = read_mem("memory")
     with pytest.raises(OverLimit):
         _history.restore_entry(small, "memory", beta.text)

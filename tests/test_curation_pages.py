@@ -216,7 +216,8 @@ def test_history_diff_between_chosen_versions(demo):
     expected = f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, {c['unchanged']} unchanged."
     assert c["added"] > 0 and expected in [cap.value for cap in at.caption]
     table = at.dataframe[2].value
-    assert list(table.columns) == ["Change", "In [0]", "In [1]"] and len(table) == c["added"] + c["removed"] + c["changed"]
+    assert list(table.columns) == ["Change", "In [0]", "In [1]"]
+    assert len(table) == c["added"] + c["removed"] + c["changed"]
 
 
 # -- inbox ------------------------------------------------------------------------------------------

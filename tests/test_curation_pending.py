@@ -63,7 +63,8 @@ def test_list_shows_valid_and_malformed_without_crashing(store, stage, home):
 def test_preview_shows_usage_and_entry_diff_without_writing(store, stage, write_mem, read_mem):
     write_mem("memory", serialise([PG, FLAKY]))
     stage("1234abcd", staged("1234abcd", "replace",
-                             {"action": "replace", "target": "memory", "old_text": "flaky", "content": "When a test is flaky, mark it @pytest.mark.flaky and quarantine it."},
+                             {"action": "replace", "target": "memory", "old_text": "flaky",
+                              "content": "When a test is flaky, mark it @pytest.mark.flaky and quarantine it."},
                              matched_entry=FLAKY))
     before = read_mem("memory")
     [item] = _pending.list_pending(store)

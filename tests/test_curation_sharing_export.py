@@ -119,7 +119,8 @@ def test_export_json_and_markdown_with_redaction(store, write_mem):
 
 
 def test_compare_two_profiles(home):
-    for name, memory in (("work", ["Shared fact", "Deploys need a change ticket", "Postgres 16 on port 5433 for tests."]),
+    for name, memory in (("work", ["Shared fact", "Deploys need a change ticket",
+                                   "Postgres 16 on port 5433 for tests."]),
                          ("home", ["Shared fact", "Postgres 16 on port 5434 for tests.", "The cat is called Miso"])):
         folder = home / "profiles" / name / "memories"
         folder.mkdir(parents=True)

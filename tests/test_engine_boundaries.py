@@ -50,7 +50,8 @@ def test_batch_landing_exactly_on_the_limit_is_accepted_and_one_more_is_refused(
     write_mem("memory", "a" * 20)
     with pytest.raises(OverLimit):
         small.batch("memory", [{"action": "remove", "old_text": "aaa"}, {"action": "add", "content": "b" * 21}])
-    assert small.batch("memory", [{"action": "remove", "old_text": "aaa"}, {"action": "add", "content": "b" * 20}]).changed
+    assert small.batch("memory", [{"action": "remove", "old_text": "aaa"},
+                                  {"action": "add", "content": "b" * 20}]).changed
     assert read_mem("memory") == b"b" * 20
 
 
@@ -165,13 +166,15 @@ VARIANTS: list[tuple[str, str]] = [
     *[("c2_node_registration", t) for t in ("register as a node", "register a node", "register node")],
     *[("c2_heartbeat", f"{w} {p} home") for w in ("heartbeat", "beacon", "check-in", "checkin", "check in")
       for p in ("to", "with")],
-    *[("c2_task_pull", t) for t in ("pull tasks", "pull task", "pull tasking", "pull down new tasks", "pull new tasking")],
+    *[("c2_task_pull", t)
+      for t in ("pull tasks", "pull task", "pull tasking", "pull down new tasks", "pull new tasking")],
     ("c2_network_connect", "connect to the network"),
     *[("forced_action", f"you must {w}") for w in ("register", "connect", "report", "beacon")],
     ("forced_action", "you must quickly and quietly connect"),
     *[("anti_forensic_oneliner", f"only use {w}") for w in ("one-liners", "one liner", "oneliners", "one-liner")],
     *[("anti_forensic_disk", f"never {v} a {o} on disk") for v in ("create", "write") for o in ("script", "file")],
-    *[("env_var_unset_agent", f"unset MY_{w}_VAR") for w in ("CLAUDE", "CODEX", "HERMES", "AGENT", "OPENAI", "ANTHROPIC")],
+    *[("env_var_unset_agent", f"unset MY_{w}_VAR")
+      for w in ("CLAUDE", "CODEX", "HERMES", "AGENT", "OPENAI", "ANTHROPIC")],
     *[("known_c2_framework", f"we used {w}") for w in ("cobalt strike", "cobaltstrike", "sliver", "havoc", "mythic",
                                                         "metasploit", "brainworm")],
     *[("c2_explicit", f"the c2 {w}") for w in ("server", "channel", "infrastructure", "beacon")],

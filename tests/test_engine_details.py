@@ -183,7 +183,8 @@ def test_success_messages_and_results(home, write_mem):
     store = _store(home)
     write_mem("memory", "one")
     r = store.add("memory", "two")
-    assert (r.action, r.message, r.changed, r.before, r.after) == ("add", "Entry added.", True, ("one",), ("one", "two"))
+    assert (r.action, r.message, r.changed, r.before, r.after) == ("add", "Entry added.", True, ("one",),
+                                                                   ("one", "two"))
     r = store.add("memory", "two")
     assert (r.action, r.message, r.changed, r.before, r.after, r.backup) == (
         "add", "That entry already exists; nothing was added.", False, ("one", "two"), ("one", "two"), None)
@@ -536,7 +537,8 @@ def test_exclusive_creation_without_hard_links_leaves_nothing_when_the_write_fai
      ["config.yaml: memory.memory_char_limit = 'lots' is not a whole number; using 2200."]),
     ("dashboard:\n  backups_keep: -1\n",
      ["config.yaml: dashboard.backups_keep = -1 is not a whole number >= 0; using 50."]),
-    ("memory:\n  memory_enabled: maybe\n", ["config.yaml: memory.memory_enabled = 'maybe' is not true/false; using True."]),
+    ("memory:\n  memory_enabled: maybe\n",
+     ["config.yaml: memory.memory_enabled = 'maybe' is not true/false; using True."]),
     ("memory:\n  user_profile_enabled: 1\n",
      ["config.yaml: memory.user_profile_enabled = 1 is not true/false; using True."]),
     ("memory:\n  write_approval: yes please\n",
@@ -645,9 +647,12 @@ SURROGATE_HINT = ("Remove that character (it usually comes from a broken copy-pa
 
 @pytest.mark.parametrize("call,message", [
     (lambda s: s.add("memory", "ab\ud800c"), "The entry holds a lone surrogate code point U+D800 at character 3"),
-    (lambda s: s.replace("memory", "a\udfff", "x"), "The text to find holds a lone surrogate code point U+DFFF at character 2"),
-    (lambda s: s.replace("memory", "alpha", "\ud800"), "The new text holds a lone surrogate code point U+D800 at character 1"),
-    (lambda s: s.remove("memory", "x\ud801"), "The text to find holds a lone surrogate code point U+D801 at character 2"),
+    (lambda s: s.replace("memory", "a\udfff", "x"),
+     "The text to find holds a lone surrogate code point U+DFFF at character 2"),
+    (lambda s: s.replace("memory", "alpha", "\ud800"),
+     "The new text holds a lone surrogate code point U+D800 at character 1"),
+    (lambda s: s.remove("memory", "x\ud801"),
+     "The text to find holds a lone surrogate code point U+D801 at character 2"),
     (lambda s: s.batch("memory", [{"action": "add", "content": "ok"}, {"action": "add", "content": "\udc00"}]),
      "Operation 2: content holds a lone surrogate code point U+DC00 at character 1"),
     (lambda s: s.batch("memory", [{"action": "remove", "old_text": "q\ud800"}]),

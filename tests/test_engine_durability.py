@@ -6,8 +6,8 @@ that a buffered file object issues only when it is flushed: a missing ``flush()`
 ``fsync`` leaves the data in the buffer while an in-process wrapper still sees "write, then
 fsync". strace sees the real order (the write lands after the fsync, at close), does not care
 which Python function the engine uses to get there (so a refactor does not break the test),
-and watches the engine unmodified, in the test's own process (strace attaches to it). CI installs strace (scripts/test); where it
-is missing the test skips saying so, and under CI=true that skip fails the run.
+and watches the engine unmodified, in the test's own process (strace attaches to it). CI installs strace
+(scripts/test); where it is missing the test skips saying so, and under CI=true that skip fails the run.
 """
 
 from __future__ import annotations

@@ -127,7 +127,8 @@ def test_external_change_is_never_reported_without_a_seen_fingerprint(store, wri
     write_mem("memory", "alpha")
     write_mem("memory", "alpha\n§\nfrom the agent")
     for call in (lambda: store.add("memory", "beta"), lambda: store.replace("memory", "beta", "BETA"),
-                 lambda: store.remove("memory", "BETA"), lambda: store.batch("memory", [{"action": "add", "content": "c"}]),
+                 lambda: store.remove("memory", "BETA"),
+                 lambda: store.batch("memory", [{"action": "add", "content": "c"}]),
                  lambda: store.add("memory", "c"), lambda: store.rewrite("memory", ["alpha", "c"])):
         assert call().external_change is False
 

@@ -109,7 +109,7 @@ def test_a_batch_equals_the_same_ops_one_by_one_when_all_fit(initial, data):
     work = list(initial)
     assume(len(serialise(work)) <= LIMIT)
     batch = []
-    for i in range(data.draw(st.integers(1, 5), label="length")):
+    for _ in range(data.draw(st.integers(1, 5), label="length")):
         action = data.draw(st.sampled_from(["add", "replace", "remove"] if work else ["add"]), label="action")
         content = data.draw(st.one_of(entry, st.sampled_from(work or ["x"])), label="content")
         old = ""

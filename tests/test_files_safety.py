@@ -13,7 +13,6 @@ import stat
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 

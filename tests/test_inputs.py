@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import InvalidRequest, MemoryStore, OverLimit, load_settings, resolve_home, serialise
+from hermes_dash import InvalidRequest, MemoryStore, OverLimit, load_settings, resolve_home
 from hermes_dash.curation import pending as _pending
 from hermes_dash._home import list_profiles
 

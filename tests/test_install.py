@@ -26,7 +26,8 @@ pytestmark = [pytest.mark.slow,
 
 def _copy_of_repo(dest: Path) -> Path:
     shutil.copytree(REPO, dest, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "bench-results"))
+        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "bench-results", ".mypy_cache",
+        ".ruff_cache"))
     return dest
 
 

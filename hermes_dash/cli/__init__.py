@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         # Text that cannot be encoded (a lone surrogate from a broken argument, a terminal that is
         # not UTF-8) is written escaped rather than ending the command with a traceback.
         with contextlib.suppress(AttributeError, ValueError):
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # TextIO has no reconfigure; a stream without it is skipped (AttributeError)
     from . import _serve  # argparse and sockets only; Streamlit is imported when serving
 
     if _serve.wants_serve(argv):  # no command, or `serve`: start the dashboard
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             store = MemoryStore.open(args.home, args.profile)
             for warning in store.settings.warnings:
                 print(f"warning: {warning}", file=sys.stderr)
-        outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]
+        outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))

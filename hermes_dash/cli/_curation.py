@@ -31,7 +31,7 @@ def _restore_hint(target: str, item: object) -> str:
     line, else what to run (a cut text in a command would hit the wrong entry or none)."""
     import shlex
 
-    text, current = item.text, item.current  # type: ignore[attr-defined]
+    text, current = item.text, item.current  # type: ignore[attr-defined]  # a history Restorable, typed object to keep this module light
     short = all(t is None or (len(t) <= 60 and "\n" not in t) for t in (text, current))
     if current is None:
         how = f"python -m hermes_dash add {target} -- {shlex.quote(text)}" if short else \
@@ -41,6 +41,11 @@ def _restore_hint(target: str, item: object) -> str:
            f"{shlex.quote(current)} {shlex.quote(text)}") if short else \
         f"`replace {target}` the current text with it, --expect-entry the current text (full texts in --json)"
     return f"in the file with another text, restore in place with: {how}"
+
+
+def _full(text: str) -> list[str]:
+    """Every line of an entry, uncut: a plan is read in full before anything is applied."""
+    return text.splitlines() or [""]
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -73,10 +78,13 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                   "not_checked_relative": list(report.paths.relative), "summary": report.paths.summary()},
         "plans": {t: {"target": p.target, "goal": p.goal, "limit": p.limit, "usage_before": p.usage_before,
                       "usage_after": p.usage_after, "reaches_goal": p.reaches_goal,
-                      "steps": [{"kind": s.kind, "reason": s.reason, "operations": list(s.operations),
+                      "steps": [{"kind": s.kind, "reason": s.reason, "entries": list(s.entries), "result": s.result,
+                                 "operations": list(s.operations), "other_operations": list(s.other),
                                  "usage_after": s.usage_after, "percent_after": s.percent_after}
                                 for s in p.steps],
-                      "operations": p.operations} for t, p in report.plans.items()},
+                      "operations": p.operations, "other_target": p.other_target,
+                      "other_operations": p.other_operations, "still_to_free": p.still_to_free,
+                      "removal_candidates": list(p.candidates)} for t, p in report.plans.items()},
         "notes": report.notes,
     }
     lines = []
@@ -97,15 +105,24 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                      f"\n  {_one_line(h.entry)}")
     if "memory" in targets:
         lines.append(f"\nPaths: {report.paths.summary()}")
-    for s in report.stale:
-        lines.append(f"\nStale? paths not on this machine ({', '.join(s.missing)}):\n  {_one_line(s.entry)}")
+    for fact in report.stale:
+        lines.append(f"\nStale? paths not on this machine ({', '.join(fact.missing)}):\n  {_one_line(fact.entry)}")
     for p in report.plans.values():
         lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
-                     f"from {p.usage_before:,}:")
-        for i, s in enumerate(p.steps, 1):
-            lines.append(f"  {i}. {s.kind}: {s.reason} -> {s.usage_after:,} chars ({s.percent_after}%)")
-        if not p.reaches_goal:
-            lines.append("  (the goal is not reached by these steps)")
+                     f"from {p.usage_before:,}: what loses nothing first, then shorter wording.")
+        for i, step in enumerate(p.steps, 1):
+            lines.append(f"  {i}. {step.kind}: {step.reason} -> {step.usage_after:,} chars ({step.percent_after}%)")
+            lines += [f"     entry: {line}" for e in step.entries for line in _full(e)]
+            if step.result is not None:
+                lines += [f"     becomes: {line}" for line in _full(step.result)]
+        if p.reaches_goal:
+            continue
+        lines.append(f"  These steps reach {p.usage_after:,} chars; {p.still_to_free:,} more to free for the goal.")
+        if p.candidates:
+            lines.append(f"  Candidates for removal (none picked; choose yourself, e.g. "
+                         f"`remove {p.target} --expect-entry TEXT -- TEXT`):")
+            for e in p.candidates:
+                lines.append(f"  - ({len(e):,} chars) " + "\n    ".join(_full(e)))
     if len(lines) == len(targets) + len(report.notes):
         lines.append("\nNothing to suggest.")
     return Outcome(data, "\n".join(lines))
@@ -141,7 +158,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         "restorable": [{"text": r.text, "lost_at": label(r.lost_at), "in_place": r.in_place, "current": r.current}
                        for r in line.restorable],
     }
-    lines = [f"{FILENAMES[args.target]}: {n_of(len(line.versions), 'version')} (backups oldest first, then the live file)"]
+    lines = [f"{FILENAMES[args.target]}: {n_of(len(line.versions), 'version')} "
+             "(backups oldest first, then the live file)"]
     for v in line.versions:
         lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
                      f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
@@ -215,11 +233,11 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             continue
         preview = s["preview"]
         lines.append(f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
-                     f"{ago(s['age_seconds'])}  {s['summary']}")  # type: ignore[arg-type]
-        refuse = preview["would_refuse"]  # type: ignore[index]
-        after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]
+                     f"{ago(s['age_seconds'])}  {s['summary']}")  # type: ignore[arg-type]  # JSON-shaped dict: age_seconds is a float or None
+        refuse = preview["would_refuse"]  # type: ignore[index]  # JSON-shaped dict: a well-formed staged write has a preview dict
+        after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]  # as above
         lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
-        for item in preview["diff"]:  # type: ignore[index]
+        for item in preview["diff"]:  # type: ignore[index]  # as above
             sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
             lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
     text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
@@ -321,7 +339,7 @@ def _threshold(value: str) -> int:
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _parsers(sub: argparse._SubParsersAction) -> None:
     target = {"choices": TARGETS, "metavar": "TARGET"}
     p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
     p.add_argument("target", nargs="?", **target)
@@ -378,14 +396,15 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             if item.kind == "changed":
                 lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
             elif item.kind in marks:
-                lines.append(f"  {marks[item.kind]} {_one_line(item.new if item.kind == 'added' else item.old or '')}")
+                shown = (item.new if item.kind == "added" else item.old) or ""
+                lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
     data: dict[str, object] = {"success": True, "source": snap.source, "session_id": session_id,
                                "frozen": session_id is None, "taken_at": taken, "files": files}
     return Outcome(data, "\n".join(lines))
 
 
 @extends_parser
-def _snapshot_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _snapshot_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
     p.add_argument("--freeze", action="store_true",
                    help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)")

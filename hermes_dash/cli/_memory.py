@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
+from hermes_dash import Backup, OpResult
 from hermes_dash import FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, n_entries, n_of, over_budget_text
 
 from ._registry import Outcome, command, extends_parser
@@ -64,7 +66,7 @@ def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
     return out
 
 
-def _state_text(data: dict[str, object]) -> str:
+def _state_text(data: dict[str, Any]) -> str:
     used, limit = (int(n) for n in str(data["usage"]).split("/"))
     head = f"{data['file']}  {data['percent']}% - {used:,}/{limit:,} chars, {n_entries(int(data['entry_count']))}"
     lines = [head + (f"  OVER BUDGET ({over_budget_text(used, limit).removeprefix('over budget: ')})"
@@ -73,8 +75,8 @@ def _state_text(data: dict[str, object]) -> str:
         lines.append(f"  (symbolic link to {data['link_target']})")
     if data["error"]:
         lines.append(f"  ! {data['error']}")
-    lines.extend(f"  ! drift: {reason}" for reason in data["drift"])  # type: ignore[union-attr]
-    for entry in data["entries"]:  # type: ignore[union-attr]
+    lines.extend(f"  ! drift: {reason}" for reason in data["drift"])
+    for entry in data["entries"]:
         text = str(entry["text"]).replace("\n", "\n       ")
         lines.append(f"  [{entry['index']}] ({entry['chars']} chars) {text}")
     return "\n".join(lines)
@@ -95,15 +97,16 @@ def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n\n".join(_state_text(f) for f in files))
 
 
-def _op_outcome(store: MemoryStore, result: object) -> Outcome:
-    data = result.to_dict()  # type: ignore[attr-defined]
+def _op_outcome(store: MemoryStore, result: OpResult) -> Outcome:
+    data = result.to_dict()
     text = str(data["message"])
     if data.get("backup") and data["changed"]:
         text += f" Previous version kept as {data['backup']}."
     if data["changed"]:
         text += " " + NEXT_SESSION
     state = store.read(str(data["target"]))
-    text += f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {n_entries(len(state.entries))}"
+    text += (f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), "
+             f"{n_entries(len(state.entries))}")
     return Outcome(data, text)
 
 
@@ -147,28 +150,28 @@ def _render(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome({"success": True, "blocks": blocks, "prompt": text}, text)
 
 
-def _backup_dict(store: MemoryStore, backup: object) -> dict[str, object]:
+def _backup_dict(store: MemoryStore, backup: Backup) -> dict[str, Any]:
     """One backup for JSON: ``size`` in bytes (a stable field), ``chars`` as every page counts
     them (the characters of its entries, held against the limit), ``entries``."""
     from hermes_dash import NotReadable, decode_lossy, describe_unreadable, parse, read_backup, usage
 
-    out = {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],  # type: ignore[attr-defined]
-           "style": backup.style, "created": backup.created.isoformat()}  # type: ignore[attr-defined]
+    out = {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],
+           "style": backup.style, "created": backup.created.isoformat()}
     try:
-        data = read_backup(backup)  # type: ignore[arg-type]
+        data = read_backup(backup)
     except (OSError, NotReadable) as exc:
         # Unreadable is not empty: say why, and leave size and entries unknown.
         return {**out, "size": None, "chars": None, "entries": None,
-                "error": describe_unreadable(exc, backup.path)}  # type: ignore[attr-defined]
+                "error": describe_unreadable(exc, backup.path)}
     entries = parse(decode_lossy(data))
     return {**out, "size": len(data), "chars": usage(entries), "entries": len(entries), "error": None}
 
 
-def _backup_line(b: dict[str, object]) -> str:
+def _backup_line(b: dict[str, Any]) -> str:
     head = f"{b['name']:<36} {b['style']:<6} {b['created']}"
     if b["error"] is not None:
         return f"{head}  unreadable: {b['error']}"
-    return f"{head}  {n_of(int(b['chars']), 'char'):>11}  {n_entries(int(b['entries'])):>11}"  # type: ignore[call-overload]
+    return f"{head}  {n_of(b['chars'], 'char'):>11}  {n_entries(b['entries']):>11}"
 
 
 @command("backup")
@@ -224,7 +227,7 @@ PIN_HELP = ("act only if the entry OLD_TEXT hits is exactly TEXT (the entry as y
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _parsers(sub: argparse._SubParsersAction) -> None:
     target = {"choices": TARGETS, "metavar": "TARGET"}
     stdin = {"action": "store_true", "help": "read CONTENT from standard input"}
     p = sub.add_parser("show", help="entries and usage of one or both files")

@@ -7,6 +7,7 @@ that ``--json`` can report a usage error as one JSON object too.
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 from ._registry import EXTENSIONS
 
@@ -16,7 +17,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
 
 
@@ -27,11 +28,11 @@ class _CommandParser(_Parser):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("conflict_handler", "resolve")
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # passes argparse's own arguments through unchanged
         self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
         self._intermixing = False
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+    def parse_known_args(self, args=None, namespace=None):
         # Options may come between or after the operands (`add memory --json TEXT`): plain
         # parsing gives an optional operand up as absent as soon as an option follows it.
         if self._intermixing or any(a.nargs in (argparse.PARSER, argparse.REMAINDER)

@@ -44,10 +44,10 @@ def command(name: str, *, needs_store: bool = True) -> Callable[[Handler], Handl
 
 
 #: Functions that add more subcommands to the parser, one per command module.
-EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []  # type: ignore[type-arg]
+EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
-def extends_parser(add: Callable[[argparse._SubParsersAction], None]) -> Callable[[argparse._SubParsersAction], None]:  # type: ignore[type-arg]
+def extends_parser(add: Callable[[argparse._SubParsersAction], None]) -> Callable[[argparse._SubParsersAction], None]:
     """Decorator: ``add(sub)`` declares a module's subcommands when the parser is built."""
     EXTENSIONS.append(add)
     return add

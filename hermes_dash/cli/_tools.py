@@ -32,7 +32,8 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     if not ok:
         bad = [r.path for r in results if not r.ok]
         data["code"] = "check_failed"
-        data["error"] = f"{len(bad)} of {n_of(len(results), 'file')} would not be read cleanly by the agent: {', '.join(bad)}."
+        data["error"] = (f"{len(bad)} of {n_of(len(results), 'file')} would not be read cleanly by the agent: "
+                         f"{', '.join(bad)}.")
     return Outcome(data, "\n".join(lines), EXIT_OK if ok else EXIT_REFUSED)
 
 
@@ -62,7 +63,7 @@ def _limit(value: str) -> int:
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--limit", type=_limit, default=None, metavar="N",

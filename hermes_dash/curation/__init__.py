@@ -8,13 +8,14 @@ unchanged. Each module holds one concern and is imported by name::
 
 ==============  ==================================================================
 ``check``       check files as the agent will read them (commit hooks); writes nothing
-``cleanup``     overlaps, misplaced entries, stale paths and a plan to free room
+``cleanup``     findings (overlaps, misplaced entries, stale paths) and a plan to free room
 ``export``      both files as JSON or Markdown, secrets blanked on request
 ``hints``       what pages flag beyond the agent's rules (possible secret, drift)
 ``history``     a file's versions rebuilt from its backups, each entry's life
 ``normalize``   hand-written files into clean entries (the Migrate page)
 ``pending``     the agent's staged writes: list, preview, approve, reject
 ``sharing``     is MEMORY.md a link into a repository, is USER.md private
+``similarity``  how alike two entries read; near-duplicate pairs without comparing all pairs
 ``suggestions`` the shortest text that picks out each entry for replace or remove
 ==============  ==================================================================
 
@@ -23,4 +24,5 @@ The modules are loaded only when named, so importing this package costs nothing.
 
 from __future__ import annotations
 
-__all__ = ["check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "suggestions"]
+__all__ = ["check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "similarity",
+           "suggestions"]

@@ -1,257 +1,38 @@
 """The clean-up assistant: overlaps, misplaced entries, stale paths and a plan to free room.
 
-Everything here is deterministic text heuristics (difflib ratio, token sets, regexes); no
-language model, nothing executed, no network: the only look at the outside world is
-``os.path.exists`` on paths named in MEMORY.md. Proposals are data; applying one goes through
-:class:`~hermes_dash.MemoryStore` (one ``batch`` per file), so the agent's rules, locks and
+Everything here is deterministic text heuristics (token sets, regexes, and the likeness of
+:mod:`.similarity`); no language model, nothing executed, no network: the only look at the
+outside world is ``os.path.exists`` on paths named in MEMORY.md. Proposals are data; applying
+one goes through :class:`~hermes_dash.MemoryStore` (one ``batch`` per file, or the store's
+two-file write when a change moves text to the other file), so the agent's rules, locks and
 backups apply unchanged.
 
-Finding overlaps does not compare every pair (hand-written and migrated files reach tens of
-thousands of entries, and all pairs grow quadratically). Two entries can only be related when
-they share a content word (see :func:`_likeness`), so an inverted index from words, and from
-adjacent word pairs, to entries yields the candidate pairs; only those are scored. A key shared
-by more than ``_BLOCK_MAX`` entries (a word nearly every entry uses) is not used to find
-candidates: it would make the work quadratic again while saying little about any two entries.
-Files with at most ``_BLOCK_MAX`` entries are therefore compared exactly as all pairs would be.
+A plan (docs/rules.md#clean-up) first uses what loses nothing: overlapping entries merged,
+entries the other file already says kept there once, entries that belong in the other file
+moved, entries naming paths that no longer exist. Next it shortens wording, showing the
+shorter text. Only then, if the goal is still not met, it lists candidates for removal, and
+the person picks among them: the plan never removes an entry for its length.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
-from functools import lru_cache
 
 from .. import _ops
 from . import normalize
-from .._errors import FileProblem, InvalidRequest, Refusal
+from .._errors import FileProblem, InvalidRequest
 from .._format import DELIMITER, FILENAMES, TARGETS, percent, usage
 from .._humanize import count as n_of, entries as n_entries
+from .._move import TwoFileResult
 from .._store import FileState, MemoryStore, OpResult
+from .similarity import BLOCK_MAX, Likeness, likeness, merge_text, related_pairs, tokens
 
 DEFAULT_THRESHOLD = 80
-_COMPARE_CHARS = 1500
-_BLOCK_MAX = 50  # entries a word or word pair may be shared by and still propose candidate pairs
-_MAX_CANDIDATES = 10  # pairs scored per entry at most (the best by shared keys)
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
-
-
-# -- similarity -------------------------------------------------------------------------------
-
-_STOP = frozenset("a an and are as at be by for from has have in is it its of on or that the this to was "
-                  "were will with".split())
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "ly", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
-@lru_cache(maxsize=1 << 16)
-def _words(text: str) -> tuple[str, ...]:
-    """Cached: one report reads each entry's words several times (within a file, across files)."""
-    return tuple(_stem(t) for t in _TOKEN.findall(text.casefold()) if t not in _STOP and (len(t) > 1 or t.isdigit()))
-
-
-def tokens(text: str) -> frozenset[str]:
-    """Content words, case-folded and lightly stemmed (``tests`` = ``test``, ``locally`` = ``local``)."""
-    return frozenset(_words(text))
-
-
-@dataclass(frozen=True)
-class Likeness:
-    ratio: float  # difflib character ratio (first _COMPARE_CHARS of each); 0 when clearly unrelated
-    jaccard: float  # token-set intersection / union
-    containment: float  # token-set intersection / the smaller set
-    small: int = 0  # content words in the shorter entry
-
-    @property
-    def score(self) -> float:
-        return round(max(self.ratio, self.jaccard, self.containment * 0.9), 3)
-
-    @property
-    def kind(self) -> str | None:
-        """``duplicate``, ``overlap`` or None: when two entries say (nearly) the same thing."""
-        if self.ratio >= 0.85 or self.jaccard >= 0.8:
-            return "duplicate"
-        if self.ratio >= _RELATED_RATIO or self.jaccard >= 0.5 or (self.containment >= 0.75 and self.small >= 4):
-            return "overlap"
-        return None
-
-
-_RELATED_RATIO = 0.6  # the lowest character ratio that makes two entries overlap
-_PREFILTER = 0.3  # below this token overlap, the character ratio is not computed (it is the costly part)
-
-
-def _likeness(ta: frozenset[str], tb: frozenset[str], matcher: SequenceMatcher, fa: str,
-              related_only: bool = False) -> Likeness:
-    """``matcher`` already holds the other text as seq2 (difflib caches its index there).
-
-    ``related_only``: the caller drops pairs whose kind is None, so when the words alone do not
-    relate the two entries, the costly ratio is only computed when its upper bounds reach the
-    lowest ratio that would (a pair it skips would have been dropped anyway).
-    """
-    common = len(ta & tb)
-    jaccard = common / len(ta | tb) if ta or tb else 1.0
-    containment = common / min(len(ta), len(tb)) if ta and tb else 0.0
-    small = min(len(ta), len(tb))
-    ratio = 0.0
-    if containment >= _PREFILTER or jaccard >= _PREFILTER or not (ta and tb):
-        floor = 0.5
-        if related_only and Likeness(0.0, jaccard, containment, small).kind is None:
-            floor = _RELATED_RATIO
-        matcher.set_seq1(fa)
-        if matcher.real_quick_ratio() >= floor and matcher.quick_ratio() >= floor:
-            ratio = matcher.ratio()
-    return Likeness(round(ratio, 3), round(jaccard, 3), round(containment, 3), small)
-
-
-def _fold(text: str) -> str:
-    return text[:_COMPARE_CHARS].casefold()
-
-
-def likeness(a: str, b: str) -> Likeness:
-    matcher = SequenceMatcher(None, autojunk=False)
-    matcher.set_seq2(_fold(b))
-    return _likeness(tokens(a), tokens(b), matcher, _fold(a))
-
-
-def _pairs(words: Sequence[str]) -> set[str]:
-    """Adjacent word pairs: two common words in a row are often rare, so they still find candidates
-    in a large file where every single word is too common to."""
-    return {f"{a} {b}" for a, b in zip(words, words[1:])}
-
-
-def _index(keys: list[set[str]] | list[frozenset[str]]) -> dict[str, list[int]]:
-    """key -> ascending entry numbers, for the keys that at most ``_BLOCK_MAX`` entries use."""
-    posting: dict[str, list[int]] = {}
-    for i, entry_keys in enumerate(keys):
-        for key in entry_keys:
-            posting.setdefault(key, []).append(i)
-    return {key: ids for key, ids in posting.items() if len(ids) <= _BLOCK_MAX}
-
-
-def _share_cut(size: int) -> int:
-    """The fewest shared words that are ``_PREFILTER`` (3/10) of ``size``: ceil(3 * size / 10)."""
-    return (3 * size + 9) // 10
-
-
-def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pairs: list[set[str]],
-                right_pairs: list[set[str]], same: bool) -> list[list[int]]:
-    """Per right entry j, the left entries i (ascending; ``i < j`` when ``same``) worth scoring.
-
-    A pair is worth scoring only when at least ``_PREFILTER`` of the smaller entry's words are
-    shared (below that :func:`_likeness` relates nothing), or as large a share of its word pairs.
-    Shared words are counted through the index, so in a file of more than ``_BLOCK_MAX``
-    entries a word that most entries use is no evidence of likeness. When more than
-    ``_MAX_CANDIDATES`` pass (thousands of look-alike entries), those sharing the most words
-    are kept. Files of up to ``_BLOCK_MAX`` entries index every word and never reach the
-    bound, so there exactly the pairs that all-pairs comparison would score are scored.
-    """
-    words, pairs = _index(left), _index(left_pairs)
-    cut = [_share_cut(len(w)) for w in left]
-    out = []
-    for j, mine in enumerate(right):
-        hits: list[int] = []
-        for word in mine:
-            ids = words.get(word)
-            if ids:
-                hits += ids[:bisect_left(ids, j)] if same else ids
-        shared = Counter(hits)
-        mine_cut = cut[j] if same else _share_cut(len(mine))
-        keep = {i for i, n in shared.items() if n >= mine_cut or n >= cut[i]}
-        hits = []
-        for pair in right_pairs[j]:
-            ids = pairs.get(pair)
-            if ids:
-                hits += ids[:bisect_left(ids, j)] if same else ids
-        for i, n in Counter(hits).items():
-            shared[i] += n
-            if n / min(len(right_pairs[j]), len(left_pairs[i])) >= _PREFILTER:
-                keep.add(i)
-        if len(keep) > _MAX_CANDIDATES:
-            keep = sorted(keep, key=lambda i: (-shared[i], abs(i - j)))[:_MAX_CANDIDATES]
-        out.append(sorted(keep))
-    return out
-
-
-def _wordless(left_folded: list[str], right_folded: list[str], left_words: Sequence[Sequence[str]],
-              right_words: Sequence[Sequence[str]], same: bool) -> set[tuple[int, int]]:
-    """Pairs in which an entry has no content word (only stop words, punctuation): they share no
-    key, yet they may be alike. Two such entries always count as alike (equal, empty word sets);
-    with one, only the characters can relate them, and only entries of comparable length can
-    reach that ratio (2 * shorter / (sum of both) >= 0.6), found by bisecting the lengths."""
-    out: set[tuple[int, int]] = set()
-    bare_left = [i for i, w in enumerate(left_words) if not w]
-    bare_right = [j for j, w in enumerate(right_words) if not w]
-    if not bare_left and not bare_right:
-        return out
-    out.update((i, j) for j in bare_right for i in bare_left if i < j or not same)
-
-    def near(folded: list[str]) -> Callable[[str], list[int]]:
-        order = sorted(range(len(folded)), key=lambda k: len(folded[k]))
-        lengths = [len(folded[k]) for k in order]
-        return lambda text: order[bisect_left(lengths, len(text) * 3 / 7):bisect_right(lengths, len(text) * 7 / 3)]
-
-    near_left, near_right = near(left_folded), near(right_folded)
-    out.update((i, j) for j in bare_right for i in near_left(right_folded[j])
-               if left_words[i] and (i < j or not same))
-    out.update((i, j) for i in bare_left for j in near_right(left_folded[i])
-               if right_words[j] and (i < j or not same))
-    return out
-
-
-def _related_pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[float, int, int, str]]:
-    """(score, i, j, kind) for related pairs; ``same``: left is right, compare each pair once."""
-    lw = [_words(t) for t in left]
-    rw = lw if same else [_words(t) for t in right]
-    lt = [frozenset(w) for w in lw]
-    rt = lt if same else [frozenset(w) for w in rw]
-    lf = [_fold(t) for t in left]
-    rf = lf if same else [_fold(t) for t in right]
-    lp = [_pairs(w) for w in lw]
-    candidates = _candidates(lt, rt, lp, lp if same else [_pairs(w) for w in rw], same)
-    extra = _wordless(lf, rf, lw, rw, same)
-    for i, j in extra:
-        candidates[j].append(i)
-    out = []
-    for j, found in enumerate(candidates):
-        if not found:
-            continue
-        matcher = SequenceMatcher(None, autojunk=False)
-        matcher.set_seq2(rf[j])
-        for i in sorted(set(found)) if extra else found:
-            like = _likeness(lt[i], rt[j], matcher, lf[i], related_only=True)
-            kind = like.kind
-            if kind:
-                out.append((like.score, i, j, kind))
-    return out
-
-
-def merge_text(a: str, b: str) -> str:
-    """The longer entry, plus the sentences of the shorter one it does not already say."""
-    longer, shorter = (a, b) if len(a) >= len(b) else (b, a)
-    if shorter.casefold() in longer.casefold():
-        return longer
-    have = tokens(longer)
-    extra = []
-    for sentence in (s.strip() for s in _SENTENCE.split(shorter)):
-        words = tokens(sentence)
-        if sentence and words and len(words - have) / len(words) > 0.25:
-            extra.append(sentence)
-            have |= words
-    if not extra:
-        return longer
-    joiner = "\n" if "\n" in longer else " "
-    head = longer if longer.rstrip()[-1:] in ".!?;:" else longer.rstrip() + "."
-    return head + joiner + " ".join(extra)
+SHORTEN_MIN = 3  # a shorter wording is proposed only when it saves at least this many characters
 
 
 # -- findings ---------------------------------------------------------------------------------
@@ -336,7 +117,8 @@ class PathCheck:
 
     def summary(self) -> str:
         if self.checked:
-            found = "all exist here" if not self.missing else f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
+            found = "all exist here" if not self.missing else \
+                f"{self.missing:,} {'does' if self.missing == 1 else 'do'} not exist here"
             text = f"Checked {n_of(len(self.checked), 'absolute or ~ path')} named in MEMORY.md: {found}."
         else:
             text = "MEMORY.md names no absolute or ~ path on this machine, so no path was checked."
@@ -349,17 +131,35 @@ class PathCheck:
 
 @dataclass(frozen=True)
 class PlanStep:
-    kind: str  # "merge" | "remove"
+    """One proposed change to the plan's file, every text in full (nothing is cut for display)."""
+
+    kind: str  # "merge" | "move" | "remove" (a stale path, or an entry the person picked) | "shorten"
     reason: str
-    operations: tuple[dict[str, str], ...]
+    operations: tuple[dict[str, str], ...]  # on the plan's file, each addressing an entry by its full text
     usage_after: int
     percent_after: int
-    entries: tuple[str, ...]  # the entries this step touches (for display)
+    entries: tuple[str, ...]  # the entries of the plan's file this step touches
+    result: str | None = None  # the text that stays (merged or shortened); None when the entries go
+    other: tuple[dict[str, str], ...] = ()  # on the other file: a move's add, a merge's kept copy
+    picked: bool = False  # a removal the person chose; the plan itself never proposes one
+
+    def edited(self, text: str) -> "PlanStep":
+        """The step with its resulting text replaced by ``text`` (a person's edit)."""
+        text = text.strip()
+        if self.result is None or not text or text == self.result:
+            return self
+
+        def swap(ops: tuple[dict[str, str], ...]) -> tuple[dict[str, str], ...]:
+            return tuple({**op, "content": text} if op.get("action") == "replace" and op.get("content") == self.result
+                         else op for op in ops)
+
+        return replace(self, operations=swap(self.operations), other=swap(self.other), result=text)
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Steps that bring ``target`` to ``threshold`` percent or below, applied as one batch."""
+    """Steps that bring ``target`` to ``threshold`` percent or below, applied as one write, and
+    the entries the person may pick for removal when those steps are not enough."""
 
     target: str
     threshold: int
@@ -367,6 +167,8 @@ class Plan:
     usage_before: int
     goal: int  # the usage to reach: limit * threshold / 100, rounded down
     steps: tuple[PlanStep, ...]
+    entries: tuple[str, ...] = ()  # the file the plan was made from
+    candidates: tuple[str, ...] = ()  # entries the person may pick for removal, in file order; none picked
 
     @property
     def usage_after(self) -> int:
@@ -377,8 +179,101 @@ class Plan:
         return self.usage_after <= self.goal
 
     @property
+    def still_to_free(self) -> int:
+        """Characters still to free after every step to reach the goal (0 when it is reached)."""
+        return max(0, self.usage_after - self.goal)
+
+    @property
+    def other_target(self) -> str:
+        return _other(self.target)
+
+    @property
     def operations(self) -> list[dict[str, str]]:
         return [op for step in self.steps for op in step.operations]
+
+    @property
+    def other_operations(self) -> list[dict[str, str]]:
+        """What the steps do to the other file (moved entries added, merged copies kept there)."""
+        return [op for step in self.steps for op in step.other]
+
+    def choose(self, steps: Iterable[int] | None = None, *, removals: Iterable[str] = (),
+               texts: Mapping[int, str] | None = None) -> "Plan":
+        """The plan the person settled on: the steps at positions ``steps`` (0-based; all when
+        None), with ``texts`` replacing the resulting text of a merge or shortening, then a
+        removal step for each entry of ``removals`` (picked by the person, in their order).
+        The usage after each step is recomputed."""
+        tally = _Tally(self.entries)
+        chosen = range(len(self.steps)) if steps is None else sorted(set(steps))
+        out: list[PlanStep] = []
+        for i in chosen:
+            step = self.steps[i].edited(texts[i]) if texts and i in texts else self.steps[i]
+            if tally.apply(step.operations) is not None:
+                out.append(replace(step, usage_after=tally.usage, percent_after=percent(tally.usage, self.limit)))
+        picked = list(dict.fromkeys(e.strip() for e in removals))
+        for entry in picked:
+            ops = ({"action": "remove", "old_text": entry},)
+            if tally.apply(ops) is None:
+                raise InvalidRequest(f"{FILENAMES[self.target]} has no entry {_ops.preview(entry)!r} left to remove "
+                                     "(a chosen step already changes it).", hint="Pick among the listed candidates.")
+            out.append(PlanStep("remove", "you picked it", ops, tally.usage, percent(tally.usage, self.limit),
+                                (entry,), picked=True))
+        return replace(self, steps=tuple(out), candidates=tuple(c for c in self.candidates if c not in picked))
+
+
+def _other(target: str) -> str:
+    return "user" if _ops.check_target(target) == "memory" else "memory"
+
+
+class _Tally:
+    """The usage of a file as a plan's steps change it, one step at a time in constant time per
+    operation (a plan over thousands of entries stays linear). Steps address entries by full
+    text, and an exact match is always the one a replace/remove hits (docs/rules.md#operations),
+    so a multiset of texts gives the very usage the batch will leave, duplicates included."""
+
+    def __init__(self, entries: Iterable[str]) -> None:
+        self.count = Counter(entries)
+        self.chars = sum(len(e) * n for e, n in self.count.items())
+        self.n = sum(self.count.values())
+
+    @property
+    def usage(self) -> int:
+        return self.chars + len(DELIMITER) * (self.n - 1) if self.n else 0
+
+    def _put(self, text: str, k: int) -> None:
+        self.count[text] += k
+        self.chars += len(text) * k
+        self.n += k
+
+    def apply(self, ops: Iterable[dict[str, str]], limit: int | None = None) -> list[tuple[str, int]] | None:
+        """Apply ``ops`` (replace/remove by full text, add) and return what :meth:`revert` takes
+        back; None, with nothing changed, when one aims at an entry that is not there or the
+        result would exceed ``limit``."""
+        done: list[tuple[str, int]] = []
+        ok = True
+        for op in ops:
+            action = op.get("action")
+            if action == "add":
+                if self.count[op["content"]] <= 0:
+                    self._put(op["content"], 1)
+                    done.append((op["content"], 1))
+                continue
+            old = op["old_text"]
+            if self.count[old] <= 0:
+                ok = False
+                break
+            self._put(old, -1)
+            done.append((old, -1))
+            if action == "replace":
+                self._put(op["content"], 1)
+                done.append((op["content"], 1))
+        if ok and (limit is None or self.usage <= limit):
+            return done
+        self.revert(done)
+        return None
+
+    def revert(self, done: list[tuple[str, int]]) -> None:
+        for text, k in reversed(done):
+            self._put(text, -k)
 
 
 @dataclass(frozen=True)
@@ -508,7 +403,7 @@ def stale_facts(entries: Sequence[str], exists: Callable[[str], bool] = os.path.
 def merges_in(target: str, entries: Sequence[str]) -> list[Merge]:
     """Overlapping pairs in one file, each entry in at most one proposal, best first."""
     work = list(entries)
-    scored = sorted(_related_pairs(work, work, same=True), key=lambda s: (-s[0], min(s[1], s[2]), max(s[1], s[2])))
+    scored = sorted(related_pairs(work, work, same=True), key=lambda s: (-s[0], min(s[1], s[2]), max(s[1], s[2])))
     used: set[int] = set()
     out = []
     for score, i, j, kind in scored:
@@ -525,67 +420,118 @@ def merges_in(target: str, entries: Sequence[str]) -> list[Merge]:
 def cross_overlaps(memory: Sequence[str], user: Sequence[str]) -> list[CrossOverlap]:
     mem, usr = list(memory), list(user)
     out = []
-    for score, i, j, kind in _related_pairs(mem, usr, same=False):
+    for score, i, j, kind in related_pairs(mem, usr, same=False):
         merged = merge_text(mem[i], usr[j])
         out.append(CrossOverlap(mem[i], usr[j], merged, kind, score, placement_of(merged) or "memory"))
     out.sort(key=lambda c: -c.score)
     return out
 
 
+# -- shorter wording ----------------------------------------------------------------------------
+
+# Phrases that add no fact: dropped (or, for "in order to", shortened). Text in `backticks` is
+# never touched: commands and code keep every character.
+_FILLER = re.compile(r"\b(?:it\s+is\s+(?:important|worth)\s+(?:to\s+)?(?:note|noting|remember)(?:ing)?\s+that"
+                     r"|(?:please\s+)?note\s+that|keep\s+in\s+mind\s+that|basically|actually|really|very"
+                     r"|simply)\s+(\w)", re.IGNORECASE)
+_IN_ORDER_TO = re.compile(r"\b(i)n\s+order\s+to\b", re.IGNORECASE)
+_CODE = re.compile(r"(`[^`]*`)")
+
+
+def _drop_filler(match: re.Match[str]) -> str:
+    # "Note that the API ..." -> "The API ...": a dropped sentence opening hands over its capital.
+    first = match.group(1)
+    return first.upper() if match.group(0)[0].isupper() else first
+
+
+def shorten(entry: str) -> str:
+    """The entry with the same facts in fewer characters: runs of spaces and blank lines
+    collapsed, trailing spaces dropped, filler phrases ("note that", "basically", "very",
+    "in order to") removed. Deterministic; code in backticks is left exactly as it is."""
+    parts = _CODE.split(entry)
+    for i in range(0, len(parts), 2):  # the even parts are outside backticks
+        text = re.sub(r"[ \t]+\n", "\n", parts[i])
+        text = re.sub(r"\n{3,}", "\n\n", text)
+        text = re.sub(r"(?<=\S)[ \t]{2,}", " ", text)
+        text = _FILLER.sub(_drop_filler, text)
+        text = _IN_ORDER_TO.sub(lambda m: "T" + "o" if m.group(1) == "I" else "to", text)
+        parts[i] = text
+    return "".join(parts).strip()
+
+
 # -- the plan -----------------------------------------------------------------------------------
 
 def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAULT_THRESHOLD, *,
-         merges: Sequence[Merge] = (), stale: Sequence[StaleFact] = (),
-         elsewhere: Sequence[str] = ()) -> Plan:
-    """Merges first (they lose nothing), then removals: stale entries, entries the other file
-    already says, then the longest remaining ones; stop as soon as the goal is met."""
+         merges: Sequence[Merge] = (), stale: Sequence[StaleFact] = (), moves: Sequence[PlacementHint] = (),
+         cross: Sequence[CrossOverlap] = (), other_entries: Sequence[str] = (),
+         other_limit: int | None = None) -> Plan:
+    """Steps that lose nothing first, then shorter wording, then candidates for the person.
+
+    In order, stopping as soon as the goal is met: merges of overlapping entries (largest gain
+    first); entries the other file already says, kept there once (``cross``); entries that read
+    as belonging in the other file, moved there (``moves``); entries naming paths that do not
+    exist here (``stale``); shorter wordings. Steps that change the other file are proposed
+    only when ``other_limit`` is given and the other file (``other_entries``) has room. If the
+    goal is still not met, every entry no step touches is a candidate for removal, none picked.
+    """
     if not 1 <= threshold <= 100:
         raise InvalidRequest(f"Threshold {threshold} is not a percentage.", hint="Use a number from 1 to 100.")
+    target = _ops.check_target(target)
+    other_file = FILENAMES[_other(target)]
     goal = limit * threshold // 100
-    work = list(entries)
+    tally, there = _Tally(entries), _Tally(other_entries)
+    used: set[str] = set()
+    used_there: set[str] = set()
     steps: list[PlanStep] = []
 
-    def step(kind: str, reason: str, ops: list[dict[str, str]], touched: tuple[str, ...]) -> None:
-        nonlocal work
-        shown = _ops.project(work, _ops.Operation.batch(ops), 10**9)
-        if not shown.ok:
-            return  # an entry an earlier step already changed: skip, never propose a refused batch
-        work = list(shown.after)
-        steps.append(PlanStep(kind, reason, tuple(ops), usage(work), percent(usage(work), limit), touched))
+    def step(kind: str, reason: str, ops: list[dict[str, str]], touched: tuple[str, ...], result: str | None = None,
+             other: list[dict[str, str]] | None = None, touched_there: tuple[str, ...] = ()) -> None:
+        if tally.usage <= goal or used.intersection(touched) or used_there.intersection(touched_there):
+            return
+        if other and other_limit is None:
+            return  # the other file cannot take a change (unreadable, hand-written): no two-file step
+        done = tally.apply(ops)
+        if done is None:
+            return  # never propose a step the batch would refuse
+        if other and there.apply(other, other_limit) is None:
+            tally.revert(done)  # no room there (or its entry is gone): no step
+            return
+        used.update(touched)
+        used_there.update(touched_there)
+        steps.append(PlanStep(kind, reason, tuple(ops), tally.usage, percent(tally.usage, limit), touched, result,
+                              tuple(other or ())))
 
     for merge in sorted(merges, key=lambda m: -m.freed):
-        if usage(work) <= goal:
-            break
         if merge.freed > 0:
-            step("merge", f"merge two {merge.kind} entries (frees {merge.freed} chars)", merge.operations(),
-                 (merge.keep, merge.drop))
-    removals = [(s.entry, "names paths that do not exist here: " + ", ".join(s.missing)) for s in stale]
-    removals += [(e, "the other file already says this") for e in elsewhere]
-    removals += [(e, f"one of the longest entries ({len(e)} chars): check before removing")
-                 for e in sorted(work, key=len, reverse=True)]
-    # Removing an entry by its full text always targets that very entry (an exact match wins), so
-    # each removal is a dictionary delete and a running total: a hand-written file of thousands of
-    # entries gets its plan in linear time, not one full batch replay per step.
-    live = dict.fromkeys(work)
-    chars, count = sum(map(len, live)), len(live)
-    fast = count == len(work)  # else a merge left two equal entries: replay each step in full
-    done: set[str] = set()
-    for entry, reason in removals:
-        used = (chars + len(DELIMITER) * (count - 1) if count else 0) if fast else usage(work)
-        if used <= goal:
-            break
-        if entry in done or entry not in (live if fast else work):
-            continue
-        done.add(entry)
-        if not fast:
-            step("remove", reason, [{"action": "remove", "old_text": entry}], (entry,))
-            continue
-        del live[entry]
-        chars, count = chars - len(entry), count - 1
-        used = chars + len(DELIMITER) * (count - 1) if count else 0
-        steps.append(PlanStep("remove", reason, ({"action": "remove", "old_text": entry},), used,
-                              percent(used, limit), (entry,)))
-    return Plan(target, threshold, limit, usage(entries), goal, tuple(steps))
+            step("merge", f"the two entries say nearly the same thing ({merge.kind}); the merged text keeps "
+                          f"what each says (frees {merge.freed:,} chars)",
+                 merge.operations(), (merge.keep, merge.drop), merge.merged)
+    for overlap in sorted((c for c in cross if c.drop_target == target), key=lambda c: -c.freed):
+        here, kept = overlap.entry(target), overlap.entry(overlap.keep_target)
+        other_ops = [] if overlap.merged == kept else [{"action": "replace", "old_text": kept,
+                                                        "content": overlap.merged}]
+        step("merge", f"{other_file} already says this ({overlap.kind}); one copy is kept there "
+                      f"(frees {len(here) + len(DELIMITER):,} chars here)",
+             [{"action": "remove", "old_text": here}], (here,), overlap.merged, other_ops, (kept,))
+    for hint in moves:
+        if hint.target == target:
+            step("move", f"reads like {FILENAMES[hint.suggested]} ({', '.join(hint.reasons)}): moved there, not "
+                         f"lost (frees {len(hint.entry) + len(DELIMITER):,} chars here)",
+                 [{"action": "remove", "old_text": hint.entry}], (hint.entry,), None,
+                 [{"action": "add", "content": hint.entry}])
+    for fact in stale:
+        step("remove", "names paths that do not exist here: " + ", ".join(fact.missing),
+             [{"action": "remove", "old_text": fact.entry}], (fact.entry,))
+    if tally.usage > goal:
+        for entry in entries:
+            if entry in used:
+                continue
+            short = shorten(entry)
+            if short and len(entry) - len(short) >= SHORTEN_MIN:
+                step("shorten", f"the same facts in fewer words (saves {len(entry) - len(short):,} chars)",
+                     [{"action": "replace", "old_text": entry, "content": short}], (entry,), short)
+    candidates = () if tally.usage <= goal else tuple(e for e in dict.fromkeys(entries) if e not in used)
+    return Plan(target, threshold, limit, usage(tuple(entries)), goal, tuple(steps), tuple(entries), candidates)
 
 
 # -- the whole report ---------------------------------------------------------------------------
@@ -605,24 +551,36 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
     tell(0.6, "Comparing the two files")
     cross = cross_overlaps(memory, user)
     tell(0.75, "Looking for misplaced entries and paths that no longer exist")
-    placement = [h for h in placement_hints(memory, user) if h.target in targets]
+    hints = placement_hints(memory, user)
+    placement = [h for h in hints if h.target in targets]
     stale = stale_facts(memory) if "memory" in targets else []
     paths = check_paths(memory) if "memory" in targets else PathCheck()
     tell(0.9, "Making a plan")
     plans, notes = {}, {}
+    by_hand: dict[str, bool] = {}
+
+    def hand_written(t: str) -> bool:
+        if t not in by_hand:
+            by_hand[t] = normalize.looks_hand_written(store, t)
+        return by_hand[t]
+
     for t in targets:
         state = files[t]
         if state.error:
             notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
-        elif normalize.looks_hand_written(store, t):
+        elif hand_written(t):
             notes[t] = (f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
                         f"{n_entries(len(state.entries))}. Normalise it "
                         "first (hermes-dash normalize), then ask again for merges and a plan.")
         elif state.usage * 100 > state.limit * threshold:
-            other_side = [c.entry(t) for c in cross if c.drop_target == t]
+            other = files[_other(t)]
+            # A step that changes the other file is proposed only when that file can take it.
+            open_there = not (other.error or other.drift or hand_written(other.target))
             plans[t] = plan(t, state.entries, state.limit, threshold,
                             merges=[m for m in merges if m.target == t],
-                            stale=stale if t == "memory" else (), elsewhere=other_side)
+                            stale=stale if t == "memory" else (), moves=hints,
+                            cross=cross, other_entries=other.entries,
+                            other_limit=other.limit if open_there else None)
     tell(1.0, "Done")
     return Report(files, tuple(merges), tuple(cross), tuple(placement), tuple(stale), plans, notes, paths)
 
@@ -639,19 +597,21 @@ def apply_merges(store: MemoryStore, target: str, merges: Sequence[Merge], *,
     return store.batch(target, _ops.pin_full_text(op for m in merges for op in m.operations()), seen=seen)
 
 
-def apply_plan(store: MemoryStore, chosen: Plan, *, seen: tuple[int, int, int] | None = None) -> OpResult:
+def apply_plan(store: MemoryStore, chosen: Plan, *,
+               seen: tuple[int, int, int] | None = None) -> OpResult | TwoFileResult:
+    """The chosen plan as one write: one batch on its file, or, when steps move text to the
+    other file, the store's two-file write (the other file first; both change or neither)."""
     if not chosen.steps:
         raise InvalidRequest("The plan has no steps.", hint="The file is already under the threshold.")
-    return store.batch(chosen.target, _ops.pin_full_text(chosen.operations), seen=seen)
-
-
-@dataclass(frozen=True)
-class TwoFileResult:
-    """A change that touched both files, or (``first`` only) one already satisfied."""
-
-    first: OpResult
-    second: OpResult
-    message: str
+    ops = _ops.pin_full_text(chosen.operations)
+    if not chosen.other_operations:
+        return store.batch(chosen.target, ops, seen=seen)
+    for state in (store.read(chosen.target), store.read(chosen.other_target)):
+        _require_clean(state)
+    return store.apply_both((chosen.other_target, _ops.Operation.batch(_ops.pin_full_text(chosen.other_operations))),
+                            (chosen.target, _ops.Operation.batch(ops)),
+                            message=f"Applied the plan to {FILENAMES[chosen.target]}; moved or kept text in "
+                                    f"{FILENAMES[chosen.other_target]}.")
 
 
 def _require_clean(state: FileState) -> None:
@@ -665,48 +625,9 @@ def _require_clean(state: FileState) -> None:
                              target=state.target)
 
 
-def _two_file(store: MemoryStore, first: tuple[str, list[dict[str, str]], list[dict[str, str]]],
-              second: tuple[str, list[dict[str, str]]], message: str) -> TwoFileResult:
-    """Apply ``first`` then ``second``; if ``second`` is refused, undo ``first`` with its inverse.
-
-    Both halves are previewed first (content scan, limit, matches), so a refusal normally comes
-    before anything is written and both files stay byte-identical. Only a write that lands
-    in between (the agent, another tab) can refuse the second half; then the inverse of the
-    first is applied, and if even that fails the refusal says exactly what to fix by hand.
-    """
-    (t1, ops1, undo1), (t2, ops2) = first, second
-    ops1, undo1, ops2 = _ops.pin_full_text(ops1), _ops.pin_full_text(undo1), _ops.pin_full_text(ops2)
-    s1, s2 = store.read(t1), store.read(t2)
-    for state in (s1, s2):
-        _require_clean(state)
-    _ops.project(s1.entries, _ops.Operation.batch(ops1), s1.limit).raise_refusal()
-    _ops.project(s2.entries, _ops.Operation.batch(ops2), s2.limit).raise_refusal()
-    done = store.batch(t1, ops1, seen=s1.fingerprint)
-    try:
-        other = store.batch(t2, ops2, seen=s2.fingerprint)
-    except Refusal as refusal:
-        if not done.changed:
-            raise
-        try:
-            store.batch(t1, undo1)
-        except Refusal as undo_failed:
-            raise FileProblem(
-                f"{FILENAMES[t2]} refused its half ({refusal.message}) and undoing the change to "
-                f"{FILENAMES[t1]} failed too ({undo_failed.message}).",
-                hint=f"{FILENAMES[t1]} was changed; its previous version is the backup "
-                     f"{done.backup.name if done.backup else '(none: it was empty)'}: restore it.") from refusal
-        refusal.message += f" The change to {FILENAMES[t1]} was undone."
-        refusal.args = (refusal.message,)
-        raise
-    return TwoFileResult(done, other, message)
-
-
 def move(store: MemoryStore, source: str, entry: str, destination: str) -> TwoFileResult:
-    """Remove ``entry`` from ``source`` and add it to ``destination``; never only half of it.
-
-    The add goes first (it is the half that can be refused for content or room) and is
-    checked before anything is written; the remove second, undone by removing the added entry.
-    """
+    """Remove ``entry`` from ``source`` and add it to ``destination``; never only half of it
+    (the store's two-file write, docs/rules.md#two-file-writes)."""
     _ops.check_target(source), _ops.check_target(destination)
     if source == destination:
         raise InvalidRequest("Source and destination are the same file.", hint="Pick the other file.")
@@ -714,26 +635,31 @@ def move(store: MemoryStore, source: str, entry: str, destination: str) -> TwoFi
     if entry not in store.read(source).entries:
         raise InvalidRequest(f"{FILENAMES[source]} has no entry {_ops.preview(entry)!r} (any more).",
                              hint="Reload the page: the file changed.")
-    _ops.validate_add(entry)
-    return _two_file(store, (destination, [{"action": "add", "content": entry}],
-                             [{"action": "remove", "old_text": entry}]),
-                     (source, [{"action": "remove", "old_text": entry}]),
-                     f"Moved the entry from {FILENAMES[source]} to {FILENAMES[destination]}.")
+    for state in (store.read(source), store.read(destination)):
+        _require_clean(state)
+    return store.move(source, entry, destination, expect_entry=entry)
 
 
 def resolve_cross(store: MemoryStore, overlap: CrossOverlap, keep_target: str | None = None,
                   merged: str | None = None) -> TwoFileResult:
     """Keep one copy (``merged`` text) in ``keep_target``, remove the other file's copy."""
     keep_target = _ops.check_target(keep_target or overlap.keep_target)
-    drop_target = "user" if keep_target == "memory" else "memory"
+    drop_target = _other(keep_target)
     kept, dropped = overlap.entry(keep_target), overlap.entry(drop_target)
     text = (merged if merged is not None else overlap.merged).strip()
     if not text:
         raise InvalidRequest("The merged text is empty.", hint="Type the text to keep.")
-    if text == kept:
-        first = (keep_target, [{"action": "add", "content": kept}], [])  # a no-op batch: add of an existing entry
-    else:
-        first = (keep_target, [{"action": "replace", "old_text": kept, "content": text}],
-                 [{"action": "replace", "old_text": text, "content": kept}])
-    return _two_file(store, first, (drop_target, [{"action": "remove", "old_text": dropped}]),
-                     f"Kept one copy in {FILENAMES[keep_target]} and removed the one in {FILENAMES[drop_target]}.")
+    for state in (store.read(keep_target), store.read(drop_target)):
+        _require_clean(state)
+    first = _ops.Operation("add", kept) if text == kept else \
+        _ops.Operation("replace", text, kept, expect_entry=kept)  # the add of an existing entry changes nothing
+    return store.apply_both((keep_target, first),
+                            (drop_target, _ops.Operation("remove", old_text=dropped, expect_entry=dropped)),
+                            message=f"Kept one copy in {FILENAMES[keep_target]} and removed the one in "
+                                    f"{FILENAMES[drop_target]}.")
+
+
+__all__ = ["DEFAULT_THRESHOLD", "BLOCK_MAX", "CrossOverlap", "Likeness", "Merge", "PathCheck", "PlacementHint",
+           "Plan", "PlanStep", "Report", "StaleFact", "TwoFileResult", "apply_merges", "apply_plan", "check_paths",
+           "cross_overlaps", "cues", "likeness", "local_paths", "merge_text", "merges_in", "move", "placement_hints",
+           "placement_of", "plan", "relative_paths", "resolve_cross", "shorten", "stale_facts", "suggest", "tokens"]

@@ -97,7 +97,7 @@ def to_markdown(export: Export) -> str:
     if data["redacted"]:
         lines.append(f"Secret-looking strings redacted: {data['redactions']}  ")
     for target in TARGETS:
-        info = data["files"][target]  # type: ignore[index]
+        info = data["files"][target]  # type: ignore[index]  # JSON-shaped data: export() put a dict per target under files
         lines += ["", f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, "
                       f"{n_entries(len(info['entries']))})", ""]
         if not info["entries"]:

@@ -79,6 +79,10 @@ NEW_FLAG = "new since snapshot"
 CHANGED_FLAG = "changed since snapshot"
 LONG_FLAG = "longer than the limit"
 SCAN_FLAG = "scan: "  # followed by the rule ids that matched
+#: The agent takes an entry that starts like its own block note for one, and puts it into the
+#: prompt without scanning it (docs/rules.md#snapshot); a hand edit can start an entry that way.
+BLOCK_MARKER = "[BLOCKED:"
+UNSCANNED_FLAG = "unscanned: starts with [BLOCKED:"
 
 
 def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
@@ -94,6 +98,8 @@ def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
     out = []
     for entry, found, kind in zip(state.entries, findings, kinds):
         row = []
+        if entry.startswith(BLOCK_MARKER):
+            row.append(UNSCANNED_FLAG)
         if found:
             row.append(SCAN_FLAG + ", ".join(found))
         if possible_secrets(entry):
@@ -112,11 +118,16 @@ def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
 
 def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
     """What the flags of one table add up to, one sentence part each (plain wording, no markdown)."""
-    scan = sum(any(f.startswith(SCAN_FLAG) for f in row) for row in flags)
+    unscanned = sum(UNSCANNED_FLAG in row for row in flags)
+    scan = sum(any(f.startswith(SCAN_FLAG) for f in row) and UNSCANNED_FLAG not in row for row in flags)
     secrets = sum(POSSIBLE_SECRET in row for row in flags)
     new = sum(NEW_FLAG in row for row in flags)
     changed = sum(CHANGED_FLAG in row for row in flags)
     notes = []
+    if unscanned:
+        notes.append(f"{unscanned} {'starts' if unscanned == 1 else 'start'} with “{BLOCK_MARKER}”, which the agent "
+                     "takes for its own block note and puts into its prompt without scanning: remove "
+                     f"{'it' if unscanned == 1 else 'them'} or reword the start")
     if scan:
         notes.append(f"{scan} flagged by the content scan (the agent replaces such entries with a "
                      "[BLOCKED] note in its prompt)")

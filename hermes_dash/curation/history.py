@@ -1,4 +1,4 @@
-"""History of one memory file, rebuilt from its backups (issue 4, "History").
+"""History of one memory file, rebuilt from its backups (docs/rules.md#history).
 
 Every write through the store keeps the old bytes as a dated backup, so the backups, oldest
 to newest, followed by the live file, are the file's versions. Entries are followed from one
@@ -123,7 +123,7 @@ def _read_version(index: int, name: str, style: str, created: datetime | None, d
 
 
 def versions(store: MemoryStore, target: str) -> list[Version]:
-    out = []
+    out: list[Version] = []
     for backup in reversed(store.backups(target)):
         try:
             data = read_backup(backup)
@@ -150,7 +150,7 @@ class _Life:
     def freeze(self) -> EntryLife:
         gone = self.spans[-1][1]
         return EntryLife(self.texts[-1][1], self.first, self.changed, gone, tuple(self.texts),
-                         tuple((int(a), b) for a, b in self.spans))  # type: ignore[arg-type]
+                         tuple((int(a), b) for a, b in self.spans))  # type: ignore[arg-type]  # a span's start is never None, only its end
 
 
 def timeline(store: MemoryStore, target: str) -> Timeline:
@@ -176,14 +176,14 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
                      for life in departed if item.new in {t for _, t in life.texts}}
         for item in step.items:
             if item.kind == "unchanged":
-                following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]
+                following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]  # an unchanged pair has both texts
                 continue
             if item.kind in ("changed", "removed"):
-                life = open_lives.pop(item.old)  # type: ignore[arg-type]
+                life = open_lives.pop(item.old)  # type: ignore[arg-type]  # changed and removed items have an old text
                 if item.kind == "changed" and item.new not in returning:
                     life.changed = v.index
-                    life.texts.append((v.index, item.new))  # type: ignore[arg-type]
-                    following[item.new] = life  # type: ignore[index]
+                    life.texts.append((v.index, item.new))  # type: ignore[arg-type]  # a changed item has a new text
+                    following[item.new] = life  # type: ignore[index]  # a changed item has a new text
                     continue
                 life.spans[-1][1] = v.index
                 departed.append(life)

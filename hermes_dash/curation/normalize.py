@@ -1,6 +1,6 @@
-"""Migrate hand-written files into clean § entries (issue 4, "Migration").
+"""Migrate hand-written files into clean § entries (docs/rules.md#format, drift).
 
-The article's style is markdown: headings and bullets, no ``§``; the agent then sees the whole
+A hand-written file is often markdown: headings and bullets, no ``§``; the agent then sees the whole
 file as one entry. Other hand edits leave blank lines or spaces around ``§`` and CRLF line
 ends. :func:`preview` shows how a file would split (one entry per heading section, or per
 bullet), and :func:`apply` writes exactly that preview through

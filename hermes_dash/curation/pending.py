@@ -1,4 +1,4 @@
-"""The pending-write inbox: the agent's staged writes (SPEC §6).
+"""The pending-write inbox: the agent's staged writes (docs/rules.md#pending).
 
 With ``memory.write_approval`` on, the agent stages each write as
 ``<home>/pending/memory/<8 hex>.json`` instead of applying it. Here they are listed (a
@@ -69,7 +69,7 @@ class Staged:
         pinned entry's full text and expects exactly that text, like any pinned edit."""
         assert self.payload is not None
         if self.action == "batch":
-            return _ops.Operation.batch(self.payload["operations"])  # type: ignore[arg-type]
+            return _ops.Operation.batch(self.payload["operations"])  # type: ignore[arg-type]  # staged JSON; Operation.batch checks each item itself
         op = _ops.Operation.coerce(self.payload, 1)
         if self.matched_entry and op.action in ("replace", "remove"):
             op = _ops.Operation(op.action, op.content, self.matched_entry, self.matched_entry)
@@ -261,7 +261,7 @@ def preview(store: MemoryStore, staged: Staged) -> Preview:
 
 
 @contextlib.contextmanager
-def _inbox_lock(store: MemoryStore):  # type: ignore[no-untyped-def]
+def _inbox_lock(store: MemoryStore):
     """One decision at a time (two tabs must not approve the same write twice)."""
     with held(store.home.pending_dir / ".inbox.lock", 10, "Another approval is in progress."):
         yield

@@ -1,6 +1,6 @@
 """Team sharing: is MEMORY.md a link into a repository, and is USER.md safely private?
 
-The article's team practice keeps MEMORY.md as a symbolic link into a project repository
+A common team practice keeps MEMORY.md as a symbolic link into a project repository
 (shared, versioned) and USER.md private. This module only looks: ``os.readlink`` and
 read-only ``git`` calls (``rev-parse``, ``ls-files``, ``status``) with a timeout and
 ``GIT_OPTIONAL_LOCKS=0`` so not even git's index refresh writes anything.

@@ -1,4 +1,4 @@
-"""The shortest piece of text that picks out each entry for replace / remove (issue 3).
+"""The shortest piece of text that picks out each entry for replace / remove.
 
 Typing the whole entry is error-prone and typing too little hits several entries, so the
 dashboard suggests, per entry, the shortest run of whole words that no other entry contains

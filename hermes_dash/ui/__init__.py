@@ -61,12 +61,15 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, e
                        show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "SnapshotChoice", "choose_snapshot", "current_snapshot", "a11y_styles", "apply_resets", "focus_after_rerun",
+    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "SnapshotChoice", "choose_snapshot", "current_snapshot", "a11y_styles",
+    "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
-    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "drift_notice", "entry_panel", "entry_picker", "open_entry",
+    "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "drift_notice", "entry_panel",
+    "entry_picker", "open_entry",
     "empty_state", "entry_findings", "entry_frame", "entry_suggestions", "entry_table",
     "file_state", "flash", "gauge", "has_memory_files", "level", "lit", "since_snapshot", "snapshot_label", "plain",
-    "pinned_write", "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of", "show_entry",
+    "pinned_write", "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of",
+    "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
     "seal_network", "search_context", "undo_write", "compared_with", "keep_in_url", "profile_from_url",
     "snapshot_label", "where_caption",

@@ -1,9 +1,9 @@
-"""Cached reads, keyed by what they read (SPEC: FileState.fingerprint = mtime_ns, size, inode).
+"""Cached reads, keyed by what they read (a file's fingerprint: mtime_ns, size, inode).
 
 A rerun happens on every click, so the pages re-read often; reading is cheap but the content
 scan of every entry and the session list in ``state.db`` are not. Each cache key includes
 the file's fingerprint, so a changed file is a new key; :func:`clear_caches` runs after every
-write anyway (the brief's rule, and it frees memory).
+write anyway (a write shows at once on every page, and it frees memory).
 
 What the landing page needs on every rerun (the files, their scan, the snapshot and what is new
 since it) sits in :class:`Memo` dicts rather than ``st.cache_data``: hashing the arguments and
@@ -65,7 +65,7 @@ class Memo(Generic[V]):
                 if len(self._values) >= self.size:
                     self._values.clear()  # keys of old file versions pile up; starting afresh is simplest
                 self._values[key] = found
-        return found  # type: ignore[return-value]
+        return found  # type: ignore[return-value]  # not _MISSING here: found or computed, so a V
 
     def clear(self) -> None:
         with self._lock:
@@ -80,7 +80,7 @@ _NEW: Memo[tuple[str, ...]] = Memo(64)
 _TABLES: Memo["pa.Table"] = Memo(32)
 
 
-def stat_key(path: Path) -> tuple[int, int, int] | None:
+def stat_key(path: str | Path) -> tuple[int, int, int] | None:
     """(mtime_ns, size, inode) of the file ``path`` leads to (symlinks followed); None if absent."""
     try:
         st_ = os.stat(path)

@@ -103,7 +103,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
         show_entry(entry, max_chars=FULL_TEXT_CHARS)
         if len(entry) > FULL_TEXT_CHARS:  # the rest as a download, made only when clicked
             st.download_button(f"Download this entry in full ({len(entry):,} characters)",
-                               lambda text=entry: text.encode("utf-8"), file_name=f"{state.filename}-entry.txt",
+                               partial(entry.encode, "utf-8"), file_name=f"{state.filename}-entry.txt",
                                mime="text/plain", key="hd_open_download", on_click="ignore")
         if NEW_TEXT not in st.session_state:
             # Streamlit forgets a widget's value on a run that did not draw it (another page ran
@@ -144,6 +144,6 @@ def _move(store: MemoryStore, source: str, entry: str, destination: str) -> None
         return
     clear_caches()
     flash("success", "Moved", "\n".join([result.message, result_text(result.first, FILENAMES[result.first.target]),
-                                         result_text(result.second, FILENAMES[result.second.target])]))
+                                         result_text(result.second, FILENAMES[result.second.target])]), result.undo)
     close()
     st.rerun()

@@ -12,7 +12,7 @@ follows the file without resetting what the person is doing.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -28,10 +28,10 @@ Fingerprints = tuple[tuple[int, int, int] | None, ...]
 
 
 def fingerprints(paths: Sequence[str]) -> Fingerprints:
-    return tuple(stat_key(path) for path in paths)  # type: ignore[arg-type]
+    return tuple(stat_key(path) for path in paths)
 
 
-def changed(paths: tuple[str, ...], state: MutableMapping[str, Any]) -> bool:
+def changed(paths: tuple[str, ...], state: Mapping[Any, Any]) -> bool:
     """True when a file in ``paths`` differs from what the page was drawn from (one idle check)."""
     drawn = state.get(KEY)
     now = fingerprints(paths)

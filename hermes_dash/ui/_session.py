@@ -26,6 +26,7 @@ from hermes_dash import (
     OpResult,
     Refusal,
     Settings,
+    TwoFileUndo,
     Undo,
     load_settings,
     n_entries,
@@ -43,7 +44,7 @@ class Flash:
     kind: FlashKind
     title: str  # fixed wording of ours: may be shown as markdown
     body: str = ""  # may hold entry text: always shown as plain text
-    undo: Undo | None = None  # offered as an Undo button beside the message
+    undo: Undo | TwoFileUndo | None = None  # offered as an Undo button beside the message
 
 
 def _ensure_defaults() -> None:
@@ -121,7 +122,7 @@ def remember_seen(state: FileState) -> tuple[int, int, int] | None:
     return previous
 
 
-def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | None = None) -> None:
+def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | TwoFileUndo | None = None) -> None:
     st.session_state.setdefault("hd_flash", []).append(Flash(kind, title, body, undo))
 
 
@@ -193,7 +194,7 @@ def run_op(action: Callable[[], OpResult], *, clear: Iterable[str] = (),
     return result  # not reached: st.rerun() raises
 
 
-def undo_write(token: Undo) -> None:
+def undo_write(token: Undo | TwoFileUndo) -> None:
     """Take one write back (an Undo button's callback) and queue what happened as a message.
 
     A callback, not code after the button: the message holding the button is shown once, so
@@ -205,12 +206,19 @@ def undo_write(token: Undo) -> None:
 
     filename = FILENAMES.get(token.target, token.target)
     try:
-        result = current_store().undo(token)
+        if isinstance(token, TwoFileUndo):  # a move or plan that changed both files: both go back, or neither
+            both = current_store().undo_both(token)
+        else:
+            result = current_store().undo(token)
     except Refusal as refusal:
         flash("warning", "Undo refused: nothing was changed",
               refusal.message + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""))
         return
     clear_caches()
+    if isinstance(token, TwoFileUndo):
+        flash("success", "Undone", "\n".join([both.message, result_text(both.first, FILENAMES[both.first.target]),
+                                              result_text(both.second, FILENAMES[both.second.target])]), both.undo)
+        return
     flash("success", "Undone", result_text(result, filename), result.undo)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 import streamlit as st
@@ -75,8 +75,8 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     return lvl
 
 
-def state_gauge(state: FileState, **kwargs: object) -> str:
-    return gauge(state.filename, state.usage, state.limit, len(state.entries), drifted=bool(state.drift),  # type: ignore[arg-type]
+def state_gauge(state: FileState, **kwargs: Any) -> str:
+    return gauge(state.filename, state.usage, state.limit, len(state.entries), drifted=bool(state.drift),
                  **kwargs)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, Browser, need_browser, settle, streamlit_app
+from browser_support import CHROMIUM, CHROMIUM_ARGS, Browser, need_browser, settle, streamlit_app
 
 
 @pytest.fixture
