@@ -7,13 +7,64 @@ hermes-dash, daily: made by hand, drift: the agent's copy of a hand-edited file)
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, diff_entries, n_entries, n_of, ui
+from hermes_dash import FILENAMES, TARGETS, Backup, MemoryStore, Refusal, diff_entries, n_entries, n_of, ui
 
 STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
           "drift": "drift (the agent's copy of a hand-edited file)"}
+
+
+def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
+    """Delete all but the newest N dated backups of each file (docs/rules.md#backups), after a
+    preview that names every one; the deletion is pinned to exactly the names shown."""
+    dated = Counter(b.target for b in backups if b.style == "dated")
+    if not dated:
+        return
+    held = ", ".join(f"{n_of(dated[t], 'dated backup')} of {FILENAMES[t]}" for t in TARGETS if dated[t])
+    with st.expander(f"Prune old backups ({held})"):
+        st.caption(f"hermes-dash keeps the newest {store.settings.backups_keep} dated backups of each file by "
+                   "itself (`dashboard.backups_keep` in config.yaml). Here you can keep fewer. Only dated "
+                   "backups are deleted: daily and drift copies stay, and the newest dated backup always stays.")
+        keep = st.number_input("Keep the newest dated backups of each file", min_value=1, step=1,
+                               value=min(10, max(dated.values())), key="bk_keep")
+        try:
+            doomed = store.prune_preview(None, int(keep))
+        except Refusal as refusal:
+            ui.show_refusal(refusal)
+            return
+        if not doomed:
+            st.caption(f"Nothing to delete: no file has more than {n_of(int(keep), 'dated backup')}.")
+            return
+        names = tuple(b.name for b in doomed)
+        st.write(f"**These {n_of(len(doomed), 'dated backup')} would be deleted:**" if len(doomed) > 1 else
+                 "**This dated backup would be deleted:**")
+        # Plain lines, not a table: a table drawn inside a closed expander has no cells yet.
+        st.text("\n".join(f"{b.created.astimezone():%Y-%m-%d %H:%M:%S}  {FILENAMES[b.target]:<9}  {b.name}"
+                          for b in doomed))
+        if st.button(f"Delete {n_of(len(doomed), 'backup')}…", key="bk_prune"):
+            st.session_state.bk_prune_confirm = names
+        if st.session_state.get("bk_prune_confirm") not in (None, names):
+            del st.session_state.bk_prune_confirm  # the list changed: ask again about the new one
+        question = "Delete this backup for good?" if len(doomed) == 1 else \
+            f"Delete these {n_of(len(doomed), 'backup')} for good?"
+        if ui.confirm("bk_prune_confirm", names, question,
+                      yes="Yes, delete", key="bk_prune",
+                      detail="A deleted backup cannot be restored, and Undo of the write that made it stops "
+                             "working."):
+            try:
+                removed = store.prune_backups(None, int(keep), expect=names)
+            except Refusal as refusal:
+                ui.show_refusal(refusal)
+            else:
+                ui.clear_caches()
+                ui.flash("success", "Pruned", f"Deleted {n_of(len(removed), 'dated backup')}; each file keeps "
+                         f"its newest {n_of(int(keep), 'dated backup')}.")
+                st.rerun()
+
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -32,10 +83,13 @@ def back_up(target: str) -> None:
         else ui.Flash("success", "Backed up", f"{name} is saved as {made.name}.")])
 
 
-cols = st.columns(len(TARGETS))
-for col, target in zip(cols, TARGETS):
-    if col.button(f"Back up {FILENAMES[target]} now", key=f"bk_now_{target}"):
+# One row at the top, each button as wide as its label (not one per half of the page).
+buttons = st.container(horizontal=True)
+for target in TARGETS:
+    if buttons.button(f"Back up {FILENAMES[target]} now", key=f"bk_now_{target}"):
         back_up(target)
+st.caption("The `.lock` files are the locks the agent and the dashboard take so that writes never overlap: "
+           "safe to ignore, never deleted while in use.")
 
 backups = store.backups()
 if not backups:
@@ -50,14 +104,19 @@ for backup in backups:
         "Time": backup.created.strftime("%Y-%m-%d") + " (day)" if backup.style == "daily"
         else backup.created.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
         "File": FILENAMES[backup.target],
-        # An unreadable backup has no size or entries we know: blank, not "0".
-        "Size (bytes)": len(bstate.raw) if bstate and bstate.exists else None,
+        # Characters of its entries, as every page counts a file against its limit. An unreadable
+        # backup has no size or entries we know: blank, not "0".
+        "Chars": bstate.usage if bstate and bstate.exists else None,
         "Entries": len(bstate.entries) if bstate and bstate.exists else None,
         "Style": STYLES[backup.style],
         "Name": backup.name,
     })
 st.header(f"{n_of(len(backups), 'backup')}, newest first")
-st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table")
+st.dataframe(pd.DataFrame(rows), hide_index=True, key="bk_table",
+             column_config={"Chars": st.column_config.NumberColumn("Chars", format="%d",
+                                                                   help="Characters of its entries, as counted "
+                                                                        "against the file's limit")})
+prune_section(store, backups)
 
 names = [b.name for b in backups]
 if st.session_state.get("bk_pick") not in names:

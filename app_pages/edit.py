@@ -299,6 +299,10 @@ def batch_editor() -> None:
     if ops:
         st.write(f"**{n_of(len(ops), 'change')} to apply as one batch:**")
         st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
+        # The same hint as Add and Replace give, for each changed or added row that has one.
+        for n, op in enumerate(ops, start=1):
+            if op.action in ("add", "replace") and (hint := secret_hint(op.content)):
+                st.warning(f"**Change {n}.** {hint}")
         shown = preview(Operation.batch(ops), "ed_gauge_batch")
     else:
         st.caption("No changes yet.")

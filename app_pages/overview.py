@@ -6,10 +6,31 @@ session's snapshot, never the backups; long entries are cut in the table.
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from hermes_dash import TARGETS, n_entries, ui
-from hermes_dash.curation.hints import entry_flags, flag_notes
+from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag_notes
+
+#: The filter beside the search box.
+SHOW = {"all": "All entries", "new": "New since snapshot", "flagged": "Flagged"}
+
+
+def flagged(row: tuple[str, ...]) -> bool:
+    """Any flag that asks for a look; new or changed since the snapshot has a filter of its own."""
+    return any(flag not in (NEW_FLAG, CHANGED_FLAG) for flag in row)
+
+
+def narrowed_by(query: str, show: str, shown: int) -> str:
+    """``contains the search text and is flagged``: what the rows shown have in common."""
+    one = shown == 1
+    said = []
+    if query:
+        said.append(("contains" if one else "contain") + " the search text")
+    if show != "all":
+        said.append(("is" if one else "are") + (" new or changed since the snapshot" if show == "new" else " flagged"))
+    return " and ".join(said)
+
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -29,8 +50,15 @@ for column, state in zip(columns, states.values()):
 
 snapshot = ui.current_snapshot(store)  # the app's one snapshot, the same as the Snapshot page's
 ui.compared_with(snapshot)
-query = st.text_input("Search both files", key="ov_search", placeholder="Type to filter the entries of both tables",
-                      help="Case-insensitive; matches anywhere in an entry.").strip()
+search_col, show_col = st.columns([3, 2], vertical_alignment="bottom")
+query = search_col.text_input("Search both files", key="ov_search",
+                              placeholder="Type to filter the entries of both tables",
+                              help="Case-insensitive; matches anywhere in an entry. The Match column shows "
+                                   "where, marked «like this».").strip()
+show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
+                      help="New since snapshot: entries added or changed since the snapshot (the running "
+                           "session does not have them as they are now). Flagged: any other flag (the content "
+                           "scan, a possible secret, longer than the limit, drift, hand-written).")
 
 for target, state in states.items():
     st.header(state.filename)
@@ -47,17 +75,28 @@ for target, state in states.items():
     if not state.entries:
         st.info("No entries yet.")
         continue
-    flags = entry_flags(state, ui.entry_findings(state), ui.since_snapshot(state, snapshot))
-    picked = [i for i, e in enumerate(state.entries) if query.lower() in e.lower()] if query else \
-        list(range(len(state.entries)))
-    if query:
-        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} "
-                   f"{'contains' if len(picked) == 1 else 'contain'} the search text.")
-    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query), lambda: ui.entry_frame(
-        [state.entries[i] for i in picked], state.limit, [flags[i] for i in picked], picked))  # noqa: B023 (called at once, in this loop pass)
+    since = ui.since_snapshot(state, snapshot)
+    flags = entry_flags(state, ui.entry_findings(state), since)
+    new = [kind != "unchanged" for kind in since] if since is not None else [False] * len(state.entries)
+    picked = [i for i, e in enumerate(state.entries)
+              if (not query or query.lower() in e.lower()) and (show == "all" or show == "new" and new[i]
+                                                                 or show == "flagged" and flagged(flags[i]))]
+    if query or show != "all":
+        st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {narrowed_by(query, show, len(picked))}.")
+
+    def build(picked: list[int] = picked, entries: tuple[str, ...] = state.entries, limit: int = state.limit,
+              flags: tuple[tuple[str, ...], ...] = flags) -> pd.DataFrame:
+        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked)
+        if query:
+            frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
+        return frame
+
+    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show), build)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
     if notes := flag_notes(flags):
         st.caption("; ".join(notes) + ".")
     st.caption("Select a row to read the whole entry and edit, remove or move exactly that one.")
     ui.entry_panel(store, state)
 
+if show == "new" and not snapshot:
+    st.caption("No entry is shown as new: there is no snapshot to compare with.")

@@ -137,6 +137,13 @@ def read_backup(backup: Backup) -> bytes:
     return read_regular(backup.path, MAX_MEMORY_BYTES, follow=False)[0]
 
 
+def beyond(listing: list[Backup], keep: int) -> list[Backup]:
+    """The dated backups in ``listing`` after its newest ``keep`` dated ones, newest first: what
+    pruning to ``keep`` deletes. Daily and drift copies are never among them (docs/rules.md#backups)."""
+    dated = sorted((b for b in listing if b.style == "dated"), key=lambda b: b.sort_key, reverse=True)
+    return dated[max(keep, 0):]
+
+
 def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = None,
           protect: Backup | None = None) -> list[Backup]:
     """Delete all but the newest ``keep`` dated backups of ``target``; return what was deleted.

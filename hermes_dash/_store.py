@@ -15,12 +15,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import operator
 import os
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import SupportsIndex
 
 from . import _backups, _move, _ops
 from ._atomic import create_exclusive, fsync_dir, os_refusal, real_path, write_atomic
@@ -304,6 +306,57 @@ class MemoryStore:
             state = self._read(spec)
             return self._keep(state, self.backups(spec))[0]
 
+    def prune_preview(self, target: str | None, keep: int) -> list[_backups.Backup]:
+        """The dated backups that pruning to the newest ``keep`` would delete, of ``target`` (or of
+        each file when None), newest first; nothing is deleted (docs/rules.md#backups)."""
+        keep = _check_keep(keep)
+        return [b for t in _targets(target) for b in _backups.beyond(self.backups(t), keep)]
+
+    def prune_backups(self, target: str | None, keep: int, *,
+                      expect: Iterable[str] | None = None) -> list[_backups.Backup]:
+        """Delete all but the newest ``keep`` dated backups of ``target`` (or of each file when
+        None); return what was deleted, newest first. Daily and drift copies, links and any other
+        file are never deleted, nor is the newest dated backup (``keep`` is at least 1).
+
+        ``expect``: the names a preview (:meth:`prune_preview`) showed. Refused
+        (:class:`FileChanged`, nothing deleted) unless exactly those would go now: a write made
+        or retention removed backups meanwhile, and the person confirmed another set.
+        """
+        keep = _check_keep(keep)
+        wanted = None if expect is None else {expect} if isinstance(expect, str) else set(expect)
+        targets = _targets(target)
+        with contextlib.ExitStack() as locks:
+            for t in targets:
+                # Writers make and prune dated backups under this lock. A file with no dated backup
+                # has none to delete, even if a write makes one meanwhile (keep is at least 1):
+                # no lock file is created for it.
+                if any(b.style == "dated" for b in self.backups(t)):
+                    locks.enter_context(self._lock(t))
+            doomed = [b for t in targets for b in _backups.beyond(self.backups(t), keep)]
+            if wanted is not None and {b.name for b in doomed} != wanted:
+                now = ", ".join(b.name for b in doomed) or "none"
+                raise FileChanged("The backups changed since the preview, so it no longer shows what would be "
+                                  f"deleted (now: {now}). Nothing was deleted.",
+                                  hint="Look at the new preview and confirm again.", target=target)
+            removed: list[_backups.Backup] = []
+            for backup in doomed:
+                try:
+                    # Listed as a regular file; if a link or folder took its name since, it is not
+                    # a backup any more: leave it (unlink would delete the link, never its target).
+                    if not stat.S_ISREG(os.lstat(backup.path).st_mode):
+                        continue
+                    backup.path.unlink()
+                except FileNotFoundError:
+                    continue
+                except OSError as exc:
+                    done = ("Deleted before it: " + ", ".join(b.name for b in removed) + "."
+                            if removed else "Nothing was deleted.")
+                    raise FileProblem(f"Could not delete {backup.name}: {exc.strerror or exc}. {done}",
+                                      hint="Check the permissions of the memories folder.", target=backup.target,
+                                      deleted=[b.name for b in removed]) from exc
+                removed.append(backup)
+        return removed
+
     def restore(self, name: str) -> OpResult:
         """Put a listed backup's bytes back, after backing up what is there now."""
         chosen = next((b for b in self.backups() if b.name == name), None)
@@ -561,6 +614,24 @@ class MemoryStore:
             return _backups.create_dated(folder, state.target, state.raw).name
         except (OSError, NotReadable):
             return None
+
+
+def _targets(target: str | None) -> list[str]:
+    return [_ops.check_target(target)] if target is not None else list(TARGETS)
+
+
+def _check_keep(keep: object) -> int:
+    """How many dated backups to keep when pruning: a whole number, at least 1 (the newest dated
+    backup may be the only copy of what the last write replaced)."""
+    if isinstance(keep, bool) or not isinstance(keep, SupportsIndex):
+        raise InvalidRequest(f"The number of backups to keep must be a whole number, not {keep!r}. "
+                             "Nothing was deleted.", hint="Give a number of 1 or more, for example 10.")
+    number = operator.index(keep)
+    if number < 1:
+        raise InvalidRequest(f"Keeping {number} would delete the newest backup too. Nothing was deleted.",
+                             hint="Keep at least 1: the newest backup may be the only copy of what the last "
+                                  "write replaced.")
+    return number
 
 
 def _same_bytes(backup: _backups.Backup, data: bytes) -> bool:

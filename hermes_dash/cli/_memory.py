@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from hermes_dash import Backup, OpResult
-from hermes_dash import FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, n_entries, over_budget_text
+from hermes_dash import FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, n_entries, n_of, over_budget_text
 
 from ._registry import Outcome, command, extends_parser
 
@@ -151,7 +151,9 @@ def _render(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 def _backup_dict(store: MemoryStore, backup: Backup) -> dict[str, Any]:
-    from hermes_dash import NotReadable, decode_lossy, describe_unreadable, parse, read_backup
+    """One backup for JSON: ``size`` in bytes (a stable field), ``chars`` as every page counts
+    them (the characters of its entries, held against the limit), ``entries``."""
+    from hermes_dash import NotReadable, decode_lossy, describe_unreadable, parse, read_backup, usage
 
     out = {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],
            "style": backup.style, "created": backup.created.isoformat()}
@@ -159,8 +161,17 @@ def _backup_dict(store: MemoryStore, backup: Backup) -> dict[str, Any]:
         data = read_backup(backup)
     except (OSError, NotReadable) as exc:
         # Unreadable is not empty: say why, and leave size and entries unknown.
-        return {**out, "size": None, "entries": None, "error": describe_unreadable(exc, backup.path)}
-    return {**out, "size": len(data), "entries": len(parse(decode_lossy(data))), "error": None}
+        return {**out, "size": None, "chars": None, "entries": None,
+                "error": describe_unreadable(exc, backup.path)}
+    entries = parse(decode_lossy(data))
+    return {**out, "size": len(data), "chars": usage(entries), "entries": len(entries), "error": None}
+
+
+def _backup_line(b: dict[str, Any]) -> str:
+    head = f"{b['name']:<36} {b['style']:<6} {b['created']}"
+    if b["error"] is not None:
+        return f"{head}  unreadable: {b['error']}"
+    return f"{head}  {n_of(b['chars'], 'char'):>11}  {n_entries(b['entries']):>11}"
 
 
 @command("backup")
@@ -176,11 +187,34 @@ def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("backups")
 def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    if args.prune is not None:
+        return _prune(store, args)
+    if args.dry_run:
+        raise InvalidRequest("--dry-run goes with --prune N; nothing was deleted.",
+                             hint="For example: backups --prune 10 --dry-run")
     listed = [_backup_dict(store, b) for b in store.backups(args.target)]
-    lines = [f"{b['name']:<36} {b['style']:<6} {b['created']}  {b['size']:>7} bytes  {n_entries(b['entries']):>11}"
-             if b["error"] is None else f"{b['name']:<36} {b['style']:<6} {b['created']}  unreadable: {b['error']}"
-             for b in listed]
-    return Outcome({"success": True, "backups": listed}, "\n".join(lines) or "No backups yet.")
+    return Outcome({"success": True, "backups": listed}, "\n".join(map(_backup_line, listed)) or "No backups yet.")
+
+
+def _prune(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``backups --prune N``: delete all but the newest N dated backups (docs/rules.md#backups);
+    with --dry-run, only say which would go. The deletion is pinned to the list shown."""
+    doomed = store.prune_preview(args.target, args.prune)
+    listed = [_backup_dict(store, b) for b in doomed]
+    if not args.dry_run:
+        store.prune_backups(args.target, args.prune, expect=[b.name for b in doomed])
+    files = FILENAMES[args.target] if args.target else "each file"
+    kept = f"the newest {n_of(args.prune, 'dated backup')} of {files}"
+    if not doomed:
+        who = f"{FILENAMES[args.target]} has no" if args.target else "neither file has"
+        text = (f"Nothing to prune: {who} more than {n_of(args.prune, 'dated backup')}. Daily and drift copies "
+                "are never pruned.")
+    else:
+        text = (f"{'Would delete' if args.dry_run else 'Deleted'} {n_of(len(doomed), 'dated backup')}, keeping "
+                f"{kept}:\n" + "\n".join(map(_backup_line, listed)))
+        if args.dry_run:
+            text += "\nNothing was deleted (dry run)."
+    return Outcome({"success": True, "keep": args.prune, "dry_run": args.dry_run, "pruned": listed}, text)
 
 
 @command("restore")
@@ -218,7 +252,11 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
     sub.add_parser("render", help="the prompt blocks the next session will get")
     p = sub.add_parser("backup", help="make a dated backup now")
     p.add_argument("target", nargs="?", **target)
-    p = sub.add_parser("backups", help="list backups, newest first")
+    p = sub.add_parser("backups", help="list backups, newest first; --prune N deletes all but the newest N dated ones")
     p.add_argument("target", nargs="?", **target)
+    p.add_argument("--prune", type=int, metavar="N",
+                   help="delete all but the newest N dated backups of each file (or of TARGET); N is at least 1. "
+                        "Daily and drift copies are never deleted")
+    p.add_argument("--dry-run", action="store_true", help="with --prune: list what would be deleted, delete nothing")
     p = sub.add_parser("restore", help="restore one backup (name as listed)")
     p.add_argument("name")

@@ -15,6 +15,7 @@ The small API a page needs (curation pages included)::
     ui.plain(text)                          # any other text that may quote entries
     st.caption(f"Saved in {ui.lit(path)}")  # a path, name or id inside our own markdown wording
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
+    ui.search_context(text, query)          # where the search text is in an entry, marked «like this»
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
     ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
@@ -57,6 +58,7 @@ from ._conflict import conflict_panel, pinned_write
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
+from ._search import search_context
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._gate import seal_network
 from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
@@ -80,6 +82,6 @@ __all__ = [
     "pinned_write", "remember_seen", "require_store", "result_text", "run_op", "sessions", "set_home", "settings_of",
     "show_entry",
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
-    "seal_network", "undo_write", "compared_with", "keep_in_url", "profile_from_url", "snapshot_label",
-    "where_caption", "Flash", "refusal_text", "written",
+    "seal_network", "search_context", "undo_write", "compared_with", "keep_in_url", "profile_from_url",
+    "snapshot_label", "where_caption", "Flash", "refusal_text", "written",
 ]
