@@ -23,10 +23,14 @@ def test_every_live_page_records_the_files_it_was_drawn_from(demo: Path, name: s
     if name != "overview":
         at.switch_page(LIVE_PAGES[name])
         at.run()
+    # SQLite makes state.db's (empty) write-ahead log when the page first reads the sessions, after
+    # the page recorded the files: the watch sees that once and redraws. From then on it is still.
+    at.run()
     no_exception(at)
     paths, prints = at.session_state[_live.KEY]
     memories = demo / "memories"
-    assert paths == (str(memories / "MEMORY.md"), str(memories / "USER.md"))
+    assert paths == (str(memories / "MEMORY.md"), str(memories / "USER.md"), str(demo / "state.db"),
+                     str(demo / "state.db-wal"), str(memories / ".hermes-dash-snapshot.json"))
     assert prints == _live.fingerprints(paths)
     assert not _live.changed(paths, {_live.KEY: (paths, prints)})
 
@@ -101,3 +105,18 @@ def test_the_pages_cache_key_is_the_engines_fingerprint(demo: Path, tmp_path: Pa
     assert stat_key(state.path) == state.fingerprint == Fingerprint.at(linked)
     (demo / "memories" / "USER.md").unlink()
     assert stat_key(store.home.file_path("user")) is None is store.read("user").fingerprint
+
+
+def test_a_new_agent_session_or_a_freeze_is_seen_by_the_check(demo: Path) -> None:
+    """The current snapshot (Overview, Snapshot) is read from state.db, whose new sessions land
+    in its write-ahead log first, and from the frozen snapshot file: a change there redraws too."""
+    from hermes_dash import MemoryStore, freeze_snapshot, resolve_home
+
+    store = MemoryStore(resolve_home(str(demo)))
+    paths = _live.watched(store)
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    (demo / "state.db-wal").write_bytes(b"a session the agent is writing")
+    assert _live.changed(paths, state)
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    freeze_snapshot(store)
+    assert _live.changed(paths, state)

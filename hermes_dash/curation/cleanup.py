@@ -29,6 +29,7 @@ from .._format import DELIMITER, FILENAMES, TARGETS, percent, usage
 from .._humanize import count as n_of, entries as n_entries
 from .._move import TwoFileResult
 from .._store import FileState, MemoryStore, OpResult, drift_guard
+from .._targets import Target
 from .similarity import BLOCK_MAX, Likeness, likeness, merge_text, related_pairs, tokens
 
 DEFAULT_THRESHOLD = 80
@@ -74,7 +75,7 @@ class CrossOverlap:
 
     @property
     def drop_target(self) -> str:
-        return "user" if self.keep_target == "memory" else "memory"
+        return Target.of(self.keep_target).other.key
 
     @property
     def freed(self) -> int:
@@ -221,7 +222,7 @@ class Plan:
 
 
 def _other(target: str) -> str:
-    return "user" if _ops.check_target(target) == "memory" else "memory"
+    return Target.of(target).other.key
 
 
 class _Tally:

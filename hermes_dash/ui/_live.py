@@ -3,7 +3,8 @@
 The agent writes while a person looks at the page. A small fragment runs every
 ``EVERY_S`` seconds, stats both memory files and compares their fingerprints
 (mtime_ns, size, inode) with the ones the page was last drawn from. Only when one
-differs does it ask for a full rerun of the page; an idle check is two ``stat`` calls.
+differs does it ask for a full rerun of the page; an idle check is five ``stat`` calls
+(both files, and what the current snapshot is read from: see :func:`watched`).
 
 A full rerun keeps every widget's value (text typed, a selected row, an open
 confirmation live in ``st.session_state`` or in the browser's widget), so the page
@@ -17,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import TARGETS, Fingerprint, MemoryStore
+from hermes_dash import frozen_snapshot_path, TARGETS, Fingerprint, MemoryStore
 
 from ._cache import stat_key
 
@@ -45,11 +46,20 @@ def _watch(paths: tuple[str, ...]) -> None:
         st.rerun(scope="app")
 
 
+def watched(store: MemoryStore) -> tuple[str, ...]:
+    """What a live page is drawn from: both memory files, and what the app's current snapshot is
+    read from (the agent's state.db, its write-ahead log, where a new session lands first, and the
+    frozen snapshot file), so a session the agent starts shows without a click too."""
+    db = store.home.state_db
+    return (*(str(store.home.file_path(t)) for t in TARGETS), str(db), f"{db}-wal",
+            str(frozen_snapshot_path(store)))
+
+
 def follow(store: MemoryStore) -> None:
-    """Redraw this page when either memory file changes on disk (call once, on pages that show them).
+    """Redraw this page when a file it is drawn from changes on disk (call once per page).
 
     Records the files as they are now (the page is being drawn from them), then starts the watch.
     """
-    paths = tuple(str(store.home.file_path(t)) for t in TARGETS)
+    paths = watched(store)
     st.session_state[KEY] = (paths, fingerprints(paths))
     _watch(paths)
