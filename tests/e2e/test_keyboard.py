@@ -2,7 +2,7 @@
 
 1. Browse and read an entry: search, then read the entry in the table's focused cell.
 2. Restore a bad edit: add and replace on Edit, then restore the backup made before the replace.
-3. Clean up a near-full file: apply the clean-up plan and confirm.
+3. Clean up a near-full file: pick an entry to remove, apply the clean-up plan and confirm.
 
 Between key presses the test only reads where focus is. After every write, focus must land
 where the next step is (never on the page body), and focus on the sidebar's links is visible.
@@ -23,6 +23,7 @@ FOCUSED = """() => {
   const style = getComputedStyle(e);
   return {tag: e.tagName.toLowerCase(), role: e.getAttribute('role') || '', testid: e.getAttribute('data-testid') || '',
           label: e.getAttribute('aria-label') || '', text: (e.innerText || e.value || '').trim().slice(0, 400),
+          around: ((e.closest('label') || {}).innerText || '').trim(),
           in_flash: !!e.closest('.st-key-hd_flash_box'), outline: style.outlineStyle + ' ' + style.outlineWidth};
 }"""
 
@@ -129,10 +130,16 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     focus_lands(page, in_flash, "the restore")
     assert memory.read_bytes() == good
 
-    # 3. Clean up the near-full MEMORY.md: apply the plan, confirm.
+    # 3. Clean up the near-full MEMORY.md. The plan's steps lose nothing and are not enough for
+    # 80%; it picks no removal itself, so the person ticks one candidate (Space), then applies.
     before = len(memory.read_text(encoding="utf-8"))
     tab_to(page, link("Cleanup"), "the Cleanup page link", key="Shift+Tab")
     press_and_settle(page, "Enter", "Plan to get under the threshold")
+    settle(page, "Pick entries to remove (none is picked for you)")
+    key = next(e for e in memory.read_text(encoding="utf-8").split("\n§\n") if e.startswith("Staging API key"))
+    pick = f"Remove the entry below ({len(key)} characters)"
+    tab_to(page, lambda f: f["tag"] == "input" and f["around"] == pick, "the API key entry's checkbox", limit=200)
+    press_and_settle(page, " ", "Apply 3 steps to MEMORY.md…")
     tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("to MEMORY.md…"), "the plan's apply button")
     press_and_settle(page, "Enter", "as one batch?")
     tab_to(page, button("Yes, apply"), "the confirmation")
