@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import SupportsIndex
 
 from . import _backups, _move, _ops
-from ._atomic import create_exclusive, fsync_dir, os_refusal, real_path, write_atomic
+from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._humanize import count as n_of, entries as n_entries
@@ -558,7 +558,7 @@ class MemoryStore:
         """Backup, then write (call under the lock): the backup, whether it was made now, and the
         listing it was chosen from. A failed write takes back a backup made just for it."""
         listing = self.backups(state.target)
-        kept, fresh = self._keep(state, listing, sync_folder=False)
+        kept, fresh = self._keep(state, listing)
         try:
             write_atomic(state.path, data)
         except BaseException:
@@ -566,10 +566,6 @@ class MemoryStore:
                 with contextlib.suppress(OSError):
                     kept.path.unlink()
             raise
-        if fresh and (state.link_target or state.path).parent != state.path.parent:
-            # The backup's name is made durable by the folder fsync that follows the rename
-            # (docs/rules.md#backups); a linked file is renamed in its target's folder instead.
-            fsync_dir(self.home.memories_dir)
         return kept, fresh, listing
 
     def _prune(self, target: str, kept: _backups.Backup | None, fresh: bool,

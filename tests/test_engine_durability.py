@@ -110,6 +110,10 @@ def test_a_write_and_its_backup_are_written_flushed_fsynced_renamed_and_the_fold
     assert len(renames) == 1, events
     _check_durable(events, renames[0], real, len("first\n§\nsecond".encode()))
     assert events.index(backups[0]) < events.index(renames[0])   # the old bytes are safe first
+    # ... durably: the backup's name is fsynced into the folder before the file is replaced. A
+    # file system may reorder directory changes, so one folder fsync after both could keep the
+    # new file and lose the only copy of the old bytes in a crash between them.
+    assert ("fsync", str(real)) in events[events.index(backups[0]):events.index(renames[0])], events
     assert (folder / "MEMORY.md").read_bytes() == "first\n§\nsecond".encode()
 
 
