@@ -123,14 +123,13 @@ def _replace_with_temp(dest: Path, data: bytes, mode: int, owner: tuple[int, int
         raise
 
 
-def create_exclusive(path: Path, data: bytes, *, sync_folder: bool = True) -> bool:
+def create_exclusive(path: Path, data: bytes) -> bool:
     """Write a new file at ``path`` (0600) atomically, never overwriting: False if it exists.
 
     ``os.link`` of a finished temp file is both atomic and refuses an existing name, so two
     writers racing for the same backup name cannot clobber each other. The file's bytes are
-    always fsynced before its name appears. ``sync_folder=False``: the caller fsyncs the folder
-    itself once it has made its next change there (the store's backup before a write: one folder
-    fsync after the rename makes both new names durable, docs/rules.md#backups).
+    always fsynced before its name appears, and the name before this returns (the folder
+    fsynced): a backup is durable before the write it protects (docs/rules.md#backups).
     """
     tmp = _write_temp(path.parent, data, PRIVATE)
     try:
@@ -142,16 +141,15 @@ def create_exclusive(path: Path, data: bytes, *, sync_folder: bool = True) -> bo
             raise
         # No hard links on this file system (some FUSE / network mounts): O_EXCL still never
         # overwrites; only the "whole file or nothing" property is weaker for this one copy.
-        return _create_excl_direct(path, data, sync_folder)
+        return _create_excl_direct(path, data)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    if sync_folder:
-        fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return True
 
 
-def _create_excl_direct(path: Path, data: bytes, sync_folder: bool = True) -> bool:
+def _create_excl_direct(path: Path, data: bytes) -> bool:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
     except FileExistsError:
@@ -165,8 +163,7 @@ def _create_excl_direct(path: Path, data: bytes, sync_folder: bool = True) -> bo
         with contextlib.suppress(OSError):
             os.unlink(path)
         raise
-    if sync_folder:
-        fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return True
 
 

@@ -108,11 +108,10 @@ def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
 
 
 def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = None,
-                 existing: list[Backup] | None = None, sync_folder: bool = True) -> Backup:
+                 existing: list[Backup] | None = None) -> Backup:
     """Write ``data`` as a new dated backup, never overwriting one that exists.
 
     ``existing``: the target's listing when the caller already has it (under the lock).
-    ``sync_folder``: see :func:`~hermes_dash._atomic.create_exclusive`.
     """
     stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
     base = f"{FILENAMES[target]}.bak.{stamp}"
@@ -124,7 +123,7 @@ def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = 
     first = max(same_second) + 1 if same_second else 0
     for seq in range(first, 10_000):
         name = base if seq == 0 else f"{base}-{seq}"
-        if create_exclusive(folder / name, data, sync_folder=sync_folder):
+        if create_exclusive(folder / name, data):
             backup = parse_name(name, folder)
             assert backup is not None
             return backup

@@ -574,19 +574,16 @@ class MemoryStore:
             _backups.prune(self.home.memories_dir, target, self.settings.backups_keep,
                            [kept, *listing] if fresh and kept else listing, protect=kept)
 
-    def _keep(self, state: FileState, listing: list[_backups.Backup],
-              sync_folder: bool = True) -> tuple[_backups.Backup | None, bool]:
+    def _keep(self, state: FileState, listing: list[_backups.Backup]) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;
-        and whether it was made now (True) or was already there. ``sync_folder=False``: the
-        caller fsyncs the folder after its write (:meth:`_save`)."""
+        and whether it was made now (True) or was already there."""
         if not state.raw:
             return None, False
         newest = next(iter(listing), None)
         if newest is not None and _same_bytes(newest, state.raw):
             return newest, False
         try:
-            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing,
-                                         sync_folder=sync_folder), True
+            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 
