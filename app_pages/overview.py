@@ -41,11 +41,10 @@ for state in states.values():
     ui.remember_seen(state)
 
 columns = st.columns(len(TARGETS))
-enabled = {"memory": store.settings.memory_enabled, "user": store.settings.user_profile_enabled}
 for column, state in zip(columns, states.values()):
     with column:
         ui.state_gauge(state, key=f"ov_gauge_{state.target}")
-        if not enabled[state.target]:
+        if not store.settings.enabled(state.target):
             st.caption(f"Switched off in config.yaml: sessions do not load {state.filename} at all.")
 
 snapshot = ui.current_snapshot(store)  # the app's one snapshot, the same as the Snapshot page's

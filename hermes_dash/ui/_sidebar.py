@@ -6,7 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import TARGETS, MemoryStore, Refusal, create_memory_files
+from hermes_dash import TARGETS, MemoryStore, Refusal, Target, create_memory_files
 
 from ._cache import clear_caches
 from ._session import current_store, flash, set_home
@@ -57,10 +57,10 @@ def sidebar() -> MemoryStore:
                       help="A copy of the demo home in a temporary folder")
         settings = store.settings
         problems = list(settings.warnings)
-        if not settings.memory_enabled:
-            problems.append("memory.memory_enabled is false: sessions load no MEMORY block.")
-        if not settings.user_profile_enabled:
-            problems.append("memory.user_profile_enabled is false: sessions load no USER block.")
+        for target in map(Target.of, TARGETS):
+            if not settings.enabled(target):
+                problems.append(f"memory.{target.enabled_key} is false: sessions load no "
+                                f"{target.filename.removesuffix('.md')} block.")
         if problems:
             st.warning("**Config**")
             for text in problems:
