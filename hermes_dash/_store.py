@@ -22,9 +22,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import SupportsIndex
+from typing import TYPE_CHECKING, SupportsIndex
 
-from . import _backups, _move, _ops
+from . import _backups, _ops
 from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
@@ -33,6 +33,9 @@ from ._home import HermesHome, Settings, load_settings, resolve_home
 from ._lock import held
 from ._readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe, read_regular
 from ._targets import Target
+
+if TYPE_CHECKING:  # the two-file writes are loaded when used: `show` and one-file writes skip them
+    from . import _move
 
 LOCK_TIMEOUT_S = 10.0
 #: stat errors that mean "nothing there" (pathlib's exists() reads them the same way); a link
@@ -440,6 +443,8 @@ class MemoryStore:
         """Take the entry ``entry`` hits out of ``source`` and add it to ``destination``: both
         files change or neither does. ``expect_entry`` pins the entry to the text the caller saw.
         Both locks are held, taken in file-name order; the destination is written first."""
+        from . import _move
+
         return _move.move(self, source, entry, destination, expect_entry=expect_entry)
 
     def apply_both(self, first: tuple[str, _ops.Operation | dict[str, object]],
@@ -447,10 +452,14 @@ class MemoryStore:
                    message: str = "Changed both files.") -> _move.TwoFileResult:
         """Two operations, one per file, as one change: ``first`` is written first, and put back
         if writing ``second`` fails. A refusal of either leaves both files as they were."""
+        from . import _move
+
         return _move.write_both(self, first, second, message)
 
     def undo_both(self, undo: "_move.TwoFileUndo | _move.TwoFileResult") -> _move.TwoFileResult:
         """Take back a two-file write (both files or neither); refused like :meth:`undo`."""
+        from . import _move
+
         if isinstance(undo, _move.TwoFileResult):
             token = undo.undo
             if token is None:
