@@ -112,6 +112,20 @@ def edit_boxes(item: pending.Staged, refused: bool) -> list[tuple[str, str]]:
 REJECT_DETAIL = "The staged file is deleted; the memory files are not touched."
 
 chosen: list[str] = []
+def reject_and_select(item_id: str) -> None:
+    """An item's "Reject…" (asks first: rejecting deletes the staged file) and its bulk checkbox."""
+    if st.button("Reject…", key=f"in_reject_{item_id}"):
+        st.session_state[f"in_rej_{item_id}_ask"] = True
+    if st.checkbox(f"Select {ui.lit(item_id)}", key=f"in_pick_{item_id}"):
+        chosen.append(item_id)
+
+
+def confirm_reject(item_id: str) -> None:
+    if ui.confirm(f"in_rej_{item_id}_ask", True, f"Reject {ui.lit(item_id)}?", yes="Yes, reject",
+                  key=f"in_rej_{item_id}", detail=REJECT_DETAIL):
+        decide("reject", [item_id])
+
+
 edits: dict[str, Operation] = {}
 for item in staged:
     with st.container(border=True, key=f"in_box_{item.id}"):
@@ -119,13 +133,8 @@ for item in staged:
             st.error(f"{ui.lit(item.id)} **is a malformed staged file** (it can only be rejected)")
             st.text(f"{item.path.name}: {item.problem}")
             with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-                if st.button("Reject…", key=f"in_reject_{item.id}"):
-                    st.session_state[f"in_rej_{item.id}_ask"] = True
-                if st.checkbox(f"Select {ui.lit(item.id)}", key=f"in_pick_{item.id}"):
-                    chosen.append(item.id)
-            if ui.confirm(f"in_rej_{item.id}_ask", True, f"Reject {ui.lit(item.id)}?", yes="Yes, reject",
-                          key=f"in_rej_{item.id}", detail=REJECT_DETAIL):
-                decide("reject", [item.id])
+                reject_and_select(item.id)
+            confirm_reject(item.id)
             continue
         preview = pending.preview(store, item)
         # origin comes from the staged file (untrusted text): shown plain, never as markdown.
@@ -148,13 +157,8 @@ for item in staged:
         with st.container(horizontal=True, gap="small", vertical_alignment="center"):
             if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"):
                 decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
-            if st.button("Reject…", key=f"in_reject_{item.id}"):
-                st.session_state[f"in_rej_{item.id}_ask"] = True
-            if st.checkbox(f"Select {ui.lit(item.id)}", key=f"in_pick_{item.id}"):
-                chosen.append(item.id)
-        if ui.confirm(f"in_rej_{item.id}_ask", True, f"Reject {ui.lit(item.id)}?", yes="Yes, reject",
-                      key=f"in_rej_{item.id}", detail=REJECT_DETAIL):
-            decide("reject", [item.id])
+            reject_and_select(item.id)
+        confirm_reject(item.id)
         if edited is not None:
             st.markdown("**Your edit, if approved:**")
             show_preview(edited, f"{item.id}_edit", "**Approving your edit would be refused**; the staged write "
