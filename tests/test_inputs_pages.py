@@ -65,6 +65,11 @@ def test_inbox_lists_deep_and_surrogate_staged_writes_as_malformed(root: Path) -
     assert "0000000b.json: nested too deeply" in shown
     assert "0000000c.json: holds a lone surrogate" in shown
     assert "add a fact" in shown  # the good one beside them is listed as usual
+    # A malformed one can only be rejected: asked first, then its file is deleted, the others stay.
+    at.button(key="in_reject_0000000b").click().run()
+    at.button(key="in_rej_0000000b_yes").click().run()
+    assert not (folder / "0000000b.json").exists()
+    assert (folder / "0000000a.json").exists() and (folder / "0000000c.json").exists()
 
 
 @pytest.mark.parametrize("limit", [0, -5])
