@@ -136,9 +136,14 @@ def table_for(state: FileState, key: Hashable, build: Callable[[], pd.DataFrame]
     return _TABLES.get((_state_key(state), key), lambda: pa.Table.from_pandas(build(), preserve_index=False))
 
 
+def db_files(db: Path) -> tuple[Path, Path]:
+    """state.db and its write-ahead log: the agent writes in WAL mode, so new sessions may sit in
+    the -wal file for a while. What a session-list cache key and the live watch both stat."""
+    return db, db.with_name(db.name + "-wal")
+
+
 def _db_key(db: Path) -> tuple[object, ...]:
-    # The agent writes state.db in WAL mode: new sessions may sit in the -wal file for a while.
-    return (stat_key(db), stat_key(db.with_name(db.name + "-wal")))
+    return tuple(stat_key(path) for path in db_files(db))
 
 
 @st.cache_data(max_entries=16, show_spinner=False)

@@ -20,7 +20,7 @@ import streamlit as st
 
 from hermes_dash import frozen_snapshot_path, TARGETS, Fingerprint, MemoryStore
 
-from ._cache import stat_key
+from ._cache import db_files, stat_key
 
 EVERY_S = 1.0  # an agent write shows within about this long (plus one page run)
 KEY = "hd_live"  # session key: (paths, fingerprints) the page was last drawn from
@@ -50,8 +50,7 @@ def watched(store: MemoryStore) -> tuple[str, ...]:
     """What a live page is drawn from: both memory files, and what the app's current snapshot is
     read from (the agent's state.db, its write-ahead log, where a new session lands first, and the
     frozen snapshot file), so a session the agent starts shows without a click too."""
-    db = store.home.state_db
-    return (*(str(store.home.file_path(t)) for t in TARGETS), str(db), f"{db}-wal",
+    return (*(str(store.home.file_path(t)) for t in TARGETS), *map(str, db_files(store.home.state_db)),
             str(frozen_snapshot_path(store)))
 
 
