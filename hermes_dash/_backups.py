@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ._atomic import create_exclusive
+from ._atomic import create_exclusive, link_exclusive
 from ._format import FILENAMES
 from ._readfile import MAX_MEMORY_BYTES, read_regular
 
@@ -108,10 +108,13 @@ def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
 
 
 def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = None,
-                 existing: list[Backup] | None = None) -> Backup:
+                 existing: list[Backup] | None = None, replaced: Path | None = None) -> Backup:
     """Write ``data`` as a new dated backup, never overwriting one that exists.
 
     ``existing``: the target's listing when the caller already has it (under the lock).
+    ``replaced``: the file holding ``data`` that the caller renames a new file onto next (under
+    the lock): the backup is then that file under a second name when it can be
+    (:func:`~hermes_dash._atomic.link_exclusive`), a copy otherwise.
     """
     stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
     base = f"{FILENAMES[target]}.bak.{stamp}"
@@ -123,7 +126,11 @@ def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = 
     first = max(same_second) + 1 if same_second else 0
     for seq in range(first, 10_000):
         name = base if seq == 0 else f"{base}-{seq}"
-        if create_exclusive(folder / name, data):
+        made = link_exclusive(replaced, folder / name, data) if replaced is not None else None
+        if made is None:
+            replaced = None  # no link here: copy, now and for the next names
+            made = create_exclusive(folder / name, data)
+        if made:
             backup = parse_name(name, folder)
             assert backup is not None
             return backup
