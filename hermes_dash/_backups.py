@@ -11,6 +11,8 @@ Three naming styles sit side by side in ``memories/`` and all are listed:
 from __future__ import annotations
 
 import contextlib
+import functools
+import operator
 import os
 import re
 from dataclasses import dataclass
@@ -43,9 +45,13 @@ class Backup:
         # than parsing the name.
         return self.folder / self.name
 
-    @property
+    @functools.cached_property
     def sort_key(self) -> tuple[datetime, int, str]:
+        # Cached (parsed backups are kept, see _PARSED): a write sorts every backup twice.
         return (self.created, self.seq, self.name)
+
+
+_NEWEST_FIRST = operator.attrgetter("sort_key")
 
 
 def parse_name(name: str, folder: Path) -> Backup | None:
@@ -103,7 +109,7 @@ def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
                     found.append(backup)
     except OSError:
         return []
-    found.sort(key=lambda b: b.sort_key, reverse=True)
+    found.sort(key=_NEWEST_FIRST, reverse=True)
     return found
 
 
@@ -146,7 +152,7 @@ def read_backup(backup: Backup) -> bytes:
 def beyond(listing: list[Backup], keep: int) -> list[Backup]:
     """The dated backups in ``listing`` after its newest ``keep`` dated ones, newest first: what
     pruning to ``keep`` deletes. Daily and drift copies are never among them (docs/rules.md#backups)."""
-    dated = sorted((b for b in listing if b.style == "dated"), key=lambda b: b.sort_key, reverse=True)
+    dated = sorted((b for b in listing if b.style == "dated"), key=_NEWEST_FIRST, reverse=True)
     return dated[max(keep, 0):]
 
 
@@ -160,7 +166,7 @@ def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = N
     date, from clock skew or a home copied from another machine) or ``keep`` is 0: it may be the
     only copy of the content the write replaced, and the write reports its name.
     """
-    listing = list_backups(folder, target) if listing is None else sorted(listing, key=lambda b: b.sort_key,
+    listing = list_backups(folder, target) if listing is None else sorted(listing, key=_NEWEST_FIRST,
                                                                           reverse=True)
     dated = [b for b in listing if b.style == "dated" and (protect is None or b.name != protect.name)]
     if protect is not None and protect.style == "dated":
