@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import itertools
 import json
 import os
@@ -374,34 +373,14 @@ def _engine_writer(home: str, index: int, count: int, barrier: object, failures:
                 failures.put(f"writer {index}: {problem.message}")  # type: ignore[attr-defined]
 
 
-def agent_append(memories: Path, entry: str) -> None:
-    """What the agent does for one add: flock <file>.lock, read, append, temp file, os.replace."""
-    path = memories / "MEMORY.md"
-    fd = os.open(memories / "MEMORY.md.lock", os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            text = ""
-        entries = [e.strip() for e in text.split(DELIMITER) if e.strip()]
-        entries.append(entry)
-        tmp_fd, tmp = tempfile.mkstemp(dir=memories, prefix=".mem_", suffix=".tmp")
-        with os.fdopen(tmp_fd, "w", encoding="utf-8") as handle:
-            handle.write(DELIMITER.join(entries))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
-
-
 def _agent_writer(home: str, count: int, barrier: object) -> None:
+    sys.path.insert(0, str(REPO / "tests"))  # the agent's add, as the concurrency tests write it
+    from agent_like import agent_add
+
     memories = Path(home) / "memories"
     barrier.wait()  # type: ignore[attr-defined]
     for k in range(count):
-        agent_append(memories, f"agent writer entry {k:04d}")
+        agent_add(memories / "MEMORY.md", f"agent writer entry {k:04d}")
 
 
 def bench_concurrent(plan: Plan) -> list[Figure]:
