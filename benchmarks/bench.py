@@ -214,11 +214,15 @@ def write_synced(path: Path, data: bytes, flags: int = os.O_WRONLY | os.O_CREAT 
 
 
 def as_the_agent_writes(path: Path, data: bytes) -> None:
-    """Put ``data`` at ``path`` as the agent's memory tool does (temp file, fsync, rename), outside
-    the timing: each round starts from a file at rest on disk, as a real write finds it."""
+    """Put ``data`` at ``path`` as the agent's memory tool does (temp file, fsync, rename), then
+    fsync the folder, outside the timing: each round starts from a file at rest on disk, as a real
+    write finds it (the agent wrote it seconds or days before, and the file system has long since
+    committed the rename). Without the folder fsync, the first fsync inside the timed part would
+    pay for committing this set-up's rename, on either side."""
     tmp = path.with_name(f".mem_setup_{os.getpid()}.tmp")
     write_synced(tmp, data)
     os.replace(tmp, path)
+    fsync_dir(path.parent)
 
 FILE_CHARS = 2000
 

@@ -171,7 +171,10 @@ def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
         # in-place edit through those names would change.
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_size != len(data):
             return None
-        os.fsync(fd)  # usually clean, so nearly free; the agent may not have fsynced its write
+        # The bytes on disk before a second name points at them: the agent may not have fsynced
+        # its write. fdatasync, not fsync: reading the file just now updated its access time, and
+        # fsync would commit that to the journal (about 1 ms); the data of a file at rest needs nothing.
+        os.fdatasync(fd)
         try:
             os.link(source, path)  # Linux's link(2) never follows a link at ``source``: the check below sees one
         except FileExistsError:
