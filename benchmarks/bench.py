@@ -11,7 +11,8 @@ Sections (``--only`` takes a comma-separated list of them):
 
 * ``op``         one engine add / replace / remove on a 2,000-character file against the same
                  file-system work done by hand (read, backup + fsync, temp + fsync, rename,
-                 fsync of the folder).
+                 fsync of the folder, delete the oldest backup), each round starting from a file
+                 at rest; and ``op_add_parts_ms``, where an add spends its time (``write_parts.py``).
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
 * ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
                  (``workloads.distinct_facts``); the full run also times 20,000.
@@ -257,8 +258,6 @@ def bench_ops(plan: Plan) -> list[Figure]:
             def run(i: int) -> int:
                 as_the_agent_writes(path, base(i))
                 n = next(serial)
-                with contextlib.suppress(FileNotFoundError):
-                    (hand / f"MEMORY.md.bak.{n - 1}").unlink()  # retention, outside the timing
                 t0 = time.perf_counter_ns()
                 with open(path, "rb") as handle:
                     raw = handle.read()
@@ -267,6 +266,10 @@ def bench_ops(plan: Plan) -> list[Figure]:
                 write_synced(tmp, change(raw))
                 os.replace(tmp, path)
                 fsync_dir(hand)
+                # Retention, as the engine's: the folder keeps its number of backups, so the
+                # oldest goes (here the previous round's; the premade ones stay).
+                with contextlib.suppress(FileNotFoundError):
+                    (hand / f"MEMORY.md.bak.{n - 1}").unlink()
                 return time.perf_counter_ns() - t0
             return run
 
@@ -288,6 +291,11 @@ def bench_ops(plan: Plan) -> list[Figure]:
         for name, (action, change, op) in cases.items():
             base_ns, subj_ns = interleaved(plan.op_rounds, by_hand(change), by_engine(op))
             figures.append(ratio_figures(name, base_ns, subj_ns, 1.5, f"engine {action}"))
+        from .write_parts import measure
+
+        total_ms, parts = measure(store, eng_file, lambda i: as_the_agent_writes(eng_file, base(10_000 + i)),
+                                  plan.op_rounds)
+        figures.append(Figure("op_add_parts_ms", round(total_ms, 2), "ms", None, None, parts))
         after = store.read("memory")
         assert len(store.backups("memory")) <= keep + 1, "retention did not prune"
         assert after.error is None and not after.drift
