@@ -464,6 +464,8 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
     from hermes_dash._store import MemoryStore
 
     store = MemoryStore.open(home)
+    import filelock  # noqa: F401  (imported by the first write: loaded now, so the kills land in writes)
+
     os.write(ready, b"r")
     step = 0
     while True:

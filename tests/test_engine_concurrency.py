@@ -144,3 +144,21 @@ def test_threads_of_one_process_exclude_each_other(home):
     assert not errors
     entries = MemoryStore(resolve_home(home)).read("memory").entries
     assert sorted(entries) == sorted(f"thread{k} entry {i}" for k in range(4) for i in range(25))
+
+
+def test_a_process_forked_after_a_write_writes_too(home):
+    """The lock objects are made once per process: a forked child (multiprocessing's default on
+    Linux) must make its own, as filelock refuses one made by the parent."""
+    store = MemoryStore(resolve_home(home))
+    store.add("memory", "written by the parent")
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            MemoryStore(resolve_home(home)).add("memory", "written by the child")
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert store.read("memory").entries == ("written by the parent", "written by the child")
