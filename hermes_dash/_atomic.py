@@ -159,7 +159,7 @@ def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
     stays under ``path`` alone. So the backup costs no new file and no data write; creating a file
     is the dearest step of a write on ext4. Only for that: a link kept beside the live file would
     change with any in-place edit of it. Same guarantees as :func:`create_exclusive`: the bytes
-    are fsynced before the name appears, and the folder after.
+    are synced to disk before the name appears, and the folder after.
     """
     try:
         fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))

@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 #: 0.22 ms for the lock). Reuse keeps every guarantee: the instance's state is thread-local, so
 #: each thread still takes its own ``flock`` on its own descriptor, and each acquire opens the
 #: file again (a lock file replaced by a link is still refused). Capped: a test run makes
-#: thousands of homes; a forked child starts with none.
+#: thousands of homes.
 _LOCKS: dict[str, FileLock] = {}
 _LOCKS_MAX = 64
-# A forked child makes its own: filelock refuses an instance made in the parent process.
+# A forked child starts with none: filelock refuses an instance made in the parent process.
 os.register_at_fork(after_in_child=_LOCKS.clear)
 
 
