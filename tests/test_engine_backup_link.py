@@ -120,3 +120,25 @@ def test_a_backup_left_sharing_the_file_by_a_crash_is_reused_and_then_stands_alo
     assert result.backup is not None and result.backup.name == leftover.name
     assert leftover.read_bytes() == b"first" and leftover.stat().st_nlink == 1 and mode_of(leftover) == 0o600
     assert [b.name for b in store.backups("memory")] == [leftover.name]
+
+
+def test_a_fifo_at_the_source_is_never_opened_for_long(tmp_path):
+    fifo = tmp_path / "MEMORY.md"
+    os.mkfifo(fifo)
+    assert _atomic.link_exclusive(fifo, tmp_path / "b", b"") is None   # no writer: a blocking open would hang
+    assert not (tmp_path / "b").exists()
+
+
+def test_making_a_backup_private_never_follows_a_link_at_its_name(tmp_path):
+    victim = tmp_path / "someone-elses.txt"
+    victim.write_bytes(b"x")
+    os.chmod(victim, 0o644)
+    planted = tmp_path / "MEMORY.md.bak.20261130-101010"
+    planted.symlink_to(victim)
+    _atomic.make_private(planted)
+    assert mode_of(victim) == 0o644
+    real = tmp_path / "MEMORY.md.bak.20261130-101011"
+    real.write_bytes(b"y")
+    os.chmod(real, 0o644)
+    _atomic.make_private(real)
+    assert mode_of(real) == 0o600
