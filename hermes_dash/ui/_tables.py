@@ -56,7 +56,8 @@ TABLE_STYLE = "\n".join(
     + [f'@container (max-width: {s - 0.02}px) {{ [class*="st-key-hdtw{s}_"] {{ display: none; }} }}\n'
        f'@container (min-width: {s}px) {{ [class*="st-key-hdtn{s}_"] {{ display: none; }} }}' for s in _STEPS]
     # The sidebar's paths: wrap at / and - where possible.
-    + ['[data-testid="stSidebar"] [data-testid="stText"] { word-break: normal; overflow-wrap: anywhere; }'])
+    + ['[data-testid="stSidebar"] [data-testid="stText"] { font-family: "Source Code Pro", monospace; '
+       'font-size: 0.8rem; word-break: normal; overflow-wrap: anywhere; }'])
 
 
 # -- the entry table ---------------------------------------------------------------------------
