@@ -182,6 +182,9 @@ def test_open_another_home_folder(demo: Path, tmp_path: Path) -> None:
     at = open_app()
     assert "hd_home_input" not in [w.key for w in at.text_input]
     at.button(key="hd_other_home").click().run()  # the folder box is drawn once asked for
+    at.button(key="hd_other_home_close").click().run()  # Cancel hides it, nothing opened
+    assert "hd_home_input" not in [w.key for w in at.text_input] and at.session_state["hd_home"] == str(demo)
+    at.button(key="hd_other_home").click().run()
     at.text_input(key="hd_home_input").input(str(other))
     at.button(key="hd_open_home").click().run()
     no_exception(at)
