@@ -11,7 +11,8 @@ Sections (``--only`` takes a comma-separated list of them):
 
 * ``op``         one engine add / replace / remove on a 2,000-character file against the same
                  file-system work done by hand (read, backup + fsync, temp + fsync, rename,
-                 fsync of the folder).
+                 fsync of the folder, delete the oldest backup), each round starting from a file
+                 at rest; and ``op_add_parts_ms``, where an add spends its time (``write_parts.py``).
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
 * ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
                  (``workloads.distinct_facts``); the full run also times 20,000.
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import itertools
 import json
 import os
@@ -213,6 +213,18 @@ def write_synced(path: Path, data: bytes, flags: int = os.O_WRONLY | os.O_CREAT 
 
 # -- 1. one engine operation against the file-system floor -----------------------------------------
 
+
+def as_the_agent_writes(path: Path, data: bytes) -> None:
+    """Put ``data`` at ``path`` as the agent's memory tool does (temp file, fsync, rename), then
+    fsync the folder, outside the timing: each round starts from a file at rest on disk, as a real
+    write finds it (the agent wrote it seconds or days before, and the file system has long since
+    committed the rename). Without the folder fsync, the first fsync inside the timed part would
+    pay for committing this set-up's rename, on either side."""
+    tmp = path.with_name(f".mem_setup_{os.getpid()}.tmp")
+    write_synced(tmp, data)
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
 FILE_CHARS = 2000
 
 
@@ -244,10 +256,8 @@ def bench_ops(plan: Plan) -> list[Figure]:
             path = hand / "MEMORY.md"
 
             def run(i: int) -> int:
-                path.write_bytes(base(i))
+                as_the_agent_writes(path, base(i))
                 n = next(serial)
-                with contextlib.suppress(FileNotFoundError):
-                    (hand / f"MEMORY.md.bak.{n - 1}").unlink()  # retention, outside the timing
                 t0 = time.perf_counter_ns()
                 with open(path, "rb") as handle:
                     raw = handle.read()
@@ -256,12 +266,16 @@ def bench_ops(plan: Plan) -> list[Figure]:
                 write_synced(tmp, change(raw))
                 os.replace(tmp, path)
                 fsync_dir(hand)
+                # Retention, as the engine's: the folder keeps its number of backups, so the
+                # oldest goes (here the previous round's; the premade ones stay).
+                with contextlib.suppress(FileNotFoundError):
+                    (hand / f"MEMORY.md.bak.{n - 1}").unlink()
                 return time.perf_counter_ns() - t0
             return run
 
         def by_engine(op: Callable[[], object]) -> Callable[[int], int]:
             def run(i: int) -> int:
-                eng_file.write_bytes(base(i))
+                as_the_agent_writes(eng_file, base(i))
                 t0 = time.perf_counter_ns()
                 op()
                 return time.perf_counter_ns() - t0
@@ -277,6 +291,11 @@ def bench_ops(plan: Plan) -> list[Figure]:
         for name, (action, change, op) in cases.items():
             base_ns, subj_ns = interleaved(plan.op_rounds, by_hand(change), by_engine(op))
             figures.append(ratio_figures(name, base_ns, subj_ns, 1.5, f"engine {action}"))
+        from .write_parts import measure
+
+        total_ms, parts = measure(store, eng_file, lambda i: as_the_agent_writes(eng_file, base(10_000 + i)),
+                                  plan.op_rounds)
+        figures.append(Figure("op_add_parts_ms", round(total_ms, 2), "ms", None, None, parts))
         after = store.read("memory")
         assert len(store.backups("memory")) <= keep + 1, "retention did not prune"
         assert after.error is None and not after.drift
@@ -366,34 +385,14 @@ def _engine_writer(home: str, index: int, count: int, barrier: object, failures:
                 failures.put(f"writer {index}: {problem.message}")  # type: ignore[attr-defined]
 
 
-def agent_append(memories: Path, entry: str) -> None:
-    """What the agent does for one add: flock <file>.lock, read, append, temp file, os.replace."""
-    path = memories / "MEMORY.md"
-    fd = os.open(memories / "MEMORY.md.lock", os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            text = ""
-        entries = [e.strip() for e in text.split(DELIMITER) if e.strip()]
-        entries.append(entry)
-        tmp_fd, tmp = tempfile.mkstemp(dir=memories, prefix=".mem_", suffix=".tmp")
-        with os.fdopen(tmp_fd, "w", encoding="utf-8") as handle:
-            handle.write(DELIMITER.join(entries))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
-
-
 def _agent_writer(home: str, count: int, barrier: object) -> None:
+    sys.path.insert(0, str(REPO / "tests"))  # the agent's add, as the concurrency tests write it
+    from agent_like import agent_add
+
     memories = Path(home) / "memories"
     barrier.wait()  # type: ignore[attr-defined]
     for k in range(count):
-        agent_append(memories, f"agent writer entry {k:04d}")
+        agent_add(memories / "MEMORY.md", f"agent writer entry {k:04d}")
 
 
 def bench_concurrent(plan: Plan) -> list[Figure]:
@@ -465,6 +464,8 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
     from hermes_dash._store import MemoryStore
 
     store = MemoryStore.open(home)
+    import filelock  # noqa: F401  (imported by the first write: loaded now, so the kills land in writes)
+
     os.write(ready, b"r")
     step = 0
     while True:
@@ -857,13 +858,15 @@ def bench_browser(plan: Plan) -> list[Figure]:
 
 
 def bench_live(plan: Plan) -> list[Figure]:
-    """One idle live check (the pages' fragment body) against two bare ``os.stat`` calls."""
+    """An idle live check (the pages' fragment body, on the files they watch) against two bare ``os.stat`` calls."""
     from benchmarks.live_poll import measure
+    from hermes_dash.ui._live import SLOW_EVERY
 
     got = measure()
     return [Figure("live_poll_ratio", round(got["live_poll_ratio"], 3), "x",
                    round(got["bare_stat_s"] * 1e6, 3), 2.0,
-                   f"idle live check {got['live_check_s'] * 1e6:.2f} us vs two os.stat "
+                   f"idle live check (mean of {SLOW_EVERY}: memory files each second, the snapshot's sources every "
+                   f"{SLOW_EVERY}th) {got['live_check_s'] * 1e6:.2f} us vs two os.stat "
                    f"{got['bare_stat_s'] * 1e6:.2f} us (baseline in us); median of alternated rounds")]
 
 

@@ -149,6 +149,73 @@ def create_exclusive(path: Path, data: bytes) -> bool:
     return True
 
 
+def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
+    """Give the file at ``source`` the new name ``path`` too (a hard link), when it holds exactly
+    ``data``: True when published, False when ``path`` exists, None when a link cannot serve (the
+    caller then copies: another file system, no hard links, a file with other names, other bytes).
+
+    For the backup a write makes of the file it is about to replace (docs/rules.md#backups): the
+    rename that follows gives ``source``'s name a new file, and the old one, never written again,
+    stays under ``path`` alone. So the backup costs no new file and no data write; creating a file
+    is the dearest step of a write on ext4. Only for that: a link kept beside the live file would
+    change with any in-place edit of it. Same guarantees as :func:`create_exclusive`: the bytes
+    are synced to disk before the name appears, and the folder after.
+    """
+    try:
+        fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        # A file with other names (a hard link somebody made) must not gain one more that an
+        # in-place edit through those names would change.
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_size != len(data):
+            return None
+        # The bytes on disk before a second name points at them: the agent may not have fsynced
+        # its write. fdatasync, not fsync: reading the file just now updated its access time, and
+        # fsync would commit that to the journal (about 1 ms); the data of a file at rest needs nothing.
+        os.fdatasync(fd)
+        try:
+            os.link(source, path)  # Linux's link(2) never follows a link at ``source``: the check below sees one
+        except FileExistsError:
+            return False
+        except OSError:
+            return None
+        try:
+            # The name now points at the file we hold open, and that file holds ``data``: nothing
+            # swapped ``source`` between the open and the link.
+            linked = os.lstat(path)
+            same = (linked.st_ino, linked.st_dev) == (st.st_ino, st.st_dev) and \
+                os.pread(fd, len(data) + 1, 0) == data
+        except OSError:
+            same = False
+        if not same:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            return None
+    finally:
+        os.close(fd)
+    fsync_dir(path.parent)
+    return True
+
+
+def make_private(path: Path) -> None:
+    """Set the regular file ``path`` (never a link) to mode 0600; best effort. A backup made by
+    :func:`link_exclusive` keeps the replaced file's mode until it is the only name left."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and stat.S_IMODE(st.st_mode) != PRIVATE:
+            os.fchmod(fd, PRIVATE)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def _create_excl_direct(path: Path, data: bytes) -> bool:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)

@@ -11,13 +11,15 @@ Three naming styles sit side by side in ``memories/`` and all are listed:
 from __future__ import annotations
 
 import contextlib
+import functools
+import operator
 import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ._atomic import create_exclusive
+from ._atomic import create_exclusive, link_exclusive
 from ._format import FILENAMES
 from ._readfile import MAX_MEMORY_BYTES, read_regular
 
@@ -43,9 +45,13 @@ class Backup:
         # than parsing the name.
         return self.folder / self.name
 
-    @property
+    @functools.cached_property
     def sort_key(self) -> tuple[datetime, int, str]:
+        # Cached (parsed backups are kept, see _PARSED): a write sorts every backup twice.
         return (self.created, self.seq, self.name)
+
+
+_NEWEST_FIRST = operator.attrgetter("sort_key")
 
 
 def parse_name(name: str, folder: Path) -> Backup | None:
@@ -103,15 +109,18 @@ def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
                     found.append(backup)
     except OSError:
         return []
-    found.sort(key=lambda b: b.sort_key, reverse=True)
+    found.sort(key=_NEWEST_FIRST, reverse=True)
     return found
 
 
 def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = None,
-                 existing: list[Backup] | None = None) -> Backup:
+                 existing: list[Backup] | None = None, replaced: Path | None = None) -> Backup:
     """Write ``data`` as a new dated backup, never overwriting one that exists.
 
     ``existing``: the target's listing when the caller already has it (under the lock).
+    ``replaced``: the file holding ``data`` that the caller renames a new file onto next (under
+    the lock): the backup is then that file under a second name when it can be
+    (:func:`~hermes_dash._atomic.link_exclusive`), a copy otherwise.
     """
     stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
     base = f"{FILENAMES[target]}.bak.{stamp}"
@@ -123,7 +132,11 @@ def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = 
     first = max(same_second) + 1 if same_second else 0
     for seq in range(first, 10_000):
         name = base if seq == 0 else f"{base}-{seq}"
-        if create_exclusive(folder / name, data):
+        made = link_exclusive(replaced, folder / name, data) if replaced is not None else None
+        if made is None:
+            replaced = None  # no link here: copy, now and for the next names
+            made = create_exclusive(folder / name, data)
+        if made:
             backup = parse_name(name, folder)
             assert backup is not None
             return backup
@@ -139,7 +152,7 @@ def read_backup(backup: Backup) -> bytes:
 def beyond(listing: list[Backup], keep: int) -> list[Backup]:
     """The dated backups in ``listing`` after its newest ``keep`` dated ones, newest first: what
     pruning to ``keep`` deletes. Daily and drift copies are never among them (docs/rules.md#backups)."""
-    dated = sorted((b for b in listing if b.style == "dated"), key=lambda b: b.sort_key, reverse=True)
+    dated = sorted((b for b in listing if b.style == "dated"), key=_NEWEST_FIRST, reverse=True)
     return dated[max(keep, 0):]
 
 
@@ -153,7 +166,7 @@ def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = N
     date, from clock skew or a home copied from another machine) or ``keep`` is 0: it may be the
     only copy of the content the write replaced, and the write reports its name.
     """
-    listing = list_backups(folder, target) if listing is None else sorted(listing, key=lambda b: b.sort_key,
+    listing = list_backups(folder, target) if listing is None else sorted(listing, key=_NEWEST_FIRST,
                                                                           reverse=True)
     dated = [b for b in listing if b.style == "dated" and (protect is None or b.name != protect.name)]
     if protect is not None and protect.style == "dated":

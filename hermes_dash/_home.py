@@ -6,6 +6,7 @@ creates anything: a missing home is created by the first write, never by looking
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass, field
@@ -38,8 +39,10 @@ class HermesHome:
     root: Path
     profile: str | None = None
 
-    @property
+    @functools.cached_property
     def memories_dir(self) -> Path:
+        # Cached: one write asks for it (and the paths inside it) about ten times, and the home
+        # is frozen, so the answer never changes.
         return self.path / "memories"
 
     @property

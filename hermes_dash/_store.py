@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, SupportsIndex
 
 from . import _backups, _ops
-from ._atomic import create_exclusive, os_refusal, real_path, write_atomic
+from ._atomic import create_exclusive, make_private, os_refusal, real_path, write_atomic
 from ._errors import DriftDetected, FileChanged, FileProblem, InvalidRequest, Refusal
 from ._format import TARGETS, Drift, decode, decode_lossy, detect_drift, parse, percent, serialise, usage
 from ._humanize import count as n_of, entries as n_entries
@@ -567,7 +567,7 @@ class MemoryStore:
         """Backup, then write (call under the lock): the backup, whether it was made now, and the
         listing it was chosen from. A failed write takes back a backup made just for it."""
         listing = self.backups(state.target)
-        kept, fresh = self._keep(state, listing)
+        kept, fresh = self._keep(state, listing, replaced=True)
         try:
             write_atomic(state.path, data)
         except BaseException:
@@ -575,6 +575,10 @@ class MemoryStore:
                 with contextlib.suppress(OSError):
                     kept.path.unlink()
             raise
+        if kept is not None and kept.style == "dated":
+            # A backup made by linking is the old file, with its mode until now (one a crash
+            # left sharing the file, too: it was reused as holding the same bytes).
+            make_private(kept.path)
         return kept, fresh, listing
 
     def _prune(self, target: str, kept: _backups.Backup | None, fresh: bool,
@@ -583,16 +587,19 @@ class MemoryStore:
             _backups.prune(self.home.memories_dir, target, self.settings.backups_keep,
                            [kept, *listing] if fresh and kept else listing, protect=kept)
 
-    def _keep(self, state: FileState, listing: list[_backups.Backup]) -> tuple[_backups.Backup | None, bool]:
+    def _keep(self, state: FileState, listing: list[_backups.Backup],
+              replaced: bool = False) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;
-        and whether it was made now (True) or was already there."""
+        and whether it was made now (True) or was already there. ``replaced``: the caller
+        renames a new file onto ``state.path`` next, so the backup may be the old file itself."""
         if not state.raw:
             return None, False
         newest = next(iter(listing), None)
         if newest is not None and _same_bytes(newest, state.raw):
             return newest, False
         try:
-            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing), True
+            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing,
+                                         replaced=real_path(state.path) if replaced else None), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 

@@ -27,7 +27,7 @@ def test_every_live_page_records_the_files_it_was_drawn_from(demo: Path, name: s
     # the page recorded the files: the watch sees that once and redraws. From then on it is still.
     at.run()
     no_exception(at)
-    paths, prints = at.session_state[_live.KEY]
+    paths, prints, _checks = at.session_state[_live.KEY]
     memories = demo / "memories"
     assert paths == (str(memories / "MEMORY.md"), str(memories / "USER.md"), str(demo / "state.db"),
                      str(demo / "state.db-wal"), str(memories / ".hermes-dash-snapshot.json"))
@@ -120,3 +120,20 @@ def test_a_new_agent_session_or_a_freeze_is_seen_by_the_check(demo: Path) -> Non
     state = {_live.KEY: (paths, _live.fingerprints(paths))}
     freeze_snapshot(store)
     assert _live.changed(paths, state)
+
+
+def test_each_check_looks_at_the_memory_files_and_every_fifth_at_the_snapshot_sources_too(demo: Path) -> None:
+    """A memory write shows at the next check (a second); a new agent session within SLOW_EVERY
+    checks, since it is rarer and the sources are three more stat calls."""
+    from hermes_dash import MemoryStore, resolve_home
+
+    store = MemoryStore(resolve_home(str(demo)))
+    paths = _live.watched(store)
+    state = {_live.KEY: _live.record(paths)}
+    (demo / "state.db-wal").write_bytes(b"a session the agent is writing")
+    seen = [_live.check(paths, state) for _ in range(_live.SLOW_EVERY)]
+    assert seen == [False] * (_live.SLOW_EVERY - 1) + [True]
+    state = {_live.KEY: _live.record(paths)}
+    assert not _live.check(paths, state)
+    store.add("memory", "A fact the agent just saved.")
+    assert _live.check(paths, state)                       # at once, not on the fifth check

@@ -32,10 +32,13 @@ def test_quick_op_section_writes_the_issue_figures_as_json(tmp_path: Path) -> No
     done = run_bench(tmp_path, "--quick", "--only", "op", "--json", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads(out.read_text(encoding="utf-8"))
-    assert [f["name"] for f in figures] == ["op_add_ratio", "op_replace_ratio", "op_remove_ratio"]
-    for figure in figures:
+    assert [f["name"] for f in figures] == ["op_add_ratio", "op_replace_ratio", "op_remove_ratio", "op_add_parts_ms"]
+    for figure in figures[:3]:
         assert set(figure) == {"name", "value", "unit", "baseline"}
         assert figure["unit"] == "x" and figure["value"] > 0 and figure["baseline"] > 0
+    assert figures[3]["unit"] == "ms" and figures[3]["value"] > 0
+    # The parts name every step of a write, with a time each.
+    assert "lock (filelock" in done.stdout and "retention (delete the oldest backup)" in done.stdout
     assert "op_add_ratio" in done.stdout  # the printed table
     assert not (tmp_path / ".hermes").exists() and not (tmp_path / "never-used").exists()
 

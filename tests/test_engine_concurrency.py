@@ -33,29 +33,8 @@ for i in range(count):
     store.add("memory", f"{name} entry {i}")
 """
 
-# What the agent does (SPEC §4): flock on <file>.lock, read, append, temp file in the same
-# folder, rename. Written out plainly so it shares no code with the engine.
-AGENT_WRITER = """
-import fcntl, os, sys, tempfile, time
-from pathlib import Path
-mem = Path(sys.argv[1]) / "memories" / "MEMORY.md"
-name, count, go = sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
-while not go.exists():
-    time.sleep(0.001)
-for i in range(count):
-    with open(str(mem) + ".lock", "a+") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        raw = mem.read_text(encoding="utf-8") if mem.exists() else ""
-        entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
-        entries.append(f"{name} entry {i}")
-        fd, tmp = tempfile.mkstemp(dir=str(mem.parent), prefix=".mem_", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write("\\n§\\n".join(entries))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, mem)
-        fcntl.flock(lock, fcntl.LOCK_UN)
-"""
+# What the agent does, written out plainly so that it shares no code with the engine.
+AGENT_WRITER = str(Path(__file__).with_name("agent_like.py"))
 
 
 def test_four_engine_processes_and_an_agent_writer_lose_no_entry(home):
@@ -65,7 +44,7 @@ def test_four_engine_processes_and_an_agent_writer_lose_no_entry(home):
     count = 30
     procs = [subprocess.Popen([sys.executable, "-c", ENGINE_WRITER, str(home), f"engine{k}", str(count), str(go)],
                               env=ENV) for k in range(4)]
-    procs.append(subprocess.Popen([sys.executable, "-c", AGENT_WRITER, str(home), "agent", str(count), str(go)],
+    procs.append(subprocess.Popen([sys.executable, AGENT_WRITER, str(home), "agent", str(count), str(go)],
                                   env=ENV))
     time.sleep(0.5)            # let every process import and wait at the start line
     go.touch()
@@ -165,3 +144,21 @@ def test_threads_of_one_process_exclude_each_other(home):
     assert not errors
     entries = MemoryStore(resolve_home(home)).read("memory").entries
     assert sorted(entries) == sorted(f"thread{k} entry {i}" for k in range(4) for i in range(25))
+
+
+def test_a_process_forked_after_a_write_writes_too(home):
+    """The lock objects are made once per process: a forked child (multiprocessing's default on
+    Linux) must make its own, as filelock refuses one made by the parent."""
+    store = MemoryStore(resolve_home(home))
+    store.add("memory", "written by the parent")
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            MemoryStore(resolve_home(home)).add("memory", "written by the child")
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert store.read("memory").entries == ("written by the parent", "written by the child")

@@ -98,13 +98,19 @@ def test_a_write_and_its_backup_are_written_flushed_fsynced_renamed_and_the_fold
     folder = home / "memories"
     folder.mkdir()
     (folder / "MEMORY.md").write_bytes(b"first")
+    old_inode = (folder / "MEMORY.md").stat().st_ino
     events = _trace(home, lambda store: store.add("memory", "second"), tmp_path)
     real = Path(os.path.realpath(folder))
 
+    # The backup is the replaced file itself under a second name (docs/rules.md#backups): its
+    # bytes are fsynced before that name appears, and the name is fsynced into the folder.
     backups = [e for e in events if e[0] == "link" and ".bak." in e[2]]
-    assert len(backups) == 1, events
-    _check_durable(events, backups[0], real, len(b"first"))
-    assert ("unlink", backups[0][1]) in events                    # the backup's temp name is gone
+    assert len(backups) == 1 and backups[0][1] == str(real / "MEMORY.md"), events
+    at = events.index(backups[0])
+    assert ("fsync", str(real / "MEMORY.md")) in events[:at], events
+    assert ("fsync", str(real)) in events[at:], events
+    backup = Path(backups[0][2])
+    assert backup.read_bytes() == b"first" and backup.stat().st_ino == old_inode and backup.stat().st_nlink == 1
 
     renames = [e for e in events if e[0] == "rename" and e[2] == str(real / "MEMORY.md")]
     assert len(renames) == 1, events

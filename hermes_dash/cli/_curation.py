@@ -19,7 +19,7 @@ from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
 if TYPE_CHECKING:
-    from hermes_dash.curation.pending import Staged
+    from hermes_dash.curation.pending import Decision, Staged
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -215,13 +215,10 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             return Outcome({"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
                            f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
                            "shows them).", EXIT_USAGE)
+        if args.content is not None or args.old_text is not None:
+            return _approve_edited(store, args)
         decide = pending.approve if args.action == "approve" else pending.reject
-        decisions = decide(store, args.ids)
-        ok = all(d.ok for d in decisions)
-        data: dict[str, object] = {"success": ok, "decisions": [d.to_dict() for d in decisions]}
-        text = "\n".join(d.message + (f"\n  What to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "")
-                         for d in decisions)
-        return Outcome(data, text, EXIT_OK if ok else EXIT_REFUSED)
+        return _decided(decide(store, args.ids))
     if args.ids:
         return Outcome({"success": False, "code": "usage", "error": "`pending list` takes no ids."},
                        "Usage: `pending list` takes no ids (did you mean approve or reject?).", EXIT_USAGE)
@@ -242,6 +239,34 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
     text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
     return Outcome({"success": True, "folder": str(store.home.pending_dir), "pending": staged}, text)
+
+
+def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``pending approve ID --content TEXT [--old-text TEXT]``: approve one staged write with
+    other text, previewed under the same rules first (nothing is written if it would be refused)."""
+    from hermes_dash.curation import pending
+
+    if args.action != "approve" or len(args.ids) != 1:
+        return Outcome({"success": False, "code": "usage", "error": "--content and --old-text edit one approval."},
+                       "Usage: python -m hermes_dash pending approve ID --content TEXT [--old-text TEXT] "
+                       "(one id).", EXIT_USAGE)
+    sid = args.ids[0]
+    shown = pending.preview_edit(store, sid, args.content, args.old_text)
+    if shown.refusal is not None:
+        decisions = [pending.Decision(sid, False, f"Not approved ({sid}): {shown.refusal.message}",
+                                      refusal=shown.refusal)]
+    else:
+        assert shown.operation is not None  # a preview without a refusal carries the edit to apply
+        decisions = pending.approve(store, [sid], edited={sid: shown.operation})
+    return _decided(decisions)
+
+
+def _decided(decisions: list[Decision]) -> Outcome:
+    ok = all(d.ok for d in decisions)
+    text = "\n".join(d.message + (f"\n  What to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "")
+                     for d in decisions)
+    return Outcome({"success": ok, "decisions": [d.to_dict() for d in decisions]}, text,
+                   EXIT_OK if ok else EXIT_REFUSED)
 
 
 # -- normalize ----------------------------------------------------------------------------------
@@ -350,6 +375,9 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID...")
     p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
     p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("--content", help="approve with this text instead of the staged one (one id; add/replace)")
+    p.add_argument("--old-text", help="approve aimed at the entry this text identifies instead (one id; "
+                                      "replace/remove)")
     p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
     p.add_argument("target", **target)
     p.add_argument("--by", choices=NORMALIZE_MODES, default="section",

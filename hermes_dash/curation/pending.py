@@ -313,6 +313,24 @@ def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None
     return Preview(staged, before, projection.after, state.limit, None, operation)
 
 
+def preview_edit(store: MemoryStore, sid: str, content: str | None = None,
+                 old_text: str | None = None) -> Preview:
+    """The preview of staged write ``sid`` with its text changed (what is not given stays as
+    staged); its ``operation`` is the edit to pass to :func:`approve`. For one operation: a
+    staged batch is edited part by part (:meth:`Staged.edit`, as the dashboard's Inbox does)."""
+    staged = read_one(_path_of(store, sid))
+    if not staged.ok:
+        raise InvalidRequest(f"Staged write {sid} is malformed: {staged.problem}.",
+                             hint="Reject it to delete the file, or fix the JSON by hand.")
+    if staged.action == "batch":
+        raise InvalidRequest(f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "
+                             "be given in one --content.",
+                             hint="Edit it in the dashboard's Inbox, or approve or reject it as staged.")
+    part = staged.parts()[0]
+    texts = (part.content if content is None else content, part.old_text if old_text is None else old_text)
+    return preview(store, staged, staged.edit([texts]))
+
+
 @contextlib.contextmanager
 def _inbox_lock(store: MemoryStore):
     """One decision at a time (two tabs must not approve the same write twice)."""

@@ -3,8 +3,10 @@
 The agent writes while a person looks at the page. A small fragment runs every
 ``EVERY_S`` seconds, stats both memory files and compares their fingerprints
 (mtime_ns, size, inode) with the ones the page was last drawn from. Only when one
-differs does it ask for a full rerun of the page; an idle check is five ``stat`` calls
-(both files, and what the current snapshot is read from: see :func:`watched`).
+differs does it ask for a full rerun of the page. Every ``SLOW_EVERY``-th check also stats
+what the current snapshot is read from (see :func:`watched`): a new agent session is rarer
+than a memory write, and shows within ``SLOW_EVERY`` seconds. So an idle check is two
+``stat`` calls, and five every fifth second.
 
 A full rerun keeps every widget's value (text typed, a selected row, an open
 confirmation live in ``st.session_state`` or in the browser's widget), so the page
@@ -13,6 +15,7 @@ follows the file without resetting what the person is doing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,29 +23,63 @@ import streamlit as st
 
 from hermes_dash import frozen_snapshot_path, TARGETS, Fingerprint, MemoryStore
 
-from ._cache import db_files, stat_key
+from ._cache import db_files
 
 EVERY_S = 1.0  # an agent write shows within about this long (plus one page run)
-KEY = "hd_live"  # session key: (paths, fingerprints) the page was last drawn from
+SLOW_EVERY = 5  # the snapshot's sources are looked at every this many checks
+KEY = "hd_live"  # session key: (paths, fingerprints, [checks made]) the page was last drawn from
+MEMORY_FILES = len(TARGETS)  # watched() lists the memory files first
 
 Fingerprints = tuple[Fingerprint | None, ...]
 
 
 def fingerprints(paths: Sequence[str]) -> Fingerprints:
-    return tuple(stat_key(path) for path in paths)
+    # Fingerprint.at is what the cache keys use (stat_key); called directly, in a list, as this
+    # runs every second on every open page.
+    at = Fingerprint.at
+    return tuple([at(path) for path in paths])
 
 
-def changed(paths: tuple[str, ...], state: Mapping[Any, Any]) -> bool:
-    """True when a file in ``paths`` differs from what the page was drawn from (one idle check)."""
+def record(paths: tuple[str, ...]) -> tuple[tuple[str, ...], Fingerprints, list[int]]:
+    """What the page is drawn from, as kept under ``KEY``: the paths, their fingerprints now, and
+    a count of checks made since (a list, counted in place: one session-state read a check)."""
+    return paths, fingerprints(paths), [0]
+
+
+def changed(paths: tuple[str, ...], state: Mapping[Any, Any], *, full: bool = True) -> bool:
+    """True when a file in ``paths`` differs from what the page was drawn from.
+    ``full=False``: only the memory files are looked at."""
     drawn = state.get(KEY)
-    now = fingerprints(paths)
-    return drawn is None or drawn[0] != paths or drawn[1] != now
+    return drawn is None or drawn[0] != paths or _differs(paths, drawn[1], full)
+
+
+def check(paths: tuple[str, ...], state: Mapping[Any, Any]) -> bool:
+    """One idle check of the watch: the memory files every time, all of ``paths`` every
+    ``SLOW_EVERY``-th time."""
+    drawn = state.get(KEY)
+    if drawn is None or drawn[0] != paths:
+        return True
+    checks = drawn[2]
+    checks[0] += 1
+    return _differs(paths, drawn[1], checks[0] % SLOW_EVERY == 0)
+
+
+def _differs(paths: tuple[str, ...], drawn: Fingerprints, full: bool) -> bool:
+    of = Fingerprint.of  # as Fingerprint.at, without its keyword: this runs every second on every page
+    for i in range(len(paths) if full else MEMORY_FILES):
+        try:
+            now = of(os.stat(paths[i]))
+        except OSError:
+            now = None
+        if now != drawn[i]:
+            return True
+    return False
 
 
 @st.fragment(run_every=EVERY_S)
 def _watch(paths: tuple[str, ...]) -> None:
-    if changed(paths, st.session_state):
-        st.session_state[KEY] = (paths, fingerprints(paths))
+    if check(paths, st.session_state):
+        st.session_state[KEY] = record(paths)
         st.rerun(scope="app")
 
 
@@ -60,5 +97,5 @@ def follow(store: MemoryStore) -> None:
     Records the files as they are now (the page is being drawn from them), then starts the watch.
     """
     paths = watched(store)
-    st.session_state[KEY] = (paths, fingerprints(paths))
+    st.session_state[KEY] = record(paths)
     _watch(paths)

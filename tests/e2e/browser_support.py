@@ -121,6 +121,19 @@ def goto_page(page, title: str, heading: bool = True) -> None:
         settle(page, None)
 
 
+def preview_replace(page, find: str, new: str) -> None:
+    """On Edit, the Replace tab filled in (the entry ``find`` hits, to become ``new``) and its
+    preview shown; nothing saved yet."""
+    goto_page(page, "Edit")
+    page.get_by_role("tab", name="Replace").click()
+    page.get_by_label("Text that identifies the entry").first.fill(find)
+    page.keyboard.press("Tab")
+    settle(page, "Matches exactly one entry")
+    page.get_by_label("New text for the whole entry").fill(new)
+    page.keyboard.press("Tab")
+    settle(page, "After saving")
+
+
 def assert_only_local(requests: list[str], base: str) -> None:
     """No request reached an address inside entry text, and none left the local server."""
     leaked = [url for url in requests if FORBIDDEN.search(url)]

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, goto_page, settle, streamlit_app
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, goto_page, preview_replace, settle, streamlit_app
 
 sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
 from hermes_dash import MemoryStore  # noqa: E402
@@ -89,14 +89,7 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=10_000)
 
         # Edit: a replace previewed, then the agent changes that entry before the click.
-        goto_page(page, "Edit")
-        page.get_by_role("tab", name="Replace").click()
-        page.get_by_label("Text that identifies the entry").first.fill("make deploy ENV=staging")
-        page.keyboard.press("Tab")
-        settle(page, "Matches exactly one entry")
-        page.get_by_label("New text for the whole entry").fill(MINE)
-        page.keyboard.press("Tab")
-        settle(page, "After saving")
+        preview_replace(page, "make deploy ENV=staging", MINE)
         MemoryStore.open(demo).replace("memory", "make deploy ENV=staging", AGENT_TEXT)
         page.get_by_role("button", name="Replace entry").click()
         settle(page, "changed on disk before your change was saved")

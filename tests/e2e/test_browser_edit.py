@@ -10,7 +10,7 @@ the file back byte for byte.
 from __future__ import annotations
 
 import pytest
-from browser_support import Browser, assert_only_local, goto_page, settle
+from browser_support import Browser, assert_only_local, preview_replace, settle
 
 from hermes_dash import MemoryStore
 
@@ -28,14 +28,7 @@ def test_concurrent_edit_is_refused_with_both_versions_then_undo_in_a_real_brows
     demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
     memory = demo / "memories" / "MEMORY.md"
 
-    goto_page(page, "Edit")
-    page.get_by_role("tab", name="Replace").click()
-    page.get_by_label("Text that identifies the entry").first.fill("make deploy ENV=staging")
-    page.keyboard.press("Tab")
-    settle(page, "Matches exactly one entry")
-    page.get_by_label("New text for the whole entry").fill(MINE)
-    page.keyboard.press("Tab")
-    settle(page, "After saving")
+    preview_replace(page, "make deploy ENV=staging", MINE)
 
     MemoryStore.open(demo).replace("memory", "make deploy ENV=staging", AGENT_TEXT)  # the agent, meanwhile
     agent_bytes = memory.read_bytes()

@@ -7,12 +7,11 @@ lose what the person is typing meanwhile. How long the entry takes to appear is 
 
 from __future__ import annotations
 
-import fcntl
-import os
 import time
 from pathlib import Path
 
 import pytest
+from agent_like import agent_add
 from browser_support import Browser, assert_only_local, goto_page, settle
 
 from hermes_dash import DELIMITER, parse
@@ -20,23 +19,6 @@ from hermes_dash import DELIMITER, parse
 pytestmark = pytest.mark.e2e
 
 NEW = "Agent note written from a shell: the CI cache lives in /var/cache/ci-live."
-
-
-def agent_add(memory: Path, entry: str) -> None:
-    """Append an entry exactly as the agent writes: exclusive flock, temp file, fsync, rename."""
-    lock = os.open(str(memory) + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        entries = parse(memory.read_text(encoding="utf-8")) + [entry]
-        tmp = memory.parent / f".mem_live{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as out:
-            out.write(DELIMITER.join(entries))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, memory)
-    finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-        os.close(lock)
 
 
 def open_demo(browser: Browser) -> Path:
