@@ -92,9 +92,10 @@ for target, state in states.items():
 
     table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show), build)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
-    if notes := flag_notes(flags):
-        st.caption("; ".join(notes) + ".")
-    st.caption("Select a row to read the whole entry and edit, remove or move exactly that one.")
+    # One caption: every element costs the landing page's rerun time.
+    notes = flag_notes(flags)
+    st.caption("".join(f"{note}; " for note in notes[:-1]) + (f"{notes[-1]}. " if notes else "")
+               + "Select a row to read the whole entry and edit, remove or move exactly that one.")
     ui.entry_panel(store, state)
 
 if show == "new" and not snapshot:

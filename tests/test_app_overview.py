@@ -180,11 +180,17 @@ def test_open_another_home_folder(demo: Path, tmp_path: Path) -> None:
     other = tmp_path / "other"
     MemoryStore(resolve_home(other)).add("memory", "Other home: the only entry.")
     at = open_app()
+    assert "hd_home_input" not in [w.key for w in at.text_input]
+    at.button(key="hd_other_home").click().run()  # the folder box is drawn once asked for
+    at.button(key="hd_other_home_close").click().run()  # Cancel hides it, nothing opened
+    assert "hd_home_input" not in [w.key for w in at.text_input] and at.session_state["hd_home"] == str(demo)
+    at.button(key="hd_other_home").click().run()
     at.text_input(key="hd_home_input").input(str(other))
     at.button(key="hd_open_home").click().run()
     no_exception(at)
     assert list(table(at, "memory")["Entry"]) == ["Other home: the only entry."]
     assert at.session_state["hd_home"] == str(other)
+    assert "hd_home_input" not in [w.key for w in at.text_input]  # and closes after opening the folder
 
 
 def test_config_warnings_shown_in_sidebar(demo: Path) -> None:

@@ -13,11 +13,19 @@ from ._session import current_store, flash, set_home
 from ._widgets import show_refusal
 
 
+OTHER_HOME = "hd_other_home_open"  # session state: the sidebar's "Open another home folder" box is shown
+
+
+def _other_home(shown: bool) -> None:
+    st.session_state[OTHER_HOME] = shown
+
+
 def _open_demo() -> None:
     from hermes_dash import create_demo_home
 
     path = create_demo_home()
     set_home(str(path))
+    st.session_state.pop(OTHER_HOME, None)
     clear_caches()
     flash("info", "Opened the demo home", f"A fresh copy in {path}. Edit freely: it is a temporary folder.")
 
@@ -29,6 +37,7 @@ def _open_folder() -> None:
     path = Path(raw).expanduser()
     set_home(str(path.resolve()))
     st.session_state.hd_home_input = ""
+    st.session_state.pop(OTHER_HOME, None)
 
 
 def _pick_profile() -> None:
@@ -41,20 +50,28 @@ def sidebar() -> MemoryStore:
     store = current_store()
     home = store.home
     with st.sidebar:
+        # Paths as plain text: st.code would load the browser's syntax highlighter, the largest
+        # single cost of opening the dashboard (about half a second of a cold load's CPU).
         st.caption("Hermes home")
-        st.code(str(home.root), language=None, wrap_lines=True)
+        st.text(str(home.root))
         profiles = ["default", *home.profiles()]
         st.session_state.hd_profile_select = home.profile or "default"
         st.selectbox("Profile", profiles, key="hd_profile_select", on_change=_pick_profile,
                      help="Each folder under profiles/ is a Hermes home of its own; profiles never share memory.")
         if home.profile:
             st.caption("Profile folder")
-            st.code(str(home.path), language=None, wrap_lines=True)
-        with st.expander("Open another home folder"):
-            st.text_input("Folder", key="hd_home_input", placeholder="~/.hermes")
-            st.button("Open folder", key="hd_open_home", on_click=_open_folder)
-            st.button("Open the demo home", key="hd_open_demo_side", on_click=_open_demo,
-                      help="A copy of the demo home in a temporary folder")
+            st.text(str(home.path))
+        # The folder box is drawn only once asked for (not in a collapsed expander): every run
+        # sends each element, and this is drawn on every page.
+        if st.session_state.get(OTHER_HOME):
+            with st.container(border=True, key="hd_other_home_box"):
+                st.text_input("Folder", key="hd_home_input", placeholder="~/.hermes")
+                st.button("Open folder", key="hd_open_home", on_click=_open_folder)
+                st.button("Open the demo home", key="hd_open_demo_side", on_click=_open_demo,
+                          help="A copy of the demo home in a temporary folder")
+                st.button("Cancel", key="hd_other_home_close", on_click=_other_home, args=(False,))
+        else:
+            st.button("Open another home folder…", key="hd_other_home", on_click=_other_home, args=(True,))
         settings = store.settings
         problems = list(settings.warnings)
         for target in map(Target.of, TARGETS):

@@ -49,15 +49,18 @@ def cut(text: str, limit: int = CELL_CHARS, *, where: str = "select the row to r
     return text[:limit] + f" … [{len(text) - limit:,} more characters" + (f": {where}]" if where else "]")
 
 
-# Container queries: the outer box of an entry table is a query container; the full table hides
-# when that box is narrower than its step, the compact one when it is at least as wide.
+# Container queries: the box of an entry table is a query container holding the full table (its
+# first element) and the compact one (its second); the full table hides when that box is narrower
+# than its step, the compact one when it is at least as wide. No box per table: every container
+# is one more element on every run of the page.
 TABLE_STYLE = "\n".join(
-    ['[class*="st-key-hdtbox_"] { container-type: inline-size; }']
-    + [f'@container (max-width: {s - 0.02}px) {{ [class*="st-key-hdtw{s}_"] {{ display: none; }} }}\n'
-       f'@container (min-width: {s}px) {{ [class*="st-key-hdtn{s}_"] {{ display: none; }} }}' for s in _STEPS]
-    # The sidebar's paths: wrap at / and - where possible, never under the copy button.
-    + ['[data-testid="stSidebar"] [data-testid="stCode"] pre { padding-right: 2.5rem; }',
-       '[data-testid="stSidebar"] [data-testid="stCode"] code { word-break: normal; overflow-wrap: anywhere; }'])
+    ['[class*="st-key-hdtbox"] { container-type: inline-size; }']
+    + [f'@container (max-width: {s - 0.02}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(1) {{ display: none; }} }}\n'
+       f'@container (min-width: {s}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(2) {{ display: none; }} }}'
+       for s in _STEPS]
+    # The sidebar's paths: wrap at / and - where possible.
+    + ['[data-testid="stSidebar"] [data-testid="stText"] { font-family: "Source Code Pro", monospace; '
+       'font-size: 0.8rem; word-break: normal; overflow-wrap: anywhere; }'])
 
 
 # -- the entry table ---------------------------------------------------------------------------
@@ -78,6 +81,8 @@ ENTRY_COLUMNS: dict[str, Any] = {
 }
 COMPACT_COLUMNS = ("Entry", "Details")
 COMPACT_ENTRY_WIDTH = 188  # with Details and the row marker: PHONE_WIDTH
+COMPACT_CONFIG = {**ENTRY_COLUMNS, "Entry": st.column_config.TextColumn(
+    "Entry", width=COMPACT_ENTRY_WIDTH, help="Shown as plain text")}
 
 
 def details(index: int, chars: int, share: float, flags: Sequence[str]) -> str:
@@ -107,19 +112,18 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
     step = _step(full)
     rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
     name = key or f"anon{id(frame)}"
-    compact_config = {**ENTRY_COLUMNS, "Entry": st.column_config.TextColumn(
-        "Entry", width=COMPACT_ENTRY_WIDTH, help="Shown as plain text")}
-    with st.container(key=f"hdtbox_{name}"):
-        for kind, shown, config, grid_key in (
-                ("w", full, ENTRY_COLUMNS, key),
-                ("n", [c for c in COMPACT_COLUMNS if c in columns], compact_config,
-                 None if key is None else f"{key}_compact")):
-            with st.container(key=f"hdt{kind}{step}_{name}"):
-                extra: dict[str, Any] = {}
-                if on_select is not None and grid_key is not None:
-                    extra = {"selection_mode": "single-row", "on_select": lambda k=grid_key: on_select(k)}
-                st.dataframe(frame, hide_index=True, column_config=config, column_order=shown, key=grid_key,
-                             row_height=ROW_HEIGHT, height=height or table_height(rows), **extra)
+    with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
+        for shown, config, grid_key in ((full, ENTRY_COLUMNS, key),
+                                        ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG,
+                                         None if key is None else f"{key}_compact")):
+            extra: dict[str, Any] = {}
+            if on_select is not None and grid_key is not None:
+                extra = {"selection_mode": "single-row", "on_select": lambda k=grid_key: on_select(k)}
+            # Only the shown columns' settings: Streamlit deep-copies every setting it is given on
+            # every run, and the rest would be copied for nothing.
+            st.dataframe(frame, hide_index=True, column_config={c: config[c] for c in shown if c in config},
+                         column_order=shown, key=grid_key, row_height=ROW_HEIGHT,
+                         height=height or table_height(rows), **extra)
 
 
 # -- before / after -----------------------------------------------------------------------------

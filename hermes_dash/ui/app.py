@@ -17,12 +17,38 @@ from hermes_dash.ui import _gate  # the access gate runs before the face is used
 PAGES = Path(__file__).with_name("app_pages")
 
 
+_CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.py files, found once per process
+_PAGES = "hd_pages"  # session state: (pages folder, the navigation's sections), built once per browser session
+
+
 def curation_pages(pages: Path) -> list[st.Page]:
+    if pages not in _CURATION:
+        _CURATION[pages] = tuple(sorted(pages.glob("curation_*.py")))
     found = []
-    for path in sorted(pages.glob("curation_*.py")):
+    for path in _CURATION[pages]:
         title = path.stem.removeprefix("curation_").replace("_", " ").strip().capitalize() or path.stem
         found.append(st.Page(path, title=title, url_path=path.stem))
     return found
+
+
+def sections(pages: Path) -> dict[str, list[st.Page]]:
+    """The navigation's pages, made once per browser session: every run of the app needs them, and
+    making a page object resolves its path (about a tenth of a bare page's run for the nine)."""
+    saved = st.session_state.get(_PAGES)
+    if isinstance(saved, tuple) and saved[0] == pages:
+        return saved[1]
+    made: dict[str, list[st.Page]] = {
+        "Memory": [
+            st.Page(pages / "overview.py", title="Overview", default=True),
+            st.Page(pages / "snapshot.py", title="Snapshot"),
+            st.Page(pages / "edit.py", title="Edit"),
+            st.Page(pages / "backups.py", title="Backups"),
+        ],
+    }
+    if extra := curation_pages(pages):
+        made["Curation"] = extra
+    st.session_state[_PAGES] = (pages, made)
+    return made
 
 
 def run(pages: Path = PAGES) -> None:
@@ -37,18 +63,7 @@ def run(pages: Path = PAGES) -> None:
     store = ui.sidebar()
     ui.keep_in_url(store)
 
-    sections: dict[str, list[st.Page]] = {
-        "Memory": [
-            st.Page(pages / "overview.py", title="Overview", default=True),
-            st.Page(pages / "snapshot.py", title="Snapshot"),
-            st.Page(pages / "edit.py", title="Edit"),
-            st.Page(pages / "backups.py", title="Backups"),
-        ],
-    }
-    if extra := curation_pages(pages):
-        sections["Curation"] = extra
-
-    page = st.navigation(sections)
+    page = st.navigation(sections(pages))
     ui.note_page(page.url_path)
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     ui.show_flashes()
