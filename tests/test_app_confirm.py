@@ -10,16 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import DELIMITER
-from test_app_support import APP, alerts, demo, fresh_cache, no_exception  # noqa: F401
-
-ROOT = APP.parent
-
+from test_app_support import alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
 
 def opened(page: str) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page(str(ROOT / "app_pages" / f"{page}.py"))
-    at.run()
+    at = open_app(page)
     no_exception(at)
     return at
 

@@ -39,12 +39,12 @@ def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> 
 
 
 def open_app(page: str = "overview", *, run: bool = True) -> AppTest:
-    """app.py, run once, then switched to ``page`` and run again."""
+    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run again."""
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     if page != "overview":
-        at.switch_page(PAGES[page])
+        at.switch_page(PAGES.get(page, f"app_pages/{page}.py"))
         if run:
             at.run()
     return at

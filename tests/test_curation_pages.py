@@ -18,9 +18,8 @@ from streamlit.testing.v1 import AppTest
 from hermes_dash import MemoryStore, serialise
 from hermes_dash.curation import history as _history
 from hermes_dash.demo import create_demo_home
+from test_app_support import open_app
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = ROOT / "app.py"
 URL = "127.0.0.1:9"
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
 DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles."
@@ -58,10 +57,7 @@ def crafted(tmp_path, monkeypatch) -> Path:
 
 
 def page(name: str) -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page(str(ROOT / "app_pages" / f"curation_{name}.py"))
-    at.run()
+    at = open_app(f"curation_{name}")
     ok(at)
     return at
 
