@@ -22,6 +22,17 @@ def _entries(path: Path) -> list[str]:
     return text.split("\n§\n") if text else []
 
 
+def _ask_to_approve_one(page) -> None:
+    """On the demo home: select staged write 3fa91c0e in the Inbox and ask to approve it (the
+    confirmation is showing; nothing is written yet)."""
+    goto_page(page, "Inbox")
+    settle(page, "Remember that the staging DB is reset every Sunday night.")
+    page.get_by_text("Select 3fa91c0e", exact=True).click()
+    settle(page, "1 selected")
+    page.get_by_role("button", name="Approve selected (1)…").click()
+    settle(page, "Approve 1 staged write: 3fa91c0e?")
+
+
 def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     page, scratch = browser.page, browser.scratch
     page.get_by_role("button", name="Open the demo home").first.click()
@@ -31,12 +42,7 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     staged = demo / "pending" / "memory" / "3fa91c0e.json"
 
     # Inbox: select one staged write, approve, confirm.
-    goto_page(page, "Inbox")
-    settle(page, "Remember that the staging DB is reset every Sunday night.")
-    page.get_by_text("Select 3fa91c0e", exact=True).click()
-    settle(page, "1 selected")
-    page.get_by_role("button", name="Approve selected (1)…").click()
-    settle(page, "Approve 1 staged write: 3fa91c0e?")
+    _ask_to_approve_one(page)
     assert staged.exists()
     page.get_by_role("button", name="Yes, approve").click()
     settle(page, "Approved 1")
@@ -81,12 +87,7 @@ def test_confirmation_buttons_sit_together_on_the_left(browser: Browser) -> None
     page = browser.page
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    goto_page(page, "Inbox")
-    settle(page, "Remember that the staging DB is reset every Sunday night.")
-    page.get_by_text("Select 3fa91c0e", exact=True).click()
-    settle(page, "1 selected")
-    page.get_by_role("button", name="Approve selected (1)…").click()
-    settle(page, "Approve 1 staged write: 3fa91c0e?")
+    _ask_to_approve_one(page)
     for width in (1400, 390):
         page.set_viewport_size({"width": width, "height": 1800})
         settle(page, None)
