@@ -599,7 +599,7 @@ class MemoryStore:
             return newest, False
         try:
             return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing,
-                                         replaced=real_path(state.path) if replaced else None), True
+                                         replaced=(state.link_target or state.path) if replaced else None), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 

@@ -318,10 +318,7 @@ def preview_edit(store: MemoryStore, sid: str, content: str | None = None,
     """The preview of staged write ``sid`` with its text changed (what is not given stays as
     staged); its ``operation`` is the edit to pass to :func:`approve`. For one operation: a
     staged batch is edited part by part (:meth:`Staged.edit`, as the dashboard's Inbox does)."""
-    staged = read_one(_path_of(store, sid))
-    if not staged.ok:
-        raise InvalidRequest(f"Staged write {sid} is malformed: {staged.problem}.",
-                             hint="Reject it to delete the file, or fix the JSON by hand.")
+    staged = _well_formed(_path_of(store, sid))
     if staged.action == "batch":
         raise InvalidRequest(f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "
                              "be given in one --content.",
@@ -348,12 +345,18 @@ def _delete(path: Path) -> None:
                           hint="Check the permissions of the pending folder.") from None
 
 
-def _approve_one(store: MemoryStore, sid: str, edit: _ops.Operation | None = None) -> Decision:
-    path = _path_of(store, sid)
+def _well_formed(path: Path) -> Staged:
+    """The staged write at ``path``; refused when it is malformed (nothing can be applied from it)."""
     staged = read_one(path)
     if not staged.ok:
-        raise InvalidRequest(f"Staged write {sid} is malformed: {staged.problem}.",
+        raise InvalidRequest(f"Staged write {staged.id} is malformed: {staged.problem}.",
                              hint="Reject it to delete the file, or fix the JSON by hand.")
+    return staged
+
+
+def _approve_one(store: MemoryStore, sid: str, edit: _ops.Operation | None = None) -> Decision:
+    path = _path_of(store, sid)
+    staged = _well_formed(path)
     if edit is not None:
         _check_edit(staged, edit)
     # The pinned entry is checked by the store under its lock, where the file cannot change.
