@@ -22,19 +22,21 @@ __version__ = "0.1.0"
 #: module -> the names it exports. "public=private" exports a name under a clearer one where
 #: the module's own name only reads well inside it (``_snapshot.freeze`` -> ``freeze_snapshot``).
 _EXPORTS = {
+    "_atomic": ("write_atomic", "write_private"),
     "_backups": ("Backup", "list_backups", "read_backup"),
     "_batchplan": ("plan_batch", "describe_batch=describe", "pin_batch=pinned"),
+    "_config": ("ConfigChange", "plan_plugin_enabled", "set_plugin_enabled"),
     "_diff": ("DiffItem", "EntryDiff", "diff_entries"),
     "_errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged", "FileProblem",
                 "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
-    "_format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
+    "_format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_memory=decode", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
     "_home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "_move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "_humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
     "_newhome": ("create_memory_files",),
     "_ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
-    "_readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
+    "_readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe", "read_regular"),
     "_render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
     "_scan": ("describe_findings=describe", "scan"),
     "_serving": ("LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV"),
@@ -68,19 +70,21 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
+    from ._atomic import write_atomic, write_private
     from ._backups import Backup, list_backups, read_backup
     from ._batchplan import describe as describe_batch, pinned as pin_batch, plan_batch
+    from ._config import ConfigChange, plan_plugin_enabled, set_plugin_enabled
     from ._diff import DiffItem, EntryDiff, diff_entries
     from ._errors import (AmbiguousMatch, ContentBlocked, DriftDetected, EntryChanged, FileChanged, FileProblem,
                           InvalidRequest, NoMatch, OverLimit, Refusal)
-    from ._format import (DEFAULT_LIMITS, DELIMITER, FILENAMES, TARGETS, decode_lossy, detect_drift,
-                          over_budget_text, parse, percent, serialise, usage)
+    from ._format import (DEFAULT_LIMITS, DELIMITER, FILENAMES, TARGETS, decode as decode_memory, decode_lossy,
+                          detect_drift, over_budget_text, parse, percent, serialise, usage)
     from ._home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from ._humanize import NEXT_SESSION, age, ago, count as n_of, entries as n_entries, past as past_of
     from ._move import TwoFileResult, TwoFileUndo, lock_order
     from ._newhome import create_memory_files
     from ._ops import Match, Operation, Projection, find, prepare, project
-    from ._readfile import Fingerprint, NotReadable, describe as describe_unreadable
+    from ._readfile import Fingerprint, NotReadable, describe as describe_unreadable, read_regular
     from ._render import parse_prompt, render_block, render_prompt, sanitise
     from ._scan import describe as describe_findings, scan
     from ._serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV

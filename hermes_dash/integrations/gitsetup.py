@@ -1,0 +1,153 @@
+"""``hermes-dash git-setup [REPO]``: the merge driver's two lines in a repository.
+
+By hand it is::
+
+    git config merge.hermes-memory.driver 'hermes-dash merge-driver %O %A %B %P'
+    echo 'MEMORY.md merge=hermes-memory' >> .gitattributes
+
+This does the same, idempotently, and says what it changed. It runs no program that the
+repository names (no hooks, no filters, no ``core.fsmonitor``): the repository's files are read
+and written directly, and ``git config --file`` (which reads and writes that one file and runs
+nothing) sets the driver.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
+
+DRIVER = "hermes-memory"
+ATTRIBUTE_LINE = f"MEMORY.md merge={DRIVER}"
+DRIVER_NAME = "hermes-dash: MEMORY.md entry by entry"
+_MAX_ATTRIBUTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    file: Path
+    changed: bool
+    what: str
+
+
+def self_command() -> list[str]:
+    """How another program (git, the agent's dashboard) starts this hermes-dash: the absolute
+    path of the installed ``hermes-dash`` when that is what runs, else this Python with ``-m``
+    (from a clone, with the clone on ``PYTHONPATH``, see :func:`self_env`)."""
+    launched = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if launched is not None and launched.name == "hermes-dash" and launched.is_file():
+        return [os.path.abspath(launched)]
+    found = shutil.which("hermes-dash")
+    package = Path(__file__).resolve().parents[1]
+    if found and _installed_here(found, package):
+        return [os.path.abspath(found)]
+    return [os.path.abspath(sys.executable), "-m", "hermes_dash"]
+
+
+def _installed_here(script: str, package: Path) -> bool:
+    """Whether the ``hermes-dash`` on PATH runs this very copy (not another install's)."""
+    return package.parent.name in ("site-packages", "dist-packages") and \
+        Path(os.path.realpath(script)).parent == Path(os.path.realpath(sys.executable)).parent
+
+
+def self_env() -> dict[str, str]:
+    """Extra environment :func:`self_command` needs: the clone's folder when not installed."""
+    package = Path(__file__).resolve().parents[1]
+    if self_command()[1:2] == ["-m"] and package.parent.name not in ("site-packages", "dist-packages"):
+        return {"PYTHONPATH": str(package.parent)}
+    return {}
+
+
+def driver_command() -> str:
+    """The shell command git runs: this hermes-dash, absolute, with git's placeholders."""
+    env = "".join(f"{k}={shlex.quote(v)} " for k, v in self_env().items())
+    return env + " ".join(shlex.quote(part) for part in self_command()) + " merge-driver %O %A %B %P"
+
+
+def _git_dir(repo: Path) -> Path:
+    """The repository's own folder (``.git``, or where a ``.git`` file points), read, not asked of git."""
+    dot = repo / ".git"
+    if dot.is_dir() and not dot.is_symlink():
+        return dot
+    if dot.is_file() and not dot.is_symlink():
+        text = read_regular(dot, 4096)[0].decode("utf-8", "replace").strip()
+        if text.startswith("gitdir:"):
+            where = Path(text[len("gitdir:"):].strip())
+            where = where if where.is_absolute() else (repo / where)
+            common = where / "commondir"
+            if common.is_file():
+                shared = Path(read_regular(common, 4096)[0].decode("utf-8", "replace").strip())
+                where = shared if shared.is_absolute() else where / shared
+            return Path(os.path.normpath(where))
+    raise InvalidRequest(f"{repo} is not the top folder of a git repository (no .git there).",
+                         hint="Give the repository's top folder: `hermes-dash git-setup PATH`.")
+
+
+def _git_config(config: Path, *args: str) -> subprocess.CompletedProcess:
+    git = shutil.which("git")
+    if git is None:
+        raise InvalidRequest("git is not installed.", hint="Install git, then run this again.")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env["GIT_CONFIG_NOSYSTEM"] = "1"
+    return subprocess.run([git, "config", "--file", str(config), *args], capture_output=True, text=True,
+                          env=env, timeout=30, stdin=subprocess.DEVNULL)
+
+
+def _attributes_lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines()]
+
+
+def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[SetupStep]:
+    """Set the driver in the repository's config and ``MEMORY.md merge=hermes-memory`` in its
+    ``.gitattributes``; each step says whether it changed anything."""
+    top = Path(os.path.abspath(repo))
+    config = _git_dir(top) / "config"
+    if config.is_symlink():
+        raise FileProblem(f"{config} is a symbolic link; hermes-dash does not write through it.",
+                          hint="Set the driver by hand (see the README).")
+    steps = []
+    command = driver_command()
+    now = _git_config(config, "--get", f"merge.{DRIVER}.driver")
+    if now.returncode not in (0, 1):
+        raise FileProblem(f"git could not read {config}: {now.stderr.strip()}", hint="Check that file.")
+    current = now.stdout.strip() if now.returncode == 0 else None
+    if current == command:
+        steps.append(SetupStep(config, False, f"merge.{DRIVER}.driver is already {command}"))
+    else:
+        if not dry_run:
+            for key, value in ((f"merge.{DRIVER}.name", DRIVER_NAME), (f"merge.{DRIVER}.driver", command)):
+                done = _git_config(config, key, value)
+                if done.returncode != 0:
+                    raise FileProblem(f"git could not write {config}: {done.stderr.strip()}", hint="Check that file.")
+        steps.append(SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}"
+                               + (f" (was {current})" if current else "")))
+    attributes = top / ".gitattributes"
+    if attributes.is_symlink():
+        raise FileProblem(f"{attributes} is a symbolic link; hermes-dash does not write through it.",
+                          hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.")
+    try:
+        raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
+    except FileNotFoundError:
+        raw = b""
+    text = raw.decode("utf-8", "surrogateescape")
+    lines = _attributes_lines(text)
+    if ATTRIBUTE_LINE in lines:
+        steps.append(SetupStep(attributes, False, f"already has the line {ATTRIBUTE_LINE!r}"))
+    else:
+        others = [line for line in lines if line.split()[:1] == ["MEMORY.md"] and "merge" in line]
+        nl = "\r\n" if "\r\n" in text else "\n"
+        new = text + ("" if not text or text.endswith("\n") else nl) + ATTRIBUTE_LINE + nl
+        if not dry_run:
+            write_atomic(attributes, new.encode("utf-8", "surrogateescape"))
+            if not raw and not lines:
+                os.chmod(attributes, 0o644)  # a new tracked file: readable like the repository's others
+        steps.append(SetupStep(attributes, True, f"added the line {ATTRIBUTE_LINE!r}"
+                               + (f" (after {', '.join(repr(o) for o in others)}, which it overrides)"
+                                  if others else "")))
+    return steps
