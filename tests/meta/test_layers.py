@@ -20,8 +20,10 @@ PACKAGE = ROOT / "hermes_dash"
 
 #: What pages, the command line and the dashboard helpers may import from the package.
 CURATION = {p.stem for p in (PACKAGE / "curation").glob("*.py") if not p.stem.startswith("_")}
-FACES = {"hermes_dash", "hermes_dash.ui", "hermes_dash.curation", "hermes_dash.demo",
-         *(f"hermes_dash.curation.{name}" for name in CURATION)}
+INTEGRATIONS = {p.stem for p in (PACKAGE / "integrations").glob("*.py") if not p.stem.startswith("_")}
+FACES = {"hermes_dash", "hermes_dash.ui", "hermes_dash.curation", "hermes_dash.demo", "hermes_dash.integrations",
+         *(f"hermes_dash.curation.{name}" for name in CURATION),
+         *(f"hermes_dash.integrations.{name}" for name in INTEGRATIONS)}
 
 
 def module_name(path: Path) -> str:
@@ -87,7 +89,18 @@ def test_the_engine_imports_neither_curation_nor_the_faces_above_it() -> None:
            for path in [*PACKAGE.glob("*.py"), *(PACKAGE / "engine").rglob("*.py")]
            if path.name != "__main__.py"  # the entry point runs the CLI
            for line, target in imports(path)
-           if target.startswith(("hermes_dash.curation", "hermes_dash.cli", "hermes_dash.ui"))]
+           if target.startswith(("hermes_dash.curation", "hermes_dash.cli", "hermes_dash.ui",
+                                 "hermes_dash.integrations"))]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_integrations_use_the_engine_through_its_face_only() -> None:
+    """git's merge driver and the agent dashboard's tab: the engine's face (and curation's public
+    modules), nothing under it, and nothing of the dashboard (Streamlit need not be installed)."""
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {target}"
+           for path in (PACKAGE / "integrations").rglob("*.py")
+           for line, target in imports(path)
+           if target not in FACES - {"hermes_dash.ui"}]
     assert not bad, "\n".join(bad)
 
 
