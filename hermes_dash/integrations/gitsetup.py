@@ -111,6 +111,14 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
     if config.is_symlink():
         raise FileProblem(f"{config} is a symbolic link; hermes-dash does not write through it.",
                           hint="Set the driver by hand (see the README).")
+    attributes = top / ".gitattributes"
+    if attributes.is_symlink():
+        raise FileProblem(f"{attributes} is a symbolic link; hermes-dash does not write through it.",
+                          hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.")
+    try:
+        raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
+    except FileNotFoundError:
+        raw = b""
     steps = []
     command = driver_command()
     now = _git_config(config, "--get", f"merge.{DRIVER}.driver")
@@ -127,14 +135,6 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
                     raise FileProblem(f"git could not write {config}: {done.stderr.strip()}", hint="Check that file.")
         steps.append(SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}"
                                + (f" (was {current})" if current else "")))
-    attributes = top / ".gitattributes"
-    if attributes.is_symlink():
-        raise FileProblem(f"{attributes} is a symbolic link; hermes-dash does not write through it.",
-                          hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.")
-    try:
-        raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
-    except FileNotFoundError:
-        raw = b""
     text = raw.decode("utf-8", "surrogateescape")
     lines = _attributes_lines(text)
     if ATTRIBUTE_LINE in lines:

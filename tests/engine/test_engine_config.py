@@ -1,0 +1,194 @@
+"""The engine's one config.yaml edit (plugins.enabled): every other byte kept, hostile files refused untouched."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hermes_dash import FileProblem, HermesHome, Refusal, plan_plugin_enabled, set_plugin_enabled
+
+AGENT = Path(os.environ.get("HD_AGENT_VENV", "/opt/hermes-agent/v0.19.0"))
+NAME = "hermes-dash"
+
+
+def home_with(tmp_path: Path, text: str | bytes | None) -> HermesHome:
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    if text is not None:
+        (home / "config.yaml").write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    return HermesHome(home, home)
+
+
+#: config.yaml before -> after adding the name. Removing it again gives back the file as it was
+#: wherever the list was there before.
+LAYOUTS = {
+    "the agent's layout": (
+        "_config_version: 33\nplugins:\n  enabled:\n    - other\n\n# -- Security --\n# security:\n#   x: 1\n",
+        "_config_version: 33\nplugins:\n  enabled:\n    - other\n    - hermes-dash\n\n# -- Security --\n"
+        "# security:\n#   x: 1\n"),
+    "indentless list, comments beside": (
+        "plugins:  # plugins\n  enabled:   # on\n  - a   # first\n  - b\nmodel: x  # the model\n",
+        "plugins:  # plugins\n  enabled:   # on\n  - a   # first\n  - b\n  - hermes-dash\nmodel: x  # the model\n"),
+    "flow list": ("plugins:\n  enabled: [a, 'b']  # c\n", "plugins:\n  enabled: [a, 'b', hermes-dash]  # c\n"),
+    "empty flow list": ("plugins:\n  enabled: []\nz: 1\n", "plugins:\n  enabled: [hermes-dash]\nz: 1\n"),
+    "CRLF": ("a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n", "a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n"
+             "    - hermes-dash\r\n"),
+    "no final newline": ("plugins:\n  enabled:\n  - a", "plugins:\n  enabled:\n  - a\n  - hermes-dash\n"),
+}
+#: Where the list is not there yet: added in the file's own place, and emptied (not deleted) on remove.
+NEW_LIST = {
+    "no file": (None, "plugins:\n  enabled:\n    - hermes-dash\n"),
+    "comments only": ("# my config\n", "# my config\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    "no plugins key": ("model: x\n# end", "model: x\n# end\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    "plugins with no list": ("plugins:\n    disabled:\n    - z\nb: 2\n",
+                             "plugins:\n    enabled:\n      - hermes-dash\n    disabled:\n    - z\nb: 2\n"),
+    "empty plugins": ("plugins:\n# note\nb: 2\n", "plugins:\n  enabled:\n    - hermes-dash\n# note\nb: 2\n"),
+    "plugins: {} as PyYAML writes it": ("plugins: {}\nb: 2\n", "plugins:\n  enabled:\n    - hermes-dash\nb: 2\n"),
+    "a BOM": ("\ufeffa: 1\n", "\ufeffa: 1\nplugins:\n  enabled:\n    - hermes-dash\n"),
+}
+
+
+@pytest.mark.parametrize("before, after", LAYOUTS.values(), ids=list(LAYOUTS))
+def test_add_changes_only_the_list_and_remove_gives_the_file_back(tmp_path: Path, before: str, after: str) -> None:
+    home = home_with(tmp_path, before)
+    change = set_plugin_enabled(home, NAME, True)
+    assert change.changed and change.summary == "added 'hermes-dash' to plugins.enabled"
+    assert (home.path / "config.yaml").read_bytes() == after.encode("utf-8")
+    again = set_plugin_enabled(home, NAME, True)
+    assert not again.changed and again.summary == "'hermes-dash' is already in plugins.enabled"
+    assert set_plugin_enabled(home, NAME, False).changed
+    expected = before if before.endswith("\n") else before + "\n"
+    assert (home.path / "config.yaml").read_bytes() == expected.encode("utf-8")
+
+
+@pytest.mark.parametrize("before, after", NEW_LIST.values(), ids=list(NEW_LIST))
+def test_a_list_that_is_not_there_yet(tmp_path: Path, before: str | None, after: str) -> None:
+    home = home_with(tmp_path, before)
+    change = set_plugin_enabled(home, NAME, True)
+    assert change.created == (before is None)
+    assert (home.path / "config.yaml").read_bytes() == after.encode("utf-8")
+    set_plugin_enabled(home, NAME, False)
+    assert b"  enabled: []" in (home.path / "config.yaml").read_bytes()
+
+
+def test_remove_takes_out_only_that_name(tmp_path: Path) -> None:
+    home = home_with(tmp_path, "plugins:\n  enabled:\n    - a\n    - hermes-dash  # the tab\n    - b\n")
+    assert set_plugin_enabled(home, NAME, False).summary == "took 'hermes-dash' out of plugins.enabled"
+    assert (home.path / "config.yaml").read_text() == "plugins:\n  enabled:\n    - a\n    - b\n"
+    assert not set_plugin_enabled(home, NAME, False).changed
+
+
+def test_a_disabled_entry_is_reported(tmp_path: Path) -> None:
+    home = home_with(tmp_path, "plugins:\n  disabled: [hermes-dash]\n")
+    change = set_plugin_enabled(home, NAME, True)
+    assert any("plugins.disabled" in w for w in change.warnings)
+
+
+def _bomb() -> str:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 7):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    return "\n".join(lines) + "\n"
+
+
+HOSTILE = {
+    "huge": ("a: " + "x" * (1 << 20) + "\n", "bytes, more than"),
+    "deeply nested": ("a: " + "[" * 20000 + "]" * 20000 + "\n", "nested too deeply"),
+    "alias bomb": (_bomb(), "expands to over"),
+    "self-referencing alias": ("a: &a [*a]\n", "refers to itself"),
+    "a list": ("- a\n- b\n", "holds a list, not a mapping"),
+    "a string": ("just text\n", "holds a str, not a mapping"),
+    "not YAML": ("a: [\n", "is not valid YAML at line 2"),
+    "not UTF-8": (b"a: caf\xe9\n", "is not UTF-8 (byte 0xe9 at offset 6)"),
+    "plugins a list": ("plugins: [a]\n", "'plugins' is a list, not a mapping"),
+    "enabled a string": ("plugins:\n  enabled: hermes-dash\n", "'plugins.enabled' is a str, not a list"),
+    "odd line breaks": ("a: 1\u2028b: 2\n", "line breaks other than LF and CRLF"),
+    "lone CR": ("a: 1\rb: 2\r", "line breaks other than LF and CRLF"),
+    "flow settings": ("{a: 1}\n", "not a block mapping"),
+}
+
+
+@pytest.mark.parametrize("text, why", HOSTILE.values(), ids=list(HOSTILE))
+def test_a_config_it_cannot_be_sure_of_is_refused_and_left_byte_identical(tmp_path: Path, text, why: str) -> None:
+    home = home_with(tmp_path, text)
+    before = (home.path / "config.yaml").read_bytes()
+    for edit in (set_plugin_enabled, plan_plugin_enabled):
+        with pytest.raises(Refusal) as refused:
+            edit(home, NAME, True)
+        assert why in refused.value.message, refused.value.message
+        assert refused.value.hint
+    assert (home.path / "config.yaml").read_bytes() == before
+    assert sorted(p.name for p in home.path.iterdir()) == ["config.yaml"]  # no temp file left
+
+
+def test_a_link_out_of_the_home_is_refused_and_its_target_untouched(tmp_path: Path) -> None:
+    outside = tmp_path / "dotfiles" / "hermes.yaml"
+    outside.parent.mkdir()
+    outside.write_text("model: x\n")
+    home = home_with(tmp_path, None)
+    (home.path / "config.yaml").symlink_to(outside)
+    with pytest.raises(FileProblem, match="outside the Hermes home"):
+        set_plugin_enabled(home, NAME, True)
+    assert outside.read_text() == "model: x\n" and (home.path / "config.yaml").is_symlink()
+
+
+def test_a_dangling_link_and_a_fifo_are_refused(tmp_path: Path) -> None:
+    home = home_with(tmp_path, None)
+    (home.path / "config.yaml").symlink_to(home.path / "gone.yaml")
+    with pytest.raises(FileProblem, match="which does not exist"):
+        set_plugin_enabled(home, NAME, True)
+    (home.path / "config.yaml").unlink()
+    os.mkfifo(home.path / "config.yaml")
+    with pytest.raises(FileProblem, match="FIFO"):
+        set_plugin_enabled(home, NAME, True)
+
+
+def test_a_link_inside_the_home_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    home = home_with(tmp_path, None)
+    real = home.path / "configs" / "main.yaml"
+    real.parent.mkdir()
+    real.write_text("model: x\n")
+    real.chmod(0o640)
+    (home.path / "config.yaml").symlink_to(real)
+    change = set_plugin_enabled(home, NAME, True)
+    assert change.path == real and (home.path / "config.yaml").is_symlink()
+    assert real.read_text() == "model: x\nplugins:\n  enabled:\n    - hermes-dash\n"
+    assert real.stat().st_mode & 0o777 == 0o640  # the file's mode is kept
+
+
+def test_the_agent_reads_the_edit_as_enabled_and_every_other_setting_as_before(tmp_path: Path) -> None:
+    """The agent's own config writer makes the file; the agent's own reader judges the edit."""
+    python = AGENT / "bin" / "python"
+    if not python.exists():
+        pytest.skip(f"the released agent is not installed at {AGENT} (set HD_AGENT_VENV to its venv; "
+                    "`bash scripts/agent-venv 0.19.0` makes it): this test reads config.yaml with the agent's code")
+    home = home_with(tmp_path, None)
+    env = dict(os.environ, HERMES_HOME=str(home.path))
+    env.pop("PYTHONPATH", None)
+
+    def agent(code: str) -> str:
+        done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    agent("from hermes_cli.config import load_config, save_config\n"
+          "c = load_config(); c.setdefault('plugins', {})['enabled'] = ['other']; save_config(c)")
+    read = ("import json\nfrom hermes_cli.config import load_config\n"
+            "from hermes_cli.plugins_cmd import _get_enabled_set\n"
+            "c = load_config(); e = sorted(_get_enabled_set()); c['plugins'].pop('enabled', None)\n"
+            "print(json.dumps({'enabled': e, 'rest': c}, sort_keys=True, default=str))")
+    before_text = (home.path / "config.yaml").read_text()
+    before = agent(read)
+    set_plugin_enabled(home, NAME, True)
+    after = agent(read)
+    import json
+
+    assert json.loads(after)["enabled"] == ["hermes-dash", "other"]
+    assert json.loads(after)["rest"] == json.loads(before)["rest"]
+    added = [line for line in (home.path / "config.yaml").read_text().splitlines() if line not in before_text]
+    assert added == ["    - hermes-dash"]
+    set_plugin_enabled(home, NAME, False)
+    assert (home.path / "config.yaml").read_text() == before_text

@@ -1,0 +1,96 @@
+"""`hermes-dash git-setup [REPO]`: the driver's two lines, idempotent, said, and nothing run from the repository."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from git_support import Repo
+
+from repo import ROOT
+
+
+def setup(repo: Path, *extra: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hermes_dash", "git-setup", *extra, str(repo)], capture_output=True,
+                          text=True, env=dict(env or os.environ, PYTHONPATH=str(ROOT)), timeout=60, cwd=ROOT)
+
+
+def test_sets_both_lines_says_so_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "r")
+    repo.write(".gitattributes", "*.png binary")  # no final newline: kept, and the new line goes after it
+    first = setup(repo.path, env=repo.env)
+    assert first.returncode == 0, first.stderr
+    assert ".git/config: set merge.hermes-memory.driver = " in first.stdout
+    assert ".gitattributes: added the line 'MEMORY.md merge=hermes-memory'" in first.stdout
+    assert (repo.path / ".gitattributes").read_text() == "*.png binary\nMEMORY.md merge=hermes-memory\n"
+    driver = repo.run("config", "merge.hermes-memory.driver").stdout.strip()
+    assert driver.endswith(" -m hermes_dash merge-driver %O %A %B %P") and sys.executable in driver
+    assert repo.run("check-attr", "merge", "MEMORY.md").stdout.strip() == "MEMORY.md: merge: hermes-memory"
+    assert repo.run("check-attr", "merge", "sub/dir/MEMORY.md").stdout.strip().endswith("hermes-memory")
+    config_before = (repo.path / ".git" / "config").read_bytes()
+    attributes_before = (repo.path / ".gitattributes").read_bytes()
+    second = setup(repo.path, env=repo.env)
+    assert second.returncode == 0, second.stderr
+    assert "Already set up: nothing changed." in second.stdout
+    assert "already" in second.stdout.splitlines()[0] and "already" in second.stdout.splitlines()[1]
+    assert (repo.path / ".git" / "config").read_bytes() == config_before
+    assert (repo.path / ".gitattributes").read_bytes() == attributes_before
+
+
+def test_an_earlier_union_line_is_named_and_overridden(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "r")
+    repo.write(".gitattributes", "MEMORY.md merge=union\r\n")
+    done = setup(repo.path, env=repo.env)
+    assert done.returncode == 0
+    assert "after 'MEMORY.md merge=union', which it overrides" in done.stdout
+    assert (repo.path / ".gitattributes").read_bytes() == b"MEMORY.md merge=union\r\nMEMORY.md merge=hermes-memory\r\n"
+    assert repo.run("check-attr", "merge", "MEMORY.md").stdout.strip() == "MEMORY.md: merge: hermes-memory"
+
+
+def test_runs_no_program_the_repository_names(tmp_path: Path) -> None:
+    """A hostile clone: an fsmonitor, hooks and a filter that would each leave a mark if run."""
+    repo = Repo(tmp_path / "r")
+    mark = tmp_path / "ran"
+    script = tmp_path / "evil.sh"
+    script.write_text(f"#!/bin/sh\necho ran >> {mark}\n")
+    script.chmod(0o755)
+    for key, value in (("core.fsmonitor", str(script)), ("core.hooksPath", str(tmp_path)),
+                       ("filter.x.clean", str(script)), ("filter.x.smudge", str(script)),
+                       ("diff.external", str(script))):
+        repo.run("config", key, value)
+    for hook in ("post-checkout", "pre-commit", "post-merge", "reference-transaction"):
+        (tmp_path / hook).write_text(script.read_text())
+        (tmp_path / hook).chmod(0o755)
+    repo.write(".gitattributes", "* filter=x\n")
+    done = setup(repo.path, env=repo.env)
+    assert done.returncode == 0, done.stderr
+    assert not mark.exists()
+
+
+def test_a_worktree_of_another_repository(tmp_path: Path) -> None:
+    """In a linked worktree `.git` is a file: the driver goes into the shared config."""
+    repo = Repo(tmp_path / "r")
+    repo.write("MEMORY.md", "a")
+    repo.commit("one")
+    repo.run("worktree", "add", "-q", str(tmp_path / "wt"), "-b", "side")
+    done = setup(tmp_path / "wt", env=repo.env)
+    assert done.returncode == 0, done.stderr
+    assert repo.run("config", "merge.hermes-memory.driver").returncode == 0
+    assert (tmp_path / "wt" / ".gitattributes").read_text() == "MEMORY.md merge=hermes-memory\n"
+
+
+def test_refuses_a_folder_that_is_not_a_repository_and_a_linked_attributes_file(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    done = setup(plain)
+    assert done.returncode == 1 and "is not the top folder of a git repository" in done.stderr
+    repo = Repo(tmp_path / "r")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep\n")
+    (repo.path / ".gitattributes").symlink_to(outside)
+    done = setup(repo.path, env=repo.env)
+    assert done.returncode == 1 and "symbolic link" in done.stderr
+    assert outside.read_text() == "keep\n"
+    assert repo.run("config", "merge.hermes-memory.driver", check=False).returncode == 1  # nothing half done
