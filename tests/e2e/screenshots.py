@@ -147,7 +147,8 @@ def main() -> int:
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.png"):
-        old.unlink()
+        if not old.name.startswith("memory-tab"):  # the agent dashboard's tab: bash scripts/tab-screenshots
+            old.unlink()
     for path in written:
         path.replace(OUT / path.name)
     print(f"Wrote {len(written)} screenshots to {OUT.relative_to(REPO)}/")

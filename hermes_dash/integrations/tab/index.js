@@ -23,6 +23,7 @@
   };
 
   function n(x) { return Number(x).toLocaleString("en-US"); }
+  function when(iso) { return iso ? String(iso).replace("T", " ").replace(/\+00:00$/, " UTC") : "at an unknown time"; }
 
   function Box(props) {
     var Card = C.Card, CardContent = C.CardContent;
@@ -108,8 +109,9 @@
           n(p.count) + (p.count === 1 ? " staged write is" : " staged writes are") +
           " waiting for approval (the Inbox of the full dashboard shows them)."));
       body.push(h("div", { key: "snap", style: { opacity: 0.75, marginTop: 4 } },
-        snap ? "Compared with " + snap.source + (snap.taken_at ? ", taken " + snap.taken_at : "") + "." :
-          "No snapshot yet: no agent session is recorded in state.db."));
+        snap ? "Compared with: " + (snap.session_id ? "the snapshot of " + snap.source + ", started " :
+          "the snapshot " + snap.source + ", taken ") + when(snap.taken_at) + "." :
+          "No snapshot to compare with: no agent session is recorded in state.db yet."));
     } else if (!error) {
       body.push(h("div", { key: "l" }, "Reading the memory files\u2026"));
     }
