@@ -24,11 +24,11 @@ def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
 
     home = _home_of(args)
     if args.action == "status":
-        data = plugin.status(MemoryStore.open(home.root, home.profile or "default"))
+        figures = plugin.status(MemoryStore.open(home.root, home.profile or "default"))
         lines = [f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), "
-                 f"{f['entries']} entries" for f in data["files"]]  # type: ignore[attr-defined]  # a list of dicts, built just above
-        lines.append(f"staged writes waiting: {data['pending']['count']}")  # type: ignore[index]  # a dict, built just above
-        return Outcome(data, "\n".join(lines))
+                 f"{f['entries']} entries" for f in figures["files"]]  # type: ignore[attr-defined]  # a list of dicts, built just above
+        lines.append(f"staged writes waiting: {figures['pending']['count']}")  # type: ignore[index]  # a dict, built just above
+        return Outcome(figures, "\n".join(lines))
     if args.action == "install":
         change = plugin.install(home, gitsetup.self_command(), gitsetup.self_env(), args.port)
     else:

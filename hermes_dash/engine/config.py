@@ -151,6 +151,11 @@ def _is_null(node) -> bool:
     return node.tag == "tag:yaml.org,2002:null"
 
 
+def _empty(node) -> bool:
+    """A value left empty (``key:`` and nothing after it), not an explicit ``null`` or ``~``."""
+    return _is_null(node) and node.start_mark.index == node.end_mark.index
+
+
 def _after(text: str, index: int, nl: str) -> tuple[int, str]:
     """Where a new line goes after the line holding ``index``; a missing final break is added."""
     end = _line_end(text, index)
@@ -173,7 +178,7 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
         return text + lead + f"{pad}plugins:{nl}{pad}  enabled:{nl}{pad}    - {name}{nl}"
     key, plugins = found
     base = key.start_mark.column
-    if isinstance(plugins, yaml.ScalarNode) and _is_null(plugins) and plugins.start_mark.index == plugins.end_mark.index:
+    if _empty(plugins):
         at, lead = _after(text, key.end_mark.index, nl)
         pad = " " * (base + 2)
         return text[:at] + lead + f"{pad}enabled:{nl}{pad}  - {name}{nl}" + text[at:]
@@ -190,7 +195,7 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
         pad = " " * first.start_mark.column
         return text[:at] + f"{pad}enabled:{nl}{pad}  - {name}{nl}" + text[at:]
     key, names = found
-    if isinstance(names, yaml.ScalarNode) and _is_null(names) and names.start_mark.index == names.end_mark.index:
+    if _empty(names):
         at, lead = _after(text, key.end_mark.index, nl)
         return text[:at] + lead + " " * (key.start_mark.column + 2) + f"- {name}{nl}" + text[at:]
     if not isinstance(names, yaml.SequenceNode):
@@ -213,8 +218,8 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
 def _remove(text: str, root, path: Path, name: str) -> str:
     import yaml
 
-    _, plugins = _child(root, "plugins")  # type: ignore[misc]  # only called when the list names it
-    key, names = _child(plugins, "enabled")  # type: ignore[misc]
+    _, plugins = _child(root, "plugins")  # only called when the list names it: both are there
+    key, names = _child(plugins, "enabled")
     hits = [i for i, item in enumerate(names.value) if isinstance(item, yaml.ScalarNode) and item.value == name]
     if names.flow_style:
         kept = [text[item.start_mark.index:item.end_mark.index]

@@ -141,9 +141,11 @@ def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeR
             resolve(entry)
     for entry in theirs_added:
         put(entry, "added_theirs")
-    # A conflict side that is also an entry elsewhere in the result is still shown in the conflict:
-    # the person resolving it must see both texts whole.
-    return MergeResult(tuple(out), **counts)
+    # A conflict's side that is also an entry elsewhere in the result still shows in the conflict:
+    # whoever resolves it must see both texts whole.
+    return MergeResult(tuple(out), kept=counts["kept"], taken_ours=counts["taken_ours"],
+                       taken_theirs=counts["taken_theirs"], added_ours=counts["added_ours"],
+                       added_theirs=counts["added_theirs"], removed=counts["removed"], collapsed=counts["collapsed"])
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from git_support import Repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
