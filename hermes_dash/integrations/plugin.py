@@ -90,8 +90,14 @@ def files_for(command: list[str], env: dict[str, str], home: HermesHome, port: i
     }
 
 
+def machine_home(home: HermesHome) -> HermesHome:
+    """Where the tab lives: the root home. The agent's dashboard is one per machine; started from a
+    profile it re-runs itself on the root home, and reads plugins and config.yaml there."""
+    return HermesHome(home.root, home.root)
+
+
 def folder_of(home: HermesHome) -> Path:
-    return home.path / "plugins" / NAME
+    return machine_home(home).path / "plugins" / NAME
 
 
 def _no_links(home: HermesHome, folder: Path) -> None:
@@ -161,14 +167,15 @@ def _foreign(folder: Path, recorded: dict[str, str]) -> list[str]:
 
 
 def install(home: HermesHome, command: list[str], env: dict[str, str], port: int = DEFAULT_PORT) -> PluginChange:
-    """Write the tab into the home's plugins folder and name it in ``plugins.enabled``."""
+    """Write the tab into the root home's plugins folder and name it in ``plugins.enabled``; the
+    tab shows ``home`` (a profile's home when one was chosen)."""
     if not home.path.is_dir():
         raise InvalidRequest(f"There is no Hermes home at {home.path}.",
                              hint="Give the agent's home with --home (the folder with config.yaml and memories/).")
     if not 0 < port < 65536:
         raise InvalidRequest(f"{port} is not a port number.", hint="Give a port from 1 to 65535.")
-    folder = folder_of(home)
-    _no_links(home, folder)
+    folder, root = folder_of(home), machine_home(home)
+    _no_links(root, folder)
     previous: dict[str, bytes | None] = {}
     if folder.exists():
         recorded = _ownership(folder)
@@ -179,7 +186,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
                                  hint="Move those files out of the folder (or the folder away), then run the "
                                       "command again.")
         previous = _present(folder)
-    config = plan_plugin_enabled(home, NAME, True)  # a config.yaml that cannot be edited refuses here, first
+    config = plan_plugin_enabled(root, NAME, True)  # a config.yaml that cannot be edited refuses here, first
     files = files_for(command, env, home, port)
     record = json.dumps({"written_by": "hermes-dash", "version": __version__, "port": port,
                          "command": command, "files": {rel: _sha(data) for rel, data in files.items()}},
@@ -192,7 +199,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
             if previous.get(rel) != data:
                 write_private(path, data)
                 written.append(rel)
-        config = set_plugin_enabled(home, NAME, True)
+        config = set_plugin_enabled(root, NAME, True)
     except (Refusal, OSError):
         _restore(folder, previous, written)
         raise
@@ -221,11 +228,11 @@ def _restore(folder: Path, previous: dict[str, bytes | None], written: list[str]
 
 
 def remove(home: HermesHome) -> PluginChange:
-    """Take the tab out of the home: its files (only if all are as hermes-dash wrote them) and its name."""
-    folder = folder_of(home)
-    _no_links(home, folder)
+    """Take the tab out of the root home: its files (only if all are as hermes-dash wrote them) and its name."""
+    folder, root = folder_of(home), machine_home(home)
+    _no_links(root, folder)
     if not folder.exists():
-        config = set_plugin_enabled(home, NAME, False)
+        config = set_plugin_enabled(root, NAME, False)
         return PluginChange(folder, (), (), config.summary, (f"There is no {folder}: no files to remove.",))
     recorded = _ownership(folder)
     foreign = _foreign(folder, recorded)
@@ -234,20 +241,20 @@ def remove(home: HermesHome) -> PluginChange:
                              + ". Nothing was removed.",
                              hint="Move those files out of the folder (or remove the folder yourself), then run "
                                   "the command again.")
-    plan_plugin_enabled(home, NAME, False)  # refuses first, before a file is gone
+    plan_plugin_enabled(root, NAME, False)  # refuses first, before a file is gone
     removed = []
     for rel in sorted(_present(folder), key=lambda r: (r == RECORD, r)):
         (folder / rel).unlink()
         removed.append(rel)
-    for root, _, _ in os.walk(folder, topdown=False):  # deepest first; a folder left non-empty stays
-        if Path(root).name == "__pycache__":
-            shutil.rmtree(root, ignore_errors=True)  # only bytecode caches are left in one (checked above)
+    for where, _, _ in os.walk(folder, topdown=False):  # deepest first; a folder left non-empty stays
+        if Path(where).name == "__pycache__":
+            shutil.rmtree(where, ignore_errors=True)  # only bytecode caches are left in one (checked above)
         else:
             try:
-                Path(root).rmdir()
+                Path(where).rmdir()
             except OSError:
                 pass
-    config = set_plugin_enabled(home, NAME, False)
+    config = set_plugin_enabled(root, NAME, False)
     notes = [] if not folder.exists() else [f"{folder} is not empty and was left in place."]
     notes.append("The tab is gone from `hermes dashboard` at its next page load; its backend routes until it restarts.")
     return PluginChange(folder, (), tuple(removed), config.summary, tuple(notes))

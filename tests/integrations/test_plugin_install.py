@@ -185,3 +185,24 @@ def test_the_tab_s_levels_are_the_overview_s(limit: int) -> None:
 
     for used in range(0, 2 * limit + 3):
         assert plugin.level(used, limit) == level(used, limit), (used, limit)
+
+
+def test_a_profile_s_tab_lives_in_the_root_home_and_shows_that_profile(tmp_path: Path) -> None:
+    """One agent dashboard per machine, on the root home (started from a profile it re-runs itself
+    there): the tab and its config line go to the root; the tab shows the profile chosen."""
+    root = make_home(tmp_path)
+    work = root / "profiles" / "work"
+    (work / "memories").mkdir(parents=True)
+    (work / "config.yaml").write_text("model: y\n")
+    MemoryStore.open(root, "work").add("memory", "work profile fact")
+    code, out, err = run(root, "--profile", "work", "plugin", "install", json_out=False)
+    assert code == 0, err
+    assert (root / "plugins" / "hermes-dash" / "dashboard" / "manifest.json").is_file()
+    assert not (work / "plugins").exists()
+    assert "hermes-dash" in (root / "config.yaml").read_text() and (work / "config.yaml").read_text() == "model: y\n"
+    settings = _settings(root / "plugins" / "hermes-dash" / "dashboard" / "plugin_api.py")
+    assert (settings["HOME"], settings["PROFILE"]) == (str(root), "work")
+    code, data, _ = run(root, "--profile", "work", "plugin", "status")
+    assert data["profile"] == "work" and data["files"][0]["entries"] == 1
+    code, out, err = run(root, "--profile", "work", "plugin", "remove", json_out=False)
+    assert code == 0 and not (root / "plugins" / "hermes-dash").exists()
