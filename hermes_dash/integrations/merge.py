@@ -157,16 +157,16 @@ class DriverReport:
     data: bytes  # what was written to %A
 
 
-def _read(path: Path, role: str) -> tuple[bytes, list[str] | None, str | None]:
-    """The raw bytes of one version, its entries (None when it cannot be read as text) and why not."""
+def _read(path: Path, role: str) -> tuple[bytes | None, list[str] | None, str | None]:
+    """One version's raw bytes (None: unreadable), its entries (None: not text the agent reads) and why not."""
     try:
         raw = read_regular(path, MAX_BYTES)[0]
     except FileNotFoundError:
         return b"", [], None  # git passes an empty file for a side that has none; missing means empty too
     except Refusal as problem:
-        return b"", None, f"{role} ({path}): {problem.message}"
+        return None, None, f"{role}: {problem.message}"
     except OSError as exc:
-        return b"", None, f"{role} ({path}): {exc.strerror or exc}"
+        return None, None, f"{role} ({path}): {exc.strerror or exc}"
     try:
         return raw, parse(decode_memory(raw)), None
     except Refusal as problem:
@@ -188,9 +188,15 @@ def run_driver(base: Path, ours: Path, theirs: Path, name: str, limit: int | Non
     limit = limit_for(name, limit)
     read = {role: _read(path, role) for role, path in (("ancestor", base), ("ours", ours), ("theirs", theirs))}
     problems = [why for _, entries, why in read.values() if entries is None and why]
+    if any(raw is None for raw, _, _ in read.values()):
+        # A version that cannot even be read (too large, not a file): %A is left exactly as it was,
+        # and git keeps all three versions of a conflicted file in its index.
+        return DriverReport(1, (f"hermes-dash: {name}: not merged; the file is left as our version, and git keeps "
+                                f"theirs (`git checkout --theirs -- {name}`):", *(f"  {p}" for p in problems)),
+                            read["ours"][0] or b"")
     if problems:
         # Not text the agent could read: git's own whole-file conflict, every byte of both kept.
-        a, b = read["ours"][0], read["theirs"][0]
+        a, b = read["ours"][0] or b"", read["theirs"][0] or b""
         data = b"".join([b"<" * MARKER + f" {labels[0]}\n".encode(), a, b"" if a.endswith(b"\n") or not a else b"\n",
                          b"=" * MARKER + b"\n", b, b"" if b.endswith(b"\n") or not b else b"\n",
                          b">" * MARKER + f" {labels[1]}\n".encode()])

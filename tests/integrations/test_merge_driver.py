@@ -222,6 +222,18 @@ def test_nothing_either_side_wrote_is_lost(base: list[str], ours: list[str], the
             assert entry in shown
     plain = [i for i in result.items if not isinstance(i, Conflict)]
     assert len(plain) == len(set(plain))  # exact duplicates collapse
-    # Read back as the agent reads it, a clean result is exactly its entries.
+    # A clean result is written exactly as the memory tool writes those entries.
     if not result.conflicts:
-        assert parse(result.text()) == plain
+        assert result.text() == DELIMITER.join(plain)
+
+
+def test_a_side_too_large_to_read_leaves_ours_untouched(tmp_path: Path) -> None:
+    from hermes_dash.integrations import merge
+
+    base, ours, theirs = (tmp_path / n for n in ("O", "A", "B"))
+    base.write_text("alpha")
+    ours.write_text(memory("alpha", "ours"))
+    theirs.write_bytes(b"x" * (merge.MAX_BYTES + 1))
+    report = run_driver(base, ours, theirs, "MEMORY.md")
+    assert report.code == 1 and ours.read_text() == memory("alpha", "ours")
+    assert "git checkout --theirs -- MEMORY.md" in report.lines[0] and "more than" in report.lines[1]
