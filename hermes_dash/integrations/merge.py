@@ -77,9 +77,9 @@ def _changes(base: list[str], side: list[str]) -> tuple[dict[str, str | None], l
         if item.kind == "changed":
             touched[item.old] = item.new  # type: ignore[index]  # a changed item has both texts
         elif item.kind == "removed":
-            touched[item.old] = None  # type: ignore[index]
+            touched[item.old] = None  # type: ignore[index]  # a removed item has its old text
         elif item.kind == "added":
-            added.append(item.new)  # type: ignore[arg-type]
+            added.append(item.new)  # type: ignore[arg-type]  # an added item has its new text
     return touched, added
 
 
@@ -203,7 +203,7 @@ def run_driver(base: Path, ours: Path, theirs: Path, name: str, limit: int | Non
         write_private(ours, data)
         return DriverReport(1, (f"hermes-dash: {name}: not merged entry by entry; both whole versions are in the "
                                 "file between conflict markers:", *(f"  {p}" for p in problems)), data)
-    result = merge_entries(read["ancestor"][1], read["ours"][1], read["theirs"][1])  # type: ignore[arg-type]
+    result = merge_entries(read["ancestor"][1], read["ours"][1], read["theirs"][1])  # type: ignore[arg-type]  # no problems: all three parsed
     text = result.text(labels)
     data = text.encode("utf-8")
     write_private(ours, data)

@@ -29,7 +29,7 @@ LABEL = "Memory"
 RECORD = ".hermes-dash-plugin.json"
 DEFAULT_PORT = 8501
 ASSETS = Path(__file__).parent / "tab"
-WARN_AT, ALARM_AT = 80, 95  # the dashboard's own gauge levels (ui/_widgets.py; a test keeps them equal)
+WARN_AT, ALARM_AT = 80, 95  # the dashboard's gauge levels (hermes_dash/ui/_widgets.py; a test keeps them equal)
 _MAX_RECORD = 1 << 20
 _SETTINGS_START, _SETTINGS_END = "# -- decided at install time --\n", "# -- end --\n"
 

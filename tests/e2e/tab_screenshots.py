@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from browser_support import CHROMIUM, REPO
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO
 from tab_support import HERMES, drive_tab
 
 OUT = REPO / "docs" / "screenshots"
@@ -19,13 +19,20 @@ OUT = REPO / "docs" / "screenshots"
 
 def main() -> int:
     for need, what in ((CHROMIUM, "Debian's chromium (apt-get install chromium)"),
-                       (HERMES, "the agent's venv (bash scripts/agent-venv 0.19.0, or set HD_AGENT_VENV)")):
+                       (HERMES, "the agent's venv (the agent-venv script makes it; or set HD_AGENT_VENV)")):
         if not need.exists():
             print(f"{need} is not there: install {what}; nothing was changed.", file=sys.stderr)
             return 1
+    from playwright.sync_api import sync_playwright
+
     work = Path(tempfile.mkdtemp(prefix="hd-tab-"))
     try:
-        shots = drive_tab(work, work / "shots")
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                shots = drive_tab(browser, work, work / "shots")
+            finally:
+                browser.close()
         OUT.mkdir(parents=True, exist_ok=True)
         for path in shots:  # only once every shot was taken
             shutil.copyfile(path, OUT / path.name)

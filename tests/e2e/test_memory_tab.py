@@ -1,7 +1,7 @@
 """The Memory tab inside the agent's real web dashboard, end to end.
 
 The released agent's own `hermes dashboard` (its venv: HD_AGENT_VENV, default
-/opt/hermes-agent/v0.19.0; `bash scripts/agent-venv 0.19.0` makes it) serves the web files its
+/opt/hermes-agent/v0.19.0; the agent-venv script in scripts/ makes it) serves the web files its
 package ships, on loopback, over a temporary home where `hermes-dash plugin install` put the tab.
 Headless Chromium opens the dashboard, finds the tab, reads the usage it shows, opens the full
 hermes-dash from it (the tab's backend starts `hermes-dash serve`), and after `plugin remove` the
@@ -17,17 +17,16 @@ from pathlib import Path
 import pytest
 from tab_support import drive_tab, need_agent
 
-from browser_support import SHOTS, need_browser
+from browser_support import SHOTS
 
 pytestmark = pytest.mark.e2e
 
 
-def test_the_memory_tab_in_hermes_dashboard() -> None:
-    need_browser()
+def test_the_memory_tab_in_hermes_dashboard(chromium) -> None:
     need_agent()
     work = Path(tempfile.mkdtemp(prefix="hd-tab-"))  # short: the tab shows the home's path
     try:
-        shots = drive_tab(work, SHOTS)
+        shots = drive_tab(chromium, work, SHOTS)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     assert all(p.stat().st_size > 10_000 for p in shots)

@@ -164,7 +164,7 @@ def test_the_agent_reads_the_edit_as_enabled_and_every_other_setting_as_before(t
     python = AGENT / "bin" / "python"
     if not python.exists():
         pytest.skip(f"the released agent is not installed at {AGENT} (set HD_AGENT_VENV to its venv; "
-                    "`bash scripts/agent-venv 0.19.0` makes it): this test reads config.yaml with the agent's code")
+                    "the agent-venv script in scripts/ makes it): this test reads config.yaml with the agent's code")
     home = home_with(tmp_path, None)
     env = dict(os.environ, HERMES_HOME=str(home.path))
     env.pop("PYTHONPATH", None)

@@ -151,7 +151,7 @@ def test_over_the_limit_is_kept_whole_and_reported(tmp_path: Path) -> None:
 
 
 def test_through_a_symlinked_memory_file(tmp_path: Path) -> None:
-    """The article's team practice: the home's MEMORY.md is a link into the repository. hermes-dash
+    """A common team practice: the home's MEMORY.md is a link into the repository. hermes-dash
     writes through the link on our side; after the merge the agent's file (still a link) has both."""
     repo = setup_repo(tmp_path, memory("alpha", "beta"))
     home = tmp_path / "home"

@@ -1,7 +1,7 @@
 """The agent's real `hermes dashboard` for the Memory tab's browser test and its screenshots.
 
-The agent's venv: HD_AGENT_VENV, default /opt/hermes-agent/v0.19.0 (`bash scripts/agent-venv
-0.19.0` makes it). The dashboard runs in a process group of its own, so stopping the group stops
+The agent's venv: HD_AGENT_VENV, default /opt/hermes-agent/v0.19.0 (the agent-venv script in
+scripts/ makes it). The dashboard runs in a process group of its own, so stopping the group stops
 what the tab started too (the tab's backend starts `hermes-dash serve` in the dashboard's group).
 """
 
@@ -31,7 +31,7 @@ HERMES = AGENT / "bin" / "hermes"
 def need_agent() -> None:
     if not HERMES.exists():
         pytest.skip(f"the released agent is not installed at {AGENT} (no {HERMES}; set HD_AGENT_VENV to its venv, "
-                    "or `bash scripts/agent-venv 0.19.0` makes it): this test runs the agent's own `hermes dashboard`")
+                    "or the agent-venv script in scripts/ makes it): this test runs the agent's own `hermes dashboard`")
 
 
 def hd(home: Path, *args: str) -> subprocess.CompletedProcess:
@@ -105,11 +105,12 @@ def make_home(tmp_path: Path) -> Path:
     return home
 
 
-def drive_tab(tmp_path: Path, shots: Path) -> list[Path]:
-    """The whole visit (see tests/e2e/test_memory_tab.py); returns the screenshots it took into ``shots``."""
-    from playwright.sync_api import expect, sync_playwright
+def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
+    """The whole visit (see tests/e2e/test_memory_tab.py) in a fresh context of the launched
+    ``chromium``; returns the screenshots it took into ``shots``."""
+    from playwright.sync_api import expect
 
-    from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
+    from chromium import free_port
 
     home = make_home(tmp_path)
     memory = MemoryStore.open(home, "default").read("memory")
@@ -121,10 +122,8 @@ def drive_tab(tmp_path: Path, shots: Path) -> list[Path]:
     assert (home / "config.yaml").read_text().startswith("# my settings\nmemory:\n  memory_char_limit: 200  # small")
     full = f"http://127.0.0.1:{port}/"
     shots.mkdir(parents=True, exist_ok=True)
-    with agent_dashboard(home, tmp_path / "dashboard.log") as base, sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1400, "height": 1000}, color_scheme="light")
+    with agent_dashboard(home, tmp_path / "dashboard.log") as base:
+        context = chromium.new_context(viewport={"width": 1400, "height": 1000}, color_scheme="light")
         try:
             page = context.new_page()
             page.goto(base + "/", wait_until="domcontentloaded")
