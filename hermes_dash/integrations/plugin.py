@@ -256,7 +256,8 @@ def remove(home: HermesHome) -> PluginChange:
                 pass
     config = set_plugin_enabled(root, NAME, False)
     notes = [] if not folder.exists() else [f"{folder} is not empty and was left in place."]
-    notes.append("The tab is gone from `hermes dashboard` at its next page load; its backend routes until it restarts.")
+    notes.append("The tab is gone from `hermes dashboard` at its next page load, and the dashboard answers its "
+                 "backend's routes with 404 from now on (it checks plugins.enabled on every request).")
     return PluginChange(folder, (), tuple(removed), config.summary, tuple(notes))
 
 

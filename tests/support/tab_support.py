@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,6 +172,13 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
             request = urllib.request.Request(base + "/api/dashboard/plugins", headers={"X-Hermes-Session-Token": token})
             with urllib.request.urlopen(request, timeout=10) as reply:
                 assert "hermes-dash" not in [p["name"] for p in json.loads(reply.read())]
+            gone = urllib.request.Request(base + "/api/plugins/hermes-dash/status",
+                                          headers={"X-Hermes-Session-Token": token})
+            try:
+                urllib.request.urlopen(gone, timeout=10)
+                raise AssertionError("the removed tab's backend still answers")
+            except urllib.error.HTTPError as refused:
+                assert refused.code == 404
         finally:
             context.close()
     assert not answers(full + "_stcore/health")  # what the tab started stopped with the dashboard
