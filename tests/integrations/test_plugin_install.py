@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -206,3 +207,17 @@ def test_a_profile_s_tab_lives_in_the_root_home_and_shows_that_profile(tmp_path:
     assert data["profile"] == "work" and data["files"][0]["entries"] == 1
     code, out, err = run(root, "--profile", "work", "plugin", "remove", json_out=False)
     assert code == 0 and not (root / "plugins" / "hermes-dash").exists()
+
+
+def test_the_tab_script_draws_text_nodes_only_and_talks_to_its_own_backend_only() -> None:
+    script = (plugin.ASSETS / "index.js").read_text()
+    assert "innerHTML" not in script and "dangerouslySetInnerHTML" not in script and "eval(" not in script
+    assert set(re.findall(r'fetchJSON\((API \+ "[^"]+")', script)) == {'API + "/status"', 'API + "/start"'}
+    assert 'var API = "/api/plugins/" + NAME;' in script and 'var NAME = "hermes-dash";' in script
+
+
+def test_a_refused_status_reaches_the_tab_as_a_message(tmp_path: Path) -> None:
+    home = make_home(tmp_path)
+    (home / "active_profile").write_text("Not A Name!\n")
+    code, data, _ = run(home, "plugin", "status")
+    assert code == 1 and data["success"] is False and "active_profile" in data["error"]

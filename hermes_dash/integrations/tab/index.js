@@ -99,8 +99,10 @@
         "MEMORY.md and USER.md of " + status.home + (status.profile ? " (profile " + status.profile + ")" : "") +
         ", read by hermes-dash with the agent's own rules."));
     }
-    if (error) body.push(h("div", { key: "e", "data-testid": "hd-error", style: { color: LOOK.alarm.colour,
-      margin: "8px 0" } }, error));
+    var problem = error || (status && status.success === false ?
+      (status.error || "hermes-dash could not read the memory files.") + (status.hint ? " " + status.hint : "") : null);
+    if (problem) body.push(h("div", { key: "e", "data-testid": "hd-error", style: { color: LOOK.alarm.colour,
+      margin: "8px 0" } }, problem));
     if (status && status.files) {
       body.push(h("div", { key: "g", style: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(280px, 1fr))",
         gap: 12 } }, status.files.map(function (f) { return h(Gauge, { key: f.target, file: f }); })));
@@ -114,7 +116,7 @@
         snap ? "Compared with: " + (snap.session_id ? "the snapshot of " + snap.source + ", started " :
           "the snapshot " + snap.source + ", taken ") + when(snap.taken_at) + "." :
           "No snapshot to compare with: no agent session is recorded in state.db yet."));
-    } else if (!error) {
+    } else if (!problem) {
       body.push(h("div", { key: "l" }, "Reading the memory files\u2026"));
     }
     var server = status && status.server;
