@@ -4,10 +4,10 @@ hermes-dash reads config.yaml everywhere (``engine.home.load_settings``) but wri
 (docs/integrations.md#config): the agent's web dashboard lists a user plugin only when that
 list names it. The file belongs to the agent and the user, so an edit
 
-* refuses a config.yaml it cannot be sure of instead of rewriting it: over 1 MiB, not a regular
-  file, a symbolic link that leads out of the home (or nowhere), not UTF-8, not YAML, aliased or
-  nested past what any config holds (the bounds the settings reader uses), a top level that is
-  not a mapping, ``plugins`` or ``plugins.enabled`` of another type, line breaks YAML and Python
+* refuses a config.yaml it cannot be sure of instead of rewriting it: larger, more aliased or
+  more deeply nested than the settings reader accepts (its bounds, ``engine.home``), not a regular
+  file, a symbolic link that leads out of the home (or nowhere), not UTF-8, not YAML, holding a
+  value YAML cannot build, a top level that is not a mapping, ``plugins`` or ``plugins.enabled`` of another type, line breaks YAML and Python
   count differently;
 * changes text, not a re-dumped document: the new line (or list item) goes where the parser
   says the list is, in the file's own indentation and line ending, so every other byte, comments
@@ -116,6 +116,10 @@ def _parsed(read: _Read, text: str):  # -> (plain data, root node)
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""
         raise FileProblem(f"{read.path} is not valid YAML{at}; it was not changed.", hint=_FIX) from None
+    except (ValueError, TypeError, OverflowError) as exc:  # a value YAML cannot build (a 5,000-digit integer)
+        reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
+        raise FileProblem(f"{read.path} holds a value that cannot be read ({reason}); it was not changed.",
+                          hint=_FIX) from None
     if data is None or node is None:
         data = {}
     if not isinstance(data, dict):

@@ -95,13 +95,14 @@ def _bomb() -> str:
 
 
 HOSTILE = {
-    "huge": ("a: " + "x" * (1 << 20) + "\n", "bytes, more than"),
+    "huge": ("a: " + "x" * (1 << 21) + "\n", "bytes, more than"),
     "deeply nested": ("a: " + "[" * 20000 + "]" * 20000 + "\n", "nested too deeply"),
     "alias bomb": (_bomb(), "expands to over"),
     "self-referencing alias": ("a: &a [*a]\n", "refers to itself"),
     "a list": ("- a\n- b\n", "holds a list, not a mapping"),
     "a string": ("just text\n", "holds a str, not a mapping"),
     "not YAML": ("a: [\n", "is not valid YAML at line 2"),
+    "an integer too long to build": ("a: " + "9" * 5000 + "\n", "holds a value that cannot be read"),
     "not UTF-8": (b"a: caf\xe9\n", "is not UTF-8 (byte 0xe9 at offset 6)"),
     "plugins a list": ("plugins: [a]\n", "'plugins' is a list, not a mapping"),
     "enabled a string": ("plugins:\n  enabled: hermes-dash\n", "'plugins.enabled' is a str, not a list"),
