@@ -4,6 +4,7 @@ This is the engine's public face. The engine is plain Python (no Streamlit, no p
 layers above it import it only through the names listed here (tests/meta/test_layers.py checks):
 
 * ``hermes_dash.curation``: clean-up, history, the pending inbox, migration, sharing, export;
+* ``hermes_dash.integrations``: git's merge driver and the Memory tab of the agent's dashboard;
 * ``hermes_dash.cli``: the command line, ``hermes-dash`` / ``python -m hermes_dash``;
 * ``hermes_dash.ui`` and its pages (``hermes_dash/ui/pages/``): the Streamlit dashboard.
 
