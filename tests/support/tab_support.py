@@ -148,6 +148,11 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
                 said = json.loads(reply.read())
             assert said["home"] == str(home) and said["server"]["url"] == full
             page.screenshot(path=str(shots / "memory-tab.png"), full_page=True)
+            from a11y_support import FAILING_IMPACTS, audit
+
+            ours = [v for v in audit(page, "Memory tab") if v.impact in FAILING_IMPACTS and page.evaluate(
+                "sel => !!document.querySelector(sel)?.closest('[data-testid=hd-memory-tab]')", v.target)]
+            assert not ours, "\n".join(v.line() for v in ours)  # the tab's own elements; the host page is the agent's
 
             # An agent write shows at the next poll, with no click.
             MemoryStore.open(home, "default").add("memory", "x" * 60)  # 115 + 63 = 178 of 200: 89 %
