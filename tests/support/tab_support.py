@@ -106,6 +106,15 @@ def make_home(tmp_path: Path) -> Path:
     return home
 
 
+def audit_tab(page, where: str) -> None:
+    """axe-core on the tab's own elements (the host page around it is the agent's)."""
+    from a11y_support import FAILING_IMPACTS, audit
+
+    ours = [v for v in audit(page, f"Memory tab, {where}") if v.impact in FAILING_IMPACTS and page.evaluate(
+        "sel => !!document.querySelector(sel)?.closest('[data-testid=hd-memory-tab]')", v.target)]
+    assert not ours, "\n".join(v.line() for v in ours)
+
+
 def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     """The whole visit (see tests/e2e/test_memory_tab.py) in a fresh context of the launched
     ``chromium``; returns the screenshots it took into ``shots``."""
@@ -148,22 +157,23 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
                 said = json.loads(reply.read())
             assert said["home"] == str(home) and said["server"]["url"] == full
             page.screenshot(path=str(shots / "memory-tab.png"), full_page=True)
-            from a11y_support import FAILING_IMPACTS, audit
-
-            ours = [v for v in audit(page, "Memory tab") if v.impact in FAILING_IMPACTS and page.evaluate(
-                "sel => !!document.querySelector(sel)?.closest('[data-testid=hd-memory-tab]')", v.target)]
-            assert not ours, "\n".join(v.line() for v in ours)  # the tab's own elements; the host page is the agent's
+            audit_tab(page, "calm")
 
             # An agent write shows at the next poll, with no click.
             MemoryStore.open(home, "default").add("memory", "x" * 60)  # 115 + 63 = 178 of 200: 89 %
             expect(usage).to_have_text("178 / 200 chars · 89% · 3 entries", timeout=30_000)
             expect(page.get_by_test_id("hd-level-memory")).to_have_text("Getting full")
+            audit_tab(page, "warning")
+            MemoryStore.open(home, "default").add("memory", "y" * 15)  # 178 + 18 = 196 of 200: 98 %
+            expect(usage).to_have_text("196 / 200 chars · 98% · 4 entries", timeout=30_000)
+            expect(page.get_by_test_id("hd-level-memory")).to_have_text("Nearly full")
+            audit_tab(page, "alarm")
 
             page.get_by_test_id("hd-open").click()
             frame = page.frame_locator('[data-testid="hd-frame"]')
             frame.get_by_role("heading", name="Overview").first.wait_for(timeout=120_000)
             assert answers(full + "_stcore/health")
-            expect(frame.get_by_text("178 / 200 chars").first).to_be_visible(timeout=60_000)
+            expect(frame.get_by_text("196 / 200 chars").first).to_be_visible(timeout=60_000)
             page.wait_for_timeout(1500)
             page.screenshot(path=str(shots / "memory-tab-open.png"), full_page=True)
 

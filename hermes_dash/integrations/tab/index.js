@@ -19,7 +19,7 @@
   var LOOK = {
     calm: { colour: "#2e9d57", word: "OK" },
     warning: { colour: "#d98a00", word: "Getting full" },
-    alarm: { colour: "#d63c3c", word: "Nearly full" },
+    alarm: { colour: "#f05252", word: "Nearly full" },
   };
 
   function n(x) { return Number(x).toLocaleString("en-US"); }
