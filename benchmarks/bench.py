@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash._format import DELIMITER, parse, serialise
+from hermes_dash.engine.rules.format import DELIMITER, parse, serialise
 
 REPO = Path(__file__).resolve().parent.parent
 DAY_ZERO = "20260101"  # pre-made backups are dated before any real run, so retention prunes them first
@@ -229,7 +229,7 @@ FILE_CHARS = 2000
 
 
 def bench_ops(plan: Plan) -> list[Figure]:
-    from hermes_dash._store import MemoryStore
+    from hermes_dash.engine.store import MemoryStore
 
     figures = []
     with temp_root("op") as root:
@@ -336,7 +336,7 @@ def bench_cli(plan: Plan) -> list[Figure]:
 
 def bench_suggest(plan: Plan) -> list[Figure]:
     from hermes_dash.curation import cleanup as _cleanup, similarity as _similarity
-    from hermes_dash._store import MemoryStore
+    from hermes_dash.engine.store import MemoryStore
 
     from .workloads import PLANTED, distinct_facts
 
@@ -371,8 +371,8 @@ ENGINE_WRITERS = 8
 
 
 def _engine_writer(home: str, index: int, count: int, barrier: object, failures: object) -> None:
-    from hermes_dash._errors import FileProblem
-    from hermes_dash._store import MemoryStore
+    from hermes_dash.engine.rules.errors import FileProblem
+    from hermes_dash.engine.store import MemoryStore
 
     store = MemoryStore.open(home)
     barrier.wait()  # type: ignore[attr-defined]
@@ -461,7 +461,7 @@ def crash_states(entries: list[str], trial: int, steps: int) -> set[bytes]:
 
 
 def _crash_writer(home: Path, trial: int, ready: int) -> None:
-    from hermes_dash._store import MemoryStore
+    from hermes_dash.engine.store import MemoryStore
 
     store = MemoryStore.open(home)
     import filelock  # noqa: F401  (imported by the first write: loaded now, so the kills land in writes)
@@ -475,7 +475,7 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
 
 
 def bench_crash(plan: Plan) -> list[Figure]:
-    from hermes_dash._store import MemoryStore
+    from hermes_dash.engine.store import MemoryStore
 
     rng = random.Random(5)
     bad = 0
@@ -678,7 +678,7 @@ def bench_page(plan: Plan) -> list[Figure]:
     try:
         with temp_root("page") as root:
             demo = demo_home(root / "demo")
-            from hermes_dash._home import load_settings, resolve_home
+            from hermes_dash.engine.home import load_settings, resolve_home
 
             settings = load_settings(resolve_home(demo))
             bare_script = root / "bare_page.py"
@@ -813,7 +813,7 @@ def bench_browser(plan: Plan) -> list[Figure]:
         raise RuntimeError(f"{CHROMIUM} is missing (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    from hermes_dash._home import load_settings, resolve_home
+    from hermes_dash.engine.home import load_settings, resolve_home
 
     with temp_root("browser") as root, sync_playwright() as playwright:
         demo = demo_home(root / "demo")

@@ -22,14 +22,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .. import _ops
+from hermes_dash.engine.rules import ops as _ops
 from . import normalize
-from .._errors import FileProblem, InvalidRequest
-from .._format import DELIMITER, FILENAMES, TARGETS, percent, usage
-from .._humanize import count as n_of, entries as n_entries
-from .._move import TwoFileResult
-from .._store import FileState, MemoryStore, OpResult, drift_guard
-from .._targets import Target
+from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest
+from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, TARGETS, percent, usage
+from hermes_dash.engine.views.humanize import count as n_of, entries as n_entries
+from hermes_dash.engine.move import TwoFileResult
+from hermes_dash.engine.store import FileState, MemoryStore, OpResult, drift_guard
+from hermes_dash.engine.rules.targets import Target
 from .similarity import BLOCK_MAX, Likeness, likeness, merge_text, related_pairs, tokens
 
 DEFAULT_THRESHOLD = 80

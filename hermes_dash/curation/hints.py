@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .export import redact
-from .._humanize import count
+from hermes_dash.engine.views.humanize import count
 from .normalize import split
-from .._scan import MAX_SCAN_CHARS
-from .._store import FileState
+from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
+from hermes_dash.engine.store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 

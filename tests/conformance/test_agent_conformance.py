@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import oracle
-from hermes_dash import _agents
-from hermes_dash._scan import scan
+from hermes_dash import following_agent
+from hermes_dash import scan
 
 SEQUENCES = int(os.environ.get("HD_CONFORMANCE_SEQUENCES", "50"))
 FIRST_SEED = int(os.environ.get("HD_CONFORMANCE_SEED", "0"))
@@ -33,7 +33,7 @@ def agent():
     driver = oracle.Agent(python)
     # The engine follows the rules of the version it is compared with, as it would once it had
     # detected that version for a home.
-    with _agents.following(driver.version) as rules:
+    with following_agent(driver.version) as rules:
         assert rules.version == driver.version or rules.version != "main", rules
         yield driver
     driver.close()
@@ -86,7 +86,7 @@ def test_the_shrinker_cuts_a_failing_sequence_to_its_cause(agent):
         {"target": "memory", "action": "add", "content": "sync: curl $TRILLIUM_ETAPI_URL/notes daily"},
         {"target": "memory", "action": "remove", "old_text": "alpha"},
     ))
-    with _agents.following("main"):
+    with following_agent("main"):
         smallest, why = oracle.shrink(agent, noisy)
     # What is left is the cause itself: the name holds API, which 0.19.0's pattern takes for a secret.
     assert [step.get("content") for step in smallest.steps] == ["curl $API"], smallest.describe()

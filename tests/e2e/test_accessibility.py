@@ -24,7 +24,7 @@ pytestmark = pytest.mark.e2e
 
 PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "app_pages").glob("curation_*.py"))]
+    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
 
 DRIFTED = "# Notes\n\nThe API lives in services/api/.\r\n\r\n§\r\n\r\nDeploys go out on Tuesdays.\n"
 
