@@ -19,7 +19,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,15 +95,16 @@ class AgentInfo:
     def supported(self) -> bool:
         return self.version is None or self.kind == "checkout" or _key(self.version) >= _key(OLDEST.version)
 
-    def describe(self) -> str:
-        """One line for the place where the home is named."""
+    def describe(self, path: Callable[[str], str] = str) -> str:
+        """One line for the place where the home is named; ``path`` formats the path in it (a page
+        shows it as a code span)."""
         if self.kind == "unknown":
             return f"agent version unknown: the newest known rules (Hermes {self.rules.version})"
         if self.kind == "checkout":
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
-            return f"Hermes git checkout{version}{commit}, found at {self.found_at}: the rules of upstream main"
-        line = f"Hermes {self.version}, found at {self.found_at}"
+            return f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: the rules of upstream main"
+        line = f"Hermes {self.version}, found at {path(str(self.found_at))}"
         if self.rules.version != self.version:
             line += f": the rules of {self.rules.version}"
         if not self.supported:
@@ -220,4 +221,34 @@ def following(rules: AgentRules | str) -> Iterator[AgentRules]:
 def adopt(info: AgentInfo) -> AgentInfo:
     """Follow ``info.rules`` from now on in this process (one home per process: the CLI, the app)."""
     _PROCESS[0] = info.rules
+    return info
+
+
+# -- per home, cached ----------------------------------------------------------------------------
+
+DETECT_TTL_S = 10.0
+_FOUND: dict[tuple[str, str], tuple[float, AgentInfo]] = {}
+
+
+def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentInfo:
+    """:func:`detect` for a home's root, remembered for ``ttl`` seconds: a page asks on every run,
+    and an agent is installed or updated far less often than that."""
+    import time
+
+    key = (os.fspath(root), os.environ.get("PATH", ""))
+    now = time.monotonic()
+    hit = _FOUND.get(key)
+    if hit is not None and now - hit[0] < ttl:
+        return hit[1]
+    info = detect(root)
+    if len(_FOUND) > 64:
+        _FOUND.clear()
+    _FOUND[key] = (now, info)
+    return info
+
+
+def use(info: AgentInfo) -> AgentInfo:
+    """Follow ``info.rules`` from now on in this context only (one dashboard run: each browser
+    session may show another home, so the process-wide :func:`adopt` would not do)."""
+    _ACTIVE.set(info.rules)
     return info
