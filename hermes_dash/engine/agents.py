@@ -103,7 +103,8 @@ class AgentInfo:
         if self.kind == "checkout":
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
-            return f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: the rules of upstream main"
+            return (f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: "
+                    "the rules of upstream main")
         line = f"Hermes {self.version}, found at {path(str(self.found_at))}"
         if self.rules.version != self.version:
             line += f": the rules of {self.rules.version}"
