@@ -1,7 +1,7 @@
 """Refresh docs/screenshots/memory-tab.png and memory-tab-open.png: the Memory tab inside the
 agent's real `hermes dashboard` (closed, then with hermes-dash open in it), from the same visit
 as tests/e2e/test_memory_tab.py. Run it with ``bash scripts/tab-screenshots``; it needs the
-agent's venv (HD_AGENT_VENV, default /opt/hermes-agent/v0.19.0) and Debian's Chromium.
+agent's venv (its python: HD_AGENT_PYTHON, default /opt/hermes-agent/v0.19.0/bin/python) and Debian's Chromium.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ OUT = REPO / "docs" / "screenshots"
 
 def main() -> int:
     for need, what in ((CHROMIUM, "Debian's chromium (apt-get install chromium)"),
-                       (HERMES, "the agent's venv (the agent-venv script makes it; or set HD_AGENT_VENV)")):
+                       (HERMES, "the agent's venv (the agent-venv script makes it; or set HD_AGENT_PYTHON)")):
         if not need.exists():
             print(f"{need} is not there: install {what}; nothing was changed.", file=sys.stderr)
             return 1

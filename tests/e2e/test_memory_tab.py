@@ -1,7 +1,7 @@
 """The Memory tab inside the agent's real web dashboard, end to end.
 
-The released agent's own `hermes dashboard` (its venv: HD_AGENT_VENV, default
-/opt/hermes-agent/v0.19.0; the agent-venv script in scripts/ makes it) serves the web files its
+The released agent's own `hermes dashboard` (its venv's python: HD_AGENT_PYTHON, default
+/opt/hermes-agent/v0.19.0/bin/python; scripts/agent-venv makes it) serves the web files its
 package ships, on loopback, over a temporary home where `hermes-dash plugin install` put the tab.
 Headless Chromium opens the dashboard, finds the tab, reads the usage it shows, opens the full
 hermes-dash from it (the tab's backend starts `hermes-dash serve`), and after `plugin remove` the

@@ -1,8 +1,8 @@
 """The agent's real `hermes dashboard` for the Memory tab's browser test and its screenshots.
 
-The agent's venv: HD_AGENT_VENV, default /opt/hermes-agent/v0.19.0 (the agent-venv script in
-scripts/ makes it). The dashboard runs in a process group of its own, so stopping the group stops
-what the tab started too (the tab's backend starts `hermes-dash serve` in the dashboard's group).
+The agent's venv: HD_AGENT_PYTHON (its python), default /opt/hermes-agent/v0.19.0/bin/python
+(scripts/agent-venv makes it). The dashboard runs in a process group of its own, so stopping the
+group stops what the tab started too (the tab's backend starts `hermes-dash serve` in that group).
 """
 
 from __future__ import annotations
@@ -21,18 +21,24 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from agent_db import agent_python
 
 from hermes_dash import DELIMITER, MemoryStore, freeze_snapshot
 from repo import ROOT
 
-AGENT = Path(os.environ.get("HD_AGENT_VENV", "/opt/hermes-agent/v0.19.0"))
-HERMES = AGENT / "bin" / "hermes"
+AGENT_PYTHON = Path(agent_python())  # $HD_AGENT_PYTHON, else the 0.19.0 venv's python (agent_db)
+HERMES = AGENT_PYTHON.parent / "hermes"
 
 
 def need_agent() -> None:
+    """Skip without the agent's venv (fail instead under HD_REQUIRE_AGENT=1, as CI runs)."""
     if not HERMES.exists():
-        pytest.skip(f"the released agent is not installed at {AGENT} (no {HERMES}; set HD_AGENT_VENV to its venv, "
-                    "or the agent-venv script in scripts/ makes it): this test runs the agent's own `hermes dashboard`")
+        message = (f"the released agent is not installed at {AGENT_PYTHON.parent.parent} (no {HERMES}; set "
+                   "HD_AGENT_PYTHON to its venv's python, or make it with the agent-venv script in scripts/): "
+                   "this test runs the agent's own `hermes dashboard`")
+        if os.environ.get("HD_REQUIRE_AGENT"):
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 def hd(home: Path, *args: str) -> subprocess.CompletedProcess:
