@@ -7,8 +7,8 @@ list names it. The file belongs to the agent and the user, so an edit
 * refuses a config.yaml it cannot be sure of instead of rewriting it: larger, more aliased or
   more deeply nested than the settings reader accepts (its bounds, ``engine.home``), not a regular
   file, a symbolic link that leads out of the home (or nowhere), not UTF-8, not YAML, holding a
-  value YAML cannot build, a top level that is not a mapping, ``plugins`` or ``plugins.enabled`` of another type, line breaks YAML and Python
-  count differently;
+  value YAML cannot build, a top level that is not a mapping, ``plugins`` or ``plugins.enabled``
+  of another type, line breaks that YAML and Python count differently;
 * changes text, not a re-dumped document: the new line (or list item) goes where the parser
   says the list is, in the file's own indentation and line ending, so every other byte, comments
   included, stays as it was (a YAML library's round trip re-indents and moves comments);
