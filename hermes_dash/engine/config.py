@@ -1,7 +1,7 @@
 """Careful edits of ``config.yaml``: one name added to (or taken out of) ``plugins.enabled``.
 
 hermes-dash reads config.yaml everywhere (``engine.home.load_settings``) but writes it only here
-(docs/integrations.md#config): the agent's web dashboard lists a user plugin only when that
+(docs/integrations.md#configyaml): the agent's web dashboard lists a user plugin only when that
 list names it. The file belongs to the agent and the user, so an edit
 
 * refuses a config.yaml it cannot be sure of instead of rewriting it: larger, more aliased or
