@@ -116,6 +116,11 @@ def test_serve_flags_are_explicit_and_local() -> None:
     assert pairs["--server.enableCORS"] == "true" and pairs["--server.port"] == "8600"
     hosts = [flags[i + 1] for i, f in enumerate(flags) if f == "--server.allowedHosts"]
     assert hosts == ["localhost", "127.0.0.1", "::1"]
+    from hermes_dash import DOORS
+
+    for door in DOORS:  # every option that decides who may connect is given as a flag
+        assert f"--{door.name}" in flags, door.name
+    assert pairs["--server.corsAllowedOrigins"] == "http://127.0.0.1" and pairs["--server.enableAgentApi"] == "false"
 
 
 def test_serve_refuses_an_unknown_profile(demo_home, capsys) -> None:
@@ -126,6 +131,19 @@ def test_serve_refuses_an_unknown_profile(demo_home, capsys) -> None:
 
 
 # The app's own gate, through AppTest: no server, so the options are set as a server would have them.
+
+@pytest.fixture(autouse=True)
+def _options_restored():
+    """Options a test sets for the app's gate are put back after it (they are process-wide)."""
+    from streamlit import config
+
+    from hermes_dash import DOORS
+
+    saved = {d.name: (config.get_option(d.name), config.get_where_defined(d.name)) for d in DOORS}
+    yield
+    for name, (value, where) in saved.items():
+        config._set_option(name, value, where)
+
 
 def _app_with(monkeypatch, home: Path, **options):
     from streamlit import config
