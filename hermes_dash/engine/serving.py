@@ -91,8 +91,8 @@ DOORS: tuple[Door, ...] = (
          "a page on an origin listed here (other than this machine) may open the websocket, read memory "
          "and write it"),
     Door("client.allowedOrigins", (LOOPBACK_ORIGIN,), _origins_ok,
-         "a page on an origin listed here (other than this machine) that frames the dashboard may send it commands (rerun, stop, "
-         "set query parameters) and receive its page messages"),
+         "a page on an origin listed here (other than this machine) that frames the dashboard may send it "
+         "commands (rerun, stop, set query parameters) and receive its page messages"),
     Door("server.enableXsrfProtection", ("true",), lambda v, local: v is not False,
          "with it off, a page on another site may post uploads to the server"),
     Door("server.xsrfCookieSameSite", ("lax",), lambda v, local: str(v or "lax").lower() in ("lax", "strict"),
