@@ -406,6 +406,8 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     taken = _iso(snap.taken_at)
     lines = [f"Snapshot: {snap.source}" + (f", taken {taken}" if taken else "")
              + (" (frozen just now)" if args.freeze and session_id is None else "")]
+    if snap.note:
+        lines.append(f"Warning: {snap.note}")
     files: dict[str, object] = {}
     marks = {"added": "+", "removed": "-", "changed": "~"}
     for target in TARGETS:
@@ -427,7 +429,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 shown = (item.new if item.kind == "added" else item.old) or ""
                 lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
     data: dict[str, object] = {"success": True, "source": snap.source, "session_id": session_id,
-                               "frozen": session_id is None, "taken_at": taken, "files": files}
+                               "frozen": session_id is None, "taken_at": taken, "files": files, "note": snap.note}
     return Outcome(data, "\n".join(lines))
 
 

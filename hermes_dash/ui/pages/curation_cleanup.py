@@ -96,12 +96,12 @@ def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[boo
         st.text(f"Why: {step.reason}")
         for entry in step.entries:
             st.caption({"move": f"Moves to {other}", "shorten": "Now"}.get(step.kind, "Now in the file"))
-            st.text(entry)
+            ui.show_entry(entry, max_chars=ui.FULL_TEXT_CHARS)
         text = None
         if step.result is not None:
             where = other if step.other and step.kind == "merge" else FILENAMES[target]
-            text = st.text_area(f"Becomes (in {where}; edit freely)", step.result, key=f"cu_plan_text_{pk}_{n}",
-                                height=90)
+            text = ui.long_text_area(f"Becomes (in {where}; edit freely)", step.result,
+                                     key=f"cu_plan_text_{pk}_{n}", height=90)
         include = st.checkbox("Include this step", value=True, key=f"cu_plan_pick_{pk}_{n}")
     return include, text
 
@@ -145,7 +145,7 @@ for target, plan in report.plans.items():
                     if st.checkbox(f"Remove the entry below ({len(entry):,} characters)", value=False,
                                    key=f"cu_plan_rm_{pk}_{key_of(entry)}"):
                         removals.append(entry)
-                    st.text(entry)
+                    ui.show_entry(entry, max_chars=ui.FULL_TEXT_CHARS)
             chosen = plan.choose(picked, removals=removals, texts=texts)
         if not chosen.steps:
             st.caption("No step chosen.")
@@ -209,7 +209,7 @@ for target in TARGETS:
             with right:
                 st.caption("Entry removed")
                 ui.show_entry(merge.drop, max_chars=1500)
-            text = st.text_area("Merged text (edit freely)", merge.merged, key=f"cu_merge_text_{mk}", height=100)
+            text = ui.long_text_area("Merged text (edit freely)", merge.merged, key=f"cu_merge_text_{mk}", height=100)
             edited = merge.edited(text)
             st.caption(f"Frees {edited.freed:,} characters.")
             if st.checkbox("Include this merge", value=True, key=f"cu_merge_pick_{mk}"):
@@ -241,7 +241,7 @@ if report.cross:
                 ui.show_entry(overlap.user_entry, max_chars=1500)
             keep = st.radio("Keep one copy in", TARGETS, index=TARGETS.index(overlap.keep_target),
                             format_func=FILENAMES.get, horizontal=True, key=f"cu_cross_keep_{ck}")
-            text = st.text_area("Text to keep", overlap.merged, key=f"cu_cross_text_{ck}", height=90)
+            text = ui.long_text_area("Text to keep", overlap.merged, key=f"cu_cross_text_{ck}", height=90)
             other = Target.of(keep).other.key
             token = f"cross:{ck}:{keep}:{key_of(text)}"
             if st.button(f"Keep in {FILENAMES[keep]}, remove from {FILENAMES[other]}…", key=f"cu_cross_apply_{ck}"):
