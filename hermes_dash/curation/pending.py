@@ -78,7 +78,9 @@ ORIGIN_LABELS = {"foreground": "foreground (a conversation turn)",
 #: Orders the Inbox and ``pending list`` offer.
 SORTS = ("oldest", "newest", "kind")
 _KIND_ORDER = {a: i for i, a in enumerate(("add", "patch", "replace", "remove", "batch"))}
-_BIG = 10**15  # no limit: the steps inside a batch are checked against the limit only at the end
+#: No limit: the steps inside a batch are checked against the limit only at the end.
+_BIG = 10**15
+_WORDS = re.compile(r"\w+|\s+|[^\w\s]")  # words, runs of space, and each other character
 
 
 @dataclass(frozen=True)
@@ -464,7 +466,7 @@ def lower(entries: Iterable[str], operation: Operation) -> Operation:
 def word_diff(before: str, after: str) -> str:
     """``before`` -> ``after`` word by word, as plain text: ``[-removed-]{+added+}`` (git's
     word-diff notation), the rest as it is."""
-    a, b = re.split(r"(\s+)", before), re.split(r"(\s+)", after)
+    a, b = _WORDS.findall(before), _WORDS.findall(after)
     out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
@@ -715,7 +717,9 @@ def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None) ->
                         else "The entry changed since the preview was shown: check the edit again.")
         raise
     _delete(path)
-    return Decision(sid, True, f"Approved {sid}{' as edited' if edit is not None else ''}: {result.message}", result)
+    done = "Entry patched (every occurrence inside it; the rest kept)." if staged.action == "patch" and result.changed \
+        else result.message
+    return Decision(sid, True, f"Approved {sid}{' as edited' if edit is not None else ''}: {done}", result)
 
 
 def approve(store: MemoryStore, ids: Iterable[str],

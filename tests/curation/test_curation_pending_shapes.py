@@ -134,7 +134,8 @@ def test_new_text_in_place_of_content_and_content_wins_when_both(store, stage, w
     stage("a000000b", {"action": "add", "target": "user", "content": "Name: Sam.", "new_text": "Name: Samuel."})
     decisions = _pending.approve(store, ["a000000a", "a000000b"])
     assert all(d.ok for d in decisions)
-    assert store.read("memory").entries == ("Tests need Postgres 17.",) and store.read("user").entries == ("Name: Sam.",)
+    assert store.read("memory").entries == ("Tests need Postgres 17.",)
+    assert store.read("user").entries == ("Name: Sam.",)
 
 
 def test_edit_of_a_patch_and_of_a_new_text_payload(store, stage, write_mem):
