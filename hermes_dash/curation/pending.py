@@ -701,12 +701,15 @@ def _well_formed(path: Path) -> Staged:
     return staged
 
 
-def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None) -> Decision:
+def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None,
+                 shown: Operation | None = None) -> Decision:
     path = _path_of(store, sid)
     staged = _well_formed(path)
     if edit is not None:
         _check_edit(staged, edit)
     operation = staged.operation() if edit is None else edit
+    if edit is None and shown is not None and _as_shown(staged, shown):
+        operation = shown  # the staged write pinned to the entry its preview showed
     # A patch is lowered on the file as read now into a replace pinned to the entry it hits; the
     # pins are checked by the store under its lock, where the file cannot change.
     try:
@@ -722,21 +725,33 @@ def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None) ->
     return Decision(sid, True, f"Approved {sid}{' as edited' if edit is not None else ''}: {done}", result)
 
 
-def approve(store: MemoryStore, ids: Iterable[str],
-            edited: Mapping[str, Operation] | None = None) -> list[Decision]:
+def _as_shown(staged: Staged, shown: Operation) -> bool:
+    """Whether ``shown`` is the staged write itself, only pinned where the preview pinned it."""
+    staged_op = staged.operation()
+    if staged_op.action != shown.action or staged_op.action not in AIMED:
+        return False
+    return (staged_op.content, staged_op.old_text) == (shown.content, shown.old_text) and \
+        staged_op.expect_entry in (None, shown.expect_entry)
+
+
+def approve(store: MemoryStore, ids: Iterable[str], edited: Mapping[str, Operation] | None = None,
+            shown: Mapping[str, Operation] | None = None) -> list[Decision]:
     """Apply each staged write through the store; a refused one stays pending, with the reason.
 
     Each id is its own decision (a refusal of one does not hold back the others). ``edited``
     maps an id to the operation to apply instead of the staged one (the same action, other text:
     see :meth:`Staged.edit` and :func:`preview`); the staged file is deleted only after that
-    write succeeded, exactly as for an unedited approval.
+    write succeeded, exactly as for an unedited approval. ``shown`` maps an id to its preview's
+    ``operation``: a replace, remove or patch that the agent did not pin is then applied pinned
+    to the entry the person saw it hit, and refused if that entry changed before the click.
     """
     edited = edited or {}
+    shown = shown or {}
     decisions = []
     for sid in ids:
         try:
             with _inbox_lock(store):
-                decisions.append(_approve_one(store, sid, edited.get(sid)))
+                decisions.append(_approve_one(store, sid, edited.get(sid), shown.get(sid)))
         except Refusal as refusal:
             decisions.append(Decision(sid, False, f"Not approved ({sid}): {refusal.message}", refusal=refusal))
     return decisions

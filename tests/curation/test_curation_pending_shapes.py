@@ -277,3 +277,15 @@ def test_writes_staged_by_the_released_agent_apply_as_its_own_approval_would(hom
     subprocess.run([str(AGENT), "-c", script, "apply"], env=dict(env, HERMES_HOME=str(twin)), check=True,
                    timeout=120, cwd=tmp_path, capture_output=True)
     assert (home / "memories" / "MEMORY.md").read_bytes() == (twin / "memories" / "MEMORY.md").read_bytes()
+
+
+def test_an_unpinned_write_approved_as_shown_is_pinned_to_the_entry_its_preview_hit(store, stage, write_mem):
+    write_mem("memory", serialise([PG, CI]))
+    path = stage("f0000001", {"action": "remove", "target": "memory", "old_text": "Postgres"})  # 0.19.0: no pin
+    shown = _pending.preview(store, _pending.read_one(path))
+    assert shown.operation == Operation("remove", "", "Postgres", PG)
+    write_mem("memory", serialise(["Tests need Postgres 17.", CI]))  # the agent rewrote it after the preview
+    [decision] = _pending.approve(store, ["f0000001"], shown={"f0000001": shown.operation})
+    assert not decision.ok and decision.refusal.code == "entry_changed" and path.exists()
+    [decision] = _pending.approve(store, ["f0000001"])  # as the released agent approves it: by its old_text
+    assert decision.ok and "as edited" not in decision.message and store.read("memory").entries == (CI,)

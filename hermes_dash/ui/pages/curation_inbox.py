@@ -59,10 +59,12 @@ def reported(verb: str, decisions: Sequence[pending.Decision]) -> list[ui.Flash]
 
 
 def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = None) -> None:
-    """Approve (``edited``: these ids as edited) or reject, through the engine, then report."""
+    """Approve (``edited``: these ids as edited) or reject, through the engine, then report.
+    An unedited approval applies what its preview showed: pinned to the entry it hits there."""
     def run() -> list[pending.Decision]:
         if verb == "approve":
-            return pending.approve(store, ids, edited=edited)
+            shown = {i: op for i in ids if (t := by_id.get(i)) is not None and (op := t.preview.operation)}
+            return pending.approve(store, ids, edited=edited, shown=shown)
         return pending.reject(store, ids)
 
     def unselect(decisions: list[pending.Decision]) -> None:
