@@ -109,7 +109,7 @@ summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MAR
 st.markdown(f"**{n_of(len(triaged), 'staged write')}**"
             + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"))
 with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="in_triage"):
-    order = st.selectbox("Order", list(SORT_LABELS), format_func=SORT_LABELS.__getitem__, key="in_sort",
+    order = st.selectbox("Order", list(SORT_LABELS), format_func=SORT_LABELS.__getitem__, key="in_sort", width=200,
                          help="By kind: adds, patches, replaces, removes, batches; oldest first within each. "
                               "Malformed files come last.")
     only_marked = st.toggle("Only the marked ones", key="in_only_marked", disabled=not flagged)
@@ -157,6 +157,9 @@ def show_pins(shown: pending.Preview, key: str) -> None:
                 st.caption("No entry: it is gone (or its text is now in several entries).")
             else:
                 ui.show_entry(pin.now, max_chars=600)
+        if pin.now is not None:
+            st.caption("What changed since, word by word ([-then-] {+now+}):")
+            ui.plain(pending.word_diff(pin.then, pin.now))
 
 
 def texts_of(part: Operation) -> tuple[str, str]:
@@ -233,7 +236,11 @@ for entry in shown_items:
         st.text(item.summary or "(no summary)")
         if entry.marked:
             st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
-            st.text("\n".join(entry.reasons))
+            # A broken pin is shown in full just below (then and now): its reason is not repeated.
+            said = [why for mark, why in zip(entry.marks, entry.reasons)
+                    if not (mark == "stale" and preview.broken_pins)]
+            if said:
+                st.text("\n".join(said))
         show_pins(preview, item.id)
         show_preview(preview, item.id, "**Approving this would be refused**; it stays pending until you edit it "
                                        "(below) so that it fits, or reject it.")
