@@ -660,7 +660,8 @@ def triage(store: MemoryStore, items: Sequence[Staged] | None = None) -> list[Tr
 
 def sort_items(items: Iterable[Triaged], by: str = "oldest") -> list[Triaged]:
     """``items`` by age (``oldest`` or ``newest`` first) or by ``kind`` (add, patch, replace,
-    remove, batch; oldest first within each); malformed ones last, whatever the order."""
+    remove, batch; oldest first within each); those with no time after the dated ones, and
+    malformed ones last, whatever the order."""
     if by not in SORTS:
         raise InvalidRequest(f"Unknown order {by!r}.", hint=f"Use one of: {', '.join(SORTS)}.")
     listed = list(items)
@@ -668,12 +669,15 @@ def sort_items(items: Iterable[Triaged], by: str = "oldest") -> list[Triaged]:
     def age(t: Triaged) -> float:
         return t.staged.created.timestamp() if t.staged.created else 0.0
 
-    good = [t for t in listed if t.staged.ok]
+    dated = [t for t in listed if t.staged.ok and t.staged.created is not None]
+    undated = [t for t in listed if t.staged.ok and t.staged.created is None]  # no time: after the dated ones
     bad = [t for t in listed if not t.staged.ok]
     if by == "kind":
-        good.sort(key=lambda t: (_KIND_ORDER.get(t.staged.action, 99), age(t), t.staged.id))
+        good = sorted(dated + undated, key=lambda t: (_KIND_ORDER.get(t.staged.action, 99),
+                                                      t.staged.created is None, age(t), t.staged.id))
     else:
-        good.sort(key=lambda t: (age(t), t.staged.id), reverse=by == "newest")
+        good = sorted(dated, key=lambda t: (age(t), t.staged.id), reverse=by == "newest") \
+            + sorted(undated, key=lambda t: t.staged.id)
     return good + bad
 
 

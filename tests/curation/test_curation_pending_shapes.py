@@ -186,6 +186,11 @@ def test_triage_marks_stale_repeats_and_no_change_and_sorts(store, stage, write_
     assert [t.staged.id for t in _pending.sort_items(items, "newest")][:2] == ["b0000006", "b0000005"]
     assert [t.staged.action for t in _pending.sort_items(items, "kind")] == [
         "add", "add", "add", "patch", "replace", "remove", ""]
+    undated = stage("b0000008", b'{"payload": {"action": "add", "content": "No time."}}')
+    items = _pending.triage(store)
+    for order in ("oldest", "newest"):
+        assert [t.staged.id for t in _pending.sort_items(items, order)][-2:] == ["b0000008", "b0000007"]
+    undated.unlink()
     decisions = _pending.reject(store, [t.staged.id for t in _pending.marked(items)])
     assert all(d.ok for d in decisions)
     assert {s.id for s in _pending.list_pending(store)} == {"b0000001", "b0000006", "b0000007"}
