@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, assert_only_local, goto_page, need_browser, settle, shot, \
-    streamlit_app
+from browser_support import assert_only_local, goto_page, settle, shot, streamlit_app
 
 pytestmark = pytest.mark.e2e
 
@@ -34,10 +33,7 @@ def _stage(home: Path, sid: str, payload: dict, age: float) -> Path:
     return path
 
 
-def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path) -> None:
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
+def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> None:
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
     memory = home / "memories" / "MEMORY.md"
@@ -51,10 +47,11 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path) -> None:
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
     requests: list[str] = []
     try:
-        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        # A server of its own: the shared one serves an empty home, this one the queue's home.
+        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
+            context = chromium.new_context(viewport={"width": 1400, "height": 900})
             try:
-                page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+                page = context.new_page()
                 page.on("request", lambda request: requests.append(request.url))
                 page.goto(base, wait_until="domcontentloaded")
                 settle(page, "MEMORY.md")
@@ -78,7 +75,7 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path) -> None:
                 assert not patch.exists()
                 assert memory.read_text(encoding="utf-8") == f"todo: item A; item B done; item C\n§\n{PG}"
             finally:
-                browser.close()
+                context.close()
         assert_only_local(requests, base)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
