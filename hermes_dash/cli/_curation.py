@@ -265,7 +265,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             return Outcome({"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
                            f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
                            "shows them), or `pending reject --marked`.", EXIT_USAGE)
-        if args.content is not None or args.old_text is not None:
+        if args.content is not None or args.old_text is not None or args.aim_now:
             return _approve_edited(store, args)
         decide = pending.approve if args.action == "approve" else pending.reject
         return _decided(decide(store, args.ids))
@@ -288,7 +288,7 @@ def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     """``pending reject --marked``: reject every staged write the triage marks, naming each and why."""
     from hermes_dash.curation import pending
 
-    if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None:
+    if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
         return Outcome({"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
                        "Usage: python -m hermes_dash pending reject --marked (no ids, no edit).", EXIT_USAGE)
     chosen = pending.marked(pending.triage(store))
@@ -308,11 +308,12 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
     if args.action != "approve" or len(args.ids) != 1:
-        return Outcome({"success": False, "code": "usage", "error": "--content and --old-text edit one approval."},
-                       "Usage: python -m hermes_dash pending approve ID --content TEXT [--old-text TEXT] "
-                       "(one id).", EXIT_USAGE)
+        return Outcome({"success": False, "code": "usage",
+                        "error": "--content, --old-text and --aim-now edit one approval."},
+                       "Usage: python -m hermes_dash pending approve ID [--content TEXT] [--old-text TEXT] "
+                       "[--aim-now] (one id).", EXIT_USAGE)
     sid = args.ids[0]
-    shown = pending.preview_edit(store, sid, args.content, args.old_text)
+    shown = pending.preview_edit(store, sid, args.content, args.old_text, aim_now=args.aim_now)
     if shown.refusal is not None:
         decisions = [pending.Decision(sid, False, f"Not approved ({sid}): {shown.refusal.message}",
                                       refusal=shown.refusal)]
@@ -441,6 +442,9 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
                         "patch: the new text)")
     p.add_argument("--old-text", help="approve aimed at the entry this text identifies instead (one id; "
                                       "replace/remove; patch: the text to replace inside the entry)")
+    p.add_argument("--aim-now", action="store_true",
+                   help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
+                        "first, then pinned to that entry)")
     p.add_argument("--marked", action="store_true",
                    help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)")
     p.add_argument("--sort", choices=("oldest", "newest", "kind"), default="oldest",

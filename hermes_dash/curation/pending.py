@@ -139,20 +139,29 @@ class Staged:
         """The operations approving applies, in order: one, or each of a batch's."""
         return self.ops
 
-    def edit(self, texts: Sequence[tuple[str, str]]) -> Operation:
+    def edit(self, texts: Sequence[tuple[str, str]], *, aim_now: bool = False) -> Operation:
         """The same write with other text: ``texts[i]`` is ``(content, old_text)`` for
         :meth:`parts` ``[i]`` (``content`` is a patch's new text; what an action does not use is
         ignored). A part whose old text is unchanged keeps its pin; one aimed elsewhere is
-        pinned by :func:`preview` to the entry it hits there (docs/pending.md#editing)."""
+        pinned by :func:`preview` to the entry it hits there (docs/pending.md, editing).
+
+        ``aim_now``: drop every pin, so that a write whose pinned entry changed aims at the entry
+        in its place now (a replace/remove whose old text is still its pin goes back to the
+        ``old_text`` the agent gave); the preview then pins it to the entry it hits now.
+        """
         parts = self.parts()
         if len(texts) != len(parts):
             raise InvalidRequest(f"Staged write {self.id} has {len(parts)} operations, not {len(texts)}.",
                                  hint="Edit each operation of the staged write.")
         edited = []
-        for part, (content, old_text) in zip(parts, texts):
+        for part, asked, (content, old_text) in zip(parts, self.asked or ("",) * len(parts), texts):
             content = content if part.action != "remove" else ""
             old_text = old_text if part.action != "add" else ""
             pin = part.expect_entry if old_text == part.old_text else None
+            if aim_now and pin is not None:
+                if part.action != "patch" and old_text == pin and asked.strip():
+                    old_text = asked
+                pin = None
             edited.append(Operation(part.action, content, old_text, pin))
         return Operation("batch", operations=tuple(edited)) if self.action == "batch" else edited[0]
 
@@ -584,11 +593,11 @@ def preview(store: MemoryStore, staged: Staged, operation: Operation | None = No
 
 
 def preview_edit(store: MemoryStore, sid: str, content: str | None = None,
-                 old_text: str | None = None) -> Preview:
+                 old_text: str | None = None, *, aim_now: bool = False) -> Preview:
     """The preview of staged write ``sid`` with its text changed (what is not given stays as
-    staged; ``content`` is a patch's new text); its ``operation`` is the edit to pass to
-    :func:`approve`. For one operation: a staged batch is edited part by part (:meth:`Staged.edit`,
-    as the dashboard's Inbox does)."""
+    staged; ``content`` is a patch's new text; ``aim_now`` as for :meth:`Staged.edit`); its
+    ``operation`` is the edit to pass to :func:`approve`. For one operation: a staged batch is
+    edited part by part (:meth:`Staged.edit`, as the dashboard's Inbox does)."""
     staged = _well_formed(_path_of(store, sid))
     if staged.action == "batch":
         raise InvalidRequest(f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "
@@ -596,7 +605,7 @@ def preview_edit(store: MemoryStore, sid: str, content: str | None = None,
                              hint="Edit it in the dashboard's Inbox, or approve or reject it as staged.")
     part = staged.parts()[0]
     texts = (part.content if content is None else content, part.old_text if old_text is None else old_text)
-    return preview(store, staged, staged.edit([texts]))
+    return preview(store, staged, staged.edit([texts], aim_now=aim_now))
 
 
 # -- triage ----------------------------------------------------------------------------------------

@@ -132,6 +132,12 @@ def test_pinned_write_whose_entry_changed_shows_then_and_now_and_stays(home: Pat
     no_exception(at)
     assert path.read_bytes() == before and "1 not approved" in alerts(at)
     assert memory(home) == [PACKED, "Tests need Postgres 16 on port 6543.", CI]
+    at.checkbox(key=f"in_aim_{NEW_TEXT}").check().run()  # aim it at the entry in its place now
+    no_exception(at)
+    assert at.button(key=f"in_approve_{NEW_TEXT}").label == "Approve as edited"
+    at.button(key=f"in_approve_{NEW_TEXT}").click().run()
+    no_exception(at)
+    assert memory(home) == [PACKED, "Tests need Postgres 17 on port 5433.", CI] and not path.exists()
 
 
 def test_marked_writes_are_rejected_together_after_one_confirmation(home: Path) -> None:

@@ -105,3 +105,12 @@ def test_reject_marked_rejects_only_what_the_triage_marks(home, write_mem, read_
     code, text, _ = run(home, "pending", "reject", "--marked", json_out=False)
     assert code == 0 and "nothing was rejected" in text
     assert run(home, "pending", "approve", "--marked")[0] == 2 and keep.exists()
+
+
+def test_aim_now_approves_a_write_whose_pin_broke_on_the_entry_in_its_place(home, write_mem, read_mem):
+    write_mem("memory", serialise([PACKED, "Tests need Postgres 16 on port 6543."]))
+    path = new_text(home)
+    assert run(home, "pending", "approve", "0b0b0b0b")[0] == 1 and path.exists()
+    code, data, _ = run(home, "pending", "approve", "0b0b0b0b", "--aim-now")
+    assert code == 0 and data["success"] and not path.exists()
+    assert read_mem("memory") == serialise([PACKED, "Tests need Postgres 17 on port 5433."]).encode()

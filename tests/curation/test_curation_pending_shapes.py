@@ -294,3 +294,20 @@ def test_an_unpinned_write_approved_as_shown_is_pinned_to_the_entry_its_preview_
     assert not decision.ok and decision.refusal.code == "entry_changed" and path.exists()
     [decision] = _pending.approve(store, ["f0000001"])  # as the released agent approves it: by its old_text
     assert decision.ok and "as edited" not in decision.message and store.read("memory").entries == (CI,)
+
+
+def test_a_write_whose_pin_broke_can_be_aimed_at_the_entry_in_its_place_now(store, stage, write_mem):
+    write_mem("memory", serialise(["Tests need Postgres 16 on port 6543.", CI]))  # rewritten since staged
+    remove = _pending.read_one(stage("f0000002", {"action": "remove", "target": "memory", "old_text": "Postgres",
+                                                  "matched_entry": PG}))
+    patch = _pending.read_one(stage("f0000003", {"action": "patch", "target": "memory", "old_text": "Postgres 16",
+                                                 "new_text": "Postgres 17", "matched_entry": PG}))
+    assert isinstance(_pending.preview(store, patch).refusal, EntryChanged)
+    texts = [(p.content, p.old_text) for p in patch.parts()]
+    assert patch.edit(texts) == patch.operation()  # unchanged text: still pinned, still refused
+    aimed = _pending.preview(store, patch, patch.edit(texts, aim_now=True))
+    assert aimed.refusal is None and aimed.after == ("Tests need Postgres 17 on port 6543.", CI)
+    assert aimed.operation.expect_entry == "Tests need Postgres 16 on port 6543."  # pinned to what it showed
+    assert remove.edit([("", PG)], aim_now=True) == Operation("remove", "", "Postgres")  # the agent's old_text
+    [decision] = _pending.approve(store, ["f0000003"], edited={"f0000003": aimed.operation})
+    assert decision.ok and store.read("memory").entries == ("Tests need Postgres 17 on port 6543.", CI)

@@ -167,14 +167,20 @@ def texts_of(part: Operation) -> tuple[str, str]:
     return (part.content if part.action != "remove" else "", part.old_text if part.action != "add" else "")
 
 
-def edit_boxes(item: pending.Staged, refused: bool) -> list[tuple[str, str]]:
-    """One box per text of each operation, holding the staged text until the person changes it."""
+def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[tuple[str, str]], bool]:
+    """One box per text of each operation, holding the staged text until the person changes it;
+    and, when a pinned entry changed, whether to aim the write at the entry in its place now."""
     parts = item.parts()
     texts = []
+    aim_now = False
     with st.expander("Edit before approving" if not refused else "Edit it so that it can be approved",
                      expanded=refused):
         st.caption("Change the text, check the preview under the buttons, then approve: the edited write "
                    "is applied instead, through the same rules. The staged file is deleted only once that worked.")
+        if broken:
+            aim_now = st.checkbox("Aim it at the entry in its place now", key=f"in_aim_{item.id}",
+                                  help="The pinned entry changed: drop the pin, preview the write on the entry its "
+                                       "text hits now, and approve it pinned to that one.")
         for n, part in enumerate(parts):
             content, old_text = texts_of(part)
             if len(parts) > 1:
@@ -194,7 +200,7 @@ def edit_boxes(item: pending.Staged, refused: bool) -> list[tuple[str, str]]:
                     content = st.text_area("Text to add" if part.action == "add" else "New text for the whole entry",
                                            value=content, key=f"in_text_{item.id}_{n}", height=100)
             texts.append((content, old_text))
-    return texts
+    return texts, aim_now
 
 
 REJECT_DETAIL = "The staged file is deleted; the memory files are not touched."
@@ -247,10 +253,10 @@ for entry in shown_items:
         if item.matched_entry and not preview.broken_pins:
             st.caption("Pinned to this entry (approved only while it is still in the file word for word):")
             ui.show_entry(item.matched_entry, max_chars=600)
-        texts = edit_boxes(item, preview.refusal is not None)
+        texts, aim_now = edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
         edited = None
-        if texts != [texts_of(part) for part in item.parts()]:
-            edited = pending.preview(store, item, item.edit(texts))
+        if aim_now or texts != [texts_of(part) for part in item.parts()]:
+            edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
             if edited.operation is not None:
                 edits[item.id] = edited.operation
         # The buttons come before the edit's preview: a text box commits its value when it loses
