@@ -204,3 +204,15 @@ def test_hostile_staged_files_are_listed_as_malformed_and_never_crash(home: Path
         assert why in shown
     assert at.button(key=f"in_approve_{PATCH}")  # the good one beside them still works
     assert (home / "memories" / "MEMORY.md").read_bytes() == before and secret.read_text() == "{}"
+
+
+def test_a_very_long_batch_is_approved_or_rejected_as_staged_not_edited(home: Path) -> None:
+    path = stage(home, "4a4a4a4a", {"action": "batch", "target": "memory", "operations": [
+        {"action": "add", "content": f"Fact {i}."} for i in range(60)]})
+    at = inbox()
+    assert not [t for t in at.text_area if t.key and t.key.startswith("in_text_4a4a4a4a")]
+    assert any("60 operations is not edited here" in c.value for c in at.caption)
+    at.button(key="in_reject_4a4a4a4a").click().run()
+    at.button(key="in_rej_4a4a4a4a_yes").click().run()
+    no_exception(at)
+    assert not path.exists()

@@ -38,6 +38,7 @@ by_id = {t.staged.id: t for t in triaged}
 flagged = pending.marked(triaged)
 
 SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
+EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
 KIND_WORDS = {"add": "an add", "replace": "a replace", "remove": "a remove", "patch": "a patch", "batch": "a batch"}
 
 
@@ -173,6 +174,10 @@ def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[
     parts = item.parts()
     texts = []
     aim_now = False
+    if len(parts) > EDITABLE_PARTS:
+        st.caption(f"A batch of {len(parts):,} operations is not edited here (no agent stages one that long): approve "
+                   "or reject it as staged.")
+        return [texts_of(part) for part in parts], False
     with st.expander("Edit before approving" if not refused else "Edit it so that it can be approved",
                      expanded=refused):
         st.caption("Change the text, check the preview under the buttons, then approve: the edited write "
