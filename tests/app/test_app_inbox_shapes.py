@@ -216,3 +216,18 @@ def test_a_very_long_batch_is_approved_or_rejected_as_staged_not_edited(home: Pa
     at.button(key="in_rej_4a4a4a4a_yes").click().run()
     no_exception(at)
     assert not path.exists()
+
+
+def test_approving_applies_what_the_preview_showed_not_what_the_file_became_before_the_click(home: Path) -> None:
+    path = stage(home, "5a5a5a5a", {"action": "replace", "target": "memory", "old_text": "Postgres",
+                                    "content": "Tests need Postgres 17."}, origin="foreground")  # 0.19.0: no pin
+    at = inbox()
+    assert any("Tests need Postgres 17." in list(d.value.get("After", [])) for d in at.dataframe)
+    agent = "Tests need Postgres 16 on port 6543 (moved by the agent)."
+    (home / "memories" / "MEMORY.md").write_text(serialise([PACKED, agent, CI]), encoding="utf-8")
+    at.button(key="in_approve_5a5a5a5a").click().run()  # the preview showed the old entry being replaced
+    no_exception(at)
+    assert memory(home) == [PACKED, agent, CI] and path.exists() and "1 not approved" in alerts(at)
+    at.button(key="in_approve_5a5a5a5a").click().run()  # now it has been shown on the new entry
+    no_exception(at)
+    assert memory(home) == [PACKED, "Tests need Postgres 17.", CI] and not path.exists()

@@ -64,8 +64,7 @@ def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = 
     An unedited approval applies what its preview showed: pinned to the entry it hits there."""
     def run() -> list[pending.Decision]:
         if verb == "approve":
-            shown = {i: op for i in ids if (t := by_id.get(i)) is not None and (op := t.preview.operation)}
-            return pending.approve(store, ids, edited=edited, shown=shown)
+            return pending.approve(store, ids, edited=edited, shown={i: shown[i] for i in ids if i in shown})
         return pending.reject(store, ids)
 
     def unselect(decisions: list[pending.Decision]) -> None:
@@ -228,6 +227,22 @@ def confirm_reject(item_id: str) -> None:
 
 
 edits: dict[str, Operation] = {}
+shown: dict[str, Operation] = {}  # unedited: what approving applies (pinned where its preview pinned it)
+# A click is handled on the next run of the page, where each preview is made again from the file
+# as it is then. What the person approves is what the previews showed on the run they clicked in:
+# each item's texts and operation from that run are kept, and used while the texts are the same.
+seen_before: dict[str, tuple[object, Operation]] = dict(st.session_state.get("in_seen", {}))
+seen_now: dict[str, tuple[object, Operation]] = {}
+
+
+def as_seen(item_id: str, texts: object, now: Operation | None) -> Operation | None:
+    """The operation shown for ``item_id`` on the previous run if its texts are unchanged, else ``now``."""
+    before = seen_before.get(item_id)
+    chosen_op = before[1] if before is not None and before[0] == texts else now
+    if now is not None:
+        seen_now[item_id] = (texts, now)
+    return chosen_op
+
 shown_items = pending.sort_items(triaged, order)
 if only_marked:
     shown_items = [t for t in shown_items if t.marked]
@@ -262,8 +277,9 @@ for entry in shown_items:
         edited = None
         if aim_now or texts != [texts_of(part) for part in item.parts()]:
             edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
-            if edited.operation is not None:
-                edits[item.id] = edited.operation
+        op = as_seen(item.id, (tuple(texts), aim_now), (edited or preview).operation)
+        if op is not None:
+            (edits if edited is not None else shown)[item.id] = op
         # The buttons come before the edit's preview: a text box commits its value when it loses
         # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
         with st.container(horizontal=True, gap="small", vertical_alignment="center"):
@@ -275,6 +291,8 @@ for entry in shown_items:
             st.markdown("**Your edit, if approved:**")
             show_preview(edited, f"{item.id}_edit", "**Approving your edit would be refused**; the staged write "
                                                     "stays as the agent wrote it.")
+
+st.session_state.in_seen = seen_now
 
 st.divider()
 st.markdown(f"**{len(chosen)} selected**")
