@@ -1,4 +1,4 @@
-"""What a page sends is capped (issue 20): long tables go a page at a time, long texts are cut.
+"""What a page sends is capped: long tables go a page at a time, long texts are cut.
 
 A 10 MB MEMORY.md of 108,736 entries made one Overview run send 32.8 MB to the browser (both
 entry tables, every row), and Cleanup sent a 10 MB entry whole, twice. Measured here on a real

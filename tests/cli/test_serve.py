@@ -166,7 +166,7 @@ def _shows_memory(at) -> bool:
     ({"server.address": ""}, "every network interface"),
     ({"server.address": "0.0.0.0"}, "not a loopback address"),
     ({"server.enableCORS": False}, "server.enableCORS = false"),
-    # Each option below let a page on another origin in while the gate looked away (issue 20).
+    # Each option below let a page on another origin in while the gate looked away.
     ({"server.corsAllowedOrigins": ["http://evil.example"]}, 'server.corsAllowedOrigins = ["http://evil.example"]'),
     ({"server.corsAllowedOrigins": ["http://127.0.0.1", "https://evil.example:8443"]}, "server.corsAllowedOrigins"),
     ({"client.allowedOrigins": ["https://*.streamlit.app"]}, "client.allowedOrigins"),

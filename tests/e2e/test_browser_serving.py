@@ -104,7 +104,7 @@ def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path, chr
 
 
 def test_the_token_leaves_the_tabs_history_too(tmp_path: Path) -> None:
-    """Issue 20: the token left the address bar but not the history; two Back steps showed
+    """The token left the address bar but not the history; two Back steps showed
     /?token=... . Now the entry holding it is replaced, and no Back step shows it."""
     need_browser()
     from playwright.sync_api import sync_playwright
