@@ -108,7 +108,8 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .engine.rules.scan import describe as describe_findings
     from .engine.rules.scan import scan
     from .engine.rules.targets import Target, target_of
-    from .engine.serving import DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems, served_flags
+    from .engine.serving import (DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems,
+                                  served_flags)
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
     from .engine.views.diff import DiffItem, EntryDiff, diff_entries
     from .engine.views.humanize import NEXT_SESSION, age, ago
