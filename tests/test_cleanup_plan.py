@@ -57,14 +57,17 @@ def near_full(root: Path) -> tuple[Path, list[str], str]:
     return home, entries, stale
 
 
-def test_the_plan_merges_moves_and_drops_stale_paths_but_never_removes_a_core_fact(tmp_path):
+def test_the_plan_merges_and_moves_lists_stale_paths_unpicked_and_never_removes_a_core_fact(tmp_path):
     home, entries, stale = near_full(tmp_path)
     store = MemoryStore(resolve_home(home))
     proposed = cleanup.suggest(store).plans["memory"]
     kinds = [s.kind for s in proposed.steps]
-    assert kinds[:4] == ["merge", "merge", "move", "remove"] and "shorten" in kinds
+    assert kinds[:3] == ["merge", "merge", "move"] and "shorten" in kinds and "remove" not in kinds
     touched = {e for s in proposed.steps for e in s.entries}
-    assert {*DUP, *DOCKER, PREF, stale} <= touched
+    assert {*DUP, *DOCKER, PREF} <= touched and stale not in touched
+    # The path not found here is the first candidate, with what was checked; never picked.
+    assert proposed.ranked[0].entry == stale and proposed.ranked[0].evidence == "not found here"
+    assert f"{tmp_path}/gone/release" in proposed.ranked[0].why
     removed = [e for s in proposed.steps for op in s.operations if op["action"] == "remove"
                for e in [op["old_text"]]]
     assert not set(removed) & set(CORE)  # the plan never removes a core fact on its own
@@ -74,7 +77,7 @@ def test_the_plan_merges_moves_and_drops_stale_paths_but_never_removes_a_core_fa
     assert short.entries == (CORE[2],) and short.result == CORE[2].replace("Note that the", "The")
     # How far it got, and the core facts offered for removal, none picked.
     assert not proposed.reaches_goal and proposed.still_to_free > 0
-    assert set(proposed.candidates) == set(CORE) - {CORE[2]}
+    assert set(proposed.candidates) == set(CORE) - {CORE[2]} | {stale}
     running = list(entries)
     for s in proposed.steps:  # the usage shown after each step is the real usage
         running = _ops.apply_batch(running, _ops.validate_batch(s.operations), 10**9)
@@ -84,7 +87,7 @@ def test_the_plan_merges_moves_and_drops_stale_paths_but_never_removes_a_core_fa
     assert store.read("user").entries == ("Name: Sam.", PREF)
     after = store.read("memory").entries
     assert usage(after) == proposed.usage_after and result.changed
-    assert set(CORE) - {CORE[2]} <= set(after) and short.result in after
+    assert set(CORE) - {CORE[2]} <= set(after) and short.result in after and stale in after
 
 
 def test_removal_is_the_persons_pick_and_reaches_the_goal(tmp_path):
@@ -106,7 +109,7 @@ def test_shorten_is_deterministic_and_leaves_code_alone():
 
 
 def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
-    home, _, _ = near_full(tmp_path)
+    home, _, stale = near_full(tmp_path)
     env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-m", "hermes_dash", "suggest", "memory"], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=60)
@@ -119,7 +122,7 @@ def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
     data = json.loads(subprocess.run([sys.executable, "-m", "hermes_dash", "suggest", "memory", "--json"],
                                      capture_output=True, text=True, env=env, cwd=ROOT, timeout=60).stdout)
     memory = data["plans"]["memory"]
-    assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]}
+    assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]} | {stale}
     assert not {op["old_text"] for op in memory["operations"] if op["action"] == "remove"} & set(CORE)
 
 
