@@ -32,12 +32,13 @@ _NUM = re.compile(r"(?<![\w.])(?:0x[0-9a-fA-F]+|\d+(?:[.,:]\d+)*(?:e-?\d+)?)(?![
 _VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)+)(?![\w])")
 _PATH = re.compile(r"(?:https?://[^\s`'\"<>()]+|(?<![\w.])(?:~|\.{1,2})?/[\w./<>+-]+|[\w.-]+/[\w./<>+-]*/?)")
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
-_WORD = re.compile(r"[A-Za-z][\w+#]*(?:[.\-_/][\w+#]+)*")
+_WORD = re.compile(r"[A-Za-z][\w+#]*(?:[.\-_/][\w+#]+)*")  # a word, with its inner dots, dashes, slashes
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\n)\s*[(\"'`]?(?=[A-Z])")
 #: Words that announce a new value for an old subject ("moved to", "now", "upgraded").
 _CHANGE = re.compile(r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|"
                      r"updated|instead|everywhere)\b", re.IGNORECASE)
 _WTOK = re.compile(r"\w+")
+_INNER_CAP = re.compile(r"[a-z][A-Z]")
 _STOP = frozenset("a an and are as at be by for from has have in is it its of on or that the this to was were will "
                   "with".split())
 
@@ -64,15 +65,14 @@ def tokens(text: str) -> tuple[frozenset[Token], frozenset[Token]]:
     starts = {m.end() for m in _SENTENCE_START.finditer(text)}
     for m in _WORD.finditer(text):
         word, folded = m.group(0), m.group(0).casefold()
-        if "/" in word or text[max(0, m.start() - 2):m.start()].endswith("-"):
+        if "/" in word or (m.start() and text[m.start() - 1] == "-"):
             continue
         if folded in QUALIFIERS:
             strong.add(("qual", QUALIFIERS[folded]))
-        elif re.search(r"[_\d]", word) or re.search(r"\w\.\w", word):
+        elif "_" in word or "." in word or any(c.isdigit() for c in word):
             strong.add(("ident", folded))
-        elif re.fullmatch(r"[A-Z][A-Z0-9]+", word) or re.search(r"[a-z][A-Z]", word) or "-" in word:
-            weak.add(("ident", folded))
-        elif word[0].isupper() and m.start() not in starts:
+        elif "-" in word or (word.isupper() and len(word) > 1) or (word[0].isupper() and m.start() not in starts) \
+                or (not word.islower() and _INNER_CAP.search(word)):
             weak.add(("name", folded))
     for m in _VERSION.finditer(text):
         strong.discard(("ident", m.group(0).casefold()))
@@ -136,6 +136,14 @@ def template(a: str, b: str) -> bool:
     return "replace" in kinds and not kinds & {"insert", "delete"} and equal >= max(2, 0.4 * min(len(wa), len(wb)))
 
 
+def _swapped_twice(a: str, b: str) -> bool:
+    """A word swapped for another everywhere it occurs, twice or more (``the users service owns
+    the users database`` / ``billing``): a subject, not a synonym."""
+    wa, wb, ops = _opcodes(a, b)
+    swaps = [(tuple(wa[i1:i2]), tuple(wb[j1:j2])) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
+    return any(swaps.count(s) >= 2 for s in swaps)
+
+
 def verdict(a: str, b: str, similarity: float, same_at: float = SAME_AT,
             conflict_at: float = CONFLICT_AT) -> str | None:
     """``same`` (one fact: merge), ``conflict`` (one subject, different values: a person decides),
@@ -144,10 +152,9 @@ def verdict(a: str, b: str, similarity: float, same_at: float = SAME_AT,
     sb, wb = tokens(b)
     only_a, only_b = sa - sb, sb - sa
     kinds_a, kinds_b = {k for k, _ in only_a}, {k for k, _ in only_b}
-    change = _CHANGE.search(a) or _CHANGE.search(b)
     if only_a and only_b:
         if (similarity >= conflict_at and kinds_a == kinds_b == {"num"} and coverage(a, b) >= 0.6
-                and (change or not word_substituted(a, b))):
+                and (_CHANGE.search(a) or _CHANGE.search(b) or not word_substituted(a, b))):
             return "conflict"
         return "different" if similarity >= conflict_at else None
     if similarity < same_at:
@@ -155,8 +162,8 @@ def verdict(a: str, b: str, similarity: float, same_at: float = SAME_AT,
     bigger, extra = (b, only_b) if only_b else (a, only_a)
     if extra and {k for k, _ in extra} == {"num"} and _CHANGE.search(bigger) and coverage(a, b) >= 0.5:
         return "conflict"  # "needs Node 20 now; Node 18 fails" against "Node 18 is required"
-    if template(a, b):
-        return "different"
+    if template(a, b) and (wa - wb and wb - wa or _swapped_twice(a, b)):
+        return "different"  # names swapped (Mailgun / Postmark), or one word swapped throughout
     return "same"
 
 

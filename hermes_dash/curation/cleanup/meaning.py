@@ -25,8 +25,10 @@ from typing import Any
 import numpy as np
 
 NEIGHBOURS = 8  # alike entries kept per entry at most
+LARGE = 5000  # past this many entries, half as many neighbours are kept (a migrated file of look-alikes)
 BLOCK = 1024  # rows per matrix product (bounds memory: BLOCK x n floats)
 NGRAM_DIM = 1 << 14
+EMBED_CHARS = 1500
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ def _embed_wordllama(texts: Sequence[str]) -> Any:
     model = _wordllama()
     if not texts:
         return np.zeros((0, 1), dtype=np.float32)
-    return np.asarray(model.embed(list(texts), norm=True), dtype=np.float32)
+    # The start of an entry says what it is about; a hand-written megabyte need not be read whole.
+    return np.asarray(model.embed([t[:EMBED_CHARS] for t in texts], norm=True), dtype=np.float32)
 
 
 _GRAM = re.compile(r"\s+")
@@ -115,21 +118,31 @@ def similar_pairs(left: Sequence[str], right: Sequence[str], same: bool, floor: 
     lv = how.embed(left)
     rv = lv if same else how.embed(right)
     out: dict[tuple[int, int], float] = {}
-    k = min(NEIGHBOURS + (1 if same else 0), len(right))
+    k = NEIGHBOURS if len(right) <= LARGE else NEIGHBOURS // 2
     for start in range(0, len(left), BLOCK):
         block = lv[start:start + BLOCK] @ rv.T
         if same:
             rows = np.arange(block.shape[0])
             block[rows, rows + start] = -1.0  # an entry is not its own pair
-        top = np.argpartition(-block, k - 1, axis=1)[:, :k] if k < block.shape[1] else \
-            np.tile(np.arange(block.shape[1]), (block.shape[0], 1))
-        for r, cols in enumerate(top):
-            i = start + r
-            for j in cols:
-                score = float(block[r, j])
-                if score >= floor:
-                    key = (min(i, int(j)), max(i, int(j))) if same else (i, int(j))
-                    out[key] = max(score, out.get(key, -1.0))
+        # Each row's best k scores at or above the floor: when few pass, a sort of those; when
+        # many do (thousands of look-alike entries), a partition of each row first.
+        if k < block.shape[1] and np.count_nonzero(block >= floor) > 8 * k * block.shape[0]:
+            cols = np.argpartition(-block, k - 1, axis=1)[:, :k]
+            r = np.repeat(np.arange(block.shape[0]), k)
+            c = cols.ravel()
+            passed = block[r, c] >= floor
+            r, c = r[passed], c[passed]
+        else:
+            r, c = np.nonzero(block >= floor)
+        scores = block[r, c]
+        order = np.lexsort((-scores, r))
+        r, c, scores = r[order], c[order], scores[order]
+        first = np.searchsorted(r, r, side="left")
+        keep = (np.arange(len(r)) - first) < k
+        for row, col, score in zip((r[keep] + start).tolist(), c[keep].tolist(), scores[keep].tolist()):
+            pair = (min(row, col), max(row, col)) if same else (row, col)
+            if score > out.get(pair, -1.0):
+                out[pair] = score
         if progress is not None:
             progress(min(1.0, (start + BLOCK) / len(left)))
     return sorted(((s, i, j) for (i, j), s in out.items()), key=lambda t: (-t[0], t[1], t[2]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import facts, meaning
+from . import contradictions, facts, meaning
 from .model import Contradiction, CrossOverlap, Merge
 from .placement import placement_of
 from .text import merge_text
@@ -29,10 +29,15 @@ def _kind(a: str, b: str) -> str:
 def _judged(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method,
             progress: Progress | None) -> list[tuple[str, float, int, int]]:
     out = []
+    seen = set()
     for score, i, j in meaning.similar_pairs(left, right, same, how.conflict_at, how, progress):
         verdict = facts.verdict(left[i], right[j], score, how.same_at, how.conflict_at)
         if verdict in ("same", "conflict"):
             out.append((verdict, round(score, 3), i, j))
+            seen.add((i, j))
+    # Contradictions by value that read too little alike to be paired above.
+    out += [("conflict", 0.0, i, j) for i, j in contradictions.pairs(left, right, same) if (i, j) not in seen]
+    out.sort(key=lambda t: -t[1])
     return out
 
 

@@ -20,7 +20,7 @@ _PATH = re.compile(r"(?<![\w:/.~-])(~/[^\s`'\"<>()\[\]{},;]*|/[^\s`'\"<>()\[\]{}
 _SKIP_PATH = re.compile(r"[*?$<>{}|]|\.\.\.")
 # ./x, ../x, or a/b ending in "/" or in a file name with an extension ("read/write" is no path).
 _RELATIVE = re.compile(r"(?<![\w:/.~@-])(\.{1,2}/[^\s`'\"<>()\[\]{},;]*"
-                       r"|[\w.-]+(?:/[\w.-]+)*/(?:[\w-]+\.[A-Za-z0-9]{1,8}\b|(?=[\s`'\"),;:]|$)))")
+                       r"|[\w.-]+(?:/[\w.-]+)*/(?:[\w-]+\.[A-Za-z0-9]{1,8}\b|(?=[\s`'\"),;:]|\.(?:\s|$)|$)))")
 #: Words placing what an entry says on another machine.
 ELSEWHERE = re.compile(
     r"\b(?:on|at|from|in)\s+(?:the\s+)?(?:staging|production|prod|nas|build\s+server|build\s+machine|ci\s+runners?|"

@@ -94,7 +94,7 @@ def shorten(entry: str) -> str:
 
 # -- word-level diff ----------------------------------------------------------------------------
 
-_PIECE = re.compile(r"\s+|[^\s]+")
+_PIECE = re.compile(r"\s+|\w+|[^\w\s]+")
 
 
 def word_diff(old: str, new: str) -> list[tuple[str, str]]:
