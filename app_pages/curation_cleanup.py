@@ -164,8 +164,8 @@ def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[boo
         text = None
         if step.result is not None:
             for entry in step.entries:
-                st.caption("From the entry in the file" if step.kind != "merge" or len(step.entries) == 1 else
-                           "From one of the two entries")
+                st.caption("Now in the file, then the change to it")
+                st.text(entry)
                 show_diff(entry, step.result)
             where = other if step.other and step.kind == "merge" else FILENAMES[target]
             text = st.text_area(f"Becomes (in {where}; edit freely)", step.result, key=f"cu_plan_text_{pk}_{n}",
@@ -222,7 +222,7 @@ for target, plan in report.plans.items():
                         removals.append(cand.entry)
                         running -= cand.freed
                     st.text(cand.entry)
-                    st.caption(cand.why)
+                    st.text(cand.why)
             chosen = plan.choose(picked, removals=removals, texts=texts)
         if not chosen.steps:
             st.caption("No step chosen.")
@@ -385,7 +385,7 @@ st.header("Paths not found on this machine")
 st.caption("A hint, not a verdict: the memory may describe another machine. Entries that place a path elsewhere "
            "(staging, a server, the NAS, a URL) are not checked, and relative paths only inside a project folder "
            "the memory names. Nothing is run; removing is your choice.")
-st.caption(report.paths.summary())
+st.text(report.paths.summary())
 stale = [s for s in report.stale if s.entry not in shown]
 if report.stale and not stale:
     st.caption("Each is listed among the plan's candidates above, with what was checked.")

@@ -151,7 +151,7 @@ def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, t
     at.switch_page("app_pages/curation_cleanup.py")
     at.run()
     no_exception(at)
-    captions = [c.value for c in at.caption]
+    captions = [c.value for c in at.caption] + [t.value for t in at.text]  # the summary is plain text (paths)
     assert not any("Every local path named in MEMORY.md exists here" in c for c in captions)
     assert any(c.startswith("Checked 2 paths named in MEMORY.md: 1 is not found on this machine.")
                for c in captions), captions

@@ -146,18 +146,29 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
         assert fact in shown  # full text, in a step or as a candidate
     assert any(t.value == CORE[2].replace("Note that the", "The") for t in at.text_area)
     removal = [c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]
-    assert len(removal) == len(CORE) - 1 and not any(c.value for c in removal)
+    assert len(removal) == len(CORE) and not any(c.value for c in removal)  # the core facts left and the stale one
+    # Ranked: the path not found here first, each with what it frees and the gauge after it.
+    assert removal[0].label.startswith(f"Remove · not found here · frees {len(stale) + 3} characters · after: ")
     assert any("Pick entries to remove (none is picked for you)" in m.value for m in at.markdown)
     before = (home / "memories" / "MEMORY.md").read_bytes()
     steps = [c for c in at.checkbox if c.key.startswith("cu_plan_pick_")]
     apply = next(b for b in at.button if b.key == "cu_plan_apply_memory")
-    assert apply.label == f"Apply {len(steps)} steps to MEMORY.md…"
-    removal[0].check().run()  # the person picks one: one more step
+    assert apply.label == f"Review {len(steps)} steps for MEMORY.md…"
+    removal[0].check().run()  # the person picks the stale one ...
+    [core] = [c for c in at.checkbox if c.key == removal[1].key]
+    core.check().run()  # ... and one core fact: two more steps
     apply = next(b for b in at.button if b.key == "cu_plan_apply_memory")
-    assert apply.label == f"Apply {len(steps) + 1} steps to MEMORY.md…"
+    assert apply.label == f"Review {len(steps) + 2} steps for MEMORY.md…"
     apply.click().run()
     assert (home / "memories" / "MEMORY.md").read_bytes() == before  # nothing before the confirmation
-    at.button(key="cu_plan_memory_yes").click().run()
+    # The confirmation is a dialog (always in view) with one combined diff of both files.
+    question = [m.value for m in at.markdown if m.value.startswith("**Apply ")]
+    assert question == [f"**Apply {len(steps) + 2} steps to MEMORY.md and USER.md as one write?**"]
+    assert any(m.value.startswith("**MEMORY.md**: ") for m in at.markdown)
+    assert any(m.value.startswith("**USER.md**: ") for m in at.markdown)
+    assert any(c.value == "{+" + PREF + "+}" for c in at.code)  # what USER.md gains
+    assert any(c.value == "[-" + stale + "-]" for c in at.code)  # what MEMORY.md loses
+    at.button(key="cu_review_yes").click().run()
     assert not at.exception, [e.value for e in at.exception]
     memory = (home / "memories" / "MEMORY.md").read_text()
     assert PREF in (home / "memories" / "USER.md").read_text() and PREF not in memory and stale not in memory
