@@ -36,7 +36,7 @@ _EXPORTS = {
     "_ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
     "_readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
     "_render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
-    "_scan": ("describe_findings=describe", "scan"),
+    "_scan": ("MAX_SCAN_CHARS", "describe_findings=describe", "scan"),
     "_serving": ("LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV"),
     "_sessions": ("SessionList", "read_sessions"),
     "_snapshot": ("Snapshot", "choose_snapshot=choose", "compare_snapshot=compare", "diff_live",
@@ -82,7 +82,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from ._ops import Match, Operation, Projection, find, prepare, project
     from ._readfile import Fingerprint, NotReadable, describe as describe_unreadable
     from ._render import parse_prompt, render_block, render_prompt, sanitise
-    from ._scan import describe as describe_findings, scan
+    from ._scan import MAX_SCAN_CHARS, describe as describe_findings, scan
     from ._serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
     from ._sessions import SessionList, read_sessions
     from ._snapshot import (Snapshot, choose as choose_snapshot, compare as compare_snapshot, diff_live,

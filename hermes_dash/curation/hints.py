@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from hermes_dash import MAX_SCAN_CHARS, FileState, n_of as count
+
 from .export import redact
-from .._humanize import count
 from .normalize import split
-from .._scan import MAX_SCAN_CHARS
-from .._store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 
