@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ._format import DEFAULT_LIMITS, FILENAMES, TARGETS, decode, parse
-from ._render import render_block, render_prompt
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, TARGETS, decode, parse
+from hermes_dash.engine.views.render import render_block, render_prompt
 
 SOURCE = Path(__file__).with_name("demo_home")
 KEEP_COPIES_S = 86_400  # a demo copy untouched for a day is removed when the next one is made

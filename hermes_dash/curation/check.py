@@ -12,11 +12,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import _scan
-from .._errors import FileProblem
-from .._format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
-from .._ops import preview
-from .._readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
+from hermes_dash.engine.rules import scan as _scan
+from hermes_dash.engine.rules.errors import FileProblem
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
+from hermes_dash.engine.rules.ops import preview
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
 
 #: Limits by file name: the agent's defaults for its two files.
 LIMITS_BY_NAME = {FILENAMES[t]: DEFAULT_LIMITS[t] for t in FILENAMES}

@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from .._diff import diff_entries
-from .._format import FILENAMES, TARGETS
-from .._humanize import entries as n_entries
-from .._store import MemoryStore
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.humanize import entries as n_entries
+from hermes_dash.engine.store import MemoryStore
 
 REDACTED = "[REDACTED]"
 

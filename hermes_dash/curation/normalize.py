@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import _diff, _scan
-from .._errors import FileProblem, InvalidRequest
-from .._format import decode, decode_lossy, percent, serialise, usage
-from .._store import MemoryStore, OpResult
+from hermes_dash.engine.views import diff as _diff
+from hermes_dash.engine.rules import scan as _scan
+from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest
+from hermes_dash.engine.rules.format import decode, decode_lossy, percent, serialise, usage
+from hermes_dash.engine.store import MemoryStore, OpResult
 
 MODES = ("section", "bullet")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")

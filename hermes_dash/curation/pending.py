@@ -22,12 +22,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 
-from .. import _diff, _ops
-from .._lock import held
-from .._readfile import NotReadable, read_regular
-from .._errors import DriftDetected, EntryChanged, FileProblem, InvalidRequest, Refusal
-from .._format import FILENAMES, TARGETS, percent, usage
-from .._store import MemoryStore, OpResult, drift_guard
+from hermes_dash.engine.views import diff as _diff
+from hermes_dash.engine.rules import ops as _ops
+from hermes_dash.engine.io.lock import held
+from hermes_dash.engine.io.readfile import NotReadable, read_regular
+from hermes_dash.engine.rules.errors import DriftDetected, EntryChanged, FileProblem, InvalidRequest, Refusal
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS, percent, usage
+from hermes_dash.engine.store import MemoryStore, OpResult, drift_guard
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")

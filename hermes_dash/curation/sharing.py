@@ -14,8 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._format import FILENAMES, TARGETS
-from .._store import MemoryStore
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.store import MemoryStore
 
 GIT_TIMEOUT_S = 5.0
 

@@ -100,7 +100,7 @@ def seal_network() -> None:
     (an HTTP request to checkip.amazonaws.com) before refusing it, and no option turns that
     off. Both answers are cached in module variables, so filling them with the loopback
     address means the refusal never leaves the machine. The allowed origins stay the same:
-    loopback is allowed anyway. (tests/test_serve.py checks that these variables still exist.)
+    loopback is allowed anyway. (tests/cli/test_serve.py checks that these variables still exist.)
     """
     from streamlit import net_util
 

@@ -14,7 +14,7 @@ import streamlit as st
 from hermes_dash import ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
-PAGES = Path(__file__).with_name("app_pages")
+PAGES = Path(__file__).with_name("pages")
 
 
 _CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.py files, found once per process

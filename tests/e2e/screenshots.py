@@ -24,7 +24,7 @@ from hermes_dash import MemoryStore  # noqa: E402
 OUT = REPO / "docs" / "screenshots"
 PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "app_pages").glob("curation_*.py"))]
+    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
 
 
 def _name(title: str) -> str:

@@ -20,13 +20,13 @@ pytestmark = pytest.mark.e2e
 
 
 def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None:
-    page, scratch = browser.page, browser.scratch
+    page = browser.page
     shot(page, "empty-state")
 
     # Open the demo home from the newcomer's empty state.
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
+    demo = browser.demo_home()
     assert page.get_by_text("Getting full").first.is_visible()
     assert page.get_by_text("Over budget").first.is_visible()
     shot(page, "overview")
@@ -82,7 +82,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     goto_page(page, "Overview")
     settle(page, "382 / 1,375 chars")  # the restored USER.md: calm again
 
-    for extra in sorted((REPO / "app_pages").glob("curation_*.py")):
+    for extra in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py")):
         title = extra.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
         goto_page(page, title, heading=False)
         page.wait_for_timeout(1500)

@@ -1,0 +1,313 @@
+"""Where a Hermes home is and what its config says (docs/rules.md#files).
+
+A :class:`HermesHome` is only paths; :func:`load_settings` reads ``config.yaml``. Nothing here
+creates anything: a missing home is created by the first write, never by looking at it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hermes_dash.engine.io.readfile import MIB, NotReadable, read_regular
+from hermes_dash.engine.rules.errors import InvalidRequest
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS
+from hermes_dash.engine.rules.targets import TABLE, Target
+
+DEFAULT_BACKUPS_KEEP = 50
+MAX_CONFIG_BYTES = MIB  # Hermes's config.yaml is a few kilobytes
+MAX_ACTIVE_PROFILE_BYTES = 4096  # one profile name
+# The agent's own rule for a profile id (its folder name under profiles/): lowercase letters,
+# digits, '-' and '_', starting with a letter or digit, at most 64 characters. The agent
+# lowercases and strips what a user types before checking, so "Work" means "work".
+_PROFILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+PROFILE_RULE = ("a profile name is 1 to 64 lowercase letters, digits, '-' or '_', starting with a letter or "
+                "digit (the agent's own rule)")
+#: config.yaml is small; a file that expands past this many YAML nodes (aliases counted each
+#: time they are used) is refused before it is built, so nested aliases cannot eat the machine.
+MAX_CONFIG_NODES = 100_000
+
+
+@dataclass(frozen=True)
+class HermesHome:
+    """One Hermes home: the root it came from and, for a profile, its name."""
+
+    path: Path
+    root: Path
+    profile: str | None = None
+
+    @functools.cached_property
+    def memories_dir(self) -> Path:
+        # Cached: one write asks for it (and the paths inside it) about ten times, and the home
+        # is frozen, so the answer never changes.
+        return self.path / "memories"
+
+    @property
+    def config_path(self) -> Path:
+        return self.path / "config.yaml"
+
+    @property
+    def state_db(self) -> Path:
+        return self.path / "state.db"
+
+    @property
+    def pending_dir(self) -> Path:
+        return self.path / "pending" / "memory"
+
+    def file_path(self, target: str | Target) -> Path:
+        return self.memories_dir / Target.of(target).filename
+
+    def lock_path(self, target: str | Target) -> Path:
+        # The agent locks "<file>.lock" beside the (possibly symlinked) file, not beside its target.
+        return self.memories_dir / (Target.of(target).filename + ".lock")
+
+    def profiles(self) -> list[str]:
+        return list_profiles(self.root)
+
+
+def default_root() -> Path:
+    env = os.environ.get("HERMES_HOME", "").strip()
+    return Path(env).expanduser() if env else Path.home() / ".hermes"
+
+
+def normalise_profile(name: str) -> str:
+    """What the agent does to a typed profile name before checking it: strip, lowercase."""
+    name = name.strip()
+    return "default" if name.casefold() == "default" else name.lower()
+
+
+def is_profile_name(name: str) -> bool:
+    return _PROFILE_NAME.fullmatch(name) is not None
+
+
+def list_profiles(root: Path) -> list[str]:
+    """Folders under ``profiles/`` whose names are profile ids; ``__pycache__``, ``.git`` and
+    other folders that the agent would never create are not profiles and are left out."""
+    try:
+        return sorted(p.name for p in (root / "profiles").iterdir()
+                      if is_profile_name(p.name) and p.name != "default" and p.is_dir())
+    except OSError:
+        return []
+
+
+def _name_problem(name: str) -> str:
+    """Exactly what is wrong with a name that is not a profile id."""
+    if len(name) > 64:
+        return f"it is {len(name)} characters long (at most 64)"
+    if not name[:1].isascii() or not name[:1].isalnum():
+        return f"it starts with {name[:1]!r}"
+    bad = sorted({c for c in name if not (c.isascii() and (c.isalnum() or c in "-_"))})
+    return "it contains " + ", ".join(repr(c) for c in bad)
+
+
+def active_profile(root: Path) -> str | None:
+    """The sticky default profile named in ``<root>/active_profile``, if it exists.
+
+    A name that is not a profile id is refused with the file named, since nothing else on
+    screen would tell the user where that name came from.
+    """
+    path = root / "active_profile"
+    try:
+        raw = read_regular(path, MAX_ACTIVE_PROFILE_BYTES)[0].decode("utf-8")
+    except (OSError, NotReadable, UnicodeDecodeError):
+        return None
+    name = normalise_profile(raw)
+    if not name or name == "default":
+        return None
+    if not is_profile_name(name):
+        raise InvalidRequest(
+            f"{path} names the profile {raw.strip()!r}, which is not a valid profile name: {_name_problem(name)}.",
+            hint=f"Edit or delete {path} (an empty or missing file means the default profile), or choose a "
+                 f"profile explicitly (--profile default); {PROFILE_RULE}.")
+    return name if name in list_profiles(root) else None
+
+
+def resolve_home(home: str | os.PathLike[str] | None = None, profile: str | None = None) -> HermesHome:
+    """``home`` (else ``$HERMES_HOME``, else ``~/.hermes``), then ``profile`` (else the sticky one)."""
+    root = Path(home).expanduser() if home else default_root()
+    root = Path(os.path.abspath(root))
+    try:
+        unusable = b"\0" in os.fsencode(root)
+    except UnicodeEncodeError:
+        unusable = True
+    if unusable:
+        raise InvalidRequest(f"The home folder {str(root)!r} cannot be a path on this system (it holds a NUL or a "
+                             "lone surrogate code point).", hint="Give the folder's name as it is on disk.")
+    if profile is None:
+        profile = active_profile(root)
+    else:
+        profile = normalise_profile(profile)
+    if profile in (None, "", "default"):
+        return HermesHome(root, root, None)
+    if not is_profile_name(profile):
+        raise InvalidRequest(f"{profile!r} is not a valid profile name: {_name_problem(profile)}.",
+                             hint=f"Use 'default' or an existing profile; {PROFILE_RULE}.")
+    path = root / "profiles" / profile
+    if not path.is_dir():
+        known = ", ".join(list_profiles(root)) or "none"
+        raise InvalidRequest(f"There is no profile {profile!r} in {root}.",
+                             hint=f"Existing profiles: {known}.")
+    return HermesHome(path, root, profile)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The config values hermes-dash uses, with the warnings met while reading them."""
+
+    memory_char_limit: int = DEFAULT_LIMITS["memory"]
+    user_char_limit: int = DEFAULT_LIMITS["user"]
+    memory_enabled: bool = True
+    user_profile_enabled: bool = True
+    write_approval: bool = False
+    backups_keep: int = DEFAULT_BACKUPS_KEEP
+    warnings: tuple[str, ...] = field(default=())
+
+    def limit(self, target: str | Target) -> int:
+        return int(getattr(self, Target.of(target).limit_key))
+
+    def enabled(self, target: str | Target) -> bool:
+        """Whether the agent injects ``target``'s block (its switch in config.yaml)."""
+        return bool(getattr(self, Target.of(target).enabled_key))
+
+
+def _shown(value: object) -> str:
+    """A config value for a warning: short, whatever it holds."""
+    if isinstance(value, (dict, list)):
+        return f"a {'mapping' if isinstance(value, dict) else 'list'}"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _as_limit(value: object, key: str, default: int, warnings: list[str]) -> int:
+    """``int(value)``, exactly as the agent reads a limit: 0 (and less) included."""
+    if value is None:
+        return default
+    try:
+        if not isinstance(value, (str, int, float)):
+            raise TypeError
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        warnings.append(f"config.yaml: {key} = {_shown(value)} is not a whole number; using {default}.")
+        return default
+
+
+def _as_int(value: object, key: str, default: int, warnings: list[str], minimum: int) -> int:
+    if value is None:
+        return default
+    try:
+        if isinstance(value, bool):
+            number = None
+        elif isinstance(value, (int, float)):
+            number = int(value)
+        elif isinstance(value, str):
+            number = int(value.strip())
+        else:
+            number = None
+    except (ValueError, OverflowError):
+        number = None
+    if number is None or number < minimum:
+        warnings.append(f"config.yaml: {key} = {_shown(value)} is not a whole number >= {minimum}; using {default}.")
+        return default
+    return number
+
+
+def _as_bool(value: object, key: str, default: bool, warnings: list[str]) -> bool:
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    warnings.append(f"config.yaml: {key} = {_shown(value)} is not true/false; using {default}.")
+    return default
+
+
+class _TooLarge(Exception):
+    """config.yaml would expand to more nodes than any real config has."""
+
+
+def _load_bounded(yaml, text: str) -> object:
+    """``yaml.safe_load``, refusing a document whose aliases expand past :data:`MAX_CONFIG_NODES`.
+
+    An alias is a reference, so PyYAML builds nested aliases cheaply, but anything that walks
+    the result (printing a value, comparing it) walks every expansion: 300 bytes of nested
+    aliases is billions of values. The node graph is measured first, each node once, with its
+    expanded size memoised, so the check itself stays linear in the file.
+    """
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return {}
+        sizes: dict[int, int] = {}
+        open_: set[int] = set()
+        stack: list[tuple[object, bool]] = [(node, False)]
+        while stack:  # iterative post-order: deep nesting must not hit the recursion limit
+            current, children_done = stack.pop()
+            if id(current) in sizes:
+                continue
+            if not children_done and id(current) in open_:
+                raise _TooLarge("holds a YAML alias that refers to itself")
+            value = current.value  # type: ignore[attr-defined]  # a yaml Node (typed object here): every node has .value
+            kids = [k for pair in value for k in pair] if isinstance(current, yaml.MappingNode) else \
+                list(value) if isinstance(current, yaml.SequenceNode) else []
+            if children_done:
+                open_.discard(id(current))
+                sizes[id(current)] = 1 + sum(sizes.get(id(k), 0) for k in kids)
+                if sizes[id(current)] > MAX_CONFIG_NODES:
+                    raise _TooLarge(f"expands to over {MAX_CONFIG_NODES:,} values (nested YAML aliases)")
+                continue
+            open_.add(id(current))
+            stack.append((current, True))
+            stack.extend((k, False) for k in kids if id(k) not in sizes)
+        return loader.construct_document(node) or {}
+    finally:
+        loader.dispose()
+
+
+def load_settings(home: HermesHome) -> Settings:
+    """Limits and switches from ``config.yaml``; defaults (plus a warning) when it is unusable."""
+    try:
+        text = read_regular(home.config_path, MAX_CONFIG_BYTES)[0].decode("utf-8-sig")
+    except FileNotFoundError:
+        return Settings()
+    except NotReadable as problem:
+        return Settings(warnings=(f"{problem.message} Using the default limits.",))
+    except (OSError, UnicodeDecodeError) as exc:
+        return Settings(warnings=(f"Could not read {home.config_path} ({exc}); using the default limits.",))
+    import yaml  # imported here: most commands that never reach a config should not pay for it
+
+    try:
+        data = _load_bounded(yaml, text)
+    except _TooLarge as exc:
+        return Settings(warnings=(f"{home.config_path} {exc}; using the default limits.",))
+    except RecursionError:
+        return Settings(warnings=(f"{home.config_path} is nested too deeply to be a config file; "
+                                  "using the default limits.",))
+    except yaml.YAMLError as exc:
+        where = getattr(exc, "problem_mark", None)
+        at = f" at line {where.line + 1}" if where is not None else ""
+        return Settings(warnings=(f"{home.config_path} is not valid YAML{at}; using the default limits.",))
+    warnings: list[str] = []
+    if not isinstance(data, dict):
+        return Settings(warnings=(f"{home.config_path} is not a mapping; using the default limits.",))
+    memory = data.get("memory") or {}
+    dashboard = data.get("dashboard") or {}
+    if not isinstance(memory, dict):
+        warnings.append("config.yaml: 'memory' is not a mapping; using the default limits.")
+        memory = {}
+    if not isinstance(dashboard, dict):
+        warnings.append("config.yaml: 'dashboard' is not a mapping; ignoring it.")
+        dashboard = {}
+    per_file = {t.limit_key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings)
+                for t in TABLE}
+    per_file.update({t.enabled_key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings)
+                     for t in TABLE})
+    return Settings(
+        **per_file,  # type: ignore[arg-type]  # one limit and one switch per row of the memory files' table
+        write_approval=_as_bool(memory.get("write_approval"), "memory.write_approval", False, warnings),
+        backups_keep=_as_int(dashboard.get("backups_keep"), "dashboard.backups_keep",
+                             DEFAULT_BACKUPS_KEEP, warnings, 0),
+        warnings=tuple(warnings),
+    )

@@ -1,0 +1,252 @@
+"""The one write routine: temp file beside the real file, fsync, rename, fsync the folder.
+
+Modelled on python-atomicwrites. A reader sees the old file or the new one, never half.
+Two traps handled here so no caller has to think about them:
+
+* ``os.replace`` onto a symlink replaces the link itself, so the target is resolved first
+  and the temp file lives beside the *target* (same file system, and the link stays a link:
+  a team may keep MEMORY.md as a link into a repository; docs/rules.md#locking).
+* A new file must not be readable by others (USER.md is private): temp files are created
+  0600 by ``mkstemp``; an existing file's permission bits are copied onto the replacement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+from pathlib import Path
+
+from hermes_dash.engine.rules.errors import FileProblem
+
+TEMP_PREFIX = ".mem_"  # the agent's own prefix, so both programs' strays look alike
+TEMP_SUFFIX = ".tmp"
+PRIVATE = 0o600
+
+
+def real_path(path: Path) -> Path:
+    """Where writes to ``path`` must land: its final target when it is a symlink."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable; best effort. It runs after the rename, when the new
+    file is already in place and fsynced: some file systems refuse to fsync a folder, and that
+    must not turn a finished write into a "nothing was changed" refusal."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
+    import tempfile  # here, not at the top: read-only commands need not import it
+
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+    try:
+        try:
+            # Plain os.write on the descriptor, no buffered file object: nothing can be left in a
+            # buffer at the fsync, and no fstat/ioctl/lseek that a file object makes on opening.
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if owner is not None and owner != (os.geteuid(), os.getegid()):
+                # Run as root (sudo), the replacement would otherwise become root's 0600 file
+                # and the agent, running as its user, could no longer read its own memory.
+                with contextlib.suppress(OSError):
+                    os.fchown(fd, *owner)
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` (following symlinks) with ``data``; on failure the file is untouched.
+
+    The file's permission bits and (where allowed) owner are kept; a new file is 0600.
+    """
+    target = path
+    try:
+        try:
+            st = os.lstat(path)  # one stat: a link is resolved (and its target stat'ed) only when it is one
+            if stat.S_ISLNK(st.st_mode):
+                target = Path(os.path.realpath(path))
+                st = target.stat()
+            mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
+        except FileNotFoundError:
+            mode, owner = PRIVATE, None
+        _replace_with_temp(target, data, mode, owner)
+    except OSError as exc:
+        raise os_refusal(exc, target) from exc
+    fsync_dir(target.parent)
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace the name ``path`` itself with a new 0600 file holding ``data``, atomically.
+
+    For files hermes-dash owns (the frozen snapshot): unlike :func:`write_atomic` this never
+    writes through a symbolic link and never keeps an old mode. A link planted at ``path`` is
+    replaced by the new file, and the file it pointed to is left exactly as it was.
+    """
+    try:
+        _replace_with_temp(path, data, PRIVATE)
+    except OSError as exc:
+        raise os_refusal(exc, path) from exc
+    fsync_dir(path.parent)
+
+
+def _replace_with_temp(dest: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> None:
+    """A finished, fsynced temp file in ``dest``'s folder renamed onto ``dest``; no stray temp on failure."""
+    try:
+        tmp = _write_temp(dest.parent, data, mode, owner)
+    except FileNotFoundError:  # no folder yet (a first write): create it, then try once more
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(dest.parent, data, mode, owner)
+    try:
+        os.replace(tmp, dest)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def create_exclusive(path: Path, data: bytes) -> bool:
+    """Write a new file at ``path`` (0600) atomically, never overwriting: False if it exists.
+
+    ``os.link`` of a finished temp file is both atomic and refuses an existing name, so two
+    writers racing for the same backup name cannot clobber each other. The file's bytes are
+    always fsynced before its name appears, and the name before this returns (the folder
+    fsynced): a backup is durable before the write it protects (docs/rules.md#backups).
+    """
+    tmp = _write_temp(path.parent, data, PRIVATE)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        # No hard links on this file system (some FUSE / network mounts): O_EXCL still never
+        # overwrites; only the "whole file or nothing" property is weaker for this one copy.
+        return _create_excl_direct(path, data)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+    return True
+
+
+def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
+    """Give the file at ``source`` the new name ``path`` too (a hard link), when it holds exactly
+    ``data``: True when published, False when ``path`` exists, None when a link cannot serve (the
+    caller then copies: another file system, no hard links, a file with other names, other bytes).
+
+    For the backup a write makes of the file it is about to replace (docs/rules.md#backups): the
+    rename that follows gives ``source``'s name a new file, and the old one, never written again,
+    stays under ``path`` alone. So the backup costs no new file and no data write; creating a file
+    is the dearest step of a write on ext4. Only for that: a link kept beside the live file would
+    change with any in-place edit of it. Same guarantees as :func:`create_exclusive`: the bytes
+    are synced to disk before the name appears, and the folder after.
+    """
+    try:
+        fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        # A file with other names (a hard link somebody made) must not gain one more that an
+        # in-place edit through those names would change.
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_size != len(data):
+            return None
+        # The bytes on disk before a second name points at them: the agent may not have fsynced
+        # its write. fdatasync, not fsync: reading the file just now updated its access time, and
+        # fsync would commit that to the journal (about 1 ms); the data of a file at rest needs nothing.
+        os.fdatasync(fd)
+        try:
+            os.link(source, path)  # Linux's link(2) never follows a link at ``source``: the check below sees one
+        except FileExistsError:
+            return False
+        except OSError:
+            return None
+        try:
+            # The name now points at the file we hold open, and that file holds ``data``: nothing
+            # swapped ``source`` between the open and the link.
+            linked = os.lstat(path)
+            same = (linked.st_ino, linked.st_dev) == (st.st_ino, st.st_dev) and \
+                os.pread(fd, len(data) + 1, 0) == data
+        except OSError:
+            same = False
+        if not same:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            return None
+    finally:
+        os.close(fd)
+    fsync_dir(path.parent)
+    return True
+
+
+def make_private(path: Path) -> None:
+    """Set the regular file ``path`` (never a link) to mode 0600; best effort. A backup made by
+    :func:`link_exclusive` keeps the replaced file's mode until it is the only name left."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and stat.S_IMODE(st.st_mode) != PRIVATE:
+            os.fchmod(fd, PRIVATE)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _create_excl_direct(path: Path, data: bytes) -> bool:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
+    except FileExistsError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
+    fsync_dir(path.parent)
+    return True
+
+
+def os_refusal(exc: OSError, path: Path) -> FileProblem:
+    """An OSError as a refusal that says what happened and what to do."""
+    hints = {
+        errno.EACCES: "Check the permissions of the file and its folder (the dashboard runs as "
+                      f"user {os.getuid()}).",
+        errno.EPERM: "The file or its folder does not allow this change (permissions or an immutable flag).",
+        errno.EROFS: "The file system is mounted read-only.",
+        errno.ENOSPC: "The disk is full: free some space and try again.",
+        errno.EDQUOT: "The disk quota is used up: free some space and try again.",
+        errno.ENOTDIR: "A part of the path is a file where a folder is expected (is `memories` a file?).",
+        errno.EISDIR: "The path is a folder where a file is expected.",
+    }
+    reason = exc.strerror or str(exc)
+    return FileProblem(f"Could not write {path}: {reason}. Nothing was changed.",
+                       hint=hints.get(exc.errno or 0, "Check the path and try again."),
+                       errno=exc.errno)

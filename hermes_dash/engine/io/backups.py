@@ -1,0 +1,179 @@
+"""Backups of the memory files: names, listing, retention (docs/rules.md#backups).
+
+Three naming styles sit side by side in ``memories/`` and all are listed:
+
+* ``dated``  ``MEMORY.md.bak.20261129-230512`` (UTC; ``-1``, ``-2`` for more in one second):
+  made by hermes-dash before every write; only these are ever pruned.
+* ``daily``  ``USER.md.bak.20261129``: a person's hand-made ``cp`` copies. Never deleted.
+* ``drift``  ``MEMORY.md.bak.1764457000``: the agent's drift copies. Never deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import operator
+import os
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from hermes_dash.engine.io.atomic import create_exclusive, link_exclusive
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
+from hermes_dash.engine.rules.format import FILENAMES
+
+_SUFFIX = re.compile(r"^(?:(?P<dated>(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d))(?:-(?P<seq>\d{1,4}))?"
+                     r"|(?P<daily>\d{8})|(?P<drift>\d{9,11}))$")
+_TARGET_OF = {name: target for target, name in FILENAMES.items()}
+
+
+@dataclass(frozen=True)
+class Backup:
+    """One backup file; ``created`` comes from its name (the name is what people sort by)."""
+
+    name: str
+    folder: Path
+    target: str
+    style: str  # "dated" | "daily" | "drift"
+    created: datetime
+    seq: int = 0
+
+    @property
+    def path(self) -> Path:
+        # Derived, not stored: a write lists every backup, and building a Path costs more
+        # than parsing the name.
+        return self.folder / self.name
+
+    @functools.cached_property
+    def sort_key(self) -> tuple[datetime, int, str]:
+        # Cached (parsed backups are kept, see _PARSED): a write sorts every backup twice.
+        return (self.created, self.seq, self.name)
+
+
+_NEWEST_FIRST = operator.attrgetter("sort_key")
+
+
+def parse_name(name: str, folder: Path) -> Backup | None:
+    """A :class:`Backup` when ``name`` is a backup name in one of the three styles."""
+    base, sep, suffix = name.partition(".bak.")
+    target = _TARGET_OF.get(base)
+    match = _SUFFIX.match(suffix) if sep and target else None
+    if not match or not target:
+        return None
+    try:
+        if match["dated"]:
+            # Built from the digits: strptime costs ~15 µs a name, and a write lists every backup.
+            # Spelled out rather than a generator: a write lists every backup, and this line runs once per name.
+            y, mo, d, h, mi, sec = match.group(2, 3, 4, 5, 6, 7)
+            created = datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec), tzinfo=timezone.utc)
+            return Backup(name, folder, target, "dated", created, int(match["seq"] or 0))
+        if match["daily"]:
+            # A hand-made `date +%Y%m%d` name is in local time; midnight local is its best instant.
+            created = datetime.strptime(match["daily"], "%Y%m%d").astimezone()
+            return Backup(name, folder, target, "daily", created)
+        created = datetime.fromtimestamp(int(match["drift"]), tz=timezone.utc)
+        return Backup(name, folder, target, "drift", created)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+#: Backups already parsed, per folder and name: every write lists every backup, and what a name
+#: means never changes. Daily names are left out (their instant depends on the local time zone).
+_PARSED: dict[str, dict[str, Backup]] = {}
+_PARSED_MAX = 4096
+
+
+def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
+    """Every backup of one target (or both), newest first."""
+    found = []
+    prefixes = tuple(f"{FILENAMES[t]}.bak." for t in ([target] if target else FILENAMES))
+    parsed = _PARSED.get(os.fspath(folder))
+    if parsed is None or len(parsed) > _PARSED_MAX:  # names of pruned backups pile up: start afresh
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        parsed = _PARSED[os.fspath(folder)] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.name.startswith(prefixes):
+                    continue
+                backup = parsed.get(entry.name)
+                if backup is None:
+                    backup = parse_name(entry.name, folder)
+                    if backup is not None and backup.style != "daily":
+                        parsed[entry.name] = backup
+                # Not following links: a backup is a file hermes-dash, the agent or a person made
+                # with `cp`; a link named like one (to a private file, say) is not a backup.
+                if backup and (target is None or backup.target == target) and entry.is_file(follow_symlinks=False):
+                    found.append(backup)
+    except OSError:
+        return []
+    found.sort(key=_NEWEST_FIRST, reverse=True)
+    return found
+
+
+def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = None,
+                 existing: list[Backup] | None = None, replaced: Path | None = None) -> Backup:
+    """Write ``data`` as a new dated backup, never overwriting one that exists.
+
+    ``existing``: the target's listing when the caller already has it (under the lock).
+    ``replaced``: the file holding ``data`` that the caller renames a new file onto next (under
+    the lock): the backup is then that file under a second name when it can be
+    (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise.
+    """
+    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
+    base = f"{FILENAMES[target]}.bak.{stamp}"
+    # Start after the highest sequence already used in this second, not at the first free
+    # name: after retention deleted "-230512", a new copy named "-230512" would sort as the
+    # OLDEST of that second and be pruned (or listed) out of order.
+    listing = list_backups(folder, target) if existing is None else existing
+    same_second = [b.seq for b in listing if b.style == "dated" and b.name.startswith(base)]
+    first = max(same_second) + 1 if same_second else 0
+    for seq in range(first, 10_000):
+        name = base if seq == 0 else f"{base}-{seq}"
+        made = link_exclusive(replaced, folder / name, data) if replaced is not None else None
+        if made is None:
+            replaced = None  # no link here: copy, now and for the next names
+            made = create_exclusive(folder / name, data)
+        if made:
+            backup = parse_name(name, folder)
+            assert backup is not None
+            return backup
+    raise FileExistsError(f"10,000 backups of {FILENAMES[target]} in one second")
+
+
+def read_backup(backup: Backup) -> bytes:
+    """A backup's bytes; refused (:class:`~hermes_dash.engine.io.readfile.NotReadable`) when it is not a
+    regular file at the moment it is opened: a link swapped in after the listing is not followed."""
+    return read_regular(backup.path, MAX_MEMORY_BYTES, follow=False)[0]
+
+
+def beyond(listing: list[Backup], keep: int) -> list[Backup]:
+    """The dated backups in ``listing`` after its newest ``keep`` dated ones, newest first: what
+    pruning to ``keep`` deletes. Daily and drift copies are never among them (docs/rules.md#backups)."""
+    dated = sorted((b for b in listing if b.style == "dated"), key=_NEWEST_FIRST, reverse=True)
+    return dated[max(keep, 0):]
+
+
+def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = None,
+          protect: Backup | None = None) -> list[Backup]:
+    """Delete all but the newest ``keep`` dated backups of ``target``; return what was deleted.
+
+    ``listing``: the target's backups when the caller already has them (under the lock); it is
+    sorted here, whatever order it came in. ``protect``: the backup a write just made or named,
+    which is never deleted, even when its name sorts as the oldest (backups named for a future
+    date, from clock skew or a home copied from another machine) or ``keep`` is 0: it may be the
+    only copy of the content the write replaced, and the write reports its name.
+    """
+    listing = list_backups(folder, target) if listing is None else sorted(listing, key=_NEWEST_FIRST,
+                                                                          reverse=True)
+    dated = [b for b in listing if b.style == "dated" and (protect is None or b.name != protect.name)]
+    if protect is not None and protect.style == "dated":
+        keep -= 1  # the protected backup counts towards the number kept
+    removed = []
+    for backup in dated[max(keep, 0):]:
+        with contextlib.suppress(FileNotFoundError):
+            backup.path.unlink()
+            removed.append(backup)
+    return removed

@@ -1,0 +1,133 @@
+"""The one way the engine reads a file: only regular files, never blocking, never without limit.
+
+Every file hermes-dash reads sits in a folder that other programs (or people) write to, so
+any name there may turn out to be a FIFO (an ``open`` for reading waits forever for a
+writer), a link to ``/dev/zero`` (endless data), a folder, or a link planted to make us
+read a private file. So a read here:
+
+* opens with ``O_NONBLOCK`` (a FIFO opens at once instead of waiting) and decides on the
+  *opened* file with ``fstat`` (no check-then-open race): anything but a regular file is
+  refused without reading a byte;
+* with ``follow=False`` opens with ``O_NOFOLLOW``, so a symbolic link is refused at the open
+  itself, not only at a listing made earlier (files we create ourselves, such as backups and
+  the frozen snapshot, are never links; a link there was planted);
+* reads at most ``max_bytes`` (plus one byte, to tell "exactly the cap" from "larger") and
+  refuses a larger file with its size and the cap.
+
+Errors other than these (missing file, permission denied) are the plain ``OSError`` the
+caller already knows how to word.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+from hermes_dash.engine.rules.errors import FileProblem
+
+MIB = 1 << 20
+#: Memory files and their backups. The agent's limits are a few thousand characters; a
+#: hand-written file may be far longer and must still be shown, but not a runaway one.
+MAX_MEMORY_BYTES = 16 * MIB
+
+
+class Fingerprint(NamedTuple):
+    """Which version of a file this is: its (mtime in ns, size, inode), from one ``stat``.
+
+    The engine records it with every read (``FileState.fingerprint``, and ``OpResult.fingerprint_before``
+    for the file a write replaced); the dashboard keys its caches by it and compares it to tell
+    "the file changed since you looked". Both get it from :meth:`of`, so they cannot drift apart.
+    The mtime is kept to the nanosecond: an in-place edit in the same second, same size and same
+    inode, is still a new version. A named tuple rather than a frozen dataclass: the live pages
+    make several every second, and a tuple is built in a fraction of the time.
+    """
+
+    mtime_ns: int
+    size: int
+    inode: int
+
+    @classmethod
+    def of(cls, st: os.stat_result) -> "Fingerprint":
+        """The fingerprint of a ``stat``/``fstat``/``lstat`` result: the one constructor."""
+        return cls(st.st_mtime_ns, st.st_size, st.st_ino)
+
+    @classmethod
+    def at(cls, path: str | os.PathLike[str], *, follow: bool = True) -> "Fingerprint | None":
+        """The fingerprint of the file at ``path`` (``follow=False``: of a link itself); None when
+        it cannot be stat'ed (absent, no permission)."""
+        try:
+            return cls.of(os.stat(path, follow_symlinks=follow))
+        except OSError:
+            return None
+
+
+class NotReadable(FileProblem):
+    """The path is not a regular file (FIFO, device, folder, a link where none may be) or is too large.
+
+    ``details["reason"]``: the same without the path ("is a FIFO (named pipe), not a regular file"),
+    for callers that put the path in front themselves.
+    """
+
+
+def kind_of(mode: int) -> str:
+    """What a file type is called in a message."""
+    for test, name in ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a folder"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file at ``path`` and its ``fstat``; :class:`NotReadable` when it is
+    not a regular file (or, with ``follow=False``, a symbolic link) or holds more than ``max_bytes``."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if not follow and exc.errno == errno.ELOOP and os.path.islink(path):
+            raise NotReadable(f"{path} is a symbolic link; it was not read.",
+                              hint="hermes-dash never creates a link there: remove it (its target is untouched).",
+                              reason="is a symbolic link") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            reason = f"is {kind_of(st.st_mode)}, not a regular file"
+            raise NotReadable(f"{path} {reason}; it was not read.", hint="Replace it with a plain file (or remove it).",
+                              reason=reason)
+        if st.st_size > max_bytes:
+            raise too_large(path, st.st_size, max_bytes)
+        chunks = []
+        left = max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, MIB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > max_bytes:  # it grew while we read it
+            raise too_large(path, len(data), max_bytes, more=True)
+        return data, st
+    finally:
+        os.close(fd)
+
+
+def too_large(path: Path, size: int, max_bytes: int, more: bool = False) -> NotReadable:
+    reason = f"is {'over ' if more else ''}{size:,} bytes, more than the {max_bytes:,} bytes hermes-dash reads"
+    return NotReadable(f"{path} {reason}; it was not read.",
+                       hint="Move the large file away (it is not a file the agent wrote) or shorten it.", reason=reason)
+
+
+def describe(exc: OSError | FileProblem, path: Path) -> str:
+    """One sentence for a failed read, for callers that report rather than refuse."""
+    if isinstance(exc, FileProblem):
+        return exc.message
+    return f"Cannot read {path}: {exc.strerror or exc}."

@@ -1,0 +1,120 @@
+"""The prompt blocks exactly as the agent injects them, and parsing them back (docs/rules.md#snapshot).
+
+``render_block`` is what the *next* session will see; ``parse_prompt`` recovers the entries a
+*running* session sees from the full system prompt stored in ``state.db``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hermes_dash.engine.rules import scan as _scan
+from hermes_dash.engine.rules.format import DELIMITER, TARGETS, percent, split_entries
+from hermes_dash.engine.rules.targets import TABLE, Target
+
+RULE = "═" * 46
+_TARGET_OF_TITLE = {t.title: t.key for t in TABLE}
+_HEADER = re.compile(
+    rf"^(?P<title>{'|'.join(re.escape(t.title) for t in TABLE)}) "
+    r"\[(?P<pct>\d+)% — (?P<used>[\d,]+)/(?P<limit>-?[\d,]+) chars(?P<over> ⚠ OVER BUDGET)?\]$")
+_NOTE = re.compile(r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget \([\d,]+/-?[\d,]+\); "
+                   r"consolidate via memory\(action=remove/replace\) \.\.\.\]\n\n")
+
+
+def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
+    """Entries as injected: those that fail the scan become ``[BLOCKED: ...]`` placeholders."""
+    filename = Target.of(target).filename
+    out = []
+    for entry in entries:
+        if not entry or entry.startswith("[BLOCKED:"):
+            out.append(entry)
+        elif len(entry) > _scan.MAX_SCAN_CHARS:
+            out.append(f"[BLOCKED: {filename} entry too large to scan ({len(entry):,} chars). Removed from "
+                       "system prompt; use memory(action=remove) to delete the original.]")
+        elif findings := _scan.scan(entry):
+            out.append(f"[BLOCKED: {filename} entry contained threat pattern(s): {', '.join(findings)}. "
+                       "Removed from system prompt; use memory(action=remove) to delete the original.]")
+        else:
+            out.append(entry)
+    return out
+
+
+def render_cap(limit: int) -> int:
+    return max(2 * limit, 4000)
+
+
+def render_block(target: str, entries: list[str] | tuple[str, ...], limit: int) -> str:
+    """One block as the agent renders it; "" for an empty store (no block at all)."""
+    if not entries:
+        return ""
+    content = DELIMITER.join(sanitise(entries, target))
+    used = len(content)
+    cap = render_cap(limit)
+    if used > cap:
+        head, tail = int(cap * 0.7), int(cap * 0.2)
+        omitted = used - head - tail
+        content = (content[:head] + f"\n\n[... {omitted:,} chars truncated — memory over budget "
+                   f"({used:,}/{limit:,}); consolidate via memory(action=remove/replace) ...]\n\n"
+                   + content[-tail:])
+    over = " ⚠ OVER BUDGET" if used > limit else ""
+    header = f"{Target.of(target).title} [{percent(used, limit)}% — {used:,}/{limit:,} chars{over}]"
+    return f"{RULE}\n{header}\n{RULE}\n{content}"
+
+
+def render_prompt(blocks: dict[str, str]) -> str:
+    """The MEMORY block, a blank line, the USER block; absent blocks left out."""
+    return "\n\n".join(blocks[t] for t in TARGETS if blocks.get(t))
+
+
+@dataclass(frozen=True)
+class ParsedBlock:
+    """A block found in a system prompt: its entries as injected, and its header figures."""
+
+    target: str
+    entries: tuple[str, ...]
+    used: int
+    limit: int
+    truncated: bool
+    text: str
+
+
+def parse_prompt(prompt: str) -> dict[str, ParsedBlock]:
+    """Find the MEMORY and USER blocks in a full system prompt.
+
+    The header states the block's length, so the block's end is known exactly even though
+    other prompt sections follow it; a truncated block is its head, the note, and its tail.
+    """
+    found: dict[str, ParsedBlock] = {}
+    lines_start = 0
+    while True:
+        at = prompt.find(RULE + "\n", lines_start)
+        if at < 0:
+            return found
+        lines_start = at + 1
+        header_start = at + len(RULE) + 1
+        header_end = prompt.find("\n", header_start)
+        if header_end < 0:
+            return found
+        match = _HEADER.match(prompt[header_start:header_end])
+        if not match or not prompt.startswith(RULE + "\n", header_end + 1):
+            continue
+        target = _TARGET_OF_TITLE[match["title"]]
+        used, limit = int(match["used"].replace(",", "")), int(match["limit"].replace(",", ""))
+        body_start = header_end + 1 + len(RULE) + 1
+        cap = render_cap(limit)
+        truncated = used > cap
+        if truncated:
+            head_end = body_start + int(cap * 0.7)
+            note = _NOTE.match(prompt, head_end)
+            if not note:
+                continue
+            tail_end = note.end() + int(cap * 0.2)
+            body = prompt[body_start:head_end] + DELIMITER + prompt[note.end():tail_end]
+            text = prompt[body_start:tail_end]
+        else:
+            body = text = prompt[body_start:body_start + used]
+        found.setdefault(target, ParsedBlock(target, tuple(split_entries(body)), used, limit, truncated, text))
+        # Continue after this block's text: an entry that quotes a block header must not be
+        # taken for the next block.
+        lines_start = body_start + len(text)

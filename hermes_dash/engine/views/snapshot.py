@@ -1,0 +1,127 @@
+"""The frozen snapshot a running session uses, and how it differs from the live files.
+
+A snapshot comes from the newest (or a chosen) session in ``state.db`` or, where there is
+none, from one the user froze in the dashboard: ``memories/.hermes-dash-snapshot.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from hermes_dash.engine.io.atomic import write_private
+from hermes_dash.engine.io.readfile import NotReadable, read_regular
+from hermes_dash.engine.rules.errors import InvalidRequest
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.store import MemoryStore
+from hermes_dash.engine.views.diff import EntryDiff, diff_entries
+from hermes_dash.engine.views.render import parse_prompt, sanitise
+from hermes_dash.engine.views.sessions import Session, read_sessions
+
+FROZEN_NAME = ".hermes-dash-snapshot.json"
+MAX_FROZEN_BYTES = 64 << 20  # two rendered blocks and their entries; far below this
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a session sees: per target, the injected block text and its entries."""
+
+    source: str  # human description: "session 20261129_x (cli)" or "frozen in hermes-dash"
+    taken_at: datetime | None
+    blocks: dict[str, str]
+    entries: dict[str, tuple[str, ...]]
+    truncated: dict[str, bool]
+
+
+def from_session(session: Session) -> Snapshot:
+    parsed = parse_prompt(session.system_prompt)
+    return Snapshot(
+        source=f"session {session.id}" + (f" ({session.source})" if session.source else ""),
+        taken_at=session.started_at,
+        blocks={t: parsed[t].text if t in parsed else "" for t in TARGETS},
+        entries={t: parsed[t].entries if t in parsed else () for t in TARGETS},
+        truncated={t: parsed[t].truncated if t in parsed else False for t in TARGETS},
+    )
+
+
+def frozen_path(store: MemoryStore) -> Path:
+    return store.home.memories_dir / FROZEN_NAME
+
+
+def freeze(store: MemoryStore) -> Snapshot:
+    """Record what a session starting now would load, beside the memory files."""
+    now = datetime.now(timezone.utc)
+    blocks = {t: store.render_block(t) for t in TARGETS}
+    entries = {t: list(store.read(t).entries) for t in TARGETS}
+    record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
+    # Its own file, never a link's target: a link planted here is replaced, not written through.
+    write_private(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
+    return load_frozen(store)  # type: ignore[return-value]  # just written: None only if the file went away in between
+
+
+def load_frozen(store: MemoryStore) -> Snapshot | None:
+    try:
+        record = json.loads(read_regular(frozen_path(store), MAX_FROZEN_BYTES, follow=False)[0].decode("utf-8"))
+        taken = datetime.fromisoformat(record["taken_at"])
+        blocks = {t: str(record["blocks"].get(t, "")) for t in TARGETS}
+        entries = {t: tuple(str(e) for e in record["entries"].get(t, [])) for t in TARGETS}
+    except (OSError, NotReadable, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+    return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})
+
+
+def compare(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> EntryDiff:
+    """The snapshot against ``entries`` (the live file's), entry by entry, with the one pairing
+    rule (docs/rules.md#diff). Compared as injected: an entry the content scan blocks counts as
+    its ``[BLOCKED: ...]`` note, which is what a session's snapshot holds."""
+    return diff_entries(sanitise(snapshot.entries.get(target, ()), target), sanitise(entries, target))
+
+
+def since(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Per entry of ``entries``: ``"unchanged"``, ``"changed"`` or ``"added"`` since the snapshot,
+    exactly as :func:`compare` counts it (so every page gives the same numbers)."""
+    kinds = {item.new: item.kind for item in compare(snapshot, target, entries).items if item.new is not None}
+    return tuple(kinds[injected] for injected in sanitise(entries, target))
+
+
+def diff_live(store: MemoryStore, snapshot: Snapshot, target: str) -> EntryDiff:
+    """The snapshot against the live file (see :func:`compare`)."""
+    return compare(snapshot, target, store.read(target).entries)
+
+
+def newest(store: MemoryStore) -> tuple[Snapshot, str | None] | None:
+    """The snapshot compared with when none is asked for (docs/rules.md#snapshot): the newer of
+    the newest session's and the one frozen here, with its session id (None: the frozen one);
+    None when there is neither. A freeze made after the session started is the newer."""
+    found = read_sessions(store.home.state_db, 1)
+    session = (from_session(found.sessions[0]), found.sessions[0].id) if found.sessions else None
+    frozen = load_frozen(store)
+    if frozen is None:
+        return session
+    if session is None or (frozen.taken_at and session[0].taken_at and frozen.taken_at > session[0].taken_at):
+        return frozen, None
+    return session
+
+
+def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
+    """The snapshot to compare with, and its session id (None: the one frozen here).
+
+    ``session_id``: that session from ``state.db``. Otherwise :func:`newest`; a refusal that
+    says why when there is none.
+    """
+    db = store.home.state_db
+    if session_id is not None:
+        found = read_sessions(db, 1, session_id)
+        if found.sessions:
+            return from_session(found.sessions[0]), found.sessions[0].id
+        raise InvalidRequest(f"There is no session {session_id!r} with a system prompt in {db}."
+                             + (f" {found.problem}" if found.problem else ""),
+                             hint="Leave out --session for the newest session.")
+    chosen = newest(store)
+    if chosen is None:
+        problem = read_sessions(db, 1).problem
+        raise InvalidRequest(f"There is no snapshot to compare with. {problem or ''}".strip(),
+                             hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.")
+    return chosen

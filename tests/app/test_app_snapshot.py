@@ -1,0 +1,79 @@
+"""Snapshot page: state.db sessions or a frozen snapshot beside the live files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hermes_dash import MemoryStore, resolve_home
+from app_support import demo, fresh_cache, no_exception, open_app, tables, texts  # noqa: F401
+
+
+def metrics(at) -> list[tuple[str, str]]:
+    return [(m.label, m.value) for m in at.metric]
+
+
+def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
+    at = open_app("snapshot")
+    no_exception(at)
+    box = at.selectbox(key="snap_session")
+    assert box.value == "20261129_081502_a41c9e" and len(box.options) == 2
+    # MEMORY.md: two entries written since, one reworded, one removed; USER.md rewritten by hand.
+    assert metrics(at)[:4] == [("Added", "2"), ("Removed", "1"), ("Changed", "1"), ("Unchanged", "15")]
+    diff = tables(at)[2].value
+    assert list(diff.columns) == ["Change", "Snapshot", "On disk"]
+    assert list(diff["Change"][:4]) == ["added", "added", "changed", "removed"]
+    assert "done by Alex only" in diff["Snapshot"][2] and "change ticket" in diff["On disk"][2]
+    store = MemoryStore(resolve_home(demo))
+    shown = texts(at)
+    assert store.render_block("memory") in shown and store.render_block("user") in shown
+    # The snapshot shows the flagged entry the way the running session has it.
+    assert any("[BLOCKED: MEMORY.md entry contained threat pattern(s): hardcoded_secret." in t for t in shown)
+
+
+def test_pick_an_older_session(demo: Path) -> None:
+    at = open_app("snapshot")
+    at.selectbox(key="snap_session").select("20261127_163011_09bd27").run()
+    no_exception(at)
+    counts = dict(metrics(at)[:4])
+    assert counts["Added"] != "2" or counts["Unchanged"] != "15"
+    assert tables(at)[0].value.shape[0] == 9  # the older session had nine MEMORY entries
+
+
+def test_without_state_db_freeze_a_snapshot_then_see_changes(demo: Path) -> None:
+    (demo / "state.db").unlink()
+    at = open_app("snapshot")
+    no_exception(at)
+    assert any("no agent session has been recorded here" in t for t in texts(at))
+    assert not at.main.selectbox  # nothing to compare with yet
+    at.button(key="snap_freeze").click().run()
+    no_exception(at)
+    frozen = json.loads((demo / "memories" / ".hermes-dash-snapshot.json").read_text())
+    assert len(frozen["entries"]["memory"]) == 18
+    assert at.selectbox(key="snap_session").value == "__frozen__"
+    assert ("Unchanged", "18") in metrics(at)
+    MemoryStore(resolve_home(demo)).add("memory", "Written after the freeze.")
+    at.run()
+    assert metrics(at)[:4] == [("Added", "1"), ("Removed", "0"), ("Changed", "0"), ("Unchanged", "18")]
+
+
+def test_unreadable_state_db_is_explained(demo: Path) -> None:
+    (demo / "state.db").write_bytes(b"this is not sqlite")
+    for extra in ("state.db-wal", "state.db-shm"):
+        (demo / extra).unlink(missing_ok=True)
+    at = open_app("snapshot")
+    no_exception(at)
+    assert any("state.db" in t for t in texts(at))
+    assert at.button(key="snap_freeze")
+
+
+def test_state_db_without_sessions_offers_freezing(demo: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(demo / "state.db") as conn:
+        conn.execute("DELETE FROM sessions")
+    at = open_app("snapshot")
+    no_exception(at)
+    assert any("no recorded session to compare with" in m.value for m in at.markdown)
+    at.button(key="snap_freeze").click().run()
+    assert at.selectbox(key="snap_session").value == "__frozen__"

@@ -1,0 +1,79 @@
+"""One pairing rule for reworded entries (docs/rules.md#diff), the same for every comparison:
+the Snapshot page, the Overview's "since snapshot" flags, History, Backups and the CLI."""
+
+from __future__ import annotations
+
+from hermes_dash import MemoryStore, diff_entries, resolve_home
+from hermes_dash.engine.views import snapshot as _snapshot
+from hermes_dash.curation import history as _history
+
+
+def kinds(diff) -> list[tuple[str, str | None, str | None]]:
+    return [(i.kind, i.old, i.new) for i in diff.items]
+
+
+def test_a_reworded_entry_in_place_is_changed_however_different_it_reads() -> None:
+    old = ["Deploys go out on Fridays.", "Prefers tabs.", "CI runs on GitHub Actions."]
+    new = ["Deploys go out on Fridays.", "Spaces, four of them, never tabs!", "CI runs on GitHub Actions."]
+    diff = diff_entries(old, new)
+    assert kinds(diff) == [("unchanged", old[0], old[0]), ("changed", "Prefers tabs.", new[1]),
+                           ("unchanged", old[2], old[2])]
+    assert diff.counts == {"added": 0, "removed": 0, "changed": 1, "unchanged": 2}
+
+
+def test_in_place_pairing_holds_when_other_entries_were_added_at_the_end() -> None:
+    old = ["alpha fact one", "Prefers tabs.", "gamma fact three"]
+    new = ["alpha fact one", "Spaces, four of them, never tabs!", "gamma fact three", "A new fact.", "Another."]
+    assert diff_entries(old, new).counts == {"added": 2, "removed": 0, "changed": 1, "unchanged": 2}
+
+
+def test_entries_that_left_and_came_in_different_places_stay_added_and_removed() -> None:
+    old = ["Deploys on Fridays.", "alpha fact one", "gamma fact three"]
+    new = ["alpha fact one", "gamma fact three", "Likes green tea."]
+    assert kinds(diff_entries(old, new)) == [
+        ("unchanged", "alpha fact one", "alpha fact one"), ("unchanged", "gamma fact three", "gamma fact three"),
+        ("added", None, "Likes green tea."), ("removed", "Deploys on Fridays.", None)]
+
+
+def test_after_the_last_unchanged_entry_a_removal_and_an_add_stay_apart() -> None:
+    """Adds go to the end: the last entry removed and a new one added look exactly like this."""
+    assert diff_entries(["keep", "Redis on port 6379"], ["keep", "Postgres 16 for everything else"]).counts == \
+        {"added": 1, "removed": 1, "changed": 0, "unchanged": 1}
+    assert diff_entries(["Redis on port 6379"], ["Postgres 16 for everything else"]).counts["changed"] == 0
+
+
+def test_uneven_stretch_is_not_paired_by_place() -> None:
+    old = ["alpha fact one", "Prefers tabs.", "gamma fact three"]
+    new = ["alpha fact one", "Totally new one.", "Totally new two.", "gamma fact three"]
+    assert diff_entries(old, new).counts == {"added": 2, "removed": 1, "changed": 0, "unchanged": 2}
+
+
+def test_texts_that_read_alike_pair_first_then_the_rest_by_place() -> None:
+    old = ["keep", "server runs on port 8080 behind nginx", "Prefers tabs.", "end"]
+    new = ["keep", "Spaces only.", "server runs on port 8081 behind nginx", "end"]
+    diff = diff_entries(old, new)
+    assert sorted((i.old, i.new) for i in diff.of("changed")) == [
+        ("Prefers tabs.", "Spaces only."),
+        ("server runs on port 8080 behind nginx", "server runs on port 8081 behind nginx")]
+    assert diff.counts["added"] == diff.counts["removed"] == 0
+
+
+def test_history_snapshot_and_plain_diff_agree_on_a_reworded_entry(tmp_path) -> None:
+    """The same replace reads the same way in History and in the snapshot comparison."""
+    store = MemoryStore(resolve_home(tmp_path / "home"))
+    for text in ("Deploys go out on Fridays.", "Prefers tabs.", "CI runs on GitHub Actions."):
+        store.add("memory", text)
+    snap = _snapshot.freeze(store)
+    store.replace("memory", "Prefers tabs.", "Spaces, four of them, never tabs!")
+    live = _snapshot.diff_live(store, snap, "memory")
+    assert live.counts == {"added": 0, "removed": 0, "changed": 1, "unchanged": 2}
+    timeline = _history.timeline(store, "memory")
+    assert len(timeline.present) == 3 and not timeline.gone
+    assert timeline.diff(len(timeline.versions) - 2, "current").counts == live.counts
+
+
+def test_two_profiles_pair_only_texts_that_read_alike() -> None:
+    old = ["Shared fact", "Deploys need a change ticket", "Also shared"]
+    new = ["Shared fact", "The cat is called Miso", "Also shared"]
+    assert diff_entries(old, new).counts["changed"] == 1
+    assert diff_entries(old, new, in_place=False).counts == {"added": 1, "removed": 1, "changed": 0, "unchanged": 2}

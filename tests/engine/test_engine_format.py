@@ -1,0 +1,113 @@
+"""The file format: parse, serialise, usage, percent, decode, drift."""
+
+from __future__ import annotations
+
+import pytest
+
+from hermes_dash import DELIMITER, FileProblem, detect_drift, parse, percent, serialise, usage
+from hermes_dash.engine.rules.format import decode, decode_lossy
+
+
+def test_delimiter_is_newline_section_sign_newline():
+    assert DELIMITER == "\n§\n"
+
+
+def test_parse_splits_strips_and_drops_empty_pieces():
+    text = "  first  \n§\n\n\n§\n second\nline two \n§\n"
+    assert parse(text) == ["first", "second\nline two"]
+
+
+def test_parse_keeps_section_sign_inside_an_entry():
+    assert parse("costs 5 § per unit\n§\nx§y") == ["costs 5 § per unit", "x§y"]
+
+
+def test_parse_drops_exact_duplicates_keeping_the_first():
+    assert parse("b\n§\na\n§\nb\n§\na \n§\nc") == ["b", "a", "c"]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\n", "\n§\n", " \n§\n \n§\n "])
+def test_blank_file_is_empty_list(text):
+    assert parse(text) == []
+
+
+def test_serialise_joins_without_trailing_newline_and_empty_is_empty():
+    assert serialise(["a", "b\nc"]) == "a\n§\nb\nc"
+    assert serialise([]) == ""
+
+
+def test_usage_counts_code_points_of_joined_text_not_bytes_or_entries():
+    entries = ["héllo", "日本語", "😀"]
+    assert usage(entries) == len("héllo\n§\n日本語\n§\n😀") == 5 + 3 + 3 + 3 + 1
+    assert usage([]) == 0
+
+
+@pytest.mark.parametrize("used,limit,expected", [(0, 2200, 0), (1474, 2200, 67), (2199, 2200, 99),
+                                                 (2200, 2200, 100), (5000, 2200, 100), (1, 3, 33)])
+def test_percent_is_floor_capped_at_100(used, limit, expected):
+    assert percent(used, limit) == expected
+
+
+def test_decode_drops_bom_and_turns_crlf_and_lone_cr_into_lf():
+    assert decode(b"\xef\xbb\xbfa\r\n\xc2\xa7\r\nb\rc") == "a\n§\nb\nc"
+
+
+def test_decode_error_names_offset_line_and_column():
+    with pytest.raises(FileProblem) as info:
+        decode(b"good\n\xc2\xa7\nbad \xff here")
+    message = info.value.message
+    assert "0xff" in message and "offset 12" in message and "line 3" in message and "column 5" in message
+    assert info.value.hint
+
+
+def test_decode_error_offset_counts_the_bom():
+    # The BOM is 3 bytes of the file: the offset must point at the bad byte in the file itself.
+    data = b"\xef\xbb\xbfab\n\xffc"
+    with pytest.raises(FileProblem) as info:
+        decode(data)
+    assert "offset 6" in info.value.message and "line 2" in info.value.message
+    assert "0xff" in info.value.message
+
+
+def test_decode_lossy_shows_what_it_can():
+    assert decode_lossy(b"ok\r\n\xc2\xa7\r\nbad\xff") == "ok\n§\nbad\ufffd"
+
+
+def test_clean_file_has_no_drift():
+    assert not detect_drift("a\n§\nb", 100)
+    assert not detect_drift("", 100)
+    assert not detect_drift("  a\n§\nb \n", 100)  # outer whitespace is stripped before comparing
+
+
+def test_duplicates_are_not_drift():
+    assert not detect_drift("a\n§\na", 100)
+
+
+@pytest.mark.parametrize("text", [
+    "a\n\n§\nb",                # blank line around the delimiter
+    "a\n§\n\n§\nb",             # empty piece
+    "a\n§\n b",                 # a piece with leading space
+])
+def test_round_trip_failure_is_drift(text):
+    drift = detect_drift(text, 10_000)
+    assert drift and "round-trip" in drift.reasons[0]
+
+
+def test_markdown_file_without_section_signs():
+    # One piece with no delimiter round-trips (the agent's check), so a short hand-written
+    # markdown file is one clean entry; a longer one is caught by the entry-size signal.
+    text = "# Heading\n\n- one\n- two\n\n# Other\n- three"
+    assert parse(text) == [text]
+    assert not detect_drift(text, 2200)
+    long_text = text + "\n" + "- more notes\n" * 200
+    drift = detect_drift(long_text, 2200)
+    assert drift and "longer than the whole limit" in drift.reasons[0]
+
+
+def test_one_entry_longer_than_the_limit_is_drift():
+    drift = detect_drift("x" * 101, 100)
+    assert drift and "101" in drift.reasons[0]
+    assert not detect_drift("x" * 100, 100)
+
+
+def test_crlf_alone_is_not_drift_after_decoding():
+    assert not detect_drift(decode(b"a\r\n\xc2\xa7\r\nb"), 100)

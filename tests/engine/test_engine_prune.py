@@ -1,0 +1,167 @@
+"""Pruning dated backups by hand (docs/rules.md#backups): preview, keep N, refusals, what is never touched."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from unprivileged import run_unprivileged
+
+from hermes_dash import FileChanged, FileProblem, InvalidRequest, MemoryStore, resolve_home
+
+DATED = [f"MEMORY.md.bak.20261101-0000{i:02d}" for i in range(6)]  # oldest first
+USER_DATED = ["USER.md.bak.20261102-000000", "USER.md.bak.20261102-000001"]
+OTHERS = ["MEMORY.md.bak.20200101", "MEMORY.md.bak.1600000000", "USER.md.bak.20200102",
+          "MEMORY.md.bak.notadate", "NOTES.md.bak.20261101-000000"]
+
+
+@pytest.fixture
+def folder(home: Path, write_mem) -> Path:
+    write_mem("memory", "live fact")
+    write_mem("user", "live preference")
+    for name in [*DATED, *USER_DATED, *OTHERS]:
+        write_mem(name, name)
+    return home / "memories"
+
+
+def names(backups) -> list[str]:
+    return [b.name for b in backups]
+
+
+def present(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
+def test_preview_lists_the_oldest_dated_backups_beyond_keep_and_deletes_nothing(store: MemoryStore, folder: Path,
+                                                                                tree) -> None:
+    before = tree(folder)
+    assert names(store.prune_preview("memory", 2)) == DATED[3::-1]
+    assert names(store.prune_preview(None, 1)) == [*DATED[4::-1], USER_DATED[0]]
+    assert tree(folder) == before
+
+
+def test_prune_keeps_the_newest_n_dated_and_only_touches_dated_backups(store: MemoryStore, folder: Path) -> None:
+    removed = store.prune_backups("memory", 2)
+    assert names(removed) == DATED[3::-1]
+    left = present(folder)
+    assert not left & set(DATED[:4])
+    assert set(DATED[4:]) <= left and set(USER_DATED) <= left and set(OTHERS) <= left
+    assert (folder / "MEMORY.md").read_text() == "live fact"
+    assert store.prune_backups("memory", 2) == []  # nothing more to do
+
+
+def test_prune_both_files_with_the_previewed_names(store: MemoryStore, folder: Path) -> None:
+    shown = names(store.prune_preview(None, 1))
+    assert names(store.prune_backups(None, 1, expect=shown)) == shown
+    left = present(folder)
+    assert DATED[-1] in left and USER_DATED[-1] in left and not left & set(shown)
+    assert set(OTHERS) <= left
+
+
+def test_preview_mismatch_is_refused_and_nothing_is_deleted(store: MemoryStore, folder: Path, tree) -> None:
+    shown = names(store.prune_preview("memory", 3))
+    store.add("memory", "a write meanwhile")  # makes a new dated backup: one more would go now
+    before = tree(folder)
+    with pytest.raises(FileChanged) as refused:
+        store.prune_backups("memory", 3, expect=shown)
+    assert "changed since the preview" in refused.value.message and "Nothing was deleted" in refused.value.message
+    assert tree(folder) == before
+    # A name that would no longer go is refused too (someone deleted a backup by hand).
+    shown = names(store.prune_preview("memory", 3))
+    (folder / shown[0]).unlink()
+    before = tree(folder)
+    with pytest.raises(FileChanged):
+        store.prune_backups("memory", 3, expect=shown)
+    assert tree(folder) == before
+
+
+@pytest.mark.parametrize("keep", [0, -1, -10**9, True, 2.5, "3", None])
+def test_bad_keep_is_refused_clearly(store: MemoryStore, folder: Path, tree, keep) -> None:
+    before = tree(folder)
+    for call in (lambda: store.prune_preview("memory", keep), lambda: store.prune_backups("memory", keep)):
+        with pytest.raises(InvalidRequest) as refused:
+            call()
+        assert "Nothing was deleted" in refused.value.message and refused.value.hint
+    assert tree(folder) == before
+
+
+def test_keep_one_never_deletes_the_newest_and_a_huge_keep_deletes_nothing(store: MemoryStore, folder: Path,
+                                                                           tree) -> None:
+    before = tree(folder)
+    assert store.prune_backups(None, 10**12) == [] and store.prune_preview(None, 10**12) == []
+    assert tree(folder) == before
+    store.prune_backups("memory", 1)
+    assert [n for n in present(folder) if n in DATED] == [DATED[-1]]
+
+
+def test_links_with_backup_names_are_never_followed_nor_deleted(store: MemoryStore, home: Path, folder: Path,
+                                                                tmp_path: Path) -> None:
+    private = tmp_path / "private.txt"
+    private.write_text("not a backup")
+    link = folder / "MEMORY.md.bak.20200101-000000"  # would sort as the oldest dated backup
+    link.symlink_to(private)
+    assert link.name not in names(store.prune_preview("memory", 1))
+    store.prune_backups("memory", 1)
+    assert link.is_symlink() and private.read_text() == "not a backup"
+
+
+def test_a_backup_swapped_for_a_link_after_the_listing_is_left_alone(store: MemoryStore, folder: Path,
+                                                                     tmp_path: Path, monkeypatch) -> None:
+    """Between listing and deleting, a backup's name may come to be a link: it is not a backup then."""
+    private = tmp_path / "private.txt"
+    private.write_text("keep me")
+    real_backups = MemoryStore.backups
+
+    def listing_then_swap(self, target=None):
+        listed = real_backups(self, target)
+        victim = folder / DATED[0]
+        if victim.exists() and not victim.is_symlink():
+            victim.unlink()
+            victim.symlink_to(private)
+        return listed
+
+    monkeypatch.setattr(MemoryStore, "backups", listing_then_swap)
+    removed = store.prune_backups("memory", 2)
+    assert DATED[0] not in names(removed)
+    assert (folder / DATED[0]).is_symlink() and private.read_text() == "keep me"
+
+
+def test_prune_without_memories_folder_creates_nothing(store: MemoryStore, home: Path) -> None:
+    assert store.prune_backups(None, 1, expect=[]) == []
+    assert list(home.iterdir()) == []
+
+
+def test_a_folder_that_refuses_deletion_is_reported_and_nothing_is_deleted(tmp_path: Path, tree) -> None:
+    """Root ignores folder modes, so the store runs as uid 65534 (tests/support/unprivileged.py)."""
+    base = Path(tempfile.mkdtemp(prefix="hermes-prune-", dir="/tmp"))
+    try:
+        os.chmod(base, 0o755)
+        folder = base / "hermes" / "memories"
+        folder.mkdir(parents=True)
+        for name in DATED:
+            (folder / name).write_text(name)
+        if os.geteuid() == 0:
+            for path in (folder.parent, folder, *folder.iterdir()):
+                os.chown(path, 65534, 65534)
+        (folder / "MEMORY.md.lock").touch(mode=0o666)  # the lock can be taken; only deleting fails
+        os.chmod(folder / "MEMORY.md.lock", 0o666)
+        before = tree(folder)
+        folder.chmod(0o555)
+
+        def prune() -> str:
+            try:
+                MemoryStore(resolve_home(folder.parent)).prune_backups("memory", 2)
+            except FileProblem as refused:
+                return f"{refused.message} | {refused.hint}"
+            return "deleted"
+
+        said = run_unprivileged(prune)
+        folder.chmod(0o755)
+        assert "Could not delete" in said and "Nothing was deleted." in said and "permissions" in said, said
+        assert tree(folder) == before
+    finally:
+        shutil.rmtree(base)

@@ -1,0 +1,88 @@
+"""Shared helpers for the dashboard's AppTest tests (imported by tests/app/test_app_*.py).
+
+Every test runs the real app.py against a real temporary Hermes home: HERMES_HOME points at
+it (monkeypatched) and the UI's caches (``st.cache_data`` and the landing page's memos) are
+cleared around each test, because they outlive one AppTest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hermes_dash import ui
+from repo import ROOT
+from hermes_dash.demo import create_demo_home
+from hermes_dash.ui._tables import COMPACT_COLUMNS
+
+APP = ROOT / "app.py"
+PAGES = {"overview": "hermes_dash/ui/pages/overview.py", "snapshot": "hermes_dash/ui/pages/snapshot.py",
+         "edit": "hermes_dash/ui/pages/edit.py", "backups": "hermes_dash/ui/pages/backups.py"}
+ENTRY_URLS = ("127.0.0.1:9",)
+
+
+@pytest.fixture
+def fresh_cache() -> Iterator[None]:
+    ui.clear_caches()  # st.cache_data and the landing page's memos
+    yield
+    ui.clear_caches()
+
+
+@pytest.fixture
+def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:
+    """A fresh copy of the demo home; HERMES_HOME points at it."""
+    path = create_demo_home(tmp_path / "demo")
+    monkeypatch.setenv("HERMES_HOME", str(path))
+    return path
+
+
+def open_app(page: str = "overview", *, run: bool = True) -> AppTest:
+    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run again."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    if page != "overview":
+        at.switch_page(PAGES.get(page, f"hermes_dash/ui/pages/{page}.py"))
+        if run:
+            at.run()
+    return at
+
+
+def tables(at: AppTest) -> list:
+    """One Dataframe per table on the page. An entry table is drawn twice, full and compact (the
+    browser shows the one that fits its width): the compact twin, the one showing only the
+    compact columns, holds the same frame and is left out here (tests/app/test_app_tables.py checks
+    the twins)."""
+    return [d for d in at.dataframe if tuple(d.proto.column_order) != COMPACT_COLUMNS]
+
+
+def texts(at: AppTest) -> list[str]:
+    """Everything shown as plain text (st.text and st.code bodies)."""
+    return [e.value for e in at.text] + [e.value for e in at.code]
+
+
+def rendered_markdown(at: AppTest) -> list[str]:
+    """Everything the browser renders as markdown: markdown, captions, alerts, widget labels."""
+    out = [e.value for e in at.markdown] + [e.value for e in at.caption]
+    for kind in (at.error, at.warning, at.info, at.success):
+        out.extend(e.value for e in kind)
+    return out
+
+
+def alerts(at: AppTest) -> str:
+    return "\n".join([e.value for kind in (at.error, at.warning, at.info, at.success) for e in kind])
+
+
+def no_exception(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def button(at: AppTest, key: str):
+    return at.button(key=key)
+
+
+def read(home: Path, name: str) -> bytes:
+    return (home / "memories" / name).read_bytes()

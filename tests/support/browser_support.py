@@ -1,0 +1,223 @@
+"""What both browser tests share: Chromium's flags, waiting for Streamlit, page helpers.
+
+The fixtures that start the app and the browser are in conftest.py beside this file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from chromium import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: F401  (re-exported to the tests)
+from repo import ROOT as REPO
+# Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
+# changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
+SHOTS = Path(tempfile.gettempdir()) / "hermes-dash-e2e-screenshots"
+FORBIDDEN = re.compile(r"127\.0\.0\.1:9/|/x\.png|/y\.png")
+
+
+def need_browser() -> None:
+    problem = None
+    if not CHROMIUM.exists():
+        problem = f"{CHROMIUM} is not installed (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "the playwright Python package is not installed"
+    if problem:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {problem}: the browser test must run in CI.")
+        pytest.skip(f"End-to-end browser test skipped: {problem}.")
+
+
+@contextlib.contextmanager
+def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
+    """A real `streamlit run app.py` on a free loopback port for ``home`` (demo copies land in
+    ``scratch``, its TMPDIR); yields the base URL once healthy and stops the server after."""
+    port = free_port()
+    env = {**os.environ, "HERMES_HOME": str(home), "TMPDIR": str(scratch), "PYTHONPATH": str(REPO)}
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+             "--server.headless", "true", "--server.address", "127.0.0.1",
+             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base, proc, log)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"streamlit exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
+                if reply.status == 200 and reply.read().strip() == b"ok":
+                    return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise AssertionError(f"streamlit not healthy after {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+def settle(page, text: str | None = None, timeout: float = 30_000) -> None:
+    """Wait until the app shows ``text`` and no script run is in progress."""
+    if text is not None:
+        page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
+        timeout=timeout)
+    # Tables draw on a canvas after the script finished: wait until each one has its cells.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"
+        ".filter(t => t.offsetParent !== null)"
+        ".every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
+        timeout=timeout)
+    quiet(page)
+
+
+# Resolves once the page has made no DOM change for ``ms`` (at most ``cap`` ms in all): the last
+# delta of a script run has been drawn. A condition, not a fixed pause: it returns as soon as the
+# page is still, and waits longer on a loaded machine.
+_QUIET = """([ms, cap]) => new Promise(resolve => {
+  let timer;
+  const done = () => { observer.disconnect(); clearTimeout(stop); resolve(true); };
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ms); });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setTimeout(done, ms);
+  const stop = setTimeout(done, cap);
+})"""
+
+
+def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
+    """Wait until nothing on the page has changed for ``ms``."""
+    page.evaluate(_QUIET, [ms, cap])
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def goto_page(page, title: str, heading: bool = True) -> None:
+    page.locator('[data-testid="stSidebarNav"]').get_by_text(title, exact=True).click()
+    settle(page, None)
+    if heading:
+        page.get_by_role("heading", name=title).first.wait_for(timeout=30_000)
+        settle(page, None)
+
+
+def preview_replace(page, find: str, new: str) -> None:
+    """On Edit, the Replace tab filled in (the entry ``find`` hits, to become ``new``) and its
+    preview shown; nothing saved yet."""
+    goto_page(page, "Edit")
+    page.get_by_role("tab", name="Replace").click()
+    page.get_by_label("Text that identifies the entry").first.fill(find)
+    page.keyboard.press("Tab")
+    settle(page, "Matches exactly one entry")
+    page.get_by_label("New text for the whole entry").fill(new)
+    page.keyboard.press("Tab")
+    settle(page, "After saving")
+
+
+def assert_only_local(requests: list[str], base: str) -> None:
+    """No request reached an address inside entry text, and none left the local server."""
+    leaked = [url for url in requests if FORBIDDEN.search(url)]
+    assert not leaked, f"entry text was rendered and fetched: {leaked}"
+    assert all(url.startswith((base, "data:", "blob:")) for url in requests), \
+        sorted({u for u in requests if not u.startswith(base)})
+
+
+def demo_copies(scratch: Path) -> set[Path]:
+    return set(scratch.glob("hermes-demo-*/copy-*/home"))
+
+
+@dataclass
+class Browser:
+    """A page on the running app, and every URL the browser requested."""
+
+    page: object
+    base: str
+    scratch: Path
+    requests: list[str] = field(default_factory=list)
+    known: set[Path] = field(default_factory=set)  # demo copies made before this test's browser opened
+
+    def demo_home(self, timeout_s: float = 30) -> Path:
+        """The demo copy this test's session opened (the server is shared, so earlier tests' copies
+        sit beside it)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            new = demo_copies(self.scratch) - self.known
+            if len(new) == 1:
+                return new.pop()
+            assert len(new) < 2, f"more than one new demo copy: {sorted(new)}"
+            time.sleep(0.1)
+        raise AssertionError("no demo copy appeared: was 'Open the demo home' clicked?")
+
+
+def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = 15_000) -> dict:
+    """The element's box once it has not moved for ``still_ms``.
+
+    A canvas grid is reached by position, so a click must wait until nothing above it is still
+    appearing or going (a message box leaving after a rerun moved the grid by two rows and the
+    edit landed on the wrong entry).
+    """
+    last, still_for, waited = None, 0, 0
+    while waited < timeout_ms:
+        box = locator.bounding_box()
+        still_for = still_for + 100 if box is not None and box == last else 0
+        if still_for >= still_ms:
+            return box
+        last = box
+        page.wait_for_timeout(100)
+        waited += 100
+    raise AssertionError(f"the element kept moving for {timeout_ms} ms: last box {last}")
+
+
+def edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
+    """Type ``text`` over the Entry cell of ``row`` in the batch editor (a canvas grid).
+
+    The grid draws on a canvas, so the cell is reached by position; a keystroke that lands
+    while the grid is still laying out is lost, hence the bounded retry.
+    """
+    for _ in range(attempts):
+        grid = page.locator('[data-testid="stDataFrame"]').first
+        grid.scroll_into_view_if_needed()
+        box = stable_box(page, grid)
+        page.mouse.click(box["x"] + 200, box["y"] + 38 + 72 * row + 36)  # rows are 72 px tall
+        page.wait_for_timeout(400)
+        page.keyboard.press("Enter")  # open the cell's editor on its current text
+        page.wait_for_timeout(400)
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text, delay=5)
+        page.keyboard.press("Enter")  # commit the cell
+        page.mouse.click(box["x"] - 60, box["y"] - 60)  # leave the grid so the edit is sent
+        try:
+            page.get_by_text("1 change to apply as one batch").first.wait_for(timeout=8_000)
+            return
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError; try again from a clean cell
+            page.keyboard.press("Escape")
+    raise AssertionError("the batch editor did not take the cell edit")
