@@ -65,6 +65,11 @@ _PHRASES = (
     (re.compile(r"\bthe\s+user(?:'s)?\s+(?=prefers|likes|wants|dislikes|uses)", re.IGNORECASE), lambda m: ""),
 )
 _CODE = re.compile(r"(`[^`]*`)")
+#: Any phrase a rule above rewrites, or a run of spaces: an entry with none is left as it is
+#: without trying each rule (a file of thousands of entries is shortened in one pass).
+_WORK = re.compile(r"[ \t]{2,}|[ \t]\n|\n{3}|\b(?:note|keep|make|basically|actually|really|very|simply|just|"
+                   r"in\s+order|due\s+to|is\s+able|at\s+this|a\s+number|and\s+also|for\s+example|"
+                   r"that\s+is|the\s+user|it\s+is)\b", re.IGNORECASE)
 
 
 def _drop_filler(match: re.Match[str]) -> str:
@@ -77,6 +82,8 @@ def shorten(entry: str) -> str:
     collapsed, filler ("note that", "basically", "very") dropped, long phrases put short ("in
     order to" -> "to", "due to the fact that" -> "because"). Deterministic; code in backticks
     is left as it is; the entry itself when a rewrite would lose a distinctive token."""
+    if not _WORK.search(entry):
+        return entry.strip()
     parts = _CODE.split(entry)
     for i in range(0, len(parts), 2):  # the even parts are outside backticks
         text = re.sub(r"[ \t]+\n", "\n", parts[i])
@@ -89,7 +96,7 @@ def shorten(entry: str) -> str:
     short = "".join(parts).strip()
     if short and short[0].islower() and entry[:1].isupper():
         short = short[0].upper() + short[1:]
-    return short if short and not facts.missing(entry, short) else entry
+    return short if short and (short == entry or not facts.missing(entry, short)) else entry
 
 
 # -- word-level diff ----------------------------------------------------------------------------
