@@ -62,14 +62,13 @@ _PHRASES = (
     (re.compile(r"\band\s+also\b", re.IGNORECASE), lambda m: "and"),
     (re.compile(r"\bfor\s+example\b", re.IGNORECASE), lambda m: "e.g."),
     (re.compile(r"\bthat\s+is\s+to\s+say\b", re.IGNORECASE), lambda m: "i.e."),
-    (re.compile(r"\bthe\s+user(?:'s)?\s+(?=prefers|likes|wants|dislikes|uses)", re.IGNORECASE), lambda m: ""),
 )
 _CODE = re.compile(r"(`[^`]*`)")
 #: Any phrase a rule above rewrites, or a run of spaces: an entry with none is left as it is
 #: without trying each rule (a file of thousands of entries is shortened in one pass).
 _WORK = re.compile(r"[ \t]{2,}|[ \t]\n|\n{3}|\b(?:note|keep|make|basically|actually|really|very|simply|just|"
                    r"in\s+order|due\s+to|is\s+able|at\s+this|a\s+number|and\s+also|for\s+example|"
-                   r"that\s+is|the\s+user|it\s+is)\b", re.IGNORECASE)
+                   r"that\s+is|it\s+is)\b", re.IGNORECASE)
 
 
 def _drop_filler(match: re.Match[str]) -> str:

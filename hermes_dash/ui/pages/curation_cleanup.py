@@ -164,6 +164,10 @@ def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[boo
         text = None
         if step.result is not None:
             for entry in step.entries:
+                if entry == step.result:
+                    st.caption("Now in the file; its text stays as it is and holds what the other says")
+                    st.text(entry)
+                    continue
                 st.caption("Now in the file, then the change to it")
                 st.text(entry)
                 show_diff(entry, step.result)
@@ -222,7 +226,8 @@ for target, plan in report.plans.items():
                         removals.append(cand.entry)
                         running -= cand.freed
                     st.text(cand.entry)
-                    st.text(cand.why)
+                    if cand.evidence != "no evidence":
+                        st.text(cand.why)
             chosen = plan.choose(picked, removals=removals, texts=texts)
         if not chosen.steps:
             st.caption("No step chosen.")
