@@ -115,7 +115,7 @@ def _label(pair, labels) -> str:  # type: ignore[no-untyped-def]
 
 
 def old_method_counts(homes) -> Counts:  # type: ignore[no-untyped-def]
-    """The earlier method, kept for the comparison: word overlap and character ratio (hermes_dash/curation/similarity.py)."""
+    """The earlier method, kept for comparison: word overlap, character ratio (hermes_dash/curation/similarity.py)."""
     from hermes_dash.curation import similarity
 
     total = Counts()

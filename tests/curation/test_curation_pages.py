@@ -191,10 +191,10 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
     at = page("cleanup")
     assert "Normalise first" in alerts(at)
     assert "USER.md is written by hand" in plain(at)
-    # ... and a plan for MEMORY.md: the merge and the move, each shown once (in the plan), and
-    # the path not found here among the candidates, not picked.
+    # ... and a plan for MEMORY.md: the merge, shown once (in the plan; no move while USER.md is
+    # hand-written), and the path not found here among the candidates, not picked.
     labels = [b.label for b in at.button]
-    assert "Review 2 steps for MEMORY.md…" in labels and "Move to USER.md…" not in labels, labels
+    assert "Review 1 step for MEMORY.md…" in labels and "Move to USER.md…" in labels, labels
     assert not any(c.value for c in at.checkbox if c.key.startswith("cu_plan_rm_"))
     assert "Staging logs: run `journalctl -u orbit -f`" in plain(at)
     assert "The user prefers concise answers" in plain(at) and "/home/sam/old-checkout/orbit" in plain(at)

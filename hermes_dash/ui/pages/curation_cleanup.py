@@ -137,7 +137,8 @@ for col, target in zip(cols, TARGETS):
                 st.info("**Normalise first.** See the Migrate page.")
             st.text(report.notes[target])
 
-shown: set[str] = set()  # entries a proposal above already covers: each proposal appears once
+shown: set[str] = set()  # entries a plan step or a contradiction covers: each proposal appears once
+offered: set[str] = set()  # entries the plan offers for removal (with what was checked)
 
 
 def projected(target: str, ops: list[dict[str, str]]) -> tuple[str, ...] | None:
@@ -198,7 +199,7 @@ for target, plan in report.plans.items():
         pk = f"{target}_{key_of(*[str(s.operations) for s in steps], *plan.candidates)}"
         for step in steps:
             shown.update(step.entries)
-        shown.update(plan.candidates)
+        offered.update(plan.candidates)
         if not steps:
             st.caption("Nothing can be merged, moved or shortened.")
         if len(steps) > PICK_STEPS_MAX:
@@ -391,7 +392,7 @@ st.caption("A hint, not a verdict: the memory may describe another machine. Entr
            "(staging, a server, the NAS, a URL) are not checked, and relative paths only inside a project folder "
            "the memory names. Nothing is run; removing is your choice.")
 st.text(report.paths.summary())
-stale = [s for s in report.stale if s.entry not in shown]
+stale = [s for s in report.stale if s.entry not in shown | offered]
 if report.stale and not stale:
     st.caption("Each is listed among the plan's candidates above, with what was checked.")
 for fact in first(stale, "entries naming paths not found here"):
