@@ -66,7 +66,8 @@ def test_contained_entry_is_dropped_without_rewriting_the_longer_one():
     assert merged == "Deploy with make deploy. Production needs a ticket."
     merge = _cleanup.Merge("memory", "Deploy with make deploy. Production needs a ticket.", "Deploy with make deploy.",
                            merged, "overlap", 0.9)
-    assert merge.operations() == [{"action": "remove", "old_text": "Deploy with make deploy."}]
+    assert merge.operations() == [{"action": "remove", "old_text": "Deploy with make deploy.",
+                                  "expect_entry": "Deploy with make deploy."}]
 
 
 def test_placement_hints_both_ways():

@@ -24,7 +24,8 @@ def pinned(operations: Iterable[dict[str, str]]) -> list[Operation]:
             out.append(Operation("add", op["content"]))
         else:
             old = op["old_text"]
-            out.append(Operation(action, op.get("content", ""), old, expect_entry=old.strip() or None))
+            pin = op.get("expect_entry", old).strip() or None
+            out.append(Operation(action, op.get("content", ""), old, expect_entry=pin))
     return out
 
 

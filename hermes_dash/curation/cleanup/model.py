@@ -41,8 +41,11 @@ class Merge:
         return replace(self, merged=text.strip())
 
     def operations(self) -> list[dict[str, str]]:
-        ops = [] if self.merged == self.keep else [{"action": "replace", "old_text": self.keep, "content": self.merged}]
-        return ops + [{"action": "remove", "old_text": self.drop}]
+        """Each pinned to the entry's full text: under the released agent's matching an entry
+        inside a longer one is reached only by its pin (docs/rules.md#operations)."""
+        ops = [] if self.merged == self.keep else \
+            [{"action": "replace", "old_text": self.keep, "expect_entry": self.keep, "content": self.merged}]
+        return ops + [{"action": "remove", "old_text": self.drop, "expect_entry": self.drop}]
 
 
 @dataclass(frozen=True)
@@ -252,7 +255,7 @@ class Plan:
                 out.append(replace(step, usage_after=tally.usage, percent_after=percent(tally.usage, self.limit)))
         picked = list(dict.fromkeys(e.strip() for e in removals))
         for entry in picked:
-            ops = ({"action": "remove", "old_text": entry},)
+            ops = ({"action": "remove", "old_text": entry, "expect_entry": entry},)
             if tally.apply(ops) is None:
                 raise InvalidRequest(f"{FILENAMES[self.target]} has no entry {preview(entry)!r} left to remove "
                                      "(a chosen step already changes it).", hint="Pick among the listed candidates.")

@@ -68,16 +68,17 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
                    for c in contradictions if c.first_target != c.second_target}
     for overlap in sorted((c for c in cross if c.drop_target == target), key=lambda c: -c.freed):
         here, kept = overlap.entry(target), overlap.entry(overlap.keep_target)
-        other_ops = [] if overlap.merged == kept else [{"action": "replace", "old_text": kept,
+        other_ops = [] if overlap.merged == kept else [{"action": "replace", "old_text": kept, "expect_entry": kept,
                                                         "content": overlap.merged}]
         step("merge", f"{other_file} already says this ({overlap.kind}); one copy is kept there "
                       f"(frees {len(here) + len(DELIMITER):,} chars here)",
-             [{"action": "remove", "old_text": here}], (here,), overlap.merged, other_ops, (kept,))
+             [{"action": "remove", "old_text": here, "expect_entry": here}], (here,), overlap.merged, other_ops,
+             (kept,))
     for hint in moves:
         if hint.target == target and hint.entry not in said_there:
             step("move", f"reads like {FILENAMES[hint.suggested]} ({', '.join(hint.reasons)}): moved there, not "
                          f"lost (frees {len(hint.entry) + len(DELIMITER):,} chars here)",
-                 [{"action": "remove", "old_text": hint.entry}], (hint.entry,), None,
+                 [{"action": "remove", "old_text": hint.entry, "expect_entry": hint.entry}], (hint.entry,), None,
                  [{"action": "add", "content": hint.entry}])
     lossless = tally.usage
     if tally.usage > goal:
@@ -87,7 +88,8 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
             short = shorten(entry)
             if short and len(entry) - len(short) >= SHORTEN_MIN:
                 step("shorten", f"the same facts in fewer words (saves {len(entry) - len(short):,} chars)",
-                     [{"action": "replace", "old_text": entry, "content": short}], (entry,), short)
+                     [{"action": "replace", "old_text": entry, "expect_entry": entry, "content": short}], (entry,),
+                     short)
     ranked: tuple[Candidate, ...] = ()
     if tally.usage > goal:
         ranked = rank([e for e in dict.fromkeys(entries) if e not in used], target, stale, contradictions, merges)
