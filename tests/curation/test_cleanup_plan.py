@@ -151,6 +151,9 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     # Ranked: the path not found here first, each with what it frees and the gauge after it.
     assert removal[0].label.startswith(f"Remove · not found here · frees {len(stale) + 3} characters · after: ")
     assert any("Pick entries to remove (none is picked for you)" in m.value for m in at.markdown)
+    # Each proposal once: the move, the merges and the stale path are in the plan only.
+    assert [t.value for t in at.text].count(PREF) == 1 and [t.value for t in at.text].count(stale) == 1
+    assert not [b for b in at.button if b.label.startswith(("Move to", "Remove this entry", "Review 1 merge"))]
     before = (home / "memories" / "MEMORY.md").read_bytes()
     steps = [c for c in at.checkbox if c.key.startswith("cu_plan_pick_")]
     apply = next(b for b in at.button if b.key == "cu_plan_apply_memory")
