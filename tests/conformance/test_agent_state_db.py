@@ -1,4 +1,5 @@
-"""A state.db written by the released agent's own SessionDB is read right by `snapshot` (SPEC §5).
+"""A state.db written by the released agent's own SessionDB is read right by `snapshot`
+(docs/rules.md#snapshot).
 
 The sessions, their frozen prompts and their memory tool calls are all made by the agent's code in
 its venv (tests/support/agent_db.py); hermes-dash only reads the result.
@@ -76,7 +77,7 @@ def test_sessions_written_by_the_agent_are_read_with_their_frozen_blocks(agent_h
     olds = [i["snapshot"] for i in out["files"]["memory"]["items"] if i["snapshot"]]
     assert "CI runs on fly.io" in olds and out["files"]["memory"]["truncated"] is False
 
-    # The agent's tool calls sit beside the conversation, as SPEC §5 says (for provenance).
+    # The agent's tool calls sit beside the conversation they came from (what provenance reads).
     with sqlite3.connect(f"file:{agent_home / 'state.db'}?mode=ro", uri=True) as conn:
         rows = conn.execute("SELECT role, tool_name, tool_calls FROM messages WHERE session_id = ? ORDER BY id",
                             ("20261201_090000_a",)).fetchall()
