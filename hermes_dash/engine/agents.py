@@ -208,6 +208,9 @@ def active() -> AgentRules:
     return _ACTIVE.get() or _PROCESS[0]
 
 
+agent_rules_in_effect = active  # its name on the public face
+
+
 @contextlib.contextmanager
 def following(rules: AgentRules | str) -> Iterator[AgentRules]:
     """Follow ``rules`` (a row or a version) inside the block, in this thread/context only."""
