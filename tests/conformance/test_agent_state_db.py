@@ -39,7 +39,7 @@ def test_sessions_written_by_the_agent_are_read_with_their_frozen_blocks(agent_h
             {"role": "assistant", "content": "Noted."},
         ], "end_reason": "user_exit"},
         {"id": "20261201_100000_b", "source": "telegram", "messages": [
-            {"memory_call": {"action": "add", "target": None, "content": "deploys on Fridays are frozen"}},
+            {"memory_call": {"action": "add", "target": "memory", "content": "deploys on Fridays are frozen"}},
             {"memory_call": {"operations": [{"action": "remove", "old_text": "中文"},
                                             {"action": "add", "content": "answers in English"}], "target": "user"}},
         ]},
