@@ -34,7 +34,8 @@ _EXPORTS = {
                             "decode_lossy", "detect_drift", "over_budget_text", "parse", "percent", "serialise",
                             "usage"),
     "engine.agents": ("AgentInfo", "AgentRules", "adopt_agent=adopt", "agent_for_home=for_home",
-                      "agent_rules=rules_for", "detect_agent=detect", "following_agent=following", "use_agent=use"),
+                      "agent_rules=rules_for", "agent_rules_in_effect=active", "detect_agent=detect",
+                      "following_agent=following", "use_agent=use"),
     "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
@@ -42,7 +43,7 @@ _EXPORTS = {
     "engine.rules.ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
     "engine.io.readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe", "read_regular"),
     "engine.views.render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
-    "engine.rules.scan": ("describe_findings=describe", "scan"),
+    "engine.rules.scan": ("MAX_SCAN_CHARS", "describe_findings=describe", "scan"),
     "engine.serving": ("DOORS", "LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV", "connection_problems",
                        "served_flags"),
     "engine.views.sessions": ("SessionList", "read_sessions"),
@@ -77,6 +78,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
     from .demo import create_demo_home
     from .engine.agents import AgentInfo, AgentRules
+    from .engine.agents import active as agent_rules_in_effect
     from .engine.agents import adopt as adopt_agent
     from .engine.agents import detect as detect_agent
     from .engine.agents import for_home as agent_for_home
@@ -122,9 +124,10 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     )
     from .engine.rules.ops import Match, Operation, Projection, find, prepare, project
     from .engine.rules.scan import describe as describe_findings
-    from .engine.rules.scan import scan
+    from .engine.rules.scan import MAX_SCAN_CHARS, scan
     from .engine.rules.targets import Target, target_of
-    from .engine.serving import DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems, served_flags
+    from .engine.serving import (DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems,
+                                  served_flags)
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
     from .engine.views.diff import DiffItem, EntryDiff, diff_entries
     from .engine.views.humanize import NEXT_SESSION, age, ago

@@ -1,7 +1,7 @@
-"""What a page sends is capped (issue 20): long tables go a page at a time, long texts are cut.
+"""What a page sends is capped: long tables go a page at a time, long texts are cut.
 
 A 10 MB MEMORY.md of 108,736 entries made one Overview run send 32.8 MB to the browser (both
-entry tables, every row), and Cleanup sent a 10 MB entry whole, twice. Measured here on a real
+entry tables, every row), and Cleanup sent a 10 MB entry whole. Measured here on a real
 server (every byte of one Overview run) and on the Cleanup page through AppTest.
 """
 
@@ -59,7 +59,7 @@ def test_the_page_number_shows_the_rows_of_that_page(tmp_path: Path, monkeypatch
 def test_cleanup_does_not_send_a_huge_entry_whole(tmp_path: Path, monkeypatch, fresh_cache) -> None:
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
-    huge = "The deploy checklist: " + "check the staging host and the port again. " * 230_000  # ~10 MB
+    huge = "The deploy checklist: " + "check the staging host and the port again. " * 23_000  # ~1 MB
     (home / "memories" / "MEMORY.md").write_text(serialise([huge, "Short fact."]), encoding="utf-8")
     (home / "memories" / "USER.md").write_text(serialise(["Name: Sam.", huge[:3000]]), encoding="utf-8")
     (home / "config.yaml").write_text("memory:\n  memory_char_limit: 20000000\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The pre-commit hook checks a symlinked MEMORY.md too (issue 20): run by the real pre-commit.
+"""The pre-commit hook checks a symlinked MEMORY.md too: run by the real pre-commit.
 
 The team setup keeps MEMORY.md as a link into the repository; pre-commit's default
 ``types: [file]`` leaves links out ("no files to check", exit 0). The hook's definition is

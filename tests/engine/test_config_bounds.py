@@ -1,4 +1,4 @@
-"""config.yaml that no agent wrote (issue 20): bounded by size before parsing, every failure a warning.
+"""config.yaml that no agent wrote: bounded by size before parsing, every failure a warning.
 
 A 5,000-digit integer raised a ValueError traceback in the command line and on every page; a
 200 KB file of 99,990 list items made every command take 17 s. Now the file is read only up to

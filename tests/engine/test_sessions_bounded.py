@@ -1,4 +1,4 @@
-"""A tiny state.db that returns a huge system prompt (issue 20): read a bounded length, and say so.
+"""A tiny state.db that returns a huge system prompt: read a bounded length, and say so.
 
 A ``sessions`` view that builds a 300 MB ``system_prompt`` out of a few hundred bytes made
 ``snapshot`` take 33 s and 2.6 GB. Now SQLite may build no value over ``MAX_VALUE_BYTES`` on our
