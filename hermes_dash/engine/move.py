@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hermes_dash.engine.io import backups as _backups
-from hermes_dash.engine.io.atomic import real_path, write_atomic
+from hermes_dash.engine.io.atomic import real_path, write_resolved
 from hermes_dash.engine.rules import ops as _ops
 from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest
 from hermes_dash.engine.rules.format import FILENAMES, decode_lossy, parse, serialise
@@ -122,9 +122,9 @@ def _put_back(store: MemoryStore, half: _Half, failure: BaseException) -> None:
     state = half.state
     try:
         if state.exists:
-            write_atomic(state.path, state.raw)
+            write_resolved(state.path, state.real or state.path, None, state.raw, check=False)
         else:
-            real_path(state.path).unlink(missing_ok=True)
+            (state.real or real_path(state.path)).unlink(missing_ok=True)
         if half.fresh and half.kept is not None:
             half.kept.path.unlink(missing_ok=True)
     except (OSError, FileProblem) as undo_failed:

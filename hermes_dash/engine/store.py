@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, SupportsIndex
 
 from hermes_dash.engine.home import HermesHome, Settings, load_settings, resolve_home
 from hermes_dash.engine.io import backups as _backups
-from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refusal, real_path, write_atomic
+from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refusal, real_path, write_resolved
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe, read_regular
 from hermes_dash.engine.rules import ops as _ops
@@ -71,6 +71,10 @@ class FileState:
     drift: Drift = field(default_factory=lambda: Drift(()))
     link_target: Path | None = None
     fingerprint: Fingerprint | None = None  # of the real file (links followed); None when it was not read
+    #: The file ``path`` led to when it was read (every link resolved, once), and its (device,
+    #: inode): a write goes there, and only while ``path`` still leads to that same file.
+    real: Path | None = None
+    identity: tuple[int, int] | None = None
 
     @property
     def usage(self) -> int:
@@ -151,25 +155,36 @@ class OpResult:
 def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True) -> FileState:
     """Read and parse one file, never raising: problems land in ``error``.
 
+    The name is resolved once (a link to the file, a link to the ``memories`` folder) and the
+    file it leads to is read without following any further link: ``real`` and ``identity`` say
+    which file the bytes came from, and a write is made onto that file only while ``path`` still
+    leads to it (:func:`~hermes_dash.engine.io.atomic.write_resolved`).
     ``follow=False`` (backups): a symbolic link is not followed but reported as the error.
     """
-    link = Path(os.path.realpath(path)) if path.is_symlink() else None
+    real = Path(os.path.realpath(path)) if follow else path
+    link = real if follow and os.path.islink(path) else None
     try:
-        raw, st = read_regular(path, MAX_MEMORY_BYTES, follow=follow)
+        raw, st = read_regular(real, MAX_MEMORY_BYTES, follow=False)
     except FileNotFoundError:
         error = f"{path.name} is a symbolic link to {link}, which does not exist." if link else None
-        return FileState(target, path, limit, False, (), error=error, link_target=link)
-    except (OSError, NotReadable) as exc:
-        return FileState(target, path, limit, False, (), error=describe(exc, path), link_target=link)
+        return FileState(target, path, limit, False, (), error=error, link_target=link, real=real)
+    except NotReadable as exc:
+        # Named by the path people know, with where it leads when that is elsewhere.
+        where = f" (it leads to {real})" if real != path else ""
+        error = f"{path}{where} {exc.details['reason']}; it was not read." if exc.details.get("reason") else exc.message
+        return FileState(target, path, limit, False, (), error=error, link_target=link, real=real)
+    except OSError as exc:
+        return FileState(target, path, limit, False, (), error=describe(exc, path), link_target=link, real=real)
     fingerprint = Fingerprint.of(st)
+    identity = (st.st_dev, st.st_ino)
     try:
         text = decode(raw)
     except FileProblem as problem:
         text = decode_lossy(raw)
         return FileState(target, path, limit, True, tuple(parse(text)), raw, str(problem),
-                         detect_drift(text, limit), link, fingerprint)
+                         detect_drift(text, limit), link, fingerprint, real, identity)
     return FileState(target, path, limit, True, tuple(parse(text)), raw, None,
-                     detect_drift(text, limit), link, fingerprint)
+                     detect_drift(text, limit), link, fingerprint, real, identity)
 
 
 def drift_guard(state: FileState, keep_copy: Callable[[FileState], str | None] | None = None) -> None:
@@ -577,7 +592,7 @@ class MemoryStore:
         listing = self.backups(state.target)
         kept, fresh = self._keep(state, listing, replaced=True)
         try:
-            write_atomic(state.path, data)
+            write_resolved(state.path, state.real or state.path, state.identity, data)
         except BaseException:
             if fresh and kept is not None:
                 with contextlib.suppress(OSError):
@@ -607,7 +622,7 @@ class MemoryStore:
             return newest, False
         try:
             return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing,
-                                         replaced=(state.link_target or state.path) if replaced else None), True
+                                         replaced=(state.real or state.path) if replaced else None), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 

@@ -62,16 +62,16 @@ def test_a_failure_in_the_second_write_leaves_both_files_exactly_as_before(two, 
         (home / "memories" / "USER.md").unlink()
     two.backup("memory")  # some backups already there, as on a real home
     snap = tree(home)
-    real = _store.write_atomic
+    real = _store.write_resolved
     written: list[str] = []
 
-    def failing(path, data):
+    def failing(path, *args, **kwargs):
         written.append(path.name)
         if path.name == "MEMORY.md":  # the source, written second
             raise OSError(28, "No space left on device")
-        return real(path, data)
+        return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(_store, "write_atomic", failing)
+    monkeypatch.setattr(_store, "write_resolved", failing)
     with pytest.raises(OSError):
         two.move("memory", PREF, "user")
     assert written == ["USER.md", "MEMORY.md"]  # the first write did happen, and was put back
