@@ -160,17 +160,22 @@ def write_both(store: MemoryStore, first: Change, second: Change, message: str) 
     _ops.check_target(t1), _ops.check_target(t2)
     if t1 == t2:
         raise InvalidRequest("A two-file change needs both files.", hint="Use one batch for changes to one file.")
+    from hermes_dash.engine.store import check_work
+
     prepared = [_ops.prepare(op1), _ops.prepare(op2)]
     targets = [t1, t2]
     for target, p in zip(targets, prepared):
         # A dry run before the locks, as the single-file write does: a change that cannot fit or
         # aims at text that is not there is refused without making the agent wait.
         now = store.read(target)
+        check_work(now, len(p.op.operations))
         if not now.error and not now.drift:
             _ops.project(now.entries, p, now.limit).raise_refusal()
     prepared = [_ops.scan_now(p) for p in prepared]
     with _both_locked(store, *targets):
         states = [_writable(store, t) for t in targets]
+        for state, p in zip(states, prepared):
+            check_work(state, len(p.op.operations))
         halves = []
         for state, p in zip(states, prepared):
             after = _ops.project(state.entries, p, state.limit).raise_refusal().after

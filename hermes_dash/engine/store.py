@@ -55,6 +55,28 @@ _ABSENT = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 #: Batch text up to this size is scanned before anything else (the agent's order); the content
 #: scan reads at most this much of one entry, so no real batch comes near it.
 SCAN_FIRST_MAX_CHARS = _ops.SCAN_FIRST_MAX_CHARS
+#: The most work one request may do while it holds the agent's lock, counted as the file's size
+#: in bytes times the number of operations (each replace or remove looks through the whole
+#: file). 2,000 replaces on a 10 MB file held the lock 84 s; at this bound the worst accepted
+#: request (2,000 operations on a 25,000-byte file of the shortest entries) takes well under
+#: 2 s (benchmarks: locked_work_worst_ms). A file within the agent's limits never comes near
+#: it: 2,000 operations on a full 2,200-character file are 4.4 million.
+MAX_LOCKED_WORK = 50_000_000
+
+
+def check_work(state: FileState, operations: int) -> None:
+    """Refuse (:class:`InvalidRequest`) a request that would hold the lock for too long on ``state``."""
+    work = len(state.raw) * max(operations, 1)
+    if work <= MAX_LOCKED_WORK:
+        return
+    fits = max(MAX_LOCKED_WORK // max(len(state.raw), 1), 1)
+    raise InvalidRequest(
+        f"{n_of(operations, 'operation')} on {state.filename} ({len(state.raw):,} bytes) would be {work:,} units of "
+        f"work (bytes x operations) done while holding the lock the agent waits on; at most {MAX_LOCKED_WORK:,} are "
+        "accepted in one request. Nothing was changed.",
+        hint=f"Split it into batches of at most {fits:,} operations, or shorten the file first (a file within "
+             "the agent's limits never comes near this bound).", target=state.target, work=work,
+        max_work=MAX_LOCKED_WORK)
 
 
 @dataclass(frozen=True)
@@ -287,13 +309,14 @@ class MemoryStore:
             # unreadable file is left to the checks under the lock (they keep the agent's drift
             # copy). A bulky batch is scanned only after this dry run (see SCAN_FIRST_MAX_CHARS).
             now = self._read(spec)
+            check_work(now, len(prepared.op.operations))
             if not now.error and not now.drift:
                 _ops.apply_batch(list(now.entries), list(prepared.op.operations), limit)
             prepared = _ops.scan_now(prepared)
         return self._mutate(spec, action, lambda entries: _ops.project(entries, prepared, limit),
                             guard_drift=action != "add",
                             duplicate=prepared.op.content if action == "add" else None,
-                            count=len(prepared.op.operations))
+                            count=len(prepared.op.operations) or 1)
 
     def rewrite(self, target: str | Target, entries: Iterable[str], *, expect: bytes | None = None) -> OpResult:
         """Write ``entries`` as the whole file (normalising a hand-written file), backup first.
@@ -543,13 +566,14 @@ class MemoryStore:
         return state
 
     def _mutate(self, spec: Target, action: str, compute: Callable[[list[str]], _ops.Projection], *,
-                guard_drift: bool = True, duplicate: str | None = None, count: int = 0) -> OpResult:
+                guard_drift: bool = True, duplicate: str | None = None, count: int = 1) -> OpResult:
         folder = self._folder_kind()
         if folder != "folder" and not self.home.file_path(spec).is_symlink():
             # Nothing there yet: decide on an empty store before creating any folder or lock file.
             compute([]).raise_refusal()
         with self._lock(spec, folder):
             state = self._read_writable(spec)
+            check_work(state, count)
             if guard_drift:
                 self._guard_drift(state)
             entries = list(state.entries)
