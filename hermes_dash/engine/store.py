@@ -151,6 +151,8 @@ class OpResult:
     #: The file as the store read it under the lock, before this operation (None: it was absent).
     #: A caller that remembers what it showed tells "changed since you looked" with :meth:`changed_since`.
     fingerprint_before: Fingerprint | None = None
+    #: What the write saw that a person should know (backups named for a future date); also in ``message``.
+    notes: tuple[str, ...] = ()
 
     @property
     def usage(self) -> int:
@@ -167,11 +169,14 @@ class OpResult:
 
     def to_dict(self, seen: Fingerprint | None = None) -> dict[str, object]:
         """As JSON; ``external_change`` is :meth:`changed_since` ``seen`` (False without one)."""
-        return {"success": True, "target": self.target, "action": self.action, "message": self.message,
-                "changed": self.changed, "usage": f"{self.usage}/{self.limit}", "percent": self.percent,
-                "entry_count": len(self.after),
-                "backup": self.backup.name if self.backup else None,
-                "external_change": self.changed_since(seen)}
+        out: dict[str, object] = {
+            "success": True, "target": self.target, "action": self.action, "message": self.message,
+            "changed": self.changed, "usage": f"{self.usage}/{self.limit}", "percent": self.percent,
+            "entry_count": len(self.after), "backup": self.backup.name if self.backup else None,
+            "external_change": self.changed_since(seen)}
+        if self.notes:  # only when there is something to say: the usual reply keeps its shape
+            out["notes"] = list(self.notes)
+        return out
 
 
 def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True) -> FileState:
@@ -345,9 +350,9 @@ class MemoryStore:
             if state.exists and data == state.raw:
                 return self._result(state, "rewrite", f"{state.filename} is already in clean form.",
                                     tuple(cleaned), None)
-            kept = self._save(state, data)
+            kept, notes = self._save(state, data)
         return self._result(state, "rewrite", f"Rewrote {state.filename} as {n_entries(len(cleaned))}.",
-                            tuple(cleaned), kept, written=data)
+                            tuple(cleaned), kept, written=data, notes=notes)
 
     # -- backups -------------------------------------------------------------------------------
 
@@ -429,9 +434,10 @@ class MemoryStore:
             if state.raw == data and state.exists:
                 return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries,
                                     None)
-            kept = self._save(state, data)
+            kept, notes = self._save(state, data, also_protect=chosen)
         after = tuple(parse(decode_lossy(data)))
-        return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, written=data)
+        return self._result(state, "restore", f"Restored {state.filename} from {name}.", after, kept, written=data,
+                            notes=notes)
 
     def undo(self, undo: "Undo | OpResult") -> OpResult:
         """Take back one write: put back the bytes it replaced, as a backed-up write itself.
@@ -450,9 +456,10 @@ class MemoryStore:
         with self._lock(spec):
             state = self._read_writable(spec)
             data = self._undo_checked(state, undo)
-            kept = self._save(state, data)
+            kept, notes = self._save(state, data)
         after = tuple(parse(decode_lossy(data)))
-        return self._result(state, "undo", f"Undid the last write to {filename}.", after, kept, written=data)
+        return self._result(state, "undo", f"Undid the last write to {filename}.", after, kept, written=data,
+                            notes=notes)
 
     def _undo_checked(self, state: FileState, undo: "Undo") -> bytes:
         """The bytes ``undo`` puts back into ``state``'s file (read under the lock); refused when
@@ -586,29 +593,34 @@ class MemoryStore:
                 # No entry changed (a batch of duplicate adds, say): leave the bytes alone, even a
                 # CRLF file that a write would turn into LF, and do not report a change.
                 return self._result(state, action, "The file already had this content.", after, None)
-            kept = self._save(state, data)
+            kept, notes = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
                    "batch": f"Applied {n_of(count, 'operation')}."}[action]
-        return self._result(state, action, message, after, kept, written=data)
+        return self._result(state, action, message, after, kept, written=data, notes=notes)
 
     def _result(self, state: FileState, action: str, message: str, after: tuple[str, ...],
-                kept: _backups.Backup | None, written: bytes | None = None) -> OpResult:
-        """``written``: the bytes a write left (None when nothing was written)."""
+                kept: _backups.Backup | None, written: bytes | None = None,
+                notes: tuple[str, ...] = ()) -> OpResult:
+        """``written``: the bytes a write left (None when nothing was written); ``notes``: what the
+        write saw that a person should know (backups named for a future date), added to the message."""
         undo = None if written is None else Undo(state.target, kept.name if kept else None,
                                                  _digest(state.raw), _digest(written))
+        message = " ".join((message, *notes))
         return OpResult(state.target, action, message, written is not None, state.entries, after, state.limit,
-                        kept, undo, state.fingerprint)
+                        kept, undo, state.fingerprint, notes)
 
-    def _save(self, state: FileState, data: bytes) -> _backups.Backup | None:
+    def _save(self, state: FileState, data: bytes,
+              also_protect: _backups.Backup | None = None) -> tuple[_backups.Backup | None, tuple[str, ...]]:
         """Backup, write, prune. If the write fails, a backup made just for it is taken back, so
         a refused write (full disk, permissions) leaves the folder exactly as it was.
 
         The folder is listed once: the lock is held throughout, and every writer of dated
         backups (any hermes-dash) takes the same lock, so the listing stays current.
+        ``also_protect``: a backup the reply names besides the write's own (a restore's source).
+        Returns the write's backup and the notes of retention.
         """
         kept, fresh, listing = self._write(state, data)
-        self._prune(state.target, kept, fresh, listing)
-        return kept
+        return kept, self._prune(state.target, kept, fresh, listing, also_protect)
 
     def _write(self, state: FileState, data: bytes) -> tuple[_backups.Backup | None, bool, list[_backups.Backup]]:
         """Backup, then write (call under the lock): the backup, whether it was made now, and the
@@ -629,10 +641,13 @@ class MemoryStore:
         return kept, fresh, listing
 
     def _prune(self, target: str, kept: _backups.Backup | None, fresh: bool,
-               listing: list[_backups.Backup]) -> None:
+               listing: list[_backups.Backup], also_protect: _backups.Backup | None = None) -> tuple[str, ...]:
+        """Retention after a write; the note about names in the future when there are any."""
+        note = _backups.future_note(listing)
         with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
             _backups.prune(self.home.memories_dir, target, self.settings.backups_keep,
-                           [kept, *listing] if fresh and kept else listing, protect=kept)
+                           [kept, *listing] if fresh and kept else listing, protect=(kept, also_protect))
+        return (note,) if note else ()
 
     def _keep(self, state: FileState, listing: list[_backups.Backup],
               replaced: bool = False) -> tuple[_backups.Backup | None, bool]:
@@ -641,7 +656,8 @@ class MemoryStore:
         renames a new file onto ``state.path`` next, so the backup may be the old file itself."""
         if not state.raw:
             return None, False
-        newest = next(iter(listing), None)
+        # A backup named for a future date is not trusted to stay (retention deletes it first).
+        newest = next((b for b in listing if b.style != "dated" or not _backups.in_future(b)), None)
         if newest is not None and _same_bytes(newest, state.raw):
             return newest, False
         try:
