@@ -105,7 +105,25 @@ def settle(page, text: str | None = None, timeout: float = 30_000) -> None:
         ".filter(t => t.offsetParent !== null)"
         ".every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
         timeout=timeout)
-    page.wait_for_timeout(600)  # let the last delta paint
+    quiet(page)
+
+
+# Resolves once the page has made no DOM change for ``ms`` (at most ``cap`` ms in all): the last
+# delta of a script run has been drawn. A condition, not a fixed pause: it returns as soon as the
+# page is still, and waits longer on a loaded machine.
+_QUIET = """([ms, cap]) => new Promise(resolve => {
+  let timer;
+  const done = () => { observer.disconnect(); clearTimeout(stop); resolve(true); };
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ms); });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setTimeout(done, ms);
+  const stop = setTimeout(done, cap);
+})"""
+
+
+def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
+    """Wait until nothing on the page has changed for ``ms``."""
+    page.evaluate(_QUIET, [ms, cap])
 
 
 def shot(page, name: str) -> None:
@@ -142,6 +160,10 @@ def assert_only_local(requests: list[str], base: str) -> None:
         sorted({u for u in requests if not u.startswith(base)})
 
 
+def demo_copies(scratch: Path) -> set[Path]:
+    return set(scratch.glob("hermes-demo-*/copy-*/home"))
+
+
 @dataclass
 class Browser:
     """A page on the running app, and every URL the browser requested."""
@@ -150,6 +172,19 @@ class Browser:
     base: str
     scratch: Path
     requests: list[str] = field(default_factory=list)
+    known: set[Path] = field(default_factory=set)  # demo copies made before this test's browser opened
+
+    def demo_home(self, timeout_s: float = 30) -> Path:
+        """The demo copy this test's session opened (the server is shared, so earlier tests' copies
+        sit beside it)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            new = demo_copies(self.scratch) - self.known
+            if len(new) == 1:
+                return new.pop()
+            assert len(new) < 2, f"more than one new demo copy: {sorted(new)}"
+            time.sleep(0.1)
+        raise AssertionError("no demo copy appeared: was 'Open the demo home' clicked?")
 
 
 def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = 15_000) -> dict:
