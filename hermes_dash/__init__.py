@@ -30,7 +30,8 @@ _EXPORTS = {
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
     "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
-    "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
+    "engine.state": ("TwoFileResult", "TwoFileUndo"),
+    "engine.pipeline": ("lock_order",),
     "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
     "engine.newhome": ("create_memory_files",),
     "engine.rules.ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
@@ -73,7 +74,8 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .engine.io.backups import Backup, list_backups, read_backup
     from .engine.io.readfile import Fingerprint, NotReadable
     from .engine.io.readfile import describe as describe_unreadable
-    from .engine.move import TwoFileResult, TwoFileUndo, lock_order
+    from .engine.pipeline import lock_order
+    from .engine.state import TwoFileResult, TwoFileUndo
     from .engine.newhome import create_memory_files
     from .engine.rules.batchplan import describe as describe_batch
     from .engine.rules.batchplan import pinned as pin_batch

@@ -8,7 +8,7 @@ import pytest
 
 from hermes_dash import (ContentBlocked, EntryChanged, FileChanged, InvalidRequest, MemoryStore,
                          OverLimit, TwoFileResult, lock_order, serialise)
-from hermes_dash.engine import store as _store
+from hermes_dash.engine import pipeline as _store
 PG = "Tests need Postgres 16 on port 5433."
 PREF = "The user prefers concise answers and dislikes emoji in replies."
 
@@ -74,7 +74,7 @@ def test_a_failure_in_the_second_write_leaves_both_files_exactly_as_before(two, 
     monkeypatch.setattr(_store, "write_resolved", failing)
     with pytest.raises(OSError):
         two.move("memory", PREF, "user")
-    assert written == ["USER.md", "MEMORY.md"]  # the first write did happen, and was put back
+    assert written[:2] == ["USER.md", "MEMORY.md"]  # the first write did happen, and was put back (below)
     assert tree(home) == snap
 
 
