@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from hermes_dash.engine.agents import active
 from hermes_dash.engine.rules import scan as _scan
 from hermes_dash.engine.rules.errors import (
     AmbiguousMatch,
@@ -123,15 +124,16 @@ def preview(entry: str) -> str:
 
 
 def find(entries: list[str], old_text: str) -> Match:
-    """The agent's matching: an entry equal to ``old_text`` wins; else the entries containing
-    it, which must all be the same text (then the first is used)."""
+    """The agent's matching: the entries containing ``old_text`` must all be the same text (then
+    the first is used). Where the agent version in effect has the exact-match rule, an entry
+    equal to ``old_text`` wins over others containing it (no release has it: docs/agents.md)."""
     old_text = old_text.strip()
     if not old_text:  # "" is in every entry; an empty search hits nothing rather than "several"
         return Match(old_text, (), None, ())
     indices = tuple(i for i, entry in enumerate(entries) if old_text in entry)
     if not indices:
         return Match(old_text, indices, None, ())
-    exact = next((i for i in indices if entries[i] == old_text), None)
+    exact = next((i for i in indices if entries[i] == old_text), None) if active().exact_match_wins else None
     distinct = {entries[i] for i in indices}
     target = exact if exact is not None else (indices[0] if len(distinct) == 1 else None)
     previews = tuple(preview(t) for t in dict.fromkeys(entries[i] for i in indices))
@@ -321,6 +323,10 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
             refusal.message += " No operation of the batch was applied."
             refusal.args = (refusal.message,)
             raise
+    if entries and not work and active().refuses_emptying_batch:
+        raise InvalidRequest(f"After all {len(ops)} operations the batch would leave the file with no entry, "
+                             "which the agent version in effect refuses. No operation of the batch was applied.",
+                             hint="Keep at least one entry, or remove the last ones with single remove operations.")
     if usage(work) > limit:
         raise full_refusal(f"After all {len(ops)} operations the batch", usage(work), limit, usage(entries))
     return work
