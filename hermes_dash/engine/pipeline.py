@@ -94,7 +94,10 @@ class Half:
     message: str
     unchanged: str = "The file already had this content."  # the reply when nothing needs writing
     force: bool = False  # write even when the bytes are the same (an undo is a write of its own)
-    create: bool = False  # write a missing file even when the result is empty (a single-file write)
+    #: A single-file write: a missing file is written even when the result is empty, and a file
+    #: whose entries stay the same is still rewritten when its bytes differ (CRLF, duplicates,
+    #: blank pieces), as the agent rewrites it in clean form after every accepted operation.
+    single: bool = False
     also_protect: _backups.Backup | None = None  # a backup the reply names (a restore's source)
     kept: _backups.Backup | None = None
     fresh: bool = False
@@ -105,8 +108,10 @@ class Half:
         if self.force:
             return True
         if not self.state.exists:
-            return bool(self.data) or self.create
-        return not (self.data == self.state.raw or self.after == self.state.entries)
+            return bool(self.data) or self.single
+        if self.data == self.state.raw:
+            return False
+        return self.single or self.after != self.state.entries
 
 
 class Files:
@@ -162,16 +167,16 @@ class Files:
                 if change.guard_drift:
                     self._guard_drift(state)
                 states.append(state)
-            halves = [self._half(state, change, create=not several) for state, change in zip(states, checked)]
+            halves = [self._half(state, change, single=not several) for state, change in zip(states, checked)]
             return self._commit(halves)
 
-    def _half(self, state: FileState, change: Change, *, create: bool) -> Half:
+    def _half(self, state: FileState, change: Change, *, single: bool) -> Half:
         op = change.prepared.op
         if op.action == "add" and op.content in state.entries:
             return Half(state, state.raw, state.entries, op.action, change.message,
                         unchanged="That entry already exists; nothing was added.")
         after = _ops.project(state.entries, change.prepared, state.limit).raise_refusal().after
-        return Half(state, serialise(after).encode("utf-8"), after, op.action, change.message, create=create)
+        return Half(state, serialise(after).encode("utf-8"), after, op.action, change.message, single=single)
 
     @contextlib.contextmanager
     def _locked(self, targets: Iterable[Target | str], folder: str | None = None) -> Iterator[None]:
