@@ -26,9 +26,9 @@ from hermes_dash.engine.views import diff as _diff
 from hermes_dash.engine.rules import ops as _ops
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
-from hermes_dash.engine.rules.errors import DriftDetected, EntryChanged, FileProblem, InvalidRequest, Refusal
+from hermes_dash.engine.rules.errors import EntryChanged, FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS, percent, usage
-from hermes_dash.engine.store import MemoryStore, OpResult, drift_guard
+from hermes_dash.engine.store import MemoryStore, OpResult
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")
@@ -299,18 +299,14 @@ def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None
             _check_edit(staged, operation)
         except InvalidRequest as wrong_kind:
             return Preview(staged, before, before, state.limit, wrong_kind)
-    projection = _ops.project(before, operation, state.limit)
+    shown = store.preview([(target, operation)])[0]  # the write's own checks, on the file as it is now
+    projection = shown.projection
+    if not projection.ok:
+        # A refusal of the rules leaves the operation as staged; a file problem or drift pins
+        # what the rules alone would hit, as before.
+        plain = _ops.project(before, operation, state.limit)
+        return Preview(staged, before, before, state.limit, projection.refusal, _pinned(operation, plain.matched))
     operation = _pinned(operation, projection.matched)
-    refusal = projection.refusal
-    if refusal is None and state.error:
-        refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
-    if refusal is None and staged.action != "add":
-        try:
-            drift_guard(state)  # what approving would meet under the lock (there with the agent's copy)
-        except DriftDetected as drifted:
-            refusal = drifted
-    if refusal is not None:
-        return Preview(staged, before, before, state.limit, refusal, operation)
     return Preview(staged, before, projection.after, state.limit, None, operation)
 
 

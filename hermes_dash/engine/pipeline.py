@@ -23,8 +23,8 @@ import errno
 import os
 import stat
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 
 from hermes_dash.engine.home import HermesHome, Settings, load_settings
 from hermes_dash.engine.io import backups as _backups
@@ -32,7 +32,7 @@ from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refu
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
 from hermes_dash.engine.rules import ops as _ops
-from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidRequest
+from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.rules.format import FILENAMES, serialise
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import FileState, OpResult, Undo, digest, drift_guard, read_file_state
@@ -114,6 +114,28 @@ class Half:
         return self.single or self.after != self.state.entries
 
 
+@dataclass(frozen=True)
+class FilePreview:
+    """What a write would do to one file, checked as the write checks it, with nothing written:
+    the file as read now and the projection of the change on it (its ``refusal`` set when the
+    write would be refused: the rules, an unreadable file, drift, the bound on locked work)."""
+
+    state: FileState
+    projection: _ops.Projection
+
+    @property
+    def refusal(self) -> Refusal | None:
+        return self.projection.refusal
+
+    @property
+    def ok(self) -> bool:
+        return self.projection.ok
+
+    @property
+    def after(self) -> tuple[str, ...]:
+        return self.projection.after
+
+
 class Files:
     """The memory files of one Hermes home, as the pipeline writes them: paths, settings, locks,
     backups. :class:`~hermes_dash.engine.store.MemoryStore` is this plus the public operations."""
@@ -133,7 +155,35 @@ class Files:
     def backups(self, target: str | Target | None = None) -> list[_backups.Backup]:
         return _backups.list_backups(self.home.memories_dir, Target.of(target).key if target else None)
 
-    # -- the N-file write ------------------------------------------------------------------------
+    # -- the preview and the N-file write -------------------------------------------------------
+
+    def preview(self, changes: Iterable[tuple[str | Target, _ops.Operation | Mapping[str, object]]]
+                ) -> list[FilePreview]:
+        """What :meth:`_apply` would do with ``changes`` (one per file) on the files as they are
+        now, with the same checks in the same order, taking no lock and writing nothing. For the
+        Edit page, the Inbox, clean-up and two-file writes alike; the write itself decides again
+        on the files re-read under their locks."""
+        items = list(changes)
+        out = []
+        for target, operation in items:
+            state = self._read(Target.of(target))
+            projection = _ops.project(state.entries, operation, state.limit)
+            refusal = projection.refusal
+            if refusal is None:
+                try:
+                    if state.error:
+                        raise FileProblem(f"{state.filename}: {state.error}",
+                                          hint="Fix the file (or restore a backup) first.", target=state.target)
+                    op = _ops.prepare(operation).op
+                    check_work(state, len(op.operations))
+                    if len(items) > 1 or op.action != "add":
+                        drift_guard(state)  # what the write meets under the lock (there with the agent's copy)
+                except Refusal as refused:
+                    refusal = refused
+            if refusal is not None:
+                projection = replace(projection, after=projection.before, refusal=refusal, index=None, matched=None)
+            out.append(FilePreview(state, projection))
+        return out
 
     def _apply(self, changes: list[Change]) -> list[OpResult]:
         """Apply each change to its file as one write: all are written, or none (see the module)."""
@@ -396,4 +446,4 @@ def _same_bytes(backup: _backups.Backup, data: bytes) -> bool:
         return False
 
 
-__all__ = ["LOCK_TIMEOUT_S", "MAX_LOCKED_WORK", "Change", "Files", "Half", "check_work", "lock_order"]
+__all__ = ["LOCK_TIMEOUT_S", "MAX_LOCKED_WORK", "Change", "FilePreview", "Files", "Half", "check_work", "lock_order"]
