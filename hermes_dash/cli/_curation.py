@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, shorten
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
@@ -49,8 +49,7 @@ def _full(text: str) -> list[str]:
 
 
 def _one_line(text: str, width: int = 100) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 3] + "..."
+    return shorten(text, width, one_line=True)
 
 
 # -- suggest ------------------------------------------------------------------------------------

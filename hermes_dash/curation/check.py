@@ -12,11 +12,21 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash.engine.rules import scan as _scan
-from hermes_dash.engine.rules.errors import FileProblem
-from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
-from hermes_dash.engine.rules.ops import preview
-from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
+from hermes_dash import (
+    decode,
+    DEFAULT_LIMITS,
+    detect_drift,
+    FILENAMES,
+    FileProblem,
+    MAX_MEMORY_BYTES,
+    MAX_SCAN_CHARS,
+    NotReadable,
+    parse,
+    read_regular,
+    scan,
+    shorten,
+    usage,
+)
 
 #: Limits by file name: the agent's defaults for its two files.
 LIMITS_BY_NAME = {FILENAMES[t]: DEFAULT_LIMITS[t] for t in FILENAMES}
@@ -78,10 +88,10 @@ def check_file(path: str, limit: int | None = None) -> FileCheck:
     if limit is not None:
         problems.extend(f"drifted: {reason}" for reason in detect_drift(text, limit).reasons)
     for index, entry in enumerate(entries):
-        if len(entry) > _scan.MAX_SCAN_CHARS:
+        if len(entry) > MAX_SCAN_CHARS:
             problems.append(f"entry [{index}] is too large for the agent's content scan ({len(entry):,} "
                             "characters), so the agent leaves it out of the prompt")
-        elif findings := _scan.scan(entry):
+        elif findings := scan(entry):
             problems.append(f"entry [{index}] is blocked by the agent's content scan ({', '.join(findings)}): "
-                            f"{preview(entry)!r}")
+                            f"{shorten(entry, 80)!r}")
     return FileCheck(path, limit, used, len(entries), tuple(problems))

@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .export import redact
-from hermes_dash.engine.views.humanize import count
+from hermes_dash import FileState, MAX_SCAN_CHARS, n_of
 from .normalize import split
-from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
-from hermes_dash.engine.store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 
@@ -39,7 +37,7 @@ def secret_hint(text: str) -> str:
     if not n:
         return ""
     looks = "looks" if n == 1 else "look"
-    return (f"Possible secret: {count(n, 'string')} in this text {looks} like a credential (a token, a key, "
+    return (f"Possible secret: {n_of(n, 'string')} in this text {looks} like a credential (a token, a key, "
             "a password in a URL); an export with redaction blanks it. This is a hint, not the agent's content "
             "scan, which does not block it for this reason: whatever you save goes into every future prompt "
             "as written.")
@@ -90,7 +88,7 @@ def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
     """The flags of each entry of ``state``, in the order the table shows them.
 
     ``findings``: the content scan of each entry. ``since``: each entry's kind against the
-    current snapshot (``_snapshot.since``: "added", "changed" or "unchanged"), or None without
+    current snapshot (``_snapshot.snapshot_since``: "added", "changed" or "unchanged"), or None without
     one; its words are the Snapshot page's, counted with the same pairing rule.
     """
     drift_or_hand = DRIFT_FLAG if state.drift else HAND_WRITTEN if hand_written(state) else None

@@ -22,13 +22,25 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 
-from hermes_dash.engine.views import diff as _diff
-from hermes_dash.engine.rules import ops as _ops
-from hermes_dash.engine.io.lock import held
-from hermes_dash.engine.io.readfile import NotReadable, read_regular
-from hermes_dash.engine.rules.errors import EntryChanged, FileProblem, InvalidRequest, Refusal
-from hermes_dash.engine.rules.format import FILENAMES, TARGETS, percent, usage
-from hermes_dash.engine.store import MemoryStore, OpResult
+from hermes_dash import (
+    diff_entries,
+    EntryChanged,
+    EntryDiff,
+    FILENAMES,
+    FileProblem,
+    held,
+    InvalidRequest,
+    MemoryStore,
+    NotReadable,
+    Operation,
+    OpResult,
+    percent,
+    project,
+    read_regular,
+    Refusal,
+    TARGETS,
+    usage,
+)
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")
@@ -66,23 +78,23 @@ class Staged:
             return None
         return max(0.0, ((now or datetime.now(timezone.utc)) - self.created).total_seconds())
 
-    def operation(self) -> _ops.Operation:
+    def operation(self) -> Operation:
         """The payload as one operation (a batch for a batch). A pinned replace/remove aims at the
         pinned entry's full text and expects exactly that text, like any pinned edit."""
         assert self.payload is not None
         if self.action == "batch":
-            return _ops.Operation.batch(self.payload["operations"])  # type: ignore[arg-type]  # staged JSON; Operation.batch checks each item itself
-        op = _ops.Operation.coerce(self.payload, 1)
+            return Operation.batch(self.payload["operations"])  # type: ignore[arg-type]  # staged JSON; Operation.batch checks each item itself
+        op = Operation.coerce(self.payload, 1)
         if self.matched_entry and op.action in ("replace", "remove"):
-            op = _ops.Operation(op.action, op.content, self.matched_entry, self.matched_entry)
+            op = Operation(op.action, op.content, self.matched_entry, self.matched_entry)
         return op
 
-    def parts(self) -> tuple[_ops.Operation, ...]:
+    def parts(self) -> tuple[Operation, ...]:
         """The operations approving applies, in order: one, or each of a batch's."""
         op = self.operation()
         return op.operations if op.action == "batch" else (op,)
 
-    def edit(self, texts: Sequence[tuple[str, str]]) -> _ops.Operation:
+    def edit(self, texts: Sequence[tuple[str, str]]) -> Operation:
         """The same write with other text: ``texts[i]`` is ``(content, old_text)`` for
         :meth:`parts` ``[i]`` (what an action does not use is ignored). A part whose old text is
         unchanged keeps its pin; one aimed elsewhere is pinned by :func:`preview` to the entry it
@@ -96,8 +108,8 @@ class Staged:
             content = content if part.action in ("add", "replace") else ""
             old_text = old_text if part.action in ("replace", "remove") else ""
             pin = part.expect_entry if old_text == part.old_text else None
-            edited.append(_ops.Operation(part.action, content, old_text, pin))
-        return _ops.Operation.batch(edited) if self.action == "batch" else edited[0]
+            edited.append(Operation(part.action, content, old_text, pin))
+        return Operation.batch(edited) if self.action == "batch" else edited[0]
 
 
 @dataclass(frozen=True)
@@ -109,7 +121,7 @@ class Preview:
     after: tuple[str, ...]
     limit: int
     refusal: Refusal | None = None
-    operation: _ops.Operation | None = None  # what approving applies (an edit pinned to the entry it hits)
+    operation: Operation | None = None  # what approving applies (an edit pinned to the entry it hits)
 
     @property
     def usage(self) -> int:
@@ -120,8 +132,8 @@ class Preview:
         return percent(self.usage, self.limit)
 
     @property
-    def diff(self) -> _diff.EntryDiff:
-        return _diff.diff_entries(self.before, self.after)
+    def diff(self) -> EntryDiff:
+        return diff_entries(self.before, self.after)
 
 
 @dataclass(frozen=True)
@@ -210,9 +222,9 @@ def _parse(sid: str, path: Path, data: bytes) -> Staged:
             if not isinstance(ops, list) or not ops:
                 raise ValueError("a batch needs a non-empty 'operations' list")
             for i, op in enumerate(ops, 1):
-                _ops.Operation.coerce(op, i)
+                Operation.coerce(op, i)
         else:
-            _ops.Operation.coerce(payload, 1)
+            Operation.coerce(payload, 1)
         matched = payload.get("matched_entry", doc.get("matched_entry"))
         matched = _text(matched, "matched_entry").strip() or None
         created_at = doc.get("created_at")
@@ -264,7 +276,7 @@ def _path_of(store: MemoryStore, sid: str) -> Path:
     return path
 
 
-def _check_edit(staged: Staged, operation: _ops.Operation) -> None:
+def _check_edit(staged: Staged, operation: Operation) -> None:
     """An edit changes the text of a staged write, never what kind of write it is."""
     if operation.action != staged.action:
         raise InvalidRequest(f"Staged write {staged.id} is a {staged.action}; an edit of it cannot be a "
@@ -272,14 +284,14 @@ def _check_edit(staged: Staged, operation: _ops.Operation) -> None:
                              hint="Edit the text only, or reject it and make the change by hand.")
 
 
-def _pinned(operation: _ops.Operation, hit: str | None) -> _ops.Operation:
+def _pinned(operation: Operation, hit: str | None) -> Operation:
     """A single replace/remove with no pin, pinned to the entry the preview showed it hits."""
     if hit is None or operation.expect_entry is not None or operation.action not in ("replace", "remove"):
         return operation
-    return _ops.Operation(operation.action, operation.content, operation.old_text, hit)
+    return Operation(operation.action, operation.content, operation.old_text, hit)
 
 
-def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None = None) -> Preview:
+def preview(store: MemoryStore, staged: Staged, operation: Operation | None = None) -> Preview:
     """The file after approval, with the same checks approving makes (nothing is written).
 
     ``operation``: preview an edit of the staged write (see :meth:`Staged.edit`) instead; the
@@ -304,7 +316,7 @@ def preview(store: MemoryStore, staged: Staged, operation: _ops.Operation | None
     if not projection.ok:
         # A refusal of the rules leaves the operation as staged; a file problem or drift pins
         # what the rules alone would hit, as before.
-        plain = _ops.project(before, operation, state.limit)
+        plain = project(before, operation, state.limit)
         return Preview(staged, before, before, state.limit, projection.refusal, _pinned(operation, plain.matched))
     operation = _pinned(operation, projection.matched)
     return Preview(staged, before, projection.after, state.limit, None, operation)
@@ -351,7 +363,7 @@ def _well_formed(path: Path) -> Staged:
     return staged
 
 
-def _approve_one(store: MemoryStore, sid: str, edit: _ops.Operation | None = None) -> Decision:
+def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None) -> Decision:
     path = _path_of(store, sid)
     staged = _well_formed(path)
     if edit is not None:
@@ -368,7 +380,7 @@ def _approve_one(store: MemoryStore, sid: str, edit: _ops.Operation | None = Non
 
 
 def approve(store: MemoryStore, ids: Iterable[str],
-            edited: Mapping[str, _ops.Operation] | None = None) -> list[Decision]:
+            edited: Mapping[str, Operation] | None = None) -> list[Decision]:
     """Apply each staged write through the store; a refused one stays pending, with the reason.
 
     Each id is its own decision (a refusal of one does not hold back the others). ``edited``

@@ -14,8 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.store import MemoryStore
+from hermes_dash import FILENAMES, MemoryStore, TARGETS
 
 GIT_TIMEOUT_S = 5.0
 

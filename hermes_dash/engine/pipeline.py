@@ -36,7 +36,7 @@ from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidReq
 from hermes_dash.engine.rules.format import FILENAMES, serialise
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import FileState, OpResult, Undo, digest, drift_guard, read_file_state
-from hermes_dash.engine.views.humanize import count as n_of
+from hermes_dash.engine.views.humanize import n_of
 
 LOCK_TIMEOUT_S = 10.0
 #: stat errors that mean "nothing there" (pathlib's exists() reads them the same way); a link

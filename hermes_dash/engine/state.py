@@ -6,14 +6,13 @@ them, and every layer above receives them.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes_dash.engine.io import backups as _backups
-from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe, read_regular
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe_unreadable, read_regular
 from hermes_dash.engine.rules.errors import DriftDetected, FileProblem
 from hermes_dash.engine.rules.format import Drift, decode, decode_lossy, detect_drift, parse, percent, usage
 from hermes_dash.engine.rules.targets import Target
@@ -57,6 +56,8 @@ class FileState:
 
 def digest(data: bytes) -> str:
     """The sha256 an :class:`Undo` pins bytes with."""
+    import hashlib  # here: a read-only command (show) never needs it
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -142,7 +143,8 @@ def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True)
         error = f"{path}{where} {exc.details['reason']}; it was not read." if exc.details.get("reason") else exc.message
         return FileState(target, path, limit, False, (), error=error, link_target=link, real=real)
     except OSError as exc:
-        return FileState(target, path, limit, False, (), error=describe(exc, path), link_target=link, real=real)
+        return FileState(target, path, limit, False, (), error=describe_unreadable(exc, path), link_target=link,
+                         real=real)
     fingerprint = Fingerprint.of(st)
     identity = (st.st_dev, st.st_ino)
     try:

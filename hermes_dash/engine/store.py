@@ -39,8 +39,7 @@ from hermes_dash.engine.state import (
     drift_guard,
     read_file_state,
 )
-from hermes_dash.engine.views.humanize import count as n_of
-from hermes_dash.engine.views.humanize import entries as n_entries
+from hermes_dash.engine.views.humanize import n_entries, n_of
 
 #: Batch text up to this size is scanned before anything else (the agent's order); the content
 #: scan reads at most this much of one entry, so no real batch comes near it.

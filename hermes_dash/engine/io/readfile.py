@@ -126,7 +126,7 @@ def too_large(path: Path, size: int, max_bytes: int, more: bool = False) -> NotR
                        hint="Move the large file away (it is not a file the agent wrote) or shorten it.", reason=reason)
 
 
-def describe(exc: OSError | FileProblem, path: Path) -> str:
+def describe_unreadable(exc: OSError | FileProblem, path: Path) -> str:
     """One sentence for a failed read, for callers that report rather than refuse."""
     if isinstance(exc, FileProblem):
         return exc.message
