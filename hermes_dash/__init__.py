@@ -17,7 +17,8 @@ to ``__all__`` and to the table.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 
 __version__ = "0.1.0"
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
@@ -18,6 +17,7 @@ from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, s
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash.curation.pending import Decision, Staged
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, NoReturn
 
 from ._registry import EXTENSIONS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 
 class UsageError(Exception):

@@ -18,11 +18,11 @@ import contextlib
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from hermes_dash.engine.io.atomic import PRIVATE, os_refusal
 from hermes_dash.engine.rules.errors import FileProblem
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from filelock import FileLock
 
