@@ -7,8 +7,8 @@ rules; the engine asks :func:`active` for the row in effect and never tests a ve
 effect for this process (the command line and the dashboard call it once per home).
 
 The released rows are checked against the installed package by tests/conformance; the ``main``
-row (the installer's git checkout of upstream main) states the changes after 0.19.0 that SPEC §8
-lists and the upstream code shows.
+row (the installer's git checkout of upstream main) states the changes after 0.19.0 that its
+public code shows (docs/agents.md).
 """
 
 from __future__ import annotations
@@ -102,7 +102,8 @@ class AgentInfo:
         if self.kind == "checkout":
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
-            return f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: the rules of upstream main"
+            return (f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: "
+                    "the rules of upstream main")
         line = f"Hermes {self.version}, found at {path(str(self.found_at))}"
         if self.rules.version != self.version:
             line += f": the rules of {self.rules.version}"
@@ -206,6 +207,9 @@ _PROCESS: list[AgentRules] = [NEWEST]
 def active() -> AgentRules:
     """The rules the engine follows now: :func:`following`'s, else :func:`adopt`'s, else NEWEST."""
     return _ACTIVE.get() or _PROCESS[0]
+
+
+agent_rules_in_effect = active  # its name on the public face
 
 
 @contextlib.contextmanager

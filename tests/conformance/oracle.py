@@ -80,7 +80,8 @@ class Sequence:
 
 
 PIECES = [
-    "alpha", "alpha beta", "beta", "beta gamma", "alpha", "beta", "gamma delta", "The user prefers tabs over spaces", "uses pnpm, not npm", "é accent",
+    "alpha", "alpha beta", "beta", "beta gamma", "alpha", "beta",
+    "gamma delta", "The user prefers tabs over spaces", "uses pnpm, not npm", "é accent",
     "中文笔记", "emoji 🎉 party", "a § b", "§", "x\ny", "two\r\nlines", "lone\rcr",
     "  padded  ", "# Heading\n- bullet one\n- bullet two", "**bold** and `code`", "tab\tseparated",
     "ｆｕｌｌ ｗｉｄｔｈ", "ß straße", "İstanbul",
@@ -180,7 +181,8 @@ def _target(rng: random.Random) -> dict[str, Any]:
 
 
 def _op(rng: random.Random, known: list[str], limit: int) -> dict[str, Any]:
-    action = rng.choices(["add", "replace", "remove", "bogus", None], [5, 4, 3, 0.3, 0.3])[0]
+    action = rng.choices(["add", "replace", "remove", "bogus", None, "read", "ADD", "batch"],
+                         [5, 4, 3, 0.2, 0.3, 0.1, 0.1, 0.1])[0]
     op: dict[str, Any] = {} if action is None else {"action": action}
     if action in ("add", "replace") or rng.random() < 0.1:
         content = _text(rng, limit)
@@ -205,6 +207,8 @@ def generate(seed: int) -> Sequence:
         if rng.random() < 0.25:
             count = rng.choices([0, 1, 2, 3, 4], [0.3, 3, 3, 2, 1])[0]
             args["operations"] = [_op(rng, known, limit) if rng.random() > 0.03 else None for _ in range(count)]
+            if count and rng.random() < 0.02:  # not a list: the tool refuses it
+                args["operations"] = args["operations"][0] or {"action": "add"}
             if count == 0 and rng.random() < 0.5:
                 args["action"] = "add"
                 args["content"] = _text(rng, limit)

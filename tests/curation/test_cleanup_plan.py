@@ -78,7 +78,7 @@ def test_the_plan_merges_moves_and_drops_stale_paths_but_never_removes_a_core_fa
     assert set(proposed.candidates) == set(CORE) - {CORE[2]}
     running = list(entries)
     for s in proposed.steps:  # the usage shown after each step is the real usage
-        running = _ops.apply_batch(running, _ops.validate_batch(s.operations), 10**9)
+        running = _ops.apply_batch(running, _ops.pin_full_text(_ops.validate_batch(s.operations)), 10**9)  # as applied
         assert s.usage_after == usage(running)
     # Applied: one two-file write; the preference is in USER.md now, nothing else was removed.
     result = cleanup.apply_plan(store, proposed)

@@ -1,4 +1,4 @@
-"""The prompt blocks as the agent renders them, and parsing them back (SPEC §5)."""
+"""The prompt blocks as the agent renders them, and parsing them back."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def test_an_over_budget_store_is_rendered_in_full_with_no_mark_as_the_release_do
     text = "".join(chr(ord("a") + i % 26) for i in range(10_000))
     block = render_block("memory", [text], 2200)
     assert block == f"{RULE}\nMEMORY (your personal notes) [100% — 10,000/2,200 chars]\n{RULE}\n{text}"
-    assert render_block("user", ["x" * 101], 100).splitlines()[1] == "USER PROFILE (who the user is) [100% — 101/100 chars]"
+    header = render_block("user", ["x" * 101], 100).splitlines()[1]
+    assert header == "USER PROFILE (who the user is) [100% — 101/100 chars]"
     assert "OVER BUDGET" not in render_block("memory", ["x"], 0) and "truncated" not in block
 
 

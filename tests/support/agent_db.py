@@ -26,6 +26,7 @@ limits for those calls and renders. Returns, per session, ``{"id", "system_promp
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -43,14 +44,25 @@ def agent_python() -> str:
     return os.environ.get("HD_AGENT_PYTHON", DEFAULT_PYTHON)
 
 
+@functools.lru_cache(maxsize=None)
+def _usable(python: str) -> str | None:
+    """Why ``python`` cannot drive the agent (None: it can): missing, or the package not importable
+    yet (a venv still being made by scripts/agent-venv beside this run)."""
+    if not Path(python).exists():
+        return f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)"
+    done = subprocess.run([python, "-c", "import hermes_state, tools.memory_tool"], capture_output=True, text=True,
+                          timeout=120)
+    return None if done.returncode == 0 else f"the agent in {python} does not import: {done.stderr[-500:]}"
+
+
 def require_agent() -> str:
     """The agent's python, or skip the test (fail it under ``HD_REQUIRE_AGENT=1``, as CI runs)."""
     python = agent_python()
-    if not Path(python).exists():
-        message = f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)"
+    problem = _usable(python)
+    if problem is not None:
         if os.environ.get("HD_REQUIRE_AGENT"):
-            pytest.fail(message)
-        pytest.skip(message)
+            pytest.fail(problem)
+        pytest.skip(problem)
     return python
 
 

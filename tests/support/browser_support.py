@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -20,13 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from chromium import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: F401  (re-exported to the tests)
 from repo import ROOT as REPO
 # Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
 # changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
 SHOTS = Path(tempfile.gettempdir()) / "hermes-dash-e2e-screenshots"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 FORBIDDEN = re.compile(r"127\.0\.0\.1:9/|/x\.png|/y\.png")
 
 
@@ -43,12 +40,6 @@ def need_browser() -> None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI=true but {problem}: the browser test must run in CI.")
         pytest.skip(f"End-to-end browser test skipped: {problem}.")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager

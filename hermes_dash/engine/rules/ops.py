@@ -76,9 +76,12 @@ class Operation:
         return cls("batch", operations=tuple(coerce_batch(operations)))
 
     @classmethod
-    def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int) -> "Operation":
-        """A batch item from JSON: an object with ``action`` and ``content`` / ``old_text``
-        (and optionally ``expect_entry``)."""
+    def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int, *,
+               nested: bool = False) -> "Operation":
+        """An operation from JSON: an object with ``action`` and ``content`` / ``old_text`` (and
+        optionally ``expect_entry``), or a batch. ``nested``: an item of a batch, where the agent
+        takes ``"batch"`` for one more unknown action, refused in its turn (after the scan and the
+        drift guard), not at once."""
         if isinstance(op, Operation):
             return op
         if op is None:
@@ -86,7 +89,7 @@ class Operation:
         if not isinstance(op, Mapping):
             raise InvalidRequest(f"Operation {position}: expected an object, got {type(op).__name__}.",
                                  hint='Write each operation as {"action": ..., "content": ..., "old_text": ...}.')
-        if op.get("action") == "batch":
+        if op.get("action") == "batch" and not nested:
             items = op.get("operations")
             if not isinstance(items, list):
                 raise InvalidRequest(f"Operation {position}: a batch needs an 'operations' list.",
@@ -246,7 +249,8 @@ def coerce_batch(operations: Iterable[object]) -> list[Operation]:
                              "accepted in one batch.",
                              hint="Split it into smaller batches, or consolidate entries first (a file that fits "
                                   "its limit never needs that many operations).")
-    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
+    return [Operation.coerce(op, i, nested=True)  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
+            for i, op in enumerate(items, start=1)]
 
 
 def scan_batch(ops: list[Operation]) -> None:

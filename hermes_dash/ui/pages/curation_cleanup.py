@@ -11,8 +11,8 @@ import hashlib
 
 import streamlit as st
 
-from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, n_of, project, resolve_home, ui,
-                         usage)
+from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, n_of, pin_batch, project, resolve_home,
+                         ui, usage)
 from hermes_dash.curation import cleanup
 
 store = ui.require_store()
@@ -155,9 +155,11 @@ for target, plan in report.plans.items():
             after_usage = plan.usage_after
             after_count = len(state.entries) - sum(s.kind != "shorten" for s in steps)
         else:
-            here = project(state.entries, Operation.batch(chosen.operations), 10**9)
-            there = project(states[other_target].entries, Operation.batch(chosen.other_operations), 10**9) \
-                if chosen.other_operations else None
+            # Pinned to the full texts, as apply_plan writes them: an entry equal to one step's text
+            # and contained in another entry is then the one meant, not an ambiguous match.
+            here = project(state.entries, Operation.batch(pin_batch(chosen.operations)), 10**9)
+            there = project(states[other_target].entries, Operation.batch(pin_batch(chosen.other_operations)),
+                            10**9) if chosen.other_operations else None
             refusal = here.refusal or (there.refusal if there is not None else None)
             if refusal is not None:  # steps built on one left out: say so instead of applying
                 ui.show_refusal(refusal, "**These steps do not fit together.**")
@@ -286,4 +288,4 @@ for fact in first(report.stale, "stale entries"):
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
             st.session_state.cu_confirm = token
         if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry), undoable=True)  # noqa: B023 (called at once, in this loop pass)
+            ui.run_op(lambda: store.remove("memory", fact.entry, expect_entry=fact.entry), undoable=True)  # noqa: B023 (called at once, in this loop pass)
