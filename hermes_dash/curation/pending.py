@@ -23,6 +23,7 @@ from pathlib import Path
 
 
 from hermes_dash import (
+    Action,
     diff_entries,
     EntryChanged,
     EntryDiff,
@@ -85,7 +86,7 @@ class Staged:
         if self.action == "batch":
             return Operation.batch(self.payload["operations"])  # type: ignore[arg-type]  # staged JSON; Operation.batch checks each item itself
         op = Operation.coerce(self.payload, 1)
-        if self.matched_entry and op.action in ("replace", "remove"):
+        if self.matched_entry and Action.of(op.action).uses_old_text:
             op = Operation(op.action, op.content, self.matched_entry, self.matched_entry)
         return op
 
@@ -105,8 +106,9 @@ class Staged:
                                  hint="Edit each operation of the staged write.")
         edited = []
         for part, (content, old_text) in zip(parts, texts):
-            content = content if part.action in ("add", "replace") else ""
-            old_text = old_text if part.action in ("replace", "remove") else ""
+            action = Action.of(part.action, batch=False)
+            content = content if action.uses_content else ""
+            old_text = old_text if action.uses_old_text else ""
             pin = part.expect_entry if old_text == part.old_text else None
             edited.append(Operation(part.action, content, old_text, pin))
         return Operation.batch(edited) if self.action == "batch" else edited[0]

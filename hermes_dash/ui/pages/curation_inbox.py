@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Operation, ago, n_of, past_of, ui
+from hermes_dash import FILENAMES, TARGETS, Action, Operation, ago, n_of, past_of, ui
 from hermes_dash.curation import pending
 
 store = ui.require_store()
@@ -83,8 +83,8 @@ def show_preview(shown: pending.Preview, key: str, refused: str) -> None:
 
 def texts_of(part: Operation) -> tuple[str, str]:
     """(content, old text) of one operation, each only where its action uses it."""
-    return (part.content if part.action in ("add", "replace") else "",
-            part.old_text if part.action in ("replace", "remove") else "")
+    action = Action.of(part.action, batch=False)
+    return (part.content if action.uses_content else "", part.old_text if action.uses_old_text else "")
 
 
 def edit_boxes(item: pending.Staged, refused: bool) -> list[tuple[str, str]]:
@@ -99,11 +99,12 @@ def edit_boxes(item: pending.Staged, refused: bool) -> list[tuple[str, str]]:
             content, old_text = texts_of(part)
             if len(parts) > 1:
                 st.markdown(f"**Operation {n + 1}: {part.action}**")
-            if part.action in ("replace", "remove"):
+            action = Action.of(part.action, batch=False)
+            if action.uses_old_text:
                 old_text = st.text_area("Text that identifies the entry", value=old_text, key=f"in_old_{item.id}_{n}",
                                         height=80, help="The whole entry it was pinned to, or a piece of an entry.")
-            if part.action in ("add", "replace"):
-                content = st.text_area("Text to add" if part.action == "add" else "New text for the whole entry",
+            if action.uses_content:
+                content = st.text_area("Text to add" if action is Action.ADD else "New text for the whole entry",
                                        value=content, key=f"in_text_{item.id}_{n}", height=100)
             texts.append((content, old_text))
     return texts
