@@ -29,7 +29,7 @@ __all__ = [
     "DELIMITER", "describe_batch", "describe_findings", "describe_unreadable", "detect_agent", "detect_drift",
     "diff_entries", "diff_live", "DiffItem", "DOORS", "drift_guard", "DriftDetected", "EntryChanged", "EntryDiff",
     "FileChanged", "FILENAMES", "FilePreview", "FileProblem", "FileState", "find", "Fingerprint", "following_agent",
-    "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "list_backups",
+    "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE", "list_backups",
     "list_profiles", "load_frozen_snapshot", "load_settings", "lock_order", "LOOPBACK", "LOOPBACK_HOSTS", "Match",
     "MAX_LOCKED_WORK", "MAX_MEMORY_BYTES", "MAX_SCAN_CHARS", "MemoryStore", "n_entries", "n_of", "newest_snapshot",
     "NEXT_SESSION", "NoMatch", "normalise_profile", "NotReadable", "Operation", "OpResult", "over_budget_text",
@@ -69,7 +69,8 @@ _MODULE_OF = {
     "serialise": "engine.rules.format", "TARGETS": "engine.rules.format", "usage": "engine.rules.format",
     "find": "engine.rules.ops", "Match": "engine.rules.ops", "Operation": "engine.rules.ops",
     "prepare": "engine.rules.ops", "project": "engine.rules.ops", "Projection": "engine.rules.ops",
-    "describe_findings": "engine.rules.scan", "MAX_SCAN_CHARS": "engine.rules.scan", "scan": "engine.rules.scan",
+    "describe_findings": "engine.rules.scan", "INVISIBLE": "engine.rules.scan", "MAX_SCAN_CHARS": "engine.rules.scan",
+    "scan": "engine.rules.scan",
     "Target": "engine.rules.targets", "target_of": "engine.rules.targets",
     "LOOPBACK": "engine.serving", "LOOPBACK_HOSTS": "engine.serving", "PROFILE_ENV": "engine.serving",
     "TOKEN_ENV": "engine.serving", "DOORS": "engine.serving", "connection_problems": "engine.serving",
@@ -182,6 +183,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.rules.scan import (
         describe_findings as describe_findings,
+        INVISIBLE as INVISIBLE,
         MAX_SCAN_CHARS as MAX_SCAN_CHARS,
         scan as scan,
     )
