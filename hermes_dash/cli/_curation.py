@@ -10,14 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, shorten
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash import Operation
     from hermes_dash.curation.pending import Decision, Triaged
@@ -50,8 +50,7 @@ def _full(text: str) -> list[str]:
 
 
 def _one_line(text: str, width: int = 100) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 3] + "..."
+    return shorten(text, width, one_line=True)
 
 
 # -- suggest ------------------------------------------------------------------------------------

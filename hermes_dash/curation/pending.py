@@ -50,12 +50,12 @@ from hermes_dash import (
     diff_entries,
     drift_guard,
     find,
+    held,
     percent,
     project,
+    read_regular,
     usage,
 )
-from hermes_dash.engine.io.lock import held
-from hermes_dash.engine.io.readfile import read_regular
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import DEFAULT_LIMITS, DELIMITER, FILENAMES, Refusal, decode_memory, diff_entries, parse, read_regular
+from hermes_dash import DEFAULT_LIMITS, DELIMITER, FILENAMES, Refusal, decode, diff_entries, parse, read_regular
 
 #: Memory files hold kilobytes; a version larger than this is not read entry by entry.
 MAX_BYTES = 16 << 20
@@ -168,7 +168,7 @@ def _read(path: Path, role: str) -> tuple[bytes | None, list[str] | None, str | 
     except OSError as exc:
         return None, None, f"{role} ({path}): {exc.strerror or exc}"
     try:
-        return raw, parse(decode_memory(raw)), None
+        return raw, parse(decode(raw)), None
     except Refusal as problem:
         return raw, None, f"{role}: {problem.message}"
 

@@ -14,7 +14,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries
+from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries, shorten
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
@@ -84,8 +84,7 @@ def _successor(entry: str, base: Sequence[str], now: Sequence[str]) -> str | Non
 
 
 def _short(text: str | None, n: int = 100) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= n else text[:n] + "…"
+    return shorten((text or "").replace("\n", " "), n)
 
 
 def entry_panel(store: MemoryStore, state: FileState) -> None:

@@ -23,12 +23,12 @@ AGENT_WORDING = {"hermes_dash/engine/views/render.py"}
 
 
 def test_count_and_past_tense() -> None:
-    assert _humanize.count(1, "step") == "1 step"
-    assert _humanize.count(3, "step") == "3 steps"
-    assert _humanize.count(0, "merge") == "0 merges"
-    assert _humanize.count(2, "entry", "entries") == "2 entries"
-    assert _humanize.entries(1) == "1 entry" and _humanize.entries(1200) == "1,200 entries"
-    assert _humanize.past("reject") == "rejected" and _humanize.past("approve") == "approved"
+    assert _humanize.n_of(1, "step") == "1 step"
+    assert _humanize.n_of(3, "step") == "3 steps"
+    assert _humanize.n_of(0, "merge") == "0 merges"
+    assert _humanize.n_of(2, "entry", "entries") == "2 entries"
+    assert _humanize.n_entries(1) == "1 entry" and _humanize.n_entries(1200) == "1,200 entries"
+    assert _humanize.past_of("reject") == "rejected" and _humanize.past_of("approve") == "approved"
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:

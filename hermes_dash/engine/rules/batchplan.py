@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from hermes_dash.engine.rules.ops import Operation, pin_full_text
+from hermes_dash.engine.text import shorten
 
 
 def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str | None],
@@ -36,11 +37,10 @@ def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str |
     return [*replaces, *removes, *adds]
 
 
-def describe(op: Operation, width: int = 60) -> str:
+def describe_batch(op: Operation, width: int = 60) -> str:
     """One line for a preview list; text cut to ``width`` characters."""
     def cut(text: str) -> str:
-        flat = " ".join(text.split())
-        return flat if len(flat) <= width else flat[:width - 1] + "…"
+        return shorten(text, width, one_line=True)
     if op.action == "add":
         return f"add: {cut(op.content)}"
     if op.action == "remove":
@@ -48,7 +48,7 @@ def describe(op: Operation, width: int = 60) -> str:
     return f"replace: {cut(op.old_text)}  →  {cut(op.content)}"
 
 
-def pinned(ops: Iterable[Operation | Mapping[str, object]]) -> list[Operation]:
+def pin_batch(ops: Iterable[Operation | Mapping[str, object]]) -> list[Operation]:
     """The same operations, each replace/remove pinned to the full entry text it addresses.
 
     The table shows entries as they were when editing began; if the agent changes one of them

@@ -28,8 +28,8 @@ from hermes_dash import (
     scan,
     ui,
 )
-from hermes_dash import describe_batch as describe
-from hermes_dash import pin_batch as pinned
+from hermes_dash import describe_batch
+from hermes_dash import pin_batch
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
@@ -294,11 +294,11 @@ def batch_editor() -> None:
         else:
             kept[int(row["#"])] = text_value
     edits = {i: v for i, v in kept.items() if v != original[i]}
-    ops = pinned(plan_batch(original, edits, added))
+    ops = pin_batch(plan_batch(original, edits, added))
     shown = None
     if ops:
         st.write(f"**{n_of(len(ops), 'change')} to apply as one batch:**")
-        st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
+        st.text("\n".join(f"{n}. {describe_batch(op)}" for n, op in enumerate(ops, start=1)))
         # The same hint as Add and Replace give, for each changed or added row that has one.
         for n, op in enumerate(ops, start=1):
             if op.action in ("add", "replace") and (hint := secret_hint(op.content)):
@@ -318,7 +318,7 @@ def batch_editor() -> None:
     if st.session_state.get("ed_batch_confirm") == token:
         with st.container(border=True):
             st.caption("The changes, in order:")
-            st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
+            st.text("\n".join(f"{n}. {describe_batch(op)}" for n, op in enumerate(ops, start=1)))
             if shown is not None and shown.refusal is None:
                 st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
                            f"({ui.level(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
