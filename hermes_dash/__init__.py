@@ -23,6 +23,7 @@ __version__ = "0.1.0"
 #: the module's own name only reads well inside it (``_snapshot.freeze`` -> ``freeze_snapshot``).
 _EXPORTS = {
     "engine.io.backups": ("Backup", "list_backups", "read_backup"),
+    "engine.io.journal": ("journal_via=via",),
     "engine.rules.batchplan": ("plan_batch", "describe_batch=describe", "pin_batch=pinned"),
     "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries"),
     "engine.rules.errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged",
@@ -71,6 +72,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .demo import create_demo_home
     from .engine.home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from .engine.io.backups import Backup, list_backups, read_backup
+    from .engine.io.journal import via as journal_via
     from .engine.io.readfile import Fingerprint, NotReadable
     from .engine.io.readfile import describe as describe_unreadable
     from .engine.move import TwoFileResult, TwoFileUndo, lock_order

@@ -16,7 +16,7 @@ import json
 import os
 import sys
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, journal_via
 
 from . import _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
 from ._memory import usage_line
@@ -64,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
             store = MemoryStore.open(args.home, args.profile)
             for warning in store.settings.warnings:
                 print(f"warning: {warning}", file=sys.stderr)
-        outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
+        with journal_via(f"command line: hermes-dash {args.command}"):  # names the command in hermes-dash's journal
+            outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))

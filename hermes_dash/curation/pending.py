@@ -24,6 +24,7 @@ from pathlib import Path
 
 from hermes_dash.engine.views import diff as _diff
 from hermes_dash.engine.rules import ops as _ops
+from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import DriftDetected, EntryChanged, FileProblem, InvalidRequest, Refusal
@@ -362,7 +363,8 @@ def _approve_one(store: MemoryStore, sid: str, edit: _ops.Operation | None = Non
         _check_edit(staged, edit)
     # The pinned entry is checked by the store under its lock, where the file cannot change.
     try:
-        result = store.apply(staged.target, staged.operation() if edit is None else edit)
+        with _journal.via(_journal.current_via("approval"), staged_id=staged.id, origin=staged.origin or None):
+            result = store.apply(staged.target, staged.operation() if edit is None else edit)
     except EntryChanged as changed:
         changed.hint = ("The file changed since the agent staged this write: reject it, or make the change by hand."
                         if edit is None else "The entry changed since the preview was shown: check the edit again.")

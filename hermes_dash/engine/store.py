@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, SupportsIndex
 
 from hermes_dash.engine.home import HermesHome, Settings, load_settings, resolve_home
 from hermes_dash.engine.io import backups as _backups
+from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refusal, real_path, write_atomic
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe, read_regular
@@ -557,6 +558,8 @@ class MemoryStore:
         """``written``: the bytes a write left (None when nothing was written)."""
         undo = None if written is None else Undo(state.target, kept.name if kept else None,
                                                  _digest(state.raw), _digest(written))
+        if written is not None:  # the one point every committed write passes (docs/provenance.md#journal)
+            _journal.record(self.home.memories_dir, state.target, action, message, state.entries, after)
         return OpResult(state.target, action, message, written is not None, state.entries, after, state.limit,
                         kept, undo, state.fingerprint)
 

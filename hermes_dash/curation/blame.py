@@ -1,0 +1,439 @@
+"""Where every entry came from: the agent's sessions, hermes-dash's own writes, the Inbox, git.
+
+See docs/provenance.md. For each entry of both files (and each entry gone from them, as far as
+the backups remember it) this puts together, newest last:
+
+* the agent's memory calls that wrote its text or took it away (``state.db``,
+  :mod:`hermes_dash.engine.views.origins`), with the session and the reason;
+* hermes-dash's journal lines that put it in or took it out (a dashboard page, a command,
+  an approval from the Inbox with the staged id and origin, a restore, an undo);
+* for a MEMORY.md inside a git repository, the commit that introduced its current text.
+
+What none of them explains is labelled by what is known (:data:`LABELS`). Read-only.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from hermes_dash.curation import history, sharing
+from hermes_dash.engine.io import journal as _journal
+from hermes_dash.engine.rules.format import TARGETS, decode_lossy, parse
+from hermes_dash.engine.store import MemoryStore
+from hermes_dash.engine.views import origins as _origins
+from hermes_dash.engine.views.sessions import _connect
+
+GIT_MAX_COMMITS = 200  # history read for git blame, newest first
+GIT_MAX_BLOB = 1 << 20
+LABELS = {
+    "you": "written by hermes-dash on {when}",
+    "approved": "approved from the Inbox (staged by {staged_by}) on {when}",
+    "restored": "restored from a backup on {when}",
+    "before": "in the file before the oldest session ({when})",
+    "outside": "edited outside the agent (hand edit or git)",
+}
+
+
+@dataclass(frozen=True)
+class Commit:
+    sha: str
+    author: str
+    at: datetime | None
+    subject: str
+
+    @property
+    def short(self) -> str:
+        return self.sha[:10]
+
+
+@dataclass(frozen=True)
+class GitBlame:
+    repo: Path
+    path: str  # the file inside the repository
+    commits_read: int
+    complete: bool  # the whole history was read (not cut at GIT_MAX_COMMITS)
+    introduced: dict[str, Commit] = field(default_factory=dict)  # entry text -> commit that introduced it
+    uncommitted: frozenset[str] = frozenset()  # entry texts not in HEAD
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """One known step in an entry's life."""
+
+    kind: str  # agent | approved | staged | you | restored | git | before | outside | removed
+    text: str  # the entry text this step left (for "removed": the text taken away)
+    at: datetime | None
+    label: str  # a sentence: what happened, when, by whom
+    short: str  # a few words for a table cell
+    call: _origins.MemoryCall | None = None
+    reason: _origins.Reason | None = None
+    via: str = ""
+    commit: Commit | None = None
+
+    @property
+    def session(self) -> _origins.SessionInfo | None:
+        return self.call.session if self.call else None
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "text": self.text, "at": _iso(self.at), "label": self.label,
+                                  "short": self.short}
+        if self.call is not None:
+            s = self.call.session
+            out["session"] = {"id": s.id, "source": s.source, "model": s.model, "cwd": s.cwd,
+                              "started_at": _iso(s.started_at)}
+            out["call"] = {"message_id": self.call.message_id, "action": self.call.action,
+                           "batch_index": self.call.batch_index, "status": self.call.status,
+                           "pending_id": self.call.pending_id}
+        if self.reason is not None:
+            out["reason"] = {"user": self.reason.user, "assistant": self.reason.assistant}
+        if self.via:
+            out["via"] = self.via
+        if self.commit is not None:
+            out["commit"] = {"sha": self.commit.sha, "author": self.commit.author, "at": _iso(self.commit.at),
+                             "subject": self.commit.subject}
+        return out
+
+
+@dataclass(frozen=True)
+class EntryOrigin:
+    target: str
+    text: str  # its current text (the text it had when it left, for a gone entry)
+    present: bool
+    origin: Event  # what gave it its current text (for a gone entry: what took it away)
+    life: tuple[Event, ...]  # every known step, oldest first
+    git: Event | None = None  # the commit that introduced the current text (a shared MEMORY.md)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"target": self.target, "text": self.text, "present": self.present, "origin": self.origin.to_dict(),
+                "life": [e.to_dict() for e in self.life], "git": self.git.to_dict() if self.git else None}
+
+
+@dataclass(frozen=True)
+class Blame:
+    entries: tuple[EntryOrigin, ...]
+    used_fts: bool
+    calls: int  # memory calls found in state.db
+    sessions: int
+    problems: tuple[str, ...] = ()
+    git: dict[str, GitBlame] = field(default_factory=dict)
+
+    def of(self, target: str, text: str) -> EntryOrigin | None:
+        return next((e for e in self.entries if e.target == target and e.text == text), None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"success": True, "used_fts": self.used_fts, "memory_calls": self.calls, "sessions": self.sessions,
+                "problems": list(self.problems), "entries": [e.to_dict() for e in self.entries]}
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def _day(moment: datetime | None) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if moment else "an unknown date"
+
+
+def _date(moment: datetime | None) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d") if moment else "?"
+
+
+_ORIGIN_WORDS = {"background_review": "a background review", "foreground": "a session"}
+
+
+def _session_words(call: _origins.MemoryCall) -> str:
+    s = call.session
+    bits = [b for b in (s.source, s.model) if b]
+    where = f" in {s.cwd}" if s.cwd else ""
+    return f"session {s.id}" + (f" ({', '.join(bits)})" if bits else "") + where
+
+
+def _agent_event(call: _origins.MemoryCall, text: str, reasons: dict[int, _origins.Reason]) -> Event:
+    verb = {"add": "added", "replace": "replaced into this text", "patch": "patched into this text"}.get(
+        call.action, call.action)
+    batch = f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""
+    if call.status == "staged":
+        return Event("staged", text, call.at, f"staged by {_session_words(call)} on {_day(call.at)}{batch}, "
+                     f"pending id {call.pending_id}", f"staged · {_date(call.at)}", call, reasons.get(call.message_id))
+    unconfirmed = " (no result recorded)" if call.status == "unconfirmed" else ""
+    return Event("agent", text, call.at, f"{verb} by {_session_words(call)} on {_day(call.at)}{batch}{unconfirmed}",
+                 f"agent · {_date(call.at)}", call, reasons.get(call.message_id))
+
+
+def _journal_event(line: _journal.Line, text: str, staged: Iterable[_origins.MemoryCall],
+                   reasons: dict[int, _origins.Reason]) -> Event:
+    how = f" ({line.via})" if line.via else ""
+    if line.staged_id:
+        call = next(iter(staged), None)
+        by = _ORIGIN_WORDS.get(line.origin or "", line.origin or "the agent")
+        if call is not None:
+            by += f" in {_session_words(call)}"
+        label = LABELS["approved"].format(staged_by=by, when=_day(line.at)) + f"; staged id {line.staged_id}"
+        return Event("approved", text, line.at, label, f"approved · {_date(line.at)}", call,
+                     reasons.get(call.message_id) if call else None, line.via)
+    if line.action in ("restore", "undo"):
+        word = "restored from a backup" if line.action == "restore" else "put back by an undo"
+        return Event("restored", text, line.at, f"{word} on {_day(line.at)}{how}: {line.message}",
+                     f"restored · {_date(line.at)}", via=line.via)
+    return Event("you", text, line.at, LABELS["you"].format(when=_day(line.at)) + how,
+                 f"you · {_date(line.at)}", via=line.via)
+
+
+def _chain(calls: list[_origins.MemoryCall], last: _origins.MemoryCall, target: str) -> list[_origins.MemoryCall]:
+    """The agent calls that led to ``last``'s text, oldest first: each replace or patch is
+    preceded by the latest earlier call that wrote the text it matched."""
+    out = [last]
+    for _ in range(20):
+        head = out[0]
+        if head.action not in ("replace", "patch"):
+            break
+        needle = (head.matched or head.old_text or "").strip()
+        earlier = [c for c in calls if c.target == target and c.message_id < head.message_id and c.content
+                   and c.status != "failed" and c.action in ("add", "replace", "patch")
+                   and ((head.matched is not None and c.writes(needle))
+                        or (head.matched is None and needle and needle in (c.after or c.content or "")))]
+        if not earlier:
+            break
+        out.insert(0, earlier[-1])
+    return out
+
+
+def _oldest_prompt(db: Path) -> str:
+    try:
+        conn = _connect(db)
+        try:
+            row = conn.execute("SELECT system_prompt FROM sessions WHERE system_prompt IS NOT NULL "
+                               "ORDER BY started_at LIMIT 1").fetchone()
+        finally:
+            conn.close()
+    except Exception:  # noqa: BLE001 - a schema without these columns: nothing known
+        return ""
+    return str(row[0] or "") if row else ""
+
+
+def blame(store: MemoryStore, target: str | None = None, text: str | None = None, *, reasons: bool = True,
+          gone: bool = True, git: bool = True, timeout: float = _origins.SCAN_TIMEOUT_S) -> Blame:
+    """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given)."""
+    targets = [target] if target else list(TARGETS)
+    db = store.home.state_db
+    scan = _origins.scan_calls(db, timeout=timeout)
+    problems = [scan.problem] if scan.problem else []
+    lines = _journal.read(store.home.memories_dir)
+    calls = list(scan.calls)
+    oldest_prompt: str | None = None
+    out: list[EntryOrigin] = []
+    blames: dict[str, GitBlame] = {}
+    for t in targets:
+        state = store.read(t)
+        timeline = history.timeline(store, t)
+        lives = [life for life in timeline.lives if life.present or gone]
+        if text is not None:
+            lives = [life for life in lives if text in life.text or any(text in x for _, x in life.texts)][:1] or \
+                [life for life in lives if text.strip() in life.text][:1]
+        gb = git_blame(state.link_target or state.path, state.entries) if git and t == "memory" else None
+        if gb is not None:
+            blames[t] = gb
+            if gb.problem:
+                problems.append(gb.problem)
+        mine = [c for c in calls if c.target == t]
+        wanted: list[_origins.MemoryCall] = []
+        plan = []
+        for life in lives:
+            steps = _steps(life, mine, lines, t)
+            plan.append((life, steps))
+            wanted += [c for c, _ in steps if c is not None]
+        why = {c.message_id: _origins.reason(db, c) for c in dict.fromkeys(wanted)} if reasons else {}
+        for life, steps in plan:
+            events = [_event(c, line, x, mine, why) for c, (line, x) in steps]
+            events.sort(key=lambda e: e.at or datetime.min.replace(tzinfo=timezone.utc))
+            git_event = None
+            if gb is not None and life.present:
+                commit = gb.introduced.get(life.text)
+                if commit is not None:
+                    git_event = Event("git", life.text, commit.at, f"committed by {commit.author} on {_day(commit.at)} "
+                                      f"({commit.short} {commit.subject})" + ("" if gb.complete else
+                                                                            " or earlier"),
+                                      f"git: {commit.author}", commit=commit)
+                elif life.text in gb.uncommitted:
+                    git_event = Event("git", life.text, None, f"not committed yet in {gb.repo}", "git: uncommitted")
+            current = [e for e in events if e.text == life.text and e.kind != "removed"]
+            if not life.present:
+                removal = [e for e in events if e.kind == "removed"]
+                origin = removal[-1] if removal else Event(
+                    "removed", life.text, None, "removed outside the agent (hand edit or git), or by a write no record "
+                    "shows", "removed")
+            elif current:
+                origin = current[-1]
+            elif git_event is not None and git_event.commit is not None:
+                origin = git_event
+            else:
+                if oldest_prompt is None:
+                    oldest_prompt = _oldest_prompt(db) if scan.session_count else ""
+                if oldest_prompt and life.text in oldest_prompt:
+                    origin = Event("before", life.text, scan.oldest_session,
+                                   LABELS["before"].format(when=_day(scan.oldest_session)), "before sessions")
+                else:
+                    origin = Event("outside", life.text, None, LABELS["outside"], "hand edit")
+            if origin not in events:
+                events.append(origin)
+            out.append(EntryOrigin(t, life.text, life.present, origin, tuple(events), git_event))
+        if gone and text is None:
+            out += _gone_from_sessions(t, mine, out, why if reasons else None, db)
+    return Blame(tuple(out), scan.used_fts, len(calls), scan.session_count, tuple(problems), blames)
+
+
+def _gone_from_sessions(target: str, calls: list[_origins.MemoryCall], known: list[EntryOrigin],
+                        why: dict[int, _origins.Reason] | None, db: Path) -> list[EntryOrigin]:
+    """Entries the agent wrote and later took away that no backup remembers (the agent keeps
+    no backups): each text a call wrote, not known otherwise, that a later call removed or
+    overwrote, with the last writer and the removal."""
+    seen = {e.text for k in known if k.target == target for e in k.life} | \
+        {k.text for k in known if k.target == target}
+    out = []
+    for text in dict.fromkeys((c.after or c.content or "").strip() for c in calls if c.applied and c.content):
+        if not text or text in seen:
+            continue
+        writers = [c for c in calls if c.applied and c.writes(text)]
+        later = [c for c in calls if c.applied and writers and c.message_id >= writers[-1].message_id
+                 and c.takes_away(text)]
+        if not later:
+            continue
+        # A text overwritten by a replace lives on in the entry that replace made: not gone.
+        if later[0].action in ("replace", "patch"):
+            continue
+        if why is not None:
+            for c in (writers[-1], later[0]):
+                if c.message_id not in why:
+                    why[c.message_id] = _origins.reason(db, c)
+        reasons = why or {}
+        events = [_agent_event(writers[-1], text, reasons),
+                  _event(later[0], None, "\0" + text, calls, reasons)]
+        out.append(EntryOrigin(target, text, False, events[-1], tuple(events)))
+    return out
+
+
+def _steps(life: history.EntryLife, calls: list[_origins.MemoryCall], lines: list[_journal.Line],
+           target: str) -> list[tuple[_origins.MemoryCall | None, tuple[_journal.Line | None, str]]]:
+    """(call, (journal line, text)) for every known step of one entry; a removal carries the text
+    it took away and is told apart in :func:`_event` by the call or line taking it out."""
+    texts = list(dict.fromkeys(x for _, x in life.texts))
+    steps: list[tuple[_origins.MemoryCall | None, tuple[_journal.Line | None, str]]] = []
+    seen: set[int] = set()
+    for x in texts:
+        writers = [c for c in calls if c.writes(x)]
+        if writers:
+            for c in _chain(calls, writers[-1], target):
+                if id(c) not in seen:
+                    seen.add(id(c))
+                    steps.append((c, (None, (c.after or c.content or "").strip())))
+            for c in writers[:-1]:
+                if id(c) not in seen:
+                    seen.add(id(c))
+                    steps.append((c, (None, x)))
+        steps += [(None, (line, x)) for line in lines if line.target == target and line.put_in(x)]
+    if not life.present:
+        last = life.text
+        steps += [(c, (None, "\0" + last)) for c in calls if c.takes_away(last)]
+        steps += [(None, (line, "\0" + last)) for line in lines if line.target == target and line.took_out(last)]
+    return steps
+
+
+def _event(call: _origins.MemoryCall | None, line: _journal.Line | None, text: str,
+           calls: list[_origins.MemoryCall], why: dict[int, _origins.Reason]) -> Event:
+    if text.startswith("\0"):  # a removal
+        text = text[1:]
+        if call is not None:
+            return Event("removed", text, call.at, f"removed by {_session_words(call)} on {_day(call.at)}"
+                         + (f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""),
+                         f"removed · {_date(call.at)}", call, why.get(call.message_id))
+        assert line is not None
+        return Event("removed", text, line.at, f"removed by hermes-dash on {_day(line.at)}"
+                     + (f" ({line.via})" if line.via else "") + f": {line.message}", f"removed · {_date(line.at)}",
+                     via=line.via)
+    if call is not None:
+        return _agent_event(call, text, why)
+    assert line is not None
+    staged = [c for c in calls if line.staged_id and c.pending_id == line.staged_id]
+    return _journal_event(line, text, staged, why)
+
+
+# -- git ------------------------------------------------------------------------------------------
+
+def _git_bytes(args: list[str], cwd: Path, data: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """git with the Sharing page's discipline (no program the repository names: no hooks, pager,
+    fsmonitor, external diff, askpass); only plumbing that runs no filter is asked for here."""
+    return subprocess.run(["git", *sharing._NO_PROGRAMS, *args], cwd=cwd, input=data, capture_output=True,
+                          timeout=sharing.GIT_TIMEOUT_S, env=sharing._git_env(), check=False)
+
+
+def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COMMITS) -> GitBlame | None:
+    """For each entry, the oldest commit of the unbroken run (back from HEAD) whose version of
+    the file holds it: the commit that introduced its current text. None: not in a repository.
+
+    Runs ``rev-parse``, ``rev-list`` and ``cat-file --batch`` only: none of them runs a clean or
+    smudge filter, a textconv or a hook, so a hostile repository's config runs nothing here.
+    """
+    real = Path(path).resolve()
+    folder = real.parent
+    try:
+        top = _git_bytes(["rev-parse", "--show-toplevel"], folder)
+        if top.returncode != 0:
+            return None
+        repo = Path(top.stdout.decode("utf-8", "replace").strip())
+        rel = real.relative_to(repo.resolve()).as_posix()
+        listed = _git_bytes(["rev-list", f"--max-count={max_commits + 1}", "--no-commit-header",
+                             "--format=%H%x00%an%x00%at%x00%s", "HEAD", "--", rel], repo)
+        if listed.returncode != 0:
+            return GitBlame(repo, rel, 0, True, problem=None)  # no commits yet
+        commits = []
+        for row in listed.stdout.decode("utf-8", "replace").splitlines():
+            parts = row.split("\0")
+            if len(parts) == 4:
+                at = datetime.fromtimestamp(int(parts[2]), tz=timezone.utc) if parts[2].isdigit() else None
+                commits.append(Commit(parts[0], parts[1], at, parts[3]))
+        complete = len(commits) <= max_commits
+        commits = commits[:max_commits]
+        request = "".join(f"{c.sha}:{rel}\n" for c in commits).encode()
+        blobs = _git_bytes(["cat-file", "--batch"], repo, request)
+    except subprocess.TimeoutExpired:
+        return GitBlame(Path(path).parent, "", 0, False, problem=f"git took longer than {sharing.GIT_TIMEOUT_S:g} s; "
+                        "no git blame shown")
+    except (OSError, ValueError) as exc:
+        return GitBlame(Path(path).parent, "", 0, False, problem=f"git blame could not be read: {exc}")
+    versions = _blobs(blobs.stdout, len(commits))
+    wanted = list(entries)
+    introduced: dict[str, Commit] = {}
+    uncommitted = set()
+    for entry in wanted:
+        if not versions or entry not in versions[0]:
+            uncommitted.add(entry)
+            continue
+        n = 0
+        while n + 1 < len(versions) and entry in versions[n + 1]:
+            n += 1
+        introduced[entry] = commits[n]
+    return GitBlame(repo, rel, len(commits), complete, introduced, frozenset(uncommitted))
+
+
+def _blobs(data: bytes, count: int) -> list[set[str]]:
+    """The entries of each ``cat-file --batch`` answer, in order (a missing one is empty)."""
+    out: list[set[str]] = []
+    pos = 0
+    while len(out) < count and pos < len(data):
+        end = data.index(b"\n", pos)
+        header = data[pos:end].split()
+        pos = end + 1
+        if len(header) == 3 and header[1] == b"blob":
+            size = int(header[2])
+            out.append(set(parse(decode_lossy(data[pos:pos + min(size, GIT_MAX_BLOB)]))))
+            pos += size + 1
+        else:
+            out.append(set())
+    return out
+
+
+__all__ = ["Blame", "Commit", "EntryOrigin", "Event", "GitBlame", "LABELS", "blame", "git_blame"]
