@@ -18,7 +18,7 @@ import sys
 
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, journal_via
 
-from . import _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
+from . import _blame, _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
 from ._memory import usage_line
 from ._parse import UsageError, parse_args
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome
