@@ -183,7 +183,7 @@ def _journal_event(line: _journal.Line, text: str, staged: Iterable[_origins.Mem
                  f"you · {_date(line.at)}", via=line.via)
 
 
-def _chain(calls: list[_origins.MemoryCall], last: _origins.MemoryCall, target: str) -> list[_origins.MemoryCall]:
+def _chain(index: _Index, last: _origins.MemoryCall) -> list[_origins.MemoryCall]:
     """The agent calls that led to ``last``'s text, oldest first: each replace or patch is
     preceded by the latest earlier call that wrote the text it matched."""
     out = [last]
@@ -191,11 +191,13 @@ def _chain(calls: list[_origins.MemoryCall], last: _origins.MemoryCall, target: 
         head = out[0]
         if head.action not in ("replace", "patch"):
             break
-        needle = (head.matched or head.old_text or "").strip()
-        earlier = [c for c in calls if c.target == target and c.message_id < head.message_id and c.content
-                   and c.status != "failed" and c.action in ("add", "replace", "patch")
-                   and ((head.matched is not None and c.writes(needle))
-                        or (head.matched is None and needle and needle in (c.after or c.content or "")))]
+        if head.matched is not None:
+            earlier = [c for c in index.writers(head.matched.strip()) if c.message_id < head.message_id]
+        else:
+            needle = (head.old_text or "").strip()
+            earlier = [c for text, found in index.by_text.items() if needle and needle in text
+                       for c in found if c.message_id < head.message_id and c.status != "failed"]
+            earlier.sort(key=lambda c: (c.message_id, c.batch_index or 0))
         if not earlier:
             break
         out.insert(0, earlier[-1])
@@ -215,6 +217,53 @@ def _oldest_prompt(db: Path) -> str:
     return str(row[0] or "") if row else ""
 
 
+class _Index:
+    """One file's calls, looked up by the text they wrote or took away (a dict, not a scan of
+    every call for every entry: a big state.db holds thousands of calls)."""
+
+    def __init__(self, calls: list[_origins.MemoryCall]) -> None:
+        self.calls = calls
+        self.by_text: dict[str, list[_origins.MemoryCall]] = {}
+        self.fuzzy: list[_origins.MemoryCall] = []  # patches whose result text is not known
+        self.taken: dict[str, list[_origins.MemoryCall]] = {}
+        self.unmatched: list[_origins.MemoryCall] = []  # removers whose target entry is not known
+        for c in calls:
+            written = _written(c)
+            if written is not None:
+                self.by_text.setdefault(written, []).append(c)
+            elif c.action == "patch":
+                self.fuzzy.append(c)
+            if c.applied and c.action in ("replace", "remove", "patch"):
+                if c.matched is not None:
+                    self.taken.setdefault(c.matched.strip(), []).append(c)
+                else:
+                    self.unmatched.append(c)
+
+    def writers(self, text: str) -> list[_origins.MemoryCall]:
+        found = self.by_text.get(text, []) + [c for c in self.fuzzy if c.writes(text)]
+        return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
+
+    def removers(self, text: str) -> list[_origins.MemoryCall]:
+        found = [c for c in self.taken.get(text, []) if not c.writes(text)] + \
+            [c for c in self.unmatched if c.takes_away(text)]
+        return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
+
+
+def _written(call: _origins.MemoryCall) -> str | None:
+    if call.action in ("add", "replace"):
+        return (call.content or "").strip() or None
+    if call.action == "patch":
+        if call.after is not None:
+            return call.after.strip()
+        if call.matched is not None and call.old_text:
+            return call.matched.replace(call.old_text, call.content or "").strip()
+    return None
+
+
+#: (call, journal line, text, removal?) for one step of an entry's life
+_Step = tuple["_origins.MemoryCall | None", "_journal.Line | None", str, bool]
+
+
 def blame(store: MemoryStore, target: str | None = None, text: str | None = None, *, reasons: bool = True,
           gone: bool = True, git: bool = True, timeout: float = _origins.SCAN_TIMEOUT_S) -> Blame:
     """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given)."""
@@ -224,9 +273,9 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
     problems = [scan.problem] if scan.problem else []
     lines = _journal.read(store.home.memories_dir)
     calls = list(scan.calls)
-    oldest_prompt: str | None = None
-    out: list[EntryOrigin] = []
+    plans: list[tuple[str, history.EntryLife | None, str, bool, list[_Step], GitBlame | None]] = []
     blames: dict[str, GitBlame] = {}
+    indexes: dict[str, _Index] = {}
     for t in targets:
         state = store.read(t)
         timeline = history.timeline(store, t)
@@ -239,113 +288,101 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
             blames[t] = gb
             if gb.problem:
                 problems.append(gb.problem)
-        mine = [c for c in calls if c.target == t]
-        wanted: list[_origins.MemoryCall] = []
-        plan = []
+        index = indexes[t] = _Index([c for c in calls if c.target == t])
+        mine = [line for line in lines if line.target == t]
         for life in lives:
-            steps = _steps(life, mine, lines, t)
-            plan.append((life, steps))
-            wanted += [c for c, _ in steps if c is not None]
-        why = {c.message_id: _origins.reason(db, c) for c in dict.fromkeys(wanted)} if reasons else {}
-        for life, steps in plan:
-            events = [_event(c, line, x, mine, why) for c, (line, x) in steps]
-            events.sort(key=lambda e: e.at or datetime.min.replace(tzinfo=timezone.utc))
-            git_event = None
-            if gb is not None and life.present:
-                commit = gb.introduced.get(life.text)
-                if commit is not None:
-                    git_event = Event("git", life.text, commit.at, f"committed by {commit.author} on {_day(commit.at)} "
-                                      f"({commit.short} {commit.subject})" + ("" if gb.complete else
-                                                                            " or earlier"),
-                                      f"git: {commit.author}", commit=commit)
-                elif life.text in gb.uncommitted:
-                    git_event = Event("git", life.text, None, f"not committed yet in {gb.repo}", "git: uncommitted")
-            current = [e for e in events if e.text == life.text and e.kind != "removed"]
-            if not life.present:
-                removal = [e for e in events if e.kind == "removed"]
-                origin = removal[-1] if removal else Event(
-                    "removed", life.text, None, "removed outside the agent (hand edit or git), or by a write no record "
-                    "shows", "removed")
-            elif current:
-                origin = current[-1]
-            elif git_event is not None and git_event.commit is not None:
-                origin = git_event
+            plans.append((t, life, life.text, life.present, _steps(life, index, mine), gb))
+        if gone and (text is None or not lives):
+            known = {x for p in plans if p[0] == t for step in p[4] for x in (step[2],)} | \
+                {p[2] for p in plans if p[0] == t}
+            for written, steps in _gone_from_sessions(index, known, text):
+                plans.append((t, None, written, False, steps, None))
+    wanted = [step[0] for plan in plans for step in plan[4] if step[0] is not None]
+    why = _origins.reasons(db, wanted) if reasons else {}
+    oldest_prompt: str | None = None
+    out: list[EntryOrigin] = []
+    for t, _life, current_text, present, steps, gb in plans:
+        events = [_event(c, line, x, removal, indexes[t].calls, why) for c, line, x, removal in steps]
+        events.sort(key=lambda e: e.at or datetime.min.replace(tzinfo=timezone.utc))
+        git_event = _git_event(gb, current_text) if gb is not None and present else None
+        current = [e for e in events if e.text == current_text and e.kind != "removed"]
+        if not present:
+            removal = [e for e in events if e.kind == "removed"]
+            origin = removal[-1] if removal else Event(
+                "removed", current_text, None, "removed outside the agent (hand edit or git), or by a write no record "
+                "shows", "removed")
+        elif current:
+            origin = current[-1]
+        elif git_event is not None and git_event.commit is not None:
+            origin = git_event
+        else:
+            if oldest_prompt is None:
+                oldest_prompt = _oldest_prompt(db) if scan.session_count else ""
+            if oldest_prompt and current_text in oldest_prompt:
+                origin = Event("before", current_text, scan.oldest_session,
+                               LABELS["before"].format(when=_day(scan.oldest_session)), "before sessions")
             else:
-                if oldest_prompt is None:
-                    oldest_prompt = _oldest_prompt(db) if scan.session_count else ""
-                if oldest_prompt and life.text in oldest_prompt:
-                    origin = Event("before", life.text, scan.oldest_session,
-                                   LABELS["before"].format(when=_day(scan.oldest_session)), "before sessions")
-                else:
-                    origin = Event("outside", life.text, None, LABELS["outside"], "hand edit")
-            if origin not in events:
-                events.append(origin)
-            out.append(EntryOrigin(t, life.text, life.present, origin, tuple(events), git_event))
-        if gone and text is None:
-            out += _gone_from_sessions(t, mine, out, why if reasons else None, db)
+                origin = Event("outside", current_text, None, LABELS["outside"], "hand edit")
+        if origin not in events:
+            events.append(origin)
+        out.append(EntryOrigin(t, current_text, present, origin, tuple(events), git_event))
     return Blame(tuple(out), scan.used_fts, len(calls), scan.session_count, tuple(problems), blames)
 
 
-def _gone_from_sessions(target: str, calls: list[_origins.MemoryCall], known: list[EntryOrigin],
-                        why: dict[int, _origins.Reason] | None, db: Path) -> list[EntryOrigin]:
+def _git_event(gb: GitBlame, text: str) -> Event | None:
+    commit = gb.introduced.get(text)
+    if commit is not None:
+        return Event("git", text, commit.at, f"committed by {commit.author} on {_day(commit.at)} "
+                     f"({commit.short} {commit.subject})" + ("" if gb.complete else " or earlier"),
+                     f"git: {commit.author}", commit=commit)
+    if text in gb.uncommitted:
+        return Event("git", text, None, f"not committed yet in {gb.repo}", "git: uncommitted")
+    return None
+
+
+def _gone_from_sessions(index: _Index, known: set[str], text: str | None) -> list[tuple[str, list[_Step]]]:
     """Entries the agent wrote and later took away that no backup remembers (the agent keeps
-    no backups): each text a call wrote, not known otherwise, that a later call removed or
-    overwrote, with the last writer and the removal."""
-    seen = {e.text for k in known if k.target == target for e in k.life} | \
-        {k.text for k in known if k.target == target}
-    out = []
-    for text in dict.fromkeys((c.after or c.content or "").strip() for c in calls if c.applied and c.content):
-        if not text or text in seen:
+    no backups): each text a call wrote, not known otherwise, that a later call removed (a
+    text a replace overwrote lives on in the entry that replace made), with its last writer
+    and the removal."""
+    out: list[tuple[str, list[_Step]]] = []
+    for written, writers in index.by_text.items():
+        if written in known or (text is not None and text not in written):
             continue
-        writers = [c for c in calls if c.applied and c.writes(text)]
-        later = [c for c in calls if c.applied and writers and c.message_id >= writers[-1].message_id
-                 and c.takes_away(text)]
-        if not later:
+        applied = [c for c in writers if c.applied]
+        if not applied:
             continue
-        # A text overwritten by a replace lives on in the entry that replace made: not gone.
-        if later[0].action in ("replace", "patch"):
+        last = applied[-1]
+        later = [c for c in index.removers(written) if c.message_id >= last.message_id]
+        if not later or later[0].action != "remove":
             continue
-        if why is not None:
-            for c in (writers[-1], later[0]):
-                if c.message_id not in why:
-                    why[c.message_id] = _origins.reason(db, c)
-        reasons = why or {}
-        events = [_agent_event(writers[-1], text, reasons),
-                  _event(later[0], None, "\0" + text, calls, reasons)]
-        out.append(EntryOrigin(target, text, False, events[-1], tuple(events)))
+        out.append((written, [(last, None, written, False), (later[0], None, written, True)]))
     return out
 
 
-def _steps(life: history.EntryLife, calls: list[_origins.MemoryCall], lines: list[_journal.Line],
-           target: str) -> list[tuple[_origins.MemoryCall | None, tuple[_journal.Line | None, str]]]:
-    """(call, (journal line, text)) for every known step of one entry; a removal carries the text
-    it took away and is told apart in :func:`_event` by the call or line taking it out."""
+def _steps(life: history.EntryLife, index: _Index, lines: list[_journal.Line]) -> list[_Step]:
+    """Every known step of one entry: the calls and journal lines that wrote each of its texts
+    (and the calls that led to them), and for a gone entry what took it away."""
     texts = list(dict.fromkeys(x for _, x in life.texts))
-    steps: list[tuple[_origins.MemoryCall | None, tuple[_journal.Line | None, str]]] = []
+    steps: list[_Step] = []
     seen: set[int] = set()
     for x in texts:
-        writers = [c for c in calls if c.writes(x)]
+        writers = index.writers(x)
         if writers:
-            for c in _chain(calls, writers[-1], target):
+            for c in [*_chain(index, writers[-1]), *writers[:-1]]:
                 if id(c) not in seen:
                     seen.add(id(c))
-                    steps.append((c, (None, (c.after or c.content or "").strip())))
-            for c in writers[:-1]:
-                if id(c) not in seen:
-                    seen.add(id(c))
-                    steps.append((c, (None, x)))
-        steps += [(None, (line, x)) for line in lines if line.target == target and line.put_in(x)]
+                    steps.append((c, None, _written(c) or x, False))
+        steps += [(None, line, x, False) for line in lines if line.put_in(x)]
     if not life.present:
-        last = life.text
-        steps += [(c, (None, "\0" + last)) for c in calls if c.takes_away(last)]
-        steps += [(None, (line, "\0" + last)) for line in lines if line.target == target and line.took_out(last)]
+        steps += [(c, None, life.text, True) for c in index.removers(life.text)]
+        steps += [(None, line, life.text, True) for line in lines if line.took_out(life.text)]
     return steps
 
 
-def _event(call: _origins.MemoryCall | None, line: _journal.Line | None, text: str,
+def _event(call: _origins.MemoryCall | None, line: _journal.Line | None, text: str, removal: bool,
            calls: list[_origins.MemoryCall], why: dict[int, _origins.Reason]) -> Event:
-    if text.startswith("\0"):  # a removal
-        text = text[1:]
+    if removal:
         if call is not None:
             return Event("removed", text, call.at, f"removed by {_session_words(call)} on {_day(call.at)}"
                          + (f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""),

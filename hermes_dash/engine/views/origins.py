@@ -19,8 +19,8 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -172,26 +172,32 @@ def _fts_usable(conn: sqlite3.Connection) -> bool:
         return False
 
 
-def _candidate_rows(reader: _Reader) -> tuple[Iterator[tuple[object, ...]], bool]:
-    """Rows that may hold a memory call: (id, session_id, tool_calls, timestamp)."""
+def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
+    """Rows that may hold a memory call or its reply: (id, session_id, role, tool_calls,
+    tool_call_id, reply content, timestamp). Through the FTS index the replies come along (the
+    index holds the tool name); a plain scan finds the calls only."""
     conn = reader.conn
-    picked = f"m.id, m.session_id, m.tool_calls, {'m.timestamp' if 'timestamp' in reader.columns else 'NULL'}"
+    have = reader.columns
+    role = "m.role" if "role" in have else "NULL"
+    reply = "CASE WHEN m.role = 'tool' THEN m.content END" if {"role", "content"} <= have else "NULL"
+    picked = (f"m.id, m.session_id, {role}, m.tool_calls, {'m.tool_call_id' if 'tool_call_id' in have else 'NULL'}, "
+              f"{reply}, {'m.timestamp' if 'timestamp' in have else 'NULL'}")
+    calls_only = "m.tool_calls IS NOT NULL AND m.tool_calls LIKE '%memory%'"
     if _fts_usable(conn):
         try:
-            top = conn.execute("SELECT max(rowid) FROM messages_fts").fetchone()[0] or 0
+            top = conn.execute("SELECT rowid FROM messages_fts ORDER BY rowid DESC LIMIT 1").fetchone()
+            wanted = f"(m.tool_calls IS NOT NULL OR {role} = 'tool')"
             indexed = conn.execute(
                 f"SELECT {picked} FROM messages_fts f JOIN messages m ON m.id = f.rowid "  # noqa: S608 - fixed names
-                "WHERE messages_fts MATCH 'memory' AND m.tool_calls IS NOT NULL ORDER BY m.id").fetchall()
-            tail = conn.execute(f"SELECT {picked} FROM messages m WHERE m.id > ? AND m.tool_calls IS NOT NULL "  # noqa: S608
-                                "AND m.tool_calls LIKE '%memory%' ORDER BY m.id", (top,)).fetchall()
-            return iter(indexed + tail), True
+                f"WHERE messages_fts MATCH 'memory' AND {wanted} ORDER BY m.id").fetchall()
+            tail = conn.execute(f"SELECT {picked} FROM messages m WHERE m.id > ? AND {calls_only} "  # noqa: S608
+                                "ORDER BY m.id", (top[0] if top else 0,)).fetchall()
+            return indexed + tail, True
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
                 raise
             # an index this SQLite cannot read (no fts5 module): scan instead
-    rows = conn.execute(f"SELECT {picked} FROM messages m WHERE m.tool_calls IS NOT NULL "  # noqa: S608
-                        "AND m.tool_calls LIKE '%memory%' ORDER BY m.id")
-    return rows, False
+    return conn.execute(f"SELECT {picked} FROM messages m WHERE {calls_only} ORDER BY m.id").fetchall(), False  # noqa: S608
 
 
 def _loads(value: object) -> object:
@@ -255,9 +261,11 @@ def _status(result: object) -> tuple[str, str | None]:
     return "applied", None
 
 
-def _results(reader: _Reader, rows: list[tuple[int, str, str]]) -> dict[tuple[int, str], object]:
+def _results(reader: _Reader, rows: list[tuple[int, str, str]],
+             known: dict[str, list[tuple[int, str, object]]]) -> dict[tuple[int, str], object]:
     """The reply to each call: the tool row whose ``tool_call_id`` names it, else the first
-    unclaimed tool row after the call's row in the same session."""
+    unclaimed tool row after the call's row in the same session. ``known``: tool rows already
+    read, per session (id, tool_call_id, content); other sessions' rows are looked up."""
     found: dict[tuple[int, str], object] = {}
     has_id = "tool_call_id" in reader.columns
     role = "role" if "role" in reader.columns else "'tool'"
@@ -265,11 +273,14 @@ def _results(reader: _Reader, rows: list[tuple[int, str, str]]) -> dict[tuple[in
     for message_id, session_id, key in rows:
         by_message.setdefault(message_id, (session_id, []))[1].append(key)
     for message_id, (session_id, keys) in by_message.items():
-        near = reader.conn.execute(
-            f"SELECT {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
-            f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
-            (message_id, message_id + _RESULT_WINDOW, session_id)).fetchall()
-        replies = [(str(r[0] or ""), r[1]) for r in near]
+        near = [(rid, cid, content) for rid, cid, content in known.get(session_id, ())
+                if message_id < rid <= message_id + _RESULT_WINDOW]
+        if not near or any(not k.isdigit() and k not in {c for _, c, _ in near} for k in keys):
+            near = [(int(r[0]), str(r[1] or ""), r[2]) for r in reader.conn.execute(
+                f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
+                f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
+                (message_id, message_id + _RESULT_WINDOW, session_id))]
+        replies = [(cid, content) for _, cid, content in near]
         claimed: set[int] = set()
         ids = {k for k in keys if not k.isdigit()}
         for key in keys:
@@ -314,13 +325,17 @@ def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
             oldest, count = _when(row[0]), int(row[1] or 0)
         rows, used_fts = _candidate_rows(reader)
         found: list[tuple[int, str, object, list[tuple[str, dict[str, object]]]]] = []
-        for message_id, session_id, tool_calls, at in rows:
+        tool_rows: dict[str, list[tuple[int, str, object]]] = {}
+        for message_id, session_id, role, tool_calls, tool_call_id, reply, at in rows:
             rows_read += 1
+            if role == "tool":
+                tool_rows.setdefault(str(session_id), []).append((int(message_id), str(tool_call_id or ""), reply))  # type: ignore[call-overload]  # an INTEGER PRIMARY KEY
+                continue
             parsed = _memory_calls(tool_calls)
             if parsed:
                 found.append((int(message_id), str(session_id), at, parsed))  # type: ignore[call-overload]  # an INTEGER PRIMARY KEY
         keys = [(m, s, cid or str(n)) for m, s, _, parsed in found for n, (cid, _) in enumerate(parsed)]
-        replies = _results(reader, [(m, s, c) for m, s, c in keys])
+        replies = _results(reader, keys, tool_rows)
         _session_info(reader, (s for _, s, _, _ in found))
         for message_id, session_id, at, parsed in found:
             for n, (call_id, args) in enumerate(parsed):
@@ -333,7 +348,38 @@ def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
                        f"{rows_read:,} candidate rows; the origins shown come from those only.")
     finally:
         reader.conn.close()
-    return CallScan(tuple(calls), used_fts, rows_read, oldest, count, problem, time.monotonic() - started)
+    return CallScan(tuple(replay(calls)), used_fts, rows_read, oldest, count, problem, time.monotonic() - started)
+
+
+def replay(calls: list[MemoryCall]) -> list[MemoryCall]:
+    """Fill in what each replace, remove or patch took away, where its reply does not say
+    (agents before the replies named it), by replaying the calls in order with the memory
+    tool's matching rule on the entries the calls themselves wrote. A call aimed at an entry no
+    call wrote (it was in the file before, or written by hand) keeps ``matched`` None."""
+    entries: dict[str, list[str]] = {}
+    out = []
+    for call in calls:
+        work = entries.setdefault(call.target, [])
+        hit = call.matched
+        if call.action in ("replace", "remove", "patch") and hit is None and call.applied and call.old_text:
+            needle = call.old_text.strip()
+            hits = [e for e in work if needle in e]
+            exact = [e for e in hits if e == needle]
+            if exact or len(set(hits)) == 1:
+                hit = (exact or hits)[0]
+                call = replace(call, matched=hit)
+        out.append(call)
+        if not call.applied:
+            continue
+        new = (call.after or (hit.replace(call.old_text or "", call.content or "") if call.action == "patch" and hit
+                              else call.content) or "").strip()
+        if call.action == "add" and new and new not in work:
+            work.append(new)
+        elif call.action in ("replace", "patch") and hit is not None and hit in work:
+            work[work.index(hit)] = new
+        elif call.action == "remove" and hit is not None and hit in work:
+            work.remove(hit)
+    return out
 
 
 def _calls_of(message_id: int, session: SessionInfo, at: datetime | None, call_id: str,
@@ -375,26 +421,43 @@ def _plain(text: object, lines: int = REASON_LINES, chars: int = REASON_CHARS) -
 
 def reason(db: Path, call: MemoryCall, timeout: float = 1.0) -> Reason:
     """The user's message before ``call`` and the assistant's text with it (or just before it)."""
+    return reasons(db, [call], timeout).get(call.message_id, Reason())
+
+
+def reasons(db: Path, calls: Iterable[MemoryCall], timeout: float = 2.0) -> dict[int, Reason]:
+    """:func:`reason` of each call, by message id, on one connection."""
+    wanted = {c.message_id: c for c in calls}
+    if not wanted:
+        return {}
     reader, _ = _open(db, timeout)
-    if reader is None or "role" not in reader.columns or "content" not in reader.columns:
-        return Reason()
-    ts = "timestamp" if "timestamp" in reader.columns else "NULL"
+    if reader is None:
+        return {}
+    out: dict[int, Reason] = {}
     try:
-        user = reader.conn.execute(f"SELECT id, content, {ts} FROM messages WHERE session_id = ? AND id < ? "  # noqa: S608
-                                   "AND role = 'user' ORDER BY id DESC LIMIT 1",
-                                   (call.session.id, call.message_id)).fetchone()
-        own = reader.conn.execute("SELECT content FROM messages WHERE id = ?", (call.message_id,)).fetchone()
-        assistant = _plain(own[0]) if own else ""
-        if not assistant:  # the assistant's text earlier in the same turn (after the user's message)
-            row = reader.conn.execute("SELECT content FROM messages WHERE session_id = ? AND id < ? AND id > ? "
-                                      "AND role = 'assistant' AND content IS NOT NULL AND content != '' "
-                                      "ORDER BY id DESC LIMIT 1",
-                                      (call.session.id, call.message_id, user[0] if user else -1)).fetchone()
-            assistant = _plain(row[0]) if row else ""
+        if {"role", "content"} <= reader.columns:
+            for message_id, call in wanted.items():
+                out[message_id] = _reason(reader, call)
     except sqlite3.Error:
-        return Reason()
+        pass  # what was read so far is kept; the rest has no reason shown
     finally:
         reader.conn.close()
+    return out
+
+
+def _reason(reader: _Reader, call: MemoryCall) -> Reason:
+    ts = "timestamp" if "timestamp" in reader.columns else "NULL"
+    # By primary key, newest first: stops at the turn's user message instead of sorting the session.
+    user = reader.conn.execute(f"SELECT id, content, {ts} FROM messages WHERE id < ? AND session_id = ? "  # noqa: S608
+                               "AND role = 'user' ORDER BY id DESC LIMIT 1",
+                               (call.message_id, call.session.id)).fetchone()
+    own = reader.conn.execute("SELECT content FROM messages WHERE id = ?", (call.message_id,)).fetchone()
+    assistant = _plain(own[0]) if own else ""
+    if not assistant:  # the assistant's text earlier in the same turn (after the user's message)
+        row = reader.conn.execute("SELECT content FROM messages WHERE id < ? AND id > ? AND session_id = ? "
+                                  "AND role = 'assistant' AND content IS NOT NULL AND content != '' "
+                                  "ORDER BY id DESC LIMIT 1",
+                                  (call.message_id, user[0] if user else -1, call.session.id)).fetchone()
+        assistant = _plain(row[0]) if row else ""
     return Reason(_plain(user[1]) if user else "", assistant, _when(user[2]) if user else None)
 
 
@@ -425,4 +488,4 @@ def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: f
     return out
 
 
-__all__ = ["CallScan", "MemoryCall", "Reason", "SessionInfo", "TurnMessage", "reason", "scan_calls", "turn"]
+__all__ = ["CallScan", "MemoryCall", "Reason", "SessionInfo", "TurnMessage", "reason", "reasons", "scan_calls", "turn"]
