@@ -173,6 +173,10 @@ CREATE TRIGGER messages_fts_update AFTER UPDATE ON messages BEGIN
         COALESCE(new.content, '') || ' ' || COALESCE(new.tool_name, '') || ' ' || COALESCE(new.tool_calls, '')
     );
 END;
+CREATE VIRTUAL TABLE messages_fts_trigram USING fts5(
+    content,
+    tokenize='trigram'
+);
 CREATE TRIGGER messages_fts_trigram_insert AFTER INSERT ON messages BEGIN
     INSERT INTO messages_fts_trigram(rowid, content) VALUES (
         new.id,

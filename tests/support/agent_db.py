@@ -111,11 +111,11 @@ def schema_sql(db: Path) -> list[str]:
     """The CREATE statements of a fresh state.db made by the agent's SessionDB (tables, indexes,
     FTS tables and triggers), in the order SQLite lists them."""
     require()
-    script = ("import sqlite3, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
+    script = ("import json, sqlite3, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
               "SessionDB(Path(sys.argv[1])).close()\n"
               "c = sqlite3.connect(sys.argv[1])\n"
-              "print('\\n'.join(r[0] + ';' for r in c.execute(\"SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
-              "AND name NOT LIKE 'sqlite_%' ORDER BY rowid\")))")
+              "print(json.dumps([r[0] for r in c.execute(\"SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
+              "AND name NOT LIKE 'sqlite_%' ORDER BY rowid\")]))")
     done = subprocess.run([str(PYTHON), "-c", script, str(db)], capture_output=True, text=True, timeout=60,
                           check=True)
-    return [s for s in done.stdout.split(";\n") if s.strip()]
+    return list(json.loads(done.stdout.splitlines()[-1]))

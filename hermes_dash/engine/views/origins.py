@@ -192,7 +192,7 @@ def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
                 f"WHERE messages_fts MATCH 'memory' AND {wanted} ORDER BY m.id").fetchall()
             tail = conn.execute(f"SELECT {picked} FROM messages m WHERE m.id > ? AND {calls_only} "  # noqa: S608
                                 "ORDER BY m.id", (top[0] if top else 0,)).fetchall()
-            return indexed + tail, True
+            return indexed + tail, bool(top and top[0])  # an empty index answered nothing: say so
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
                 raise
