@@ -185,6 +185,7 @@ def _old_schema_db(db: Path, fts: bool) -> None:
         conn.execute("INSERT INTO messages VALUES (?, 'old', ?, ?, ?, ?)", (n + 1, role, content, calls, time.time()))
     if fts:  # an index that stopped before the last rows: those are scanned
         conn.execute("CREATE VIRTUAL TABLE messages_fts USING fts5(content)")
+        conn.execute("INSERT INTO messages_fts (rowid, content) VALUES (1, 'remember the vpn')")
     conn.commit()
     conn.close()
 
