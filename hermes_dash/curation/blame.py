@@ -17,7 +17,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from hermes_dash.curation import history, sharing
@@ -25,10 +25,13 @@ from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.rules.format import TARGETS, decode_lossy, parse
 from hermes_dash.engine.store import MemoryStore
 from hermes_dash.engine.views import origins as _origins
+from hermes_dash.engine.views.diff import diff_entries
 from hermes_dash.engine.views.sessions import _connect
 
+JOURNAL_NAME = _journal.NAME
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 GIT_MAX_BLOB = 1 << 20
+_SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
 LABELS = {
     "you": "written by hermes-dash on {when}",
     "approved": "approved from the Inbox (staged by {staged_by}) on {when}",
@@ -265,8 +268,12 @@ _Step = tuple["_origins.MemoryCall | None", "_journal.Line | None", str, bool]
 
 
 def blame(store: MemoryStore, target: str | None = None, text: str | None = None, *, reasons: bool = True,
-          gone: bool = True, git: bool = True, timeout: float = _origins.SCAN_TIMEOUT_S) -> Blame:
-    """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given)."""
+          gone: bool = True, git: bool = True, backups: bool = True,
+          timeout: float = _origins.SCAN_TIMEOUT_S) -> Blame:
+    """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given).
+
+    ``backups=False``: the files' earlier texts are not read from the backups (the landing page
+    never lists them); the sessions, the journal and git still give each entry's life."""
     targets = [target] if target else list(TARGETS)
     db = store.home.state_db
     scan = _origins.scan_calls(db, timeout=timeout)
@@ -278,11 +285,12 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
     indexes: dict[str, _Index] = {}
     for t in targets:
         state = store.read(t)
-        timeline = history.timeline(store, t)
+        timeline = history.timeline(store, t) if backups else history.build_timeline(
+            t, [history.Version(0, history.CURRENT, history.CURRENT, None, state.entries, state.error)])
         lives = [life for life in timeline.lives if life.present or gone]
         if text is not None:
-            lives = [life for life in lives if text in life.text or any(text in x for _, x in life.texts)][:1] or \
-                [life for life in lives if text.strip() in life.text][:1]
+            lives = [life for life in lives if life.text == text][:1] or \
+                [life for life in lives if text in life.text or any(text in x for _, x in life.texts)][:1]
         gb = git_blame(state.link_target or state.path, state.entries) if git and t == "memory" else None
         if gb is not None:
             blames[t] = gb
@@ -398,6 +406,55 @@ def _event(call: _origins.MemoryCall | None, line: _journal.Line | None, text: s
     return _journal_event(line, text, staged, why)
 
 
+def _who(event: Event) -> str:
+    if event.session is not None and event.kind in ("agent", "removed", "staged"):
+        s = event.session
+        return f"session {s.id}" + (f" ({s.source})" if s.source else "")
+    if event.kind == "approved":
+        return "approved in the Inbox"
+    if event.kind in ("you", "restored") or (event.kind == "removed" and event.via):
+        return "you" + (f" ({event.via})" if event.via else "")
+    if event.kind == "git" and event.commit is not None:
+        return f"git: {event.commit.author}"
+    return "outside the agent (hand edit or git)"
+
+
+def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
+    """Who made each version of ``timeline``: the writers of the changes from the version before
+    it (the sessions, hermes-dash, the Inbox, or "outside the agent" when no record explains a
+    change). A version's changes happened between the previous version's time and its own; the
+    record of the same text closest to that window is taken when none falls inside it."""
+    events = [e for entry in found.entries if entry.target == timeline.target for e in entry.life]
+    out = []
+    floor = datetime.min.replace(tzinfo=timezone.utc)
+    for v in timeline.versions:
+        if v.index == 0:
+            out.append("the oldest copy kept")
+            continue
+        prev = timeline.versions[v.index - 1]
+        start, end = prev.created or floor, v.created or datetime.max.replace(tzinfo=timezone.utc)
+        who: list[str] = []
+        for item in diff_entries(prev.entries, v.entries).items:
+            if item.kind == "unchanged":
+                continue
+            text, removal = (item.old, True) if item.kind == "removed" else (item.new, False)
+            known = [e for e in events if e.text == text and (e.kind == "removed") == removal and e.at is not None]
+            inside = [e for e in known if start - _SLACK <= e.at <= end + _SLACK]  # type: ignore[operator]
+            # Outside the window (a clock that disagrees with a backup's name, a copied home): the
+            # writer of that same text nearest before the version, else the first one after it.
+            before = [e for e in known if e.at <= end + _SLACK]  # type: ignore[operator]
+            pick = inside or before or known
+            who.append(_who(pick[-1] if pick is not known else pick[0]) if pick
+                       else "outside the agent (hand edit or git)")
+        out.append(", ".join(dict.fromkeys(who)) if who else "no entry changed (layout only)")
+    return out
+
+
+def turn_of(store: MemoryStore, event: Event) -> list[_origins.TurnMessage]:
+    """The messages around ``event``'s memory call (for the dialog that shows the whole turn)."""
+    return _origins.turn(store.home.state_db, event.call) if event.call is not None else []
+
+
 # -- git ------------------------------------------------------------------------------------------
 
 def _git_bytes(args: list[str], cwd: Path, data: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -473,4 +530,5 @@ def _blobs(data: bytes, count: int) -> list[set[str]]:
     return out
 
 
-__all__ = ["Blame", "Commit", "EntryOrigin", "Event", "GitBlame", "LABELS", "blame", "git_blame"]
+__all__ = ["Blame", "Commit", "EntryOrigin", "Event", "GitBlame", "LABELS", "blame", "git_blame", "turn_of",
+           "version_authors"]

@@ -18,6 +18,7 @@ from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
+from ._origins import origin_section
 from ._tables import entry_grids
 from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
 
@@ -108,6 +109,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
             st.download_button(f"Download this entry in full ({len(entry):,} characters)",
                                partial(entry.encode, "utf-8"), file_name=f"{state.filename}-entry.txt",
                                mime="text/plain", key="hd_open_download", on_click="ignore")
+        origin_section(store, state, entry)  # where it came from, its life, restore an earlier text
         if NEW_TEXT not in st.session_state:
             # Streamlit forgets a widget's value on a run that did not draw it (another page ran
             # in between): start again from the entry, never from an empty box.

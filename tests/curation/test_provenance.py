@@ -272,3 +272,13 @@ def test_blame_command_prints_and_answers_json(played: tuple[MemoryStore, float]
     assert data["entries"][0]["origin"]["session"]["source"] == "telegram"
     code, _, err = run(store.home.root, "blame", "memory", "no such text anywhere", json_out=False)
     assert code == 1 and "No entry of MEMORY.md contains that text" in err
+
+
+def test_history_says_who_made_each_version(played: tuple[MemoryStore, float]) -> None:
+    store, _ = played
+    store.replace("memory", "CI runs on", "CI runs on Buildkite")  # hermes-dash keeps the old bytes first
+    code, data, err = run(store.home.root, "history", "memory")
+    assert code == 0, err
+    made = [v["made_by"] for v in data["versions"]]
+    assert made[0] == "the oldest copy kept"
+    assert made[-1] == "you (hermes-dash)"
