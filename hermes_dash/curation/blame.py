@@ -439,10 +439,11 @@ def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
                 continue
             text, removal = (item.old, True) if item.kind == "removed" else (item.new, False)
             known = [e for e in events if e.text == text and (e.kind == "removed") == removal and e.at is not None]
-            inside = [e for e in known if start - _SLACK <= e.at <= end + _SLACK]  # type: ignore[operator]
+            timed = [(e, e.at) for e in known if e.at is not None]
+            inside = [e for e, at in timed if start - _SLACK <= at <= end + _SLACK]
             # Outside the window (a clock that disagrees with a backup's name, a copied home): the
             # writer of that same text nearest before the version, else the first one after it.
-            before = [e for e in known if e.at <= end + _SLACK]  # type: ignore[operator]
+            before = [e for e, at in timed if at <= end + _SLACK]
             pick = inside or before or known
             who.append(_who(pick[-1] if pick is not known else pick[0]) if pick
                        else "outside the agent (hand edit or git)")

@@ -53,7 +53,8 @@ def played(home: Path) -> tuple[MemoryStore, float]:
             _turn("Tidy up: tests use pytest -x, the CI is GitHub, and drop the deploy note?",
                   {"operations": [{"action": "add", "content": "Tests: pytest -x"},
                                   {"action": "add", "content": "CI runs on GitHub Actions"},
-                                  {"action": "replace", "old_text": "Tests: pytest", "content": "Tests: pytest -x -q"}]},
+                                  {"action": "replace", "old_text": "Tests: pytest",
+                                   "content": "Tests: pytest -x -q"}]},
                   t0 + DAY + 60, "One batch for all three."),
             _turn("(background review)", {"action": "add", "target": "user", "content": "Prefers short answers"},
                   t0 + DAY + 120, "The user keeps asking for brevity.", stage=True),
@@ -159,7 +160,8 @@ def test_patch_and_new_text_from_newer_agents(home: Path) -> None:
         _turn("web moved to 3000", {"action": "patch", "old_text": "3001", "new_text": "3000"}, t0 + 10,
               reply={"success": True, "patched_entry_before": "Ports: api on 8080, web on 3001",
                      "patched_entry_after": "Ports: api on 8080, web on 3000"}),
-        _turn("lint rule", {"operations": [{"action": "replace", "old_text": "Lint with", "new_text": "Lint: ruff check"}]},
+        _turn("lint rule", {"operations": [{"action": "replace", "old_text": "Lint with",
+                                            "new_text": "Lint: ruff check"}]},
               t0 + 20, reply={"success": True, "operations": [{"replaced_entry": "Lint with ruff"}]}),
     ]}])
     (home / "memories" / "MEMORY.md").write_text("Ports: api on 8080, web on 3000\n§\nLint: ruff check",
@@ -178,8 +180,8 @@ def _old_schema_db(db: Path, fts: bool) -> None:
                        "CREATE TABLE messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, content TEXT, "
                        "tool_calls TEXT, timestamp REAL);")
     conn.execute("INSERT INTO sessions VALUES ('old', 'cli', ?)", (time.time() - DAY,))
-    rows = [("user", "remember the vpn", None), ("assistant", "",
-             json.dumps([{"name": "memory", "arguments": json.dumps({"action": "add", "content": "VPN: wg-quick up"})}])),
+    call = json.dumps({"action": "add", "content": "VPN: wg-quick up"})
+    rows = [("user", "remember the vpn", None), ("assistant", "", json.dumps([{"name": "memory", "arguments": call}])),
             ("tool", json.dumps({"success": True, "message": "Entry added."}), None)]
     for n, (role, content, calls) in enumerate(rows):
         conn.execute("INSERT INTO messages VALUES (?, 'old', ?, ?, ?, ?)", (n + 1, role, content, calls, time.time()))

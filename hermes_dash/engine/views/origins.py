@@ -220,10 +220,11 @@ def _memory_calls(raw: object) -> list[tuple[str, dict[str, object]]]:
     for item in items:
         if not isinstance(item, dict):
             continue
-        function = item.get("function") if isinstance(item.get("function"), dict) else item
-        if function.get("name") != "memory":  # type: ignore[union-attr]  # a dict either way
+        inner = item.get("function")
+        function: dict[str, object] = inner if isinstance(inner, dict) else item
+        if function.get("name") != "memory":
             continue
-        args = _loads(function.get("arguments"))  # type: ignore[union-attr]
+        args = _loads(function.get("arguments"))
         if isinstance(args, dict):
             out.append((str(item.get("id") or item.get("call_id") or ""), args))
     return out
