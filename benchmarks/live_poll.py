@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hermes_dash import MemoryStore, resolve_home  # noqa: E402
-from hermes_dash.engine.rules.format import TARGETS  # noqa: E402
 from hermes_dash.demo import create_demo_home  # noqa: E402
+from hermes_dash.engine.rules.format import TARGETS  # noqa: E402
 from hermes_dash.ui import _live  # noqa: E402
 
 ROUNDS, CALLS = 7, 5_000  # CALLS: whole cycles of SLOW_EVERY checks

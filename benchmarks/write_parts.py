@@ -15,11 +15,12 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+
 def _parts() -> tuple[tuple[object, str, str], ...]:
     """(owner, attribute, what the part is) for each timed step."""
+    from hermes_dash.engine import store as _store
     from hermes_dash.engine.io import backups as _backups
     from hermes_dash.engine.rules import ops as _ops
-    from hermes_dash.engine import store as _store
     store = _store.MemoryStore
     return ((_ops, "prepare", "check the new text (scan)"),
             (store, "_folder_kind", "stat the folder"),

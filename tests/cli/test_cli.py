@@ -1,4 +1,4 @@
-"""The command-line contract (issue 2 §6), run as a real subprocess on a temporary home."""
+"""The command-line contract, run as a real subprocess on a temporary home."""
 
 from __future__ import annotations
 

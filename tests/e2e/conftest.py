@@ -9,20 +9,37 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, Browser, need_browser, settle, streamlit_app
+from browser_support import CHROMIUM, CHROMIUM_ARGS, Browser, demo_copies, need_browser, settle, streamlit_app
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """One `streamlit run app.py` for the whole run, on an empty home that no test fills: each test's
+    browser is a new Streamlit session, and opens a demo copy of its own (Browser.demo_home)."""
     need_browser()
-    home = tmp_path / "empty-home"
-    # The demo copy lands here (TMPDIR); a short path keeps the screenshots' sidebar readable.
+    root = tmp_path_factory.mktemp("e2e-server")
+    # The demo copies land here (TMPDIR); a short path keeps the screenshots' sidebar readable.
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
     try:
-        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
+        with streamlit_app(root / "empty-home", scratch, root / "streamlit.log") as base:
             yield base, scratch
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """One Chromium for the whole run; each test gets a fresh context of it (its own cache, cookies
+    and storage, as a new profile), which is what isolates tests, at a fraction of a launch."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 @pytest.fixture
@@ -32,20 +49,15 @@ def color_scheme() -> str:
 
 
 @pytest.fixture
-def browser(server: tuple[str, Path], tmp_path: Path, color_scheme: str) -> Iterator[Browser]:
-    """Chromium (fresh profile) on the app's empty-home page, recording every request."""
-    from playwright.sync_api import sync_playwright
-
+def browser(server: tuple[str, Path], chromium, color_scheme: str) -> Iterator[Browser]:
+    """A fresh browser context on the app's empty-home page, recording every request."""
     base, scratch = server
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 1400, "height": 1800}, color_scheme=color_scheme)
-        try:
-            opened = Browser(context.new_page(), base, scratch)
-            context.on("request", lambda request: opened.requests.append(request.url))
-            opened.page.goto(base, wait_until="domcontentloaded")
-            settle(opened.page, "No Hermes memory here yet")
-            yield opened
-        finally:
-            context.close()
+    context = chromium.new_context(viewport={"width": 1400, "height": 1800}, color_scheme=color_scheme)
+    try:
+        opened = Browser(context.new_page(), base, scratch, known=demo_copies(scratch))
+        context.on("request", lambda request: opened.requests.append(request.url))
+        opened.page.goto(base, wait_until="domcontentloaded")
+        settle(opened.page, "No Hermes memory here yet")
+        yield opened
+    finally:
+        context.close()

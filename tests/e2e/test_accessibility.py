@@ -31,12 +31,12 @@ DRIFTED = "# Notes\n\nThe API lives in services/api/.\r\n\r\n§\r\n\r\nDeploys g
 
 def walk(browser: Browser) -> list:
     """Visit every state, auditing each; return all violations found."""
-    page, scratch = browser.page, browser.scratch
+    page = browser.page
     found = audit(page, "empty home")
 
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
+    demo = browser.demo_home()
     for title in PAGES:
         goto_page(page, title, heading=False)
         page.wait_for_timeout(800)

@@ -20,13 +20,13 @@ pytestmark = pytest.mark.e2e
 
 
 def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None:
-    page, scratch = browser.page, browser.scratch
+    page = browser.page
     shot(page, "empty-state")
 
     # Open the demo home from the newcomer's empty state.
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
+    demo = browser.demo_home()
     assert page.get_by_text("Getting full").first.is_visible()
     assert page.get_by_text("Over budget").first.is_visible()
     shot(page, "overview")

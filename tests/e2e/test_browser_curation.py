@@ -34,10 +34,10 @@ def _ask_to_approve_one(page) -> None:
 
 
 def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
-    page, scratch = browser.page, browser.scratch
+    page = browser.page
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
+    demo = browser.demo_home()
     memory, user = demo / "memories" / "MEMORY.md", demo / "memories" / "USER.md"
     staged = demo / "pending" / "memory" / "3fa91c0e.json"
 

@@ -22,10 +22,10 @@ MINE = "Deploys: staging first (`make deploy ENV=staging`), then production afte
 
 
 def test_concurrent_edit_is_refused_with_both_versions_then_undo_in_a_real_browser(browser: Browser) -> None:
-    page, scratch = browser.page, browser.scratch
+    page = browser.page
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    demo = next(scratch.glob("hermes-demo-*/copy-*/home"))
+    demo = browser.demo_home()
     memory = demo / "memories" / "MEMORY.md"
 
     preview_replace(page, "make deploy ENV=staging", MINE)

@@ -25,7 +25,7 @@ def open_demo(browser: Browser) -> Path:
     page = browser.page
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    return next(browser.scratch.glob("hermes-demo-*/copy-*/home")) / "memories" / "MEMORY.md"
+    return browser.demo_home() / "memories" / "MEMORY.md"
 
 
 def test_overview_shows_an_agent_write_with_no_interaction(browser: Browser) -> None:

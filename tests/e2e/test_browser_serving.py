@@ -15,18 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, goto_page, need_browser, settle
-
-sys.path.insert(0, str(REPO / "tests"))
-from web_probe import start  # noqa: E402
+from browser_support import REPO, goto_page, settle
+from web_probe import start
 
 pytestmark = pytest.mark.e2e
 
 
-def _browser(pw, tmp_path: Path, requests: list[str]):
-    context = pw.chromium.launch_persistent_context(
-        str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True,
-        viewport={"width": 1400, "height": 1400})
+def _browser(chromium, requests: list[str]):
+    """A fresh context of the run's one Chromium (tests/e2e/conftest.py), recording every request."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1400})
     context.on("request", lambda request: requests.append(request.url))
     return context
 
@@ -51,20 +48,17 @@ def _wait_for_token_url(server) -> str:
     raise AssertionError(server.log.read_text()[-2000:])
 
 
-def test_network_mode_needs_the_token_in_a_real_browser(tmp_path: Path) -> None:
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
+def test_network_mode_needs_the_token_in_a_real_browser(tmp_path: Path, chromium) -> None:
     from hermes_dash.demo import create_demo_home
 
     home = create_demo_home(tmp_path / "demo")
     # 127.0.0.2 stands for a network address: not the default, so a token is required, while
     # the test server still stays on this machine's loopback interface.
-    with _serve(home, tmp_path, "--address", "127.0.0.2", host="127.0.0.2") as server, sync_playwright() as pw:
+    with _serve(home, tmp_path, "--address", "127.0.0.2", host="127.0.0.2") as server:
         url = _wait_for_token_url(server)
         assert url.startswith(f"http://127.0.0.2:{server.port}/?token=")
         requests: list[str] = []
-        context = _browser(pw, tmp_path, requests)
+        context = _browser(chromium, requests)
         try:
             page = context.new_page()
             page.goto(f"http://127.0.0.2:{server.port}/", wait_until="domcontentloaded")
@@ -85,16 +79,13 @@ def test_network_mode_needs_the_token_in_a_real_browser(tmp_path: Path) -> None:
             context.close()
 
 
-def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path) -> None:
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
+def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path, chromium) -> None:
     home = tmp_path / "![x](http:" / "127.0.0.1:9" / "leak.png)"
     (home / "memories").mkdir(parents=True)
     (home / "memories" / "MEMORY.md").write_text("One entry.", encoding="utf-8")
-    with _serve(home, tmp_path) as server, sync_playwright() as pw:
+    with _serve(home, tmp_path) as server:
         requests: list[str] = []
-        context = _browser(pw, tmp_path, requests)
+        context = _browser(chromium, requests)
         try:
             page = context.new_page()
             page.goto(server.base, wait_until="domcontentloaded")

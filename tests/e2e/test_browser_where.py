@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, assert_only_local, goto_page, need_browser, settle, \
-    shot, streamlit_app
+from browser_support import assert_only_local, goto_page, need_browser, settle, shot, streamlit_app
 
 from hermes_dash.demo import create_demo_home
 
@@ -31,40 +30,35 @@ def demo_server(tmp_path: Path) -> Iterator[str]:
         yield base
 
 
-def test_reload_keeps_the_profile_and_the_page(demo_server: str, tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_reload_keeps_the_profile_and_the_page(demo_server: str, chromium) -> None:
     base = demo_server
     requests: list[str] = []
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 1400, "height": 1800})
-        try:
-            page = context.new_page()
-            context.on("request", lambda request: requests.append(request.url))
-            page.goto(base, wait_until="domcontentloaded")
-            settle(page, "1,985 / 2,200 chars", timeout=90_000)  # the first run imports everything
-            page.wait_for_url(re.compile(r"[?&]profile=default\b"), timeout=15_000)
+    context = chromium.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        page = context.new_page()
+        context.on("request", lambda request: requests.append(request.url))
+        page.goto(base, wait_until="domcontentloaded")
+        settle(page, "1,985 / 2,200 chars", timeout=90_000)  # the first run imports everything
+        page.wait_for_url(re.compile(r"[?&]profile=default\b"), timeout=15_000)
 
-            page.get_by_role("combobox", name="Profile").click()
-            page.get_by_role("option", name="work", exact=True).click()
-            settle(page, "profile work")
-            page.wait_for_url(re.compile(r"[?&]profile=work\b"), timeout=15_000)
+        page.get_by_role("combobox", name="Profile").click()
+        page.get_by_role("option", name="work", exact=True).click()
+        settle(page, "profile work")
+        page.wait_for_url(re.compile(r"[?&]profile=work\b"), timeout=15_000)
 
-            goto_page(page, "Snapshot")
-            page.wait_for_url(re.compile(r"/snapshot\?(.*&)?profile=work\b"), timeout=15_000)
+        goto_page(page, "Snapshot")
+        page.wait_for_url(re.compile(r"/snapshot\?(.*&)?profile=work\b"), timeout=15_000)
 
-            page.reload(wait_until="domcontentloaded")
-            page.get_by_role("heading", name="Snapshot").first.wait_for(timeout=30_000)
-            settle(page, "profile work")
-            assert re.search(r"/snapshot\?(.*&)?profile=work\b", page.url), page.url
-            caption = page.get_by_text(re.compile(r"^Home .* · profile work")).first
-            assert caption.inner_text().split(" · ")[0].endswith("/profiles/work")
-            assert page.get_by_role("combobox", name="Profile").input_value() == "work" or \
-                "work" in page.locator('[data-testid="stSidebar"] [data-baseweb="select"]').first.inner_text()
-            assert page.get_by_text("does not exist here").count() == 0
-            shot(page, "reload-keeps-profile")
-        finally:
-            context.close()
+        page.reload(wait_until="domcontentloaded")
+        page.get_by_role("heading", name="Snapshot").first.wait_for(timeout=30_000)
+        settle(page, "profile work")
+        assert re.search(r"/snapshot\?(.*&)?profile=work\b", page.url), page.url
+        caption = page.get_by_text(re.compile(r"^Home .* · profile work")).first
+        assert caption.inner_text().split(" · ")[0].endswith("/profiles/work")
+        assert page.get_by_role("combobox", name="Profile").input_value() == "work" or \
+            "work" in page.locator('[data-testid="stSidebar"] [data-baseweb="select"]').first.inner_text()
+        assert page.get_by_text("does not exist here").count() == 0
+        shot(page, "reload-keeps-profile")
+    finally:
+        context.close()
     assert_only_local(requests, base)

@@ -36,7 +36,6 @@ def tab_to(page, want: Callable[[dict], bool], what: str, key: str = "Tab", limi
     """Press ``key`` until the focused element is ``what``; fail after ``limit`` presses."""
     for _ in range(limit):
         page.keyboard.press(key)
-        page.wait_for_timeout(60)
         now = focused(page)
         if want(now):
             return now
@@ -76,10 +75,10 @@ def press_and_settle(page, key: str, text: str) -> None:
 
 
 def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
-    page, scratch = browser.page, browser.scratch
+    page = browser.page
     tab_to(page, button("Open the demo home"), "the empty state's demo button")
     press_and_settle(page, "Enter", "1,985 / 2,200 chars")
-    memory = next(scratch.glob("hermes-demo-*/copy-*/home")) / "memories" / "MEMORY.md"
+    memory = browser.demo_home() / "memories" / "MEMORY.md"
 
     # 1. Browse and read: search both files, then move into the table and onto the entry's cell.
     tab_to(page, field("Search both files"), "the search box")
@@ -88,24 +87,19 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     tab_to(page, lambda f: f["testid"] == "data-grid-canvas", "the MEMORY.md table")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowRight")
-    page.wait_for_timeout(300)
-    assert "`redis-cli -n 2 FLUSHDB` on staging only" in focused(page)["text"]
+    focus_lands(page, lambda f: "`redis-cli -n 2 FLUSHDB` on staging only" in f["text"], "the arrow keys on the table")
 
     # 2. Restore a bad edit. The page links show focus with a real outline, not a faint tint.
     edit_link = tab_to(page, link("Edit"), "the Edit page link", key="Shift+Tab")
     assert edit_link["outline"].startswith("solid") and not edit_link["outline"].endswith(" 0px"), edit_link
     press_and_settle(page, "Enter", "New entry")
-    page.wait_for_timeout(500)
-    assert field("New entry")(focused(page)), "opening Edit puts focus in the New entry box"
+    focus_lands(page, field("New entry"), "opening Edit (focus belongs in the New entry box)")
     added = "Keyboard test: the build server has 16 cores."
     page.keyboard.type(added)
     page.keyboard.press("Tab")  # the text commits as the box loses focus: the button must take focus
-    page.wait_for_timeout(500)
-    assert button("Add entry")(focused(page)), f"Tab after typing skipped Add entry: {focused(page)}"
+    focus_lands(page, button("Add entry"), "Tab after typing (it must land on Add entry)")
     press_and_settle(page, "Enter", "Saved")
-    page.wait_for_timeout(500)
-    now = focused(page)
-    assert field("New entry")(now) and now["text"] == "", f"after Add, focus is on {now}"
+    focus_lands(page, lambda f: field("New entry")(f) and f["text"] == "", "Add (the empty New entry box)")
     assert added in memory.read_text(encoding="utf-8")
     good = memory.read_bytes()
 

@@ -1,4 +1,4 @@
-"""Real processes at once (issue 2 §3, §8): no entry lost when the engine and an agent-style
+"""Real processes at once: no entry lost when the engine and an agent-style
 writer add together; a writer killed with SIGKILL never leaves a partial file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The file format (SPEC §2): parse, serialise, usage, percent, decode, drift."""
+"""The file format: parse, serialise, usage, percent, decode, drift."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Homes, profiles and config (SPEC §1, issue 2 §2)."""
+"""Homes, profiles and config."""
 
 from __future__ import annotations
 

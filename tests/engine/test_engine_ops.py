@@ -1,4 +1,4 @@
-"""Operation semantics (SPEC §3, issue 2 §1) through the store, on real files."""
+"""Operation semantics through the store, on real files."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property-based tests (hypothesis) of the store on real files (issue 2 §8).
+"""Property-based tests (hypothesis) of the store on real files.
 
 Texts come from a tiny alphabet (with §, spaces and newlines) so that substring matches,
 ambiguity, duplicates, stripping and over-limit cases are all common.

@@ -1,4 +1,4 @@
-"""The prompt blocks as the agent renders them, and parsing them back (SPEC §5)."""
+"""The prompt blocks as the agent renders them, and parsing them back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The content scan (SPEC §3): one hit and one near miss per rule id, order, NFKC, the cap."""
+"""The content scan: one hit and one near miss per rule id, order, NFKC, the cap."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The store on real files: locking, backups, restore, drift guard, newlines, links,
-permissions, encodings and refusals that leave everything as it was (issue 2 §1, §3, §4, §7)."""
+permissions, encodings and refusals that leave everything as it was."""
 
 from __future__ import annotations
 
@@ -570,7 +570,7 @@ def test_drift_refusal_in_a_read_only_folder_says_the_copy_failed():
 
 @pytest.mark.parametrize("op", ["replace", "remove"])
 def test_pinned_entry_is_checked_under_the_lock(store, write_mem, read_mem, op):
-    # A staged write pins the entry it aimed at (SPEC §6). Here that entry was edited
+    # A staged write pins the entry it aimed at. Here that entry was edited
     # meanwhile, and the substring now only hits a longer entry: the pin must refuse.
     write_mem("memory", "port 8080 is the API\n§\nport 8080 is the API, behind nginx")
     before = read_mem("memory")

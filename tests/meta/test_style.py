@@ -1,9 +1,10 @@
-"""Checked style: the linter and the type checker pass, silences say why, comments cite the repository.
+"""Checked style: silences say why, and the code, tests and docs cite only what a reader can open.
 
-ruff and mypy are configured in pyproject.toml ([tool.ruff], [tool.mypy]) and run here, so the
-README's test command and CI run them. A ``# type: ignore[code]`` carries a reason after it on
-the same line. Comments and docstrings cite docs/rules.md by section ("docs/rules.md#locking"),
-never a document a reader of the repository cannot open.
+ruff and mypy are configured in pyproject.toml ([tool.ruff], [tool.mypy]) and run by
+``bash scripts/lint``, a CI step of its own. A ``# type: ignore[code]`` carries a reason after it
+on the same line. Comments, docstrings and docs cite docs/rules.md by section
+("docs/rules.md#locking") and name files that exist, never a document a reader of the
+repository cannot open.
 """
 
 from __future__ import annotations
@@ -21,9 +22,22 @@ from repo import ROOT
 
 # A reason after the code: "# type: ignore[arg-type]  # why it is right here".
 IGNORE_WITH_REASON = re.compile(r"type:\s*ignore\[[\w\-, ]+\]\s*#\s*\S.{2,}")
-# What a reader cannot open: the old spec's numbered sections, issue numbers, "the brief", "the article".
+# What a reader cannot open: numbered sections of the old spec, issue numbers, a brief or an article.
 FOREIGN_CITATION = re.compile(r"\bSPEC\b|(?i:\bissues?\s*#?\s*\d|\(issue\b|\bthe brief\b|\bthe article\b)")
 RULES_LINK = re.compile(r"docs/rules\.md#([\w-]*)")
+
+
+def _everything() -> list[Path]:
+    """Every Python file of the repository: the package, app.py, the tests and the benchmarks."""
+    return sorted({*_sources(), *(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")})
+
+
+def _docs() -> list[Path]:
+    return sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").glob("*.md")])
+
+
+# A repository path written in a comment, a docstring or a doc: it must lead to a file that exists.
+REPO_PATH = re.compile(r"(?<![\w./-])((?:hermes_dash|tests|benchmarks|scripts|docs)/[\w./*-]*[\w*])")
 
 
 def _sources() -> list[Path]:
@@ -55,27 +69,17 @@ def _where(path: Path, line: int) -> str:
     return f"{path.relative_to(ROOT)}:{line}"
 
 
-@pytest.mark.timeout(600)
-def test_ruff_passes() -> None:
-    done = _run("ruff", "check", ".")
-    assert done.returncode == 0, f"`ruff check .` failed:\n{done.stdout}{done.stderr}"
-
-
-@pytest.mark.timeout(900)
-def test_mypy_passes() -> None:
-    done = _run("mypy")  # files and options from pyproject.toml's [tool.mypy]
-    assert done.returncode == 0, f"`mypy` failed:\n{done.stdout}{done.stderr}"
-
-
 def test_every_type_ignore_has_a_code_and_says_why() -> None:
     bare = [f"{_where(path, line)}: {text}" for path in _sources() for line, text in _comments_and_docstrings(path)
             if text.startswith("#") and re.search(r"type:\s*ignore", text) and not IGNORE_WITH_REASON.search(text)]
     assert not bare, "a `# type: ignore[code]` needs a reason after it (`  # why ...`):\n" + "\n".join(bare)
 
 
-def test_no_comment_or_docstring_cites_what_a_reader_cannot_open() -> None:
-    found = [f"{_where(path, line)}: {' '.join(text.split())[:100]}" for path in _sources()
+def test_no_comment_docstring_or_doc_cites_what_a_reader_cannot_open() -> None:
+    found = [f"{_where(path, line)}: {' '.join(text.split())[:100]}" for path in _everything()
              for line, text in _comments_and_docstrings(path) if FOREIGN_CITATION.search(text)]
+    found += [f"{_where(path, n)}: {line.strip()[:100]}" for path in _docs()
+              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if FOREIGN_CITATION.search(line)]
     assert not found, ("cite the docs/rules.md section it means (docs/rules.md#operations) or say it in plain "
                        "words:\n" + "\n".join(found))
 
@@ -88,6 +92,17 @@ def test_cited_rules_sections_exist() -> None:
     assert cited, "the code cites docs/rules.md sections"
     missing = sorted(f"{where}: docs/rules.md#{name}" for where, name in cited if name not in sections)
     assert not missing, f"no such section in docs/rules.md ({', '.join(sorted(sections))}):\n" + "\n".join(missing)
+
+
+def test_every_path_named_in_comments_and_docs_exists() -> None:
+    named = [(f"{_where(path, line)}", found) for path in _everything()
+             for line, text in _comments_and_docstrings(path) for found in REPO_PATH.findall(text)]
+    named += [(f"{_where(path, n)}", found) for path in _docs()
+              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              for found in REPO_PATH.findall(line)]
+    missing = sorted({f"{where}: {found}" for where, found in named
+                      if "*" not in found and "<" not in found and not (ROOT / found.rstrip("./")).exists()})
+    assert not missing, "these paths do not exist (moved or renamed?):\n" + "\n".join(missing)
 
 
 @pytest.mark.parametrize(("text", "cites"), [

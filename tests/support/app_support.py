@@ -1,4 +1,4 @@
-"""Shared helpers for the dashboard's AppTest tests (imported by tests/test_app_*.py).
+"""Shared helpers for the dashboard's AppTest tests (imported by tests/app/test_app_*.py).
 
 Every test runs the real app.py against a real temporary Hermes home: HERMES_HOME points at
 it (monkeypatched) and the UI's caches (``st.cache_data`` and the landing page's memos) are

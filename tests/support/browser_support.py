@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -20,13 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from chromium import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: F401  (re-exported to the tests)
 from repo import ROOT as REPO
 # Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
 # changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
 SHOTS = Path(tempfile.gettempdir()) / "hermes-dash-e2e-screenshots"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 FORBIDDEN = re.compile(r"127\.0\.0\.1:9/|/x\.png|/y\.png")
 
 
@@ -43,12 +40,6 @@ def need_browser() -> None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI=true but {problem}: the browser test must run in CI.")
         pytest.skip(f"End-to-end browser test skipped: {problem}.")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -105,7 +96,25 @@ def settle(page, text: str | None = None, timeout: float = 30_000) -> None:
         ".filter(t => t.offsetParent !== null)"
         ".every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
         timeout=timeout)
-    page.wait_for_timeout(600)  # let the last delta paint
+    quiet(page)
+
+
+# Resolves once the page has made no DOM change for ``ms`` (at most ``cap`` ms in all): the last
+# delta of a script run has been drawn. A condition, not a fixed pause: it returns as soon as the
+# page is still, and waits longer on a loaded machine.
+_QUIET = """([ms, cap]) => new Promise(resolve => {
+  let timer;
+  const done = () => { observer.disconnect(); clearTimeout(stop); resolve(true); };
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ms); });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setTimeout(done, ms);
+  const stop = setTimeout(done, cap);
+})"""
+
+
+def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
+    """Wait until nothing on the page has changed for ``ms``."""
+    page.evaluate(_QUIET, [ms, cap])
 
 
 def shot(page, name: str) -> None:
@@ -142,6 +151,10 @@ def assert_only_local(requests: list[str], base: str) -> None:
         sorted({u for u in requests if not u.startswith(base)})
 
 
+def demo_copies(scratch: Path) -> set[Path]:
+    return set(scratch.glob("hermes-demo-*/copy-*/home"))
+
+
 @dataclass
 class Browser:
     """A page on the running app, and every URL the browser requested."""
@@ -150,6 +163,19 @@ class Browser:
     base: str
     scratch: Path
     requests: list[str] = field(default_factory=list)
+    known: set[Path] = field(default_factory=set)  # demo copies made before this test's browser opened
+
+    def demo_home(self, timeout_s: float = 30) -> Path:
+        """The demo copy this test's session opened (the server is shared, so earlier tests' copies
+        sit beside it)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            new = demo_copies(self.scratch) - self.known
+            if len(new) == 1:
+                return new.pop()
+            assert len(new) < 2, f"more than one new demo copy: {sorted(new)}"
+            time.sleep(0.1)
+        raise AssertionError("no demo copy appeared: was 'Open the demo home' clicked?")
 
 
 def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = 15_000) -> dict:

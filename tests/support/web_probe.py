@@ -22,6 +22,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from chromium import free_port
+from repo import ROOT as REPO  # noqa: F401  (re-exported to the tests that start servers)
+
 
 _GUARD = r'''
 import os, socket, sys
@@ -76,14 +79,6 @@ class Server:
     def outbound(self) -> list[str]:
         """Every attempt to reach another host, as recorded by the guard."""
         return self.net_log.read_text().splitlines() if self.net_log.exists() else []
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_healthy(server: Server, timeout: float = 90) -> None:
