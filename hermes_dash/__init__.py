@@ -30,6 +30,8 @@ _EXPORTS = {
                             "FileProblem", "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
+    "engine.agents": ("AgentInfo", "AgentRules", "adopt_agent=adopt", "agent_for_home=for_home",
+                      "agent_rules=rules_for", "detect_agent=detect", "following_agent=following", "use_agent=use"),
     "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
@@ -70,6 +72,13 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
     from .demo import create_demo_home
+    from .engine.agents import AgentInfo, AgentRules
+    from .engine.agents import adopt as adopt_agent
+    from .engine.agents import detect as detect_agent
+    from .engine.agents import for_home as agent_for_home
+    from .engine.agents import following as following_agent
+    from .engine.agents import rules_for as agent_rules
+    from .engine.agents import use as use_agent
     from .engine.home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from .engine.io.backups import Backup, list_backups, read_backup
     from .engine.io.journal import via as journal_via

@@ -26,7 +26,8 @@ DAY = 86_400
 
 
 def _turn(user: str, memory: dict[str, object], at: float, assistant: str = "", **extra: object) -> dict[str, object]:
-    return {"user": user, "assistant": assistant, "memory": memory, "at": at, **extra}
+    """One turn: the user's message, then the assistant's memory call (the agent runs it) and its reply."""
+    return {"user": user, "content": assistant, "memory_call": memory, "at": at, **extra}
 
 
 @pytest.fixture
@@ -36,9 +37,9 @@ def played(home: Path) -> tuple[MemoryStore, float]:
     t0 = time.time() - 3 * DAY
     (home / "memories").mkdir()
     (home / "memories" / "MEMORY.md").write_text("Old fact from before any session", encoding="utf-8")
-    agent_db.play(home, [
+    agent_db.build_state_db(home, [
         {"id": "20261128_090000_aaaa", "source": "cli", "model": "model-a", "cwd": "/work/shop", "started_at": t0,
-         "system_prompt": "MEMORY\nOld fact from before any session\n", "turns": [
+         "messages": [
              _turn("We deploy with make deploy, remember that.", {"action": "add", "content": "Deploys: make deploy"},
                    t0 + 60, "I'll save the deploy command."),
              _turn("Correction: it is make ship now.\nThe old target is gone.",
@@ -49,7 +50,8 @@ def played(home: Path) -> tuple[MemoryStore, float]:
              _turn("Forget the staging note.", {"action": "remove", "old_text": "Staging is flaky"}, t0 + 240,
                    "Removing it."),
          ]},
-        {"id": "20261129_100000_bbbb", "source": "telegram", "model": "model-b", "started_at": t0 + DAY, "turns": [
+        {"id": "20261129_100000_bbbb", "source": "telegram", "model": "model-b", "started_at": t0 + DAY,
+         "messages": [
             _turn("Tidy up: tests use pytest -x, the CI is GitHub, and drop the deploy note?",
                   {"operations": [{"action": "add", "content": "Tests: pytest -x"},
                                   {"action": "add", "content": "CI runs on GitHub Actions"},
@@ -156,7 +158,7 @@ def test_patch_and_new_text_from_newer_agents(home: Path) -> None:
     t0 = time.time() - DAY
     (home / "memories").mkdir()
     (home / "memories" / "MEMORY.md").write_text("Ports: api on 8080, web on 3001\n§\nLint with ruff", encoding="utf-8")
-    agent_db.play(home, [{"id": "s-new", "source": "cli", "started_at": t0, "turns": [
+    agent_db.build_state_db(home, [{"id": "s-new", "source": "cli", "started_at": t0, "messages": [
         _turn("web moved to 3000", {"action": "patch", "old_text": "3001", "new_text": "3000"}, t0 + 10,
               reply={"success": True, "patched_entry_before": "Ports: api on 8080, web on 3001",
                      "patched_entry_after": "Ports: api on 8080, web on 3000"}),

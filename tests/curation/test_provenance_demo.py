@@ -66,12 +66,12 @@ def test_every_demo_entry_shows_a_true_origin(tmp_path: Path) -> None:
 
 
 def test_the_agents_own_session_db_reads_the_demo_state_db(tmp_path: Path) -> None:
-    agent_db.require()
+    python = agent_db.require_agent()
     home = create_demo_home(tmp_path / "demo")
     script = ("import json, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
               "db = SessionDB(Path(sys.argv[1]))\n"
               "print(json.dumps({s: len(db.get_messages(s)) for s in sys.argv[2:]}))")
     ids = [s["id"] for s in story.replay()[1]]
-    done = subprocess.run([str(agent_db.PYTHON), "-c", script, str(home / "state.db"), *ids], capture_output=True,
+    done = subprocess.run([python, "-c", script, str(home / "state.db"), *ids], capture_output=True,
                           text=True, timeout=60, check=True)
     assert json.loads(done.stdout.splitlines()[-1]) == {s["id"]: 3 * len(s["turns"]) for s in story.replay()[1]}
