@@ -16,6 +16,8 @@ Sections (``--only`` takes a comma-separated list of them):
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
 * ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
                  (``workloads.distinct_facts``); the full run also times 20,000.
+* ``pending``    the Inbox's triage of 77 staged writes (previews, marks) against listing the same
+                 77 files (``pending.py``).
 * ``live``       one idle check of the pages' live view (stat both files, compare fingerprints)
                  against two bare ``os.stat`` calls (``live_poll.py``).
 * ``concurrent`` eight engine processes and one agent-style ``flock`` writer adding entries at
@@ -51,6 +53,7 @@ from benchmarks.crash import bench_crash
 from benchmarks.live import bench_live
 from benchmarks.ops import bench_ops
 from benchmarks.pages import bench_page
+from benchmarks.pending import bench_pending
 from benchmarks.suggest import bench_suggest
 
 SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
@@ -58,6 +61,7 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     "op": bench_ops,
     "cli": bench_cli,
     "suggest": bench_suggest,
+    "pending": bench_pending,
     "live": bench_live,
     "concurrent": bench_concurrent,
     "crash": bench_crash,

@@ -40,7 +40,8 @@ _EXPORTS = {
     "engine.io.readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
     "engine.views.render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
     "engine.rules.scan": ("describe_findings=describe", "scan"),
-    "engine.serving": ("LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV"),
+    "engine.serving": ("DOORS", "LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV", "connection_problems",
+                       "served_flags"),
     "engine.views.sessions": ("SessionList", "read_sessions"),
     "engine.views.snapshot": ("Snapshot", "choose_snapshot=choose", "compare_snapshot=compare", "diff_live",
                   "freeze_snapshot=freeze", "frozen_snapshot_path=frozen_path", "load_frozen_snapshot=load_frozen",
@@ -118,7 +119,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .engine.rules.scan import describe as describe_findings
     from .engine.rules.scan import scan
     from .engine.rules.targets import Target, target_of
-    from .engine.serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
+    from .engine.serving import DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems, served_flags
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
     from .engine.views.diff import DiffItem, EntryDiff, diff_entries
     from .engine.views.humanize import NEXT_SESSION, age, ago

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from hermes_dash.curation import history, sharing
+from hermes_dash.curation import history, safegit
 from hermes_dash.engine.io import journal as _journal
-from hermes_dash.engine.rules.format import TARGETS, decode_lossy, parse
+from hermes_dash.engine.rules.format import TARGETS
 from hermes_dash.engine.store import MemoryStore
 from hermes_dash.engine.views import origins as _origins
 from hermes_dash.engine.views.diff import diff_entries
@@ -30,7 +30,6 @@ from hermes_dash.engine.views.sessions import _connect
 
 JOURNAL_NAME = _journal.NAME
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
-GIT_MAX_BLOB = 1 << 20
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
 LABELS = {
     "you": "written by hermes-dash on {when}",
@@ -58,10 +57,11 @@ class GitBlame:
     repo: Path
     path: str  # the file inside the repository
     commits_read: int
-    complete: bool  # the whole history was read (not cut at GIT_MAX_COMMITS)
+    complete: bool  # no entry's text is older than the history read (GIT_MAX_COMMITS)
     introduced: dict[str, Commit] = field(default_factory=dict)  # entry text -> commit that introduced it
     uncommitted: frozenset[str] = frozenset()  # entry texts not in HEAD
     problem: str | None = None
+    earlier: frozenset[str] = frozenset()  # entry texts put on the oldest commit read: that one or an older one
 
 
 @dataclass(frozen=True)
@@ -341,7 +341,7 @@ def _git_event(gb: GitBlame, text: str) -> Event | None:
     commit = gb.introduced.get(text)
     if commit is not None:
         return Event("git", text, commit.at, f"committed by {commit.author} on {_day(commit.at)} "
-                     f"({commit.short} {commit.subject})" + ("" if gb.complete else " or earlier"),
+                     f"({commit.short} {commit.subject})" + (" or earlier" if text in gb.earlier else ""),
                      f"git: {commit.author}", commit=commit)
     if text in gb.uncommitted:
         return Event("git", text, None, f"not committed yet in {gb.repo}", "git: uncommitted")
@@ -458,77 +458,87 @@ def turn_of(store: MemoryStore, event: Event) -> list[_origins.TurnMessage]:
 
 # -- git ------------------------------------------------------------------------------------------
 
-def _git_bytes(args: list[str], cwd: Path, data: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    """git with the Sharing page's discipline (no program the repository names: no hooks, pager,
-    fsmonitor, external diff, askpass); only plumbing that runs no filter is asked for here."""
-    return subprocess.run(["git", *sharing._NO_PROGRAMS, *args], cwd=cwd, input=data, capture_output=True,
-                          timeout=sharing.GIT_TIMEOUT_S, env=sharing._git_env(), check=False)
-
-
 def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COMMITS) -> GitBlame | None:
-    """For each entry, the oldest commit of the unbroken run (back from HEAD) whose version of
-    the file holds it: the commit that introduced its current text. None: not in a repository.
+    """For each entry, the commit that introduced its current text: the newest commit among those
+    ``git blame`` names for its lines in HEAD's version of the file. None: not in a repository.
 
-    Runs ``rev-parse``, ``rev-list`` and ``cat-file --batch`` only: none of them runs a clean or
-    smudge filter, a textconv or a hook, so a hostile repository's config runs nothing here.
+    Through :func:`hermes_dash.curation.safegit.run_git` only (``rev-parse`` and ``blame`` of a
+    named revision with ``--no-textconv``: git reads stored blobs and runs no filter, textconv or
+    hook of the repository's). The history read is bounded to the last ``max_commits`` commits
+    (first parents): a line older than that is blamed on the boundary, said as "or earlier".
     """
     real = Path(path).resolve()
     folder = real.parent
     try:
-        top = _git_bytes(["rev-parse", "--show-toplevel"], folder)
+        top = safegit.run_git(["rev-parse", "--show-toplevel"], folder)
         if top.returncode != 0:
             return None
         repo = Path(top.stdout.decode("utf-8", "replace").strip())
         rel = real.relative_to(repo.resolve()).as_posix()
-        listed = _git_bytes(["rev-list", f"--max-count={max_commits + 1}", "--no-commit-header",
-                             "--format=%H%x00%an%x00%at%x00%s", "HEAD", "--", rel], repo)
-        if listed.returncode != 0:
-            return GitBlame(repo, rel, 0, True, problem=None)  # no commits yet
-        commits = []
-        for row in listed.stdout.decode("utf-8", "replace").splitlines():
-            parts = row.split("\0")
-            if len(parts) == 4:
-                at = datetime.fromtimestamp(int(parts[2]), tz=timezone.utc) if parts[2].isdigit() else None
-                commits.append(Commit(parts[0], parts[1], at, parts[3]))
-        complete = len(commits) <= max_commits
-        commits = commits[:max_commits]
-        request = "".join(f"{c.sha}:{rel}\n" for c in commits).encode()
-        blobs = _git_bytes(["cat-file", "--batch"], repo, request)
+        bound = safegit.run_git(["rev-parse", "--verify", "-q", f"HEAD~{max_commits}^{{commit}}"], repo)
+        complete = bound.returncode != 0
+        revision = "HEAD" if complete else f"{bound.stdout.decode().strip()}..HEAD"
+        # -w: the file has no newline at its end, so adding an entry changes the last line only by
+        # the newline that now follows it; ignoring whitespace keeps that line with its author.
+        blamed = safegit.run_git(["blame", "--porcelain", "-w", revision, "--", rel], repo)
     except subprocess.TimeoutExpired:
-        return GitBlame(Path(path).parent, "", 0, False, problem=f"git took longer than {sharing.GIT_TIMEOUT_S:g} s; "
-                        "no git blame shown")
+        return GitBlame(folder, "", 0, False, problem=f"git took longer than {safegit.GIT_TIMEOUT_S:g} s; no git "
+                        "blame shown")
     except (OSError, ValueError) as exc:
-        return GitBlame(Path(path).parent, "", 0, False, problem=f"git blame could not be read: {exc}")
-    versions = _blobs(blobs.stdout, len(commits))
+        return GitBlame(folder, "", 0, False, problem=f"git blame could not be read: {exc}")
     wanted = list(entries)
+    if blamed.returncode != 0:  # not committed yet (or no commit at all)
+        return GitBlame(repo, rel, 0, complete, uncommitted=frozenset(wanted))
+    groups, commits = _blamed_entries(blamed.stdout)
     introduced: dict[str, Commit] = {}
-    uncommitted = set()
-    for entry in wanted:
-        if not versions or entry not in versions[0]:
-            uncommitted.add(entry)
+    boundary: set[str] = set()
+    for text, shas in groups:
+        newest = max((commits[s] for s in shas), key=lambda c: (c[0].at or datetime.min.replace(tzinfo=timezone.utc)))
+        introduced.setdefault(text, newest[0])
+        if newest[1]:
+            boundary.add(text)
+    found = {e: introduced[e] for e in wanted if e in introduced}
+    return GitBlame(repo, rel, len(commits), complete or not (boundary & set(found)), found,
+                    frozenset(e for e in wanted if e not in introduced), earlier=frozenset(boundary & set(found)))
+
+
+def _blamed_entries(porcelain: bytes) -> tuple[list[tuple[str, set[str]]], dict[str, tuple[Commit, bool]]]:
+    """HEAD's entries (lines between lines holding only ``§``) with the commits of their lines,
+    and each commit (with whether it is the history's boundary) from ``blame --porcelain``."""
+    commits: dict[str, tuple[Commit, bool]] = {}
+    info: dict[str, dict[str, str]] = {}
+    lines: list[tuple[str, str]] = []  # (sha, text) per line of the file
+    sha = ""
+    for raw in porcelain.decode("utf-8", "replace").split("\n"):
+        if raw.startswith("\t"):
+            lines.append((sha, raw[1:].rstrip("\r")))
             continue
-        n = 0
-        while n + 1 < len(versions) and entry in versions[n + 1]:
-            n += 1
-        introduced[entry] = commits[n]
-    return GitBlame(repo, rel, len(commits), complete, introduced, frozenset(uncommitted))
-
-
-def _blobs(data: bytes, count: int) -> list[set[str]]:
-    """The entries of each ``cat-file --batch`` answer, in order (a missing one is empty)."""
-    out: list[set[str]] = []
-    pos = 0
-    while len(out) < count and pos < len(data):
-        end = data.index(b"\n", pos)
-        header = data[pos:end].split()
-        pos = end + 1
-        if len(header) == 3 and header[1] == b"blob":
-            size = int(header[2])
-            out.append(set(parse(decode_lossy(data[pos:pos + min(size, GIT_MAX_BLOB)]))))
-            pos += size + 1
-        else:
-            out.append(set())
-    return out
+        head, _, rest = raw.partition(" ")
+        if len(head) == 40 and all(c in "0123456789abcdef" for c in head):
+            sha = head
+            info.setdefault(sha, {})
+        elif sha and head in ("author", "author-time", "summary"):
+            info[sha][head] = rest
+        elif sha and head == "boundary":
+            info[sha]["boundary"] = "1"
+    for key, fields in info.items():
+        at = fields.get("author-time", "")
+        commits[key] = (Commit(key, fields.get("author", ""), datetime.fromtimestamp(int(at), tz=timezone.utc)
+                               if at.isdigit() else None, fields.get("summary", "")), "boundary" in fields)
+    groups: list[tuple[str, set[str]]] = []
+    text: list[str] = []
+    shas: set[str] = set()
+    for line_sha, line in [*lines, ("", "§")]:
+        if line.strip() == "§":
+            entry = "\n".join(text).strip()
+            if entry:
+                groups.append((entry, shas))
+            text, shas = [], set()
+            continue
+        text.append(line)
+        if line.strip():
+            shas.add(line_sha)
+    return [(t, s) for t, s in groups if s], commits
 
 
 __all__ = ["Blame", "Commit", "EntryOrigin", "Event", "GitBlame", "LABELS", "blame", "git_blame", "turn_of",

@@ -18,7 +18,8 @@ import pytest
 from hermes_dash.cli import _serve
 from hermes_dash.demo import create_demo_home
 from app_support import fresh_cache, texts  # noqa: F401
-from web_probe import REPO, listening, start, ws_probe
+from repo import ROOT as REPO
+from web_probe import listening, start, ws_probe
 
 pytestmark = pytest.mark.slow
 
@@ -115,6 +116,11 @@ def test_serve_flags_are_explicit_and_local() -> None:
     assert pairs["--server.enableCORS"] == "true" and pairs["--server.port"] == "8600"
     hosts = [flags[i + 1] for i, f in enumerate(flags) if f == "--server.allowedHosts"]
     assert hosts == ["localhost", "127.0.0.1", "::1"]
+    from hermes_dash import DOORS
+
+    for door in DOORS:  # every option that decides who may connect is given as a flag
+        assert f"--{door.name}" in flags, door.name
+    assert pairs["--server.corsAllowedOrigins"] == "http://127.0.0.1" and pairs["--server.enableAgentApi"] == "false"
 
 
 def test_serve_refuses_an_unknown_profile(demo_home, capsys) -> None:
@@ -125,6 +131,19 @@ def test_serve_refuses_an_unknown_profile(demo_home, capsys) -> None:
 
 
 # The app's own gate, through AppTest: no server, so the options are set as a server would have them.
+
+@pytest.fixture(autouse=True)
+def _options_restored():
+    """Options a test sets for the app's gate are put back after it (they are process-wide)."""
+    from streamlit import config
+
+    from hermes_dash import DOORS
+
+    saved = {d.name: (config.get_option(d.name), config.get_where_defined(d.name)) for d in DOORS}
+    yield
+    for name, (value, where) in saved.items():
+        config._set_option(name, value, where)
+
 
 def _app_with(monkeypatch, home: Path, **options):
     from streamlit import config
@@ -142,11 +161,19 @@ def _shows_memory(at) -> bool:
 
 
 @pytest.mark.parametrize("options, why", [
-    ({"server.allowedHosts": []}, "server.allowedHosts is not set"),
-    ({"server.allowedHosts": ["localhost", "evil.example"]}, "other than localhost"),
+    ({"server.allowedHosts": []}, "server.allowedHosts = []"),
+    ({"server.allowedHosts": ["localhost", "evil.example"]}, "not a list of loopback names only"),
     ({"server.address": ""}, "every network interface"),
     ({"server.address": "0.0.0.0"}, "not a loopback address"),
-    ({"server.enableCORS": False}, "enableCORS is off"),
+    ({"server.enableCORS": False}, "server.enableCORS = false"),
+    # Each option below let a page on another origin in while the gate looked away (issue 20).
+    ({"server.corsAllowedOrigins": ["http://evil.example"]}, 'server.corsAllowedOrigins = ["http://evil.example"]'),
+    ({"server.corsAllowedOrigins": ["http://127.0.0.1", "https://evil.example:8443"]}, "server.corsAllowedOrigins"),
+    ({"client.allowedOrigins": ["https://*.streamlit.app"]}, "client.allowedOrigins"),
+    ({"browser.serverAddress": "evil.example"}, 'browser.serverAddress = "evil.example"'),
+    ({"server.enableXsrfProtection": False}, "server.enableXsrfProtection = false"),
+    ({"server.xsrfCookieSameSite": "none"}, 'server.xsrfCookieSameSite = "none"'),
+    ({"server.enableAgentApi": True}, "server.enableAgentApi = true"),
 ])
 def test_the_app_reads_nothing_on_a_server_that_is_not_private(monkeypatch, demo_home, fresh_cache, options, why):
     at = _app_with(monkeypatch, demo_home, **options)

@@ -260,9 +260,11 @@ def test_git_blame_of_a_shared_memory_runs_nothing_the_repository_names(home: Pa
     assert make and make.origin.kind == "git" and make.origin.short == "git: Ana" and make.git.commit.subject == "first"  # type: ignore[union-attr]
     assert review and review.origin.short == "git: Ben"
     assert fresh and fresh.origin.kind == "outside" and fresh.git and fresh.git.short == "git: uncommitted"
-    # The history read is bounded: with room for one commit, the older entry is "at or before" it.
+    # The history read is bounded: with room for one commit, the older entry is put on the oldest
+    # commit read, "or earlier".
     bounded = blame.git_blame(shared, ["Builds use make"], max_commits=1)
-    assert bounded and not bounded.complete and bounded.introduced["Builds use make"].subject == "second"
+    assert bounded and not bounded.complete and bounded.introduced["Builds use make"].subject == "first"
+    assert blame.git_blame(shared, ["Review needs two approvals"], max_commits=1).complete  # type: ignore[union-attr]  # a repository: not None
 
 
 def test_blame_command_prints_and_answers_json(played: tuple[MemoryStore, float]) -> None:

@@ -39,20 +39,16 @@ def digest(text: str) -> str:
 
 
 @contextlib.contextmanager
-def via(where: str, **extra: str | None) -> Iterator[None]:
-    """Writes made inside are journalled as made through ``where`` (a page, a command);
-    ``extra``: ``staged_id`` and ``origin`` for an approval."""
+def via(where: str | None = None, **extra: str | None) -> Iterator[None]:
+    """Writes made inside are journalled as made through ``where`` (a page, a command; None keeps
+    the one around it); ``extra``: ``staged_id`` and ``origin`` for an approval."""
     outer = _VIA.get() or {}
-    token = _VIA.set({**outer, "via": where, **{k: v for k, v in extra.items() if v is not None}})
+    named = {"via": where} if where is not None else {}
+    token = _VIA.set({**outer, **named, **{k: v for k, v in extra.items() if v is not None}})
     try:
         yield
     finally:
         _VIA.reset(token)
-
-
-def current_via(default: str = "") -> str:
-    """The page or command writes are journalled as made through now (``default`` when none)."""
-    return (_VIA.get() or {}).get("via") or default
 
 
 @dataclass(frozen=True)
