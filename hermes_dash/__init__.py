@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 #: the module's own name only reads well inside it (``_snapshot.freeze`` -> ``freeze_snapshot``).
 _EXPORTS = {
     "engine.io.backups": ("Backup", "list_backups", "read_backup"),
-    "engine.io.journal": ("journal_via=via",),
+    "engine.io.journal": ("journal_via=via", "journal_default=set_default_via"),
     "engine.rules.batchplan": ("plan_batch", "describe_batch=describe", "pin_batch=pinned"),
     "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries"),
     "engine.rules.errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged",
@@ -82,6 +82,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .engine.agents import use as use_agent
     from .engine.home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from .engine.io.backups import Backup, list_backups, read_backup
+    from .engine.io.journal import set_default_via as journal_default
     from .engine.io.journal import via as journal_via
     from .engine.io.readfile import Fingerprint, NotReadable
     from .engine.io.readfile import describe as describe_unreadable

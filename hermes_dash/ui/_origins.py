@@ -13,12 +13,23 @@ from collections.abc import Hashable
 
 import streamlit as st
 
-from hermes_dash import TARGETS, FileState, MemoryStore
+from hermes_dash import TARGETS, FileState, MemoryStore, journal_default
 from hermes_dash.curation import blame
 
 from ._cache import Memo, db_files, stat_key
 
 _ORIGINS: Memo[blame.Blame] = Memo(8)
+
+
+def _dashboard_or_not() -> str:
+    """What hermes-dash's journal names a write made in a script run with no page named (a
+    button's callback): the dashboard; outside any script run, the default."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    return "dashboard" if get_script_run_ctx(suppress_warning=True) is not None else "hermes-dash"
+
+
+journal_default(_dashboard_or_not)
 RESTORE_PICK = "hd_open_restore"  # the earlier text chosen for "restore in place"
 
 

@@ -71,3 +71,13 @@ def test_history_says_who_made_each_version(demo: Path) -> None:
     assert "session 20261129_081502_a41c9e (cli)" in made[-1]  # the newest session's writes
     lives = tables(at)[1].value
     assert "Origin" in lives.columns and all(lives["Origin"])
+
+
+def test_the_whole_turn_opens_in_a_dialog(demo: Path) -> None:
+    at = open_app()
+    _open(at, story.REVIEW)
+    at.button(key="hd_open_turn").click().run()
+    no_exception(at)
+    shown = "\n".join(texts(at))
+    assert "Our review convention: small PRs under 400 lines, squash-merge, imperative commit messages." in shown
+    assert any("this memory call" in m for m in rendered_markdown(at))

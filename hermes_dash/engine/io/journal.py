@@ -20,8 +20,7 @@ import hashlib
 import json
 import os
 import stat
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -74,8 +73,20 @@ def path_of(memories: Path) -> Path:
     return memories / NAME
 
 
+#: Names the page or command when no :func:`via` is around a write (the dashboard sets one that
+#: says "dashboard" inside its script runs: a button's callback runs outside the page's ``via``).
+_DEFAULT: list[Callable[[], str]] = [lambda: "hermes-dash"]
+
+
+def set_default_via(name: Callable[[], str]) -> None:
+    _DEFAULT[0] = name
+
+
 def _default_via() -> str:
-    return "dashboard" if "streamlit" in sys.modules else "hermes-dash"
+    try:
+        return _DEFAULT[0]() or "hermes-dash"
+    except Exception:  # noqa: BLE001 - naming the writer never fails a write
+        return "hermes-dash"
 
 
 def record(memories: Path, target: str, action: str, message: str, before: Sequence[str],
