@@ -72,7 +72,7 @@ st.dataframe(pd.DataFrame({
     "Texts": [len(life.texts) for life in line.lives],
     "Origin": [(o.origin.short if (o := found.of(target, life.text)) else "") for life in line.lives],
 }), hide_index=True, key="hi_lives", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(line.lives)),
-    column_config={"Entry": st.column_config.TextColumn(width=260),
+    column_config={"Entry": st.column_config.TextColumn(width=200),
                    "Status": st.column_config.TextColumn(width=90),
                    "Age": st.column_config.TextColumn(width=70),
                    "First seen": st.column_config.TextColumn(width=90),
@@ -80,7 +80,7 @@ st.dataframe(pd.DataFrame({
                    "Gone since": st.column_config.TextColumn(width=96),
                    "In the file": st.column_config.TextColumn(width=110, help="The versions that held this entry"),
                    "Texts": st.column_config.NumberColumn(width=56, help="How many wordings this entry had"),
-                   "Origin": st.column_config.TextColumn(width=130, help="What gave the entry its latest text, "
+                   "Origin": st.column_config.TextColumn(width=120, help="What gave the entry its latest text, "
                                                                          "or what took a gone entry away")})
 
 # -- diff ---------------------------------------------------------------------------------------
