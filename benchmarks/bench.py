@@ -16,6 +16,8 @@ Sections (``--only`` takes a comma-separated list of them):
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
 * ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
                  (``workloads.distinct_facts``); the full run also times 20,000.
+* ``cleanup``    precision and recall of the clean-up's pairs on the labelled corpus, facts kept by
+                 merges, the model's load time (``cleanup_quality.py``, also runnable alone).
 * ``pending``    the Inbox's triage of 77 staged writes (previews, marks) against listing the same
                  77 files (``pending.py``).
 * ``live``       one idle check of the pages' live view (stat both files, compare fingerprints)
@@ -48,6 +50,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.browser import bench_browser
+from benchmarks.cleanup_quality import bench_cleanup
 from benchmarks.cli import bench_cli
 from benchmarks.concurrent import bench_concurrent
 from benchmarks.core import FULL, QUICK, Figure, Plan
@@ -64,6 +67,7 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     "op": bench_ops,
     "cli": bench_cli,
     "suggest": bench_suggest,
+    "cleanup": bench_cleanup,
     "pending": bench_pending,
     "live": bench_live,
     "concurrent": bench_concurrent,

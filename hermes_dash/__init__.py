@@ -31,7 +31,8 @@ _EXPORTS = {
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
     "engine.agents": ("AgentInfo", "AgentRules", "adopt_agent=adopt", "agent_for_home=for_home",
-                      "agent_rules=rules_for", "detect_agent=detect", "following_agent=following", "use_agent=use"),
+                      "agent_rules=rules_for",
+                      "detect_agent=detect", "following_agent=following", "use_agent=use"),
     "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
@@ -39,7 +40,7 @@ _EXPORTS = {
     "engine.rules.ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
     "engine.io.readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
     "engine.views.render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
-    "engine.rules.scan": ("describe_findings=describe", "scan"),
+    "engine.rules.scan": ("MAX_SCAN_CHARS", "describe_findings=describe", "scan"),
     "engine.serving": ("DOORS", "LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV", "connection_problems",
                        "served_flags"),
     "engine.views.sessions": ("SessionList", "read_sessions"),
@@ -118,9 +119,10 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     )
     from .engine.rules.ops import Match, Operation, Projection, find, prepare, project
     from .engine.rules.scan import describe as describe_findings
-    from .engine.rules.scan import scan
+    from .engine.rules.scan import MAX_SCAN_CHARS, scan
     from .engine.rules.targets import Target, target_of
-    from .engine.serving import DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems, served_flags
+    from .engine.serving import (DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems,
+                                  served_flags)
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
     from .engine.views.diff import DiffItem, EntryDiff, diff_entries
     from .engine.views.humanize import NEXT_SESSION, age, ago

@@ -74,7 +74,12 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                         "remove_from": c.drop_target} for c in report.cross],
         "placement": [{"target": h.target, "entry": h.entry, "suggested": h.suggested, "reasons": list(h.reasons)}
                       for h in report.placement],
-        "stale": [{"entry": s.entry, "missing_paths": list(s.missing)} for s in report.stale],
+        "contradictions": [{"first_target": c.first_target, "first": c.first, "second_target": c.second_target,
+                            "second": c.second, "first_only": list(c.first_only), "second_only": list(c.second_only)}
+                           for c in report.contradictions],
+        "stale": [{"entry": s.entry, "missing_paths": list(s.missing), "looked_up": list(s.checked)}
+                  for s in report.stale],
+        "method": report.method,
         "paths": {"checked": list(report.paths.checked), "missing": report.paths.missing,
                   "not_checked_relative": list(report.paths.relative), "summary": report.paths.summary()},
         "plans": {t: {"target": p.target, "goal": p.goal, "limit": p.limit, "usage_before": p.usage_before,
@@ -85,7 +90,10 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                                 for s in p.steps],
                       "operations": p.operations, "other_target": p.other_target,
                       "other_operations": p.other_operations, "still_to_free": p.still_to_free,
-                      "removal_candidates": list(p.candidates)} for t, p in report.plans.items()},
+                      "removal_candidates": list(p.candidates),
+                      "ranked_candidates": [{"entry": c.entry, "evidence": c.evidence, "why": c.why, "frees": c.freed}
+                                            for c in p.ranked],
+                      "usage_after_lossless": p.lossless_usage} for t, p in report.plans.items()},
         "notes": report.notes,
     }
     lines = []
@@ -101,16 +109,23 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines += [f"\nIn both files ({c.kind}, similarity {c.score:.2f}): keep in {FILENAMES[c.keep_target]}, "
                   f"remove from {FILENAMES[c.drop_target]}",
                   f"  MEMORY.md: {_one_line(c.memory_entry)}", f"  USER.md:   {_one_line(c.user_entry)}"]
+    for pair in report.contradictions:
+        lines += [f"\nContradiction (keep one, or edit; never merged): {FILENAMES[pair.first_target]} says "
+                  f"{', '.join(pair.first_only) or 'one value'}, {FILENAMES[pair.second_target]} says "
+                  f"{', '.join(pair.second_only) or 'another'}",
+                  f"  this: {_one_line(pair.first)}", f"  that: {_one_line(pair.second)}"]
     for h in report.placement:
         lines.append(f"\nReads like {FILENAMES[h.suggested]} ({', '.join(h.reasons)}), now in {FILENAMES[h.target]}:"
                      f"\n  {_one_line(h.entry)}")
     if "memory" in targets:
         lines.append(f"\nPaths: {report.paths.summary()}")
     for fact in report.stale:
-        lines.append(f"\nStale? paths not on this machine ({', '.join(fact.missing)}):\n  {_one_line(fact.entry)}")
+        lines.append(f"\nNot found on this machine (a hint; looked up {', '.join(fact.checked)}):\n"
+                     f"  {_one_line(fact.entry)}")
     for p in report.plans.values():
         lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
                      f"from {p.usage_before:,}: what loses nothing first, then shorter wording.")
+        lines.append(f"  (compared by meaning: {report.method})")
         for i, step in enumerate(p.steps, 1):
             lines.append(f"  {i}. {step.kind}: {step.reason} -> {step.usage_after:,} chars ({step.percent_after}%)")
             lines += [f"     entry: {line}" for e in step.entries for line in _full(e)]
@@ -122,8 +137,12 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         if p.candidates:
             lines.append(f"  Candidates for removal (none picked; choose yourself, e.g. "
                          f"`remove {p.target} --expect-entry TEXT -- TEXT`):")
-            for e in p.candidates:
-                lines.append(f"  - ({len(e):,} chars) " + "\n    ".join(_full(e)))
+            running = p.usage_after
+            for cand in p.ranked:
+                running -= cand.freed
+                lines.append(f"  - [{cand.evidence}] frees {cand.freed:,} chars (after, with those above: "
+                             f"{running:,}): " + "\n    ".join(_full(cand.entry)))
+                lines.append(f"    why: {_one_line(cand.why, 200)}")
     if len(lines) == len(targets) + len(report.notes):
         lines.append("\nNothing to suggest.")
     return Outcome(data, "\n".join(lines))
@@ -482,6 +501,8 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     taken = _iso(snap.taken_at)
     lines = [f"Snapshot: {snap.source}" + (f", taken {taken}" if taken else "")
              + (" (frozen just now)" if args.freeze and session_id is None else "")]
+    if snap.note:
+        lines.append(f"Warning: {snap.note}")
     files: dict[str, object] = {}
     marks = {"added": "+", "removed": "-", "changed": "~"}
     for target in TARGETS:
@@ -503,7 +524,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 shown = (item.new if item.kind == "added" else item.old) or ""
                 lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
     data: dict[str, object] = {"success": True, "source": snap.source, "session_id": session_id,
-                               "frozen": session_id is None, "taken_at": taken, "files": files}
+                               "frozen": session_id is None, "taken_at": taken, "files": files, "note": snap.note}
     return Outcome(data, "\n".join(lines))
 
 

@@ -88,7 +88,9 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
         flags["server.port"] = str(port)
     # Every other option that decides who may connect (CORS, its allowed origins, XSRF, the
     # agent API, ...: hermes_dash.engine.serving.DOORS), at its safe value.
-    out = served_flags(list(flags.items()))
+    from streamlit import config
+
+    out = served_flags(list(flags.items()), known=lambda name: name in config._config_options_template)
     # Local: loopback Host names only. Opened to a network: any Host name the network uses for
     # this machine (set explicitly, over the loopback list in .streamlit/config.toml); the
     # access token is what keeps memory private then.

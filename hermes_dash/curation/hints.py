@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from hermes_dash import MAX_SCAN_CHARS, FileState, n_of as count
+
 from .export import redact
 from .invisible import FLAG as HIDDEN_FLAG
 from .invisible import find_hidden, short
-from hermes_dash.engine.views.humanize import count
 from .normalize import split
-from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
-from hermes_dash.engine.store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 

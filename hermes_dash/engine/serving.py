@@ -128,10 +128,13 @@ def connection_problems(get: Callable[[str], object], *, local: bool) -> list[st
     return problems
 
 
-def served_flags(extra: Sequence[tuple[str, str]] = ()) -> list[str]:
-    """``--name value`` for every door ``serve`` sets to a fixed value, then ``extra``."""
+def served_flags(extra: Sequence[tuple[str, str]] = (), known: Callable[[str], bool] = lambda name: True) -> list[str]:
+    """``--name value`` for every door ``serve`` sets to a fixed value, then ``extra``; only options
+    ``known`` to the installed Streamlit (an older one has no agent API, and refuses the flag)."""
     out: list[str] = []
     for door in DOORS:
+        if not known(door.name):
+            continue
         for value in door.served or ():
             out += [f"--{door.name}", value]
     for name, value in extra:

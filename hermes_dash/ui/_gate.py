@@ -47,15 +47,50 @@ def _expected_token() -> str:
     return os.environ.get(TOKEN_ENV, "")
 
 
+# Run in the page once the token has been checked: the tab's current history entry (the one
+# holding ?token=...) is replaced by the same address without it, then the app is told the
+# address changed as if by Back (a popstate), so it reruns on the clean address and writes its
+# own later changes over that entry too. Deleting the parameter on the server instead made the
+# browser push new entries after the token's, so two Back steps showed it again.
+_FORGET_TOKEN = """<script>
+(() => {
+  const w = window.parent && window.parent !== window ? window.parent : window;
+  const url = new URL(w.location.href);
+  if (!url.searchParams.has("token")) return;
+  url.searchParams.delete("token");
+  w.history.replaceState(w.history.state, "", url.pathname + url.search + url.hash);
+  w.dispatchEvent(new w.PopStateEvent("popstate", {state: w.history.state}));
+})();
+</script>"""
+
+
+def _forget_token_in_browser() -> None:
+    try:
+        st.html(_FORGET_TOKEN, unsafe_allow_javascript=True)  # a newer Streamlit
+    except TypeError:  # an older Streamlit: a component frame of the same origin reaches the page
+        import streamlit.components.v1 as components
+
+        components.html(_FORGET_TOKEN, height=0)
+
+
 def _token_ok() -> bool:
-    """True once this browser session has shown the right token (constant-time comparison)."""
+    """True once this browser session has shown the right token (constant-time comparison).
+
+    The run that checks it shows only a short note and takes the token out of the tab's history
+    (:data:`_FORGET_TOKEN`); the next run, on the clean address, shows the dashboard.
+    """
     if st.session_state.get(_GRANTED):
+        if "token" in st.query_params:  # a run before the page forgot it: do not draw anything yet
+            st.caption("Opening the dashboard…")
+            _forget_token_in_browser()
+            return False
         return True
     given = st.query_params.get("token")
     if given and hmac.compare_digest(given.encode(), _expected_token().encode()):
         st.session_state[_GRANTED] = True
-        del st.query_params["token"]  # keep it out of the address bar, history and screenshots
-        return True
+        st.caption("Opening the dashboard…")
+        _forget_token_in_browser()
+        return False
     return False
 
 
@@ -70,6 +105,8 @@ def admit() -> bool:
             return False
         if _token_ok():
             return True
+        if st.session_state.get(_GRANTED):
+            return False  # the token was right: the page reruns on the clean address
         st.title("hermes-dash: access token needed")
         st.write("This dashboard is open to a network, so it asks for the access token that was "
                  "printed when it started. Open the address shown there, the one that ends in "

@@ -1,4 +1,4 @@
-"""Streamlit's own config cannot open the door (issue 20): real servers, real websocket requests.
+"""Streamlit's own config cannot open the door: real servers, real websocket requests.
 
 A ``.streamlit/config.toml`` in the working folder or in ``~``, or a ``STREAMLIT_*`` variable,
 that lists a foreign origin in ``server.corsAllowedOrigins`` (or turns any other option in

@@ -1,4 +1,4 @@
-"""Hidden text the agent's content scan lets through (issue 20): hermes-dash's own warning.
+"""Hidden text the agent's content scan lets through: hermes-dash's own warning.
 
 The agent's scan stays the agent's (it decides what the prompt gets); beside it, an entry with
 tag characters, other invisible format characters or look-alike letters is flagged, ``check``

@@ -1,4 +1,4 @@
-"""A page on another origin, in Chromium, against a server whose Streamlit config lists it (issue 20).
+"""A page on another origin, in Chromium, against a server whose Streamlit config lists it.
 
 ``http://evil.example`` is resolved to 127.0.0.1 by Chromium itself (``--host-resolver-rules``), so
 its page is served by a small HTTP server on this machine and is still a foreign origin to the

@@ -557,7 +557,7 @@ def test_a_fifo_as_state_db_is_named_not_opened(home):
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 @pytest.mark.parametrize("driver", ["a=b", "x.y=z", "plain"])
 def test_sharing_runs_no_filter_whatever_its_name(home, tmp_path, driver):
-    """Issue 20: a filter whose name holds ``=`` escaped the blanking (``-c filter.a=b.clean=`` is the
+    """A filter whose name holds ``=`` escaped the blanking (``-c filter.a=b.clean=`` is the
     key ``filter.a``). Sharing now asks git only questions that run no filter at all, and still
     tells a changed file from a clean one, by blob ids."""
     pwned = tmp_path / "PWNED"

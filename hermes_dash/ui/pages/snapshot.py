@@ -69,6 +69,8 @@ with left:
     ui.compared_with(current, picked_here=True)
 
 snapshot = current.snapshot
+if snapshot.note:
+    st.warning(snapshot.note)
 KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
 for target in TARGETS:
     state = ui.file_state(target, store)
