@@ -288,3 +288,17 @@ def test_history_says_who_made_each_version(played: tuple[MemoryStore, float]) -
     made = [v["made_by"] for v in data["versions"]]
     assert made[0] == "the oldest copy kept"
     assert made[-1] == "you (hermes-dash)"
+
+
+def test_a_messages_view_that_calls_functions_is_not_run(home: Path) -> None:
+    """A crafted state.db whose messages is a view building a huge value in one call is refused
+    before it runs (the progress handler cannot interrupt one function call)."""
+    conn = sqlite3.connect(home / "state.db")
+    conn.executescript("CREATE TABLE sessions (id TEXT, started_at REAL);"
+                       "CREATE VIEW messages AS SELECT 1 AS id, 's' AS session_id, "
+                       "printf('%.*c', 300000000, 'x') AS tool_calls;")
+    conn.close()
+    started = time.monotonic()
+    scan = origins.scan_calls(home / "state.db")
+    assert time.monotonic() - started < 2
+    assert scan.calls == () and scan.problem and "not the agent's table" in scan.problem

@@ -146,6 +146,7 @@ def _open(db: Path, timeout: float) -> tuple[_Reader | None, str | None]:
         return None, f"{db} is {kind_of(mode)}, not a regular file, so no session can be read from it."
     try:
         conn = _connect(db)
+        conn.set_authorizer(_authorize)
         deadline = time.monotonic() + timeout
         conn.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
         columns = {row[1] for row in conn.execute("PRAGMA table_info(messages)")}
@@ -157,6 +158,17 @@ def _open(db: Path, timeout: float) -> tuple[_Reader | None, str | None]:
         return None, f"{db.name} has no messages table with tool calls (another Hermes version?), so no memory " \
                      "call can be found in it."
     return _Reader(conn, columns, session_columns), None
+
+
+#: SQL functions our queries run (besides those the session reader allows): none of them can build
+#: a large value, so a crafted view calling them costs no more than the progress handler allows.
+_FUNCTIONS = frozenset({"substr", "length", "like", "match", "min", "max", "count"})
+
+
+def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, source: str | None) -> int:
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() not in _FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
 
 
 def _col(reader: _Reader, name: str, table: str = "messages") -> str:
