@@ -50,7 +50,7 @@ def measure(repo: Path = HERE) -> dict[str, int]:
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(repo))
     subprocess.run([sys.executable, "-c", "import sys; from hermes_dash.demo import create_demo_home; "
-                    "create_demo_home(sys.argv[1])", str(root / "demo")], cwd=repo, env=env, check=True)
+                    "from pathlib import Path; create_demo_home(Path(sys.argv[1]))", str(root / "demo")], cwd=repo, env=env, check=True)
     env.update(HERMES_HOME=str(root / "demo"), TMPDIR=str(root))
     log = open(root / "streamlit.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
