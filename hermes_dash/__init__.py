@@ -25,7 +25,7 @@ _EXPORTS = {
     "engine.io.backups": ("Backup", "list_backups", "read_backup"),
     "engine.io.journal": ("journal_via=via", "journal_default=set_default_via"),
     "engine.rules.batchplan": ("plan_batch", "describe_batch=describe", "pin_batch=pinned"),
-    "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries"),
+    "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries", "word_diff"),
     "engine.rules.errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged",
                             "FileProblem", "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
@@ -124,7 +124,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .engine.serving import (DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems,
                                   served_flags)
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
-    from .engine.views.diff import DiffItem, EntryDiff, diff_entries
+    from .engine.views.diff import DiffItem, EntryDiff, diff_entries, word_diff
     from .engine.views.humanize import NEXT_SESSION, age, ago
     from .engine.views.humanize import count as n_of
     from .engine.views.humanize import entries as n_entries

@@ -81,17 +81,18 @@ def _session_line(event: blame.Event) -> str:
     return " · ".join(bits)
 
 
-@st.dialog("The whole turn", width="large")
-def _turn_dialog(store: MemoryStore, event: blame.Event) -> None:
+def _turn(store: MemoryStore, event: blame.Event) -> None:
+    """The messages around the call, shown in place (the entry panel may itself be a dialog, and
+    a dialog cannot open another)."""
     messages = blame.turn_of(store, event)
     if not messages:
         st.caption("The messages around this call could not be read from state.db.")
-    st.caption(_session_line(event))
-    for message in messages:
-        when = message.at.astimezone().strftime("%Y-%m-%d %H:%M") if message.at else ""
-        marker = " ← this memory call" if message.is_call else ""
-        st.markdown(f"**{message.role}** {when}{marker}")
-        st.text(message.text or "(no text)")
+    with st.container(border=True):
+        for message in messages:
+            when = message.at.astimezone().strftime("%Y-%m-%d %H:%M") if message.at else ""
+            marker = " ← this memory call" if message.is_call else ""
+            st.markdown(f"**{message.role}** {when}{marker}")
+            st.text(message.text or "(no text)")
 
 
 def origin_section(store: MemoryStore, state: FileState, entry: str) -> None:
@@ -114,8 +115,8 @@ def origin_section(store: MemoryStore, state: FileState, entry: str) -> None:
         if reason.assistant:
             st.caption("The assistant said:")
             st.text(reason.assistant)
-    if origin.call is not None and st.button("Show the whole turn", key="hd_open_turn"):
-        _turn_dialog(store, origin)
+    if origin.call is not None and st.toggle("Show the whole turn", key="hd_open_turn"):
+        _turn(store, origin)
     if life.git is not None and life.git is not origin:
         st.caption(f"git: {life.git.label}")
     for problem in found.problems:

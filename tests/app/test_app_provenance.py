@@ -59,7 +59,7 @@ def test_the_panel_says_what_no_record_explains(demo: Path) -> None:
     at = open_app()
     _open(at, story.API_KEY)
     assert "edited outside the agent (hand edit or git)" in texts(at)
-    assert not [b for b in at.button if b.key == "hd_open_turn"]
+    assert not [t for t in at.toggle if t.key == "hd_open_turn"]
 
 
 def test_history_says_who_made_each_version(demo: Path) -> None:
@@ -73,10 +73,10 @@ def test_history_says_who_made_each_version(demo: Path) -> None:
     assert "Origin" in lives.columns and all(lives["Origin"])
 
 
-def test_the_whole_turn_opens_in_a_dialog(demo: Path) -> None:
+def test_the_whole_turn_is_shown_on_request(demo: Path) -> None:
     at = open_app()
     _open(at, story.REVIEW)
-    at.button(key="hd_open_turn").click().run()
+    at.toggle(key="hd_open_turn").set_value(True).run()
     no_exception(at)
     shown = "\n".join(texts(at))
     assert "Our review convention: small PRs under 400 lines, squash-merge, imperative commit messages." in shown
