@@ -31,8 +31,8 @@ _EXPORTS = {
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
     "engine.agents": ("AgentInfo", "AgentRules", "adopt_agent=adopt", "agent_for_home=for_home",
-                      "agent_rules=rules_for",
-                      "detect_agent=detect", "following_agent=following", "use_agent=use"),
+                      "agent_rules=rules_for", "agent_rules_in_effect=active", "detect_agent=detect",
+                      "following_agent=following", "use_agent=use"),
     "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
@@ -75,6 +75,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
     from .demo import create_demo_home
     from .engine.agents import AgentInfo, AgentRules
+    from .engine.agents import active as agent_rules_in_effect
     from .engine.agents import adopt as adopt_agent
     from .engine.agents import detect as detect_agent
     from .engine.agents import for_home as agent_for_home

@@ -7,8 +7,8 @@ rules; the engine asks :func:`active` for the row in effect and never tests a ve
 effect for this process (the command line and the dashboard call it once per home).
 
 The released rows are checked against the installed package by tests/conformance; the ``main``
-row (the installer's git checkout of upstream main) states the changes after 0.19.0 that SPEC §8
-lists and the upstream code shows.
+row (the installer's git checkout of upstream main) states the changes after 0.19.0 that its
+public code shows (docs/agents.md).
 """
 
 from __future__ import annotations
@@ -206,6 +206,9 @@ _PROCESS: list[AgentRules] = [NEWEST]
 def active() -> AgentRules:
     """The rules the engine follows now: :func:`following`'s, else :func:`adopt`'s, else NEWEST."""
     return _ACTIVE.get() or _PROCESS[0]
+
+
+agent_rules_in_effect = active  # its name on the public face
 
 
 @contextlib.contextmanager

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 import pytest
 
 import oracle
+from agent_db import require_agent
 from hermes_dash import following_agent
 from hermes_dash import scan
 
@@ -25,11 +25,7 @@ FIRST_SEED = int(os.environ.get("HD_CONFORMANCE_SEED", "0"))
 
 @pytest.fixture(scope="module")
 def agent():
-    python = oracle.agent_python()
-    if not Path(python).exists():
-        if os.environ.get("HD_REQUIRE_AGENT"):
-            pytest.fail(f"no agent venv at {python} (bash scripts/agent-venv VERSION)")
-        pytest.skip(f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)")
+    python = require_agent()
     driver = oracle.Agent(python)
     # The engine follows the rules of the version it is compared with, as it would once it had
     # detected that version for a home.

@@ -1,4 +1,5 @@
-"""A state.db written by the released agent's own SessionDB is read right by `snapshot` (SPEC §5).
+"""A state.db written by the released agent's own SessionDB is read right by `snapshot`
+(docs/rules.md#snapshot).
 
 The sessions, their frozen prompts and their memory tool calls are all made by the agent's code in
 its venv (tests/support/agent_db.py); hermes-dash only reads the result.
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from agent_db import build_state_db, require_agent
+from app_support import fresh_cache, no_exception, open_app, texts  # noqa: F401
 from cli_support import run
 from hermes_dash import MemoryStore, choose_snapshot, diff_live, read_sessions, resolve_home
 
@@ -37,7 +39,7 @@ def test_sessions_written_by_the_agent_are_read_with_their_frozen_blocks(agent_h
             {"role": "assistant", "content": "Noted."},
         ], "end_reason": "user_exit"},
         {"id": "20261201_100000_b", "source": "telegram", "messages": [
-            {"memory_call": {"action": "add", "target": None, "content": "deploys on Fridays are frozen"}},
+            {"memory_call": {"action": "add", "target": "memory", "content": "deploys on Fridays are frozen"}},
             {"memory_call": {"operations": [{"action": "remove", "old_text": "中文"},
                                             {"action": "add", "content": "answers in English"}], "target": "user"}},
         ]},
@@ -76,7 +78,7 @@ def test_sessions_written_by_the_agent_are_read_with_their_frozen_blocks(agent_h
     olds = [i["snapshot"] for i in out["files"]["memory"]["items"] if i["snapshot"]]
     assert "CI runs on fly.io" in olds and out["files"]["memory"]["truncated"] is False
 
-    # The agent's tool calls sit beside the conversation, as SPEC §5 says (for provenance).
+    # The agent's tool calls sit beside the conversation they came from (what provenance reads).
     with sqlite3.connect(f"file:{agent_home / 'state.db'}?mode=ro", uri=True) as conn:
         rows = conn.execute("SELECT role, tool_name, tool_calls FROM messages WHERE session_id = ? ORDER BY id",
                             ("20261201_090000_a",)).fetchall()
@@ -92,3 +94,21 @@ def test_an_over_budget_store_recorded_by_the_agent_is_read_whole(agent_home: Pa
     assert "OVER BUDGET" not in made[0]["system_prompt"] and "truncated" not in made[0]["system_prompt"]
     snapshot, _ = choose_snapshot(MemoryStore(resolve_home(agent_home)))
     assert snapshot.entries["memory"] == tuple(big) and not snapshot.truncated["memory"]
+
+
+def test_the_snapshot_page_shows_the_agents_session_and_its_blocks(agent_home: Path, monkeypatch, fresh_cache) -> None:
+    made = build_state_db(agent_home, [
+        {"id": "20261201_110000_c", "source": "cli", "messages": [
+            {"memory_call": {"action": "add", "target": "memory", "content": "staging is on fly.io"}}]},
+    ])
+    monkeypatch.setenv("HERMES_HOME", str(agent_home))
+    at = open_app("snapshot")
+    no_exception(at)
+    assert at.selectbox(key="snap_session").value == "20261201_110000_c"
+    shown = texts(at)
+    store = MemoryStore(resolve_home(agent_home))
+    # the running session's block, exactly as the agent recorded it, and the next session's
+    assert choose_snapshot(store)[0].blocks["memory"] in shown
+    assert store.render_block("memory") in shown and store.render_block("memory") != made[0]["system_prompt"]
+    assert [(m.label, m.value) for m in at.metric][:4] == [("Added", "1"), ("Removed", "0"), ("Changed", "0"),
+                                                           ("Unchanged", "3")]

@@ -81,7 +81,7 @@ def test_the_plan_merges_and_moves_lists_stale_paths_unpicked_and_never_removes_
     assert set(proposed.candidates) == set(CORE) - {CORE[2]} | {stale}
     running = list(entries)
     for s in proposed.steps:  # the usage shown after each step is the real usage
-        running = _ops.apply_batch(running, _ops.validate_batch(s.operations), 10**9)
+        running = _ops.apply_batch(running, _ops.pin_full_text(_ops.validate_batch(s.operations)), 10**9)  # as applied
         assert s.usage_after == usage(running)
     # Applied: one two-file write; the preference is in USER.md now, nothing else was removed.
     result = cleanup.apply_plan(store, proposed)

@@ -34,6 +34,7 @@ before the call). :func:`schema_sql` is the agent's fresh schema.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -56,14 +57,25 @@ def agent_python() -> str:
     return DEFAULT_PYTHON
 
 
+@functools.lru_cache(maxsize=None)
+def _usable(python: str) -> str | None:
+    """Why ``python`` cannot drive the agent (None: it can): missing, or the package not importable
+    yet (a venv still being made by scripts/agent-venv beside this run)."""
+    if not Path(python).exists():
+        return f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)"
+    done = subprocess.run([python, "-c", "import hermes_state, tools.memory_tool"], capture_output=True, text=True,
+                          timeout=120)
+    return None if done.returncode == 0 else f"the agent in {python} does not import: {done.stderr[-500:]}"
+
+
 def require_agent() -> str:
     """The agent's python, or skip the test (fail it under ``HD_REQUIRE_AGENT=1``, as CI runs)."""
     python = agent_python()
-    if not Path(python).exists():
-        message = f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)"
+    problem = _usable(python)
+    if problem is not None:
         if os.environ.get("HD_REQUIRE_AGENT"):
-            pytest.fail(message)
-        pytest.skip(message)
+            pytest.fail(problem)
+        pytest.skip(problem)
     return python
 
 

@@ -15,8 +15,8 @@ from functools import partial
 
 import streamlit as st
 
-from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, diff_entries, n_of, percent, project,
-                         resolve_home, ui, usage)
+from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, diff_entries, n_of, percent, pin_batch,
+                         project, resolve_home, ui, usage)
 from hermes_dash.curation import cleanup
 
 store = ui.require_store()
@@ -144,7 +144,9 @@ offered: set[str] = set()  # entries the plan offers for removal (with what was 
 def projected(target: str, ops: list[dict[str, str]]) -> tuple[str, ...] | None:
     if not ops:
         return states[target].entries
-    result = project(states[target].entries, Operation.batch(ops), 10**9)
+    # Pinned to the full texts, as the plan's writes are: an entry equal to one step's text and
+    # contained in another entry is then the one meant, not an ambiguous match (the agent's rule).
+    result = project(states[target].entries, Operation.batch(pin_batch(ops)), 10**9)
     if result.refusal is not None:
         ui.show_refusal(result.refusal, "**These steps do not fit together.**")
         return None
