@@ -29,15 +29,16 @@ __all__ = [
     "DELIMITER", "describe_batch", "describe_findings", "describe_unreadable", "detect_agent", "detect_drift",
     "diff_entries", "diff_live", "DiffItem", "DOORS", "drift_guard", "DriftDetected", "EntryChanged", "EntryDiff",
     "FileChanged", "FILENAMES", "FilePreview", "FileProblem", "FileState", "find", "Fingerprint", "following_agent",
-    "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE", "list_backups",
-    "list_profiles", "load_frozen_snapshot", "load_settings", "lock_order", "LOOPBACK", "LOOPBACK_HOSTS", "Match",
-    "MAX_LOCKED_WORK", "MAX_MEMORY_BYTES", "MAX_SCAN_CHARS", "MemoryStore", "n_entries", "n_of", "newest_snapshot",
-    "NEXT_SESSION", "NoMatch", "normalise_profile", "NotReadable", "Operation", "OpResult", "over_budget_text",
-    "OverLimit", "parse", "parse_prompt", "past_of", "percent", "pin_batch", "plan_batch", "prepare", "PROFILE_ENV",
-    "project", "Projection", "read_backup", "read_file_state", "read_regular", "read_sessions", "Refusal",
-    "render_block", "render_prompt", "resolve_home", "sanitise", "scan", "serialise", "served_flags",
-    "session_snapshot", "SessionList", "Settings", "shorten", "Snapshot", "snapshot_since", "Target", "target_of",
-    "TARGETS", "TOKEN_ENV", "TwoFileResult", "TwoFileUndo", "Undo", "usage", "use_agent",
+    "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE",
+    "journal_default", "journal_via", "list_backups", "list_profiles", "load_frozen_snapshot", "load_settings",
+    "lock_order", "LOOPBACK", "LOOPBACK_HOSTS", "Match", "MAX_LOCKED_WORK", "MAX_MEMORY_BYTES", "MAX_SCAN_CHARS",
+    "MemoryStore", "n_entries", "n_of", "newest_snapshot", "NEXT_SESSION", "NoMatch", "normalise_profile",
+    "NotReadable", "Operation", "OpResult", "over_budget_text", "OverLimit", "parse", "parse_prompt", "past_of",
+    "percent", "pin_batch", "plan_batch", "prepare", "PROFILE_ENV", "project", "Projection", "read_backup",
+    "read_file_state", "read_regular", "read_sessions", "Refusal", "render_block", "render_prompt", "resolve_home",
+    "sanitise", "scan", "serialise", "served_flags", "session_snapshot", "SessionList", "Settings", "shorten",
+    "Snapshot", "snapshot_since", "Target", "target_of", "TARGETS", "TOKEN_ENV", "TwoFileResult", "TwoFileUndo",
+    "Undo", "usage", "use_agent",
 ]
 
 #: public name -> the engine module (under hermes_dash) that defines it under that name
@@ -49,6 +50,7 @@ _MODULE_OF = {
     "HermesHome": "engine.home", "list_profiles": "engine.home", "load_settings": "engine.home",
     "normalise_profile": "engine.home", "resolve_home": "engine.home", "Settings": "engine.home",
     "Backup": "engine.io.backups", "list_backups": "engine.io.backups", "read_backup": "engine.io.backups",
+    "journal_default": "engine.io.journal", "journal_via": "engine.io.journal",
     "held": "engine.io.lock",
     "describe_unreadable": "engine.io.readfile", "Fingerprint": "engine.io.readfile",
     "MAX_MEMORY_BYTES": "engine.io.readfile", "NotReadable": "engine.io.readfile",
@@ -127,6 +129,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
         Settings as Settings,
     )
     from .engine.io.backups import Backup as Backup, list_backups as list_backups, read_backup as read_backup
+    from .engine.io.journal import journal_default as journal_default, journal_via as journal_via
     from .engine.io.lock import held as held
     from .engine.io.readfile import (
         describe_unreadable as describe_unreadable,

@@ -104,7 +104,7 @@ def test_demo_home_shows_every_feature(tmp_path: Path) -> None:
     assert len(list((path / "pending" / "memory").glob("*.json"))) >= 3
     assert store.home.profiles() == ["work"]
     sessions = read_sessions(path / "state.db")
-    assert sessions.problem is None and len(sessions.sessions) == 2
+    assert sessions.problem is None and len(sessions.sessions) == 4
     newest = session_snapshot(sessions.sessions[0])
     assert set(newest.entries["memory"]) != set(memory.entries)
     assert "done by Alex only" in newest.blocks["memory"]
