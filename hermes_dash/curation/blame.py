@@ -20,15 +20,24 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from hermes_dash import (
+    ORIGINS_TIMEOUT_S,
+    TARGETS,
+    JournalLine,
+    MemoryCall,
+    MemoryStore,
+    Reason,
+    SessionInfo,
+    TurnMessage,
+    call_reasons,
+    call_turn,
+    diff_entries,
+    oldest_prompt,
+    read_journal,
+    scan_calls,
+)
 from hermes_dash.curation import history, safegit
-from hermes_dash.engine.io import journal as _journal
-from hermes_dash.engine.rules.format import TARGETS
-from hermes_dash.engine.store import MemoryStore
-from hermes_dash.engine.views import origins as _origins
-from hermes_dash.engine.views.diff import diff_entries
-from hermes_dash.engine.views.sessions import _connect
 
-JOURNAL_NAME = _journal.NAME
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
 LABELS = {
@@ -73,13 +82,13 @@ class Event:
     at: datetime | None
     label: str  # a sentence: what happened, when, by whom
     short: str  # a few words for a table cell
-    call: _origins.MemoryCall | None = None
-    reason: _origins.Reason | None = None
+    call: MemoryCall | None = None
+    reason: Reason | None = None
     via: str = ""
     commit: Commit | None = None
 
     @property
-    def session(self) -> _origins.SessionInfo | None:
+    def session(self) -> SessionInfo | None:
         return self.call.session if self.call else None
 
     def to_dict(self) -> dict[str, object]:
@@ -148,14 +157,14 @@ def _date(moment: datetime | None) -> str:
 _ORIGIN_WORDS = {"background_review": "a background review", "foreground": "a session"}
 
 
-def _session_words(call: _origins.MemoryCall) -> str:
+def _session_words(call: MemoryCall) -> str:
     s = call.session
     bits = [b for b in (s.source, s.model) if b]
     where = f" in {s.cwd}" if s.cwd else ""
     return f"session {s.id}" + (f" ({', '.join(bits)})" if bits else "") + where
 
 
-def _agent_event(call: _origins.MemoryCall, text: str, reasons: dict[int, _origins.Reason]) -> Event:
+def _agent_event(call: MemoryCall, text: str, reasons: dict[int, Reason]) -> Event:
     verb = {"add": "added", "replace": "replaced into this text", "patch": "patched into this text"}.get(
         call.action, call.action)
     batch = f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""
@@ -167,8 +176,8 @@ def _agent_event(call: _origins.MemoryCall, text: str, reasons: dict[int, _origi
                  f"agent · {_date(call.at)}", call, reasons.get(call.message_id))
 
 
-def _journal_event(line: _journal.Line, text: str, staged: Iterable[_origins.MemoryCall],
-                   reasons: dict[int, _origins.Reason]) -> Event:
+def _journal_event(line: JournalLine, text: str, staged: Iterable[MemoryCall],
+                   reasons: dict[int, Reason]) -> Event:
     how = f" ({line.via})" if line.via else ""
     if line.staged_id:
         call = next(iter(staged), None)
@@ -186,7 +195,7 @@ def _journal_event(line: _journal.Line, text: str, staged: Iterable[_origins.Mem
                  f"you · {_date(line.at)}", via=line.via)
 
 
-def _chain(index: _Index, last: _origins.MemoryCall) -> list[_origins.MemoryCall]:
+def _chain(index: _Index, last: MemoryCall) -> list[MemoryCall]:
     """The agent calls that led to ``last``'s text, oldest first: each replace or patch is
     preceded by the latest earlier call that wrote the text it matched."""
     out = [last]
@@ -207,29 +216,16 @@ def _chain(index: _Index, last: _origins.MemoryCall) -> list[_origins.MemoryCall
     return out
 
 
-def _oldest_prompt(db: Path) -> str:
-    try:
-        conn = _connect(db)
-        try:
-            row = conn.execute("SELECT system_prompt FROM sessions WHERE system_prompt IS NOT NULL "
-                               "ORDER BY started_at LIMIT 1").fetchone()
-        finally:
-            conn.close()
-    except Exception:  # noqa: BLE001 - a schema without these columns: nothing known
-        return ""
-    return str(row[0] or "") if row else ""
-
-
 class _Index:
     """One file's calls, looked up by the text they wrote or took away (a dict, not a scan of
     every call for every entry: a big state.db holds thousands of calls)."""
 
-    def __init__(self, calls: list[_origins.MemoryCall]) -> None:
+    def __init__(self, calls: list[MemoryCall]) -> None:
         self.calls = calls
-        self.by_text: dict[str, list[_origins.MemoryCall]] = {}
-        self.fuzzy: list[_origins.MemoryCall] = []  # patches whose result text is not known
-        self.taken: dict[str, list[_origins.MemoryCall]] = {}
-        self.unmatched: list[_origins.MemoryCall] = []  # removers whose target entry is not known
+        self.by_text: dict[str, list[MemoryCall]] = {}
+        self.fuzzy: list[MemoryCall] = []  # patches whose result text is not known
+        self.taken: dict[str, list[MemoryCall]] = {}
+        self.unmatched: list[MemoryCall] = []  # removers whose target entry is not known
         for c in calls:
             written = _written(c)
             if written is not None:
@@ -242,17 +238,17 @@ class _Index:
                 else:
                     self.unmatched.append(c)
 
-    def writers(self, text: str) -> list[_origins.MemoryCall]:
+    def writers(self, text: str) -> list[MemoryCall]:
         found = self.by_text.get(text, []) + [c for c in self.fuzzy if c.writes(text)]
         return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
 
-    def removers(self, text: str) -> list[_origins.MemoryCall]:
+    def removers(self, text: str) -> list[MemoryCall]:
         found = [c for c in self.taken.get(text, []) if not c.writes(text)] + \
             [c for c in self.unmatched if c.takes_away(text)]
         return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
 
 
-def _written(call: _origins.MemoryCall) -> str | None:
+def _written(call: MemoryCall) -> str | None:
     if call.action in ("add", "replace"):
         return (call.content or "").strip() or None
     if call.action == "patch":
@@ -264,21 +260,21 @@ def _written(call: _origins.MemoryCall) -> str | None:
 
 
 #: (call, journal line, text, removal?) for one step of an entry's life
-_Step = tuple["_origins.MemoryCall | None", "_journal.Line | None", str, bool]
+_Step = tuple["MemoryCall | None", "JournalLine | None", str, bool]
 
 
 def blame(store: MemoryStore, target: str | None = None, text: str | None = None, *, reasons: bool = True,
           gone: bool = True, git: bool = True, backups: bool = True,
-          timeout: float = _origins.SCAN_TIMEOUT_S) -> Blame:
+          timeout: float = ORIGINS_TIMEOUT_S) -> Blame:
     """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given).
 
     ``backups=False``: the files' earlier texts are not read from the backups (the landing page
     never lists them); the sessions, the journal and git still give each entry's life."""
     targets = [target] if target else list(TARGETS)
     db = store.home.state_db
-    scan = _origins.scan_calls(db, timeout=timeout)
+    scan = scan_calls(db, timeout=timeout)
     problems = [scan.problem] if scan.problem else []
-    lines = _journal.read(store.home.memories_dir)
+    lines = read_journal(store.home.memories_dir)
     calls = list(scan.calls)
     plans: list[tuple[str, history.EntryLife | None, str, bool, list[_Step], GitBlame | None]] = []
     blames: dict[str, GitBlame] = {}
@@ -306,8 +302,8 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
             for written, steps in _gone_from_sessions(index, known, text):
                 plans.append((t, None, written, False, steps, None))
     wanted = [step[0] for plan in plans for step in plan[4] if step[0] is not None]
-    why = _origins.reasons(db, wanted) if reasons else {}
-    oldest_prompt: str | None = None
+    why = call_reasons(db, wanted) if reasons else {}
+    oldest_text: str | None = None
     out: list[EntryOrigin] = []
     for t, _life, current_text, present, steps, gb in plans:
         events = [_event(c, line, x, removal, indexes[t].calls, why) for c, line, x, removal in steps]
@@ -324,9 +320,9 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
         elif git_event is not None and git_event.commit is not None:
             origin = git_event
         else:
-            if oldest_prompt is None:
-                oldest_prompt = _oldest_prompt(db) if scan.session_count else ""
-            if oldest_prompt and current_text in oldest_prompt:
+            if oldest_text is None:
+                oldest_text = oldest_prompt(db) if scan.session_count else ""
+            if oldest_text and current_text in oldest_text:
                 origin = Event("before", current_text, scan.oldest_session,
                                LABELS["before"].format(when=_day(scan.oldest_session)), "before sessions")
             else:
@@ -368,7 +364,7 @@ def _gone_from_sessions(index: _Index, known: set[str], text: str | None) -> lis
     return out
 
 
-def _steps(life: history.EntryLife, index: _Index, lines: list[_journal.Line]) -> list[_Step]:
+def _steps(life: history.EntryLife, index: _Index, lines: list[JournalLine]) -> list[_Step]:
     """Every known step of one entry: the calls and journal lines that wrote each of its texts
     (and the calls that led to them), and for a gone entry what took it away."""
     texts = list(dict.fromkeys(x for _, x in life.texts))
@@ -388,8 +384,8 @@ def _steps(life: history.EntryLife, index: _Index, lines: list[_journal.Line]) -
     return steps
 
 
-def _event(call: _origins.MemoryCall | None, line: _journal.Line | None, text: str, removal: bool,
-           calls: list[_origins.MemoryCall], why: dict[int, _origins.Reason]) -> Event:
+def _event(call: MemoryCall | None, line: JournalLine | None, text: str, removal: bool,
+           calls: list[MemoryCall], why: dict[int, Reason]) -> Event:
     if removal:
         if call is not None:
             return Event("removed", text, call.at, f"removed by {_session_words(call)} on {_day(call.at)}"
@@ -451,9 +447,9 @@ def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
     return out
 
 
-def turn_of(store: MemoryStore, event: Event) -> list[_origins.TurnMessage]:
+def turn_of(store: MemoryStore, event: Event) -> list[TurnMessage]:
     """The messages around ``event``'s memory call (for the dialog that shows the whole turn)."""
-    return _origins.turn(store.home.state_db, event.call) if event.call is not None else []
+    return call_turn(store.home.state_db, event.call) if event.call is not None else []
 
 
 # -- git ------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 
 import streamlit as st
 
-from hermes_dash import TARGETS, FileState, MemoryStore, journal_default
+from hermes_dash import JOURNAL_NAME, TARGETS, FileState, MemoryStore, journal_default
 from hermes_dash.curation import blame
 
 from ._cache import Memo, db_files, stat_key
@@ -45,7 +45,7 @@ def origins_key(store: MemoryStore) -> Hashable:
     """What the origins depend on: a write, a new session or a new journal line makes a new key."""
     home = store.home
     return (str(home.root), home.profile, *(stat_key(home.file_path(t)) for t in TARGETS),
-            *(stat_key(p) for p in db_files(home.state_db)), stat_key(home.memories_dir / blame.JOURNAL_NAME),
+            *(stat_key(p) for p in db_files(home.state_db)), stat_key(home.memories_dir / JOURNAL_NAME),
             _folder_key(home.memories_dir))
 
 

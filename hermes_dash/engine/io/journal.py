@@ -158,3 +158,6 @@ __all__ = ["Line", "digest", "read", "record", "via"]
 # The names the package face exports (the face renames nothing).
 journal_via = via
 journal_default = set_default_via
+JournalLine = Line
+JOURNAL_NAME = NAME
+read_journal = read

@@ -502,3 +502,9 @@ def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: f
 
 
 __all__ = ["CallScan", "MemoryCall", "Reason", "SessionInfo", "TurnMessage", "reason", "reasons", "scan_calls", "turn"]
+
+
+# The names the package face exports (the face renames nothing).
+ORIGINS_TIMEOUT_S = SCAN_TIMEOUT_S
+call_reasons = reasons
+call_turn = turn
