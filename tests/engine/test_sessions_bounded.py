@@ -102,7 +102,5 @@ def test_the_oldest_prompt_for_provenance_is_read_bounded_too(tmp_path: Path) ->
     the same cap holds there, so a view doubling its way to 268 million characters costs nothing."""
     home = _home(tmp_path, prompt="x" * (_sessions.MAX_PROMPT_CHARS + 10))
     assert len(_sessions.oldest_prompt(home / "state.db")) == _sessions.MAX_PROMPT_CHARS
-    start = time.monotonic()
     home = _home(tmp_path / "view", prompt_sql=DOUBLING)
     assert len(_sessions.oldest_prompt(home / "state.db")) <= _sessions.MAX_PROMPT_CHARS
-    assert time.monotonic() - start < 30
