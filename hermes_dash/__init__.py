@@ -25,28 +25,41 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "adopt_agent", "age", "agent_for_home", "agent_rules", "agent_rules_in_effect", "AgentInfo",
-    "AgentRules", "ago", "AmbiguousMatch", "Backup", "choose_snapshot", "compare_snapshot", "ConfigChange",
-    "connection_problems",
-    "ContentBlocked", "create_demo_home", "create_memory_files", "decode", "decode_lossy", "DEFAULT_LIMITS",
-    "DELIMITER", "describe_batch", "describe_findings", "describe_unreadable", "detect_agent", "detect_drift",
-    "diff_entries", "diff_live", "DiffItem", "DOORS", "drift_guard", "DriftDetected", "EntryChanged", "EntryDiff",
-    "FileChanged", "FILENAMES", "FilePreview", "FileProblem", "FileState", "find", "Fingerprint", "following_agent",
-    "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE", "list_backups",
-    "list_profiles", "load_frozen_snapshot", "load_settings", "lock_order", "LOOPBACK", "LOOPBACK_HOSTS", "Match",
-    "MAX_LOCKED_WORK", "MAX_MEMORY_BYTES", "MAX_SCAN_CHARS", "MemoryStore", "n_entries", "n_of", "newest_snapshot",
-    "NEXT_SESSION", "NoMatch", "normalise_profile", "NotReadable", "Operation", "OpResult", "over_budget_text",
-    "OverLimit", "parse", "parse_prompt", "past_of", "percent", "pin_batch", "plan_batch", "plan_plugin_enabled",
-    "prepare", "PROFILE_ENV",
-    "project", "Projection", "read_backup", "read_file_state", "read_regular", "read_sessions", "Refusal",
-    "render_block", "render_prompt", "resolve_home", "sanitise", "scan", "serialise", "served_flags",
-    "session_snapshot", "SessionList", "set_plugin_enabled", "Settings", "shorten", "Snapshot", "snapshot_since", "Target", "target_of",
-    "TARGETS", "TOKEN_ENV", "TwoFileResult", "TwoFileUndo", "Undo", "usage", "use_agent", "write_atomic",
-    "write_private",
+    "AgentRules", "ago", "AmbiguousMatch", "Backup", "call_reasons", "call_turn", "choose_snapshot",
+    "compare_snapshot", "ConfigChange", "connection_problems", "ContentBlocked", "create_demo_home",
+    "create_memory_files", "decode", "decode_lossy", "DEFAULT_LIMITS", "DELIMITER", "describe_batch",
+    "describe_findings", "describe_unreadable", "detect_agent", "detect_drift", "diff_entries", "diff_live",
+    "DiffItem", "DOORS", "drift_guard", "DriftDetected", "EntryChanged", "EntryDiff", "FileChanged", "FILENAMES",
+    "FilePreview", "FileProblem", "FileState", "find", "Fingerprint", "following_agent", "freeze_snapshot",
+    "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE", "journal_default", "JOURNAL_NAME",
+    "journal_via", "JournalLine", "list_backups", "list_profiles", "load_frozen_snapshot", "load_settings",
+    "lock_order", "LOOPBACK", "LOOPBACK_HOSTS", "Match", "MAX_LOCKED_WORK", "MAX_MEMORY_BYTES", "MAX_SCAN_CHARS",
+    "MemoryCall", "MemoryStore", "n_entries", "n_of", "newest_snapshot", "NEXT_SESSION", "NoMatch",
+    "normalise_profile", "NotReadable", "oldest_prompt", "Operation", "OpResult", "ORIGINS_TIMEOUT_S",
+    "over_budget_text", "OverLimit", "parse", "parse_prompt", "past_of", "percent", "pin_batch", "plan_batch",
+    "plan_plugin_enabled", "prepare", "PROFILE_ENV", "project", "Projection", "read_backup", "read_file_state",
+    "read_journal", "read_regular", "read_sessions", "Reason", "Refusal", "render_block", "render_prompt",
+    "resolve_home", "sanitise", "scan", "scan_calls", "serialise", "served_flags", "session_snapshot", "SessionInfo",
+    "SessionList", "set_plugin_enabled", "Settings", "shorten", "Snapshot", "snapshot_since", "Target", "target_of",
+    "TARGETS", "TOKEN_ENV", "TurnMessage", "TwoFileResult", "TwoFileUndo", "Undo", "usage", "use_agent", "word_diff",
+    "write_atomic", "write_private",
 ]
 
 #: public name -> the engine module (under hermes_dash) that defines it under that name
 _MODULE_OF = {
     "create_demo_home": "demo",
+    "JOURNAL_NAME": "engine.io.journal",
+    "JournalLine": "engine.io.journal",
+    "read_journal": "engine.io.journal",
+    "ORIGINS_TIMEOUT_S": "engine.views.origins",
+    "MemoryCall": "engine.views.origins",
+    "Reason": "engine.views.origins",
+    "SessionInfo": "engine.views.origins",
+    "TurnMessage": "engine.views.origins",
+    "call_reasons": "engine.views.origins",
+    "call_turn": "engine.views.origins",
+    "scan_calls": "engine.views.origins",
+    "oldest_prompt": "engine.views.sessions",
     "adopt_agent": "engine.agents", "agent_for_home": "engine.agents", "agent_rules": "engine.agents",
     "agent_rules_in_effect": "engine.agents", "AgentInfo": "engine.agents", "AgentRules": "engine.agents",
     "detect_agent": "engine.agents", "following_agent": "engine.agents", "use_agent": "engine.agents",
@@ -55,6 +68,7 @@ _MODULE_OF = {
     "normalise_profile": "engine.home", "resolve_home": "engine.home", "Settings": "engine.home",
     "write_atomic": "engine.io.atomic", "write_private": "engine.io.atomic",
     "Backup": "engine.io.backups", "list_backups": "engine.io.backups", "read_backup": "engine.io.backups",
+    "journal_default": "engine.io.journal", "journal_via": "engine.io.journal",
     "held": "engine.io.lock",
     "describe_unreadable": "engine.io.readfile", "Fingerprint": "engine.io.readfile",
     "MAX_MEMORY_BYTES": "engine.io.readfile", "NotReadable": "engine.io.readfile",
@@ -86,6 +100,7 @@ _MODULE_OF = {
     "OpResult": "engine.store", "read_file_state": "engine.store", "Undo": "engine.store",
     "shorten": "engine.text",
     "diff_entries": "engine.views.diff", "DiffItem": "engine.views.diff", "EntryDiff": "engine.views.diff",
+    "word_diff": "engine.views.diff",
     "age": "engine.views.humanize", "ago": "engine.views.humanize", "n_entries": "engine.views.humanize",
     "n_of": "engine.views.humanize", "NEXT_SESSION": "engine.views.humanize", "past_of": "engine.views.humanize",
     "parse_prompt": "engine.views.render", "render_block": "engine.views.render",
@@ -112,6 +127,18 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-exported explicitly
+    from .engine.io.journal import JOURNAL_NAME as JOURNAL_NAME
+    from .engine.io.journal import JournalLine as JournalLine
+    from .engine.io.journal import read_journal as read_journal
+    from .engine.views.origins import ORIGINS_TIMEOUT_S as ORIGINS_TIMEOUT_S
+    from .engine.views.origins import MemoryCall as MemoryCall
+    from .engine.views.origins import Reason as Reason
+    from .engine.views.origins import SessionInfo as SessionInfo
+    from .engine.views.origins import TurnMessage as TurnMessage
+    from .engine.views.origins import call_reasons as call_reasons
+    from .engine.views.origins import call_turn as call_turn
+    from .engine.views.origins import scan_calls as scan_calls
+    from .engine.views.sessions import oldest_prompt as oldest_prompt
     from .demo import create_demo_home as create_demo_home
     from .engine.agents import (
         adopt_agent as adopt_agent,
@@ -139,6 +166,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.io.atomic import write_atomic as write_atomic, write_private as write_private
     from .engine.io.backups import Backup as Backup, list_backups as list_backups, read_backup as read_backup
+    from .engine.io.journal import journal_default as journal_default, journal_via as journal_via
     from .engine.io.lock import held as held
     from .engine.io.readfile import (
         describe_unreadable as describe_unreadable,
@@ -219,7 +247,12 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
         Undo as Undo,
     )
     from .engine.text import shorten as shorten
-    from .engine.views.diff import diff_entries as diff_entries, DiffItem as DiffItem, EntryDiff as EntryDiff
+    from .engine.views.diff import (
+        diff_entries as diff_entries,
+        DiffItem as DiffItem,
+        EntryDiff as EntryDiff,
+        word_diff as word_diff,
+    )
     from .engine.views.humanize import (
         age as age,
         ago as ago,

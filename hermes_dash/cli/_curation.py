@@ -153,7 +153,10 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import history
 
+    from hermes_dash.curation import blame
+
     line = history.timeline(store, args.target)
+    made_by = blame.version_authors(line, blame.blame(store, args.target, reasons=False))
     now = datetime.now(timezone.utc)
 
     def label(index: int | None) -> str | None:
@@ -162,7 +165,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     data: dict[str, object] = {
         "success": True, "target": args.target, "file": FILENAMES[args.target],
         "versions": [{"index": v.index, "name": v.name, "style": v.style, "created": _iso(v.created),
-                      "entry_count": len(v.entries), "usage": v.usage, "problem": v.problem}
+                      "entry_count": len(v.entries), "usage": v.usage, "problem": v.problem,
+                      "made_by": made_by[v.index]}
                      for v in line.versions],
         "entries": [{"text": life.text, "present": life.present, "first_seen": label(life.first_seen),
                      "first_seen_at": _iso(line.versions[life.first_seen].created),
@@ -181,7 +185,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
              "(backups oldest first, then the live file)"]
     for v in line.versions:
         lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
-                     f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
+                     f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else "")
+                     + f"\n      made by {made_by[v.index]}")
     lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
 
     def spans(life: history.EntryLife) -> str:

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from hermes_dash.engine.home import HermesHome, Settings, load_settings
+from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refusal, real_path, write_resolved
 from hermes_dash.engine.io.lock import held
@@ -252,6 +253,8 @@ class Files:
             for half in reversed(done):
                 _put_back(half, failure)
             raise
+        for h in done:  # hermes-dash's journal: one line per committed write (docs/provenance.md#journal)
+            _journal.record(self.home.memories_dir, h.state.target, h.action, h.message, h.state.entries, h.after)
         notes = {id(h): self._prune(h.state.target, h.kept, h.fresh, h.listing or [], h.also_protect)
                  for h in done}
         return [self._result(h.state, h.action, h.message if h.writes else h.unchanged, h.after, h.kept,

@@ -21,6 +21,7 @@ The small API a page needs (curation pages included)::
     ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
     ui.table_height(rows)                   # every row of a table up to 25, then it scrolls inside
     ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
+    ui.origin_column(store, state, entries)  # where each entry came from, for a table's Origin column
         # a table whose selected row opens that entry: full text, pinned Replace / Remove / Move
     ui.run_op(lambda: store.add("memory", text), clear=("my_text_key",))
         # THE write-and-report path: refused: shows message + hint as plain text, returns None,
@@ -36,6 +37,9 @@ The small API a page needs (curation pages included)::
     ui.show_refusal(refusal)                # for refusals a page catches itself
     ui.show_refusal(shown.refusal, "**Saving this would be refused.**")   # a preview's refusal
     ui.refusal_text(refusal)                # message + "What to do: hint", for a message body
+    ui.ask("my_flag", token, "Really?", yes="Yes", key="my", then=write, show=draw)   # the same in a
+                                            # dialog over the page (where the eye is); Yes calls then()
+    ui.show_word_diff(old, new)             # word-level diff of two entry texts (escaped HTML)
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...                                 # every confirmation of every page is this one:
                                             # "Yes" then Cancel side by side, show=... draws the subject
@@ -55,9 +59,11 @@ helpers and the sidebar.
 from ._cache import (FROZEN, SnapshotChoice, backup_state, choose_snapshot, clear_caches, current_snapshot,
                      entry_findings, entry_suggestions, file_state, sessions, since_snapshot, stat_key, table_for)
 from ._conflict import conflict_panel, pinned_write
+from ._diffview import diff_html, show_word_diff
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
+from ._origins import all_origins, origin_column, origin_section, origins_key
 from ._search import search_context
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._gate import seal_network
@@ -66,13 +72,13 @@ from ._session import (Flash, apply_resets, current_home, current_store, flash, 
 from ._tables import EDIT_CHARS, PAGE_ROWS, ROW_HEIGHT, diff_table, long_text_area
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
-from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
-                       refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
+                       percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "EDIT_CHARS", "PAGE_ROWS", "long_text_area",
     "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
-    "a11y_styles",
+    "a11y_styles", "ask", "percent_text", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",
@@ -85,4 +91,5 @@ __all__ = [
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
     "seal_network", "search_context", "undo_write", "compared_with", "keep_in_url", "profile_from_url",
     "snapshot_label", "where_caption", "Flash", "refusal_text", "written",
+    "all_origins", "origin_column", "origin_section", "origins_key",
 ]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import ui
+from hermes_dash import journal_via, ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("pages")
@@ -67,7 +67,8 @@ def run(pages: Path = PAGES) -> None:
     ui.note_page(page.url_path)
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     ui.show_flashes()
-    page.run()
+    with journal_via(f"dashboard: {page.title}"):  # names the page in hermes-dash's journal
+        page.run()
 
 
 if __name__ == "__main__":

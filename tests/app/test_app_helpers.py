@@ -64,10 +64,10 @@ def test_every_suggestion_targets_exactly_its_entry(entries: list[str]) -> None:
 def test_plan_batch_orders_replace_remove_add_and_skips_blank_rows() -> None:
     original = ["one", "two", "three"]
     ops = plan_batch(original, {0: "one!", 1: None, 2: "three"}, ["", "  four  "])
-    assert ops == [Operation("replace", "one!", "one"), Operation("remove", old_text="two"),
-                   Operation("add", "four")]
+    assert ops == [Operation("replace", "one!", "one", expect_entry="one"),
+                   Operation("remove", old_text="two", expect_entry="two"), Operation("add", "four")]
     assert apply_batch(original, ops, 100) == ["one!", "three", "four"]
-    assert plan_batch(original, {1: "   "}) == [Operation("remove", old_text="two")]
+    assert plan_batch(original, {1: "   "}) == [Operation("remove", old_text="two", expect_entry="two")]
     assert plan_batch(original, {}) == []
     assert describe_batch(Operation("replace", "new " * 30, "old")).startswith("replace: old  →  new new")
 
@@ -104,7 +104,7 @@ def test_demo_home_shows_every_feature(tmp_path: Path) -> None:
     assert len(list((path / "pending" / "memory").glob("*.json"))) >= 3
     assert store.home.profiles() == ["work"]
     sessions = read_sessions(path / "state.db")
-    assert sessions.problem is None and len(sessions.sessions) == 2
+    assert sessions.problem is None and len(sessions.sessions) == 4
     newest = session_snapshot(sessions.sessions[0])
     assert set(newest.entries["memory"]) != set(memory.entries)
     assert "done by Alex only" in newest.blocks["memory"]

@@ -95,3 +95,12 @@ def test_a_real_sized_prompt_is_read_whole(tmp_path: Path) -> None:
     found = _sessions.read_sessions(home / "state.db", 1).sessions[0]
     assert found.system_prompt == "short prompt" and found.prompt_length == 12 and not found.prompt_cut
     assert found.prompt_note() is None
+
+
+def test_the_oldest_prompt_for_provenance_is_read_bounded_too(tmp_path: Path) -> None:
+    """Provenance asks for the oldest session's prompt ("in the file before the oldest session"):
+    the same cap holds there, so a view doubling its way to 268 million characters costs nothing."""
+    home = _home(tmp_path, prompt="x" * (_sessions.MAX_PROMPT_CHARS + 10))
+    assert len(_sessions.oldest_prompt(home / "state.db")) == _sessions.MAX_PROMPT_CHARS
+    home = _home(tmp_path / "view", prompt_sql=DOUBLING)
+    assert len(_sessions.oldest_prompt(home / "state.db")) <= _sessions.MAX_PROMPT_CHARS

@@ -18,8 +18,8 @@ from hermes_dash.engine.views.humanize import NEXT_SESSION
 from cli_support import run
 
 from repo import ROOT
-# The agent's own placeholder text, reproduced byte for byte in the rendered prompt.
-AGENT_WORDING = {"hermes_dash/engine/views/render.py"}
+# The agent's own words, reproduced byte for byte: the rendered prompt's placeholder, the demo's tool replies.
+AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo_sessions.py"}
 
 
 def test_count_and_past_tense() -> None:

@@ -157,3 +157,19 @@ def _text(value: object) -> str:
 
 def _length(value: object) -> int:
     return value if isinstance(value, int) else -1
+
+
+def oldest_prompt(db: Path) -> str:
+    """The oldest recorded session's frozen prompt (at most :data:`MAX_PROMPT_CHARS` characters,
+    read like every prompt here), or "" when there is none or it cannot be read."""
+    try:
+        conn = _connect(db)
+        try:
+            row = conn.execute("SELECT substr(system_prompt, 1, ?) FROM sessions WHERE system_prompt IS NOT NULL "
+                               "ORDER BY started_at LIMIT 1", (MAX_PROMPT_CHARS,)).fetchone()
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError, ValueError):  # no such table or columns, not a database: nothing known
+        return ""
+    value = row[0] if row else None
+    return value if isinstance(value, str) else ""
