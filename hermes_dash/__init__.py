@@ -24,7 +24,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "engine.io.backups": ("Backup", "list_backups", "read_backup"),
     "engine.rules.batchplan": ("plan_batch", "describe_batch=describe", "pin_batch=pinned"),
-    "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries"),
+    "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries", "word_diff"),
     "engine.rules.errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged",
                             "FileProblem", "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
@@ -109,7 +109,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     from .engine.rules.targets import Target, target_of
     from .engine.serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
-    from .engine.views.diff import DiffItem, EntryDiff, diff_entries
+    from .engine.views.diff import DiffItem, EntryDiff, diff_entries, word_diff
     from .engine.views.humanize import NEXT_SESSION, age, ago
     from .engine.views.humanize import count as n_of
     from .engine.views.humanize import entries as n_entries

@@ -69,7 +69,7 @@ def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
 def _state_text(data: dict[str, Any]) -> str:
     used, limit = (int(n) for n in str(data["usage"]).split("/"))
     head = f"{data['file']}  {data['percent']}% - {used:,}/{limit:,} chars, {n_entries(int(data['entry_count']))}"
-    lines = [head + (f"  OVER BUDGET ({over_budget_text(used, limit).removeprefix('over budget: ')})"
+    lines = [head + (f"  OVER BUDGET ({over_budget_text(used, limit)})"
                      if data["over_budget"] else "")]
     if data["link_target"]:
         lines.append(f"  (symbolic link to {data['link_target']})")

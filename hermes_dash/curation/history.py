@@ -10,7 +10,8 @@ is when that copy was taken (for dated backups: just before the write that repla
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
 from hermes_dash.engine.io.backups import read_backup
@@ -224,15 +225,94 @@ def _restorable(lives: list[EntryLife], live: set[str]) -> list[Restorable]:
     return sorted(found.values(), key=lambda r: -r.lost_at)
 
 
-def restore(store: MemoryStore, target: str, item: Restorable) -> OpResult:
-    """Bring back one earlier text: in place of the entry's live text (a replace pinned to that
-    text, so a later edit of it is never overwritten), or added back when the entry is gone."""
-    if item.current is not None:
-        return store.replace(target, item.current, item.text, expect_entry=item.current)
-    return store.add(target, item.text)
+def restore(store: MemoryStore, target: str, item: Restorable, line: Timeline | None = None) -> OpResult:
+    """Bring back one earlier text where it stood (:func:`put_back`): in place of the entry's
+    live text, or, for a gone entry, between the neighbours it had in the last version that held
+    it (``line``; without it, at the end)."""
+    source = line.version(item.lost_at - 1).entries if line is not None and item.lost_at > 0 else ()
+    return put_back(store, target, item.text, source=source, current=item.current)
 
 
 def restore_entry(store: MemoryStore, target: str, text: str) -> OpResult:
     """Put one entry from any version back into the live file (a normal ``add``: scanned,
     limit-checked, a duplicate changes nothing)."""
     return store.add(target, text)
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """What :func:`put_back` would do with one entry of an earlier version (see :func:`plan_put_back`)."""
+
+    text: str  # the earlier text
+    current: str | None  # the live entry it replaces in place; None for a gone entry
+    after: str | None = None  # a gone entry goes right after this live entry ...
+    before: str | None = None  # ... or, when nothing before it is left, right before this one
+
+    @property
+    def in_place(self) -> bool:
+        return self.current is not None
+
+    @property
+    def where(self) -> str:
+        """Where it goes, in words (for a confirmation)."""
+        if self.current is not None:
+            return "in place of the entry's current text"
+        if self.after is not None:
+            return "back where it stood, after the entry that preceded it"
+        if self.before is not None:
+            return "back where it stood, at the top, before the entry that followed it"
+        return "back at the end of the file"
+
+
+def plan_put_back(live: Sequence[str], source: Sequence[str], text: str, current: str | None = None) -> PutBack:
+    """Where ``text`` (an entry of the version ``source``) goes back into ``live``.
+
+    ``current`` given: the live entry it is an earlier text of (History knows it). Else the entry
+    diff of the two versions decides: a "changed" pair means the same entry, restored in place; an
+    entry only in ``source`` goes back after the nearest entry before it that is still in the live
+    file (a changed neighbour counts by its live text), or before the nearest one after it.
+    """
+    live_list, source_list = list(live), list(source)
+    if current is not None or text not in source_list:
+        return PutBack(text, current)
+    counterpart: dict[str, str] = {}  # source text -> the live text of the same entry
+    for item in diff_entries(live_list, source_list).items:
+        if item.kind in ("unchanged", "changed") and item.new is not None and item.old is not None:
+            counterpart[item.new] = item.old
+    if text in counterpart and counterpart[text] != text:
+        return PutBack(text, counterpart[text])
+    k = source_list.index(text)
+    after = next((counterpart[e] for e in reversed(source_list[:k]) if e in counterpart), None)
+    before = None if after is not None else next((counterpart[e] for e in source_list[k + 1:] if e in counterpart),
+                                                 None)
+    return PutBack(text, None, after, before)
+
+
+def put_back(store: MemoryStore, target: str, text: str, *, source: Sequence[str] = (),
+             current: str | None = None) -> OpResult:
+    """Restore one entry of an earlier version where it stood: the one routine behind Backups'
+    and History's "Restore one entry" (docs/rules.md#history).
+
+    A changed entry: one replace pinned to its live text (``expect_entry``), so it stays in its
+    place and a later edit of it is refused, not overwritten. A gone entry: written back between
+    its old neighbours, pinned to the bytes the position was worked out from; at the end it is a
+    plain ``add``, exactly as the agent would write it. Either way the text is scanned and the
+    limit checked, and when nothing else changed the file comes back byte-identical to the version.
+    """
+    state = store.read(target)
+    plan = plan_put_back(state.entries, source, text, current)
+    if text in state.entries:
+        raise InvalidRequest("This text is already an entry of the file; nothing was changed.",
+                             hint="Nothing to restore.", target=target)
+    if plan.current is not None:
+        return store.replace(target, plan.current, text, expect_entry=plan.current)
+    entries = list(state.entries)
+    anchor = plan.after if plan.after is not None else plan.before
+    if anchor is None or anchor not in entries or (plan.after is not None and entries[-1] == plan.after):
+        return store.add(target, text)  # its place is the end: the agent's own add
+    if state.drift:  # refused with the agent's drift copy, like every rewrite of a hand-edited file
+        return store.batch(target, [{"action": "add", "content": text}])
+    at = entries.index(anchor) + (1 if plan.after is not None else 0)
+    entries.insert(at, text)
+    result = store.rewrite(target, entries, expect=state.raw)
+    return replace(result, action="restore", message="Entry restored where it stood.")

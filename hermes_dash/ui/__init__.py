@@ -36,6 +36,9 @@ The small API a page needs (curation pages included)::
     ui.show_refusal(refusal)                # for refusals a page catches itself
     ui.show_refusal(shown.refusal, "**Saving this would be refused.**")   # a preview's refusal
     ui.refusal_text(refusal)                # message + "What to do: hint", for a message body
+    ui.ask("my_flag", token, "Really?", yes="Yes", key="my", then=write, show=draw)   # the same in a
+                                            # dialog over the page (where the eye is); Yes calls then()
+    ui.show_word_diff(old, new)             # word-level diff of two entry texts (escaped HTML)
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...                                 # every confirmation of every page is this one:
                                             # "Yes" then Cancel side by side, show=... draws the subject
@@ -55,6 +58,7 @@ helpers and the sidebar.
 from ._cache import (FROZEN, SnapshotChoice, backup_state, choose_snapshot, clear_caches, current_snapshot,
                      entry_findings, entry_suggestions, file_state, sessions, since_snapshot, stat_key, table_for)
 from ._conflict import conflict_panel, pinned_write
+from ._diffview import diff_html, show_word_diff
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
@@ -66,12 +70,12 @@ from ._session import (Flash, apply_resets, current_home, current_store, flash, 
 from ._tables import ROW_HEIGHT, diff_table
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
-from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
-                       refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
+                       percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
-    "a11y_styles",
+    "a11y_styles", "ask", "percent_text", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",

@@ -88,14 +88,21 @@ def _short(text: str | None, n: int = 100) -> str:
 
 
 def entry_panel(store: MemoryStore, state: FileState) -> None:
-    """The open entry (when it belongs to ``state``'s file): full text, Replace, Remove, Move."""
+    """The open entry (when it belongs to ``state``'s file), in a dialog over the page: where the
+    eye and the focus are when a row is selected, however far down the table is. Escape or the
+    close button closes it (and forgets the open entry)."""
     opened = st.session_state.get(OPEN)
     if not opened or opened["target"] != state.target:
         return
+    st.dialog(f"Selected entry of {state.filename}", width="large",
+              on_dismiss=close)(partial(_panel, store, state, opened))()
+
+
+def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
+    """The open entry's full text, Replace, Remove, Move (the dialog's body)."""
     entry, target = opened["entry"], state.target
     other = Target.of(target).other.key
-    with st.container(border=True):
-        st.subheader(f"Selected entry of {state.filename}", anchor=False)
+    with st.container():
         if conflict_panel(store, target, key=CONFLICT):
             return  # decide the refused change first: the rest would act on the old pin
         if tuple(state.entries) != tuple(opened["base"]):
@@ -122,7 +129,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
             st.session_state[ASK] = ("remove", target, entry)
         if move.button(f"Move to {FILENAMES[other]}…", key="hd_open_move"):
             st.session_state[ASK] = ("move", target, entry)
-        if shut.button("Close", key="hd_open_close"):
+        if shut.button("Done", key="hd_open_close", help="Close this entry (Escape does too)"):
             close()
             st.rerun()
         if confirm(ASK, ("remove", target, entry), "Remove this entry?", yes="Yes, remove it", key="hd_open_rm",

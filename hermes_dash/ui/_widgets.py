@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text
+from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text, percent
 
 from ._tables import CELL_CHARS, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
 
@@ -41,6 +41,13 @@ def level(used: int, limit: int) -> str:
 _LEVEL_LOOK = {"calm": ("green", "OK"), "warning": ("orange", "Getting full"), "alarm": ("red", "Nearly full")}
 
 
+def percent_text(used: int, limit: int) -> str:
+    """The one percentage shown for a file everywhere (the agent's, capped at 100), and by how
+    much it is over the limit when it is."""
+    over = over_budget_text(used, limit)
+    return f"{percent(used, limit)}%" + (f", {over}" if over else "")
+
+
 def tokens(chars: int) -> int:
     return -(-chars // CHARS_PER_TOKEN)
 
@@ -59,7 +66,7 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     word = over_budget_text(shown, limit).capitalize() if over else word
     if drifted and not over:  # a file the memory tool did not write is never simply "OK"
         color, word = ("orange" if lvl == "calm" else color), "Drift"
-    pct = min(100, int(shown / limit * 100)) if limit > 0 else 0
+    pct = percent(shown, limit)
     with st.container(border=True, key=key):
         # Our own wording and figures only (no entry text): markdown is safe here. Title and level
         # share one line, because every element costs the landing page's rerun time.
@@ -179,3 +186,39 @@ def confirm(flag: str, token: object, question: str, *, yes: str, key: str, deta
         del st.session_state[flag]
         return True
     return False
+
+
+def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Callable[[], None],
+        detail: str = "", show: Callable[[], None] | None = None, width: str = "large",
+        title: str = "Check before it is written") -> None:
+    """:func:`confirm` in a dialog: while ``st.session_state[flag] == token`` the question opens
+    over the page, where the eye is, with the focus inside; Yes calls ``then`` (a write, which
+    reruns the page), Cancel, Escape or the close button clears the flag.
+
+    The dialog's ``title`` names the step; the question is the warning inside, as in :func:`confirm`.
+    Opened from a session-state flag, never by the button itself: AppTest cannot click inside a
+    dialog that a button opened. A dialog reruns on its own when a button inside is clicked, so
+    the write is ``then``, called inside it (a refusal is then shown inside the dialog too).
+    """
+    if st.session_state.get(flag) != token:
+        return
+
+    def dismissed() -> None:
+        st.session_state.pop(flag, None)
+
+    @st.dialog(title, width=width, on_dismiss=dismissed)  # type: ignore[arg-type]  # width is one of Streamlit's names
+    def dialog() -> None:
+        st.warning(f"**{question}**" + (f" {detail}" if detail else ""))  # the question, said once
+        if show is not None:
+            show()
+        with st.container(horizontal=True, gap="small", key=f"{key}_buttons"):
+            said_yes = st.button(yes, key=f"{key}_yes", type="primary")
+            said_no = st.button("Cancel", key=f"{key}_no")
+        if said_no:
+            dismissed()
+            st.rerun()
+        if said_yes:
+            dismissed()
+            then()
+
+    dialog()

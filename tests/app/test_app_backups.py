@@ -68,11 +68,17 @@ def test_restore_one_entry(demo: Path) -> None:
     at.selectbox(key="bk_pick").select("MEMORY.md.bak.20261127-184210").run()
     pick = at.selectbox(key="bk_entry_pick")
     assert len(pick.options) == 1  # the old wording of the deploy rule
-    at.button(key="bk_entry_add").click().run()
+    before = parse(read(demo, "MEMORY.md").decode())
+    at.button(key="bk_entry_restore").click().run()
+    assert parse(read(demo, "MEMORY.md").decode()) == before  # it asks first
+    at.button(key="bk_entry_yes").click().run()
     no_exception(at)
     live = parse(read(demo, "MEMORY.md").decode())
-    assert live[-1].endswith("production deploys are done by Alex only.")
-    assert "Entry added." in "\n".join(texts(at))
+    # In place of the entry's current wording, not added at the end: same count, same neighbours.
+    (at_index,) = [i for i, e in enumerate(live) if e.endswith("production deploys are done by Alex only.")]
+    assert len(live) == len(before) and live[:at_index] == before[:at_index]
+    assert live[at_index + 1:] == before[at_index + 1:] and live[at_index] != before[at_index]
+    assert "Entry replaced." in "\n".join(texts(at))
 
 
 def test_restore_one_entry_refused_when_it_does_not_fit(tmp_path: Path, monkeypatch, fresh_cache) -> None:
@@ -85,7 +91,8 @@ def test_restore_one_entry_refused_when_it_does_not_fit(tmp_path: Path, monkeypa
     monkeypatch.setenv("HERMES_HOME", str(home))
     before = (mem / "MEMORY.md").read_bytes()
     at = backups_page()
-    at.button(key="bk_entry_add").click().run()
+    at.button(key="bk_entry_restore").click().run()
+    at.button(key="bk_entry_yes").click().run()
     assert "Refused: nothing was changed." in "\n".join(e.value for e in at.error)
     assert any("would put the file at 166/120" in t for t in texts(at))
     assert (mem / "MEMORY.md").read_bytes() == before

@@ -1,4 +1,4 @@
-"""Every confirmation the pages ask is the shared ``ui.confirm``: the question as a warning, then
+"""Every confirmation the pages ask is the shared ``ui.confirm`` (or ``ui.ask``, the same in a dialog): the question as a warning, then
 "Yes, …" (primary) and Cancel side by side in one left-aligned row, keyed ``{key}_yes`` and
 ``{key}_no`` (AppTest; the browser test checks the row's geometry)."""
 
@@ -28,7 +28,8 @@ def assert_shared_confirmation(at: AppTest, key: str, yes: str) -> None:
     """``{key}_yes`` (primary, labelled ``yes``) and then ``{key}_no`` (Cancel) are the only two
     children of one horizontal, start-aligned row: the shape only ``ui.confirm`` draws."""
     no_exception(at)
-    [row] = {id(parent): parent for parent, child in blocks(at.main)
+    # In the page, or in a dialog (``ui.ask``: Streamlit keeps dialogs outside the main block).
+    [row] = {id(parent): parent for parent, child in blocks(at._tree)
              if getattr(child, "key", None) == f"{key}_yes"}.values()
     assert [getattr(c, "key", None) for c in row.children.values()] == [f"{key}_yes", f"{key}_no"]
     flex = row.proto.flex_container
@@ -60,8 +61,8 @@ def test_backups_restore(demo: Path) -> None:
 
 def test_history_restore(demo: Path) -> None:
     at = opened("curation_history")
-    at.button(key="hi_restore").click().run()
-    assert_shared_confirmation(at, "hi_restore", "Yes, restore")
+    at.button(key="hi_in_place").click().run()
+    assert_shared_confirmation(at, "hi_in_place", "Yes, restore in place")
 
 
 def test_migrate_apply(demo: Path) -> None:

@@ -33,6 +33,32 @@ def edit_page():
     return at
 
 
+def confirm_replace(at) -> None:
+    """Say yes to the Replace question when it was asked (a refused replace asks nothing)."""
+    if "ed_rep_yes" in [b.key for b in at.button]:
+        at.button(key="ed_rep_yes").click().run()
+
+
+def test_replace_asks_first_with_a_word_diff_and_writes_nothing_until_yes(home: Path) -> None:
+    at = edit_page()
+    at.tabs  # noqa: B018 - the Replace tab's widgets are drawn with the page
+    at.text_input(key="ed_rep_old").input("5433").run()
+    at.text_area(key="ed_rep_new").input("Uses Postgres 16 on port 5434 for tests.").run()
+    before = read(home, "MEMORY.md")
+    at.button(key="ed_rep_btn").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == before  # asked, not written
+    assert "Replace this entry of MEMORY.md?" in alerts(at)
+    bodies = [e.proto.body for e in at.get("html")]
+    assert any("<del" in b and ">5433<" in b and ">5434<" in b for b in bodies), bodies  # one word goes, one comes
+    at.button(key="ed_rep_no").click().run()
+    assert read(home, "MEMORY.md") == before and "ed_rep_yes" not in [b.key for b in at.button]
+    at.button(key="ed_rep_btn").click().run()
+    at.button(key="ed_rep_yes").click().run()
+    no_exception(at)
+    assert entries(home)[0] == "Uses Postgres 16 on port 5434 for tests."
+
+
 def refused(at) -> str:
     errors = "\n".join(e.value for e in at.error)
     assert "Refused: nothing was changed." in errors, errors
@@ -95,6 +121,7 @@ def test_replace_shows_the_single_match_and_replaces_the_whole_entry(home: Path)
     assert FACTS[1] in texts(at)
     at.text_area(key="ed_rep_new").input("Deploy with `make deploy ENV=prod` after approval.").run()
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     no_exception(at)
     assert entries(home)[1] == "Deploy with `make deploy ENV=prod` after approval."
     assert "Entry replaced." in "\n".join(texts(at))
@@ -109,6 +136,7 @@ def test_replace_ambiguous_lists_matches_and_is_refused(home: Path) -> None:
     assert FACTS[0] in shown and FACTS[2] in shown
     at.text_area(key="ed_rep_new").input("One Postgres note.").run()
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     assert "in 2 different entries" in refused(at)
     assert read(home, "MEMORY.md") == before
 
@@ -120,6 +148,7 @@ def test_replace_without_match_is_refused(home: Path) -> None:
     assert "No entry contains this text" in alerts(at)
     at.text_area(key="ed_rep_new").input("Anything.").run()
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     assert "No entry contains 'MySQL'" in refused(at)
     assert read(home, "MEMORY.md") == before
 
@@ -132,6 +161,7 @@ def test_replace_on_drifted_file_is_refused_and_a_copy_saved(demo: Path) -> None
     at.text_input(key="ed_rep_old").input("Neovim").run()
     at.text_area(key="ed_rep_new").input("Editor: Helix.").run()
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     assert "changed outside the memory tool" in refused(at)
     assert read(demo, "USER.md") == before
     copies = [p for p in (demo / "memories").glob("USER.md.bak.*") if p.read_bytes() == before]
@@ -193,11 +223,16 @@ def test_batch_editor_applies_all_changes_as_one_write(home: Path) -> None:
     }
     at.run()
     no_exception(at)
-    plan = "\n".join(texts(at))
-    assert "1. replace: Deploy with make deploy." in plan and "remove: Prefers tabs" in plan and \
-        "add: New fact from the table." in plan
+    assert "3 changes to apply as one batch" in "\n".join(m.value for m in at.markdown)
     backups_before = len(list((home / "memories").glob("MEMORY.md.bak.*")))
     at.button(key="ed_batch_btn").click().run()
+    # The confirmation lists each change once, in full (never cut with "…"): a replace word by word.
+    steps = [m.value for m in at.markdown if m.value.startswith("**") and ". " in m.value[:6]]
+    assert steps == ["**1. Replace** (red goes, green comes)", "**2. Remove**", "**3. Add**"], steps
+    shown = [c.value for c in at.code]
+    assert "Prefers tabs over spaces." in shown and "New fact from the table." in shown
+    (diff,) = [e.proto.body for e in at.get("html") if "hd-word-diff" in e.proto.body]
+    assert "Deploy with make deploy" in diff and "(staging first)" in diff and "…" not in diff
     at.button(key="ed_batch_yes").click().run()
     no_exception(at)
     assert entries(home) == [FACTS[0], "Deploy with make deploy (staging first).", FACTS[2],
@@ -247,6 +282,7 @@ def test_replace_can_start_from_the_matched_entry(home: Path) -> None:
     assert at.text_area(key="ed_rep_new").value == FACTS[3]
     at.text_area(key="ed_rep_new").input(FACTS[3] + " Except in Makefiles.").run()
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     assert entries(home)[3] == "Prefers tabs over spaces. Except in Makefiles."
 
 
@@ -299,6 +335,7 @@ def test_replace_is_pinned_and_offers_both_versions_when_the_agent_changed_the_e
     at.text_area(key="ed_rep_new").input("Uses Postgres 16 on port 6543 for tests.").run()
     agent_bytes = _agent_replaces_postgres(home)
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     no_exception(at)
     assert read(home, "MEMORY.md") == agent_bytes  # the agent's text stays on disk
     assert "changed on disk before your change was saved" in alerts(at)
@@ -317,6 +354,7 @@ def test_a_conflict_can_be_dropped_and_leaves_the_agents_text(home: Path) -> Non
     at.text_area(key="ed_rep_new").input("Mine.").run()
     agent_bytes = _agent_replaces_postgres(home)
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     at.button(key="ed_conflict_drop").click().run()
     no_exception(at)
     assert read(home, "MEMORY.md") == agent_bytes
@@ -382,6 +420,7 @@ def test_undo_of_a_replace_leaves_the_file_byte_identical(home: Path) -> None:
     at.text_input(key="ed_rep_old").input("make deploy").run()
     at.text_area(key="ed_rep_new").input("Deploy with make ship.").run()
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     assert entries(home)[1] == "Deploy with make ship."
     at.button(key="hd_undo_0").click().run()
     no_exception(at)
@@ -434,6 +473,7 @@ def test_write_buttons_are_never_disabled_and_an_empty_text_is_refused_on_click(
     no_exception(at)
     refused(at)
     at.button(key="ed_rep_btn").click().run()
+    confirm_replace(at)
     refused(at)
     at.button(key="ed_rm_btn").click().run()
     assert any("Type a piece of the entry's text first" in w.value for w in at.warning)

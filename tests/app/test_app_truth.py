@@ -23,22 +23,26 @@ def home_with_facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache
     return root
 
 
-def test_over_budget_text_gives_the_real_share() -> None:
+def test_over_budget_text_says_by_how_much_with_no_second_percentage() -> None:
     assert over_budget_text(2200, 2200) == ""
-    assert over_budget_text(1486, 1375) == "over budget: 108.1% of the limit"
-    assert "limit of 0" in over_budget_text(12, 0)
+    assert over_budget_text(1486, 1375) == "over the limit by 111 characters"
+    assert over_budget_text(12, 0) == "over the limit by 12 characters"
+    assert "%" not in over_budget_text(1486, 1375)
 
 
-def test_overview_gauge_shows_the_real_share_beside_over_budget(demo: Path) -> None:
+def test_overview_gauge_says_one_percentage_and_how_far_over(demo: Path) -> None:
     at = open_app()
     no_exception(at)
-    assert any("Over budget: 108.1% of the limit" in m for m in rendered_markdown(at)), rendered_markdown(at)
+    shown = rendered_markdown(at)
+    assert any("Over the limit by 111 characters" in m for m in shown), shown
+    assert not any("108.1%" in m for m in shown), shown
 
 
 def test_cli_show_gives_the_real_share_when_over_budget(home, write_mem) -> None:
     write_mem("user", DELIMITER.join(["x" * 700, "y" * 700]))  # 1,403 of 1,375
     code, text, _ = run(home, "show", "user", json_out=False)
-    assert code == 0 and "100%" in text and "OVER BUDGET (102.0% of the limit)" in text, text
+    assert code == 0 and "100%" in text and "OVER BUDGET (over the limit by 28 characters)" in text
+    assert "102" not in text, text
 
 
 SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"

@@ -74,6 +74,15 @@ def plain(at: AppTest) -> str:
     return "\n".join([e.value for e in at.text] + [e.value for e in at.code])
 
 
+def html(at: AppTest) -> str:
+    """The word-level diffs (escaped HTML) as the text that comes: struck-through parts left out."""
+    import html as _html
+    import re as _re
+    bodies = [e.proto.body for e in at.get("html")]
+    return "\n".join(_html.unescape(_re.sub(r"<[^>]+>", "", _re.sub(r"<del[^>]*>.*?</del>", "", b, flags=_re.S)))
+                     for b in bodies)
+
+
 def rendered(at: AppTest) -> str:
     """Everything rendered as markdown (where an entry must never appear)."""
     parts = [e.value for e in at.markdown] + [e.value for e in at.caption]
@@ -194,10 +203,10 @@ def test_history_lists_versions_and_restores_one_entry(demo):
     assert URL not in rendered(at)
     line = _history.timeline(MemoryStore.open(demo), "memory")
     candidate = next(t for v in line.versions[:-1] for t in v.entries if t not in line.versions[-1].entries)
-    assert candidate in plain(at)
+    assert candidate in html(at)  # the word-level diff against the entry now
     before = mem(demo)
     at.button(key="hi_restore").click().run()
-    assert "Add this entry back to MEMORY.md?" in alerts(at) and mem(demo) == before
+    assert "Add this text to MEMORY.md as a new entry?" in alerts(at) and mem(demo) == before
     at.button(key="hi_restore_yes").click().run()
     ok(at)
     assert candidate in mem(demo).decode()
@@ -411,11 +420,11 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path, mon
                for c in at.caption)
     assert "Nothing to restore" not in rendered(at)
     at.button(key="hi_in_place").click().run()
-    assert "in place of the entry's current text" in alerts(at)
+    assert "in place of the entry's current text" in alerts(at)  # where it goes, said in the question
     at.button(key="hi_in_place_yes").click().run()
     ok(at)
     assert mem(home) == good
-    assert "The API moved (a bad replace)." in plain(at)  # now the bad text is the one that can come back
+    assert "The API moved (a bad replace)." in html(at)  # now the bad text is the one that can come back
     at.button(key="hd_undo_0").click().run()  # and the restore itself can be undone
     ok(at)
     assert mem(home) == bad

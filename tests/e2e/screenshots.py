@@ -85,7 +85,7 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 1 + 36)
         settle(page, "Selected entry of MEMORY.md")
         written.append(_shot(page, out / "overview-entry-panel.png"))
-        page.get_by_role("button", name="Close").click()  # the open entry would follow to the Edit page
+        page.get_by_role("button", name="Done").click()  # the open entry would follow to the Edit page
         page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=10_000)
 
         # Edit: a replace previewed, then the agent changes that entry before the click.

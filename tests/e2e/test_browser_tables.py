@@ -129,7 +129,7 @@ def test_the_overview_fits_a_phone(browser: Browser) -> None:
     page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 1 + 36)
     settle(page, "Selected entry of MEMORY.md")
     assert page.locator('[data-testid="stCode"]', has_text="The repo's CI is GitHub Actions").first.is_visible()
-    page.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Done").click()
     page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=10_000)
     # An empty table (a search that matches nothing in MEMORY.md) keeps its label on screen.
     box = page.get_by_role("textbox", name="Search both files")

@@ -81,17 +81,15 @@ def percent(used: int, limit: int) -> int:
 
 
 def over_budget_text(used: int, limit: int) -> str:
-    """``"over budget: 108.1% of the limit"``; ``""`` within budget.
+    """``"over the limit by 111 characters"``; ``""`` within budget.
 
-    The agent's percent stops at 100, so beside it an over-budget file needs its real share,
-    or 2,400 characters of a 2,200 limit would read the same as exactly full. A limit of 0 or
-    less has no share: any character is over it.
+    The agent's percent stops at 100, and that one percentage is the one shown everywhere (a
+    second, uncapped share beside it read as two different numbers for one file), so an
+    over-budget file says by how much in characters, which is also what has to be cut.
     """
     if used <= limit:
         return ""
-    if limit <= 0:
-        return f"over budget: {used:,} chars against a limit of {limit:,}"
-    return f"over budget: {used / limit * 100:.1f}% of the limit"
+    return f"over the limit by {used - limit:,} character{'s' if used - limit != 1 else ''}"
 
 
 @dataclass(frozen=True)

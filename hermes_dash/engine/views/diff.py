@@ -20,6 +20,7 @@ compared and cheap upper bounds prune most pairs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -124,3 +125,34 @@ def diff_entries(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, .
             items.append(DiffItem("added", None, entry, 0.0))
     items.extend(DiffItem("removed", e, None, 0.0) for e in gone if e not in paired_old)
     return EntryDiff(tuple(items))
+
+
+_WORDS = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
+    """``(kind, text)`` pieces that turn ``old`` into ``new`` word by word: ``same``, ``gone``
+    (only in ``old``) or ``new`` (only in ``new``); joining the ``same`` and ``gone`` pieces gives
+    ``old`` back, the ``same`` and ``new`` pieces give ``new``.
+
+    Words, numbers and single punctuation marks are the units, so ``5433`` against ``5434`` is
+    one word changed, not two texts to compare by eye.
+    """
+    a, b = _WORDS.findall(old), _WORDS.findall(new)
+    out: list[tuple[str, str]] = []
+
+    def put(kind: str, text: str) -> None:
+        if not text:
+            return
+        if out and out[-1][0] == kind:
+            out[-1] = (kind, out[-1][1] + text)
+        else:
+            out.append((kind, text))
+
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            put("same", "".join(a[i1:i2]))
+            continue
+        put("gone", "".join(a[i1:i2]))
+        put("new", "".join(b[j1:j2]))
+    return tuple(out)

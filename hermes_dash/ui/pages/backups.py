@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, Backup, MemoryStore, Refusal, diff_entries, n_entries, n_of, ui
+from hermes_dash.curation import history
 
 STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
           "drift": "drift (the agent's copy of a hand-edited file)"}
@@ -168,11 +169,34 @@ with right, st.container(border=True):
     if not missing:
         st.caption("Every entry of this backup is in the live file.")
     else:
-        st.caption("Adds the entry back to the live file (refused if it does not fit).")
+        # The same routine as History's restore: a changed entry goes back in its place, a gone
+        # one between the neighbours it had, so the file is byte-identical when nothing else changed.
+        plans = [history.plan_put_back(state.entries, bstate.entries, e) for e in missing]
+        st.caption("Puts one entry of this backup back where it stood: an entry changed since goes back in "
+                   "its place, a removed one between its old neighbours. Nothing else in the file changes.")
         if st.session_state.get("bk_entry_pick") not in range(len(missing)):
             st.session_state.bk_entry_pick = 0
-        pick = st.selectbox("Entry only in the backup", range(len(missing)), key="bk_entry_pick",
-                            format_func=lambda i: f"{len(missing[i]):,} chars · " + " ".join(missing[i].split())[:70])
-        ui.show_entry(missing[pick], max_chars=1500)
-        if st.button("Add this entry back", key="bk_entry_add"):
-            ui.run_op(lambda: store.add(chosen.target, missing[pick]), undoable=True)
+        pick = st.selectbox("Entry", range(len(missing)), key="bk_entry_pick",
+                            format_func=lambda i: ("changed since · " if plans[i].in_place else "removed since · ")
+                            + " ".join(missing[i].split())[:70])
+        plan = plans[pick]
+
+        def what_changes(plan: history.PutBack = plan) -> None:
+            if plan.current is not None:
+                ui.show_word_diff(plan.current, plan.text, fold=False,
+                                  caption="Word by word, from the live entry (red goes) to the backup's (green comes):")
+            else:
+                st.caption(f"This entry goes {plan.where}:")
+                ui.show_entry(plan.text, max_chars=2000)
+
+        what_changes()
+        token = (chosen.target, plan.text, plan.current)
+        if st.button("Restore this entry in place…" if plan.in_place else "Put this entry back where it stood…",
+                     key="bk_entry_restore", type="primary"):
+            st.session_state.bk_entry_confirm = token
+        ui.ask("bk_entry_confirm", token, f"Restore this entry of {state.filename} from {chosen.name}?",
+               yes="Yes, restore it", key="bk_entry", show=what_changes,
+               detail=f"It goes {plan.where}. A backup of the file is kept; Undo follows.",
+               then=lambda: ui.run_op(lambda: history.put_back(store, chosen.target, plan.text,
+                                                               source=bstate.entries, current=plan.current),
+                                      undoable=True))

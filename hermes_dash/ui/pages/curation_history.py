@@ -104,34 +104,49 @@ if not candidates:
     st.caption("Nothing to restore: every text that any entry ever had is in the live file.")
     st.stop()
 in_place = sum(1 for c in candidates if c.in_place)
-st.caption(f"{n_of(len(candidates), 'earlier text')} not in the live file, most recently lost first: "
-           f"{in_place} of entries "
-           f"still in the file, {len(candidates) - in_place} of entries that are gone. For an entry still in the "
-           "file, \"Restore in place\" puts the earlier text where the entry stands now (one replace, refused if "
-           "the entry changed since this page showed it). A gone entry is added back at the end. Both are scanned "
-           "and limit-checked like any write.")
+st.caption(f"{n_of(len(candidates), 'earlier text')} not in the live file, most recent first: "
+           f"{in_place} of an entry still in the file (it goes back in place of the entry's text now), "
+           f"{len(candidates) - in_place} of an entry that was removed (it goes back where it stood). "
+           "Scanned and limit-checked like any write; Undo follows.")
 if st.session_state.get("hi_pick") not in range(len(candidates)):
     st.session_state.hi_pick = 0
+
+
+def replaced_at(item: history.Restorable) -> str:
+    return f"until {when(item.lost_at - 1).split('] ', 1)[-1]}" if item.lost_at > 0 else ""
+
+
 pick = st.selectbox("Entry", range(len(candidates)), key="hi_pick",
-                    format_func=lambda i: f"lost in [{candidates[i].lost_at}] · "
-                    + ("in the file, changed" if candidates[i].in_place else "gone") + " · "
+                    format_func=lambda i: ("changed since · " if candidates[i].in_place else "removed · ")
                     + f"{len(candidates[i].text):,} chars · " + " ".join(candidates[i].text.split())[:70])
 chosen = candidates[pick]
 text = chosen.text
-st.caption(f"The text it had until version [{chosen.lost_at - 1}]:")
-ui.show_entry(text, max_chars=2000)
+where = history.plan_put_back(state.entries, line.version(chosen.lost_at - 1).entries if chosen.lost_at else (),
+                              text, chosen.current).where
+
+
+def what_changes(chosen: history.Restorable = chosen) -> None:
+    if chosen.current is not None:
+        ui.show_word_diff(chosen.current, chosen.text, fold=False,
+                          caption=f"Word by word, from the entry now (red goes) to its text in version "
+                                  f"[{chosen.lost_at - 1}] (green comes):")
+    else:
+        st.caption(f"Its text in version [{chosen.lost_at - 1}]; it goes {where}:")
+        ui.show_entry(chosen.text, max_chars=2000)
+
+
+what_changes()
+token = (target, text, chosen.current)
+if st.button("Restore in place…", key="hi_in_place", type="primary"):
+    st.session_state.hi_in_place_confirm = token
+ui.ask("hi_in_place_confirm", token, f"Restore this entry of {state.filename}?", yes="Yes, restore in place",
+       key="hi_in_place", show=what_changes,
+       detail=f"It goes {where}; nothing else in the file changes. A backup is kept; Undo follows.",
+       then=lambda: ui.run_op(lambda: history.restore(store, target, chosen, line), undoable=True))
 if chosen.current is not None:
-    st.caption("The entry as it is now, which restoring in place replaces:")
-    ui.show_entry(chosen.current, max_chars=2000)
-    if st.button("Restore in place…", key="hi_in_place", type="primary"):
-        st.session_state.hi_in_place_confirm = (target, text, chosen.current)
-    if ui.confirm("hi_in_place_confirm", (target, text, chosen.current),
-                  f"Put this earlier text back in place of the entry's current text in {state.filename}?",
-                  yes="Yes, restore in place", key="hi_in_place"):
-        ui.run_op(lambda: history.restore(store, target, chosen), undoable=True)
-label = "Add as a new entry instead…" if chosen.current is not None else "Add this entry back…"
-if st.button(label, key="hi_restore"):
-    st.session_state.hi_confirm = (target, text)
-if ui.confirm("hi_confirm", (target, text), f"Add this entry back to {state.filename}?", yes="Yes, restore",
-              key="hi_restore"):
-    ui.run_op(lambda: history.restore_entry(store, target, text), undoable=True)
+    if st.button("Add as a new entry instead…", key="hi_restore"):
+        st.session_state.hi_confirm = (target, text)
+    ui.ask("hi_confirm", (target, text), f"Add this text to {state.filename} as a new entry?", yes="Yes, add it",
+           key="hi_restore", show=lambda: ui.show_entry(text, max_chars=2000),
+           detail="The entry's current text stays; this one is added at the end.",
+           then=lambda: ui.run_op(lambda: history.restore_entry(store, target, text), undoable=True))

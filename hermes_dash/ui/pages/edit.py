@@ -28,7 +28,6 @@ from hermes_dash import (
     scan,
     ui,
 )
-from hermes_dash import describe_batch as describe
 from hermes_dash import pin_batch as pinned
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 
@@ -210,10 +209,29 @@ with tab_replace:
     shown_rep = project(entries, Operation("replace", new, old, pin), state.limit) \
         if old.strip() and new.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
-    if button_col.button("Replace entry", key="ed_rep_btn", type="primary"):
-        write(lambda: store.replace(target, old, new, expect_entry=pin), action="replace", content=new,
-              clear=("ed_rep_old", "ed_rep_new"))
+    # Replace overwrites text: it asks first, over the page, showing word by word what goes and
+    # what comes. The question is tied to this exact pair of texts and the pinned entry.
+    rep_token = (target, old, new, pin)
+    if button_col.button("Replace entry…", key="ed_rep_btn", type="primary"):
+        if shown_rep is not None and shown_rep.refusal is None and pin is not None:
+            st.session_state.ed_rep_confirm = rep_token
+        else:  # nothing to confirm: the engine says why it refuses, as before
+            write(lambda: store.replace(target, old, new, expect_entry=pin), action="replace", content=new,
+                  clear=("ed_rep_old", "ed_rep_new"))
     refusal_beside(reason_col, shown_rep)
+
+    def replace_diff(pin: str | None = pin, new: str = new, shown: Projection | None = shown_rep) -> None:
+        ui.show_word_diff(pin or "", new.strip(), fold=False)
+        if shown is not None:
+            st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+                       f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))}.")
+
+    ui.ask("ed_rep_confirm", rep_token, f"Replace this entry of {state.filename}?", yes="Yes, replace it",
+           key="ed_rep", show=replace_diff,
+           detail="The whole entry is replaced: what is struck through in red goes, what is in green comes. "
+                  "A backup of the file is kept; Undo follows.",
+           then=lambda: write(lambda: store.replace(target, old, new, expect_entry=pin), action="replace",
+                              content=new, clear=("ed_rep_old", "ed_rep_new")))
     index = show_match(old)
     warn_if_moved(pin, index)
     if index is not None:
@@ -297,8 +315,8 @@ def batch_editor() -> None:
     ops = pinned(plan_batch(original, edits, added))
     shown = None
     if ops:
-        st.write(f"**{n_of(len(ops), 'change')} to apply as one batch:**")
-        st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
+        st.write(f"**{n_of(len(ops), 'change')} to apply as one batch** (the full texts are shown before "
+                 "anything is written).")
         # The same hint as Add and Replace give, for each changed or added row that has one.
         for n, op in enumerate(ops, start=1):
             if op.action in ("add", "replace") and (hint := secret_hint(op.content)):
@@ -306,31 +324,40 @@ def batch_editor() -> None:
         shown = preview(Operation.batch(ops), "ed_gauge_batch")
     else:
         st.caption("No changes yet.")
-    # A batch may rewrite many entries at once: like every other write, it asks first, showing the
-    # changes and the usage after. The question is tied to these exact operations; editing a cell
-    # meanwhile asks again.
+    # A batch may rewrite many entries at once: like every other write, it asks first, over the
+    # page, showing each change in full (a replace word by word) and the usage after. The
+    # question is tied to these exact operations; editing a cell meanwhile asks again.
     token = (target, hashlib.sha256(repr(ops).encode("utf-8", "surrogatepass")).hexdigest())
     if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary",
                  disabled=not ops):
         st.session_state.ed_batch_confirm = token
     if st.session_state.get("ed_batch_confirm") not in (None, token):
         del st.session_state.ed_batch_confirm
-    if st.session_state.get("ed_batch_confirm") == token:
-        with st.container(border=True):
-            st.caption("The changes, in order:")
-            st.text("\n".join(f"{n}. {describe(op)}" for n, op in enumerate(ops, start=1)))
-            if shown is not None and shown.refusal is None:
-                st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
-                           f"({ui.level(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
-                           f"(now {state.usage:,}, {len(entries)}).")
-            elif shown is not None:
-                st.caption("The preview says this batch will be refused (see above); nothing would be written.")
-            if ui.confirm("ed_batch_confirm", token,
-                          f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to "
-                          f"{state.filename}?",
-                          yes="Yes, apply", key="ed_batch", detail="A backup of the file is kept; Undo follows."):
-                ui.run_op(lambda: store.batch(target, ops), clear=(editor_key, source_key),
-                          undoable=True)
+
+    def the_changes(ops: list[Operation] = ops, shown: Projection | None = shown) -> None:
+        for n, op in enumerate(ops, start=1):
+            if op.action == "replace":
+                st.markdown(f"**{n}. Replace** (red goes, green comes)")
+                ui.show_word_diff(op.old_text, op.content, fold=False, caption="")
+            elif op.action == "remove":
+                st.markdown(f"**{n}. Remove**")
+                ui.show_entry(op.old_text)
+            else:
+                st.markdown(f"**{n}. Add**")
+                ui.show_entry(op.content)
+        if shown is not None and shown.refusal is None:
+            st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+                       f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
+                       f"(now {state.usage:,}, {len(entries)}).")
+        elif shown is not None:
+            ui.show_refusal(shown.refusal, "**This batch would be refused:** nothing would be written.")
+
+    ui.ask("ed_batch_confirm", token,
+           f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
+           yes="Yes, apply", key="ed_batch", show=the_changes,
+           detail="All or nothing, as one batch. A backup of the file is kept; Undo follows.",
+           then=lambda: ui.run_op(lambda: store.batch(target, ops), clear=(editor_key, source_key),
+                                  undoable=True))
 
 
 with tab_batch:

@@ -1,0 +1,112 @@
+"""Each page's height at 1400x900 on the demo home: ``python -m benchmarks.page_heights [REPO]``.
+
+A page that is what it is for in about two screens is at most about 1,800 px tall. The height is
+the scroll height of Streamlit's main area once the page has rendered (tables drawn), measured in
+headless Debian Chromium against ``streamlit run app.py`` of ``REPO`` (default: this checkout), so
+the same script measures an older checkout too (that is how the "before" figures were taken).
+Every page of the navigation is visited; the demo home is a fresh copy in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREEN = {"width": 1400, "height": 900}
+IDLE_JS = """() => {
+  const w = document.querySelector('[data-testid="stStatusWidget"]');
+  if (w && w.innerText.includes('Running')) return false;
+  return [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(t => t.offsetParent !== null)
+    .every(t => t.querySelector('[role="gridcell"], [role="columnheader"]'));
+}"""
+HEIGHT_JS = ("Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
+             "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def measure(repo: Path = HERE) -> dict[str, int]:
+    """Page title -> height in px of every page in the navigation, on a fresh demo home."""
+    from playwright.sync_api import sync_playwright
+
+    root = Path(tempfile.mkdtemp(prefix="hd-heights-"))
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=str(repo))
+    subprocess.run([sys.executable, "-c", "import sys; from hermes_dash.demo import create_demo_home; "
+                    "from pathlib import Path; create_demo_home(Path(sys.argv[1]))", str(root / "demo")], cwd=repo, env=env, check=True)
+    env.update(HERMES_HOME=str(root / "demo"), TMPDIR=str(root))
+    log = open(root / "streamlit.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true",
+                             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+                            cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
+    heights: dict[str, int] = {}
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
+                    if reply.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError((root / "streamlit.log").read_text(errors="replace")[-2000:])
+            time.sleep(0.3)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+            page = browser.new_context(viewport=SCREEN).new_page()
+            page.goto(base, wait_until="domcontentloaded")
+            page.locator('[data-testid="stSidebarNav"]').first.wait_for(timeout=60_000)
+            nav = page.locator('[data-testid="stSidebarNav"] a')
+            titles = [" ".join(t.split()) for t in nav.all_inner_texts()]
+            for n, title in enumerate(titles):
+                nav.nth(n).click()
+                page.wait_for_timeout(1500)
+                page.wait_for_function(IDLE_JS, timeout=60_000)
+                page.wait_for_timeout(800)
+                # A count in the label ("Inbox 4") is not part of the page's name.
+                name = title.rstrip("0123456789 ·").strip() or title
+                heights[name] = int(page.evaluate(HEIGHT_JS))
+            browser.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        shutil.rmtree(root, ignore_errors=True)
+    return heights
+
+
+def main(argv: list[str]) -> int:
+    repo = Path(argv[0]).resolve() if argv else HERE
+    heights = measure(repo)
+    for name, px in heights.items():
+        print(f"{name:<10} {px:>6,} px  ({px / SCREEN['height']:.1f} screens)")
+    print(json.dumps(heights))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

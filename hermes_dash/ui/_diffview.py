@@ -1,0 +1,62 @@
+"""A word-level diff of two entry texts: what goes struck through in red, what comes in green.
+
+The one place entry text is drawn as HTML, and only after ``html.escape``: every ``<``, ``>``,
+``&`` and quote of the entry becomes a character reference, so nothing in it can become a tag,
+an image or a link (the browser fetches nothing an entry names). Long unchanged stretches fold
+to their first and last words, so a one-word change in a long entry is seen at once.
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from hermes_dash import word_diff as _pieces
+
+FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth of words folds
+KEEP_CHARS = 80  # the unchanged text kept on each side of a fold
+
+_STYLE = ("font-family: var(--st-font-monospace, monospace); font-size: 0.875rem; white-space: pre-wrap; "
+          "overflow-wrap: break-word; word-break: normal; line-height: 1.6; padding: 0.5rem 0.75rem; "
+          "border: 1px solid rgba(128,128,128,0.35); border-radius: 0.5rem;")
+_GONE = "background: rgba(255, 75, 75, 0.22); text-decoration: line-through; text-decoration-thickness: 2px;"
+_NEW = "background: rgba(33, 195, 84, 0.25); text-decoration: none;"
+
+
+def _fold(text: str, first: bool, last: bool) -> str:
+    """An unchanged stretch, its middle left out when it is long (not at the ends' outer side)."""
+    limit = KEEP_CHARS * 2 + FOLD_WORDS
+    if len(text) <= limit:
+        return html.escape(text)
+    head = "" if first else text[:KEEP_CHARS].rsplit(" ", 1)[0]
+    tail = "" if last else text[-KEEP_CHARS:].split(" ", 1)[-1]
+    hidden = len(text) - len(head) - len(tail)
+    return (html.escape(head) + f'<span style="opacity: 0.65">[… {hidden:,} unchanged characters …]</span>'
+            + html.escape(tail))
+
+
+def diff_html(old: str, new: str, *, fold: bool = True) -> str:
+    """The diff as escaped HTML (see the module's docstring)."""
+    pieces = _pieces(old, new)
+    out = []
+    for n, (kind, text) in enumerate(pieces):
+        if kind == "same":
+            out.append(_fold(text, n == 0, n == len(pieces) - 1) if fold else html.escape(text))
+        elif kind == "gone":
+            out.append(f'<del style="{_GONE}" title="goes">{html.escape(text)}</del>')
+        else:
+            out.append(f'<ins style="{_NEW}" title="comes">{html.escape(text)}</ins>')
+    return f'<div class="hd-word-diff" style="{_STYLE}">{"".join(out)}</div>'
+
+
+def show_word_diff(old: str, new: str, *, fold: bool = True, caption: str | None = None) -> None:
+    """Draw the word-level diff of ``old`` -> ``new`` (red struck through goes, green comes)."""
+    if caption is None:
+        gone = sum(1 for k, _ in _pieces(old, new) if k == "gone")
+        came = sum(1 for k, _ in _pieces(old, new) if k == "new")
+        caption = (f"Word by word: {gone} stretch{'es' if gone != 1 else ''} of text goes (red, struck through), "
+                   f"{came} comes (green).")
+    if caption:
+        st.caption(caption)
+    st.html(diff_html(old, new, fold=fold))

@@ -1,0 +1,168 @@
+"""The wrong turns that changed a file, each driven in Chromium at 1400x900 on the demo home:
+
+* restoring one entry from Backups or from History puts it back where it stood (a changed entry
+  in its place, a removed one between its old neighbours): the file is byte-identical to the
+  backup, from both pages;
+* Replace asks first, in a dialog in view with the focus inside, showing word by word what goes
+  and what comes; nothing is written until "Yes";
+* the batch editor's confirmation is a dialog in view with the focus inside, each change in full;
+* selecting an Overview row opens the entry in view (a dialog), however far down the table is.
+
+Real `streamlit run app.py`, the engine playing the agent's bad write.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from browser_support import Browser, edit_cell, goto_page, preview_replace, settle, shot, stable_box
+from hermes_dash import MemoryStore
+
+pytestmark = pytest.mark.e2e
+
+SCREEN = {"width": 1400, "height": 900}
+# The open dialog: its box, whether the focus is inside it, and its text.
+DIALOG = """() => {
+  const d = [...document.querySelectorAll('[role="dialog"]')].find(e => e.getBoundingClientRect().height > 0);
+  if (!d) return null;
+  const r = d.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: innerHeight, focus: d.contains(document.activeElement),
+          text: d.innerText, dels: d.querySelectorAll('del').length, inss: d.querySelectorAll('ins').length};
+}"""
+
+
+def open_demo(browser: Browser) -> tuple[Path, MemoryStore]:
+    page = browser.page
+    page.set_viewport_size(SCREEN)
+    page.get_by_role("button", name="Open the demo home").first.click()
+    settle(page, "1,985 / 2,200 chars")
+    home = next(browser.scratch.glob("hermes-demo-*/copy-*/home"))
+    return home / "memories" / "MEMORY.md", MemoryStore.open(home)
+
+
+def dialog_in_view(page, wanted: str) -> dict:
+    """The dialog that says ``wanted``, once drawn: it must be inside the window, focus in it."""
+    page.get_by_role("dialog").get_by_text(wanted, exact=False).first.wait_for(timeout=20_000)
+    page.wait_for_timeout(500)
+    got = page.evaluate(DIALOG)
+    assert got is not None, "no dialog is open"
+    assert got["top"] >= 0 and got["top"] < got["height"] - 100, f"the dialog starts at y={got['top']:.0f}"
+    assert got["focus"], "the focus is not inside the dialog"
+    return got
+
+
+def wait_bytes(path: Path, wanted: bytes, page, timeout_ms: int = 20_000) -> None:
+    for _ in range(timeout_ms // 200):
+        if path.read_bytes() == wanted:
+            return
+        page.wait_for_timeout(200)
+    assert path.read_bytes() == wanted, "the file is not byte-identical to the version it was restored from"
+
+
+def pick_backup(page, name: str) -> None:
+    box = page.get_by_role("combobox", name="Backup")
+    box.click()
+    page.get_by_role("option", name=name).click()
+    settle(page, None)
+
+
+def test_backups_restores_one_entry_where_it_stood_byte_identical(browser: Browser) -> None:
+    page = browser.page
+    memory, store = open_demo(browser)
+    entries = store.read("memory").entries
+    good = memory.read_bytes()
+    # The bad replace (as the agent would make it), then restore the one entry from Backups.
+    store.replace("memory", entries[1], "Wrong: CI is Jenkins now.", expect_entry=entries[1])
+    goto_page(page, "Backups")
+    pick_backup(page, store.backups("memory")[0].name)
+    page.get_by_role("button", name="Restore this entry in place…").click()
+    got = dialog_in_view(page, "Restore this entry of MEMORY.md")
+    assert got["dels"] and got["inss"], "no word-level diff in the question"
+    assert memory.read_bytes() != good  # asked, not yet written
+    shot(page, "wrong-turns-backups-entry")
+    page.get_by_role("button", name="Yes, restore it").click()
+    wait_bytes(memory, good, page)
+    settle(page, "Entry replaced.")
+    # A removed entry in the middle goes back between its old neighbours.
+    store.remove("memory", entries[3], expect_entry=entries[3])
+    page.wait_for_timeout(1500)
+    pick_backup(page, store.backups("memory")[0].name)
+    page.get_by_role("button", name="Put this entry back where it stood…").click()
+    dialog_in_view(page, "Restore this entry of MEMORY.md")
+    page.get_by_role("button", name="Yes, restore it").click()
+    wait_bytes(memory, good, page)
+
+
+def test_history_restores_one_entry_where_it_stood_byte_identical(browser: Browser) -> None:
+    page = browser.page
+    memory, store = open_demo(browser)
+    entries = store.read("memory").entries
+    good = memory.read_bytes()
+    store.replace("memory", entries[1], "Wrong: CI is Jenkins now.", expect_entry=entries[1])
+    goto_page(page, "History")
+    page.get_by_role("button", name="Restore in place…").click()
+    got = dialog_in_view(page, "Restore this entry of MEMORY.md")
+    assert got["dels"] and got["inss"]
+    page.get_by_role("button", name="Yes, restore in place").click()
+    wait_bytes(memory, good, page)
+    store.remove("memory", entries[3], expect_entry=entries[3])
+    page.wait_for_timeout(2500)  # the page follows the file: the removed entry is now the newest loss
+    settle(page, None)
+    page.get_by_role("button", name="Restore in place…").click()
+    got = dialog_in_view(page, "Restore this entry of MEMORY.md")
+    assert "back where it stood" in got["text"]
+    page.get_by_role("button", name="Yes, restore in place").click()
+    wait_bytes(memory, good, page)
+
+
+def test_replace_asks_first_in_view_with_a_word_diff(browser: Browser) -> None:
+    page = browser.page
+    memory, _ = open_demo(browser)
+    before = memory.read_bytes()
+    preview_replace(page, "make deploy ENV=staging",
+                    "Deploys go through `make deploy ENV=prod` after a change ticket.")
+    page.get_by_role("button", name="Replace entry").click()
+    got = dialog_in_view(page, "Replace this entry of MEMORY.md?")
+    assert got["dels"] and got["inss"], got["text"]
+    page.wait_for_timeout(500)
+    assert memory.read_bytes() == before, "Replace wrote before it asked"
+    shot(page, "wrong-turns-replace")
+    page.get_by_role("button", name="Yes, replace it").click()
+    settle(page, "Entry replaced.")
+    assert "ENV=prod" in memory.read_text(encoding="utf-8")
+
+
+def test_batch_confirmation_is_in_view_with_full_texts(browser: Browser) -> None:
+    page = browser.page
+    memory, _ = open_demo(browser)
+    before = memory.read_bytes()
+    goto_page(page, "Edit")
+    page.get_by_role("tab", name="Batch editor").click()
+    settle(page, "No changes yet.")
+    long_text = ("CI is GitHub Actions; the e2e job runs on pull requests labelled e2e, and the nightly job runs "
+                 "the full matrix against Postgres 15 and 16 with the slow tests included.")
+    edit_cell(page, row=1, text=long_text)
+    page.get_by_role("button", name="Apply 1 change as one batch").click()
+    got = dialog_in_view(page, "Apply this 1 change to MEMORY.md?")
+    assert "…" not in got["text"], "a text in the confirmation is cut"
+    assert "the slow tests included." in got["text"]
+    assert got["text"].count("1. Replace") == 1, "the list of changes is shown more than once"
+    assert memory.read_bytes() == before
+    page.get_by_role("button", name="Yes, apply").click()
+    settle(page, "Applied 1 operation.")
+    assert long_text in memory.read_text(encoding="utf-8")
+
+
+def test_an_overview_row_opens_its_entry_in_view(browser: Browser) -> None:
+    page = browser.page
+    open_demo(browser)
+    # MEMORY.md's second row: its table is 18 rows tall, so what is drawn below it is far out of view.
+    grid = page.locator('[data-testid="stDataFrame"]').filter(visible=True).first
+    grid.scroll_into_view_if_needed()
+    box = stable_box(page, grid)
+    page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 1 + 36)
+    got = dialog_in_view(page, "Selected entry of MEMORY.md")
+    assert got["bottom"] <= got["height"] + 1 or got["top"] < 200, got
+    shot(page, "wrong-turns-entry-panel")
