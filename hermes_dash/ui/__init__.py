@@ -66,7 +66,8 @@ from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
 from ._livecount import live_count
 from ._search import search_context
-from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
+from ._focus import (MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page,
+                     page_opened)
 from ._gate import seal_network
 from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, show_flashes, undo_write, written)
@@ -80,7 +81,7 @@ __all__ = [
     "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
     "a11y_styles", "ask", "percent_text", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
-    "focus_now", "follow", "live_count",
+    "MAIN", "focus_count", "focus_now", "follow", "live_count",
     "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",
     "entry_panel",

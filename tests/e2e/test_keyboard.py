@@ -103,14 +103,16 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     assert added in memory.read_text(encoding="utf-8")
     good = memory.read_bytes()
 
-    page.keyboard.press("Shift+Tab")  # the tab list: arrows choose the tab
-    page.keyboard.press("ArrowRight")
-    assert focused(page)["text"] == "Replace"
+    # Each tab is a Tab stop of its own (no arrow keys needed); Enter opens it.
+    tab_to(page, lambda f: f["role"] == "tab" and f["text"] == "Replace", "the Replace tab", key="Shift+Tab")
+    page.keyboard.press("Enter")
     tab_to(page, field("Text that identifies the entry"), "Replace's search box")
     page.keyboard.type("FLUSHDB")
     tab_to(page, field("New text for the whole entry"), "Replace's new text")
     page.keyboard.type("Redis is gone.")  # the bad edit
-    tab_to(page, button("Replace entry"), "the Replace button")
+    tab_to(page, button("Replace entry…"), "the Replace button")
+    press_and_settle(page, "Enter", "Replace this entry of MEMORY.md?")  # it asks first, focus inside
+    tab_to(page, button("Yes, replace it"), "the confirmation", limit=10)
     press_and_settle(page, "Enter", "Saved")
     focus_lands(page, in_flash, "Replace (the message should have it)")
     assert "FLUSHDB" not in memory.read_text(encoding="utf-8")

@@ -60,7 +60,7 @@ def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) 
             {"data": {"values": [{"Limit": limit}]}, "mark": {"type": "rule", "strokeDash": [6, 4], "color": "red"},
              "encoding": {"y": {"field": "Limit", "type": "quantitative"}}},
         ],
-    }, width="stretch", key="hi_usage_chart", alt=words)
+    }, width="stretch", key="hi_usage_chart", alt=f"{filename}'s usage over time")
     st.caption(words)
 
 
