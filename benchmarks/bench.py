@@ -50,6 +50,7 @@ from benchmarks.core import FULL, QUICK, Figure, Plan
 from benchmarks.crash import bench_crash
 from benchmarks.live import bench_live
 from benchmarks.ops import bench_ops
+from benchmarks.page_heights import bench_heights
 from benchmarks.pages import bench_page
 from benchmarks.suggest import bench_suggest
 
@@ -63,6 +64,7 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     "crash": bench_crash,
     "page": bench_page,
     "browser": bench_browser,
+    "heights": bench_heights,
 }
 
 
