@@ -116,7 +116,8 @@ class User:
         link = self.page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=re.compile(f"^{title}")).first
         path = (link.get_attribute("href") or "").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
         self.click(link)
-        self.page.wait_for_url(re.compile(f"/{re.escape(path)}(\\?|$)"), timeout=30_000)
+        self.page.wait_for_function("p => location.pathname.replace(/\\/$/, '').endsWith(p ? '/' + p : '')", arg=path,
+                                    timeout=30_000)  # Streamlit changes the address without loading a page
         settle(self.page)
 
 
