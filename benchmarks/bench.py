@@ -16,6 +16,10 @@ Sections (``--only`` takes a comma-separated list of them):
 * ``cli``        ``python -m hermes_dash show`` against ``python -c pass``.
 * ``suggest``    the clean-up report on 2,000 generated entries against 200 of the same kind
                  (``workloads.distinct_facts``); the full run also times 20,000.
+* ``cleanup``    precision and recall of the clean-up's pairs on the labelled corpus, facts kept by
+                 merges, the model's load time (``cleanup_quality.py``, also runnable alone).
+* ``pending``    the Inbox's triage of 77 staged writes (previews, marks) against listing the same
+                 77 files (``pending.py``).
 * ``live``       one idle check of the pages' live view (stat both files, compare fingerprints)
                  against two bare ``os.stat`` calls (``live_poll.py``).
 * ``concurrent`` eight engine processes and one agent-style ``flock`` writer adding entries at
@@ -44,6 +48,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.browser import bench_browser
+from benchmarks.cleanup_quality import bench_cleanup
 from benchmarks.cli import bench_cli
 from benchmarks.concurrent import bench_concurrent
 from benchmarks.core import FULL, QUICK, Figure, Plan
@@ -52,6 +57,7 @@ from benchmarks.live import bench_live
 from benchmarks.ops import bench_ops
 from benchmarks.page_heights import bench_heights
 from benchmarks.pages import bench_page
+from benchmarks.pending import bench_pending
 from benchmarks.suggest import bench_suggest
 
 SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
@@ -59,6 +65,8 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     "op": bench_ops,
     "cli": bench_cli,
     "suggest": bench_suggest,
+    "cleanup": bench_cleanup,
+    "pending": bench_pending,
     "live": bench_live,
     "concurrent": bench_concurrent,
     "crash": bench_crash,

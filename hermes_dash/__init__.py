@@ -29,6 +29,9 @@ _EXPORTS = {
                             "FileProblem", "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
     "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
                 "over_budget_text", "parse", "percent", "serialise", "usage"),
+    "engine.agents": ("AgentInfo", "AgentRules", "adopt_agent=adopt", "agent_for_home=for_home",
+                      "agent_rules=rules_for", "agent_rules_in_effect=active", "detect_agent=detect",
+                      "following_agent=following", "use_agent=use"),
     "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
     "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
     "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
@@ -36,8 +39,9 @@ _EXPORTS = {
     "engine.rules.ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
     "engine.io.readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
     "engine.views.render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
-    "engine.rules.scan": ("describe_findings=describe", "scan"),
-    "engine.serving": ("LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV"),
+    "engine.rules.scan": ("MAX_SCAN_CHARS", "describe_findings=describe", "scan"),
+    "engine.serving": ("DOORS", "LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV", "connection_problems",
+                       "served_flags"),
     "engine.views.sessions": ("SessionList", "read_sessions"),
     "engine.views.snapshot": ("Snapshot", "choose_snapshot=choose", "compare_snapshot=compare", "diff_live",
                   "freeze_snapshot=freeze", "frozen_snapshot_path=frozen_path", "load_frozen_snapshot=load_frozen",
@@ -69,6 +73,14 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
     from .demo import create_demo_home
+    from .engine.agents import AgentInfo, AgentRules
+    from .engine.agents import active as agent_rules_in_effect
+    from .engine.agents import adopt as adopt_agent
+    from .engine.agents import detect as detect_agent
+    from .engine.agents import for_home as agent_for_home
+    from .engine.agents import following as following_agent
+    from .engine.agents import rules_for as agent_rules
+    from .engine.agents import use as use_agent
     from .engine.home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
     from .engine.io.backups import Backup, list_backups, read_backup
     from .engine.io.readfile import Fingerprint, NotReadable
@@ -105,9 +117,10 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
     )
     from .engine.rules.ops import Match, Operation, Projection, find, prepare, project
     from .engine.rules.scan import describe as describe_findings
-    from .engine.rules.scan import scan
+    from .engine.rules.scan import MAX_SCAN_CHARS, scan
     from .engine.rules.targets import Target, target_of
-    from .engine.serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
+    from .engine.serving import (DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems,
+                                  served_flags)
     from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
     from .engine.views.diff import DiffItem, EntryDiff, diff_entries, word_diff
     from .engine.views.humanize import NEXT_SESSION, age, ago

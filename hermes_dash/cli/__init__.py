@@ -16,7 +16,7 @@ import json
 import os
 import sys
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, adopt_agent, agent_for_home
 
 from . import _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
 from ._memory import usage_line
@@ -62,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command not in STORELESS:
             store = MemoryStore.open(args.home, args.profile)
+            # The rules of the agent that uses this home (docs/agents.md), for the whole command.
+            adopt_agent(agent_for_home(store.home.root))
             for warning in store.settings.warnings:
                 print(f"warning: {warning}", file=sys.stderr)
         outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it

@@ -19,7 +19,8 @@ from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
 if TYPE_CHECKING:
-    from hermes_dash.curation.pending import Decision, Staged
+    from hermes_dash import Operation
+    from hermes_dash.curation.pending import Decision, Triaged
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -73,7 +74,12 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                         "remove_from": c.drop_target} for c in report.cross],
         "placement": [{"target": h.target, "entry": h.entry, "suggested": h.suggested, "reasons": list(h.reasons)}
                       for h in report.placement],
-        "stale": [{"entry": s.entry, "missing_paths": list(s.missing)} for s in report.stale],
+        "contradictions": [{"first_target": c.first_target, "first": c.first, "second_target": c.second_target,
+                            "second": c.second, "first_only": list(c.first_only), "second_only": list(c.second_only)}
+                           for c in report.contradictions],
+        "stale": [{"entry": s.entry, "missing_paths": list(s.missing), "looked_up": list(s.checked)}
+                  for s in report.stale],
+        "method": report.method,
         "paths": {"checked": list(report.paths.checked), "missing": report.paths.missing,
                   "not_checked_relative": list(report.paths.relative), "summary": report.paths.summary()},
         "plans": {t: {"target": p.target, "goal": p.goal, "limit": p.limit, "usage_before": p.usage_before,
@@ -84,7 +90,10 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                                 for s in p.steps],
                       "operations": p.operations, "other_target": p.other_target,
                       "other_operations": p.other_operations, "still_to_free": p.still_to_free,
-                      "removal_candidates": list(p.candidates)} for t, p in report.plans.items()},
+                      "removal_candidates": list(p.candidates),
+                      "ranked_candidates": [{"entry": c.entry, "evidence": c.evidence, "why": c.why, "frees": c.freed}
+                                            for c in p.ranked],
+                      "usage_after_lossless": p.lossless_usage} for t, p in report.plans.items()},
         "notes": report.notes,
     }
     lines = []
@@ -100,16 +109,23 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines += [f"\nIn both files ({c.kind}, similarity {c.score:.2f}): keep in {FILENAMES[c.keep_target]}, "
                   f"remove from {FILENAMES[c.drop_target]}",
                   f"  MEMORY.md: {_one_line(c.memory_entry)}", f"  USER.md:   {_one_line(c.user_entry)}"]
+    for pair in report.contradictions:
+        lines += [f"\nContradiction (keep one, or edit; never merged): {FILENAMES[pair.first_target]} says "
+                  f"{', '.join(pair.first_only) or 'one value'}, {FILENAMES[pair.second_target]} says "
+                  f"{', '.join(pair.second_only) or 'another'}",
+                  f"  this: {_one_line(pair.first)}", f"  that: {_one_line(pair.second)}"]
     for h in report.placement:
         lines.append(f"\nReads like {FILENAMES[h.suggested]} ({', '.join(h.reasons)}), now in {FILENAMES[h.target]}:"
                      f"\n  {_one_line(h.entry)}")
     if "memory" in targets:
         lines.append(f"\nPaths: {report.paths.summary()}")
     for fact in report.stale:
-        lines.append(f"\nStale? paths not on this machine ({', '.join(fact.missing)}):\n  {_one_line(fact.entry)}")
+        lines.append(f"\nNot found on this machine (a hint; looked up {', '.join(fact.checked)}):\n"
+                     f"  {_one_line(fact.entry)}")
     for p in report.plans.values():
         lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
                      f"from {p.usage_before:,}: what loses nothing first, then shorter wording.")
+        lines.append(f"  (compared by meaning: {report.method})")
         for i, step in enumerate(p.steps, 1):
             lines.append(f"  {i}. {step.kind}: {step.reason} -> {step.usage_after:,} chars ({step.percent_after}%)")
             lines += [f"     entry: {line}" for e in step.entries for line in _full(e)]
@@ -121,8 +137,12 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         if p.candidates:
             lines.append(f"  Candidates for removal (none picked; choose yourself, e.g. "
                          f"`remove {p.target} --expect-entry TEXT -- TEXT`):")
-            for e in p.candidates:
-                lines.append(f"  - ({len(e):,} chars) " + "\n    ".join(_full(e)))
+            running = p.usage_after
+            for cand in p.ranked:
+                running -= cand.freed
+                lines.append(f"  - [{cand.evidence}] frees {cand.freed:,} chars (after, with those above: "
+                             f"{running:,}): " + "\n    ".join(_full(cand.entry)))
+                lines.append(f"    why: {_one_line(cand.why, 200)}")
     if len(lines) == len(targets) + len(report.notes):
         lines.append("\nNothing to suggest.")
     return Outcome(data, "\n".join(lines))
@@ -189,21 +209,68 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 # -- pending ------------------------------------------------------------------------------------
 
-def _staged_dict(store: MemoryStore, staged: Staged) -> dict[str, object]:
+def _part_dict(part: Operation) -> dict[str, object]:
+    """One staged operation as the agent wrote it (a patch's new text as ``new_text``)."""
+    action, content, old_text, pin = part.action, part.content, part.old_text, part.expect_entry
+    out: dict[str, object] = {"action": action}
+    if action == "patch":
+        out.update(old_text=old_text, new_text=content)
+    else:
+        if action in ("add", "replace"):
+            out["content"] = content
+        if action in ("replace", "remove"):
+            out["old_text"] = old_text
+    out["matched_entry"] = pin
+    return out
+
+
+def _staged_dict(item: Triaged) -> dict[str, object]:
     from hermes_dash.curation import pending
 
+    staged, shown = item.staged, item.preview
     out: dict[str, object] = {"id": staged.id, "file": staged.path.name, "malformed": not staged.ok,
                               "problem": staged.problem}
     if staged.ok:
-        shown = pending.preview(store, staged)
         out.update({"action": staged.action, "target": staged.target, "summary": staged.summary,
                     "origin": staged.origin, "created_at": _iso(staged.created), "age_seconds": staged.age(),
                     "payload": dict(staged.payload or {}), "matched_entry": staged.matched_entry,
+                    "operations": [_part_dict(p) for p in staged.parts()],
+                    "marks": list(item.marks), "reasons": list(item.reasons), "repeats": item.repeats,
+                    "pins": [{"operation": p.position, "then": p.then, "now": p.now, "kept": p.kept}
+                             for p in shown.pins],
                     "preview": {"usage": f"{shown.usage}/{shown.limit}", "percent": shown.percent,
                                 "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+                                "changes_nothing": shown.changes_nothing,
+                                "patched": [{"patched_entry_before": b, "patched_entry_after": a,
+                                             "word_diff": pending.word_diff(b, a)} for b, a in shown.patches],
                                 "diff": [{"kind": i.kind, "old": i.old, "new": i.new}
                                          for i in shown.diff.items if i.kind != "unchanged"]}})
     return out
+
+
+def _staged_lines(s: dict[str, object]) -> list[str]:
+    """One staged write as text: what it is, its marks, what approving would do."""
+    if s["malformed"]:
+        return [f"{s['id']}  MALFORMED: {s['problem']}"]
+    lines = [f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
+             f"{ago(s['age_seconds'])}  {_one_line(str(s['summary']), 80)}"]  # type: ignore[arg-type]  # JSON-shaped dict: age_seconds is a float or None
+    for why in s["reasons"]:  # type: ignore[attr-defined]  # JSON-shaped dict: a list of text
+        lines.append(f"    marked: {why}")
+    for pin in s["pins"]:  # type: ignore[attr-defined]  # as above
+        if not pin["kept"]:
+            now = _one_line(pin["now"], 90) if pin["now"] is not None else "(no entry in its place: it is gone)"
+            lines.append(f"    pinned entry changed (operation {pin['operation']}):\n      then: "
+                         f"{_one_line(pin['then'], 90)}\n      now:  {now}")
+    preview = s["preview"]
+    refuse = preview["would_refuse"]  # type: ignore[index]  # JSON-shaped dict: a well-formed staged write has a preview dict
+    after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]  # as above
+    lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
+    for patched in preview["patched"]:  # type: ignore[index]  # as above
+        lines.append(f"    patch: {_one_line(patched['word_diff'], 200)}")
+    for item in preview["diff"]:  # type: ignore[index]  # as above
+        sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
+        lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
+    return lines
 
 
 @command("pending")
@@ -211,47 +278,61 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
     if args.action in ("approve", "reject"):
+        if args.marked:
+            return _reject_marked(store, args)
         if not args.ids:
             return Outcome({"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
                            f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
-                           "shows them).", EXIT_USAGE)
-        if args.content is not None or args.old_text is not None:
+                           "shows them), or `pending reject --marked`.", EXIT_USAGE)
+        if args.content is not None or args.old_text is not None or args.aim_now:
             return _approve_edited(store, args)
         decide = pending.approve if args.action == "approve" else pending.reject
         return _decided(decide(store, args.ids))
-    if args.ids:
+    if args.ids or args.marked:
         return Outcome({"success": False, "code": "usage", "error": "`pending list` takes no ids."},
                        "Usage: `pending list` takes no ids (did you mean approve or reject?).", EXIT_USAGE)
-    staged = [_staged_dict(store, s) for s in pending.list_pending(store)]
-    lines = []
-    for s in staged:
-        if s["malformed"]:
-            lines.append(f"{s['id']}  MALFORMED: {s['problem']}")
-            continue
-        preview = s["preview"]
-        lines.append(f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
-                     f"{ago(s['age_seconds'])}  {s['summary']}")  # type: ignore[arg-type]  # JSON-shaped dict: age_seconds is a float or None
-        refuse = preview["would_refuse"]  # type: ignore[index]  # JSON-shaped dict: a well-formed staged write has a preview dict
-        after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]  # as above
-        lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
-        for item in preview["diff"]:  # type: ignore[index]  # as above
-            sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
-            lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
+    items = pending.sort_items(pending.triage(store), args.sort)
+    staged = [_staged_dict(t) for t in items]
+    lines = [line for s in staged for line in _staged_lines(s)]
+    count = len(pending.marked(items))
+    if count:
+        lines.append(f"\n{n_of(count, 'staged write')} marked (can no longer apply, repeats another, or the file "
+                     "already says it): `pending reject --marked` rejects them.")
     text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
-    return Outcome({"success": True, "folder": str(store.home.pending_dir), "pending": staged}, text)
+    return Outcome({"success": True, "folder": str(store.home.pending_dir), "sort": args.sort,
+                    "marked": [t.staged.id for t in pending.marked(items)], "pending": staged}, text)
+
+
+def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``pending reject --marked``: reject every staged write the triage marks, naming each and why."""
+    from hermes_dash.curation import pending
+
+    if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
+        return Outcome({"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
+                       "Usage: python -m hermes_dash pending reject --marked (no ids, no edit).", EXIT_USAGE)
+    chosen = pending.marked(pending.triage(store))
+    if not chosen:
+        return Outcome({"success": True, "decisions": []}, "No staged write is marked; nothing was rejected.")
+    decisions = pending.reject(store, [t.staged.id for t in chosen])
+    why = {t.staged.id: "; ".join(t.reasons) for t in chosen}
+    outcome = _decided(decisions)
+    text = "\n".join(f"{d.message} ({why[d.id]})" if d.ok else d.message for d in decisions)
+    return Outcome(outcome.data, text, outcome.code)
 
 
 def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     """``pending approve ID --content TEXT [--old-text TEXT]``: approve one staged write with
-    other text, previewed under the same rules first (nothing is written if it would be refused)."""
+    other text (a patch's new text is ``--new-text``, the same option), previewed under the same
+    rules first (nothing is written if it would be refused)."""
     from hermes_dash.curation import pending
 
     if args.action != "approve" or len(args.ids) != 1:
-        return Outcome({"success": False, "code": "usage", "error": "--content and --old-text edit one approval."},
-                       "Usage: python -m hermes_dash pending approve ID --content TEXT [--old-text TEXT] "
-                       "(one id).", EXIT_USAGE)
+        return Outcome({"success": False, "code": "usage",
+                        "error": "--content, --old-text and --aim-now edit one approval."},
+                       "Usage: python -m hermes_dash pending approve ID [--content TEXT] [--old-text TEXT] "
+                       "[--aim-now] (one id).", EXIT_USAGE)
     sid = args.ids[0]
-    shown = pending.preview_edit(store, sid, args.content, args.old_text)
+    shown = pending.preview_edit(store, sid, args.content, args.old_text, aim_now=args.aim_now)
     if shown.refusal is not None:
         decisions = [pending.Decision(sid, False, f"Not approved ({sid}): {shown.refusal.message}",
                                       refusal=shown.refusal)]
@@ -372,12 +453,21 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
                    help="plan to get each file under this percentage (default 80)")
     p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
     p.add_argument("target", **target)
-    p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID...")
+    p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID... | --marked")
     p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
     p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument("--content", help="approve with this text instead of the staged one (one id; add/replace)")
+    p.add_argument("--content", "--new-text", dest="content",
+                   help="approve with this text instead of the staged one (one id; add/replace: the entry, "
+                        "patch: the new text)")
     p.add_argument("--old-text", help="approve aimed at the entry this text identifies instead (one id; "
-                                      "replace/remove)")
+                                      "replace/remove; patch: the text to replace inside the entry)")
+    p.add_argument("--aim-now", action="store_true",
+                   help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
+                        "first, then pinned to that entry)")
+    p.add_argument("--marked", action="store_true",
+                   help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)")
+    p.add_argument("--sort", choices=("oldest", "newest", "kind"), default="oldest",
+                   help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)")
     p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
     p.add_argument("target", **target)
     p.add_argument("--by", choices=NORMALIZE_MODES, default="section",
@@ -406,6 +496,8 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     taken = _iso(snap.taken_at)
     lines = [f"Snapshot: {snap.source}" + (f", taken {taken}" if taken else "")
              + (" (frozen just now)" if args.freeze and session_id is None else "")]
+    if snap.note:
+        lines.append(f"Warning: {snap.note}")
     files: dict[str, object] = {}
     marks = {"added": "+", "removed": "-", "changed": "~"}
     for target in TARGETS:
@@ -427,7 +519,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 shown = (item.new if item.kind == "added" else item.old) or ""
                 lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
     data: dict[str, object] = {"success": True, "source": snap.source, "session_id": session_id,
-                               "frozen": session_id is None, "taken_at": taken, "files": files}
+                               "frozen": session_id is None, "taken_at": taken, "files": files, "note": snap.note}
     return Outcome(data, "\n".join(lines))
 
 

@@ -11,7 +11,8 @@ import sys
 from typing import Any
 
 from hermes_dash import Backup, OpResult
-from hermes_dash import FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, n_entries, n_of, over_budget_text
+from hermes_dash import (FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, agent_for_home, n_entries, n_of,
+                         over_budget_text)
 
 from ._registry import Outcome, command, extends_parser
 
@@ -91,10 +92,12 @@ def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                                   "`python -m hermes_dash demo` makes a demo home to look around in.")
     targets = [args.target] if args.target else list(TARGETS)
     files = [_state_dict(store, t) for t in targets]
-    data: dict[str, object] = {"success": True, "files": files, "warnings": list(store.settings.warnings)}
+    agent = agent_for_home(store.home.root)
+    data: dict[str, object] = {"success": True, "files": files, "warnings": list(store.settings.warnings),
+                               "agent": agent.to_dict()}
     if len(files) == 1:
         data.update(files[0])
-    return Outcome(data, "\n\n".join(_state_text(f) for f in files))
+    return Outcome(data, "\n\n".join([f"Agent: {agent.describe()}", *(_state_text(f) for f in files)]))
 
 
 def _op_outcome(store: MemoryStore, result: OpResult) -> Outcome:

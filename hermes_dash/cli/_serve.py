@@ -6,8 +6,12 @@ folder, and on newer versions the script's folder) and flags win over all of the
 
 * it listens on 127.0.0.1 and its websocket accepts only loopback ``Host`` names, so a web
   page on a foreign host name that resolves to this machine (DNS rebinding) gets nothing;
-* CORS stays on, usage statistics are off, and Streamlit is told its own address so it has
-  no reason to look up this machine's addresses on the internet.
+* every other option that decides who may connect (CORS and its allowed origins, the origins
+  that may frame and command the page, XSRF and its cookie, the agent API:
+  ``hermes_dash.engine.serving.DOORS``, listed in docs/safety.md) is set to its safe value, so a
+  config file or a ``STREAMLIT_*`` variable cannot widen it; usage statistics are off, and
+  Streamlit is told its own address so it has no reason to look up this machine's addresses
+  on the internet.
 
 ``--address ADDR`` opens it to a network on purpose. Then an access token is required: made
 here with :mod:`secrets`, printed as part of the URL, handed to the app in
@@ -23,7 +27,7 @@ import os
 import sys
 from pathlib import Path
 
-from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV
+from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, served_flags
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 _GLOBAL_WITH_VALUE = ("--home", "--profile")
@@ -72,11 +76,8 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
     flags = {
         "server.address": address,
         "server.headless": "true",  # we open the browser ourselves; no first-run e-mail prompt
-        "server.enableCORS": "true",
-        "server.enableXsrfProtection": "true",
         "server.runOnSave": "false",
         "server.fileWatcherType": "none",
-        "global.developmentMode": "false",
         "browser.gatherUsageStats": "false",
         # Streamlit prints (and compares origins with) this address instead of looking up the
         # machine's own addresses.
@@ -85,9 +86,11 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
     }
     if port is not None:
         flags["server.port"] = str(port)
-    out = []
-    for key, value in flags.items():
-        out += [f"--{key}", value]
+    # Every other option that decides who may connect (CORS, its allowed origins, XSRF, the
+    # agent API, ...: hermes_dash.engine.serving.DOORS), at its safe value.
+    from streamlit import config
+
+    out = served_flags(list(flags.items()), known=lambda name: name in config._config_options_template)
     # Local: loopback Host names only. Opened to a network: any Host name the network uses for
     # this machine (set explicitly, over the loopback list in .streamlit/config.toml); the
     # access token is what keeps memory private then.

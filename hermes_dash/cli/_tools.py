@@ -17,7 +17,7 @@ from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
 def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation.check import check_file
 
-    results = [check_file(path, args.limit) for path in args.files]
+    results = [check_file(path, args.limit, strict=args.strict) for path in args.files]
     ok = all(r.ok for r in results)
     lines = []
     for r in results:
@@ -25,9 +25,11 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
         if r.ok:
             lines.append(f"{r.path}: ok ({size}, {r.entry_count} entr{'y' if r.entry_count == 1 else 'ies'})")
         else:
-            lines.append(f"{r.path}: {len(r.problems)} problem{'' if len(r.problems) == 1 else 's'}"
-                         + (f" ({size})" if size else ""))
+            failed = len(r.problems) + (len(r.warnings) if r.strict else 0)
+            lines.append(f"{r.path}: {failed} problem{'' if failed == 1 else 's'}" + (f" ({size})" if size else ""))
             lines.extend(f"  - {p}" for p in r.problems)
+        # hermes-dash's own warnings: shown always, failing the check only with --strict
+        lines.extend(f"  - {'' if r.strict else 'warning (fails only with --strict): '}{w}" for w in r.warnings)
     data: dict[str, object] = {"success": ok, "files": [r.to_dict() for r in results]}
     if not ok:
         bad = [r.path for r in results if not r.ok]
@@ -68,6 +70,9 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--limit", type=_limit, default=None, metavar="N",
                    help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)")
+    p.add_argument("--strict", action="store_true",
+                   help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
+                        "characters and look-alike letters the agent's content scan lets through)")
     p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
     p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
 

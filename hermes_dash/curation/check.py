@@ -18,6 +18,9 @@ from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, decode, d
 from hermes_dash.engine.rules.ops import preview
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
 
+from .invisible import describe as describe_hidden
+from .invisible import find_hidden
+
 #: Limits by file name: the agent's defaults for its two files.
 LIMITS_BY_NAME = {FILENAMES[t]: DEFAULT_LIMITS[t] for t in FILENAMES}
 #: A memory file is a few kilobytes; far larger is not one, and is not read whole.
@@ -33,14 +36,18 @@ class FileCheck:
     usage: int | None
     entry_count: int
     problems: tuple[str, ...]
+    #: hermes-dash's own findings beyond the agent's rules (hidden text): problems only with ``strict``
+    warnings: tuple[str, ...] = ()
+    strict: bool = False
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems and not (self.strict and self.warnings)
 
     def to_dict(self) -> dict[str, object]:
         return {"path": self.path, "ok": self.ok, "limit": self.limit, "usage": self.usage,
-                "entry_count": self.entry_count, "problems": list(self.problems)}
+                "entry_count": self.entry_count, "problems": list(self.problems), "warnings": list(self.warnings),
+                "strict": self.strict}
 
 
 def limit_for(path: str, limit: int | None) -> int | None:
@@ -60,13 +67,14 @@ def _read(path: str) -> bytes:
         raise FileProblem("is not a usable file name") from None
 
 
-def check_file(path: str, limit: int | None = None) -> FileCheck:
-    """Read ``path`` as the agent would and list every problem it would meet."""
+def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> FileCheck:
+    """Read ``path`` as the agent would and list every problem it would meet, then hermes-dash's
+    own warnings beyond the agent's rules (hidden text), which fail the check only when ``strict``."""
     limit = limit_for(path, limit)
     try:
         text = decode(_read(path))
     except FileProblem as problem:
-        return FileCheck(path, limit, None, 0, (problem.message,))
+        return FileCheck(path, limit, None, 0, (problem.message,), strict=strict)
     entries = parse(text)
     used = usage(entries)
     problems = []
@@ -84,4 +92,10 @@ def check_file(path: str, limit: int | None = None) -> FileCheck:
         elif findings := _scan.scan(entry):
             problems.append(f"entry [{index}] is blocked by the agent's content scan ({', '.join(findings)}): "
                             f"{preview(entry)!r}")
-    return FileCheck(path, limit, used, len(entries), tuple(problems))
+    warnings = []
+    for index, entry in enumerate(entries):
+        if hidden := find_hidden(entry):
+            codes = ", ".join(f"U+{cp:04X}" for cp in hidden.code_points)
+            warnings.append(f"entry [{index}] holds {describe_hidden(hidden)}; code points: {codes}: "
+                            f"{preview(entry)!r}")
+    return FileCheck(path, limit, used, len(entries), tuple(problems), tuple(warnings), strict)

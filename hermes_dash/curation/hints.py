@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from hermes_dash import MAX_SCAN_CHARS, FileState, n_of as count
+
 from .export import redact
-from hermes_dash.engine.views.humanize import count
+from .invisible import FLAG as HIDDEN_FLAG
+from .invisible import find_hidden, short
 from .normalize import split
-from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
-from hermes_dash.engine.store import FileState
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
 
@@ -104,6 +105,8 @@ def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
             row.append(SCAN_FLAG + ", ".join(found))
         if possible_secrets(entry):
             row.append(POSSIBLE_SECRET)
+        if hidden := find_hidden(entry):
+            row.append(HIDDEN_FLAG + short(hidden))
         if len(entry) > state.limit:
             row.append(LONG_FLAG)
         if drift_or_hand:
@@ -121,6 +124,7 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
     unscanned = sum(UNSCANNED_FLAG in row for row in flags)
     scan = sum(any(f.startswith(SCAN_FLAG) for f in row) and UNSCANNED_FLAG not in row for row in flags)
     secrets = sum(POSSIBLE_SECRET in row for row in flags)
+    hidden = sum(any(f.startswith(HIDDEN_FLAG) for f in row) for row in flags)
     new = sum(NEW_FLAG in row for row in flags)
     changed = sum(CHANGED_FLAG in row for row in flags)
     notes = []
@@ -134,6 +138,10 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
     if secrets:
         notes.append(f"{secrets} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
                      "not the agent's scan: such text goes into every prompt as written)")
+    if hidden:
+        notes.append(f"{hidden} with hidden text: invisible characters or look-alike letters that the agent's "
+                     "content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
+                     "in the flag, and such text goes into every prompt as written)")
     if new:
         notes.append(f"{new} new since the snapshot (the running session does not see "
                      f"{'it' if new == 1 else 'them'})")

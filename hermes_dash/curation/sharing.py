@@ -2,8 +2,9 @@
 
 A common team practice keeps MEMORY.md as a symbolic link into a project repository
 (shared, versioned) and USER.md private. This module only looks: ``os.readlink`` and
-read-only ``git`` calls (``rev-parse``, ``ls-files``, ``status``) with a timeout and
-``GIT_OPTIONAL_LOCKS=0`` so not even git's index refresh writes anything.
+``git`` questions that run no program of the repository's (:mod:`.safegit`: blob ids of the
+file's own bytes compared with the index and HEAD, never ``git status``, which runs clean
+filters), with a timeout and ``GIT_OPTIONAL_LOCKS=0`` so not even an index refresh is written.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.store import MemoryStore
 
-GIT_TIMEOUT_S = 5.0
+from .safegit import GIT_TIMEOUT_S, run_git
 
 
 @dataclass(frozen=True)
@@ -54,64 +56,80 @@ class SharingReport:
         return next(f for f in self.files if f.target == target)
 
 
-#: Switches that stop git from running any program a repository's own config (or its hooks
-#: folder) names. A memory folder may sit inside any repository, including one made by someone
-#: else, and merely looking at it must not run their code: fsmonitor, hooks, pager, external
-#: diff, askpass/ssh/editor commands, and (below) clean/smudge filters.
-_NO_PROGRAMS = ("--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
-                "-c", "core.pager=cat", "-c", "diff.external=", "-c", "core.untrackedCache=false",
-                "-c", "core.askPass=", "-c", "core.sshCommand=", "-c", "core.editor=true",
-                "-c", "core.alternateRefsCommand=", "-c", "protocol.allow=never")
-_ENV_DROPPED = ("GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND",
-                "GIT_EDITOR", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+def _entry(line: bytes) -> tuple[str, str] | None:
+    """(mode, blob id) from one ``ls-files -s`` / ``ls-tree`` line; None for an empty answer."""
+    head = line.split(b"\t", 1)[0].split()
+    if len(head) < 3:
+        return None
+    mode, kind_or_id = head[0].decode(), head[1].decode()
+    blob = head[2].decode() if kind_or_id == "blob" else kind_or_id  # ls-tree: mode type id; ls-files: mode id stage
+    return mode, blob
 
 
-def _git_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROPPED and not k.startswith("GIT_CONFIG_KEY_")
-           and not k.startswith("GIT_CONFIG_VALUE_")}
-    env.update({"GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_CONFIG_NOSYSTEM": "1",
-                "GIT_PAGER": "cat", "PAGER": "cat"})
-    return env
+def _worktree_blob(path: Path, folder: Path) -> tuple[str, str] | None:
+    """(mode, blob id) of the file's bytes as they are, hashed without any filter; None: no file."""
+    try:
+        data, st = read_regular(path, MAX_MEMORY_BYTES)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _GitFailed(f"{path} cannot be read ({exc.strerror or exc})") from None
+    hashed = run_git(["hash-object", "--no-filters", "--stdin"], folder, input=data)
+    if hashed.returncode != 0:
+        raise _GitFailed(hashed.stderr.decode(errors="replace").strip() or "git hash-object failed")
+    mode = "100755" if st.st_mode & 0o100 else "100644"
+    return mode, hashed.stdout.decode().strip()
 
 
-def _git(args: list[str], cwd: Path, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", *_NO_PROGRAMS, *extra, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=GIT_TIMEOUT_S, env=_git_env(), stdin=subprocess.DEVNULL, check=False)
+class _GitFailed(Exception):
+    """A git question failed; its message is shown."""
 
 
-def _no_filters(folder: Path) -> tuple[str, ...]:
-    """``-c`` switches that blank every clean/smudge/process filter the config defines: `git
-    status` runs a file's clean filter to compare it with the index. Reading config runs nothing."""
-    listed = _git(["config", "--name-only", "--get-regexp", r"^filter\..*\.(clean|smudge|process|required)$"],
-                  folder)
-    drivers = dict.fromkeys(key[len("filter."):key.rindex(".")] for key in listed.stdout.split()) \
-        if listed.returncode == 0 else {}
-    out: list[str] = []
-    for driver in drivers:  # a "required" filter with no program would make status fail instead
-        out += ["-c", f"filter.{driver}.clean=", "-c", f"filter.{driver}.smudge=", "-c", f"filter.{driver}.process=",
-                "-c", f"filter.{driver}.required=false"]
-    return tuple(out)
+def _status(path: Path, folder: Path) -> tuple[bool, str]:
+    """(tracked, git-status-like ``XY name``) from blob ids: the index against HEAD and the file's
+    own bytes against the index, so no filter is ever asked to convert the file."""
+    name = path.name
+    staged = run_git(["ls-files", "-s", "--", name], folder)
+    if staged.returncode != 0:
+        raise _GitFailed(staged.stderr.decode(errors="replace").strip() or "git ls-files failed")
+    stages = [e for e in map(_entry, staged.stdout.splitlines()) if e]
+    if len(stages) > 1:  # a merge conflict: several stages of the file
+        return True, f"UU {name}"
+    has_head = run_git(["rev-parse", "--verify", "-q", "HEAD"], folder).returncode == 0
+    head_entry = None
+    if has_head:
+        tree = run_git(["ls-tree", "HEAD", "--", name], folder)
+        head_entry = next((e for e in map(_entry, tree.stdout.splitlines()) if e), None)
+    index_entry = stages[0] if stages else None
+    work = _worktree_blob(path, folder)
+    if index_entry is None:
+        if work is not None and run_git(["check-ignore", "-q", "--", name], folder).returncode != 0:
+            return False, f"?? {name}" if head_entry is None else f"D  {name}"
+        return False, f"D  {name}" if head_entry is not None else ""
+    x = "A" if head_entry is None else ("M" if head_entry != index_entry else " ")
+    y = "D" if work is None else ("M" if work != index_entry else " ")
+    return True, f"{x}{y} {name}".strip() if x + y != "  " else ""  # stripped, as ``status --porcelain`` was
 
 
 def git_info(path: Path) -> GitInfo:
-    """Where ``path`` (a real file, links resolved) sits in git, by read-only calls."""
+    """Where ``path`` (a real file, links resolved) sits in git, by questions that run no filter
+    (:mod:`.safegit`): blob ids compared, never ``git status``."""
     folder = path.parent
     if not folder.is_dir():
         return GitInfo(None, None, None, "", f"{folder} does not exist")
     try:
-        top = _git(["rev-parse", "--show-toplevel"], folder)
+        top = run_git(["rev-parse", "--show-toplevel"], folder)
         if top.returncode != 0:
-            err = top.stderr.strip()
+            err = top.stderr.decode(errors="replace").strip()
             if "not a git repository" in err:
                 return GitInfo(None, None, None, "")
             return GitInfo(None, None, None, "", err.splitlines()[-1] if err else "git rev-parse failed")
-        repo = Path(top.stdout.strip())
-        quiet = _no_filters(folder)
-        tracked = _git(["ls-files", "--error-unmatch", "--", path.name], folder, quiet).returncode == 0
-        status = _git(["status", "--porcelain", "--ignore-submodules=all", "--", path.name], folder, quiet)
-        if status.returncode != 0:
-            return GitInfo(repo, tracked, None, "", status.stderr.strip() or "git status failed")
-        short = status.stdout.strip()
+        repo = Path(os.fsdecode(top.stdout.strip()))
+        try:
+            tracked, short = _status(path, folder)
+        except (_GitFailed, NotReadable) as failed:
+            problem = failed.message if isinstance(failed, NotReadable) else str(failed)
+            return GitInfo(repo, None, None, "", problem)
         return GitInfo(repo, tracked, bool(short), short)
     except subprocess.TimeoutExpired:
         return GitInfo(None, None, None, "", f"git took longer than {GIT_TIMEOUT_S:g} s")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hermes_dash.engine.rules.ops import find
+from hermes_dash import find
 
 MAX_WORDS = 300
 MAX_RUN = 8
@@ -31,11 +31,16 @@ _SEP = "\x00"
 
 @dataclass(frozen=True)
 class Suggestion:
-    """``text`` targets entry ``index`` alone; ``whole`` when it is the full entry text."""
+    """``text`` targets entry ``index`` alone; ``whole`` when it is the full entry text.
+
+    ``alone`` is False when no text picks the entry out under the agent's matching in effect:
+    it lies inside a longer entry, and the released agent lets no exact match win (then only a
+    write pinned to its full text, as the pages make, reaches it)."""
 
     index: int
     text: str
     whole: bool
+    alone: bool = True
 
 
 def _unique(piece: str, own: str, joined: str) -> bool:
@@ -51,7 +56,7 @@ def shortest_unique(entries: list[str] | tuple[str, ...], index: int) -> Suggest
     words = [m.span() for m in _WORD.finditer(own)][:MAX_WORDS]
     best: str | None = None
     if len(own.strip(_TRIM)) < MIN_CHARS:
-        return Suggestion(index, own, True)
+        return Suggestion(index, own, True, find(entries, own).target == index)
     for run in range(1, MAX_RUN + 1):
         for start in range(0, len(words) - run + 1):
             piece = own[words[start][0]:words[start + run - 1][1]].strip(_TRIM)
@@ -61,7 +66,7 @@ def shortest_unique(entries: list[str] | tuple[str, ...], index: int) -> Suggest
                 best = piece
     if best is not None and find(entries, best).target == index:
         return Suggestion(index, best, best == own)
-    return Suggestion(index, own, True)
+    return Suggestion(index, own, True, find(entries, own).target == index)
 
 
 def suggestions(entries: list[str] | tuple[str, ...]) -> list[Suggestion]:

@@ -543,9 +543,10 @@ class MemoryStore:
                                     state.entries, None)
             after = compute(entries).raise_refusal().after
             data = serialise(after).encode("utf-8")
-            if state.exists and (data == state.raw or tuple(after) == state.entries):
-                # No entry changed (a batch of duplicate adds, say): leave the bytes alone, even a
-                # CRLF file that a write would turn into LF, and do not report a change.
+            if state.exists and data == state.raw:
+                # The file already holds these exact bytes: nothing to write. When only the bytes
+                # differ (CRLF, duplicates, blank pieces), the agent rewrites the file in clean
+                # form after every accepted replace, remove or batch, and so does this.
                 return self._result(state, action, "The file already had this content.", after, None)
             kept = self._save(state, data)
         message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",

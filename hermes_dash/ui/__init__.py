@@ -71,14 +71,15 @@ from ._focus import (MAIN, a11y_styles, focus_after_rerun, focus_count, focus_no
 from ._gate import seal_network
 from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, show_flashes, undo_write, written)
-from ._tables import ROW_HEIGHT, diff_table
+from ._tables import EDIT_CHARS, PAGE_ROWS, ROW_HEIGHT, diff_table, long_text_area
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
 from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit,
                        plain, percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
-    "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
+    "CELL_CHARS", "EDIT_CHARS", "PAGE_ROWS", "long_text_area",
+    "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
     "a11y_styles", "ask", "percent_text", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
     "MAIN", "focus_count", "focus_now", "follow", "live_count",

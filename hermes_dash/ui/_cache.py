@@ -29,6 +29,7 @@ from hermes_dash import (
     MemoryStore,
     SessionList,
     Snapshot,
+    agent_rules_in_effect,
     read_file_state,
     read_sessions,
     scan,
@@ -93,11 +94,14 @@ def file_state(target: str, store: MemoryStore) -> FileState:
     if key is None:
         return store.read(target)
     limit = store.limit(target)
-    return _STATES.get((str(path), target, limit, key), lambda: read_file_state(target, path, limit))
+    return _STATES.get((str(path), target, limit, key, agent_rules_in_effect().version),
+                       lambda: read_file_state(target, path, limit))
 
 
 def _state_key(state: FileState) -> Hashable:
-    return (str(state.path), state.target, state.limit, state.fingerprint)
+    # The agent version in effect is part of every key: its rules decide how a file reads (a BOM)
+    # and what its scan finds, and another home in this process may follow another version.
+    return (str(state.path), state.target, state.limit, state.fingerprint, agent_rules_in_effect().version)
 
 
 def entry_findings(state: FileState) -> tuple[tuple[str, ...], ...]:
@@ -236,7 +240,7 @@ def since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple[str
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def _backup_state(path: str, target: str, limit: int, key: Fingerprint) -> FileState:
+def _backup_state(path: str, target: str, limit: int, key: Fingerprint, rules: str) -> FileState:
     return read_file_state(target, Path(path), limit, follow=False)
 
 
@@ -245,7 +249,8 @@ def backup_state(backup: Backup, store: MemoryStore) -> FileState | None:
     key = Fingerprint.at(backup.path, follow=False)  # a backup is never read through a link
     if key is None:
         return None
-    return _backup_state(str(backup.path), backup.target, store.limit(backup.target), key)
+    return _backup_state(str(backup.path), backup.target, store.limit(backup.target), key,
+                         agent_rules_in_effect().version)
 
 
 def clear_caches() -> None:

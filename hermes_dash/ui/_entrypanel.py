@@ -19,7 +19,7 @@ from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
 from ._livecount import live_count
-from ._tables import entry_grids
+from ._tables import entry_grids, row_offset
 from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
 
 OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
@@ -38,8 +38,9 @@ def open_entry(target: str, entry: str, entries: Sequence[str], table: str = "")
 
 def _picked(table: str, target: str, shown: tuple[str, ...], entries: tuple[str, ...]) -> None:
     rows = st.session_state[table].selection.rows
-    if rows and rows[0] < len(shown):
-        open_entry(target, shown[rows[0]], entries, table)
+    at = rows[0] + row_offset(table) if rows else None  # a long table shows one page of its rows
+    if at is not None and at < len(shown):
+        open_entry(target, shown[at], entries, table)
     elif (st.session_state.get(OPEN) or {}).get("table") == table:
         close()
 

@@ -27,6 +27,7 @@ from hermes_dash import (
     Fingerprint,
     HermesHome,
     MemoryStore,
+    agent_for_home,
     OpResult,
     Refusal,
     Settings,
@@ -35,6 +36,7 @@ from hermes_dash import (
     load_settings,
     n_entries,
     resolve_home,
+    use_agent,
 )
 
 from ._cache import stat_key
@@ -104,6 +106,7 @@ def settings_of(home: HermesHome) -> Settings:
 def current_store() -> MemoryStore:
     """A :class:`MemoryStore` for the chosen home; cheap (settings reused while config.yaml is unchanged)."""
     home = current_home()
+    use_agent(agent_for_home(home.root))  # this run follows the rules of the agent that uses this home
     return MemoryStore(home, settings_of(home))
 
 

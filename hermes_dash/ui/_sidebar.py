@@ -6,7 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import TARGETS, MemoryStore, Refusal, Target, create_memory_files
+from hermes_dash import TARGETS, MemoryStore, Refusal, Target, agent_for_home, create_memory_files
 
 from ._cache import clear_caches
 from ._session import current_store, flash, set_home
@@ -54,6 +54,8 @@ def sidebar() -> MemoryStore:
         # single cost of opening the dashboard (about half a second of a cold load's CPU).
         st.caption("Hermes home")
         st.text(str(home.root))
+        st.caption("Agent")
+        st.text(agent_for_home(home.root).describe())  # which agent's rules every check here follows
         profiles = ["default", *home.profiles()]
         st.session_state.hd_profile_select = home.profile or "default"
         st.selectbox("Profile", profiles, key="hd_profile_select", on_change=_pick_profile,

@@ -29,6 +29,11 @@ ROW_HEIGHT = 72  # three wrapped lines of text per cell
 HEADER_HEIGHT = 40  # the header row and the borders
 VISIBLE_ROWS = 25  # a table shows this many rows in full; a longer one scrolls inside itself
 CELL_CHARS = 1_500  # longest text put in one table cell (entry and diff tables alike); the rest is noted
+#: Rows sent to the browser per table; a longer table is shown a page at a time, with a page
+#: number to pick (a 10 MB MEMORY.md of 108,736 entries sent 32.8 MB on one Overview run).
+PAGE_ROWS = 500
+#: Longest text put in an editable box; a longer one is shown cut and applied as proposed.
+EDIT_CHARS = 20_000
 ROW_MARKER = 32  # the selection column of a table whose rows can be selected
 PHONE_WIDTH = 340  # a phone's main area is about 358 px: what a table shown there may be given
 
@@ -100,18 +105,47 @@ def _step(columns: Sequence[str]) -> int:
     return next((s for s in _STEPS if s >= need + 8), _STEPS[-1])
 
 
+def _offset_key(grid_key: str) -> str:
+    return f"hdoffset_{grid_key.removesuffix('_compact')}"
+
+
+def row_offset(grid_key: str) -> int:
+    """The position of the first row shown by the table ``grid_key`` (a long table shows a page)."""
+    value = st.session_state.get(_offset_key(grid_key), 0)
+    return value if isinstance(value, int) else 0
+
+
+def one_page(frame: pd.DataFrame | pa.Table, name: str) -> pd.DataFrame | pa.Table:
+    """``frame``, or the page of it picked with a page number when it has more than
+    :data:`PAGE_ROWS` rows (saying so); :func:`row_offset` tells where the page starts."""
+    rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
+    if rows <= PAGE_ROWS:
+        st.session_state[_offset_key(name)] = 0
+        return frame
+    pages = -(-rows // PAGE_ROWS)
+    page = st.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, step=1, key=f"hdpage_{name}",
+                           help=f"A table shows {PAGE_ROWS:,} rows at a time, so the page stays quick to send")
+    start = (int(page) - 1) * PAGE_ROWS
+    end = min(rows, start + PAGE_ROWS)
+    st.caption(f"{rows:,} rows: showing {start + 1:,} to {end:,} (at most {PAGE_ROWS:,} rows are sent at a time).")
+    st.session_state[_offset_key(name)] = start
+    return frame.iloc[start:end] if isinstance(frame, pd.DataFrame) else frame.slice(start, end - start)
+
+
 def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int | None = None,
                 on_select: Callable[[str], Any] | None = None) -> None:
     """The full and the compact entry table of one frame; the one that fits the box is shown.
 
     With ``on_select``, rows can be selected in either table and ``on_select(table_key)`` is
-    called on a change. The compact table's key is ``{key}_compact``.
+    called on a change (the selected row is ``row_offset(table_key)`` further down the frame).
+    The compact table's key is ``{key}_compact``. A long frame is shown a page at a time.
     """
+    name = key or f"anon{id(frame)}"
+    frame = one_page(frame, name)
     columns = _columns(frame)
     full = [c for c in columns if c != "Details"]
     step = _step(full)
     rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
-    name = key or f"anon{id(frame)}"
     with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
         for shown, config, grid_key in ((full, ENTRY_COLUMNS, key),
                                         ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG,
@@ -140,6 +174,11 @@ def diff_table(kinds: Sequence[str], before: Sequence[str | None], after: Sequen
 
     ``lead`` adds short label columns in front (pinned, like the change column).
     """
+    if len(kinds) > PAGE_ROWS:  # the first page only: a diff this long is read on the command line
+        st.caption(f"{len(kinds):,} changes: the first {PAGE_ROWS:,} are shown (`hermes-dash snapshot` or "
+                   "`history` lists them all).")
+        kinds, before, after = kinds[:PAGE_ROWS], before[:PAGE_ROWS], after[:PAGE_ROWS]
+        lead = {name: values[:PAGE_ROWS] for name, values in (lead or {}).items()} or None
     data: dict[str, Sequence[object]] = dict(lead or {})
     data[kind_label] = list(kinds)
     data[labels[0]] = [cut(t or "", where="") for t in before]
@@ -154,3 +193,14 @@ def diff_table(kinds: Sequence[str], before: Sequence[str | None], after: Sequen
                                                     help=None if help is None else help[n])
     st.dataframe(pd.DataFrame(data), hide_index=True, key=key, row_height=ROW_HEIGHT,
                  height=table_height(len(kinds)), column_config=config)
+
+
+def long_text_area(label: str, value: str, *, key: str, height: int = 90) -> str:
+    """An editable box for ``value``; a text longer than :data:`EDIT_CHARS` is shown cut instead
+    (sending it whole would cost the browser megabytes) and returned as it is."""
+    if len(value) <= EDIT_CHARS:
+        return st.text_area(label, value, key=key, height=height)
+    st.caption(f"{label}: {len(value):,} characters, too long to edit here; applied as proposed (first "
+               f"{EDIT_CHARS:,} shown).")
+    st.text(value[:EDIT_CHARS] + " …")
+    return value

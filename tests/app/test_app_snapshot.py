@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hermes_dash import MemoryStore, resolve_home
+from hermes_dash import MemoryStore, resolve_home, sanitise
 from app_support import demo, fresh_cache, no_exception, open_app, tables, texts  # noqa: F401
 
 
@@ -77,3 +77,22 @@ def test_state_db_without_sessions_offers_freezing(demo: Path) -> None:
     assert any("no recorded session to compare with" in m.value for m in at.markdown)
     at.button(key="snap_freeze").click().run()
     assert at.selectbox(key="snap_session").value == "__frozen__"
+
+
+def test_an_over_budget_store_is_shown_whole_with_a_warning_beside_it(demo: Path) -> None:
+    # The release injects an over-budget store in full: the page must show that, not a cut prompt,
+    # and say plainly that every add is refused meanwhile.
+    (demo / "config.yaml").write_text("memory:\n  memory_char_limit: 300\n", encoding="utf-8")
+    at = open_app("snapshot")
+    no_exception(at)
+    store = MemoryStore(resolve_home(demo))
+    state = store.read("memory")
+    assert state.usage > 300
+    block = store.render_block("memory")
+    injected = "\n§\n".join(sanitise(state.entries, "memory"))  # every entry, blocked ones as placeholders
+    assert block.endswith(injected) and "OVER BUDGET" not in block and "truncated" not in block
+    assert block in texts(at)
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith(f"MEMORY.md is over budget ({state.usage:,}/300 chars") and "refuses every add" in w
+               for w in warnings), warnings
+    assert any(w.startswith("USER.md is over budget") for w in warnings) == store.read("user").over_budget

@@ -127,17 +127,25 @@ def test_clean_files_get_no_drift_or_hand_written_note(home_with_facts: Path) ->
 
 def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> None:
     from hermes_dash.curation.cleanup import check_paths
-    entries = [f"Release checkout in {tmp_path} and the cache in {tmp_path}/gone/cache.",
+    entries = [f"The release cache is in {tmp_path}/gone/cache.",
                "Backend lives in services/api/; migrations in ./migrations/; read/write both; see src/app.py.",
                "The API answers on /api/v1 and https://example.com/a/b.txt."]
     check = check_paths(entries)
-    assert check.checked == (str(tmp_path), f"{tmp_path}/gone/cache") and check.missing == 1
-    assert check.relative == ("services/api/", "./migrations/", "src/app.py")
-    assert check.summary() == ("Checked 2 absolute or ~ paths named in MEMORY.md: 1 does not exist here. Not checked: "
-                               "3 relative paths (services/api/, ./migrations/, src/app.py), which only make sense "
-                               "inside a project folder.")
+    assert check.checked == (f"{tmp_path}/gone/cache",) and check.missing == 1
+    assert check.relative == ("services/api/", "./migrations/", "src/app.py") and check.project is None
+    assert check.summary() == ("Checked 1 path named in MEMORY.md: 1 is not found on this machine. Not checked: "
+                               "1 placed on another machine (staging, a server, the NAS, a URL). Not checked: "
+                               "3 relative (services/api/, ./migrations/, src/app.py), as MEMORY.md names no "
+                               "project folder.")
+    # With a project folder named (and here), relative paths are looked up inside it.
+    (tmp_path / "services" / "api").mkdir(parents=True)
+    check = check_paths([f"The checkout is at {tmp_path}.", *entries[1:]])
+    assert check.project == str(tmp_path) and not check.relative
+    assert check.checked == (str(tmp_path), f"{tmp_path}/services/api", f"{tmp_path}/migrations",
+                             f"{tmp_path}/src/app.py")
+    assert check.missing == 2
     assert check_paths([str(tmp_path) + " exists"]).summary() == \
-        "Checked 1 absolute or ~ path named in MEMORY.md: all exist here."
+        "Checked 1 path named in MEMORY.md: all exist here."
 
 
 def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, tmp_path: Path) -> None:
@@ -147,7 +155,7 @@ def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, t
     at.switch_page("hermes_dash/ui/pages/curation_cleanup.py")
     at.run()
     no_exception(at)
-    captions = [c.value for c in at.caption]
+    captions = [c.value for c in at.caption] + [t.value for t in at.text]  # the summary is plain text (paths)
     assert not any("Every local path named in MEMORY.md exists here" in c for c in captions)
-    assert any(c.startswith("Checked 1 absolute or ~ path named in MEMORY.md: all exist here. Not checked: 1 "
-                            "relative path (services/api/)") for c in captions), captions
+    assert any(c.startswith("Checked 2 paths named in MEMORY.md: 1 is not found on this machine.")
+               for c in captions), captions

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import MemoryStore, resolve_home
+from hermes_dash import MemoryStore, agent_for_home, resolve_home
 from hermes_dash.engine.views import snapshot as _snapshot
 from hermes_dash.ui import lit
 from app_support import APP, PAGES, alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
@@ -162,9 +162,10 @@ def test_every_page_names_its_home_and_profile(demo: Path, page: str) -> None:
     at = open_with({"profile": "work"})
     go(at, page)
     first = main_captions(at)[0]
-    assert first == f"Home {lit(demo / 'profiles' / 'work')} · profile {lit('work')}"
+    agent = f" · {agent_for_home(demo).describe(lit)}"  # the agent that uses the home (docs/agents.md)
+    assert first == f"Home {lit(demo / 'profiles' / 'work')} · profile {lit('work')}{agent}"
     at.selectbox(key="hd_profile_select").select("default").run()
-    assert main_captions(at)[0] == f"Home {lit(demo)} · profile {lit('default')}"
+    assert main_captions(at)[0] == f"Home {lit(demo)} · profile {lit('default')}{agent}"
 
 
 def test_the_empty_state_names_its_home_too(tmp_path: Path, monkeypatch, fresh_cache) -> None:
@@ -172,4 +173,4 @@ def test_the_empty_state_names_its_home_too(tmp_path: Path, monkeypatch, fresh_c
     empty.mkdir()
     monkeypatch.setenv("HERMES_HOME", str(empty))
     at = open_with({})
-    assert main_captions(at)[0] == f"Home {lit(empty)} · profile {lit('default')}"
+    assert main_captions(at)[0].startswith(f"Home {lit(empty)} · profile {lit('default')} · ")

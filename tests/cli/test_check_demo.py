@@ -92,8 +92,7 @@ def test_pre_commit_hook_definition() -> None:
     files = re.compile(hook["files"])
     assert files.search("MEMORY.md") and files.search("team/memory/MEMORY.md")
     assert not files.search("USER.md") and not files.search("OLD_MEMORY.md") and not files.search("MEMORY.md.bak")
-    readme = (ROOT / "README.md").read_text()
-    assert "id: hermes-dash-check" in readme
+    assert "id: hermes-dash-check" in (ROOT / "docs" / "cli.md").read_text()  # how to use it
 
 
 def test_demo_makes_a_home_and_removes_old_copies(tmp_path: Path) -> None:

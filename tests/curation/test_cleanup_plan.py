@@ -58,14 +58,17 @@ def near_full(root: Path) -> tuple[Path, list[str], str]:
     return home, entries, stale
 
 
-def test_the_plan_merges_moves_and_drops_stale_paths_but_never_removes_a_core_fact(tmp_path):
+def test_the_plan_merges_and_moves_lists_stale_paths_unpicked_and_never_removes_a_core_fact(tmp_path):
     home, entries, stale = near_full(tmp_path)
     store = MemoryStore(resolve_home(home))
     proposed = cleanup.suggest(store).plans["memory"]
     kinds = [s.kind for s in proposed.steps]
-    assert kinds[:4] == ["merge", "merge", "move", "remove"] and "shorten" in kinds
+    assert kinds[:3] == ["merge", "merge", "move"] and "shorten" in kinds and "remove" not in kinds
     touched = {e for s in proposed.steps for e in s.entries}
-    assert {*DUP, *DOCKER, PREF, stale} <= touched
+    assert {*DUP, *DOCKER, PREF} <= touched and stale not in touched
+    # The path not found here is the first candidate, with what was checked; never picked.
+    assert proposed.ranked[0].entry == stale and proposed.ranked[0].evidence == "not found here"
+    assert f"{tmp_path}/gone/release" in proposed.ranked[0].why
     removed = [e for s in proposed.steps for op in s.operations if op["action"] == "remove"
                for e in [op["old_text"]]]
     assert not set(removed) & set(CORE)  # the plan never removes a core fact on its own
@@ -75,17 +78,17 @@ def test_the_plan_merges_moves_and_drops_stale_paths_but_never_removes_a_core_fa
     assert short.entries == (CORE[2],) and short.result == CORE[2].replace("Note that the", "The")
     # How far it got, and the core facts offered for removal, none picked.
     assert not proposed.reaches_goal and proposed.still_to_free > 0
-    assert set(proposed.candidates) == set(CORE) - {CORE[2]}
+    assert set(proposed.candidates) == set(CORE) - {CORE[2]} | {stale}
     running = list(entries)
     for s in proposed.steps:  # the usage shown after each step is the real usage
-        running = _ops.apply_batch(running, _ops.validate_batch(s.operations), 10**9)
+        running = _ops.apply_batch(running, _ops.pin_full_text(_ops.validate_batch(s.operations)), 10**9)  # as applied
         assert s.usage_after == usage(running)
     # Applied: one two-file write; the preference is in USER.md now, nothing else was removed.
     result = cleanup.apply_plan(store, proposed)
     assert store.read("user").entries == ("Name: Sam.", PREF)
     after = store.read("memory").entries
     assert usage(after) == proposed.usage_after and result.changed
-    assert set(CORE) - {CORE[2]} <= set(after) and short.result in after
+    assert set(CORE) - {CORE[2]} <= set(after) and short.result in after and stale in after
 
 
 def test_removal_is_the_persons_pick_and_reaches_the_goal(tmp_path):
@@ -107,7 +110,7 @@ def test_shorten_is_deterministic_and_leaves_code_alone():
 
 
 def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
-    home, _, _ = near_full(tmp_path)
+    home, _, stale = near_full(tmp_path)
     env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-m", "hermes_dash", "suggest", "memory"], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=60)
@@ -120,7 +123,7 @@ def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
     data = json.loads(subprocess.run([sys.executable, "-m", "hermes_dash", "suggest", "memory", "--json"],
                                      capture_output=True, text=True, env=env, cwd=ROOT, timeout=60).stdout)
     memory = data["plans"]["memory"]
-    assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]}
+    assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]} | {stale}
     assert not {op["old_text"] for op in memory["operations"] if op["action"] == "remove"} & set(CORE)
 
 
@@ -144,18 +147,32 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
         assert fact in shown  # full text, in a step or as a candidate
     assert any(t.value == CORE[2].replace("Note that the", "The") for t in at.text_area)
     removal = [c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]
-    assert len(removal) == len(CORE) - 1 and not any(c.value for c in removal)
+    assert len(removal) == len(CORE) and not any(c.value for c in removal)  # the core facts left and the stale one
+    # Ranked: the path not found here first, each with what it frees and the gauge after it.
+    assert removal[0].label.startswith(f"Remove · not found here · frees {len(stale) + 3} characters · after: ")
     assert any("Pick entries to remove (none is picked for you)" in m.value for m in at.markdown)
+    # Each proposal once: the move, the merges and the stale path are in the plan only.
+    assert [t.value for t in at.text].count(PREF) == 1 and [t.value for t in at.text].count(stale) == 1
+    assert not [b for b in at.button if b.label.startswith(("Move to", "Remove this entry", "Review 1 merge"))]
     before = (home / "memories" / "MEMORY.md").read_bytes()
     steps = [c for c in at.checkbox if c.key.startswith("cu_plan_pick_")]
     apply = next(b for b in at.button if b.key == "cu_plan_apply_memory")
-    assert apply.label == f"Apply {len(steps)} steps to MEMORY.md…"
-    removal[0].check().run()  # the person picks one: one more step
+    assert apply.label == f"Review {len(steps)} steps for MEMORY.md…"
+    removal[0].check().run()  # the person picks the stale one ...
+    [core] = [c for c in at.checkbox if c.key == removal[1].key]
+    core.check().run()  # ... and one core fact: two more steps
     apply = next(b for b in at.button if b.key == "cu_plan_apply_memory")
-    assert apply.label == f"Apply {len(steps) + 1} steps to MEMORY.md…"
+    assert apply.label == f"Review {len(steps) + 2} steps for MEMORY.md…"
     apply.click().run()
     assert (home / "memories" / "MEMORY.md").read_bytes() == before  # nothing before the confirmation
-    at.button(key="cu_plan_memory_yes").click().run()
+    # The confirmation is a dialog (always in view) with one combined diff of both files.
+    question = [m.value for m in at.markdown if m.value.startswith("**Apply ")]
+    assert question == [f"**Apply {len(steps) + 2} steps to MEMORY.md and USER.md as one write?**"]
+    assert any(m.value.startswith("**MEMORY.md**: ") for m in at.markdown)
+    assert any(m.value.startswith("**USER.md**: ") for m in at.markdown)
+    assert any(c.value == "{+" + PREF + "+}" for c in at.code)  # what USER.md gains
+    assert any(c.value == "[-" + stale + "-]" for c in at.code)  # what MEMORY.md loses
+    at.button(key="cu_review_yes").click().run()
     assert not at.exception, [e.value for e in at.exception]
     memory = (home / "memories" / "MEMORY.md").read_text()
     assert PREF in (home / "memories" / "USER.md").read_text() and PREF not in memory and stale not in memory

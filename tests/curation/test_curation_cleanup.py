@@ -66,7 +66,8 @@ def test_contained_entry_is_dropped_without_rewriting_the_longer_one():
     assert merged == "Deploy with make deploy. Production needs a ticket."
     merge = _cleanup.Merge("memory", "Deploy with make deploy. Production needs a ticket.", "Deploy with make deploy.",
                            merged, "overlap", 0.9)
-    assert merge.operations() == [{"action": "remove", "old_text": "Deploy with make deploy."}]
+    assert merge.operations() == [{"action": "remove", "old_text": "Deploy with make deploy.",
+                                  "expect_entry": "Deploy with make deploy."}]
 
 
 def test_placement_hints_both_ways():
@@ -189,16 +190,19 @@ def test_plan_reaches_the_threshold_with_merges_first_and_is_applied_as_one_batc
     proposed = report.plans["memory"]
     assert proposed.goal == limit * 80 // 100
     assert proposed.steps[0].kind == "merge"
-    assert proposed.steps[1].kind == "remove" and proposed.steps[1].entries == (stale,)
+    # A path not found here is a hint: never a step of its own, listed first among the
+    # candidates (with what was checked), never picked.
+    assert len(proposed.steps) == 1 and not proposed.reaches_goal
+    assert proposed.ranked[0].entry == stale and proposed.ranked[0].evidence == "not found here"
+    assert f"{tmp_path}/nowhere/repo" in proposed.ranked[0].why
     # The facts are distinct and say nothing twice: the plan removes none of them itself, it
     # lists them all for the person, who here picks them in the listed order until the goal.
-    assert len(proposed.steps) == 2 and not proposed.reaches_goal
-    assert set(proposed.candidates) == set(filler)
+    assert set(proposed.candidates) == {*filler, stale}
     for k in range(1, len(proposed.candidates) + 1):
         chosen = proposed.choose(removals=proposed.candidates[:k])
         if chosen.reaches_goal:
             break
-    assert [s.picked for s in chosen.steps] == [False, False] + [True] * k
+    assert [s.picked for s in chosen.steps] == [False] + [True] * k
     running = list(entries)
     for step in chosen.steps:  # the usage shown after each step is the real usage
         from hermes_dash.engine.rules import ops as _ops
@@ -291,7 +295,7 @@ def _all_pairs(left, right, same):
     out = []
     for j, b in enumerate(right):
         for i in range(j if same else len(left)):
-            like = _cleanup.likeness(left[i], b)
+            like = _similarity.likeness(left[i], b)
             if like.kind:
                 out.append((like.score, i, j, like.kind))
     return out

@@ -56,6 +56,18 @@ def crafted(tmp_path, monkeypatch) -> Path:
     return home
 
 
+@pytest.fixture
+def roomy(crafted) -> Path:
+    """The crafted home with room to spare: no plan, so each finding has its own section."""
+    (crafted / "config.yaml").write_text("memory:\n  memory_char_limit: 5000\n", encoding="utf-8")
+    return crafted
+
+
+def review_yes(at: AppTest) -> None:
+    """Confirm in the review dialog (opened from session state, so AppTest can click in it)."""
+    at.button(key="cu_review_yes").click().run()
+
+
 def page(name: str) -> AppTest:
     at = open_app(f"curation_{name}")
     ok(at)
@@ -112,21 +124,22 @@ def test_cleanup_shows_proposals_as_plain_text(crafted):
     assert DOCKER_A in plain(at) and DOCKER_B in plain(at) and PREF in plain(at)
     assert f"{crafted.parent}/gone/release" in plain(at)
     assert URL not in rendered(at)
-    assert any(a.value.startswith("MEMORY.md: 1 proposed merge") for a in at.subheader)
+    assert any(a.value.startswith("MEMORY.md: ") for a in at.subheader)
 
 
-def test_cleanup_merge_needs_confirmation_then_applies_one_batch(crafted):
+def test_cleanup_merge_needs_confirmation_then_applies_one_batch(roomy):
+    crafted = roomy
     before = mem(crafted)
     at = page("cleanup")
-    button(at, "Apply 1 merge to MEMORY.md").click().run()
-    assert "Apply 1 merge to MEMORY.md as one batch" in alerts(at)
+    button(at, "Review 1 merge for MEMORY.md").click().run()
+    assert any("Apply 1 merge to MEMORY.md as one batch" in m.value for m in at.markdown)
     assert mem(crafted) == before
-    at.button(key="cu_merge_memory_no").click().run()
-    assert mem(crafted) == before and "as one batch" not in alerts(at)
+    at.button(key="cu_review_no").click().run()
+    assert mem(crafted) == before and not any("as one batch" in m.value for m in at.markdown)
     [area] = [t for t in at.text_area if t.key.startswith("cu_merge_text_")]
     area.input("Build server: docker compose v2 only.").run()
-    button(at, "Apply 1 merge to MEMORY.md").click().run()
-    at.button(key="cu_merge_memory_yes").click().run()
+    button(at, "Review 1 merge for MEMORY.md").click().run()
+    review_yes(at)
     ok(at)
     now = entries(crafted)
     assert "Build server: docker compose v2 only." in now and DOCKER_A not in now and DOCKER_B not in now
@@ -134,24 +147,24 @@ def test_cleanup_merge_needs_confirmation_then_applies_one_batch(crafted):
     assert "Saved" in alerts(at)
 
 
-def test_cleanup_move_to_user(crafted):
+def test_cleanup_move_to_user(roomy):
+    crafted = roomy
     at = page("cleanup")
     button(at, "Move to USER.md").click().run()
-    [yes] = [b for b in at.button if b.key.startswith("cu_move_") and b.key.endswith("_yes")]
-    yes.click().run()
+    review_yes(at)
     ok(at)
     assert PREF not in entries(crafted) and entries(crafted, "USER.md") == ["Name: Sam.", PREF]
     assert "Moved" in alerts(at)
 
 
-def test_cleanup_move_refused_leaves_both_files_as_they_were(crafted):
+def test_cleanup_move_refused_leaves_both_files_as_they_were(roomy):
+    crafted = roomy
     config = crafted / "config.yaml"
     config.write_text(config.read_text() + "  user_char_limit: 20\n")
     before = (mem(crafted), mem(crafted, "USER.md"))
     at = page("cleanup")
     button(at, "Move to USER.md").click().run()
-    [yes] = [b for b in at.button if b.key.startswith("cu_move_") and b.key.endswith("_yes")]
-    yes.click().run()
+    review_yes(at)
     ok(at)
     assert "Refused: nothing was changed." in alerts(at)
     assert "would put the file at" in plain(at)
@@ -161,19 +174,24 @@ def test_cleanup_move_refused_leaves_both_files_as_they_were(crafted):
 def test_cleanup_plan_gets_under_the_threshold(crafted):
     at = page("cleanup")
     limit = int((crafted / "config.yaml").read_text().split(":")[-1])
-    button(at, "Apply").click()  # the plan's button comes first on the page
-    at.run()
-    [yes] = [b for b in at.button if b.key == "cu_plan_memory_yes"]
-    yes.click().run()
+    # The steps that lose nothing leave it short; the person picks removals from the ranked
+    # candidates (the path not found here is first), each showing the gauge after it.
+    for box in [c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]:
+        box.check().run()
+        if not any("above the goal" in c.value for c in at.caption):
+            break
+    at.button(key="cu_plan_apply_memory").click().run()
+    review_yes(at)
     ok(at)
     assert len(serialise(entries(crafted))) <= limit * 80 // 100
 
 
-def test_cleanup_stale_entry_removal(crafted):
+def test_cleanup_stale_entry_removal(roomy):
+    crafted = roomy
     at = page("cleanup")
+    assert any("Not found on this machine (looked up)" in c.value for c in at.caption)
     button(at, "Remove this entry").click().run()
-    [yes] = [b for b in at.button if b.key.startswith("cu_stale_") and b.key.endswith("_yes")]
-    yes.click().run()
+    review_yes(at)
     ok(at)
     assert not any("gone/release" in e for e in entries(crafted))
 
@@ -182,11 +200,11 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
     at = page("cleanup")
     assert "Normalise first" in alerts(at)
     assert "USER.md is written by hand" in plain(at)
-    # ... and has something to show for MEMORY.md: a plan, one merge, one misplaced entry, one stale path.
+    # ... and a plan for MEMORY.md: the merge, shown once (in the plan; no move while USER.md is
+    # hand-written), and the path not found here among the candidates, not picked.
     labels = [b.label for b in at.button]
-    for wanted in ("Apply 2 steps to MEMORY.md…", "Apply 1 merge to MEMORY.md…", "Move to USER.md…",
-                   "Remove this entry…"):
-        assert wanted in labels, labels
+    assert "Review 1 step for MEMORY.md…" in labels and "Move to USER.md…" in labels, labels
+    assert not any(c.value for c in at.checkbox if c.key.startswith("cu_plan_rm_"))
     assert "Staging logs: run `journalctl -u orbit -f`" in plain(at)
     assert "The user prefers concise answers" in plain(at) and "/home/sam/old-checkout/orbit" in plain(at)
     assert "/home/sam" not in rendered(at) and URL not in rendered(at)
@@ -372,9 +390,8 @@ def test_cleanup_same_fact_in_both_files_keeps_one_copy(tmp_path, monkeypatch):
     [area] = [t for t in at.text_area if t.key.startswith("cu_cross_text_")]
     area.input("Prefers short answers, code first.").run()
     button(at, "Keep in USER.md, remove from MEMORY.md").click().run()
-    assert "Keep this text in USER.md and remove the copy in MEMORY.md?" in alerts(at)
-    [yes] = [b for b in at.button if b.key.startswith("cu_cross_") and b.key.endswith("_yes")]
-    yes.click().run()
+    assert any("Keep this text in USER.md and remove the copy in MEMORY.md?" in m.value for m in at.markdown)
+    review_yes(at)
     ok(at)
     assert entries(home) == ["Tests need Postgres 16."]
     assert entries(home, "USER.md") == ["Name: Sam.", "Prefers short answers, code first."]
@@ -440,18 +457,18 @@ def _undo(at: AppTest) -> None:
     assert "Undone" in alerts(at)
 
 
-def test_cleanup_merge_and_stale_removal_offer_undo(crafted):
+def test_cleanup_merge_and_stale_removal_offer_undo(roomy):
+    crafted = roomy
     before = mem(crafted)
     at = page("cleanup")
-    button(at, "Apply 1 merge to MEMORY.md").click().run()
-    at.button(key="cu_merge_memory_yes").click().run()
+    button(at, "Review 1 merge for MEMORY.md").click().run()
+    review_yes(at)
     ok(at)
     assert mem(crafted) != before
     _undo(at)
     assert mem(crafted) == before
     button(at, "Remove this entry").click().run()
-    [yes] = [b for b in at.button if b.key.startswith("cu_stale_") and b.key.endswith("_yes")]
-    yes.click().run()
+    review_yes(at)
     assert mem(crafted) != before
     _undo(at)
     assert mem(crafted) == before
@@ -460,10 +477,8 @@ def test_cleanup_merge_and_stale_removal_offer_undo(crafted):
 def test_cleanup_plan_offers_undo(crafted):
     before = mem(crafted)
     at = page("cleanup")
-    button(at, "Apply").click()
-    at.run()
-    [yes] = [b for b in at.button if b.key == "cu_plan_memory_yes"]
-    yes.click().run()
+    at.button(key="cu_plan_apply_memory").click().run()
+    review_yes(at)
     assert mem(crafted) != before
     _undo(at)
     assert mem(crafted) == before
@@ -526,9 +541,10 @@ def test_cleanup_on_thousands_of_entries_shows_a_bounded_page(tmp_path, monkeypa
     monkeypatch.setenv("HERMES_HOME", str(home))
     at = page("cleanup")
     captions = "\n".join(c.value for c in at.caption)
-    assert "steps: a plan this long is applied as a whole" in captions
-    assert "Showing the first 50 of 3,000 stale entries" in captions
+    assert "Showing the first 50 of 3,000 candidates for removal" in captions
     assert not at.multiselect  # no list of thousands of steps to pick from
-    assert len([b for b in at.button if b.label.startswith("Remove this entry")]) == 50
-    shown = plain(at)
-    assert PLANTED[0][:40] in shown and PLANTED[1][:40] in shown  # the far-apart pair is proposed
+    assert len([c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]) == 50
+    # Each proposal once: the paths not found here are the plan's candidates, not listed again.
+    assert not [b for b in at.button if b.label.startswith("Remove this entry")]
+    # The planted pair now names two different paths (its "Old copy in .../gone/N"): two facts.
+    assert not any(PLANTED[0][:40] in b.label for b in at.button)

@@ -3,7 +3,9 @@ Overview at 390 px (a phone), all on a fresh demo home. Run it with ``bash scrip
 Also, at 1400 px in the light theme, the states a page shows only after something happened:
 the Edit page's conflict panel (the agent changed the entry between the preview and the click),
 a saved write's message with its Undo button, the edit-in-place panel of a selected Overview
-row, and the batch editor's confirmation.
+row, and the batch editor's confirmation. And the Inbox with a queue staged as upstream main
+stages it (a patch, new_text, pins, repeats, a broken pin) at 1400 x 900 and 390 x 844, with
+its confirmation dialog for the marked writes; ``--inbox DIR`` takes only those, into DIR.
 
 The tests never write here (their screenshots go to a temporary folder), so running the tests
 leaves the repository as it was; this command is the one way the pictures in docs/ change.
@@ -12,8 +14,10 @@ Uses Debian's Chromium through Playwright, as the browser tests do; it downloads
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, goto_page, preview_replace, settle, streamlit_app
@@ -111,6 +115,74 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
     return written
 
 
+QUEUE_ENTRIES = [
+    "Deploys: staging first (`make deploy ENV=staging`), then production after an approved change ticket.",
+    "Tests need Postgres 16 on port 5433; run `make test-db` first.",
+    "CI is GitHub Actions; the e2e job runs on PRs labelled e2e.",
+    "The build server's docker compose is v2.",
+]
+QUEUE = [  # (id, origin, minutes ago, payload), as upstream main stages them
+    ("5e1f0a21", "background_review", 95, {"action": "patch", "target": "memory", "old_text": "Postgres 16",
+                                           "new_text": "Postgres 17", "matched_entry": QUEUE_ENTRIES[1]}),
+    ("7c33b910", "foreground", 80, {"action": "replace", "target": "memory", "old_text": "GitHub Actions",
+                                    "new_text": "CI is GitHub Actions; e2e runs on every PR.",
+                                    "matched_entry": QUEUE_ENTRIES[2]}),
+    ("a4d2c077", "foreground", 64, {"action": "add", "target": "memory", "content": "Lint with ruff before pushing."}),
+    ("b81e4f3c", "background_review", 41, {"action": "add", "target": "memory",
+                                           "new_text": "Lint with ruff before pushing."}),
+    ("c9a0d5e6", "background_review", 30, {"action": "remove", "target": "memory", "old_text": "build server",
+                                           "matched_entry": "The build server runs docker-compose v1."}),
+    ("d07e3b52", "background_review", 12, {"action": "add", "target": "memory", "content": QUEUE_ENTRIES[2]}),
+    ("e5f6a7b8", "foreground", 3, {"action": "batch", "target": "memory", "operations": [
+        {"action": "patch", "old_text": "an approved change ticket", "new_text": "two approvals in #deploys",
+         "matched_entry": QUEUE_ENTRIES[0]},
+        {"action": "add", "new_text": "Release notes live in docs/releases/."}]}),
+]
+
+
+def queue_home(home: Path) -> Path:
+    """A home whose Inbox holds QUEUE: every newer shape, and one of each mark."""
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text("\n§\n".join(QUEUE_ENTRIES), encoding="utf-8")
+    (home / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
+    folder = home / "pending" / "memory"
+    folder.mkdir(parents=True)
+    for sid, origin, minutes, payload in QUEUE:
+        summary = {"patch": "patch memory", "replace": "replace in memory", "add": "add to memory",
+                   "remove": "remove from memory", "batch": "apply 2 op(s) to memory"}[payload["action"]]
+        (folder / f"{sid}.json").write_text(json.dumps(
+            {"id": sid, "subsystem": "memory", "action": payload["action"], "summary": summary, "origin": origin,
+             "created_at": time.time() - 60 * minutes, "payload": payload}, ensure_ascii=False, indent=2),
+            encoding="utf-8")
+    return home
+
+
+def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
+    """The Inbox on QUEUE's home at 1400 x 900 and 390 x 844, and its dialog for the marked writes."""
+    home = queue_home(scratch / "queue-home")
+    written = []
+    with streamlit_app(home, scratch, scratch / "streamlit-queue.log") as base:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            for width, height in ((1400, 900), (390, 844)):
+                page = browser.new_context(viewport={"width": width, "height": height},
+                                           color_scheme="light").new_page()
+                page.goto(base + "/curation_inbox", wait_until="domcontentloaded")
+                settle(page, "3 marked")
+                written.append(_shot(page, out / f"inbox-queue-{width}.png"))
+                page.screenshot(path=str(out / f"inbox-queue-{width}-top.png"))  # the first screen only
+                written.append(out / f"inbox-queue-{width}-top.png")
+                page.get_by_role("button", name="Reject the 3 marked…").click()
+                page.get_by_role("dialog").get_by_role("button", name="Yes, reject 3").wait_for(timeout=30_000)
+                page.wait_for_timeout(800)
+                page.screenshot(path=str(out / f"inbox-queue-{width}-dialog.png"))
+                written.append(out / f"inbox-queue-{width}-dialog.png")
+                page.context.close()
+        finally:
+            browser.close()
+    return written
+
+
 def _shot(page, path: Path) -> Path:
     """The whole page: Streamlit scrolls inside its main area, so the window is made as tall."""
     page.evaluate("document.activeElement && document.activeElement.blur()")  # no focus ring in docs
@@ -135,6 +207,13 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="hd-shots-"))
     fresh = scratch / "shots"
     fresh.mkdir()
+    if sys.argv[1:2] == ["--inbox"]:  # only the Inbox's queue, into the folder given (docs/ untouched)
+        target = Path(sys.argv[2]) if len(sys.argv) > 2 else fresh
+        target.mkdir(parents=True, exist_ok=True)
+        with sync_playwright() as pw:
+            shots = _inbox(pw, scratch, target)
+        print("\n".join(str(p) for p in shots))
+        return 0
     # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
     # (a short TMPDIR keeps the sidebar's path readable).
     with streamlit_app(scratch / "empty-home", scratch, scratch / "streamlit.log") as base, \
@@ -144,6 +223,7 @@ def main() -> int:
             written += _session(pw, base, scheme, 1400, fresh, PAGES)
             written += _session(pw, base, scheme, 390, fresh, ["Overview"])
         written += _states(pw, base, scratch, fresh)
+        written += _inbox(pw, scratch, fresh)
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.png"):

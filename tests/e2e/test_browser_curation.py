@@ -61,20 +61,29 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     settle(page, "Rewrote USER.md as 19 entries.")
     assert len(_entries(user)) == 19
 
-    # Clean-up assistant: MEMORY.md is now at 94%. The plan merges the overlap and drops the stale
-    # checkout, which is not enough for 80%, and picks nothing to remove: the person picks the
-    # leaked API key entry, then applies the plan to get under 80%.
+    # Clean-up assistant: MEMORY.md is now at 94%. The plan's steps lose nothing (a merge, a
+    # move), which is not enough for 80%, and pick nothing to remove: the person picks the leaked
+    # API key entry and the checkout not found on this machine (ranked first, never pre-ticked)
+    # among the candidates, then reviews the combined diff in the dialog
+    # (in view as it opens) and applies the plan to get under 80%.
     goto_page(page, "Cleanup")
     settle(page, "Plan to get under the threshold")
     settle(page, "Pick entries to remove (none is picked for you)")
     key = next(e for e in _entries(memory) if e.startswith("Staging API key"))
     before = len("\n§\n".join(_entries(memory)))
-    page.get_by_text(f"Remove the entry below ({len(key)} characters)", exact=True).click()
-    settle(page, "Apply 3 steps to MEMORY.md…")
-    page.get_by_role("button", name="to MEMORY.md…").first.click()
-    settle(page, "as one batch?")
+    page.get_by_text(f"frees {len(key) + 3} characters", exact=False).first.click()
+    settle(page, None)
+    page.get_by_text("Remove · not found here", exact=False).first.click()
+    settle(page, None)
+    page.get_by_role("button", name="for MEMORY.md…").first.click()
+    settle(page, "Review before writing")
+    dialog = page.get_by_role("dialog")
+    box, view = dialog.bounding_box(), page.viewport_size
+    assert box and view and 0 <= box["y"] < view["height"], (box, view)  # the confirmation is in view
+    assert "[-" + key + "-]" in dialog.inner_text()  # the combined diff shows what goes
+    shot(page, "cleanup-review-dialog")
     page.get_by_role("button", name="Yes, apply").click()
-    settle(page, "Saved")
+    settle(page, None)
     after = len("\n§\n".join(_entries(memory)))
     assert after < before and after <= 2200 * 80 // 100
 

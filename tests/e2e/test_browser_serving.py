@@ -2,7 +2,8 @@
 
 * Opened to a network (``--address``), the dashboard asks for the access token: without it the
   page says how to get in and shows no memory; the printed URL with the token gets in, the
-  token leaves the address bar, and moving between pages keeps the access.
+  token leaves the address bar and the tab's history (no Back step shows it), and moving
+  between pages keeps the access.
 * A home folder named like a markdown image is shown as text: the browser never requests the
   address inside the name (Inbox with nothing staged, Sharing with one profile).
 """
@@ -101,3 +102,32 @@ def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path, chr
     assert not leaked, leaked
     assert all(u.startswith((server.base, "data:", "blob:")) for u in requests), \
         sorted({u for u in requests if not u.startswith(server.base)})
+
+
+def test_the_token_leaves_the_tabs_history_too(tmp_path: Path, chromium) -> None:
+    """The token left the address bar but not the history; two Back steps showed /?token=... .
+    Now the entry holding it is replaced, and no Back step shows it."""
+    from hermes_dash.demo import create_demo_home
+
+    home = create_demo_home(tmp_path / "demo")
+    with _serve(home, tmp_path, "--address", "127.0.0.2", host="127.0.0.2") as server:
+        url = _wait_for_token_url(server)
+        requests: list[str] = []
+        context = _browser(chromium, requests)
+        try:
+            page = context.new_page()
+            page.goto(f"http://127.0.0.2:{server.port}/", wait_until="domcontentloaded")
+            settle(page, "access token needed")
+            page.goto(url, wait_until="domcontentloaded")
+            settle(page, "1,985 / 2,200 chars")
+            goto_page(page, "Edit")
+            seen = [page.url]
+            for _ in range(4):  # Back, step by step, as far as this server's pages go
+                page.go_back(wait_until="domcontentloaded")
+                page.wait_for_timeout(800)
+                seen.append(page.url)
+                if not page.url.startswith(f"http://127.0.0.2:{server.port}/"):
+                    break
+            assert not any("token=" in u for u in seen), seen
+        finally:
+            context.close()

@@ -23,8 +23,6 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 ENGINE_WRITER = """
 import sys, time
 from pathlib import Path
-
-from repo import ROOT
 from hermes_dash import MemoryStore
 home, name, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
 store = MemoryStore.open(home)

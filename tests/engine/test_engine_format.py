@@ -47,8 +47,13 @@ def test_percent_is_floor_capped_at_100(used, limit, expected):
     assert percent(used, limit) == expected
 
 
-def test_decode_drops_bom_and_turns_crlf_and_lone_cr_into_lf():
-    assert decode(b"\xef\xbb\xbfa\r\n\xc2\xa7\r\nb\rc") == "a\n§\nb\nc"
+def test_decode_turns_crlf_and_lone_cr_into_lf_and_reads_the_bom_as_the_agent_version_does():
+    from hermes_dash.engine.agents import following
+
+    # 0.19.0 reads the file as UTF-8 without "-sig": the BOM is a character of the first entry.
+    assert decode(b"\xef\xbb\xbfa\r\n\xc2\xa7\r\nb\rc") == "\ufeffa\n§\nb\nc"
+    with following("main"):  # upstream main drops it
+        assert decode(b"\xef\xbb\xbfa\r\n\xc2\xa7\r\nb\rc") == "a\n§\nb\nc"
 
 
 def test_decode_error_names_offset_line_and_column():

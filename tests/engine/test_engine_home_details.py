@@ -182,5 +182,5 @@ def test_a_config_of_exactly_the_node_bound_is_read(home):
 def test_a_config_one_node_over_the_bound_is_refused(home):
     settings = _settings(home, _nodes(MAX_CONFIG_NODES - 3))
     assert settings.backups_keep == 50
-    assert settings.warnings == (f"{home / 'config.yaml'} expands to over 100,000 values (nested YAML aliases); "
-                                 "using the default limits.",)
+    assert settings.warnings == (f"{home / 'config.yaml'} expands to over {MAX_CONFIG_NODES:,} values "
+                                 "(nested YAML aliases); using the default limits.",)

@@ -106,12 +106,21 @@ def test_no_match_is_refused(store, write_mem, home, tree):
     assert tree(home) == before
 
 
-def test_exact_equal_entry_wins_over_substring_matches(store, write_mem, read_mem):
+def test_an_entry_equal_to_old_text_does_not_win_over_others_containing_it(store, write_mem, read_mem):
+    # 0.19.0 (and upstream main) have no exact-match rule: "port" is in three distinct entries.
     write_mem("memory", "port 80 is open\n§\nport\n§\nport 443 too")
-    store.remove("memory", "port")
-    assert read_mem("memory") == "port 80 is open\n§\nport 443 too".encode()
+    with pytest.raises(AmbiguousMatch):
+        store.remove("memory", "port")
+    assert read_mem("memory") == "port 80 is open\n§\nport\n§\nport 443 too".encode()
     store.replace("memory", "port 80 is open", "closed")
-    assert read_mem("memory") == "closed\n§\nport 443 too".encode()
+    assert read_mem("memory") == "closed\n§\nport\n§\nport 443 too".encode()
+
+
+def test_a_pinned_full_text_still_names_the_entry_it_means(store, write_mem, read_mem):
+    # hermes-dash's own edits pin the entry's full text (expect_entry): that picks one of the hits.
+    write_mem("memory", "port 80 is open\n§\nport\n§\nport 443 too")
+    store.remove("memory", "port", expect_entry="port")
+    assert read_mem("memory") == "port 80 is open\n§\nport 443 too".encode()
 
 
 def test_several_distinct_matches_are_ambiguous_with_80_char_previews(store, write_mem, home, tree):
@@ -304,7 +313,9 @@ def test_external_change_is_reported_from_seen_fingerprint(store, write_mem):
 
 def test_batch_uses_the_same_matching_rules(store, write_mem, read_mem):
     write_mem("memory", "port 80 is open\n§\nport\n§\nport 443 too")
-    store.batch("memory", [{"action": "remove", "old_text": "port"},          # the exact entry wins
+    with pytest.raises(AmbiguousMatch):                                       # no exact-match rule
+        store.batch("memory", [{"action": "remove", "old_text": "port"}])
+    store.batch("memory", [{"action": "remove", "old_text": "port", "expect_entry": "port"},  # pinned
                            {"action": "replace", "old_text": "443", "content": "port 8443"}])
     assert read_mem("memory") == "port 80 is open\n§\nport 8443".encode()
     store.batch("memory", [{"action": "replace", "old_text": "8443", "content": "port 80 is open"},

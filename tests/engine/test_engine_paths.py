@@ -111,15 +111,15 @@ def test_a_duplicate_add_on_a_crlf_or_drifted_file_is_a_true_no_op(store, write_
     assert tree(home) == before and path.stat().st_ino == ino and path.stat().st_mtime_ns == 1_000_000_000
 
 
-def test_a_batch_that_changes_no_entry_does_not_rewrite_a_crlf_file(store, write_mem, home, tree):
-    # Same lie through a batch: only duplicate adds must not normalise the file and report "Applied".
+def test_a_batch_that_changes_no_entry_still_writes_a_crlf_file_in_clean_form_as_the_agent_does(store, write_mem):
+    # 0.19.0 rewrites the file after every accepted batch, even one of duplicate adds only: the
+    # CRLF file comes out LF, with a backup of the old bytes, and the reply says it was written.
     path = write_mem("memory", b"alpha\r\n\xc2\xa7\r\nbeta")
-    before = tree(home)
     result = store.batch("memory", [{"action": "add", "content": "alpha"}, {"action": "add", "content": "beta"}])
-    assert result.changed is False and result.backup is None and "Applied" not in result.message
-    assert tree(home) == before and path.read_bytes() == b"alpha\r\n\xc2\xa7\r\nbeta"
-    assert store.batch("memory", [{"action": "add", "content": "gamma"}]).changed   # a real change writes LF
-    assert path.read_bytes() == "alpha\n§\nbeta\n§\ngamma".encode()
+    assert result.changed and result.backup is not None and result.message == "Applied 2 operations."
+    assert path.read_bytes() == "alpha\n§\nbeta".encode()
+    again = store.batch("memory", [{"action": "add", "content": "alpha"}])  # same bytes now: nothing to write
+    assert not again.changed and again.message == "The file already had this content."
 
 
 def test_external_change_is_never_reported_without_a_seen_fingerprint(store, write_mem):

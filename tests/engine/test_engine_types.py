@@ -24,12 +24,21 @@ def test_a_target_knows_its_file_its_keys_its_title_and_the_other_one():
     assert memory.title == "MEMORY (your personal notes)" and user.title == "USER PROFILE (who the user is)"
 
 
-@pytest.mark.parametrize("bad", ["nope", "", "MEMORY", None, 3])
+@pytest.mark.parametrize("bad", ["nope", "", "MEMORY", 3])
 def test_an_unknown_target_is_refused_with_the_known_ones_named(bad):
     with pytest.raises(InvalidRequest) as info:
         Target.of(bad)  # type: ignore[arg-type]  # what a script may pass
     assert info.value.message == f"Unknown target {bad!r}."
     assert info.value.hint == "Use 'memory' (MEMORY.md) or 'user' (USER.md)."
+
+
+def test_a_null_target_means_memory_from_0_18_1_and_is_unknown_before():
+    from hermes_dash.engine.agents import following
+
+    assert Target.of(None).key == "memory"  # the agent's tool reads target: null as omitted
+    with following("0.18.0"), pytest.raises(InvalidRequest) as info:
+        Target.of(None)
+    assert info.value.message == "Unknown target None."
 
 
 def test_limits_switches_and_rendered_titles_come_from_the_table(home):

@@ -552,3 +552,56 @@ def test_a_fifo_as_state_db_is_named_not_opened(home):
     _fifo(home / "state.db")
     problem = read_sessions(home / "state.db").problem
     assert "FIFO" in problem and "not a regular file" in problem
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize("driver", ["a=b", "x.y=z", "plain"])
+def test_sharing_runs_no_filter_whatever_its_name(home, tmp_path, driver):
+    """A filter whose name holds ``=`` escaped the blanking (``-c filter.a=b.clean=`` is the
+    key ``filter.a``). Sharing now asks git only questions that run no filter at all, and still
+    tells a changed file from a clean one, by blob ids."""
+    pwned = tmp_path / "PWNED"
+    repo = tmp_path / "team-repo"
+    repo.mkdir()
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(tmp_path)}
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, env=env)
+
+    git("init", "-q", ".")
+    git("config", "user.email", "t@example.invalid")
+    git("config", "user.name", "t")
+    (repo / "MEMORY.md").write_text("fact one")
+    git("add", "MEMORY.md")
+    git("commit", "-qm", "init")
+    for kind in ("clean", "smudge", "process"):
+        git("config", f"filter.{driver}.{kind}", f"sh -c 'echo {kind} >> {pwned}; cat'")
+    (repo / ".gitattributes").write_text(f"* filter={driver}\n")
+    mem(home)
+    os.symlink(repo / "MEMORY.md", home / "memories" / "MEMORY.md")
+    from hermes_dash.curation.sharing import sharing
+
+    store = MemoryStore(resolve_home(home))
+    clean = sharing(store).file("memory").git
+    assert clean is not None and clean.tracked and clean.dirty is False, clean
+    (repo / "MEMORY.md").write_text("fact won")  # same size and time resolution: only the bytes tell
+    changed = sharing(store).file("memory").git
+    out = cli(home, "--json", "sharing")
+    assert not pwned.exists(), f"git ran the repository's filter: {pwned.read_text()}"
+    assert changed is not None and changed.dirty and changed.status == "M MEMORY.md", changed
+    assert json.loads(out.stdout)["files"][0]["git"]["dirty"] is True
+    git("add", "MEMORY.md")  # the test's own git runs the filter; sharing's must not
+    pwned.unlink(missing_ok=True)
+    staged = sharing(store).file("memory").git
+    assert staged is not None and staged.status == "M  MEMORY.md" and not pwned.exists()
+
+
+def test_the_safe_git_runner_refuses_commands_that_can_run_a_filter(tmp_path):
+    from hermes_dash.curation.safegit import UnsafeGitCommand, run_git
+
+    for args in (["status"], ["diff"], ["hash-object", "MEMORY.md"], ["hash-object", "--stdin"],
+                 ["hash-object", "--no-filters", "--stdin", "--path=MEMORY.md"], ["cat-file", "--filters", "HEAD:x"],
+                 ["blame", "MEMORY.md"], ["blame", "--", "MEMORY.md"], ["blame", "-L", "1,2", "--", "MEMORY.md"],
+                 ["blame", "--contents", "x", "HEAD", "--", "MEMORY.md"], ["ls-files", "-m"], ["log", "-p"]):
+        with pytest.raises(UnsafeGitCommand):
+            run_git(args, tmp_path)

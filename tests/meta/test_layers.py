@@ -19,7 +19,8 @@ from repo import ROOT
 PACKAGE = ROOT / "hermes_dash"
 
 #: What pages, the command line and the dashboard helpers may import from the package.
-CURATION = {p.stem for p in (PACKAGE / "curation").glob("*.py") if not p.stem.startswith("_")}
+CURATION = {p.stem for p in (PACKAGE / "curation").glob("*.py") if not p.stem.startswith("_")} \
+    | {p.parent.name for p in (PACKAGE / "curation").glob("*/__init__.py")}
 FACES = {"hermes_dash", "hermes_dash.ui", "hermes_dash.curation", "hermes_dash.demo",
          *(f"hermes_dash.curation.{name}" for name in CURATION)}
 
@@ -75,6 +76,16 @@ def test_pages_cli_and_dashboard_import_only_public_faces() -> None:
                 bad.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
     assert not bad, "import these through a public face (hermes_dash, hermes_dash.curation, hermes_dash.ui):\n" \
         + "\n".join(bad)
+
+
+def test_the_clean_up_modules_use_only_the_engine_face() -> None:
+    """Curation is a layer over the engine: it reaches it through ``hermes_dash`` alone."""
+    checked = sorted((PACKAGE / "curation" / "cleanup").glob("*.py")) + \
+        [PACKAGE / "curation" / f"{name}.py" for name in ("similarity", "suggestions", "hints")]
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {target}" for path in checked
+           for line, target in imports(path)
+           if target != "hermes_dash" and not target.startswith("hermes_dash.curation")]
+    assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
 
 
 def test_the_pages_import_nothing_but_the_faces() -> None:

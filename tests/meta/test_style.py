@@ -79,7 +79,8 @@ def test_no_comment_docstring_or_doc_cites_what_a_reader_cannot_open() -> None:
     found = [f"{_where(path, line)}: {' '.join(text.split())[:100]}" for path in _everything()
              for line, text in _comments_and_docstrings(path) if FOREIGN_CITATION.search(text)]
     found += [f"{_where(path, n)}: {line.strip()[:100]}" for path in _docs()
-              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if FOREIGN_CITATION.search(line)]
+              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if FOREIGN_CITATION.search(line)]
     assert not found, ("cite the docs/rules.md section it means (docs/rules.md#operations) or say it in plain "
                        "words:\n" + "\n".join(found))
 

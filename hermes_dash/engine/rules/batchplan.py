@@ -48,7 +48,7 @@ def describe(op: Operation, width: int = 60) -> str:
     return f"replace: {cut(op.old_text)}  →  {cut(op.content)}"
 
 
-def pinned(ops: Iterable[Operation]) -> list[Operation]:
+def pinned(ops: Iterable[Operation | Mapping[str, object]]) -> list[Operation]:
     """The same operations, each replace/remove pinned to the full entry text it addresses.
 
     The table shows entries as they were when editing began; if the agent changes one of them

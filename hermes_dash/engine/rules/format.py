@@ -20,11 +20,15 @@ BOM = b"\xef\xbb\xbf"
 
 
 def decode(data: bytes) -> str:
-    """Bytes -> text as the agent reads it: UTF-8, BOM dropped, CRLF and lone CR as LF.
+    """Bytes -> text as the agent reads it: UTF-8, CRLF and lone CR as LF, and a leading BOM
+    dropped or, where the agent version in effect keeps it (every release to 0.19.0), kept as
+    the character U+FEFF at the start of the first entry (docs/agents.md).
 
     Raises :class:`FileProblem` naming the first bad byte, its offset, line and column.
     """
-    bom = len(BOM) if data.startswith(BOM) else 0
+    from hermes_dash.engine.agents import active
+
+    bom = len(BOM) if data.startswith(BOM) and not active().keeps_bom else 0
     try:
         # Decode past the BOM ourselves (not "utf-8-sig"): the error offset must count the BOM's
         # 3 bytes, or "offset N" would point 3 bytes before the bad byte in the file.
@@ -47,8 +51,11 @@ def describe_decode_error(data: bytes, exc: UnicodeDecodeError) -> str:
 
 
 def decode_lossy(data: bytes) -> str:
-    """Best-effort text for *showing* a file that is not valid UTF-8 (never for writing)."""
-    return normalise_newlines(data.decode("utf-8-sig", errors="replace"))
+    """Best-effort text for *showing* a file that is not valid UTF-8 (never for writing); a
+    leading BOM is read as :func:`decode` reads it."""
+    from hermes_dash.engine.agents import active
+
+    return normalise_newlines(data.decode("utf-8" if active().keeps_bom else "utf-8-sig", errors="replace"))
 
 
 def normalise_newlines(text: str) -> str:

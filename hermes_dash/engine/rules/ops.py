@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from hermes_dash.engine.agents import active
 from hermes_dash.engine.rules import scan as _scan
 from hermes_dash.engine.rules.errors import (
     AmbiguousMatch,
@@ -72,9 +73,12 @@ class Operation:
         return cls("batch", operations=tuple(coerce_batch(operations)))
 
     @classmethod
-    def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int) -> "Operation":
-        """A batch item from JSON: an object with ``action`` and ``content`` / ``old_text``
-        (and optionally ``expect_entry``)."""
+    def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int, *,
+               nested: bool = False) -> "Operation":
+        """An operation from JSON: an object with ``action`` and ``content`` / ``old_text`` (and
+        optionally ``expect_entry``), or a batch. ``nested``: an item of a batch, where the agent
+        takes ``"batch"`` for one more unknown action, refused in its turn (after the scan and the
+        drift guard), not at once."""
         if isinstance(op, Operation):
             return op
         if op is None:
@@ -82,7 +86,7 @@ class Operation:
         if not isinstance(op, Mapping):
             raise InvalidRequest(f"Operation {position}: expected an object, got {type(op).__name__}.",
                                  hint='Write each operation as {"action": ..., "content": ..., "old_text": ...}.')
-        if op.get("action") == "batch":
+        if op.get("action") == "batch" and not nested:
             items = op.get("operations")
             if not isinstance(items, list):
                 raise InvalidRequest(f"Operation {position}: a batch needs an 'operations' list.",
@@ -123,15 +127,16 @@ def preview(entry: str) -> str:
 
 
 def find(entries: list[str], old_text: str) -> Match:
-    """The agent's matching: an entry equal to ``old_text`` wins; else the entries containing
-    it, which must all be the same text (then the first is used)."""
+    """The agent's matching: the entries containing ``old_text`` must all be the same text (then
+    the first is used). Where the agent version in effect has the exact-match rule, an entry
+    equal to ``old_text`` wins over others containing it (no release has it: docs/agents.md)."""
     old_text = old_text.strip()
     if not old_text:  # "" is in every entry; an empty search hits nothing rather than "several"
         return Match(old_text, (), None, ())
     indices = tuple(i for i, entry in enumerate(entries) if old_text in entry)
     if not indices:
         return Match(old_text, indices, None, ())
-    exact = next((i for i in indices if entries[i] == old_text), None)
+    exact = next((i for i in indices if entries[i] == old_text), None) if active().exact_match_wins else None
     distinct = {entries[i] for i in indices}
     target = exact if exact is not None else (indices[0] if len(distinct) == 1 else None)
     previews = tuple(preview(t) for t in dict.fromkeys(entries[i] for i in indices))
@@ -230,7 +235,8 @@ def coerce_batch(operations: Iterable[object]) -> list[Operation]:
                              "accepted in one batch.",
                              hint="Split it into smaller batches, or consolidate entries first (a file that fits "
                                   "its limit never needs that many operations).")
-    return [Operation.coerce(op, i) for i, op in enumerate(items, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
+    return [Operation.coerce(op, i, nested=True)  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
+            for i, op in enumerate(items, start=1)]
 
 
 def scan_batch(ops: list[Operation]) -> None:
@@ -321,6 +327,10 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
             refusal.message += " No operation of the batch was applied."
             refusal.args = (refusal.message,)
             raise
+    if entries and not work and active().refuses_emptying_batch:
+        raise InvalidRequest(f"After all {len(ops)} operations the batch would leave the file with no entry, "
+                             "which the agent version in effect refuses. No operation of the batch was applied.",
+                             hint="Keep at least one entry, or remove the last ones with single remove operations.")
     if usage(work) > limit:
         raise full_refusal(f"After all {len(ops)} operations the batch", usage(work), limit, usage(entries))
     return work

@@ -32,12 +32,20 @@ class Target:
         return _BY_KEY[self.other_key]
 
     @staticmethod
-    def of(target: "str | Target") -> "Target":
-        """The row for ``target`` (a key or a Target); :class:`InvalidRequest` for an unknown key.
+    def of(target: "str | Target | None") -> "Target":
+        """The row for ``target`` (a key or a Target; None: memory, as the agent's tool takes it);
+        :class:`InvalidRequest` for an unknown key.
 
         The store calls this once at each public entry, so a write checks its target once."""
         if isinstance(target, Target):
             return target
+        if target is None:
+            # The agent's tool reads ``target: null`` as omitted, which means memory (0.18.1 and
+            # later); the version in effect says (docs/agents.md).
+            from hermes_dash.engine.agents import active
+
+            if active().null_target_is_memory:
+                return _BY_KEY["memory"]
         found = _BY_KEY.get(target) if isinstance(target, str) else None
         if found is None:
             choices = " or ".join(f"'{t.key}' ({t.filename})" for t in TABLE)

@@ -27,11 +27,10 @@ def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
     filename = Target.of(target).filename
     out = []
     for entry in entries:
+        # An entry longer than the scan's reach is scanned on its first 65,536 characters, as the
+        # agent does: no release blocks an entry for its size.
         if not entry or entry.startswith("[BLOCKED:"):
             out.append(entry)
-        elif len(entry) > _scan.MAX_SCAN_CHARS:
-            out.append(f"[BLOCKED: {filename} entry too large to scan ({len(entry):,} chars). Removed from "
-                       "system prompt; use memory(action=remove) to delete the original.]")
         elif findings := _scan.scan(entry):
             out.append(f"[BLOCKED: {filename} entry contained threat pattern(s): {', '.join(findings)}. "
                        "Removed from system prompt; use memory(action=remove) to delete the original.]")
@@ -41,24 +40,21 @@ def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
 
 
 def render_cap(limit: int) -> int:
+    """Where one unreleased upstream commit cut an over-budget block (only to read such a prompt
+    back from state.db: no release cuts, and :func:`render_block` never does)."""
     return max(2 * limit, 4000)
 
 
 def render_block(target: str, entries: list[str] | tuple[str, ...], limit: int) -> str:
-    """One block as the agent renders it; "" for an empty store (no block at all)."""
+    """One block as the agent renders it; "" for an empty store (no block at all).
+
+    An over-budget store is injected in full, with no mark in its header, as every release does
+    (it logs a warning; the pages show theirs beside the block, never inside it)."""
     if not entries:
         return ""
     content = DELIMITER.join(sanitise(entries, target))
     used = len(content)
-    cap = render_cap(limit)
-    if used > cap:
-        head, tail = int(cap * 0.7), int(cap * 0.2)
-        omitted = used - head - tail
-        content = (content[:head] + f"\n\n[... {omitted:,} chars truncated — memory over budget "
-                   f"({used:,}/{limit:,}); consolidate via memory(action=remove/replace) ...]\n\n"
-                   + content[-tail:])
-    over = " ⚠ OVER BUDGET" if used > limit else ""
-    header = f"{Target.of(target).title} [{percent(used, limit)}% — {used:,}/{limit:,} chars{over}]"
+    header = f"{Target.of(target).title} [{percent(used, limit)}% — {used:,}/{limit:,} chars]"
     return f"{RULE}\n{header}\n{RULE}\n{content}"
 
 
@@ -103,17 +99,19 @@ def parse_prompt(prompt: str) -> dict[str, ParsedBlock]:
         used, limit = int(match["used"].replace(",", "")), int(match["limit"].replace(",", ""))
         body_start = header_end + 1 + len(RULE) + 1
         cap = render_cap(limit)
-        truncated = used > cap
-        if truncated:
-            head_end = body_start + int(cap * 0.7)
-            note = _NOTE.match(prompt, head_end)
-            if not note:
-                continue
+        # Releases inject an over-budget block in full; only the unreleased commit that cut
+        # blocks left a note at the cut, so a block is read as cut only where that note is.
+        note = _NOTE.match(prompt, body_start + int(cap * 0.7)) if used > cap else None
+        truncated = note is not None
+        if note is not None:
+            head_end = note.start()
             tail_end = note.end() + int(cap * 0.2)
             body = prompt[body_start:head_end] + DELIMITER + prompt[note.end():tail_end]
             text = prompt[body_start:tail_end]
-        else:
+        elif body_start + used <= len(prompt):
             body = text = prompt[body_start:body_start + used]
+        else:  # the header claims more text than the prompt holds: not a block
+            continue
         found.setdefault(target, ParsedBlock(target, tuple(split_entries(body)), used, limit, truncated, text))
         # Continue after this block's text: an entry that quotes a block header must not be
         # taken for the next block.

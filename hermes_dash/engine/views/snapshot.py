@@ -33,9 +33,13 @@ class Snapshot:
     blocks: dict[str, str]
     entries: dict[str, tuple[str, ...]]
     truncated: dict[str, bool]
+    #: why the snapshot may be incomplete (a system prompt too long to be real); None when it is whole
+    note: str | None = None
 
 
 def from_session(session: Session) -> Snapshot:
+    """The blocks found in the session's prompt, of which at most ``MAX_PROMPT_CHARS`` characters
+    were read (``sessions.MAX_PROMPT_CHARS``; ``note`` says when a prompt was longer)."""
     parsed = parse_prompt(session.system_prompt)
     return Snapshot(
         source=f"session {session.id}" + (f" ({session.source})" if session.source else ""),
@@ -43,6 +47,7 @@ def from_session(session: Session) -> Snapshot:
         blocks={t: parsed[t].text if t in parsed else "" for t in TARGETS},
         entries={t: parsed[t].entries if t in parsed else () for t in TARGETS},
         truncated={t: parsed[t].truncated if t in parsed else False for t in TARGETS},
+        note=session.prompt_note(),
     )
 
 

@@ -1,29 +1,30 @@
-"""Clean-up assistant: overlapping entries, misplaced entries, stale paths, a plan to free room.
+"""Clean-up assistant: one fact said twice, contradictions, entries in the wrong file, paths not
+found here, and a plan to get under a threshold that never removes a live fact on its own.
 
-Everything here is a proposal from deterministic text heuristics (``hermes_dash.curation.cleanup``).
-Nothing is written until the user confirms; each apply is one engine call (one ``batch`` per
-file; a move or cross-file merge is checked in full before either file is touched).
+Everything here is a proposal (``hermes_dash.curation.cleanup``). Nothing is written until the
+person confirms in a dialog that shows the combined word-level diff of both files; each apply
+is one engine call (one ``batch`` per file, or the store's two-file write). Each proposal is
+shown once: what a plan step or a removal candidate covers is not listed again below it.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from functools import partial
 
 import streamlit as st
 
-from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, n_of, project, resolve_home, ui,
-                         usage)
+from hermes_dash import (FILENAMES, TARGETS, MemoryStore, Operation, Target, diff_entries, n_of, percent, pin_batch,
+                         project, resolve_home, ui, usage)
 from hermes_dash.curation import cleanup
 
 store = ui.require_store()
 st.title("Cleanup assistant")
-st.caption("Suggestions from plain text comparison (no language model): overlapping entries, entries that "
-           "read as belonging in the other file, paths that no longer exist here, and a plan to get under a "
-           "threshold. Nothing is written until you confirm.")
-
 
 SHOWN_MAX = 50  # proposals shown per section; a file of thousands of entries can have thousands
 PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
+DIFF_HELP = "In the differences, [-text-] is removed and {+text+} is added; the rest stays as it is."
 
 
 def _report(threshold: int, key: tuple[object, ...]) -> cleanup.Report:
@@ -38,15 +39,14 @@ def _report(threshold: int, key: tuple[object, ...]) -> cleanup.Report:
         return held[1]
     bar = st.progress(0.0, text="Comparing entries…")
     report = cleanup.suggest(MemoryStore(resolve_home(str(store.home.root), store.home.profile or "default")),
-                              threshold, progress=lambda done, what: bar.progress(done, text=f"{what}…"))
+                             threshold, progress=lambda done, what: bar.progress(min(1.0, done), text=f"{what}…"))
     bar.empty()
     st.session_state.cu_report = (memo_key, report)
     return report
 
 
 def first(items, what: str):
-    """The first SHOWN_MAX items; says how many more there are (each is one click to act on, so
-    a page of thousands would be unusable and slow to draw)."""
+    """The first SHOWN_MAX items; says how many more there are."""
     if len(items) > SHOWN_MAX:
         st.caption(f"Showing the first {SHOWN_MAX} of {len(items):,} {what}. Act on these, and the page shows the "
                    "next.")
@@ -58,10 +58,61 @@ def key_of(*texts: str) -> str:
     return hashlib.sha1("\x00".join(texts).encode("utf-8")).hexdigest()[:12]
 
 
-def confirm(token: str, question: str, key: str) -> bool:
-    """True once the user said yes to ``question`` (asked after a button set ``cu_confirm``)."""
-    return ui.confirm("cu_confirm", token, question, yes="Yes, apply", key=key)
+def diff_text(old: str, new: str) -> str:
+    """A word-level diff as plain text, in git's word-diff notation."""
+    return "".join(text if kind == "same" else f"[-{text}-]" if kind == "gone" else f"{{+{text}+}}"
+                   for kind, text in cleanup.word_diff(old, new))
 
+
+def show_diff(old: str, new: str) -> None:
+    st.code(diff_text(old, new), language=None, wrap_lines=True)
+
+
+# -- the review dialog: one combined diff of both files, then yes or cancel -------------------
+
+Change = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]  # target -> (entries before, after)
+
+
+def ask(token: str, question: str, changes: Change, apply: Callable[[], object], **run: object) -> None:
+    """Remember what to confirm; the dialog opens from the session-state flag on this run."""
+    st.session_state.cu_review = token
+    st.session_state.cu_review_what = (question, changes, apply, run)
+
+
+def _file_diff(target: str, before: tuple[str, ...], after: tuple[str, ...]) -> None:
+    diff = diff_entries(before, after)
+    counts = diff.counts
+    st.markdown(f"**{FILENAMES[target]}**: {usage(before):,} → {usage(after):,} characters "
+                f"({counts['changed']} changed, {counts['removed']} removed, {counts['added']} added)")
+    for item in diff.items:
+        if item.kind == "changed" and item.old is not None and item.new is not None:
+            show_diff(item.old, item.new)
+        elif item.kind == "removed" and item.old is not None:
+            st.code(f"[-{item.old}-]", language=None, wrap_lines=True)
+        elif item.kind == "added" and item.new is not None:
+            st.code(f"{{+{item.new}+}}", language=None, wrap_lines=True)
+
+
+@st.dialog("Review before writing", width="large")
+def review() -> None:
+    question, changes, apply, run = st.session_state.cu_review_what
+    st.markdown(f"**{question}**")
+    st.caption(DIFF_HELP + " Removed entries stay in the backup made before the write.")
+    for target, (before, after) in changes.items():
+        _file_diff(target, before, after)
+    with st.container(horizontal=True, gap="small", key="cu_review_buttons"):
+        yes = st.button("Yes, apply", key="cu_review_yes", type="primary")
+        no = st.button("Cancel", key="cu_review_no")
+    if yes or no:
+        st.session_state.pop("cu_review", None)
+        st.session_state.pop("cu_review_what", None)
+    if no:
+        st.rerun()
+    if yes:
+        ui.run_op(apply, **run)
+
+
+# -- the page --------------------------------------------------------------------------------
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for t in TARGETS:
@@ -71,6 +122,9 @@ threshold = st.slider("Get each file under (% of its limit)", 50, 100, cleanup.D
 key = (tuple(s.fingerprint for s in states.values()), ui.stat_key(store.home.config_path),
        tuple(s.limit for s in states.values()))
 report = _report(threshold, key)
+st.caption(f"Entries are compared by meaning ({report.method}, on this machine; nothing is sent anywhere), then "
+           "by their numbers, paths, versions and names: two entries naming another port or environment are "
+           "different facts and are never merged. Nothing is written until you confirm.")
 
 cols = st.columns(len(TARGETS))
 for col, target in zip(cols, TARGETS):
@@ -83,34 +137,59 @@ for col, target in zip(cols, TARGETS):
                 st.info("**Normalise first.** See the Migrate page.")
             st.text(report.notes[target])
 
+shown: set[str] = set()  # entries a plan step or a contradiction covers: each proposal appears once
+offered: set[str] = set()  # entries the plan offers for removal (with what was checked)
+
+
+def projected(target: str, ops: list[dict[str, str]]) -> tuple[str, ...] | None:
+    if not ops:
+        return states[target].entries
+    # Pinned to the full texts, as the plan's writes are: an entry equal to one step's text and
+    # contained in another entry is then the one meant, not an ambiguous match (the agent's rule).
+    result = project(states[target].entries, Operation.batch(pin_batch(ops)), 10**9)
+    if result.refusal is not None:
+        ui.show_refusal(result.refusal, "**These steps do not fit together.**")
+        return None
+    return result.after
+
+
 # -- the plan ---------------------------------------------------------------------------------
 
-KIND_TITLE = {"merge": "Merge", "move": "Move", "remove": "Remove (path gone)", "shorten": "Shorten"}
+KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
 
 
 def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[bool, str | None]:
-    """One proposed step, every text in full; returns (included, edited text or None)."""
+    """One proposed step, every text in full, as a word-level diff; returns (included, edited text)."""
     other = Target.of(target).other.filename
     with st.container(border=True, key=f"cu_plan_step_{pk}_{n}"):
-        st.markdown(f"**Step {n} · {KIND_TITLE.get(step.kind, step.kind)}**")
+        st.markdown(f"**Step {n} · {KIND_TITLE.get(step.kind, step.kind)}** · after it: {step.percent_after}%")
         st.text(f"Why: {step.reason}")
-        for entry in step.entries:
-            st.caption({"move": f"Moves to {other}", "shorten": "Now"}.get(step.kind, "Now in the file"))
-            st.text(entry)
         text = None
         if step.result is not None:
+            for entry in step.entries:
+                if entry == step.result:
+                    st.caption("Now in the file; its text stays as it is and holds what the other says")
+                    ui.show_entry(entry, max_chars=ui.FULL_TEXT_CHARS)
+                    continue
+                st.caption("Now in the file, then the change to it")
+                ui.show_entry(entry, max_chars=ui.FULL_TEXT_CHARS)
+                show_diff(entry, step.result)
             where = other if step.other and step.kind == "merge" else FILENAMES[target]
-            text = st.text_area(f"Becomes (in {where}; edit freely)", step.result, key=f"cu_plan_text_{pk}_{n}",
-                                height=90)
+            text = ui.long_text_area(f"Becomes (in {where}; edit freely)", step.result,
+                                     key=f"cu_plan_text_{pk}_{n}", height=90)
+        else:
+            for entry in step.entries:
+                st.caption(f"Moves to {other}")
+                ui.show_entry(entry, max_chars=ui.FULL_TEXT_CHARS)
         include = st.checkbox("Include this step", value=True, key=f"cu_plan_pick_{pk}_{n}")
     return include, text
 
 
 st.header("Plan to get under the threshold")
-st.caption("A plan first uses what loses nothing: merging entries that say the same thing, keeping one copy of "
-           "what both files say, moving entries to the file they belong in, and dropping entries that name "
-           "paths gone from this machine. Then it offers shorter wording. It never removes an entry for its "
-           "length: if that is not enough, you pick what to remove.")
+st.caption("First what loses nothing: entries that state one fact merged (every number, path and name kept), one "
+           "copy of what both files say, entries moved to the file they belong in. Then shorter wording with the "
+           "same facts. Then, if still needed, entries you may pick to remove, ranked by evidence; none is "
+           "picked for you, and no entry is removed for being old or long.")
 if not report.plans:
     st.success(f"Every file that can be planned for is at or under {threshold}% of its limit.")
 for target, plan in report.plans.items():
@@ -120,12 +199,12 @@ for target, plan in report.plans.items():
         st.subheader(f"{state.filename}: {plan.usage_before:,} → {plan.goal:,} characters ({threshold}%)")
         steps = list(plan.steps)
         pk = f"{target}_{key_of(*[str(s.operations) for s in steps], *plan.candidates)}"
+        for step in steps:
+            shown.update(step.entries)
+        offered.update(plan.candidates)
         if not steps:
             st.caption("Nothing can be merged, moved or shortened.")
         if len(steps) > PICK_STEPS_MAX:
-            # Every step of a plan this long removes or merges entries found by the checks above:
-            # its result is known without replaying thousands of steps, and a list of thousands
-            # to pick from helps no one. The entries are listed in full in the sections below.
             st.caption(f"{len(steps):,} steps: a plan this long is applied as a whole. To pick steps, "
                        "first bring the file under a few hundred entries (Migrate, or merges below).")
             chosen = plan
@@ -138,152 +217,197 @@ for target, plan in report.plans.items():
                 if text is not None:
                     texts[n - 1] = text
             removals = []
-            if plan.candidates:
+            if plan.ranked:
+                running = plan.choose(picked, texts=texts).usage_after
                 st.markdown(f"**These steps leave {plan.still_to_free:,} characters to free.** "
-                            "Pick entries to remove (none is picked for you):")
-                for entry in first(list(plan.candidates), "candidates for removal"):
-                    if st.checkbox(f"Remove the entry below ({len(entry):,} characters)", value=False,
-                                   key=f"cu_plan_rm_{pk}_{key_of(entry)}"):
-                        removals.append(entry)
-                    st.text(entry)
+                            "Pick entries to remove (none is picked for you). Ranked by evidence: contradicted, "
+                            "said twice, not found on this machine, then the rest, longest last.")
+                for cand in first(list(plan.ranked), "candidates for removal"):
+                    after = percent(running - cand.freed, plan.limit)
+                    if st.checkbox(f"Remove · {cand.evidence} · frees {cand.freed:,} characters · "
+                                   f"after: {after}%", value=False, key=f"cu_plan_rm_{pk}_{key_of(cand.entry)}"):
+                        removals.append(cand.entry)
+                        running -= cand.freed
+                    ui.show_entry(cand.entry, max_chars=ui.FULL_TEXT_CHARS)
+                    if cand.evidence != "no evidence":
+                        st.text(cand.why)
             chosen = plan.choose(picked, removals=removals, texts=texts)
         if not chosen.steps:
             st.caption("No step chosen.")
             continue
-        there = None
-        if chosen is plan:  # applied whole: its result is known without replaying thousands of operations
-            after_usage = plan.usage_after
-            after_count = len(state.entries) - sum(s.kind != "shorten" for s in steps)
-        else:
-            here = project(state.entries, Operation.batch(chosen.operations), 10**9)
-            there = project(states[other_target].entries, Operation.batch(chosen.other_operations), 10**9) \
-                if chosen.other_operations else None
-            refusal = here.refusal or (there.refusal if there is not None else None)
-            if refusal is not None:  # steps built on one left out: say so instead of applying
-                ui.show_refusal(refusal, "**These steps do not fit together.**")
-                continue
-            after_usage, after_count = usage(here.after), len(here.after)
-        ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=after_usage,
-                 projected_count=after_count, key=f"cu_plan_gauge_{target}")
+        here = projected(target, chosen.operations)
+        there = projected(other_target, chosen.other_operations) if chosen.other_operations else None
+        if here is None or (chosen.other_operations and there is None):
+            continue
+        ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=usage(here),
+                 projected_count=len(here), key=f"cu_plan_gauge_{target}")
         if there is not None:
             other_state = states[other_target]
             ui.gauge(other_state.filename, other_state.usage, other_state.limit, len(other_state.entries),
-                     projected=usage(there.after), projected_count=len(there.after),
-                     key=f"cu_plan_gauge_other_{target}")
+                     projected=usage(there), projected_count=len(there), key=f"cu_plan_gauge_other_{target}")
         if not chosen.reaches_goal:
             st.caption(f"The chosen steps leave {state.filename} at {chosen.usage_after:,} characters, "
                        f"{chosen.still_to_free:,} above the goal.")
         count = len(chosen.steps)
         token = f"plan:{target}:{key_of(*[str(o) for o in chosen.operations + chosen.other_operations])}"
-        if st.button(f"Apply {n_of(count, 'step')} to {state.filename}…", key=f"cu_plan_apply_{target}"):
-            st.session_state.cu_confirm = token
-        how = f" and {FILENAMES[other_target]} as one write" if chosen.other_operations else " as one batch"
-        if confirm(token, f"Apply {'this' if count == 1 else 'these'} {n_of(count, 'step')} to "
-                          f"{state.filename}{how}? Removed entries stay in the backup made before the write.",
-                   f"cu_plan_{target}"):
-            if chosen.other_operations:
-                ui.run_op(lambda: cleanup.apply_plan(store, chosen), title="Plan applied")  # noqa: B023 (called at once, in this loop pass)
-            else:
-                ui.run_op(lambda: cleanup.apply_plan(store, chosen), undoable=True)  # noqa: B023 (called at once, in this loop pass)
+        changes: Change = {target: (state.entries, here)}
+        if there is not None:
+            changes[other_target] = (states[other_target].entries, there)
+        if st.button(f"Review {n_of(count, 'step')} for {state.filename}…", key=f"cu_plan_apply_{target}"):
+            how = f" and {FILENAMES[other_target]} as one write" if chosen.other_operations else " as one batch"
+            ask(token, f"Apply {n_of(count, 'step')} to {state.filename}{how}?", changes,
+                partial(cleanup.apply_plan, store, chosen),
+                **({"title": "Plan applied"} if chosen.other_operations else {"undoable": True}))
 
-# -- overlaps within a file -------------------------------------------------------------------
+# -- contradictions -----------------------------------------------------------------------------
 
-st.header("Overlapping entries")
-if not report.merges:
-    st.caption("No near-duplicate or overlapping entries found within a file.")
+st.header("Contradictions to resolve")
+st.caption("Two entries about one subject with different values. The agent would read both as true; only you "
+           "know which holds. Keep one, or edit the one you keep; both are never merged.")
+if not report.contradictions:
+    st.caption("No two entries give different values for one subject.")
+for pair in first(list(report.contradictions), "contradictions"):
+    ck = key_of(pair.first, pair.second)
+    with st.container(border=True, key=f"cu_conflict_box_{ck}"):
+        left, right = st.columns(2)
+        for col, (target, text, only) in zip((left, right), ((pair.first_target, pair.first, pair.first_only),
+                                                             (pair.second_target, pair.second, pair.second_only))):
+            with col:
+                st.caption(f"In {FILENAMES[target]}" + (f" · only here: {', '.join(only)}" if only else ""))
+                ui.show_entry(text, max_chars=ui.FULL_TEXT_CHARS)
+        choice = st.radio("Resolve by", ["Keep this one (left)", "Keep that one (right)", "Edit"], index=None,
+                          horizontal=True, key=f"cu_conflict_choice_{ck}")
+        if choice is not None:
+            keep_i = 1 if choice.startswith("Keep that") else 0
+            resolved = pair.entry(keep_i)[1]
+            if choice == "Edit":
+                resolved = ui.long_text_area("The one text to keep (it replaces the left entry; the right one goes)",
+                                             pair.first, key=f"cu_conflict_text_{ck}", height=90)
+            resolution: Change = {}
+            kept_target, kept = pair.entry(keep_i)
+            gone_target, gone = pair.entry(1 - keep_i)
+            for target in dict.fromkeys((kept_target, gone_target)):
+                kept_after = [resolved if e == kept else e for e in states[target].entries if e != gone]
+                resolution[target] = (states[target].entries, tuple(dict.fromkeys(kept_after)))
+            if st.button("Review this resolution…", key=f"cu_conflict_apply_{ck}"):
+                ask(f"conflict:{ck}:{keep_i}:{key_of(resolved)}", "Resolve this contradiction?", resolution,
+                    partial(cleanup.resolve_contradiction, store, pair, keep_i, resolved),
+                    title="Resolved")
+    shown.update((pair.first, pair.second))
+
+# -- merges not already in a plan -------------------------------------------------------------
+
+merges = [m for m in report.merges if not {m.keep, m.drop} & shown]
+st.header("Entries that state one fact")
+if not merges:
+    st.caption("No other entries within a file state the same fact." if report.merges else
+               "No two entries within a file state the same fact.")
 for target in TARGETS:
-    merges = [m for m in report.merges if m.target == target]
-    if not merges:
+    mine = [m for m in merges if m.target == target]
+    if not mine:
         continue
     state = states[target]
     with st.container(border=True, key=f"cu_merges_box_{target}"):
-        st.subheader(f"{state.filename}: {n_of(len(merges), 'proposed merge')}")
+        st.subheader(f"{state.filename}: {n_of(len(mine), 'proposed merge')}")
+        st.caption(DIFF_HELP)
         picked_merges = []
-        for merge in first(merges, "proposed merges"):
+        for merge in first(mine, "proposed merges"):
             mk = key_of(merge.keep, merge.drop)
             st.markdown(f"**{merge.kind.capitalize()}** · similarity {merge.score:.2f}")
-            left, right = st.columns(2)
-            with left:
-                st.caption("Entry kept (its text becomes the merged text)")
-                ui.show_entry(merge.keep, max_chars=1500)
-            with right:
-                st.caption("Entry removed")
-                ui.show_entry(merge.drop, max_chars=1500)
-            text = st.text_area("Merged text (edit freely)", merge.merged, key=f"cu_merge_text_{mk}", height=100)
-            edited = merge.edited(text)
+            st.caption("The merged text against the entry kept")
+            show_diff(merge.keep, merge.merged)
+            st.caption("The merged text against the entry removed")
+            show_diff(merge.drop, merge.merged)
+            merged_text = ui.long_text_area("Merged text (edit freely)", merge.merged, key=f"cu_merge_text_{mk}",
+                                            height=100)
+            edited = merge.edited(merged_text)
             st.caption(f"Frees {edited.freed:,} characters.")
             if st.checkbox("Include this merge", value=True, key=f"cu_merge_pick_{mk}"):
                 picked_merges.append(edited)
             st.divider()
         if picked_merges:
+            ops = [op for m in picked_merges for op in m.operations()]
+            merged_after = projected(target, ops)
             token = f"merge:{target}:{key_of(*[m.keep + m.drop + m.merged for m in picked_merges])}"
-            freed = sum(m.freed for m in picked_merges)
-            if st.button(f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename}…",
-                         key=f"cu_merge_apply_{target}"):
-                st.session_state.cu_confirm = token
-            if confirm(token, f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename} as one batch (frees "
-                              f"{freed:,} characters)?", f"cu_merge_{target}"):
-                ui.run_op(lambda: cleanup.apply_merges(store, target, picked_merges), undoable=True)  # noqa: B023 (called at once, in this loop pass)
+            label = f"Review {n_of(len(picked_merges), 'merge')} for {state.filename}…"
+            if merged_after is not None and st.button(label, key=f"cu_merge_apply_{target}"):
+                ask(token, f"Apply {n_of(len(picked_merges), 'merge')} to {state.filename} as one batch?",
+                    {target: (state.entries, merged_after)},
+                    partial(cleanup.apply_merges, store, target, picked_merges),
+                    undoable=True)
 
-# -- the same fact in both files --------------------------------------------------------------
+# -- the same fact in both files ----------------------------------------------------------------
 
-if report.cross:
+cross = [c for c in report.cross if not {c.memory_entry, c.user_entry} & shown]
+if cross:
     st.header("In both files")
-    for overlap in first(report.cross, "entries in both files"):
-        ck = key_of(overlap.memory_entry, overlap.user_entry)
-        with st.container(border=True, key=f"cu_cross_box_{ck}"):
-            left, right = st.columns(2)
-            with left:
-                st.caption("MEMORY.md")
-                ui.show_entry(overlap.memory_entry, max_chars=1500)
-            with right:
-                st.caption("USER.md")
-                ui.show_entry(overlap.user_entry, max_chars=1500)
-            keep = st.radio("Keep one copy in", TARGETS, index=TARGETS.index(overlap.keep_target),
-                            format_func=FILENAMES.get, horizontal=True, key=f"cu_cross_keep_{ck}")
-            text = st.text_area("Text to keep", overlap.merged, key=f"cu_cross_text_{ck}", height=90)
-            other = Target.of(keep).other.key
-            token = f"cross:{ck}:{keep}:{key_of(text)}"
-            if st.button(f"Keep in {FILENAMES[keep]}, remove from {FILENAMES[other]}…", key=f"cu_cross_apply_{ck}"):
-                st.session_state.cu_confirm = token
-            if confirm(token, f"Keep this text in {FILENAMES[keep]} and remove the copy in {FILENAMES[other]}?",
-                       f"cu_cross_{ck}"):
-                ui.run_op(lambda: cleanup.resolve_cross(store, overlap, keep, text), title="Kept one copy")  # noqa: B023 (called at once, in this loop pass)
+for overlap in first(cross, "entries in both files"):
+    ck = key_of(overlap.memory_entry, overlap.user_entry)
+    with st.container(border=True, key=f"cu_cross_box_{ck}"):
+        left, right = st.columns(2)
+        with left:
+            st.caption("MEMORY.md")
+            ui.show_entry(overlap.memory_entry, max_chars=1500)
+        with right:
+            st.caption("USER.md")
+            ui.show_entry(overlap.user_entry, max_chars=1500)
+        keep_in = st.radio("Keep one copy in", TARGETS, index=TARGETS.index(overlap.keep_target),
+                        format_func=FILENAMES.get, horizontal=True, key=f"cu_cross_keep_{ck}")
+        kept_text = ui.long_text_area("Text to keep", overlap.merged, key=f"cu_cross_text_{ck}", height=90)
+        drop = Target.of(keep_in).other.key
+        kept_entry, dropped_entry = overlap.entry(keep_in), overlap.entry(drop)
+        both: Change = {keep_in: (states[keep_in].entries,
+                          tuple(dict.fromkeys(kept_text if e == kept_entry else e for e in states[keep_in].entries))),
+                   drop: (states[drop].entries, tuple(e for e in states[drop].entries if e != dropped_entry))}
+        if st.button(f"Keep in {FILENAMES[keep_in]}, remove from {FILENAMES[drop]}…", key=f"cu_cross_apply_{ck}"):
+            ask(f"cross:{ck}:{keep_in}:{key_of(kept_text)}",
+                f"Keep this text in {FILENAMES[keep_in]} and remove the copy in {FILENAMES[drop]}?", both,
+                partial(cleanup.resolve_cross, store, overlap, keep_in, kept_text),
+                title="Kept one copy")
 
-# -- placement --------------------------------------------------------------------------------
+# -- placement ----------------------------------------------------------------------------------
 
+placement = [h for h in report.placement if h.entry not in shown]
 st.header("Entries that may be in the wrong file")
 st.caption("MEMORY.md is for environment facts and conventions; USER.md for who the user is and how they like "
            "to work. A move is checked in full first: if the other file refuses the entry, neither file changes.")
-if not report.placement:
-    st.caption("Nothing looks misplaced.")
-for hint in first(report.placement, "entries that may be misplaced"):
+if not placement:
+    st.caption("Nothing else looks misplaced." if report.placement else "Nothing looks misplaced.")
+for hint in first(placement, "entries that may be misplaced"):
     hk = key_of(hint.target, hint.entry)
     with st.container(border=True, key=f"cu_place_box_{hk}"):
         st.markdown(f"In **{FILENAMES[hint.target]}**, reads like **{FILENAMES[hint.suggested]}** "
                     f"({', '.join(hint.reasons)})")
         ui.show_entry(hint.entry, max_chars=1500)
-        token = f"move:{hk}"
+        moved: Change = {hint.target: (states[hint.target].entries,
+                                 tuple(e for e in states[hint.target].entries if e != hint.entry)),
+                   hint.suggested: (states[hint.suggested].entries,
+                                    tuple(dict.fromkeys((*states[hint.suggested].entries, hint.entry))))}
         if st.button(f"Move to {FILENAMES[hint.suggested]}…", key=f"cu_move_{hk}"):
-            st.session_state.cu_confirm = token
-        if confirm(token, f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
-                   f"cu_move_{hk}"):
-            ui.run_op(lambda: cleanup.move(store, hint.target, hint.entry, hint.suggested), title="Moved")  # noqa: B023 (called at once, in this loop pass)
+            ask(f"move:{hk}", f"Move this entry from {FILENAMES[hint.target]} to {FILENAMES[hint.suggested]}?",
+                moved, partial(cleanup.move, store, hint.target, hint.entry, hint.suggested),
+                title="Moved")
 
-# -- stale paths ------------------------------------------------------------------------------
+# -- paths not found here -----------------------------------------------------------------------
 
-st.header("Stale facts")
-st.caption("MEMORY.md entries naming local paths that do not exist on this machine (checked with the file "
-           "system only; nothing is run).")
-st.caption(report.paths.summary())
-for fact in first(report.stale, "stale entries"):
+st.header("Paths not found on this machine")
+st.caption("A hint, not a verdict: the memory may describe another machine. Entries that place a path elsewhere "
+           "(staging, a server, the NAS, a URL) are not checked, and relative paths only inside a project folder "
+           "the memory names. Nothing is run; removing is your choice.")
+st.text(report.paths.summary())
+stale = [s for s in report.stale if s.entry not in shown | offered]
+if report.stale and not stale:
+    st.caption("Each is listed among the plan's candidates above, with what was checked.")
+for fact in first(stale, "entries naming paths not found here"):
     sk = key_of(fact.entry)
     with st.container(border=True, key=f"cu_stale_box_{sk}"):
         ui.show_entry(fact.entry, max_chars=1500)
-        st.caption("Missing here:")
-        st.text("\n".join(fact.missing))
-        token = f"stale:{sk}"
+        st.caption("Not found on this machine (looked up):")
+        st.text("\n".join(fact.checked))
+        without = tuple(e for e in states["memory"].entries if e != fact.entry)
         if st.button("Remove this entry…", key=f"cu_stale_remove_{sk}"):
-            st.session_state.cu_confirm = token
-        if confirm(token, "Remove this entry from MEMORY.md? (The backup keeps it.)", f"cu_stale_{sk}"):
-            ui.run_op(lambda: store.remove("memory", fact.entry), undoable=True)  # noqa: B023 (called at once, in this loop pass)
+            ask(f"stale:{sk}", "Remove this entry from MEMORY.md?", {"memory": (states["memory"].entries, without)},
+                partial(store.remove, "memory", fact.entry, expect_entry=fact.entry), undoable=True)
+
+if st.session_state.get("cu_review") and st.session_state.get("cu_review_what"):
+    review()

@@ -1,10 +1,13 @@
 """Inbox: the agent's staged writes (``pending/memory/*.json``), each with a preview of the file
-after approval. Each can be approved or rejected on its own, or several at once after a
-confirmation; each can be edited first (the same write with other text), and the edit is
-previewed and approved with the same rules (docs/rules.md#pending).
+after approval (a patch also word by word inside its entry; a pinned write whose entry changed
+shows the entry then and now). Each can be approved or rejected on its own, or several at once
+after a confirmation; each can be edited first (the same write with other text), and the edit is
+previewed and approved with the same rules (docs/pending.md).
 
-Summaries, payloads and reasons are written by the agent (or whoever wrote the file): they are
-shown as plain text only.
+A long queue is triaged: writes that can no longer apply, that repeat another staged write, or
+that the file already says are marked, and can be rejected together after one confirmation that
+lists them. Summaries, payloads and reasons are written by the agent (or whoever wrote the
+file): they are shown as plain text only.
 """
 
 from __future__ import annotations
@@ -21,16 +24,22 @@ st.title("Inbox: pending writes")
 if store.settings.write_approval:
     st.caption("write_approval is on: the agent stages its memory writes here for you to approve.")
 else:
-    st.caption("write_approval is off in config.yaml, so the agent writes directly; staged writes from "
-               "earlier still show here.")
+    st.caption("write_approval is off in config.yaml, so the agent writes directly (newer agents still stage "
+               "a background review's replace and remove proposals); staged writes show here.")
 
-staged = pending.list_pending(store)
-if not staged:
+triaged = pending.triage(store)
+if not triaged:
     st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
     st.stop()
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
     ui.remember_seen(state)
+by_id = {t.staged.id: t for t in triaged}
+flagged = pending.marked(triaged)
+
+SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
+EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
+KIND_WORDS = {"add": "an add", "replace": "a replace", "remove": "a remove", "patch": "a patch", "batch": "a batch"}
 
 
 def reported(verb: str, decisions: Sequence[pending.Decision]) -> list[ui.Flash]:
@@ -51,10 +60,11 @@ def reported(verb: str, decisions: Sequence[pending.Decision]) -> list[ui.Flash]
 
 
 def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = None) -> None:
-    """Approve (``edited``: these ids as edited) or reject, through the engine, then report."""
+    """Approve (``edited``: these ids as edited) or reject, through the engine, then report.
+    An unedited approval applies what its preview showed: pinned to the entry it hits there."""
     def run() -> list[pending.Decision]:
         if verb == "approve":
-            return pending.approve(store, ids, edited=edited)
+            return pending.approve(store, ids, edited=edited, shown={i: shown[i] for i in ids if i in shown})
         return pending.reject(store, ids)
 
     def unselect(decisions: list[pending.Decision]) -> None:
@@ -65,6 +75,53 @@ def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = 
     ui.run_op(run, report=lambda decisions: reported(verb, decisions), then=unselect)
 
 
+# -- triage: marks, order, the marked ones rejected together -----------------------------------------
+
+def _forget_marked() -> None:
+    st.session_state.pop("in_marked", None)
+
+
+@st.dialog("Reject the marked staged writes?", width="large", on_dismiss=_forget_marked)
+def ask_marked(ids: tuple[str, ...]) -> None:
+    """The one confirmation for the marked writes: each listed with why it is marked."""
+    st.markdown(f"**{n_of(len(ids), 'staged write')}** will be deleted; the memory files are not touched.")
+    for sid in ids:
+        item = by_id.get(sid)
+        if item is None:
+            st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
+            continue
+        st.markdown(f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
+                    f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}")
+        st.text("; ".join(item.reasons))
+    with st.container(horizontal=True, gap="small", key="in_marked_buttons"):
+        yes = st.button(f"Yes, reject {len(ids)}", key="in_marked_yes", type="primary")
+        no = st.button("Cancel", key="in_marked_no")
+    if no:
+        _forget_marked()
+        st.rerun()
+    if yes:
+        _forget_marked()
+        decide("reject", list(ids))
+
+
+counts = {mark: sum(mark in t.marks for t in triaged) for mark in pending.MARKS}
+summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
+st.markdown(f"**{n_of(len(triaged), 'staged write')}**"
+            + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"))
+with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="in_triage"):
+    order = st.selectbox("Order", list(SORT_LABELS), format_func=SORT_LABELS.__getitem__, key="in_sort", width=200,
+                         help="By kind: adds, patches, replaces, removes, batches; oldest first within each. "
+                              "Malformed files come last.")
+    only_marked = st.toggle("Only the marked ones", key="in_only_marked", disabled=not flagged)
+    if st.button(f"Reject the {len(flagged)} marked…", key="in_reject_marked", disabled=not flagged,
+                 help="Asks first, listing each with why it is marked."):
+        st.session_state.in_marked = tuple(t.staged.id for t in flagged)
+if st.session_state.get("in_marked"):
+    ask_marked(tuple(st.session_state.in_marked))
+
+
+# -- one staged write ---------------------------------------------------------------------------------
+
 def show_preview(shown: pending.Preview, key: str, refused: str) -> None:
     """The file after approval: the gauge and the changed entries, or why it would be refused."""
     if shown.refusal is not None:
@@ -73,45 +130,88 @@ def show_preview(shown: pending.Preview, key: str, refused: str) -> None:
     state = states[shown.staged.target]
     ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=shown.usage,
              projected_count=len(shown.after), key=f"in_gauge_{key}")
+    for before, after in shown.patches:
+        st.caption("Inside the entry, word by word ([-removed-] {+added+}); the rest of the entry is kept:")
+        ui.plain(pending.word_diff(before, after))
     changes = [i for i in shown.diff.items if i.kind != "unchanged"]
     if changes:
         ui.diff_table([i.kind for i in changes], [i.old for i in changes], [i.new for i in changes],
                       key=f"in_diff_{key}")
     else:
-        st.caption("Approving changes nothing (the entry is already there).")
+        st.caption("Approving changes nothing (the file already says this).")
+
+
+def show_pins(shown: pending.Preview, key: str) -> None:
+    """A pinned write whose entry changed: the entry as the agent saw it, and what is there now."""
+    for pin in shown.broken_pins:
+        where = f" (operation {pin.position})" if len(shown.staged.ops) > 1 else ""
+        st.markdown(f"**The entry this write is pinned to changed{where}**: approving is refused and the staged "
+                    "file is kept.")
+        then, now = st.columns(2)
+        with then:
+            st.caption("Then: when the agent staged it")
+            ui.show_entry(pin.then, max_chars=600)
+        with now:
+            st.caption("Now: in the file in its place")
+            if pin.now is None:
+                st.caption("No entry: it is gone (or its text is now in several entries).")
+            else:
+                ui.show_entry(pin.now, max_chars=600)
+        if pin.now is not None:
+            st.caption("What changed since, word by word ([-then-] {+now+}):")
+            ui.plain(pending.word_diff(pin.then, pin.now))
 
 
 def texts_of(part: Operation) -> tuple[str, str]:
     """(content, old text) of one operation, each only where its action uses it."""
-    return (part.content if part.action in ("add", "replace") else "",
-            part.old_text if part.action in ("replace", "remove") else "")
+    return (part.content if part.action != "remove" else "", part.old_text if part.action != "add" else "")
 
 
-def edit_boxes(item: pending.Staged, refused: bool) -> list[tuple[str, str]]:
-    """One box per text of each operation, holding the staged text until the person changes it."""
+def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[tuple[str, str]], bool]:
+    """One box per text of each operation, holding the staged text until the person changes it;
+    and, when a pinned entry changed, whether to aim the write at the entry in its place now."""
     parts = item.parts()
     texts = []
+    aim_now = False
+    if len(parts) > EDITABLE_PARTS:
+        st.caption(f"A batch of {len(parts):,} operations is not edited here (no agent stages one that long): approve "
+                   "or reject it as staged.")
+        return [texts_of(part) for part in parts], False
     with st.expander("Edit before approving" if not refused else "Edit it so that it can be approved",
                      expanded=refused):
         st.caption("Change the text, check the preview under the buttons, then approve: the edited write "
                    "is applied instead, through the same rules. The staged file is deleted only once that worked.")
+        if broken:
+            aim_now = st.checkbox("Aim it at the entry in its place now", key=f"in_aim_{item.id}",
+                                  help="The pinned entry changed: drop the pin, preview the write on the entry its "
+                                       "text hits now, and approve it pinned to that one.")
         for n, part in enumerate(parts):
             content, old_text = texts_of(part)
             if len(parts) > 1:
                 st.markdown(f"**Operation {n + 1}: {part.action}**")
-            if part.action in ("replace", "remove"):
-                old_text = st.text_area("Text that identifies the entry", value=old_text, key=f"in_old_{item.id}_{n}",
-                                        height=80, help="The whole entry it was pinned to, or a piece of an entry.")
-            if part.action in ("add", "replace"):
-                content = st.text_area("Text to add" if part.action == "add" else "New text for the whole entry",
-                                       value=content, key=f"in_text_{item.id}_{n}", height=100)
+            if part.action == "patch":
+                old_text = st.text_area("Text to replace inside the entry", value=old_text,
+                                        key=f"in_old_{item.id}_{n}", height=80,
+                                        help="Every occurrence of it inside the entry is replaced; the rest of the "
+                                             "entry is kept as it is.")
+                content = st.text_area("Replacement text", value=content, key=f"in_text_{item.id}_{n}", height=80)
+            else:
+                if part.action in ("replace", "remove"):
+                    old_text = st.text_area("Text that identifies the entry", value=old_text,
+                                            key=f"in_old_{item.id}_{n}", height=80,
+                                            help="The whole entry it was pinned to, or a piece of an entry.")
+                if part.action in ("add", "replace"):
+                    content = st.text_area("Text to add" if part.action == "add" else "New text for the whole entry",
+                                           value=content, key=f"in_text_{item.id}_{n}", height=100)
             texts.append((content, old_text))
-    return texts
+    return texts, aim_now
 
 
 REJECT_DETAIL = "The staged file is deleted; the memory files are not touched."
 
 chosen: list[str] = []
+
+
 def reject_and_select(item_id: str) -> None:
     """An item's "Reject…" (asks first: rejecting deletes the staged file) and its bulk checkbox."""
     if st.button("Reject…", key=f"in_reject_{item_id}"):
@@ -127,7 +227,27 @@ def confirm_reject(item_id: str) -> None:
 
 
 edits: dict[str, Operation] = {}
-for item in staged:
+shown: dict[str, Operation] = {}  # unedited: what approving applies (pinned where its preview pinned it)
+# A click is handled on the next run of the page, where each preview is made again from the file
+# as it is then. What the person approves is what the previews showed on the run they clicked in:
+# each item's texts and operation from that run are kept, and used while the texts are the same.
+seen_before: dict[str, tuple[object, Operation]] = dict(st.session_state.get("in_seen", {}))
+seen_now: dict[str, tuple[object, Operation]] = {}
+
+
+def as_seen(item_id: str, texts: object, now: Operation | None) -> Operation | None:
+    """The operation shown for ``item_id`` on the previous run if its texts are unchanged, else ``now``."""
+    before = seen_before.get(item_id)
+    chosen_op = before[1] if before is not None and before[0] == texts else now
+    if now is not None:
+        seen_now[item_id] = (texts, now)
+    return chosen_op
+
+shown_items = pending.sort_items(triaged, order)
+if only_marked:
+    shown_items = [t for t in shown_items if t.marked]
+for entry in shown_items:
+    item, preview = entry.staged, entry.preview
     with st.container(border=True, key=f"in_box_{item.id}"):
         if not item.ok:
             st.error(f"{ui.lit(item.id)} **is a malformed staged file** (it can only be rejected)")
@@ -136,22 +256,30 @@ for item in staged:
                 reject_and_select(item.id)
             confirm_reject(item.id)
             continue
-        preview = pending.preview(store, item)
-        # origin comes from the staged file (untrusted text): shown plain, never as markdown.
         st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}")
-        st.text(f"origin: {item.origin or 'unknown'}")
+        # origin and summary come from the staged file (untrusted text): shown plain, never as markdown.
+        st.text(f"origin: {item.origin_label}")
         st.text(item.summary or "(no summary)")
+        if entry.marked:
+            st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
+            # A broken pin is shown in full just below (then and now): its reason is not repeated.
+            said = [why for mark, why in zip(entry.marks, entry.reasons)
+                    if not (mark == "stale" and preview.broken_pins)]
+            if said:
+                st.text("\n".join(said))
+        show_pins(preview, item.id)
         show_preview(preview, item.id, "**Approving this would be refused**; it stays pending until you edit it "
                                        "(below) so that it fits, or reject it.")
-        if item.matched_entry:
-            st.caption("Pinned to this entry (approved only while it still exists):")
+        if item.matched_entry and not preview.broken_pins:
+            st.caption("Pinned to this entry (approved only while it is still in the file word for word):")
             ui.show_entry(item.matched_entry, max_chars=600)
-        texts = edit_boxes(item, preview.refusal is not None)
+        texts, aim_now = edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
         edited = None
-        if texts != [texts_of(part) for part in item.parts()]:
-            edited = pending.preview(store, item, item.edit(texts))
-            if edited.operation is not None:
-                edits[item.id] = edited.operation
+        if aim_now or texts != [texts_of(part) for part in item.parts()]:
+            edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
+        op = as_seen(item.id, (tuple(texts), aim_now), (edited or preview).operation)
+        if op is not None:
+            (edits if edited is not None else shown)[item.id] = op
         # The buttons come before the edit's preview: a text box commits its value when it loses
         # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
         with st.container(horizontal=True, gap="small", vertical_alignment="center"):
@@ -163,6 +291,8 @@ for item in staged:
             st.markdown("**Your edit, if approved:**")
             show_preview(edited, f"{item.id}_edit", "**Approving your edit would be refused**; the staged write "
                                                     "stays as the agent wrote it.")
+
+st.session_state.in_seen = seen_now
 
 st.divider()
 st.markdown(f"**{len(chosen)} selected**")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, ui
+from hermes_dash import FILENAMES, TARGETS, over_budget_text, ui
 from hermes_dash import compare_snapshot as compare
 from hermes_dash import freeze_snapshot as freeze
 from hermes_dash import load_frozen_snapshot as load_frozen
@@ -69,6 +69,8 @@ with left:
     ui.compared_with(current, picked_here=True)
 
 snapshot = current.snapshot
+if snapshot.note:
+    st.warning(snapshot.note)
 KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
 for target in TARGETS:
     state = ui.file_state(target, store)
@@ -82,7 +84,8 @@ for target in TARGETS:
     for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):
         col.metric(kind.capitalize(), counts[kind])
     if snapshot.truncated.get(target):
-        st.warning("The snapshot's block was truncated by the agent (over budget): its middle is missing.")
+        st.warning("The snapshot's block was cut (over budget) by the unreleased upstream commit that recorded this "
+                   "session: its middle is missing. No release cuts a block.")
 
     side_l, side_r = st.columns(2)
     with side_l:
@@ -108,6 +111,12 @@ for target in TARGETS:
 
     with st.expander("What the next session will load (exactly as injected)", expanded=True):
         block = store.render_block(target)
+        if block and state.over_budget:
+            # Beside the block, never inside it: the agent injects an over-budget store whole.
+            st.warning(f"{state.filename} is over budget ({state.usage:,}/{state.limit:,} chars, "
+                       f"{over_budget_text(state.usage, state.limit)}). The next session still loads all of it, "
+                       "as shown below, but the agent refuses every add until it is back under the limit: "
+                       "remove or shorten entries first.")
         if block:
             ui.plain(block)
         else:

@@ -1,0 +1,174 @@
+"""Distinctive tokens, and the verdict on two entries that read alike (docs/cleanup.md#verdict).
+
+Similarity of meaning says two entries are about the same thing; it cannot say whether they
+state the same fact: ``The dev Snowflake role is TRANSFORMER_DEV`` and the prod one read 0.84
+alike. What decides is the entries' distinctive tokens: numbers and versions, paths and URLs,
+identifiers (``CI_DBT``, ``api.ledger.io``, ``--width``), environment words (dev, prod,
+staging, test, ...) and names. Two alike entries whose tokens agree (one's a subset of the
+other's) state the same fact; two that each name a token the other lacks are different facts,
+or, when only a value changed for the same subject, a contradiction for a person to resolve.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+#: Environment and variant words: two entries naming different ones are about different things.
+QUALIFIERS = {
+    "dev": "dev", "development": "dev", "prod": "prod", "production": "prod", "staging": "staging",
+    "stage": "staging", "test": "test", "tests": "test", "testing": "test", "ci": "ci", "local": "local",
+    "locally": "local", "debug": "debug", "release": "release", "demo": "demo", "live": "live",
+    "sandbox": "sandbox", "beta": "beta", "nightly": "nightly", "hourly": "hourly", "weekly": "weekly",
+    "daily": "daily", "ios": "ios", "android": "android", "linux": "linux", "macos": "macos",
+    "windows": "windows", "qa": "qa", "uat": "uat", "preprod": "preprod", "guest": "guest", "iot": "iot",
+    "simulator": "simulator", "emulator": "emulator",
+}
+SAME_AT = 0.6  # the least similarity of meaning at which two entries with agreeing tokens state one fact
+CONFLICT_AT = 0.45  # the least at which two entries that differ only in a value contradict each other
+
+_NUM = re.compile(r"(?<![\w.])(?:0x[0-9a-fA-F]+|\d+(?:[.,:]\d+)*(?:e-?\d+)?)(?![\w])")
+_VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)+)(?![\w])")
+_PATH = re.compile(r"(?:https?://[^\s`'\"<>()]+|(?<![\w.])(?:~|\.{1,2})?/[\w./<>+-]+|[\w.-]+/[\w./<>+-]*/?)")
+_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
+_WORD = re.compile(r"[A-Za-z][\w+#]*(?:[.\-_/][\w+#]+)*")  # a word, with its inner dots, dashes, slashes
+_SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\n)\s*[(\"'`]?(?=[A-Z])")
+#: Words that announce a new value for an old subject ("moved to", "now", "upgraded").
+_CHANGE = re.compile(r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|"
+                     r"updated|instead|everywhere)\b", re.IGNORECASE)
+_WTOK = re.compile(r"\w+")
+_INNER_CAP = re.compile(r"[a-z][A-Z]")
+_STOP = frozenset("a an and are as at be by for from has have in is it its of on or that the this to was were will "
+                  "with".split())
+
+Token = tuple[str, str]  # (kind, value): kind is num, path, ident, qual (strong) or name (weak)
+
+
+@lru_cache(maxsize=1 << 15)
+def tokens(text: str) -> tuple[frozenset[Token], frozenset[Token]]:
+    """(strong, weak) distinctive tokens of ``text``, case-folded.
+
+    Strong: numbers and versions, paths and URLs, identifiers with a digit, underscore or inner
+    dot, command-line flags, environment words. Weak: names (a capital not opening a sentence),
+    acronyms, CamelCase and hyphenated words; they must be kept by a merge but may differ in
+    two wordings of one fact ("Postgres" / "DB")."""
+    strong: set[Token] = set()
+    weak: set[Token] = set()
+    for m in _PATH.finditer(text):
+        path = m.group(0).rstrip(".,;:)")
+        if "/" in path and not re.fullmatch(r"[A-Za-z]+/[A-Za-z]+", path):  # read/write, they/them: words
+            strong.add(("path", path.casefold().rstrip("/")))
+    for m in _FLAG.finditer(text):
+        if m.group(0).startswith("--"):
+            strong.add(("ident", m.group(0).casefold()))
+    starts = {m.end() for m in _SENTENCE_START.finditer(text)}
+    for m in _WORD.finditer(text):
+        word, folded = m.group(0), m.group(0).casefold()
+        if "/" in word or (m.start() and text[m.start() - 1] == "-"):
+            continue
+        if folded in QUALIFIERS:
+            strong.add(("qual", QUALIFIERS[folded]))
+        elif "_" in word or "." in word or any(c.isdigit() for c in word):
+            strong.add(("ident", folded))
+        elif "-" in word or (word.isupper() and len(word) > 1) or (word[0].isupper() and m.start() not in starts) \
+                or (not word.islower() and _INNER_CAP.search(word)):
+            weak.add(("name", folded))
+    for m in _VERSION.finditer(text):
+        strong.discard(("ident", m.group(0).casefold()))
+        strong.add(("num", m.group(1)))
+    # numbers standing alone ("2048-byte" is 2048), not inside an identifier
+    bare = re.sub(r"\S*[A-Za-z_/]\S*", " ", re.sub(r"\b(\d+)-[A-Za-z]+\b", r"\1", text))
+    for m in _NUM.finditer(bare):
+        strong.add(("num", m.group(0).replace(",", "")))
+    return frozenset(strong), frozenset(weak)
+
+
+def surface(token: Token) -> str:
+    """How a token is looked for in a text (case-folded)."""
+    return token[1]
+
+
+def missing(text: str, merged: str) -> list[str]:
+    """The distinctive tokens of ``text`` (strong and weak) that ``merged`` does not contain."""
+    strong, weak = tokens(text)
+    have = merged.casefold().replace(",", "")
+    wanted = {t[1] for t in strong | weak if t[0] != "qual"}
+    wanted |= {w for w in _WTOK.findall(text.casefold()) if w in QUALIFIERS}
+    return sorted(w for w in wanted if w not in have)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _WTOK.findall(text.casefold()) if w not in _STOP]
+
+
+def coverage(a: str, b: str) -> float:
+    """The share of the smaller entry's content words (numbers aside) the other one has too."""
+    wa = {w for w in _words(a) if not w.isdigit()}
+    wb = {w for w in _words(b) if not w.isdigit()}
+    small, big = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    return len(small & big) / max(1, len(small))
+
+
+def _is_value(word: str) -> bool:
+    return bool(re.fullmatch(r"v?[\d.]+|[a-z]?\d+[a-z]*", word))
+
+
+def _opcodes(a: str, b: str) -> tuple[list[str], list[str], list[tuple[str, int, int, int, int]]]:
+    wa, wb = _words(a), _words(b)
+    return wa, wb, [(str(tag), i1, i2, j1, j2)
+                    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes()]
+
+
+def word_substituted(a: str, b: str) -> bool:
+    """True when a word other than a value was swapped for another (``users`` / ``orders``)."""
+    wa, wb, ops = _opcodes(a, b)
+    return any(tag == "replace" and any(not _is_value(w) for w in wa[i1:i2])
+               and any(not _is_value(w) for w in wb[j1:j2]) for tag, i1, i2, j1, j2 in ops)
+
+
+def template(a: str, b: str) -> bool:
+    """One sentence with slots filled differently: only swaps, no word added or left out, most
+    words shared (``Mailgun sends mail for Cave Dupont`` / ``Postmark ... Boulangerie Martin``)."""
+    wa, wb, ops = _opcodes(a, b)
+    equal = sum(i2 - i1 for tag, i1, i2, _j1, _j2 in ops if tag == "equal")
+    kinds = {tag for tag, *_ in ops}
+    return "replace" in kinds and not kinds & {"insert", "delete"} and equal >= max(2, 0.4 * min(len(wa), len(wb)))
+
+
+def _swapped_twice(a: str, b: str) -> bool:
+    """A word swapped for another everywhere it occurs, twice or more (``the users service owns
+    the users database`` / ``billing``): a subject, not a synonym."""
+    wa, wb, ops = _opcodes(a, b)
+    swaps = [(tuple(wa[i1:i2]), tuple(wb[j1:j2])) for tag, i1, i2, j1, j2 in ops if tag == "replace"]
+    return any(swaps.count(s) >= 2 for s in swaps)
+
+
+def verdict(a: str, b: str, similarity: float, same_at: float = SAME_AT,
+            conflict_at: float = CONFLICT_AT) -> str | None:
+    """``same`` (one fact: merge), ``conflict`` (one subject, different values: a person decides),
+    ``different`` (look-alike: keep both) or None (not alike)."""
+    sa, wa = tokens(a)
+    sb, wb = tokens(b)
+    only_a, only_b = sa - sb, sb - sa
+    kinds_a, kinds_b = {k for k, _ in only_a}, {k for k, _ in only_b}
+    if only_a and only_b:
+        if (similarity >= conflict_at and kinds_a == kinds_b == {"num"} and coverage(a, b) >= 0.6
+                and (_CHANGE.search(a) or _CHANGE.search(b) or not word_substituted(a, b))):
+            return "conflict"
+        return "different" if similarity >= conflict_at else None
+    if similarity < same_at:
+        return None
+    bigger, extra = (b, only_b) if only_b else (a, only_a)
+    if extra and {k for k, _ in extra} == {"num"} and _CHANGE.search(bigger) and coverage(a, b) >= 0.5:
+        return "conflict"  # "needs Node 20 now; Node 18 fails" against "Node 18 is required"
+    if template(a, b) and (wa - wb and wb - wa or _swapped_twice(a, b)):
+        return "different"  # names swapped (Mailgun / Postmark), or one word swapped throughout
+    return "same"
+
+
+def differing(a: str, b: str) -> tuple[list[str], list[str]]:
+    """The strong tokens each entry names and the other does not (shown with a contradiction)."""
+    sa, _ = tokens(a)
+    sb, _ = tokens(b)
+    return sorted(v for _k, v in sa - sb), sorted(v for _k, v in sb - sa)

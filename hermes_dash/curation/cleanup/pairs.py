@@ -1,0 +1,85 @@
+"""Alike pairs judged: merges within a file, the same fact in both files, contradictions.
+
+Candidate pairs come from :func:`.meaning.similar_pairs`; each is judged by its distinctive
+tokens (:func:`.facts.verdict`). Look-alikes (another port, environment, service) are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from . import contradictions, facts, meaning
+from .model import Contradiction, CrossOverlap, Merge
+from .placement import placement_of
+from .text import merge_text
+
+Progress = Callable[[float], object]
+
+
+def _kind(a: str, b: str) -> str:
+    if " ".join(a.casefold().split()).strip(".") == " ".join(b.casefold().split()).strip("."):
+        return "duplicate"
+    sa, _ = facts.tokens(a)
+    sb, _ = facts.tokens(b)
+    if sa != sb and (sa <= sb or sb <= sa):
+        return "overlap"
+    return "paraphrase"
+
+
+def _judged(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method,
+            progress: Progress | None) -> list[tuple[str, float, int, int]]:
+    out = []
+    seen = set()
+    for score, i, j in meaning.similar_pairs(left, right, same, how.conflict_at, how, progress):
+        verdict = facts.verdict(left[i], right[j], score, how.same_at, how.conflict_at)
+        if verdict in ("same", "conflict"):
+            out.append((verdict, round(score, 3), i, j))
+            seen.add((i, j))
+    # Contradictions by value that read too little alike to be paired above.
+    out += [("conflict", 0.0, i, j) for i, j in contradictions.pairs(left, right, same) if (i, j) not in seen]
+    out.sort(key=lambda t: -t[1])
+    return out
+
+
+def _contradiction(ta: str, a: str, tb: str, b: str, score: float) -> Contradiction:
+    only_a, only_b = facts.differing(a, b)
+    return Contradiction(ta, a, tb, b, score, tuple(only_a), tuple(only_b))
+
+
+def within(target: str, entries: Sequence[str], how: meaning.Method | None = None,
+           progress: Progress | None = None) -> tuple[list[Merge], list[Contradiction]]:
+    """Merges (each entry in at most one, best first) and contradictions in one file."""
+    how = how or meaning.method()
+    work = list(entries)
+    merges: list[Merge] = []
+    conflicts: list[Contradiction] = []
+    used: set[int] = set()
+    for verdict, score, i, j in _judged(work, work, True, how, progress):
+        a, b = work[i], work[j]
+        if verdict == "conflict":
+            conflicts.append(_contradiction(target, a, target, b, score))
+            continue
+        if i in used or j in used:
+            continue
+        used.update((i, j))
+        merged = merge_text(a, b)
+        keep, drop = (a, b) if len(a) >= len(b) else (b, a)
+        merges.append(Merge(target, keep, drop, merged, _kind(a, b), score))
+    return merges, conflicts
+
+
+def across(memory: Sequence[str], user: Sequence[str], how: meaning.Method | None = None,
+           progress: Progress | None = None) -> tuple[list[CrossOverlap], list[Contradiction]]:
+    """The same fact in both files (one copy to keep), and values that contradict across them."""
+    how = how or meaning.method()
+    mem, usr = list(memory), list(user)
+    cross, conflicts = [], []
+    for verdict, score, i, j in _judged(mem, usr, False, how, progress):
+        if verdict == "conflict":
+            conflicts.append(_contradiction("memory", mem[i], "user", usr[j], score))
+            continue
+        merged = merge_text(mem[i], usr[j])
+        cross.append(CrossOverlap(mem[i], usr[j], merged, _kind(mem[i], usr[j]), score,
+                                  placement_of(merged) or ("user" if placement_of(usr[j]) == "user" else "memory")))
+    cross.sort(key=lambda c: -c.score)
+    return cross, conflicts

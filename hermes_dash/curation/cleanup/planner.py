@@ -1,0 +1,118 @@
+"""A plan that gets a file under its threshold and never removes a live fact on its own.
+
+In order, stopping as soon as the goal is met (docs/cleanup.md#plan):
+
+1. what loses nothing: merges of entries stating one fact, one copy of what the other file
+   already says, entries that belong in the other file moved there (unless it already says it);
+2. shorter wording that keeps every distinctive token (shown as a diff, editable);
+3. if still needed, removal candidates ranked by evidence (contradicted, duplicate, not found
+   on this machine, then the rest, longest last), each with what it frees; none is picked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hermes_dash import DELIMITER, FILENAMES, InvalidRequest, Target, percent, usage
+
+from .model import Candidate, Contradiction, CrossOverlap, Merge, PlacementHint, Plan, PlanStep, StaleHint, Tally, other
+from .text import shorten
+
+DEFAULT_THRESHOLD = 80
+SHORTEN_MIN = 3  # a shorter wording is proposed only when it saves at least this many characters
+
+
+def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAULT_THRESHOLD, *,
+         merges: Sequence[Merge] = (), stale: Sequence[StaleHint] = (), moves: Sequence[PlacementHint] = (),
+         cross: Sequence[CrossOverlap] = (), other_entries: Sequence[str] = (),
+         other_limit: int | None = None, contradictions: Sequence[Contradiction] = ()) -> Plan:
+    """Steps that lose nothing first, then shorter wording, then ranked candidates for the person.
+
+    Steps that change the other file are proposed only when ``other_limit`` is given and the
+    other file (``other_entries``) has room. A move is not proposed for an entry the other file
+    already says (it is in ``cross``, or a contradiction there)."""
+    if not 1 <= threshold <= 100:
+        raise InvalidRequest(f"Threshold {threshold} is not a percentage.", hint="Use a number from 1 to 100.")
+    target = Target.of(target).key
+    other_file = FILENAMES[other(target)]
+    goal = limit * threshold // 100
+    tally, there = Tally(entries), Tally(other_entries)
+    used: set[str] = set()
+    used_there: set[str] = set()
+    steps: list[PlanStep] = []
+
+    def step(kind: str, reason: str, ops: list[dict[str, str]], touched: tuple[str, ...], result: str | None = None,
+             other_ops: list[dict[str, str]] | None = None, touched_there: tuple[str, ...] = ()) -> None:
+        if tally.usage <= goal or used.intersection(touched) or used_there.intersection(touched_there):
+            return
+        if other_ops and other_limit is None:
+            return  # the other file cannot take a change (unreadable, hand-written): no two-file step
+        done = tally.apply(ops)
+        if done is None:
+            return  # never propose a step the batch would refuse
+        if other_ops and there.apply(other_ops, other_limit) is None:
+            tally.revert(done)  # no room there (or its entry is gone): no step
+            return
+        used.update(touched)
+        used_there.update(touched_there)
+        steps.append(PlanStep(kind, reason, tuple(ops), tally.usage, percent(tally.usage, limit), touched, result,
+                              tuple(other_ops or ())))
+
+    for merge in sorted(merges, key=lambda m: -m.freed):
+        if merge.freed > 0:
+            step("merge", f"the two entries state one fact ({merge.kind}); the merged text keeps every number, "
+                          f"path and name of both (frees {merge.freed:,} chars)",
+                 merge.operations(), (merge.keep, merge.drop), merge.merged)
+    said_there = {c.entry(target) for c in cross}
+    said_there |= {c.first if c.first_target == target else c.second
+                   for c in contradictions if c.first_target != c.second_target}
+    for overlap in sorted((c for c in cross if c.drop_target == target), key=lambda c: -c.freed):
+        here, kept = overlap.entry(target), overlap.entry(overlap.keep_target)
+        other_ops = [] if overlap.merged == kept else [{"action": "replace", "old_text": kept, "expect_entry": kept,
+                                                        "content": overlap.merged}]
+        step("merge", f"{other_file} already says this ({overlap.kind}); one copy is kept there "
+                      f"(frees {len(here) + len(DELIMITER):,} chars here)",
+             [{"action": "remove", "old_text": here, "expect_entry": here}], (here,), overlap.merged, other_ops,
+             (kept,))
+    for hint in moves:
+        if hint.target == target and hint.entry not in said_there:
+            step("move", f"reads like {FILENAMES[hint.suggested]} ({', '.join(hint.reasons)}): moved there, not "
+                         f"lost (frees {len(hint.entry) + len(DELIMITER):,} chars here)",
+                 [{"action": "remove", "old_text": hint.entry, "expect_entry": hint.entry}], (hint.entry,), None,
+                 [{"action": "add", "content": hint.entry}])
+    lossless = tally.usage
+    if tally.usage > goal:
+        for entry in entries:
+            if entry in used:
+                continue
+            short = shorten(entry)
+            if short and len(entry) - len(short) >= SHORTEN_MIN:
+                step("shorten", f"the same facts in fewer words (saves {len(entry) - len(short):,} chars)",
+                     [{"action": "replace", "old_text": entry, "expect_entry": entry, "content": short}], (entry,),
+                     short)
+    ranked: tuple[Candidate, ...] = ()
+    if tally.usage > goal:
+        ranked = rank([e for e in dict.fromkeys(entries) if e not in used], target, stale, contradictions, merges)
+    return Plan(target, threshold, limit, usage(tuple(entries)), goal, tuple(steps), tuple(entries), ranked, lossless)
+
+
+def rank(entries: Sequence[str], target: str, stale: Sequence[StaleHint], contradictions: Sequence[Contradiction],
+         merges: Sequence[Merge]) -> tuple[Candidate, ...]:
+    """Removal candidates by evidence: contradicted, duplicate, not found here, then the rest
+    (shortest first, longest last: a long entry holds the most facts)."""
+    why: dict[str, tuple[int, str, str]] = {}
+    for c in contradictions:
+        for mine, theirs, target_of in ((c.first, c.second, c.first_target), (c.second, c.first, c.second_target)):
+            if target_of == target:
+                why.setdefault(mine, (0, "contradicted", f"another entry gives another value: {theirs}"))
+    for m in merges:  # merges the plan could not use (no room gained): still a duplicate
+        why.setdefault(m.drop, (1, "duplicate", f"states the same fact as: {m.keep}"))
+    for s in stale:
+        why.setdefault(s.entry, (2, "not found here", s.summary()))
+    out = []
+    for entry in entries:
+        order, evidence, text = why.get(entry, (3, "no evidence", "nothing says it is outdated; listed by length"))
+        freed = len(entry) + len(DELIMITER)
+        out.append((order, len(entry) if order == 3 else 0, Candidate(entry, evidence, text, freed)))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return tuple(c for _o, _n, c in out)

@@ -1,0 +1,120 @@
+"""Hidden text the agent's content scan lets through: hermes-dash's own warning, beyond the agent's.
+
+The agent's scan (engine/rules/scan.py, kept exactly as the released agent has it) refuses a
+short list of invisible characters. Others pass it and reach every prompt: Unicode tag
+characters (U+E0000-U+E007F, which spell ASCII that no screen shows: "ASCII smuggling"), other
+format characters (U+2061, U+00AD, U+180E, U+200E, U+061C, ...), fillers and joiners that draw
+nothing (U+034F, U+3164, ...), variation selectors used as a hidden alphabet, and letters of
+another script inside a Latin word (Cyrillic "а" in "pаypal"). This module finds them so the
+pages can flag the entry and ``check --strict`` can fail on it; it blocks nothing by itself,
+and every message says it is hermes-dash's check, not the agent's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hermes_dash.engine.rules import scan as _scan
+
+#: Only the first this many characters are looked at, as the agent's scan does (a longer
+#: entry is kept out of the prompt whole).
+MAX_CHARS = _scan.MAX_SCAN_CHARS
+#: Code points listed in a flag or a line of ``check``; the count says how many more.
+SHOWN_CODE_POINTS = 8
+
+TAGS = range(0xE0000, 0xE0080)
+# Not format characters (category Cf), yet they draw nothing: joiners, fillers, free variation
+# selectors of Mongolian, Khmer inherent vowels.
+_BLANK = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0])
+_SELECTORS = (range(0xFE00, 0xFE0E), range(0xE0100, 0xE01F0))  # VS1-VS14, VS17-VS256
+_EMOJI_SELECTORS = frozenset([0xFE0E, 0xFE0F])  # text / emoji presentation: normal after a symbol
+_OTHER_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+FLAG = "hidden text (hermes-dash, beyond the agent's scan): "  # followed by the code points
+
+
+@dataclass(frozen=True)
+class HiddenText:
+    """What an entry hides from a reader but not from the model."""
+
+    invisible: tuple[int, ...]  # distinct invisible code points, in order of first appearance
+    invisible_count: int  # every occurrence
+    lookalikes: tuple[tuple[int, str], ...]  # (code point, the word it sits in), distinct
+    tag_text: str  # what the tag characters spell, as ASCII ("" when there are none)
+
+    @property
+    def code_points(self) -> tuple[int, ...]:
+        return self.invisible + tuple(dict.fromkeys(cp for cp, _ in self.lookalikes))
+
+
+def label(cp: int) -> str:
+    """``U+E0041 TAG LATIN CAPITAL LETTER A``."""
+    return f"U+{cp:04X} {unicodedata.name(chr(cp), 'unnamed')}"
+
+
+def _invisible(cp: int, previous: int | None) -> bool:
+    if chr(cp) in _scan.INVISIBLE:  # the agent's own scan refuses these already
+        return False
+    if cp in TAGS or cp in _BLANK or any(cp in r for r in _SELECTORS):
+        return True
+    if cp in _EMOJI_SELECTORS:  # hidden only when it follows nothing it could change, or another selector
+        return previous is None or previous in _EMOJI_SELECTORS or unicodedata.category(chr(previous))[0] in "LNZC"
+    return unicodedata.category(chr(cp)) == "Cf"
+
+
+@lru_cache(maxsize=1024)
+def find_hidden(text: str) -> HiddenText | None:
+    """The hidden text in ``text`` (its first :data:`MAX_CHARS` characters); None when there is none."""
+    text = text[:MAX_CHARS]
+    if text.isascii():
+        return None
+    seen: dict[int, None] = {}
+    count = 0
+    previous: int | None = None
+    for ch in text:
+        cp = ord(ch)
+        if cp > 0x7F and _invisible(cp, previous):
+            seen.setdefault(cp)
+            count += 1
+        previous = cp
+    looks: dict[tuple[int, str], None] = {}
+    for word in _WORD.findall(text):
+        if word.isascii():
+            continue
+        scripts = [unicodedata.name(c, "").split(" ", 1)[0] for c in word]
+        if "LATIN" in scripts:
+            for c, script in zip(word, scripts):
+                if script in _OTHER_SCRIPTS:
+                    looks.setdefault((ord(c), word))
+    if not seen and not looks:
+        return None
+    tags = "".join(chr(cp - 0xE0000) for cp in map(ord, text) if 0xE0020 <= cp <= 0xE007E)
+    return HiddenText(tuple(seen), count, tuple(looks), tags)
+
+
+def short(found: HiddenText) -> str:
+    """The code points, for a table flag: ``U+E0041, U+200E, …``."""
+    cps = found.code_points
+    shown = ", ".join(f"U+{cp:04X}" for cp in cps[:SHOWN_CODE_POINTS])
+    return shown + (f" and {len(cps) - SHOWN_CODE_POINTS} more" if len(cps) > SHOWN_CODE_POINTS else "")
+
+
+def describe(found: HiddenText) -> str:
+    """One sentence naming every kind found, with the exact code points."""
+    parts = []
+    if found.invisible:
+        names = "; ".join(label(cp) for cp in found.invisible[:SHOWN_CODE_POINTS])
+        more = len(found.invisible) - SHOWN_CODE_POINTS
+        parts.append(f"{found.invisible_count:,} invisible character{'s' if found.invisible_count != 1 else ''} "
+                     f"({names}{f'; and {more} more' if more > 0 else ''})")
+    if found.tag_text:
+        parts.append(f"the tag characters spell {found.tag_text[:200]!r}")
+    if found.lookalikes:
+        items = "; ".join(f"{label(cp)} in {word[:40]!r}" for cp, word in found.lookalikes[:SHOWN_CODE_POINTS])
+        parts.append(f"letters of another script inside Latin words ({items})")
+    return ("hidden text the agent's content scan does not catch (hermes-dash's own check, beyond the "
+            "agent's; the agent puts it into every prompt as written): " + ", ".join(parts))

@@ -1,0 +1,258 @@
+"""Which Hermes agent uses a home, and the rules of each agent version as one table (docs/agents.md).
+
+Releases differ in a few rules a person sees (the content scan's patterns, whether ``target: null``
+means memory, how a leading BOM is read, ...). Each row of :data:`TABLE` states one version's
+rules; the engine asks :func:`active` for the row in effect and never tests a version itself.
+:func:`detect` finds the agent installed for a home; :func:`adopt` makes its row the one in
+effect for this process (the command line and the dashboard call it once per home).
+
+The released rows are checked against the installed package by tests/conformance; the ``main``
+row (the installer's git checkout of upstream main) states the changes after 0.19.0 that its
+public code shows (docs/agents.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+import re
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class AgentRules:
+    """One agent version's rules, where versions differ. Plain data: compare, show, store."""
+
+    version: str  # "0.19.0"; "main" for a git checkout of upstream main
+    scan: str  # the pattern set its content scan uses (a key of ``_scan.PATTERN_SETS``)
+    null_target_is_memory: bool  # ``target: null`` means memory (else it is refused as unknown)
+    exact_match_wins: bool  # an entry equal to old_text is the target even when others contain it
+    refuses_emptying_batch: bool  # a batch that would leave a non-empty store empty is refused
+    keeps_bom: bool  # a leading BOM is read as a character of the first entry (and written back)
+
+    @property
+    def released(self) -> bool:
+        return self.version != "main"
+
+
+#: Every agent version hermes-dash knows, oldest first. A release not listed follows the newest
+#: row at or below it; a git checkout follows ``main``; an unknown agent follows :data:`NEWEST`.
+TABLE: tuple[AgentRules, ...] = (
+    AgentRules("0.18.0", "0.18", null_target_is_memory=False, exact_match_wins=False,
+               refuses_emptying_batch=False, keeps_bom=True),
+    AgentRules("0.18.1", "0.18", null_target_is_memory=True, exact_match_wins=False,
+               refuses_emptying_batch=False, keeps_bom=True),
+    AgentRules("0.19.0", "0.18", null_target_is_memory=True, exact_match_wins=False,
+               refuses_emptying_batch=False, keeps_bom=True),
+    AgentRules("main", "main", null_target_is_memory=True, exact_match_wins=False,
+               refuses_emptying_batch=True, keeps_bom=False),
+)
+RELEASES = tuple(r for r in TABLE if r.released)
+OLDEST = RELEASES[0]
+#: The rules of an agent hermes-dash cannot find: the newest known release.
+NEWEST = RELEASES[-1]
+_BY_VERSION = {r.version: r for r in TABLE}
+
+
+def _key(version: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", version)[:3])
+
+
+def rules_for(version: str | None) -> AgentRules:
+    """The row for ``version`` ("0.19.0", "main", or None: unknown -> :data:`NEWEST`).
+
+    A release between two rows follows the older one (nothing changed until the next row); one
+    older than the oldest row follows the oldest (see docs/agents.md for what then differs)."""
+    if version is None:
+        return NEWEST
+    if version in _BY_VERSION:
+        return _BY_VERSION[version]
+    if not re.match(r"^\d+\.\d+", version):
+        return NEWEST
+    at_or_below = [r for r in RELEASES if _key(r.version) <= _key(version)]
+    return at_or_below[-1] if at_or_below else OLDEST
+
+
+# -- detection ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    """The agent found for a home: its version (None: unknown), where, how, and the rules followed."""
+
+    version: str | None
+    kind: str  # "release" (an installed hermes-agent package), "checkout" (a git checkout), "unknown"
+    found_at: str | None
+    rules: AgentRules
+    commit: str | None = None
+
+    @property
+    def supported(self) -> bool:
+        return self.version is None or self.kind == "checkout" or _key(self.version) >= _key(OLDEST.version)
+
+    def describe(self, path: Callable[[str], str] = str) -> str:
+        """One line for the place where the home is named; ``path`` formats the path in it (a page
+        shows it as a code span)."""
+        if self.kind == "unknown":
+            return f"agent version unknown: the newest known rules (Hermes {self.rules.version})"
+        if self.kind == "checkout":
+            commit = f", commit {self.commit[:10]}" if self.commit else ""
+            version = f" (version {self.version})" if self.version else ""
+            return (f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: "
+                    "the rules of upstream main")
+        line = f"Hermes {self.version}, found at {path(str(self.found_at))}"
+        if self.rules.version != self.version:
+            line += f": the rules of {self.rules.version}"
+        if not self.supported:
+            line += f" (older than {OLDEST.version}, the oldest release hermes-dash is checked against)"
+        return line
+
+    def to_dict(self) -> dict[str, object]:
+        return {"version": self.version, "kind": self.kind, "found_at": self.found_at, "commit": self.commit,
+                "rules": self.rules.version, "supported": self.supported, "description": self.describe()}
+
+
+_DIST = re.compile(r"^hermes_agent-(?P<version>[^-]+)\.dist-info$")
+
+
+def _dist_version(site: Path) -> str | None:
+    """The hermes-agent version installed in a site-packages folder (its dist-info's name)."""
+    try:
+        names = os.listdir(site)
+    except OSError:
+        return None
+    found = [m["version"] for m in map(_DIST.match, names) if m]
+    return max(found, key=_key) if found else None
+
+
+def _venv_of(executable: Path) -> Path | None:
+    """The virtual environment a console script belongs to: its own folder's parent, or the one
+    its ``#!`` line names (pip writes the venv's python there)."""
+    candidates = [executable.parent.parent]
+    try:
+        with open(executable, "rb") as handle:
+            first = handle.readline(512)
+        if first.startswith(b"#!"):
+            python = Path(os.fsdecode(first[2:].strip().split()[0]))
+            candidates.insert(0, python.parent.parent)
+    except (OSError, IndexError):
+        pass
+    for venv in candidates:
+        for site in sorted(venv.glob("lib/python3*/site-packages")):
+            if _dist_version(site):
+                return site
+    return None
+
+
+def _checkout(root: Path) -> tuple[Path, str | None, str | None] | None:
+    """The installer's git checkout (``<root>/hermes-agent``): its path, pyproject version, commit."""
+    repo = root / "hermes-agent"
+    git = repo / ".git"
+    if not git.exists():
+        return None
+    version = None
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        text = (repo / "pyproject.toml").read_text(encoding="utf-8")
+        match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
+        version = match[1] if match else None
+    commit = None
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        head = (git / "HEAD").read_text(encoding="utf-8").strip()
+        if head.startswith("ref: "):
+            ref = head[5:]
+            ref_file = git / ref
+            if ref_file.is_file():
+                commit = ref_file.read_text(encoding="utf-8").strip()
+            else:
+                packed = (git / "packed-refs").read_text(encoding="utf-8")
+                commit = next((line.split()[0] for line in packed.splitlines() if line.endswith(" " + ref)), None)
+        else:
+            commit = head
+    return repo, version, commit
+
+
+def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) -> AgentInfo:
+    """The agent that uses the Hermes home under ``root`` (the home's root folder).
+
+    In order: the installer's git checkout ``<root>/hermes-agent``; the ``hermes`` command on
+    ``path`` (default ``$PATH``) and the hermes-agent package in its venv; a hermes-agent package
+    in this Python. Else unknown. Reads a few names and one line; runs nothing."""
+    if root is not None and (found := _checkout(Path(root))) is not None:
+        repo, version, commit = found
+        return AgentInfo(version, "checkout", str(repo), rules_for("main"), commit)
+    command = shutil.which("hermes", path=path)
+    if command is not None:
+        site = _venv_of(Path(command))
+        if site is not None:
+            version = _dist_version(site)
+            return AgentInfo(version, "release", command, rules_for(version))
+    for entry in sys.path:
+        if entry.endswith("site-packages") and (version := _dist_version(Path(entry))):
+            return AgentInfo(version, "release", entry, rules_for(version))
+    return AgentInfo(None, "unknown", None, NEWEST)
+
+
+# -- the rules in effect ------------------------------------------------------------------------
+
+_ACTIVE: contextvars.ContextVar[AgentRules | None] = contextvars.ContextVar("hermes_dash_agent_rules", default=None)
+_PROCESS: list[AgentRules] = [NEWEST]
+
+
+def active() -> AgentRules:
+    """The rules the engine follows now: :func:`following`'s, else :func:`adopt`'s, else NEWEST."""
+    return _ACTIVE.get() or _PROCESS[0]
+
+
+agent_rules_in_effect = active  # its name on the public face
+
+
+@contextlib.contextmanager
+def following(rules: AgentRules | str) -> Iterator[AgentRules]:
+    """Follow ``rules`` (a row or a version) inside the block, in this thread/context only."""
+    row = rules if isinstance(rules, AgentRules) else rules_for(rules)
+    token = _ACTIVE.set(row)
+    try:
+        yield row
+    finally:
+        _ACTIVE.reset(token)
+
+
+def adopt(info: AgentInfo) -> AgentInfo:
+    """Follow ``info.rules`` from now on in this process (one home per process: the CLI, the app)."""
+    _PROCESS[0] = info.rules
+    return info
+
+
+# -- per home, cached ----------------------------------------------------------------------------
+
+DETECT_TTL_S = 10.0
+_FOUND: dict[tuple[str, str], tuple[float, AgentInfo]] = {}
+
+
+def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentInfo:
+    """:func:`detect` for a home's root, remembered for ``ttl`` seconds: a page asks on every run,
+    and an agent is installed or updated far less often than that."""
+    import time
+
+    key = (os.fspath(root), os.environ.get("PATH", ""))
+    now = time.monotonic()
+    hit = _FOUND.get(key)
+    if hit is not None and now - hit[0] < ttl:
+        return hit[1]
+    info = detect(root)
+    if len(_FOUND) > 64:
+        _FOUND.clear()
+    _FOUND[key] = (now, info)
+    return info
+
+
+def use(info: AgentInfo) -> AgentInfo:
+    """Follow ``info.rules`` from now on in this context only (one dashboard run: each browser
+    session may show another home, so the process-wide :func:`adopt` would not do)."""
+    _ACTIVE.set(info.rules)
+    return info

@@ -1,0 +1,233 @@
+"""Inbox page (AppTest, real files, no engine mocks): a staged `patch` and a `new_text` payload
+approved, rejected and edited; a pinned write whose entry changed, shown then and now and
+refused; the triage of a queue (marks, order, the marked ones rejected after one confirmation);
+hostile staged files never crash the page."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hermes_dash import parse, serialise
+from app_support import alerts, fresh_cache, no_exception, open_app, texts  # noqa: F401
+
+PACKED = "todo: item A; item B; item C"
+PG = "Tests need Postgres 16 on port 5433."
+CI = "CI is GitHub Actions."
+PATCH = "0a0a0a0a"
+NEW_TEXT = "0b0b0b0b"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
+    root = tmp_path / "home"
+    (root / "memories").mkdir(parents=True)
+    (root / "memories" / "MEMORY.md").write_text(serialise([PACKED, PG, CI]), encoding="utf-8")
+    (root / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    return root
+
+
+def stage(home: Path, sid: str, payload: dict, age: float = 60, origin: str = "background_review") -> Path:
+    folder = home / "pending" / "memory"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{sid}.json"
+    path.write_text(json.dumps({"id": sid, "subsystem": "memory", "action": payload["action"],
+                                "summary": f"{payload['action']} proposal", "origin": origin,
+                                "created_at": time.time() - age, "payload": payload}), encoding="utf-8")
+    return path
+
+
+def patch(home: Path) -> Path:
+    return stage(home, PATCH, {"action": "patch", "target": "memory", "old_text": "item B",
+                               "new_text": "item B done", "matched_entry": PACKED})
+
+
+def new_text(home: Path) -> Path:
+    return stage(home, NEW_TEXT, {"action": "replace", "target": "memory", "old_text": "Postgres",
+                                  "new_text": "Tests need Postgres 17 on port 5433.", "matched_entry": PG})
+
+
+def inbox() -> AppTest:
+    at = open_app("curation_inbox")
+    no_exception(at)
+    return at
+
+
+def memory(home: Path) -> list[str]:
+    return parse((home / "memories" / "MEMORY.md").read_text(encoding="utf-8"))
+
+
+def test_patch_is_previewed_word_by_word_and_approved(home: Path) -> None:
+    path = patch(home)
+    at = inbox()
+    said = "\n".join(texts(at))
+    assert "todo: item A; item B{+ done+}; item C" in said  # the word diff inside the entry
+    assert "origin: background review" in said
+    assert memory(home) == [PACKED, PG, CI]  # a preview writes nothing
+    at.button(key=f"in_approve_{PATCH}").click().run()
+    no_exception(at)
+    assert memory(home) == ["todo: item A; item B done; item C", PG, CI] and not path.exists()
+    assert "Approved 1" in alerts(at)
+
+
+def test_patch_rejected_after_asking(home: Path) -> None:
+    path = patch(home)
+    at = inbox()
+    at.button(key=f"in_reject_{PATCH}").click().run()
+    assert path.exists()  # asked first
+    at.button(key=f"in_rej_{PATCH}_yes").click().run()
+    no_exception(at)
+    assert not path.exists() and memory(home) == [PACKED, PG, CI]
+
+
+def test_patch_edited_then_approved(home: Path) -> None:
+    path = patch(home)
+    at = inbox()
+    assert at.text_area(key=f"in_old_{PATCH}_0").value == "item B"
+    at.text_area(key=f"in_text_{PATCH}_0").input("item B dropped").run()
+    no_exception(at)
+    assert "todo: item A; item B{+ dropped+}; item C" in "\n".join(texts(at))
+    assert at.button(key=f"in_approve_{PATCH}").label == "Approve as edited"
+    at.button(key=f"in_approve_{PATCH}").click().run()
+    no_exception(at)
+    assert memory(home) == ["todo: item A; item B dropped; item C", PG, CI] and not path.exists()
+
+
+def test_new_text_payload_approved_edited_and_rejected(home: Path) -> None:
+    path = new_text(home)
+    at = inbox()
+    box = at.text_area(key=f"in_text_{NEW_TEXT}_0")
+    assert box.value == "Tests need Postgres 17 on port 5433."  # new_text read as the content
+    box.input("Tests need Postgres 18.").run()
+    at.button(key=f"in_approve_{NEW_TEXT}").click().run()
+    no_exception(at)
+    assert memory(home) == [PACKED, "Tests need Postgres 18.", CI] and not path.exists()
+    path = stage(home, "0c0c0c0c", {"action": "add", "target": "memory", "new_text": "Lint with ruff."})
+    at = inbox()
+    at.button(key="in_approve_0c0c0c0c").click().run()
+    no_exception(at)
+    assert memory(home)[-1] == "Lint with ruff." and not path.exists()
+    path = stage(home, "0d0d0d0d", {"action": "add", "target": "memory", "new_text": "Lint with black."})
+    at = inbox()
+    at.button(key="in_reject_0d0d0d0d").click().run()
+    at.button(key="in_rej_0d0d0d0d_yes").click().run()
+    assert not path.exists() and "Lint with black." not in memory(home)
+
+
+def test_pinned_write_whose_entry_changed_shows_then_and_now_and_stays(home: Path) -> None:
+    (home / "memories" / "MEMORY.md").write_text(serialise([PACKED, "Tests need Postgres 16 on port 6543.", CI]))
+    path = new_text(home)
+    before = path.read_bytes()
+    at = inbox()
+    said = "\n".join(texts(at))
+    assert PG in said and "Tests need Postgres 16 on port 6543." in said  # then, and now
+    assert any("pinned to changed" in m.value for m in at.markdown)
+    at.button(key=f"in_approve_{NEW_TEXT}").click().run()
+    no_exception(at)
+    assert path.read_bytes() == before and "1 not approved" in alerts(at)
+    assert memory(home) == [PACKED, "Tests need Postgres 16 on port 6543.", CI]
+    at.checkbox(key=f"in_aim_{NEW_TEXT}").check().run()  # aim it at the entry in its place now
+    no_exception(at)
+    assert at.button(key=f"in_approve_{NEW_TEXT}").label == "Approve as edited"
+    at.button(key=f"in_approve_{NEW_TEXT}").click().run()
+    no_exception(at)
+    assert memory(home) == [PACKED, "Tests need Postgres 17 on port 5433.", CI] and not path.exists()
+
+
+def test_marked_writes_are_rejected_together_after_one_confirmation(home: Path) -> None:
+    keep = stage(home, "1a1a1a1a", {"action": "add", "target": "memory", "content": "Lint with ruff."}, age=400)
+    repeat = stage(home, "1b1b1b1b", {"action": "add", "target": "memory", "content": "Lint with ruff."}, age=300)
+    said = stage(home, "1c1c1c1c", {"action": "add", "target": "memory", "content": CI}, age=200)
+    gone = stage(home, "1d1d1d1d", {"action": "remove", "target": "memory", "old_text": "Jenkins"}, age=100)
+    at = inbox()
+    assert any("3 marked" in m.value for m in at.markdown)
+    button = at.button(key="in_reject_marked")
+    assert button.label == "Reject the 3 marked…"
+    button.click().run()
+    no_exception(at)
+    listed = "\n".join(m.value for m in at.markdown)
+    assert all(f"`{sid}`" in listed for sid in ("1b1b1b1b", "1c1c1c1c", "1d1d1d1d")) and "`1a1a1a1a` ·" in listed
+    assert "the same change as 1a1a1a1a" in "\n".join(texts(at))
+    assert repeat.exists() and said.exists() and gone.exists()  # nothing yet: asked first
+    at.button(key="in_marked_no").click().run()
+    assert repeat.exists() and "in_marked" not in at.session_state and "in_marked_yes" not in [b.key for b in at.button]
+    at.button(key="in_reject_marked").click().run()
+    at.button(key="in_marked_yes").click().run()
+    no_exception(at)
+    assert keep.exists() and not repeat.exists() and not said.exists() and not gone.exists()
+    assert memory(home) == [PACKED, PG, CI] and "Rejected 3" in alerts(at)
+
+
+def test_order_and_only_the_marked(home: Path) -> None:
+    stage(home, "2a2a2a2a", {"action": "remove", "target": "memory", "old_text": "Jenkins"}, age=300)
+    stage(home, "2b2b2b2b", {"action": "add", "target": "memory", "content": "Lint with ruff."}, age=200)
+    patch(home)
+
+    def order(at: AppTest) -> list[str]:
+        return [b.key.removeprefix("in_approve_") for b in at.button if b.key and b.key.startswith("in_approve_")]
+
+    at = inbox()
+    assert order(at) == ["2a2a2a2a", "2b2b2b2b", PATCH]
+    at.selectbox(key="in_sort").select("newest").run()
+    assert order(at) == [PATCH, "2b2b2b2b", "2a2a2a2a"]
+    at.selectbox(key="in_sort").select("kind").run()
+    assert order(at) == ["2b2b2b2b", PATCH, "2a2a2a2a"]
+    at.toggle(key="in_only_marked").set_value(True).run()
+    no_exception(at)
+    assert order(at) == ["2a2a2a2a"]
+
+
+def test_hostile_staged_files_are_listed_as_malformed_and_never_crash(home: Path) -> None:
+    folder = home / "pending" / "memory"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "3a3a3a3a.json")
+    (folder / "3b3b3b3b.json").write_bytes(b"\xff\xfe" + b"x" * 100)
+    (folder / "3c3c3c3c.json").write_bytes(b'{"payload": "' + b"x" * 1_200_000 + b'"}')
+    secret = home / "secret.json"
+    secret.write_text("{}")
+    os.symlink(secret, folder / "3d3d3d3d.json")
+    stage(home, "3e3e3e3e", {"action": "patch", "target": "memory", "old_text": {"a": 1}, "new_text": 2})
+    stage(home, "3f3f3f3f", {"action": "patch", "target": "memory", "pattern": "x+", "content": "y"})
+    patch(home)
+    before = (home / "memories" / "MEMORY.md").read_bytes()
+    at = inbox()
+    malformed = [e.value for e in at.error if "malformed" in e.value]
+    assert len(malformed) == 6
+    shown = "\n".join(texts(at))
+    for why in ("not a regular file", "not UTF-8", "symbolic link", "new_text must be text", "regex patch"):
+        assert why in shown
+    assert at.button(key=f"in_approve_{PATCH}")  # the good one beside them still works
+    assert (home / "memories" / "MEMORY.md").read_bytes() == before and secret.read_text() == "{}"
+
+
+def test_a_very_long_batch_is_approved_or_rejected_as_staged_not_edited(home: Path) -> None:
+    path = stage(home, "4a4a4a4a", {"action": "batch", "target": "memory", "operations": [
+        {"action": "add", "content": f"Fact {i}."} for i in range(60)]})
+    at = inbox()
+    assert not [t for t in at.text_area if t.key and t.key.startswith("in_text_4a4a4a4a")]
+    assert any("60 operations is not edited here" in c.value for c in at.caption)
+    at.button(key="in_reject_4a4a4a4a").click().run()
+    at.button(key="in_rej_4a4a4a4a_yes").click().run()
+    no_exception(at)
+    assert not path.exists()
+
+
+def test_approving_applies_what_the_preview_showed_not_what_the_file_became_before_the_click(home: Path) -> None:
+    path = stage(home, "5a5a5a5a", {"action": "replace", "target": "memory", "old_text": "Postgres",
+                                    "content": "Tests need Postgres 17."}, origin="foreground")  # 0.19.0: no pin
+    at = inbox()
+    assert any("Tests need Postgres 17." in list(d.value.get("After", [])) for d in at.dataframe)
+    agent = "Tests need Postgres 16 on port 6543 (moved by the agent)."
+    (home / "memories" / "MEMORY.md").write_text(serialise([PACKED, agent, CI]), encoding="utf-8")
+    at.button(key="in_approve_5a5a5a5a").click().run()  # the preview showed the old entry being replaced
+    no_exception(at)
+    assert memory(home) == [PACKED, agent, CI] and path.exists() and "1 not approved" in alerts(at)
+    at.button(key="in_approve_5a5a5a5a").click().run()  # now it has been shown on the new entry
+    no_exception(at)
+    assert memory(home) == [PACKED, "Tests need Postgres 17.", CI] and not path.exists()

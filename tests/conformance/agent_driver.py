@@ -1,0 +1,97 @@
+"""Drive the released Hermes agent's own memory code, one JSON request per line (docs/agents.md).
+
+Run with the agent's python (its own venv, never the project's), as a long-lived subprocess:
+
+    /opt/hermes-agent/v0.19.0/bin/python tests/conformance/agent_driver.py
+
+It imports nothing from hermes-dash and copies nothing from the agent: every answer comes from the
+installed package's ``tools.memory_tool`` (``memory_tool()``, ``MemoryStore``, ``load_from_disk()``,
+``format_for_system_prompt()``) and ``tools.threat_patterns``. Each request names its Hermes home;
+``HERMES_HOME`` is set to it for that request (the agent resolves its home on every call).
+
+Requests (one JSON object per line on stdin) and answers (one per line on stdout):
+
+* ``{"cmd": "version"}`` -> ``{"version": "0.19.0"}``
+* ``{"cmd": "call", "home": H, "limits": [M, U], "args": {...}}``: ``memory_tool(**args)`` on a
+  fresh store with those limits -> ``{"result": <its JSON reply>}`` or ``{"raised": "Type: msg"}``,
+  then ``"files"``: every file in ``H/memories`` except lock and temp files, as
+  ``{name: latin-1 text of its bytes}``, and, when ``"render": true``, ``"blocks"``: the
+  ``format_for_system_prompt()`` of a fresh store loaded from disk, per target.
+* ``{"cmd": "render", "home": H, "limits": [M, U]}`` -> ``{"blocks": {...}}``
+* ``{"cmd": "scan", "text": T}`` -> ``{"findings": [...]}`` (the strict scope memory uses)
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+
+def _files(home: str) -> dict[str, str]:
+    folder = Path(home) / "memories"
+    if not folder.is_dir():
+        return {}
+    out = {}
+    for path in sorted(folder.iterdir()):
+        if path.name.endswith(".lock") or path.name.endswith(".tmp") or not path.is_file():
+            continue
+        out[path.name] = path.read_bytes().decode("latin-1")
+    return out
+
+
+def _blocks(memory_tool, limits: list[int]) -> dict[str, str | None]:
+    store = memory_tool.MemoryStore(memory_char_limit=limits[0], user_char_limit=limits[1])
+    store.load_from_disk()
+    return {t: store.format_for_system_prompt(t) for t in ("memory", "user")}
+
+
+def main() -> None:
+    logging.disable(logging.CRITICAL)  # the agent logs blocked entries and over-budget stores
+    from tools import memory_tool
+
+    accepted = set(inspect.signature(memory_tool.memory_tool).parameters)
+    out = sys.stdout
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        answer: dict[str, object] = {}
+        try:
+            if cmd == "version":
+                answer["version"] = importlib.metadata.version("hermes-agent")
+            elif cmd == "scan":
+                from tools.threat_patterns import scan_for_threats
+
+                answer["findings"] = scan_for_threats(request["text"], scope="strict")
+            elif cmd in ("call", "render"):
+                os.environ["HERMES_HOME"] = request["home"]
+                limits = request["limits"]
+                if cmd == "call":
+                    store = memory_tool.MemoryStore(memory_char_limit=limits[0], user_char_limit=limits[1])
+                    args = {k: v for k, v in request["args"].items() if k in accepted}
+                    try:
+                        answer["result"] = json.loads(memory_tool.memory_tool(store=store, **args))
+                    except Exception as exc:  # the agent's own crash is an answer too (bad UTF-8, say)
+                        answer["raised"] = f"{type(exc).__name__}: {exc}"
+                    answer["files"] = _files(request["home"])
+                if cmd == "render" or request.get("render"):
+                    try:
+                        answer["blocks"] = _blocks(memory_tool, limits)
+                    except Exception as exc:  # a file it cannot decode: the session cannot start
+                        answer["blocks_raised"] = f"{type(exc).__name__}: {exc}"
+            else:
+                answer["error"] = f"unknown cmd {cmd!r}"
+        except Exception as exc:  # a driver bug: report it, keep serving
+            answer["error"] = f"{type(exc).__name__}: {exc}"
+        out.write(json.dumps(answer, ensure_ascii=True) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

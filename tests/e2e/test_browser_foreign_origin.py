@@ -1,0 +1,136 @@
+"""A page on another origin, in Chromium, against a server whose Streamlit config lists it.
+
+``http://evil.example`` is resolved to 127.0.0.1 by Chromium itself (``--host-resolver-rules``), so
+its page is served by a small HTTP server on this machine and is still a foreign origin to the
+browser. Its script opens the dashboard's websocket the way the attack did and asks for a run;
+whatever the server sends back is what the foreign page could read. Under ``hermes-dash serve``
+the handshake is refused; under a bare ``streamlit run app.py`` with the origin allowed by a
+``STREAMLIT_*`` variable, the page gets in but the app's gate shows it no memory.
+"""
+
+from __future__ import annotations
+
+import http.server
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, need_browser
+from web_probe import free_port, start
+
+pytestmark = pytest.mark.e2e
+
+EVIL_HOST = "evil.example"
+MEMORY_WORD = "staging"  # in several demo MEMORY.md entries
+USER_WORD = "Europe/Berlin"  # in the demo USER.md
+
+
+def _rerun_bytes() -> list[int]:
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ClientState_pb2 import ClientState
+
+    return list(BackMsg(rerun_script=ClientState()).SerializeToString())
+
+
+_PAGE = """<!doctype html><title>evil</title><script>
+window.__result = null;
+const got = [];
+let opened = false;
+const ws = new WebSocket("ws://127.0.0.1:%(port)d/_stcore/stream", ["streamlit"]);
+ws.binaryType = "arraybuffer";
+ws.onopen = () => { opened = true; ws.send(new Uint8Array(%(rerun)s)); };
+ws.onmessage = (e) => got.push(new TextDecoder("utf-8", {fatal: false}).decode(e.data));
+const done = () => { if (!window.__result) window.__result = {opened, text: got.join("")}; };
+ws.onclose = done;
+setTimeout(() => { done(); try { ws.close(); } catch (e) {} }, 15000);
+</script>"""
+
+
+@contextmanager
+def _evil_site(port: int) -> Iterator[int]:
+    """The foreign page, served on loopback (Chromium maps evil.example here)."""
+    body = (_PAGE % {"port": port, "rerun": _rerun_bytes()}).encode()
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the handler's name
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Page)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield httpd.server_address[1]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _visit_evil(tmp_path: Path, server_port: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    with _evil_site(server_port) as evil_port, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                     args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {EVIL_HOST} 127.0.0.1"])
+        try:
+            page = browser.new_page()
+            page.goto(f"http://{EVIL_HOST}:{evil_port}/", wait_until="domcontentloaded")
+            assert page.evaluate("location.origin") == f"http://{EVIL_HOST}:{evil_port}"
+            page.wait_for_function("() => window.__result !== null", timeout=30_000)
+            return page.evaluate("window.__result")
+        finally:
+            browser.close()
+
+
+def _careless(tmp_path: Path) -> tuple[Path, Path]:
+    """``~`` and a working folder whose config.toml lists evil.example as an allowed origin."""
+    home, work = tmp_path / "user-home", tmp_path / "work"
+    for folder in (home, work):
+        (folder / ".streamlit").mkdir(parents=True)
+        (folder / ".streamlit" / "config.toml").write_text(
+            f'[server]\ncorsAllowedOrigins = ["http://{EVIL_HOST}"]\n')
+    return home, work
+
+
+def test_a_listed_foreign_origin_is_refused_by_serve_in_chromium(tmp_path: Path) -> None:
+    need_browser()
+    from hermes_dash.demo import create_demo_home
+
+    demo = create_demo_home(tmp_path / "demo")
+    home, work = _careless(tmp_path)
+    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo), "serve", "--port", "{port}", "--no-browser"]
+    env = {"PYTHONPATH": str(REPO), "HOME": str(home), "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}"}
+    before = (demo / "memories" / "MEMORY.md").read_bytes()
+    with start(command, cwd=work, scratch=tmp_path / "s", env=env) as server:
+        result = _visit_evil(tmp_path, server.port)
+    assert not result["opened"], "the foreign page opened the dashboard's websocket"
+    assert MEMORY_WORD not in result["text"] and USER_WORD not in result["text"]
+    assert (demo / "memories" / "MEMORY.md").read_bytes() == before
+
+
+def test_a_listed_foreign_origin_sees_no_memory_under_streamlit_run_in_chromium(tmp_path: Path) -> None:
+    need_browser()
+    from hermes_dash.demo import create_demo_home
+
+    demo = create_demo_home(tmp_path / "demo")
+    home, _ = _careless(tmp_path)
+    env = {"PYTHONPATH": str(REPO), "HOME": str(home), "HERMES_HOME": str(demo),
+           "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}"}
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", "{port}",
+               "--server.headless", "true"]
+    with start(command, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
+        result = _visit_evil(tmp_path, server.port)
+    # Streamlit lets the page in (the variable beats every config file); the app shows it nothing.
+    assert result["opened"]
+    assert MEMORY_WORD not in result["text"] and USER_WORD not in result["text"]
+    assert "refuses to show memory" in result["text"] and "server.corsAllowedOrigins" in result["text"]

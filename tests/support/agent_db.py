@@ -1,0 +1,78 @@
+"""Build a real ``state.db`` with the released agent's own code, for tests that read sessions.
+
+    from agent_db import agent_python, build_state_db, require_agent
+
+    python = require_agent()                 # skips (or fails under HD_REQUIRE_AGENT=1) without the venv
+    sessions = build_state_db(home, [
+        {"id": "s1", "source": "cli"},       # system prompt = the agent's own render of home's files now
+        {"id": "s2", "messages": [
+            {"role": "user", "content": "remember I like tea"},
+            {"memory_call": {"action": "add", "target": "user", "content": "likes tea"}},
+        ]},
+    ])
+    sessions[1]["results"][0]["success"]     # the agent's own JSON reply to that call
+
+Sessions are written in order by ``hermes_state.SessionDB`` (the agent's schema, WAL, FTS) run in
+the agent's venv (``tests/support/agent_db_driver.py``). Per session: ``id``; optional ``source``
+("cli"), ``model``, ``cwd``, ``parent_session_id``, ``end_reason``; ``system_prompt`` (default:
+built from the agent's ``load_from_disk()`` + ``format_for_system_prompt()`` of the home's files at
+that moment, between ``preamble`` and ``date_line``, joined as the agent joins prompt parts);
+``messages``: plain ``{"role", "content", "tool_name", "tool_calls", "tool_call_id"}`` rows, or
+``{"memory_call": {memory tool arguments}, "content": ..., "call_id": ...}``, which records the
+assistant's tool call, runs the agent's own ``memory_tool()`` on the home (the files change as the
+agent would change them) and records its reply as the ``tool`` message. ``limits``: the stores'
+limits for those calls and renders. Returns, per session, ``{"id", "system_prompt", "results"}``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DRIVER = Path(__file__).with_name("agent_db_driver.py")
+DEFAULT_PYTHON = "/opt/hermes-agent/v0.19.0/bin/python"
+
+
+def agent_python() -> str:
+    """The agent venv's python: ``$HD_AGENT_PYTHON``, else the 0.19.0 venv (scripts/agent-venv)."""
+    return os.environ.get("HD_AGENT_PYTHON", DEFAULT_PYTHON)
+
+
+@functools.lru_cache(maxsize=None)
+def _usable(python: str) -> str | None:
+    """Why ``python`` cannot drive the agent (None: it can): missing, or the package not importable
+    yet (a venv still being made by scripts/agent-venv beside this run)."""
+    if not Path(python).exists():
+        return f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)"
+    done = subprocess.run([python, "-c", "import hermes_state, tools.memory_tool"], capture_output=True, text=True,
+                          timeout=120)
+    return None if done.returncode == 0 else f"the agent in {python} does not import: {done.stderr[-500:]}"
+
+
+def require_agent() -> str:
+    """The agent's python, or skip the test (fail it under ``HD_REQUIRE_AGENT=1``, as CI runs)."""
+    python = agent_python()
+    problem = _usable(python)
+    if problem is not None:
+        if os.environ.get("HD_REQUIRE_AGENT"):
+            pytest.fail(problem)
+        pytest.skip(problem)
+    return python
+
+
+def build_state_db(home: Path, sessions: list[dict[str, Any]], *, limits: tuple[int, int] = (2200, 1375),
+                   python: str | None = None) -> list[dict[str, Any]]:
+    """Write ``sessions`` into ``home/state.db`` with the agent's SessionDB (see the module doc)."""
+    spec = {"home": str(home), "limits": list(limits), "sessions": sessions}
+    done = subprocess.run([python or require_agent(), str(DRIVER)], input=json.dumps(spec), capture_output=True,
+                          text=True, encoding="utf-8", timeout=120, env={**os.environ, "HERMES_HOME": str(home)})
+    if done.returncode != 0:
+        raise RuntimeError(f"agent_db_driver failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    result: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["sessions"]
+    return result
