@@ -34,7 +34,6 @@ from typing import Any
 
 from benchmarks.page_heights import CHROMIUM, FLAGS, HERE, SCREEN, _free_port
 
-DELIMITER = "\n§\n"
 LIMIT = 2_200  # the demo MEMORY.md's limit
 UNDER = LIMIT * 80 // 100
 
@@ -51,9 +50,9 @@ class Labels:
     found_note: str = "1 of 18 entries contains the search text"
     cleanup: str = "Cleanup"
     plan: str = "Plan to get under the threshold"
-    removal: str = "Remove the entry below ({chars} characters)"  # a candidate the person picks
-    removal_entry: str = "Staging API key"  # the start of the entry picked
-    plan_apply: str = r"^Apply \d+ steps? to MEMORY\.md…$"
+    removal: str = r"^Remove (the entry below|·)"  # a removal candidate's box (the first is picked)
+    short_of_goal: str = "above the goal"  # the plan's note while the chosen steps are not enough
+    plan_apply: str = r"^(Apply|Review) \d+ steps? (to|for) MEMORY\.md…$"
     yes_apply: str = "Yes, apply"
     edit: str = "Edit"
     replace_tab: str = "Replace"
@@ -174,10 +173,11 @@ def clean_up(user: User, memory: Path) -> Job:
     start = time.monotonic()
     user.go(lab.cleanup)
     settle(page, lab.plan)
-    entry = next(e for e in memory.read_text(encoding="utf-8").split(DELIMITER) if e.startswith(lab.removal_entry))
-    box = page.get_by_text(lab.removal.format(chars=f"{len(entry):,}"), exact=True)
-    if box.count():  # the plan's own steps are not enough: the person picks a removal
-        user.click(box)
+    boxes = page.get_by_text(re.compile(lab.removal))
+    for n in range(min(5, boxes.count())):  # the plan's steps are not enough: the person picks removals,
+        if n and not page.get_by_text(lab.short_of_goal).count():  # in the plan's order, until it is
+            break
+        user.click(boxes.nth(n))
         settle(page)
     user.click(user.button(lab.plan_apply))
     settle(page)
