@@ -28,6 +28,8 @@ Sections (``--only`` takes a comma-separated list of them):
                  a state the writer meant to leave (before or after an operation).
 * ``page``       AppTest reruns of the landing page: demo home against a bare Streamlit page,
                  10,000 backups against 10, a hand-written 1 MB MEMORY.md against the demo.
+* ``blame``      where every entry of both files came from, on a 1,000,000-message state.db
+                 in the agent's schema, against ``SELECT count(*)`` of its messages (``provenance.py``).
 * ``browser``    headless Debian Chromium (a fresh browser context each time) opening ``streamlit run app.py``
                  until the Overview has rendered both gauges and both tables, alternated with a
                  bare page of the same two tables and progress bars served with the same settings.
@@ -58,6 +60,7 @@ from benchmarks.ops import bench_ops
 from benchmarks.page_heights import bench_heights
 from benchmarks.pages import bench_page
 from benchmarks.pending import bench_pending
+from benchmarks.provenance import bench_blame
 from benchmarks.suggest import bench_suggest
 
 SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
@@ -71,6 +74,7 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     "concurrent": bench_concurrent,
     "crash": bench_crash,
     "page": bench_page,
+    "blame": bench_blame,
     "browser": bench_browser,
     "heights": bench_heights,
 }

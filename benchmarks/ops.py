@@ -6,7 +6,8 @@ import contextlib
 import itertools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from benchmarks.core import (
     Figure,
@@ -16,12 +17,13 @@ from benchmarks.core import (
     fsync_dir,
     interleaved,
     make_home,
+    median_ms,
     premade_backups,
     ratio_figures,
     temp_root,
     write_synced,
 )
-from hermes_dash.engine.rules.format import DELIMITER, serialise
+from hermes_dash.engine.rules.format import DELIMITER, parse, serialise
 
 FILE_CHARS = 2000
 
@@ -97,7 +99,53 @@ def bench_ops(plan: Plan) -> list[Figure]:
         after = store.read("memory")
         assert len(store.backups("memory")) <= keep + 1, "retention did not prune"
         assert after.error is None and not after.drift
+    figures.append(bench_locked_work(plan))
     return figures
+
+
+def bench_locked_work(plan: Plan) -> Figure:
+    """How long the worst request the bound on locked work accepts holds the agent's lock: 2,000
+    replaces on a file of the shortest distinct entries, exactly at ``MAX_LOCKED_WORK``, through
+    the store; against the lock time of one replace on the same file."""
+    from hermes_dash.engine.rules.ops import MAX_BATCH_OPERATIONS
+    from hermes_dash.engine.store import MAX_LOCKED_WORK, MemoryStore
+
+    size = MAX_LOCKED_WORK // MAX_BATCH_OPERATIONS
+    data = serialise([f"{i:05d}" for i in range(size // 8 + 1)]).encode("utf-8")[:size]
+    data = data[:data.rfind(DELIMITER.encode())]
+    entries = parse(data.decode())
+    ops = [{"action": "replace", "old_text": e, "content": e + "!"} for e in entries[:MAX_BATCH_OPERATIONS]]
+    rounds = 3 if plan.quick else 7
+    with temp_root("work") as root:
+        store = MemoryStore.open(make_home(root / "home", memory_limit=size * 2))
+        path = store.home.file_path("memory")
+        held: list[int] = []
+        plain_lock = store._lock
+
+        @contextlib.contextmanager
+        def timed_lock(*args: Any, **kwargs: Any) -> Iterator[None]:
+            with plain_lock(*args, **kwargs):
+                t0 = time.perf_counter_ns()
+                try:
+                    yield
+                finally:
+                    held.append(time.perf_counter_ns() - t0)
+
+        store._lock = timed_lock  # type: ignore[method-assign]  # measures the time the lock is held
+
+        def locked(request: Callable[[], object]) -> Callable[[int], int]:
+            def run(i: int) -> int:
+                as_the_agent_writes(path, data)
+                request()
+                return held[-1]
+            return run
+
+        base_ns, subj_ns = interleaved(rounds, locked(lambda: store.replace("memory", entries[-1], entries[-1] + "?")),
+                                       locked(lambda: store.batch("memory", ops)), warmup=1)
+    b, w = median_ms(base_ns), median_ms(subj_ns)
+    return Figure("locked_work_worst_ms", round(w, 1), "ms", round(b, 3), 1000.0,
+                  f"lock held by {len(ops):,} replaces on a {len(data):,}-byte file of {len(entries):,} entries "
+                  f"(at the bound, {MAX_LOCKED_WORK:,} bytes x operations): {w:.0f} ms vs one replace {b:.2f} ms")
 
 
 # -- 2. command-line start-up -----------------------------------------------------------------------

@@ -7,62 +7,99 @@ layers above it import it only through the names listed here (tests/meta/test_la
 * ``hermes_dash.cli``: the command line, ``hermes-dash`` / ``python -m hermes_dash``;
 * ``hermes_dash.ui`` and its pages (``hermes_dash/ui/pages/``): the Streamlit dashboard.
 
-Public names are re-exported here from small private modules, loaded on first use (PEP 562):
-``python -m hermes_dash show`` must start fast, and importing the package should not pay for
-difflib, prompt rendering and the rest when a command needs none of them.
+Each name is the engine module's own name for it, never renamed. The names are loaded on first
+use (PEP 562): a command imports only the modules it touches (``show`` skips difflib, the prompt
+render, the views; docs/performance.md has the figures). Type checkers and editors read the
+explicit re-exports in the ``TYPE_CHECKING`` block, which tests/meta/test_layers.py keeps equal
+to ``__all__`` and to the table.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 
 __version__ = "0.1.0"
 
-#: module -> the names it exports. "public=private" exports a name under a clearer one where
-#: the module's own name only reads well inside it (``_snapshot.freeze`` -> ``freeze_snapshot``).
-_EXPORTS = {
-    "engine.io.backups": ("Backup", "list_backups", "read_backup"),
-    "engine.rules.batchplan": ("plan_batch", "describe_batch=describe", "pin_batch=pinned"),
-    "engine.views.diff": ("DiffItem", "EntryDiff", "diff_entries", "word_diff"),
-    "engine.rules.errors": ("AmbiguousMatch", "ContentBlocked", "DriftDetected", "EntryChanged", "FileChanged",
-                            "FileProblem", "InvalidRequest", "NoMatch", "OverLimit", "Refusal"),
-    "engine.rules.format": ("DEFAULT_LIMITS", "DELIMITER", "FILENAMES", "TARGETS", "decode_lossy", "detect_drift",
-                "over_budget_text", "parse", "percent", "serialise", "usage"),
-    "engine.agents": ("AgentInfo", "AgentRules", "adopt_agent=adopt", "agent_for_home=for_home",
-                      "agent_rules=rules_for", "agent_rules_in_effect=active", "detect_agent=detect",
-                      "following_agent=following", "use_agent=use"),
-    "engine.home": ("HermesHome", "Settings", "list_profiles", "load_settings", "normalise_profile", "resolve_home"),
-    "engine.move": ("TwoFileResult", "TwoFileUndo", "lock_order"),
-    "engine.views.humanize": ("NEXT_SESSION", "age", "ago", "n_entries=entries", "n_of=count", "past_of=past"),
-    "engine.newhome": ("create_memory_files",),
-    "engine.rules.ops": ("Match", "Operation", "Projection", "find", "prepare", "project"),
-    "engine.io.readfile": ("Fingerprint", "NotReadable", "describe_unreadable=describe"),
-    "engine.views.render": ("parse_prompt", "render_block", "render_prompt", "sanitise"),
-    "engine.rules.scan": ("MAX_SCAN_CHARS", "describe_findings=describe", "scan"),
-    "engine.serving": ("DOORS", "LOOPBACK", "LOOPBACK_HOSTS", "PROFILE_ENV", "TOKEN_ENV", "connection_problems",
-                       "served_flags"),
-    "engine.views.sessions": ("SessionList", "read_sessions"),
-    "engine.views.snapshot": ("Snapshot", "choose_snapshot=choose", "compare_snapshot=compare", "diff_live",
-                  "freeze_snapshot=freeze", "frozen_snapshot_path=frozen_path", "load_frozen_snapshot=load_frozen",
-                  "newest_snapshot=newest", "session_snapshot=from_session", "snapshot_since=since"),
-    "engine.store": ("FileState", "MemoryStore", "OpResult", "Undo", "drift_guard", "read_file_state"),
-    "engine.rules.targets": ("Target", "target_of"),
-    "demo": ("create_demo_home",),
+__all__ = [
+    "Action", "adopt_agent", "age", "agent_for_home", "agent_rules", "agent_rules_in_effect", "AgentInfo",
+    "AgentRules", "ago", "AmbiguousMatch", "Backup", "choose_snapshot", "compare_snapshot", "connection_problems",
+    "ContentBlocked", "create_demo_home", "create_memory_files", "decode", "decode_lossy", "DEFAULT_LIMITS",
+    "DELIMITER", "describe_batch", "describe_findings", "describe_unreadable", "detect_agent", "detect_drift",
+    "diff_entries", "diff_live", "DiffItem", "DOORS", "drift_guard", "DriftDetected", "EntryChanged", "EntryDiff",
+    "FileChanged", "FILENAMES", "FilePreview", "FileProblem", "FileState", "find", "Fingerprint", "following_agent",
+    "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE",
+    "journal_default", "journal_via", "list_backups", "list_profiles", "load_frozen_snapshot", "load_settings",
+    "lock_order", "LOOPBACK", "LOOPBACK_HOSTS", "Match", "MAX_LOCKED_WORK", "MAX_MEMORY_BYTES", "MAX_SCAN_CHARS",
+    "MemoryStore", "n_entries", "n_of", "newest_snapshot", "NEXT_SESSION", "NoMatch", "normalise_profile",
+    "NotReadable", "Operation", "OpResult", "over_budget_text", "OverLimit", "parse", "parse_prompt", "past_of",
+    "percent", "pin_batch", "plan_batch", "prepare", "PROFILE_ENV", "project", "Projection", "read_backup",
+    "read_file_state", "read_regular", "read_sessions", "Refusal", "render_block", "render_prompt", "resolve_home",
+    "sanitise", "scan", "serialise", "served_flags", "session_snapshot", "SessionList", "Settings", "shorten",
+    "Snapshot", "snapshot_since", "Target", "target_of", "TARGETS", "TOKEN_ENV", "TwoFileResult", "TwoFileUndo",
+    "Undo", "usage", "use_agent",
+]
+
+#: public name -> the engine module (under hermes_dash) that defines it under that name
+_MODULE_OF = {
+    "create_demo_home": "demo",
+    "adopt_agent": "engine.agents", "agent_for_home": "engine.agents", "agent_rules": "engine.agents",
+    "agent_rules_in_effect": "engine.agents", "AgentInfo": "engine.agents", "AgentRules": "engine.agents",
+    "detect_agent": "engine.agents", "following_agent": "engine.agents", "use_agent": "engine.agents",
+    "HermesHome": "engine.home", "list_profiles": "engine.home", "load_settings": "engine.home",
+    "normalise_profile": "engine.home", "resolve_home": "engine.home", "Settings": "engine.home",
+    "Backup": "engine.io.backups", "list_backups": "engine.io.backups", "read_backup": "engine.io.backups",
+    "journal_default": "engine.io.journal", "journal_via": "engine.io.journal",
+    "held": "engine.io.lock",
+    "describe_unreadable": "engine.io.readfile", "Fingerprint": "engine.io.readfile",
+    "MAX_MEMORY_BYTES": "engine.io.readfile", "NotReadable": "engine.io.readfile",
+    "read_regular": "engine.io.readfile",
+    "create_memory_files": "engine.newhome",
+    "FilePreview": "engine.pipeline", "lock_order": "engine.pipeline", "MAX_LOCKED_WORK": "engine.pipeline",
+    "Action": "engine.rules.actions",
+    "describe_batch": "engine.rules.batchplan", "pin_batch": "engine.rules.batchplan",
+    "plan_batch": "engine.rules.batchplan",
+    "AmbiguousMatch": "engine.rules.errors", "ContentBlocked": "engine.rules.errors",
+    "DriftDetected": "engine.rules.errors", "EntryChanged": "engine.rules.errors",
+    "FileChanged": "engine.rules.errors", "FileProblem": "engine.rules.errors",
+    "InvalidRequest": "engine.rules.errors", "NoMatch": "engine.rules.errors", "OverLimit": "engine.rules.errors",
+    "Refusal": "engine.rules.errors",
+    "decode": "engine.rules.format", "decode_lossy": "engine.rules.format", "DEFAULT_LIMITS": "engine.rules.format",
+    "DELIMITER": "engine.rules.format", "detect_drift": "engine.rules.format", "FILENAMES": "engine.rules.format",
+    "over_budget_text": "engine.rules.format", "parse": "engine.rules.format", "percent": "engine.rules.format",
+    "serialise": "engine.rules.format", "TARGETS": "engine.rules.format", "usage": "engine.rules.format",
+    "find": "engine.rules.ops", "Match": "engine.rules.ops", "Operation": "engine.rules.ops",
+    "prepare": "engine.rules.ops", "project": "engine.rules.ops", "Projection": "engine.rules.ops",
+    "describe_findings": "engine.rules.scan", "INVISIBLE": "engine.rules.scan", "MAX_SCAN_CHARS": "engine.rules.scan",
+    "scan": "engine.rules.scan",
+    "Target": "engine.rules.targets", "target_of": "engine.rules.targets",
+    "LOOPBACK": "engine.serving", "LOOPBACK_HOSTS": "engine.serving", "PROFILE_ENV": "engine.serving",
+    "TOKEN_ENV": "engine.serving", "DOORS": "engine.serving", "connection_problems": "engine.serving",
+    "served_flags": "engine.serving",
+    "TwoFileResult": "engine.state", "TwoFileUndo": "engine.state",
+    "drift_guard": "engine.store", "FileState": "engine.store", "MemoryStore": "engine.store",
+    "OpResult": "engine.store", "read_file_state": "engine.store", "Undo": "engine.store",
+    "shorten": "engine.text",
+    "diff_entries": "engine.views.diff", "DiffItem": "engine.views.diff", "EntryDiff": "engine.views.diff",
+    "age": "engine.views.humanize", "ago": "engine.views.humanize", "n_entries": "engine.views.humanize",
+    "n_of": "engine.views.humanize", "NEXT_SESSION": "engine.views.humanize", "past_of": "engine.views.humanize",
+    "parse_prompt": "engine.views.render", "render_block": "engine.views.render",
+    "render_prompt": "engine.views.render", "sanitise": "engine.views.render",
+    "read_sessions": "engine.views.sessions", "SessionList": "engine.views.sessions",
+    "choose_snapshot": "engine.views.snapshot", "compare_snapshot": "engine.views.snapshot",
+    "diff_live": "engine.views.snapshot", "freeze_snapshot": "engine.views.snapshot",
+    "frozen_snapshot_path": "engine.views.snapshot", "load_frozen_snapshot": "engine.views.snapshot",
+    "newest_snapshot": "engine.views.snapshot", "session_snapshot": "engine.views.snapshot",
+    "Snapshot": "engine.views.snapshot", "snapshot_since": "engine.views.snapshot",
 }
-#: public name -> (module, name in that module)
-_MODULE_OF = {public: (module, private or public)
-              for module, names in _EXPORTS.items()
-              for public, _, private in (name.partition("=") for name in names)}
-__all__ = sorted(_MODULE_OF)
 
 
 def __getattr__(name: str) -> object:
-    where = _MODULE_OF.get(name)
-    if where is None:
+    module = _MODULE_OF.get(name)
+    if module is None:
         raise AttributeError(f"module 'hermes_dash' has no attribute {name!r}")
-    module, private = where
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), private)
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value  # later look-ups skip this function
     return value
 
@@ -70,71 +107,134 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
-
-if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
-    from .demo import create_demo_home
-    from .engine.agents import AgentInfo, AgentRules
-    from .engine.agents import active as agent_rules_in_effect
-    from .engine.agents import adopt as adopt_agent
-    from .engine.agents import detect as detect_agent
-    from .engine.agents import for_home as agent_for_home
-    from .engine.agents import following as following_agent
-    from .engine.agents import rules_for as agent_rules
-    from .engine.agents import use as use_agent
-    from .engine.home import HermesHome, Settings, list_profiles, load_settings, normalise_profile, resolve_home
-    from .engine.io.backups import Backup, list_backups, read_backup
-    from .engine.io.readfile import Fingerprint, NotReadable
-    from .engine.io.readfile import describe as describe_unreadable
-    from .engine.move import TwoFileResult, TwoFileUndo, lock_order
-    from .engine.newhome import create_memory_files
-    from .engine.rules.batchplan import describe as describe_batch
-    from .engine.rules.batchplan import pinned as pin_batch
-    from .engine.rules.batchplan import plan_batch
+if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-exported explicitly
+    from .demo import create_demo_home as create_demo_home
+    from .engine.agents import (
+        adopt_agent as adopt_agent,
+        agent_for_home as agent_for_home,
+        agent_rules as agent_rules,
+        agent_rules_in_effect as agent_rules_in_effect,
+        AgentInfo as AgentInfo,
+        AgentRules as AgentRules,
+        detect_agent as detect_agent,
+        following_agent as following_agent,
+        use_agent as use_agent,
+    )
+    from .engine.home import (
+        HermesHome as HermesHome,
+        list_profiles as list_profiles,
+        load_settings as load_settings,
+        normalise_profile as normalise_profile,
+        resolve_home as resolve_home,
+        Settings as Settings,
+    )
+    from .engine.io.backups import Backup as Backup, list_backups as list_backups, read_backup as read_backup
+    from .engine.io.journal import journal_default as journal_default, journal_via as journal_via
+    from .engine.io.lock import held as held
+    from .engine.io.readfile import (
+        describe_unreadable as describe_unreadable,
+        Fingerprint as Fingerprint,
+        MAX_MEMORY_BYTES as MAX_MEMORY_BYTES,
+        NotReadable as NotReadable,
+        read_regular as read_regular,
+    )
+    from .engine.newhome import create_memory_files as create_memory_files
+    from .engine.pipeline import (
+        FilePreview as FilePreview,
+        lock_order as lock_order,
+        MAX_LOCKED_WORK as MAX_LOCKED_WORK,
+    )
+    from .engine.rules.actions import Action as Action
+    from .engine.rules.batchplan import (
+        describe_batch as describe_batch,
+        pin_batch as pin_batch,
+        plan_batch as plan_batch,
+    )
     from .engine.rules.errors import (
-        AmbiguousMatch,
-        ContentBlocked,
-        DriftDetected,
-        EntryChanged,
-        FileChanged,
-        FileProblem,
-        InvalidRequest,
-        NoMatch,
-        OverLimit,
-        Refusal,
+        AmbiguousMatch as AmbiguousMatch,
+        ContentBlocked as ContentBlocked,
+        DriftDetected as DriftDetected,
+        EntryChanged as EntryChanged,
+        FileChanged as FileChanged,
+        FileProblem as FileProblem,
+        InvalidRequest as InvalidRequest,
+        NoMatch as NoMatch,
+        OverLimit as OverLimit,
+        Refusal as Refusal,
     )
     from .engine.rules.format import (
-        DEFAULT_LIMITS,
-        DELIMITER,
-        FILENAMES,
-        TARGETS,
-        decode_lossy,
-        detect_drift,
-        over_budget_text,
-        parse,
-        percent,
-        serialise,
-        usage,
+        decode as decode,
+        decode_lossy as decode_lossy,
+        DEFAULT_LIMITS as DEFAULT_LIMITS,
+        DELIMITER as DELIMITER,
+        detect_drift as detect_drift,
+        FILENAMES as FILENAMES,
+        over_budget_text as over_budget_text,
+        parse as parse,
+        percent as percent,
+        serialise as serialise,
+        TARGETS as TARGETS,
+        usage as usage,
     )
-    from .engine.rules.ops import Match, Operation, Projection, find, prepare, project
-    from .engine.rules.scan import describe as describe_findings
-    from .engine.rules.scan import MAX_SCAN_CHARS, scan
-    from .engine.rules.targets import Target, target_of
-    from .engine.serving import (DOORS, LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, connection_problems,
-                                  served_flags)
-    from .engine.store import FileState, MemoryStore, OpResult, Undo, drift_guard, read_file_state
-    from .engine.views.diff import DiffItem, EntryDiff, diff_entries, word_diff
-    from .engine.views.humanize import NEXT_SESSION, age, ago
-    from .engine.views.humanize import count as n_of
-    from .engine.views.humanize import entries as n_entries
-    from .engine.views.humanize import past as past_of
-    from .engine.views.render import parse_prompt, render_block, render_prompt, sanitise
-    from .engine.views.sessions import SessionList, read_sessions
-    from .engine.views.snapshot import Snapshot, diff_live
-    from .engine.views.snapshot import choose as choose_snapshot
-    from .engine.views.snapshot import compare as compare_snapshot
-    from .engine.views.snapshot import freeze as freeze_snapshot
-    from .engine.views.snapshot import from_session as session_snapshot
-    from .engine.views.snapshot import frozen_path as frozen_snapshot_path
-    from .engine.views.snapshot import load_frozen as load_frozen_snapshot
-    from .engine.views.snapshot import newest as newest_snapshot
-    from .engine.views.snapshot import since as snapshot_since
+    from .engine.rules.ops import (
+        find as find,
+        Match as Match,
+        Operation as Operation,
+        prepare as prepare,
+        project as project,
+        Projection as Projection,
+    )
+    from .engine.rules.scan import (
+        describe_findings as describe_findings,
+        INVISIBLE as INVISIBLE,
+        MAX_SCAN_CHARS as MAX_SCAN_CHARS,
+        scan as scan,
+    )
+    from .engine.rules.targets import Target as Target, target_of as target_of
+    from .engine.serving import (
+        DOORS as DOORS,
+        LOOPBACK as LOOPBACK,
+        LOOPBACK_HOSTS as LOOPBACK_HOSTS,
+        PROFILE_ENV as PROFILE_ENV,
+        TOKEN_ENV as TOKEN_ENV,
+        connection_problems as connection_problems,
+        served_flags as served_flags,
+    )
+    from .engine.state import TwoFileResult as TwoFileResult, TwoFileUndo as TwoFileUndo
+    from .engine.store import (
+        drift_guard as drift_guard,
+        FileState as FileState,
+        MemoryStore as MemoryStore,
+        OpResult as OpResult,
+        read_file_state as read_file_state,
+        Undo as Undo,
+    )
+    from .engine.text import shorten as shorten
+    from .engine.views.diff import diff_entries as diff_entries, DiffItem as DiffItem, EntryDiff as EntryDiff
+    from .engine.views.humanize import (
+        age as age,
+        ago as ago,
+        n_entries as n_entries,
+        n_of as n_of,
+        NEXT_SESSION as NEXT_SESSION,
+        past_of as past_of,
+    )
+    from .engine.views.render import (
+        parse_prompt as parse_prompt,
+        render_block as render_block,
+        render_prompt as render_prompt,
+        sanitise as sanitise,
+    )
+    from .engine.views.sessions import read_sessions as read_sessions, SessionList as SessionList
+    from .engine.views.snapshot import (
+        choose_snapshot as choose_snapshot,
+        compare_snapshot as compare_snapshot,
+        diff_live as diff_live,
+        freeze_snapshot as freeze_snapshot,
+        frozen_snapshot_path as frozen_snapshot_path,
+        load_frozen_snapshot as load_frozen_snapshot,
+        newest_snapshot as newest_snapshot,
+        session_snapshot as session_snapshot,
+        Snapshot as Snapshot,
+        snapshot_since as snapshot_since,
+    )

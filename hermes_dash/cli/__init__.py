@@ -16,9 +16,9 @@ import json
 import os
 import sys
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, adopt_agent, agent_for_home
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, adopt_agent, agent_for_home, journal_via
 
-from . import _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
+from . import _blame, _curation, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
 from ._memory import usage_line
 from ._parse import UsageError, parse_args
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome
@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
             adopt_agent(agent_for_home(store.home.root))
             for warning in store.settings.warnings:
                 print(f"warning: {warning}", file=sys.stderr)
-        outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
+        with journal_via(f"command line: hermes-dash {args.command}"):  # names the command in hermes-dash's journal
+            outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))

@@ -10,14 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, shorten
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash import Operation
     from hermes_dash.curation.pending import Decision, Triaged
@@ -50,8 +50,7 @@ def _full(text: str) -> list[str]:
 
 
 def _one_line(text: str, width: int = 100) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 3] + "..."
+    return shorten(text, width, one_line=True)
 
 
 # -- suggest ------------------------------------------------------------------------------------
@@ -154,7 +153,10 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import history
 
+    from hermes_dash.curation import blame
+
     line = history.timeline(store, args.target)
+    made_by = blame.version_authors(line, blame.blame(store, args.target, reasons=False))
     now = datetime.now(timezone.utc)
 
     def label(index: int | None) -> str | None:
@@ -163,7 +165,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     data: dict[str, object] = {
         "success": True, "target": args.target, "file": FILENAMES[args.target],
         "versions": [{"index": v.index, "name": v.name, "style": v.style, "created": _iso(v.created),
-                      "entry_count": len(v.entries), "usage": v.usage, "problem": v.problem}
+                      "entry_count": len(v.entries), "usage": v.usage, "problem": v.problem,
+                      "made_by": made_by[v.index]}
                      for v in line.versions],
         "entries": [{"text": life.text, "present": life.present, "first_seen": label(life.first_seen),
                      "first_seen_at": _iso(line.versions[life.first_seen].created),
@@ -182,7 +185,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
              "(backups oldest first, then the live file)"]
     for v in line.versions:
         lines.append(f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
-                     f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else ""))
+                     f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else "")
+                     + f"\n      made by {made_by[v.index]}")
     lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
 
     def spans(life: history.EntryLife) -> str:

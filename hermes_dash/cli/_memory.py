@@ -8,13 +8,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from hermes_dash import Backup, OpResult
 from hermes_dash import (FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, agent_for_home, n_entries, n_of,
                          over_budget_text)
 
 from ._registry import Outcome, command, extends_parser
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Standard input and batch files are read up to this size; memory files are kilobytes.
 MAX_INPUT_BYTES = 16 * 1024 * 1024

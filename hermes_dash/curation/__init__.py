@@ -7,6 +7,7 @@ unchanged. Each module holds one concern and is imported by name::
     from hermes_dash.curation import cleanup, history
 
 ==============  ==================================================================
+``blame``       where each entry came from: sessions, hermes-dash's writes, the Inbox, git
 ``check``       check files as the agent will read them (commit hooks); writes nothing
 ``cleanup``     findings (overlaps, misplaced entries, stale paths) and a plan to free room
 ``export``      both files as JSON or Markdown, secrets blanked on request
@@ -24,5 +25,5 @@ The modules are loaded only when named, so importing this package costs nothing.
 
 from __future__ import annotations
 
-__all__ = ["check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "similarity",
+__all__ = ["blame", "check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "similarity",
            "suggestions"]

@@ -12,11 +12,20 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash.engine.rules import scan as _scan
-from hermes_dash.engine.rules.errors import FileProblem
-from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
-from hermes_dash.engine.rules.ops import preview
-from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
+from hermes_dash import (
+    decode,
+    DEFAULT_LIMITS,
+    detect_drift,
+    FILENAMES,
+    FileProblem,
+    MAX_MEMORY_BYTES,
+    NotReadable,
+    parse,
+    read_regular,
+    scan,
+    shorten,
+    usage,
+)
 
 from .invisible import describe as describe_hidden
 from .invisible import find_hidden
@@ -86,16 +95,13 @@ def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> 
     if limit is not None:
         problems.extend(f"drifted: {reason}" for reason in detect_drift(text, limit).reasons)
     for index, entry in enumerate(entries):
-        if len(entry) > _scan.MAX_SCAN_CHARS:
-            problems.append(f"entry [{index}] is too large for the agent's content scan ({len(entry):,} "
-                            "characters), so the agent leaves it out of the prompt")
-        elif findings := _scan.scan(entry):
+        if findings := scan(entry):  # the agent scans an entry's first MAX_SCAN_CHARS characters
             problems.append(f"entry [{index}] is blocked by the agent's content scan ({', '.join(findings)}): "
-                            f"{preview(entry)!r}")
+                            f"{shorten(entry, 80)!r}")
     warnings = []
     for index, entry in enumerate(entries):
         if hidden := find_hidden(entry):
             codes = ", ".join(f"U+{cp:04X}" for cp in hidden.code_points)
             warnings.append(f"entry [{index}] holds {describe_hidden(hidden)}; code points: {codes}: "
-                            f"{preview(entry)!r}")
+                            f"{shorten(entry, 80)!r}")
     return FileCheck(path, limit, used, len(entries), tuple(problems), tuple(warnings), strict)

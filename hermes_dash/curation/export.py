@@ -12,10 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from hermes_dash.engine.views.diff import diff_entries
-from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.views.humanize import entries as n_entries
-from hermes_dash.engine.store import MemoryStore
+from hermes_dash import diff_entries, FILENAMES, MemoryStore, n_entries, TARGETS
 
 REDACTED = "[REDACTED]"
 

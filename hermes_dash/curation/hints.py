@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from hermes_dash import MAX_SCAN_CHARS, FileState, n_of as count
+from hermes_dash import MAX_SCAN_CHARS, FileState, n_of
 
 from .export import redact
 from .invisible import FLAG as HIDDEN_FLAG
@@ -26,8 +26,8 @@ POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is
 def possible_secrets(text: str) -> int:
     """How many strings in ``text`` the export redactor would blank as credentials.
 
-    Like the agent's scan, only the first ``MAX_SCAN_CHARS`` characters are looked at: a longer
-    entry is kept out of the prompt whole, and a megabyte of hand-written text would otherwise
+    Like the agent's scan, only the first ``MAX_SCAN_CHARS`` characters are looked at: a megabyte
+    of hand-written text would otherwise
     cost a second on every new version. Cached by text: the Overview asks for every entry on
     every rerun, and entries rarely change.
     """
@@ -40,7 +40,7 @@ def secret_hint(text: str) -> str:
     if not n:
         return ""
     looks = "looks" if n == 1 else "look"
-    return (f"Possible secret: {count(n, 'string')} in this text {looks} like a credential (a token, a key, "
+    return (f"Possible secret: {n_of(n, 'string')} in this text {looks} like a credential (a token, a key, "
             "a password in a URL); an export with redaction blanks it. This is a hint, not the agent's content "
             "scan, which does not block it for this reason: whatever you save goes into every future prompt "
             "as written.")
@@ -91,7 +91,7 @@ def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
     """The flags of each entry of ``state``, in the order the table shows them.
 
     ``findings``: the content scan of each entry. ``since``: each entry's kind against the
-    current snapshot (``_snapshot.since``: "added", "changed" or "unchanged"), or None without
+    current snapshot (``_snapshot.snapshot_since``: "added", "changed" or "unchanged"), or None without
     one; its words are the Snapshot page's, counted with the same pairing rule.
     """
     drift_or_hand = DRIFT_FLAG if state.drift else HAND_WRITTEN if hand_written(state) else None

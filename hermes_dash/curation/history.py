@@ -14,12 +14,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
-from hermes_dash.engine.io.backups import read_backup
-from hermes_dash.engine.views.diff import EntryDiff, diff_entries
-from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest
-from hermes_dash.engine.rules.format import decode, decode_lossy, parse, usage
-from hermes_dash.engine.io.readfile import NotReadable
-from hermes_dash.engine.store import MemoryStore, OpResult
+from hermes_dash import (
+    decode,
+    decode_lossy,
+    diff_entries,
+    EntryDiff,
+    FileProblem,
+    InvalidRequest,
+    MemoryStore,
+    NotReadable,
+    OpResult,
+    parse,
+    read_backup,
+    usage,
+)
 
 CURRENT = "current"
 

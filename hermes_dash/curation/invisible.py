@@ -17,11 +17,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hermes_dash.engine.rules import scan as _scan
+from hermes_dash import INVISIBLE, MAX_SCAN_CHARS
 
 #: Only the first this many characters are looked at, as the agent's scan does (a longer
 #: entry is kept out of the prompt whole).
-MAX_CHARS = _scan.MAX_SCAN_CHARS
+MAX_CHARS = MAX_SCAN_CHARS
 #: Code points listed in a flag or a line of ``check``; the count says how many more.
 SHOWN_CODE_POINTS = 8
 
@@ -57,7 +57,7 @@ def label(cp: int) -> str:
 
 
 def _invisible(cp: int, previous: int | None) -> bool:
-    if chr(cp) in _scan.INVISIBLE:  # the agent's own scan refuses these already
+    if chr(cp) in INVISIBLE:  # the agent's own scan refuses these already
         return False
     if cp in TAGS or cp in _BLANK or any(cp in r for r in _SELECTORS):
         return True

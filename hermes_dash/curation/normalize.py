@@ -13,11 +13,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hermes_dash.engine.views import diff as _diff
-from hermes_dash.engine.rules import scan as _scan
-from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest
-from hermes_dash.engine.rules.format import decode, decode_lossy, percent, serialise, usage
-from hermes_dash.engine.store import MemoryStore, OpResult
+from hermes_dash import (
+    decode,
+    decode_lossy,
+    diff_entries,
+    EntryDiff,
+    FileProblem,
+    InvalidRequest,
+    MemoryStore,
+    OpResult,
+    percent,
+    scan,
+    serialise,
+    usage,
+)
 
 MODES = ("section", "bullet")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
@@ -66,8 +75,8 @@ class Preview:
         now (the same test ``MemoryStore.rewrite`` makes), so the page can say so before the click."""
         return self.over_limit and self.usage > len(decode_lossy(self.raw).strip())
 
-    def diff(self) -> _diff.EntryDiff:
-        return _diff.diff_entries(self.before, self.entries)
+    def diff(self) -> EntryDiff:
+        return diff_entries(self.before, self.entries)
 
 
 def _tidy(lines: list[str]) -> str:
@@ -155,7 +164,7 @@ def preview(store: MemoryStore, target: str, by: str = "section") -> Preview:
     text = decode(state.raw)
     entries, dropped, split_on = split(text, by)
     entries = list(dict.fromkeys(entries))
-    findings = tuple((i, found) for i, e in enumerate(entries) if (found := _scan.scan(e)))
+    findings = tuple((i, found) for i, e in enumerate(entries) if (found := scan(e)))
     return Preview(target, by, tuple(entries), state.entries, tuple(dropped), state.limit, state.raw,
                    split_on, findings)
 

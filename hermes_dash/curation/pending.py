@@ -50,12 +50,13 @@ from hermes_dash import (
     diff_entries,
     drift_guard,
     find,
+    held,
+    journal_via,
     percent,
     project,
+    read_regular,
     usage,
 )
-from hermes_dash.engine.io.lock import held
-from hermes_dash.engine.io.readfile import read_regular
 
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")
@@ -735,7 +736,9 @@ def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None,
     # A patch is lowered on the file as read now into a replace pinned to the entry it hits; the
     # pins are checked by the store under its lock, where the file cannot change.
     try:
-        result = store.apply(staged.target, lower(store.read(staged.target).entries, operation))
+        # hermes-dash's journal records the approval with the staged id and who staged it.
+        with journal_via(staged_id=staged.id, origin=staged.origin or None):
+            result = store.apply(staged.target, lower(store.read(staged.target).entries, operation))
     except EntryChanged as changed:
         changed.hint = ("The file changed since the agent staged this write: reject it, or edit it to aim at the "
                         "entry as it is now." if edit is None

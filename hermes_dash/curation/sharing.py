@@ -15,9 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
-from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.store import MemoryStore
+from hermes_dash import FILENAMES, MAX_MEMORY_BYTES, TARGETS, MemoryStore, NotReadable, read_regular
 
 from .safegit import GIT_TIMEOUT_S, run_git
 

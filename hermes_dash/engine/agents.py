@@ -17,7 +17,6 @@ import contextlib
 import contextvars
 import os
 import re
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -185,6 +184,8 @@ def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) 
     if root is not None and (found := _checkout(Path(root))) is not None:
         repo, version, commit = found
         return AgentInfo(version, "checkout", str(repo), rules_for("main"), commit)
+    import shutil  # here: it pulls in bz2 and lzma, which no other step of a command needs
+
     command = shutil.which("hermes", path=path)
     if command is not None:
         site = _venv_of(Path(command))
@@ -256,3 +257,9 @@ def use(info: AgentInfo) -> AgentInfo:
     session may show another home, so the process-wide :func:`adopt` would not do)."""
     _ACTIVE.set(info.rules)
     return info
+
+
+# The names the package face exports (the face re-exports, never renames): `agent_for_home`
+# reads better than `for_home` outside this module.
+adopt_agent, detect_agent, agent_for_home, following_agent, agent_rules, use_agent = \
+    adopt, detect, for_home, following, rules_for, use

@@ -16,6 +16,7 @@ from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import InvalidRequest
 from hermes_dash.engine.rules.format import DEFAULT_LIMITS
 from hermes_dash.engine.rules.targets import TABLE, Target
+from hermes_dash.engine.text import shorten
 
 DEFAULT_BACKUPS_KEEP = 50
 #: Read no larger config.yaml. The agent's full default config (every key it knows, dumped) is
@@ -183,7 +184,7 @@ def _shown(value: object) -> str:
     if isinstance(value, (dict, list)):
         return f"a {'mapping' if isinstance(value, dict) else 'list'}"
     text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shorten(text, 60)
 
 
 def _as_limit(value: object, key: str, default: int, warnings: list[str]) -> int:

@@ -23,6 +23,7 @@ The small API a page needs (curation pages included)::
     ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
     ui.table_height(rows)                   # every row of a table up to 25, then it scrolls inside
     ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
+    ui.origin_column(store, state, entries)  # where each entry came from, for a table's Origin column
         # a table whose selected row opens that entry: full text, pinned Replace / Remove / Move
     ui.run_op(lambda: store.add("memory", text), clear=("my_text_key",))
         # THE write-and-report path: refused: shows message + hint as plain text, returns None,
@@ -65,6 +66,7 @@ from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
 from ._livecount import live_count
+from ._origins import all_origins, origin_column, origin_section, origins_key
 from ._search import search_context
 from ._focus import (MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page,
                      page_opened)
@@ -94,4 +96,5 @@ __all__ = [
     "show_flashes", "show_refusal", "sidebar", "stat_key", "state_gauge", "table_for", "table_height", "tokens",
     "seal_network", "search_context", "undo_write", "compared_with", "keep_in_url", "profile_from_url",
     "snapshot_label", "where_caption", "Flash", "refusal_text", "written",
+    "all_origins", "origin_column", "origin_section", "origins_key",
 ]

@@ -34,11 +34,11 @@ from hermes_dash import (
     read_sessions,
     scan,
 )
-from hermes_dash import frozen_snapshot_path as frozen_path
-from hermes_dash import load_frozen_snapshot as load_frozen
-from hermes_dash import newest_snapshot as newest
-from hermes_dash import session_snapshot as from_session
-from hermes_dash import snapshot_since as since
+from hermes_dash import frozen_snapshot_path
+from hermes_dash import load_frozen_snapshot
+from hermes_dash import newest_snapshot
+from hermes_dash import session_snapshot
+from hermes_dash import snapshot_since
 from hermes_dash.curation.suggestions import Suggestion, suggestions
 
 if TYPE_CHECKING:
@@ -197,16 +197,16 @@ def _chosen(store: MemoryStore) -> str | None:
 def _load_snapshot(store: MemoryStore, wanted: str | None, key: str) -> SnapshotChoice | None:
     db = store.home.state_db
     if wanted == FROZEN:
-        frozen = load_frozen(store)
+        frozen = load_frozen_snapshot(store)
         if frozen is not None:
             return SnapshotChoice(frozen, None, key)
     elif wanted is not None:
         found = read_sessions(db, 1, wanted)
         if found.sessions:
-            return SnapshotChoice(from_session(found.sessions[0]), found.sessions[0].id, key)
+            return SnapshotChoice(session_snapshot(found.sessions[0]), found.sessions[0].id, key)
     # Nothing picked, or what was picked is gone: the newer of the newest session and the frozen
     # snapshot, so a freeze made after the session started is what a reload or a new tab shows too.
-    chosen = newest(store)
+    chosen = newest_snapshot(store)
     return SnapshotChoice(chosen[0], chosen[1], key) if chosen else None
 
 
@@ -219,7 +219,7 @@ def current_snapshot(store: MemoryStore) -> SnapshotChoice | None:
     Cached by the stat of state.db (and its -wal file) and of the frozen snapshot file: parsing
     the session's system prompt on every rerun cost more than drawing a table.
     """
-    db, frozen = store.home.state_db, frozen_path(store)
+    db, frozen = store.home.state_db, frozen_snapshot_path(store)
     wanted = _chosen(store)
     key = repr((str(db), _db_key(db), str(frozen), stat_key(frozen), wanted))
     return _SNAPSHOTS.get(key, lambda: _load_snapshot(store, wanted, key))
@@ -227,12 +227,12 @@ def current_snapshot(store: MemoryStore) -> SnapshotChoice | None:
 
 def since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple[str, ...] | None:
     """Per entry of ``state``: "added", "changed" or "unchanged" since the snapshot, counted as
-    the Snapshot page counts (``_snapshot.since``); None without a snapshot. Cached by the file's
+    the Snapshot page counts (``_snapshot.snapshot_since``); None without a snapshot. Cached by the file's
     fingerprint and the snapshot's key: it runs the content scan over both the file and the snapshot."""
     if choice is None:
         return None
     def compare() -> tuple[str, ...]:
-        return since(choice.snapshot, state.target, state.entries)
+        return snapshot_since(choice.snapshot, state.target, state.entries)
 
     if state.fingerprint is None or not choice.key:
         return compare()

@@ -14,11 +14,12 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries
+from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries, shorten
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
 from ._livecount import live_count
+from ._origins import origin_section
 from ._tables import entry_grids, row_offset
 from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
 
@@ -85,8 +86,7 @@ def _successor(entry: str, base: Sequence[str], now: Sequence[str]) -> str | Non
 
 
 def _short(text: str | None, n: int = 100) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= n else text[:n] + "…"
+    return shorten((text or "").replace("\n", " "), n)
 
 
 def entry_panel(store: MemoryStore, state: FileState) -> None:
@@ -117,6 +117,7 @@ def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
             st.download_button(f"Download this entry in full ({len(entry):,} characters)",
                                partial(entry.encode, "utf-8"), file_name=f"{state.filename}-entry.txt",
                                mime="text/plain", key="hd_open_download", on_click="ignore")
+        origin_section(store, state, entry)  # where it came from, its life, restore an earlier text
         if NEW_TEXT not in st.session_state:
             # Streamlit forgets a widget's value on a run that did not draw it (another page ran
             # in between): start again from the entry, never from an empty box.

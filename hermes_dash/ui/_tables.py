@@ -81,6 +81,10 @@ ENTRY_COLUMNS: dict[str, Any] = {
     "Budget": st.column_config.ProgressColumn("Share", width=110, format="%.1f%%", min_value=0, max_value=100,
                                               help="This entry's characters as a share of the file's limit"),
     "Flags": st.column_config.TextColumn("Flags", width=170),
+    "Origin": st.column_config.TextColumn(
+        "Origin", width=130, help="Where the entry's current text came from: an agent session (its date), you "
+                                  "(hermes-dash), approved from the Inbox, restored, a hand edit, or a git author. "
+                                  "Select the row for the session, the reason and the entry's whole life"),
     "Details": st.column_config.TextColumn(
         "Size, flags", width=120, help="Position (#), characters, share of the file's limit, then any flags"),
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import MemoryStore, agent_for_home, list_profiles, normalise_profile
+from hermes_dash import MemoryStore, agent_for_home, list_profiles, normalise_profile, shorten
 from ._cache import SnapshotChoice
 from ._session import current_home, flash
 from ._widgets import lit
@@ -34,7 +34,7 @@ def profile_from_url() -> None:
             st.session_state.hd_profile = name
             st.session_state.pop("hd_seen", None)
         return
-    shown = raw if len(raw) <= 80 else raw[:80] + "…"
+    shown = shorten(raw, 80)
     flash("warning", "The address names a profile that does not exist here",
           f"There is no profile {shown!r} in {home.root}; showing the profile "
           f"{home.profile or 'default'!r} instead.\nProfiles here: {', '.join(['default', *listed])}.")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import ui
+from hermes_dash import journal_via, ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("pages")
@@ -68,11 +68,12 @@ def run(pages: Path = PAGES) -> None:
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     asked = ui.focus_count()
     ui.show_flashes()
-    page.run()
+    with journal_via(f"dashboard: {page.title}"):  # names the page in hermes-dash's journal
+        page.run()
     if ui.page_opened() and ui.focus_count() == asked:
         # Moving to another page leaves focus on the sidebar link that was followed: it goes to
-        # the page instead (unless the page or a write's message put it somewhere, as Edit does), so Tab
-        # continues into the page, not down the navigation.
+        # the page instead (unless the page or a write's message put it somewhere, as Edit does),
+        # so Tab continues into the page, not down the navigation.
         ui.focus_now(ui.MAIN)
 
 

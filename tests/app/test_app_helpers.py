@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hermes_dash import MemoryStore, find, parse, resolve_home, scan
-from hermes_dash.engine.rules.batchplan import describe, plan_batch
+from hermes_dash.engine.rules.batchplan import describe_batch, plan_batch
 from hermes_dash.engine.newhome import create_memory_files
 from hermes_dash.engine.rules.ops import Operation, apply_batch
 from hermes_dash.engine.views.sessions import read_sessions
-from hermes_dash.engine.views.snapshot import from_session
+from hermes_dash.engine.views.snapshot import session_snapshot
 from hermes_dash.curation.suggestions import MIN_CHARS, Suggestion, shortest_unique, suggestions
 from hermes_dash.curation import cleanup as _cleanup
 from hermes_dash.demo import KEEP_COPIES_S, SOURCE, create_demo_home, remove_old_copies
@@ -64,12 +64,12 @@ def test_every_suggestion_targets_exactly_its_entry(entries: list[str]) -> None:
 def test_plan_batch_orders_replace_remove_add_and_skips_blank_rows() -> None:
     original = ["one", "two", "three"]
     ops = plan_batch(original, {0: "one!", 1: None, 2: "three"}, ["", "  four  "])
-    assert ops == [Operation("replace", "one!", "one"), Operation("remove", old_text="two"),
-                   Operation("add", "four")]
+    assert ops == [Operation("replace", "one!", "one", expect_entry="one"),
+                   Operation("remove", old_text="two", expect_entry="two"), Operation("add", "four")]
     assert apply_batch(original, ops, 100) == ["one!", "three", "four"]
-    assert plan_batch(original, {1: "   "}) == [Operation("remove", old_text="two")]
+    assert plan_batch(original, {1: "   "}) == [Operation("remove", old_text="two", expect_entry="two")]
     assert plan_batch(original, {}) == []
-    assert describe(Operation("replace", "new " * 30, "old")).startswith("replace: old  →  new new")
+    assert describe_batch(Operation("replace", "new " * 30, "old")).startswith("replace: old  →  new new")
 
 
 def test_plan_batch_addresses_entries_by_full_text_even_when_one_contains_another() -> None:
@@ -104,8 +104,8 @@ def test_demo_home_shows_every_feature(tmp_path: Path) -> None:
     assert len(list((path / "pending" / "memory").glob("*.json"))) >= 3
     assert store.home.profiles() == ["work"]
     sessions = read_sessions(path / "state.db")
-    assert sessions.problem is None and len(sessions.sessions) == 2
-    newest = from_session(sessions.sessions[0])
+    assert sessions.problem is None and len(sessions.sessions) == 4
+    newest = session_snapshot(sessions.sessions[0])
     assert set(newest.entries["memory"]) != set(memory.entries)
     assert "done by Alex only" in newest.blocks["memory"]
     with sqlite3.connect(path / "state.db") as conn:

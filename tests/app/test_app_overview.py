@@ -38,7 +38,7 @@ def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
     assert any("Getting full" in m for m in md) and any("Over budget" in m for m in md)
     assert any("tokens in every prompt" in m and "estimate" in m for m in md)
     memory = table(at, "memory")
-    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags",
+    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin",
                                                                      "Details"]
     flags = dict(zip(memory["Entry"].str[:20], memory["Flags"]))
     assert "scan: hardcoded_secret" in flags["Staging API key for "]

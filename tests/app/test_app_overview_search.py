@@ -35,7 +35,7 @@ def test_search_shows_where_each_entry_matched(demo: Path) -> None:
     at.text_input(key="ov_search").input("postgres").run()
     no_exception(at)
     memory = table(at, "memory")
-    assert list(memory.columns) == ["#", "Entry", "Match", "Chars", "Budget", "Flags", "Details"]
+    assert list(memory.columns) == ["#", "Entry", "Match", "Chars", "Budget", "Flags", "Origin", "Details"]
     assert all("«postgres»" in m.lower() for m in memory["Match"])
     assert any("«Postgres»" in m for m in memory["Match"])  # the entry's own spelling, marked
 

@@ -17,7 +17,7 @@ def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
     at = open_app("snapshot")
     no_exception(at)
     box = at.selectbox(key="snap_session")
-    assert box.value == "20261129_081502_a41c9e" and len(box.options) == 2
+    assert box.value == "20261129_081502_a41c9e" and len(box.options) == 4  # the demo sessions with a prompt
     # MEMORY.md: two entries written since, one reworded, one removed; USER.md rewritten by hand.
     assert metrics(at)[:4] == [("Added", "2"), ("Removed", "1"), ("Changed", "1"), ("Unchanged", "15")]
     diff = tables(at)[2].value

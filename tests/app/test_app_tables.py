@@ -138,7 +138,7 @@ def test_compact_details_name_the_flags(demo: Path, calls: list[dict]) -> None:
     assert flagged["Details"].endswith("— scan: hardcoded_secret; possible secret")
     # The full table's widths fit the step its container switches at.
     full = next(c for c in calls if c.get("key") == "ov_table_memory")
-    assert given_width(full, list(full["column_order"])) + ROW_MARKER <= 720
+    assert given_width(full, list(full["column_order"])) + ROW_MARKER <= 880
     assert all(ENTRY_COLUMNS[c]["width"] for c in full["column_order"])
 
 

@@ -73,7 +73,7 @@ def test_a_session_picked_on_the_snapshot_page_is_the_overviews_too(demo: Path) 
 
 
 def test_a_freeze_newer_than_the_newest_session_is_what_a_new_tab_compares_with(demo: Path) -> None:
-    _snapshot.freeze(MemoryStore(resolve_home(demo)))  # frozen in another tab, or before a reload
+    _snapshot.freeze_snapshot(MemoryStore(resolve_home(demo)))  # frozen in another tab, or before a reload
     at = open_app()
     assert "the snapshot frozen in hermes-dash at" in compared_with(at)[0]
     assert not any("since snapshot" in f for f in memory_flags(at))
@@ -87,7 +87,7 @@ def frozen_then_reworded(demo: Path) -> Path:
     """No agent session; a frozen snapshot; then one entry reworded past any likeness."""
     (demo / "state.db").unlink()
     store = MemoryStore(resolve_home(demo))
-    _snapshot.freeze(store)
+    _snapshot.freeze_snapshot(store)
     old = store.read("memory").entries[3]
     store.replace("memory", old, "Completely different words now stand in this place.")
     return demo

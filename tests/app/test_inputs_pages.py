@@ -41,7 +41,7 @@ def test_bad_active_profile_opens_the_default_and_names_the_file(root: Path) -> 
     at = run_page()
     shown = alerts(at) + "\n".join(texts(at))
     assert "active_profile" in shown and "' '" in shown
-    assert any("Postgres 16" in str(df.value) for df in at.dataframe)
+    assert any("Postgres 16" in df.value.to_string() for df in at.dataframe)  # every column, none elided
 
 
 def test_folders_that_are_not_profiles_do_not_break_sharing(root: Path) -> None:

@@ -142,7 +142,8 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / "curation_cleanup.py"))
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    shown = "\n".join(t.value for t in at.text)
+    plain = [t.value for t in at.text] + [c.value for c in at.code]  # entry text is plain text, either widget
+    shown = "\n".join(plain)
     for fact in CORE:
         assert fact in shown  # full text, in a step or as a candidate
     assert any(t.value == CORE[2].replace("Note that the", "The") for t in at.text_area)
@@ -152,7 +153,7 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     assert removal[0].label.startswith(f"Remove · not found here · frees {len(stale) + 3} characters · after: ")
     assert any("Pick entries to remove (none is picked for you)" in m.value for m in at.markdown)
     # Each proposal once: the move, the merges and the stale path are in the plan only.
-    assert [t.value for t in at.text].count(PREF) == 1 and [t.value for t in at.text].count(stale) == 1
+    assert plain.count(PREF) == 1 and plain.count(stale) == 1
     assert not [b for b in at.button if b.label.startswith(("Move to", "Remove this entry", "Review 1 merge"))]
     before = (home / "memories" / "MEMORY.md").read_bytes()
     steps = [c for c in at.checkbox if c.key.startswith("cu_plan_pick_")]

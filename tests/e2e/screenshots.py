@@ -5,7 +5,9 @@ the Edit page's conflict panel (the agent changed the entry between the preview 
 a saved write's message with its Undo button, the edit-in-place panel of a selected Overview
 row, and the batch editor's confirmation. And the Inbox with a queue staged as upstream main
 stages it (a patch, new_text, pins, repeats, a broken pin) at 1400 x 900 and 390 x 844, with
-its confirmation dialog for the marked writes; ``--inbox DIR`` takes only those, into DIR.
+its confirmation dialog for the marked writes; ``--inbox DIR`` takes only those, into DIR. And
+where entries came from (the Origin column and a selected entry's origin, at 1400 and 390 px);
+``provenance`` takes only those.
 
 The tests never write here (their screenshots go to a temporary folder), so running the tests
 leaves the repository as it was; this command is the one way the pictures in docs/ change.
@@ -115,6 +117,38 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
     return written
 
 
+def _provenance(pw, base: str, out: Path) -> list[Path]:
+    """Where entries came from (docs/provenance.md): the Overview's Origin column and a selected
+    entry's panel (origin, reason, life, restore in place), at 1400 and 390 px, light theme."""
+    written = []
+    for width, height in ((1400, 900), (390, 844)):
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light").new_page()
+            page.goto(base, wait_until="domcontentloaded")
+            settle(page, "No Hermes memory here yet")
+            page.get_by_role("button", name="Open the demo home").first.click()
+            settle(page, "1,985 / 2,200 chars")
+            page.wait_for_timeout(800)
+            written.append(_shot(page, out / f"provenance-overview-{width}.png"))
+            # Select the third row of MEMORY.md's table (the reworded deploy rule): its panel shows
+            # the session, the reason, the earlier wording and "restore in place".
+            grid = page.locator('[data-testid="stDataFrame"]').first
+            if not grid.is_visible():  # the compact twin is the one shown on a phone
+                grid = page.locator('[data-testid="stDataFrame"]').nth(1)
+            grid.evaluate("e => e.scrollIntoView({block: 'center'})")  # a phone's table is taller than the window
+            page.mouse.wheel(0, -300)
+            page.wait_for_timeout(500)
+            box = grid.bounding_box()
+            page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 2 + 36)
+            settle(page, "Where this entry came from")
+            page.get_by_text("Where this entry came from").first.scroll_into_view_if_needed()
+            written.append(_shot(page, out / f"provenance-entry-panel-{width}.png"))
+        finally:
+            browser.close()
+    return written
+
+
 QUEUE_ENTRIES = [
     "Deploys: staging first (`make deploy ENV=staging`), then production after an approved change ticket.",
     "Tests need Postgres 16 on port 5433; run `make test-db` first.",
@@ -216,17 +250,20 @@ def main() -> int:
         return 0
     # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
     # (a short TMPDIR keeps the sidebar's path readable).
+    only = sys.argv[1:] == ["provenance"]  # `scripts/screenshots provenance`: those shots only
     with streamlit_app(scratch / "empty-home", scratch, scratch / "streamlit.log") as base, \
             sync_playwright() as pw:
         written = []
-        for scheme in ("light", "dark"):
-            written += _session(pw, base, scheme, 1400, fresh, PAGES)
-            written += _session(pw, base, scheme, 390, fresh, ["Overview"])
-        written += _states(pw, base, scratch, fresh)
-        written += _inbox(pw, scratch, fresh)
+        if not only:
+            for scheme in ("light", "dark"):
+                written += _session(pw, base, scheme, 1400, fresh, PAGES)
+                written += _session(pw, base, scheme, 390, fresh, ["Overview"])
+            written += _states(pw, base, scratch, fresh)
+            written += _inbox(pw, scratch, fresh)
+        written += _provenance(pw, base, fresh)
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)
-    for old in OUT.glob("*.png"):
+    for old in OUT.glob("provenance-*.png" if only else "*.png"):
         old.unlink()
     for path in written:
         path.replace(OUT / path.name)

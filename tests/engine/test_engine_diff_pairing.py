@@ -63,7 +63,7 @@ def test_history_snapshot_and_plain_diff_agree_on_a_reworded_entry(tmp_path) -> 
     store = MemoryStore(resolve_home(tmp_path / "home"))
     for text in ("Deploys go out on Fridays.", "Prefers tabs.", "CI runs on GitHub Actions."):
         store.add("memory", text)
-    snap = _snapshot.freeze(store)
+    snap = _snapshot.freeze_snapshot(store)
     store.replace("memory", "Prefers tabs.", "Spaces, four of them, never tabs!")
     live = _snapshot.diff_live(store, snap, "memory")
     assert live.counts == {"added": 0, "removed": 0, "changed": 1, "unchanged": 2}

@@ -98,8 +98,8 @@ def test_an_invalid_active_profile_is_refused_with_the_file_and_a_hint(home):
     ("{a: 1}", "a mapping"),
     ("[1, 2]", "a list"),
     ("'" + "x" * 58 + "'", repr("x" * 58)),            # 60 characters shown whole
-    ("'" + "x" * 59 + "'", repr("x" * 59)[:57] + "..."),  # 61: cut to 57 and "..."
-    ("'" + "y" * 200 + "'", repr("y" * 200)[:57] + "..."),
+    ("'" + "x" * 59 + "'", repr("x" * 59)[:59] + "…"),  # 61: cut to 59 and "…" (shorten: 60 in all)
+    ("'" + "y" * 200 + "'", repr("y" * 200)[:59] + "…"),
 ])
 def test_a_bad_value_is_shown_short_in_its_warning(home, value, shown):
     settings = _settings(home, f"memory:\n  memory_enabled: {value}\n")

@@ -9,7 +9,7 @@ import pytest
 
 from hermes_dash import MemoryStore, diff_entries, render_block, resolve_home
 from hermes_dash.engine.views.sessions import read_sessions
-from hermes_dash.engine.views.snapshot import freeze, from_session, load_frozen
+from hermes_dash.engine.views.snapshot import freeze_snapshot, session_snapshot, load_frozen_snapshot
 
 SCHEMA = ("CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
           "model TEXT, system_prompt TEXT)")
@@ -43,7 +43,7 @@ def test_sessions_newest_first_with_prompts(home):
     newest = listing.sessions[0]
     assert newest.source == "telegram" and newest.ended_at is None
     assert newest.started_at.timestamp() == 1764500000.0 and newest.started_at.tzinfo is not None
-    snap = from_session(newest)
+    snap = session_snapshot(newest)
     assert snap.entries == {"memory": ("new fact",), "user": ("likes tea",)}
     assert "session s2 (telegram)" == snap.source
 
@@ -129,12 +129,12 @@ def test_not_a_database_is_a_message(home):
 
 
 def test_freeze_and_load_frozen(store):
-    assert load_frozen(store) is None
+    assert load_frozen_snapshot(store) is None
     store.add("memory", "fact")
-    snap = freeze(store)
+    snap = freeze_snapshot(store)
     assert snap.entries["memory"] == ("fact",) and snap.blocks["memory"] == store.render_block("memory")
     store.add("memory", "later fact")
-    assert load_frozen(store).entries["memory"] == ("fact",)       # frozen: later writes do not show
+    assert load_frozen_snapshot(store).entries["memory"] == ("fact",)       # frozen: later writes do not show
     assert store.read("memory").entries == ("fact", "later fact")
     assert not [b for b in store.backups() if "snapshot" in b.name]
 
@@ -184,9 +184,9 @@ def test_without_a_choice_the_newer_of_session_and_freeze_is_compared_with(tmp_p
     from hermes_dash.demo import create_demo_home
 
     store = MemoryStore(resolve_home(create_demo_home(tmp_path / "demo")))
-    snap, session_id = _snapshot.choose(store)
+    snap, session_id = _snapshot.choose_snapshot(store)
     assert session_id == "20261129_081502_a41c9e"
-    _snapshot.freeze(store)
-    snap, session_id = _snapshot.choose(store)
+    _snapshot.freeze_snapshot(store)
+    snap, session_id = _snapshot.choose_snapshot(store)
     assert session_id is None and snap.source == "frozen in hermes-dash"
-    assert _snapshot.choose(store, "20261129_081502_a41c9e")[1] == "20261129_081502_a41c9e"
+    assert _snapshot.choose_snapshot(store, "20261129_081502_a41c9e")[1] == "20261129_081502_a41c9e"

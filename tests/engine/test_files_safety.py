@@ -25,7 +25,7 @@ from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.views.sessions import QUERY_TIMEOUT_S, read_sessions
-from hermes_dash.engine.views.snapshot import FROZEN_NAME, freeze, load_frozen
+from hermes_dash.engine.views.snapshot import FROZEN_NAME, freeze_snapshot, load_frozen_snapshot
 
 from repo import ROOT as REPO
 HANG_S = 30  # a call that used to block forever gets this long before the test calls it a hang
@@ -190,7 +190,7 @@ def test_freeze_replaces_a_planted_link_instead_of_writing_through_it(store, hom
     os.chmod(victim, 0o644)
     path = home / "memories" / FROZEN_NAME
     os.symlink(victim, path)
-    snap = freeze(store)
+    snap = freeze_snapshot(store)
     assert victim.read_bytes() == b"someone else's file" and stat.S_IMODE(victim.stat().st_mode) == 0o644
     assert not path.is_symlink() and path.is_file()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -202,17 +202,17 @@ def test_freeze_makes_the_snapshot_file_private_even_over_a_0644_one(store, home
     path = home / "memories" / FROZEN_NAME
     path.write_text("{}")
     os.chmod(path, 0o644)
-    freeze(store)
+    freeze_snapshot(store)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
 def test_a_snapshot_file_that_is_a_link_is_not_read(store, home, write_mem, tmp_path):
     write_mem("memory", "fact")
     elsewhere = tmp_path / "elsewhere.json"
-    freeze(store)
+    freeze_snapshot(store)
     (home / "memories" / FROZEN_NAME).rename(elsewhere)
     os.symlink(elsewhere, home / "memories" / FROZEN_NAME)
-    assert load_frozen(store) is None
+    assert load_frozen_snapshot(store) is None
 
 
 # -- the snapshot command ----------------------------------------------------------------------------
@@ -362,8 +362,8 @@ def test_a_fifo_as_config_or_active_profile_is_not_waited_on(home):
 def test_a_fifo_as_the_snapshot_file_is_not_waited_on(home):
     _fifo(home / "memories" / FROZEN_NAME)
     code = ("from hermes_dash import MemoryStore, resolve_home\n"
-            "from hermes_dash.engine.views.snapshot import load_frozen\n"
-            f"print(load_frozen(MemoryStore(resolve_home({str(home)!r}))))")
+            "from hermes_dash.engine.views.snapshot import load_frozen_snapshot\n"
+            f"print(load_frozen_snapshot(MemoryStore(resolve_home({str(home)!r}))))")
     try:
         out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=HANG_S)
     except subprocess.TimeoutExpired:

@@ -32,7 +32,8 @@ def test_quick_op_section_writes_the_issue_figures_as_json(tmp_path: Path) -> No
     done = run_bench(tmp_path, "--quick", "--only", "op", "--json", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads(out.read_text(encoding="utf-8"))
-    assert [f["name"] for f in figures] == ["op_add_ratio", "op_replace_ratio", "op_remove_ratio", "op_add_parts_ms"]
+    assert [f["name"] for f in figures] == ["op_add_ratio", "op_replace_ratio", "op_remove_ratio", "op_add_parts_ms",
+                                          "locked_work_worst_ms"]
     for figure in figures[:3]:
         assert set(figure) == {"name", "value", "unit", "baseline"}
         assert figure["unit"] == "x" and figure["value"] > 0 and figure["baseline"] > 0

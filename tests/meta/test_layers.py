@@ -30,15 +30,16 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
+def imports(path: Path, *, typing_too: bool = True) -> list[tuple[int, str]]:
     """Every module of hermes_dash that ``path`` imports (a ``from X import name`` that names a
-    submodule counts as importing the submodule), outside ``if TYPE_CHECKING:`` blocks."""
+    submodule counts as importing the submodule). Imports under ``if TYPE_CHECKING:`` count too
+    (a layer that names a private type depends on it), unless ``typing_too`` is False."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     skip: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not typing_too and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(n) for child in node.body for n in ast.walk(child))
     found = []
     for node in ast.walk(tree):
@@ -64,9 +65,16 @@ def sources() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-def test_pages_cli_and_dashboard_import_only_public_faces() -> None:
+#: Curation modules owned by another change that still import engine modules (listed, not hidden).
+CURATION_NOT_YET = {"cleanup.py"}
+
+
+def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
+    """Curation, the command line, the dashboard helpers and the pages: only the faces, and
+    modules of their own package; ``TYPE_CHECKING`` imports included."""
     checked = sorted((ROOT / "hermes_dash" / "ui" / "pages").glob("*.py")) + sorted((PACKAGE / "cli").glob("*.py")) \
-        + sorted((PACKAGE / "ui").glob("*.py"))
+        + sorted((PACKAGE / "ui").glob("*.py")) \
+        + sorted(p for p in (PACKAGE / "curation").glob("*.py") if p.name not in CURATION_NOT_YET)
     bad = []
     for path in checked:
         own = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
@@ -86,6 +94,29 @@ def test_the_clean_up_modules_use_only_the_engine_face() -> None:
            for line, target in imports(path)
            if target != "hermes_dash" and not target.startswith("hermes_dash.curation")]
     assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
+
+
+def test_the_face_is_one_literal_table_with_explicit_re_exports() -> None:
+    """``__all__`` is a literal list, every name is loaded from the module that defines it under
+    that very name (no renaming), and the ``TYPE_CHECKING`` block re-exports exactly those names
+    as ``from .module import name as name``: what a strict type checker reads."""
+    import hermes_dash
+
+    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    literal = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                   and getattr(node.targets[0], "id", "") == "__all__")
+    assert isinstance(literal, ast.List) and all(isinstance(e, ast.Constant) for e in literal.elts)
+    assert sorted(hermes_dash.__all__) == sorted(hermes_dash._MODULE_OF)
+    block = next(node for node in tree.body if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))
+    typed = {}
+    for node in ast.walk(block):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                assert alias.asname == alias.name, f"{alias.name} is renamed to {alias.asname}"
+                typed[alias.name] = (node.module or "").lstrip(".")
+    assert typed == hermes_dash._MODULE_OF
+    for name in hermes_dash.__all__:
+        assert getattr(hermes_dash, name) is not None
 
 
 def test_the_pages_import_nothing_but_the_faces() -> None:
@@ -141,10 +172,10 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in sources():
         here = module_name(path)
-        graph[here] = {t for _, t in imports(path) if t != here}
+        graph[here] = {t for _, t in imports(path, typing_too=False) if t != here}
     # The engine face loads its modules lazily by name (PEP 562): those are edges too.
     import hermes_dash
-    graph["hermes_dash"] |= {f"hermes_dash.{module}" for module in hermes_dash._EXPORTS}
+    graph["hermes_dash"] |= {f"hermes_dash.{module}" for module in hermes_dash._MODULE_OF.values()}
     return graph
 
 

@@ -18,17 +18,17 @@ from hermes_dash.engine.views.humanize import NEXT_SESSION
 from cli_support import run
 
 from repo import ROOT
-# The agent's own placeholder text, reproduced byte for byte in the rendered prompt.
-AGENT_WORDING = {"hermes_dash/engine/views/render.py"}
+# The agent's own words, reproduced byte for byte: the rendered prompt's placeholder, the demo's tool replies.
+AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo_sessions.py"}
 
 
 def test_count_and_past_tense() -> None:
-    assert _humanize.count(1, "step") == "1 step"
-    assert _humanize.count(3, "step") == "3 steps"
-    assert _humanize.count(0, "merge") == "0 merges"
-    assert _humanize.count(2, "entry", "entries") == "2 entries"
-    assert _humanize.entries(1) == "1 entry" and _humanize.entries(1200) == "1,200 entries"
-    assert _humanize.past("reject") == "rejected" and _humanize.past("approve") == "approved"
+    assert _humanize.n_of(1, "step") == "1 step"
+    assert _humanize.n_of(3, "step") == "3 steps"
+    assert _humanize.n_of(0, "merge") == "0 merges"
+    assert _humanize.n_of(2, "entry", "entries") == "2 entries"
+    assert _humanize.n_entries(1) == "1 entry" and _humanize.n_entries(1200) == "1,200 entries"
+    assert _humanize.past_of("reject") == "rejected" and _humanize.past_of("approve") == "approved"
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:

@@ -22,6 +22,14 @@ that moment, between ``preamble`` and ``date_line``, joined as the agent joins p
 assistant's tool call, runs the agent's own ``memory_tool()`` on the home (the files change as the
 agent would change them) and records its reply as the ``tool`` message. ``limits``: the stores'
 limits for those calls and renders. Returns, per session, ``{"id", "system_prompt", "results"}``.
+
+For where-entries-came-from tests: a session's ``started_at`` (unix seconds; the driver writes it
+into the agent's own column after ``create_session``, which stamps the time it runs) and a
+message's ``at`` (its timestamp, passed to ``append_message``); a ``memory_call`` message may carry
+``"stage": true`` (run with ``memory.write_approval`` on inside a background review, ``origin``
+overrides, so the agent stages it in ``pending/memory/``), ``"reply"`` (a newer agent's reply,
+recorded as given; the files are left alone) and ``"user"`` (the user's message recorded just
+before the call). :func:`schema_sql` is the agent's fresh schema.
 """
 
 from __future__ import annotations
@@ -40,8 +48,13 @@ DEFAULT_PYTHON = "/opt/hermes-agent/v0.19.0/bin/python"
 
 
 def agent_python() -> str:
-    """The agent venv's python: ``$HD_AGENT_PYTHON``, else the 0.19.0 venv (scripts/agent-venv)."""
-    return os.environ.get("HD_AGENT_PYTHON", DEFAULT_PYTHON)
+    """The agent venv's python: ``$HD_AGENT_PYTHON``, else ``$HD_AGENT_VENV/bin/python``, else the
+    0.19.0 venv (scripts/agent-venv)."""
+    if os.environ.get("HD_AGENT_PYTHON"):
+        return os.environ["HD_AGENT_PYTHON"]
+    if os.environ.get("HD_AGENT_VENV"):
+        return str(Path(os.environ["HD_AGENT_VENV"]) / "bin" / "python")
+    return DEFAULT_PYTHON
 
 
 @functools.lru_cache(maxsize=None)
@@ -76,3 +89,16 @@ def build_state_db(home: Path, sessions: list[dict[str, Any]], *, limits: tuple[
         raise RuntimeError(f"agent_db_driver failed ({done.returncode}):\n{done.stderr[-3000:]}")
     result: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["sessions"]
     return result
+
+
+def schema_sql(db: Path) -> list[str]:
+    """The ``sqlite_master`` SQL of a fresh state.db made by the agent's SessionDB at ``db``
+    (tables, indexes, FTS tables with their storage, triggers), in the order SQLite lists them."""
+    script = ("import json, sqlite3, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
+              "SessionDB(Path(sys.argv[1])).close()\n"
+              "c = sqlite3.connect(sys.argv[1])\n"
+              "print(json.dumps([r[0] for r in c.execute(\"SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
+              "AND name NOT LIKE 'sqlite_%' ORDER BY rowid\")]))")
+    done = subprocess.run([require_agent(), "-c", script, str(db)], capture_output=True, text=True, timeout=60,
+                          check=True)
+    return list(json.loads(done.stdout.splitlines()[-1]))

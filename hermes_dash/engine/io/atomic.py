@@ -18,7 +18,7 @@ import os
 import stat
 from pathlib import Path
 
-from hermes_dash.engine.rules.errors import FileProblem
+from hermes_dash.engine.rules.errors import FileChanged, FileProblem
 
 TEMP_PREFIX = ".mem_"  # the agent's own prefix, so both programs' strays look alike
 TEMP_SUFFIX = ".tmp"
@@ -92,6 +92,56 @@ def write_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise os_refusal(exc, target) from exc
     fsync_dir(target.parent)
+
+
+def write_resolved(name: Path, real: Path, identity: tuple[int, int] | None, data: bytes, *,
+                   check: bool = True) -> None:
+    """Replace the file ``real`` (``name`` resolved once, under the lock) with ``data``, only while
+    ``name`` still leads to that file: to ``real``, and to the file of ``identity`` (device, inode)
+    that was read, or to nothing when ``identity`` is None (the file was absent).
+
+    Otherwise :class:`FileChanged`, nothing written: a link re-pointed from A to B since the read
+    (writing A's entries onto B would lose B's), or a regular file swapped for a link to a file
+    outside (it would be overwritten). ``real`` is never resolved again, so a link that changes
+    after this check still cannot send the bytes anywhere but the file that was read.
+    ``check=False``: putting back bytes this routine wrote (a two-file write's undo of its first half).
+    """
+    if check:
+        _check_still_leads(name, real, identity)
+    try:
+        try:
+            st = os.lstat(real)
+            if stat.S_ISLNK(st.st_mode):
+                raise FileChanged(f"{real} became a symbolic link after {name.name} was read from it. Nothing was "
+                                  "changed.", hint="Check what replaced it, then try again.")
+            mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
+        except FileNotFoundError:
+            mode, owner = PRIVATE, None
+        _replace_with_temp(real, data, mode, owner)
+    except OSError as exc:
+        raise os_refusal(exc, real) from exc
+    fsync_dir(real.parent)
+
+
+def _check_still_leads(name: Path, real: Path, identity: tuple[int, int] | None) -> None:
+    now = Path(os.path.realpath(name))
+    try:
+        st = os.stat(now)
+        found: tuple[int, int] | None = (st.st_dev, st.st_ino)
+    except OSError:
+        found = None
+    if now == real and found == identity:
+        return
+    if now != real:
+        what = f"{name.name} now leads to {now}, not to {real}, the file that was read under the lock"
+    elif identity is None:
+        what = f"{real} appeared after {name.name} was read (it was absent)"
+    else:
+        what = f"{real} is no longer the file that was read under the lock (it was replaced or removed)"
+    raise FileChanged(f"{what}: a link was re-pointed, or the file replaced, while the write was made. Writing now "
+                      f"could overwrite a file that was never read. Nothing was changed.",
+                      hint=f"Check where {name} should lead, then try again: the change is then made against the "
+                           "file it leads to.", path=str(name), now=str(now), read=str(real))
 
 
 def write_private(path: Path, data: bytes) -> None:

@@ -149,28 +149,72 @@ def read_backup(backup: Backup) -> bytes:
     return read_regular(backup.path, MAX_MEMORY_BYTES, follow=False)[0]
 
 
+#: A name more than this far ahead of the clock is not taken at its word (clock skew of a few
+#: seconds between machines sharing a home is normal; a name for 2999 is not).
+FUTURE_SLACK_S = 600
+
+
+def in_future(backup: Backup, now: datetime | None = None) -> bool:
+    """Whether ``backup``'s name says it was made after ``now`` (plus a little slack): a name
+    nobody can have given it truthfully, so retention does not trust it."""
+    now = now or datetime.now(timezone.utc)
+    return (backup.created - now).total_seconds() > FUTURE_SLACK_S
+
+
+def retention_order(listing: list[Backup], now: datetime | None = None) -> list[Backup]:
+    """The dated backups in ``listing``, newest first by what is known to be true: names in the
+    future are suspect and come last (so they go first), ordered among themselves by the file's
+    own modification time; every other backup by its name, which hermes-dash gave it when it
+    made it."""
+    now = now or datetime.now(timezone.utc)
+    dated = [b for b in listing if b.style == "dated"]
+    trusted = sorted((b for b in dated if not in_future(b, now)), key=_NEWEST_FIRST, reverse=True)
+    suspect = [b for b in dated if in_future(b, now)]
+
+    def file_time(backup: Backup) -> int:
+        try:
+            return os.lstat(backup.path).st_mtime_ns
+        except OSError:
+            return 0
+
+    suspect.sort(key=lambda b: (file_time(b), b.name), reverse=True)
+    return trusted + suspect
+
+
+def future_note(listing: list[Backup], now: datetime | None = None) -> str | None:
+    """One sentence naming the backups whose names are in the future, or None."""
+    future = [b.name for b in listing if b.style == "dated" and in_future(b, now)]
+    if not future:
+        return None
+    shown = ", ".join(future[:3]) + (f" and {len(future) - 3:,} more" if len(future) > 3 else "")
+    return (f"{len(future):,} backup{'s are' if len(future) > 1 else ' is'} named for a future date ({shown}): "
+            "the clock was wrong when they were made, or they came from elsewhere. Retention counts them as the "
+            "oldest, so they are deleted before any real backup.")
+
+
 def beyond(listing: list[Backup], keep: int) -> list[Backup]:
-    """The dated backups in ``listing`` after its newest ``keep`` dated ones, newest first: what
-    pruning to ``keep`` deletes. Daily and drift copies are never among them (docs/rules.md#backups)."""
-    dated = sorted((b for b in listing if b.style == "dated"), key=_NEWEST_FIRST, reverse=True)
-    return dated[max(keep, 0):]
+    """The dated backups in ``listing`` after its newest ``keep`` dated ones (by
+    :func:`retention_order`), newest first: what pruning to ``keep`` deletes. Daily and drift
+    copies are never among them (docs/rules.md#backups)."""
+    return retention_order(listing)[max(keep, 0):]
 
 
 def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = None,
-          protect: Backup | None = None) -> list[Backup]:
-    """Delete all but the newest ``keep`` dated backups of ``target``; return what was deleted.
+          protect: Backup | None | tuple[Backup | None, ...] = None) -> list[Backup]:
+    """Delete all but the newest ``keep`` dated backups of ``target`` (by :func:`retention_order`);
+    return what was deleted.
 
-    ``listing``: the target's backups when the caller already has them (under the lock); it is
-    sorted here, whatever order it came in. ``protect``: the backup a write just made or named,
-    which is never deleted, even when its name sorts as the oldest (backups named for a future
-    date, from clock skew or a home copied from another machine) or ``keep`` is 0: it may be the
-    only copy of the content the write replaced, and the write reports its name.
+    ``listing``: the target's backups when the caller already has them (under the lock).
+    ``protect``: the backups a write just made or named (its own backup; the backup a restore
+    was made from), which are never deleted, even when ``keep`` is 0: one may be the only copy
+    of the content the write replaced, and the write's reply names them. Each protected dated
+    backup counts towards the number kept.
     """
-    listing = list_backups(folder, target) if listing is None else sorted(listing, key=_NEWEST_FIRST,
-                                                                          reverse=True)
-    dated = [b for b in listing if b.style == "dated" and (protect is None or b.name != protect.name)]
-    if protect is not None and protect.style == "dated":
-        keep -= 1  # the protected backup counts towards the number kept
+    listing = list_backups(folder, target) if listing is None else listing
+    guarded = [b for b in (protect if isinstance(protect, tuple) else (protect,)) if b is not None]
+    names = {b.name for b in guarded}
+    dated = [b for b in retention_order(listing) if b.name not in names]
+    keep -= len({b.name for b in guarded if b.style == "dated"})
     removed = []
     for backup in dated[max(keep, 0):]:
         with contextlib.suppress(FileNotFoundError):

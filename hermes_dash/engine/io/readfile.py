@@ -24,7 +24,7 @@ import errno
 import os
 import stat
 from pathlib import Path
-from typing import NamedTuple
+from collections import namedtuple
 
 from hermes_dash.engine.rules.errors import FileProblem
 
@@ -34,7 +34,19 @@ MIB = 1 << 20
 MAX_MEMORY_BYTES = 16 * MIB
 
 
-class Fingerprint(NamedTuple):
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _Fields(NamedTuple):
+        mtime_ns: int
+        size: int
+        inode: int
+else:
+    _Fields = namedtuple("_Fields", "mtime_ns size inode")
+
+
+class Fingerprint(_Fields):
     """Which version of a file this is: its (mtime in ns, size, inode), from one ``stat``.
 
     The engine records it with every read (``FileState.fingerprint``, and ``OpResult.fingerprint_before``
@@ -45,9 +57,7 @@ class Fingerprint(NamedTuple):
     make several every second, and a tuple is built in a fraction of the time.
     """
 
-    mtime_ns: int
-    size: int
-    inode: int
+    __slots__ = ()
 
     @classmethod
     def of(cls, st: os.stat_result) -> "Fingerprint":
@@ -126,7 +136,7 @@ def too_large(path: Path, size: int, max_bytes: int, more: bool = False) -> NotR
                        hint="Move the large file away (it is not a file the agent wrote) or shorten it.", reason=reason)
 
 
-def describe(exc: OSError | FileProblem, path: Path) -> str:
+def describe_unreadable(exc: OSError | FileProblem, path: Path) -> str:
     """One sentence for a failed read, for callers that report rather than refuse."""
     if isinstance(exc, FileProblem):
         return exc.message

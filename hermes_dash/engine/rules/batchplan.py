@@ -4,7 +4,8 @@ The dashboard's table editor yields, per original row, the new text (or ``None``
 was deleted) plus rows added at the end. This module turns that into the agent's own
 add / replace / remove operations so the whole edit is applied by ``MemoryStore.batch``: all
 or nothing, with the limit checked only on the final result. Operations address entries by
-their *full* text, which always targets exactly that entry (an exact match wins).
+their *full* text and are pinned to it: under the agent's matching a full text that another
+entry contains would be ambiguous, and the pin says which entry is meant (docs/agents.md).
 
 Order: replaces, then removes, then adds, so room is freed before it is used (the limit is
 only checked at the end anyway, but the preview reads naturally in that order).
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from hermes_dash.engine.rules.ops import Operation, pin_full_text
+from hermes_dash.engine.text import shorten
 
 
 def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str | None],
@@ -33,14 +35,13 @@ def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str |
         elif text != old:
             replaces.append(Operation("replace", content=text, old_text=old))
     adds = [Operation("add", content=t) for t in (a.strip() for a in added if a) if t]
-    return [*replaces, *removes, *adds]
+    return pin_full_text([*replaces, *removes, *adds])
 
 
-def describe(op: Operation, width: int = 60) -> str:
+def describe_batch(op: Operation, width: int = 60) -> str:
     """One line for a preview list; text cut to ``width`` characters."""
     def cut(text: str) -> str:
-        flat = " ".join(text.split())
-        return flat if len(flat) <= width else flat[:width - 1] + "…"
+        return shorten(text, width, one_line=True)
     if op.action == "add":
         return f"add: {cut(op.content)}"
     if op.action == "remove":
@@ -48,7 +49,7 @@ def describe(op: Operation, width: int = 60) -> str:
     return f"replace: {cut(op.old_text)}  →  {cut(op.content)}"
 
 
-def pinned(ops: Iterable[Operation | Mapping[str, object]]) -> list[Operation]:
+def pin_batch(ops: Iterable[Operation | Mapping[str, object]]) -> list[Operation]:
     """The same operations, each replace/remove pinned to the full entry text it addresses.
 
     The table shows entries as they were when editing began; if the agent changes one of them

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from hermes_dash.engine.agents import active
 from hermes_dash.engine.rules import scan as _scan
+from hermes_dash.engine.rules.actions import SINGLE, Action
 from hermes_dash.engine.rules.errors import (
     AmbiguousMatch,
     ContentBlocked,
@@ -25,7 +26,9 @@ from hermes_dash.engine.rules.errors import (
 from hermes_dash.engine.rules.format import percent, usage
 from hermes_dash.engine.rules.targets import Target
 
-ACTIONS = ("add", "replace", "remove")
+ACTIONS = tuple(a.value for a in SINGLE)
+_USES_CONTENT = frozenset(a.value for a in SINGLE if a.uses_content)
+_USES_OLD_TEXT = frozenset(a.value for a in SINGLE if a.uses_old_text)
 PREVIEW_CHARS = 80
 #: A batch is a handful of operations when the agent makes it, and at most about one per entry
 #: per side when the dashboard's table editor does (a full 2,200-character file holds at most
@@ -199,29 +202,40 @@ def check_content(content: str, *, where: str = "") -> None:
             findings=list(findings))
 
 
+_EMPTY_CONTENT = {"add": ("The entry is empty.", "Type the fact or preference to remember."),
+                  "replace": ("The new text is empty.", "To delete the entry, use remove instead.")}
+
+
+def validated(op: Operation, action: Action | None = None) -> Operation:
+    """A single add / replace / remove with its text checked, stripped and scanned, as the agent
+    does before its lock; the fields the action does not use are dropped (:class:`Action`)."""
+    action = action or Action.of(op.action, batch=False)
+    content = old_text = ""
+    if action.uses_old_text:
+        old_text = check_text(op.old_text, "The text to find").strip()
+    if action.uses_content:
+        content = check_text(op.content, "The new text" if action.uses_old_text else "The entry").strip()
+    if action.uses_old_text and not old_text:
+        raise InvalidRequest("The text to find is empty.", hint=f"Type a piece of the entry to {action.value}.")
+    if action.uses_content and not content:
+        message, hint = _EMPTY_CONTENT[action.value]
+        raise InvalidRequest(message, hint=hint)
+    if action.uses_content:
+        check_content(content)
+    return Operation(action.value, content, old_text, op.expect_entry if action.uses_old_text else None)
+
+
 def validate_add(content: str) -> str:
-    content = check_text(content, "The entry").strip()
-    if not content:
-        raise InvalidRequest("The entry is empty.", hint="Type the fact or preference to remember.")
-    check_content(content)
-    return content
+    return validated(Operation("add", content), Action.ADD).content
 
 
 def validate_replace(old_text: str, content: str) -> tuple[str, str]:
-    old_text, content = check_text(old_text, "The text to find").strip(), check_text(content, "The new text").strip()
-    if not old_text:
-        raise InvalidRequest("The text to find is empty.", hint="Type a piece of the entry to replace.")
-    if not content:
-        raise InvalidRequest("The new text is empty.", hint="To delete the entry, use remove instead.")
-    check_content(content)
-    return old_text, content
+    op = validated(Operation("replace", content, old_text), Action.REPLACE)
+    return op.old_text, op.content
 
 
 def validate_remove(old_text: str) -> str:
-    old_text = check_text(old_text, "The text to find").strip()
-    if not old_text:
-        raise InvalidRequest("The text to find is empty.", hint="Type a piece of the entry to remove.")
-    return old_text
+    return validated(Operation("remove", old_text=old_text), Action.REMOVE).old_text
 
 
 def coerce_batch(operations: Iterable[object]) -> list[Operation]:
@@ -241,7 +255,7 @@ def coerce_batch(operations: Iterable[object]) -> list[Operation]:
 
 def scan_batch(ops: list[Operation]) -> None:
     for i, op in enumerate(ops, start=1):
-        if op.action in ("add", "replace") and op.content:
+        if op.content and op.action in _USES_CONTENT:
             check_content(op.content, where=f"Operation {i}: ")
 
 
@@ -260,69 +274,78 @@ def full_refusal(what: str, new_total: int, limit: int, current: int, entry_len:
         usage=f"{current}/{limit}", new_usage=new_total, limit=limit)
 
 
+def counts(entries: list[str]) -> dict[str, int]:
+    """How many times each entry is in ``entries``: what :func:`step` keeps up to date."""
+    present: dict[str, int] = {}
+    for entry in entries:
+        present[entry] = present.get(entry, 0) + 1
+    return present
+
+
+def step(work: list[str], op: Operation, present: dict[str, int], *, where: str = "") -> int | None:
+    """THE dispatcher: apply one add / replace / remove to ``work`` in place (``present`` is
+    :func:`counts` of it, kept up to date, so an add's "already there?" is one lookup rather
+    than a scan: thousands of adds in a batch would otherwise be quadratic). Returns the index
+    of the entry a replace/remove hit (None for add). The limit is the caller's: a batch checks
+    it on its final result only. An add of an entry already there changes nothing."""
+    action = Action.of(op.action, where=where, batch=False)
+    content, old_text = op.content.strip(), op.old_text.strip()
+    if action.uses_old_text and not old_text:
+        raise InvalidRequest(f"{where}old_text is empty.", hint="Give a piece of the entry's text.")
+    if action.uses_content and not content:
+        hint = "Give the text to add." if action is Action.ADD else "Use a remove operation to delete."
+        raise InvalidRequest(f"{where}content is empty.", hint=hint)
+    if action is Action.ADD:
+        if not present.get(content):
+            work.append(content)
+            present[content] = 1
+        return None
+    index = locate(work, old_text, op.expect_entry, where=where)
+    present[work[index]] -= 1
+    if action is Action.REPLACE:
+        work[index] = content
+        present[content] = present.get(content, 0) + 1
+    else:
+        del work[index]
+    return index
+
+
+def apply_one(entries: list[str] | tuple[str, ...], op: Operation, limit: int) -> tuple[list[str], int | None]:
+    """One validated add / replace / remove on a copy of ``entries``, with the limit checked as
+    the agent checks it for a single operation: (the result, the index hit)."""
+    before = list(entries)
+    work = list(before)
+    index = step(work, op, counts(work))
+    if op.action == Action.REPLACE or (op.action == Action.ADD and len(work) > len(before)):
+        if usage(work) > limit:
+            what = "Adding this entry" if op.action == Action.ADD else "This replacement"
+            raise full_refusal(what, usage(work), limit, usage(before), len(op.content.strip()))
+    return work, index
+
+
 def apply_add(entries: list[str], content: str, limit: int) -> list[str]:
     """``content`` already validated. A duplicate returns the list unchanged."""
-    if content in entries:
-        return list(entries)
-    result = [*entries, content]
-    if usage(result) > limit:
-        raise full_refusal("Adding this entry", usage(result), limit, usage(entries), len(content))
-    return result
+    return apply_one(entries, Operation("add", content), limit)[0]
 
 
 def apply_replace(entries: list[str], old_text: str, content: str, limit: int,
                   expect_entry: str | None = None) -> list[str]:
-    return _replace_at(entries, locate(entries, old_text, expect_entry), content, limit)
-
-
-def _replace_at(entries: list[str], index: int, content: str, limit: int) -> list[str]:
-    result = list(entries)
-    result[index] = content
-    if usage(result) > limit:
-        raise full_refusal("This replacement", usage(result), limit, usage(entries), len(content))
-    return result
+    return apply_one(entries, Operation("replace", content, old_text, expect_entry), limit)[0]
 
 
 def apply_remove(entries: list[str], old_text: str, expect_entry: str | None = None) -> list[str]:
-    result = list(entries)
-    del result[locate(entries, old_text, expect_entry)]
-    return result
+    return apply_one(entries, Operation("remove", old_text=old_text, expect_entry=expect_entry), 0)[0]
 
 
 def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[str]:
-    """All operations in order on a working copy; the limit is checked on the final result only.
-
-    ``present`` counts the working copy's entries so that an add's "already there?" is one
-    lookup rather than a scan of the list: thousands of adds would otherwise be quadratic.
-    """
+    """All operations in order on a working copy (each by :func:`step`); the limit is checked
+    on the final result only."""
     work = list(entries)
-    present: dict[str, int] = {}
-    for entry in work:
-        present[entry] = present.get(entry, 0) + 1
+    present = counts(work)
     for i, op in enumerate(ops, start=1):
         where = f"Operation {i} ({op.action or 'no action'}): "
-        content, old_text = op.content.strip(), op.old_text.strip()
         try:
-            if op.action == "add":
-                if not content:
-                    raise InvalidRequest(f"{where}content is empty.", hint="Give the text to add.")
-                if not present.get(content):
-                    work.append(content)
-                    present[content] = 1
-            elif op.action in ("replace", "remove"):
-                if not old_text:
-                    raise InvalidRequest(f"{where}old_text is empty.", hint="Give a piece of the entry's text.")
-                if op.action == "replace" and not content:
-                    raise InvalidRequest(f"{where}content is empty.", hint="Use a remove operation to delete.")
-                index = locate(work, old_text, op.expect_entry, where=where)
-                present[work[index]] -= 1
-                if op.action == "replace":
-                    work[index] = content
-                    present[content] = present.get(content, 0) + 1
-                else:
-                    del work[index]
-            else:
-                raise InvalidRequest(f"{where}unknown action.", hint="Use add, replace or remove.")
+            step(work, op, present, where=where)
         except Refusal as refusal:
             refusal.message += " No operation of the batch was applied."
             refusal.args = (refusal.message,)
@@ -347,7 +370,7 @@ def pin_full_text(operations: Iterable[object]) -> list[Operation]:
     be overwritten or deleted. Pinned, such an operation is refused instead.
     """
     ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
-    return [op if op.action not in ("replace", "remove") or op.expect_entry is not None
+    return [op if op.action not in _USES_OLD_TEXT or op.expect_entry is not None
             else replace(op, expect_entry=op.old_text.strip() or None) for op in ops]
 
 
@@ -377,21 +400,15 @@ def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
         return operation
     op = Operation.coerce(operation, 1)
     pin = check_text(op.expect_entry, "The expected entry").strip() if op.expect_entry is not None else None
-    if op.action == "add":
-        return Prepared(Operation("add", validate_add(op.content)))
-    if op.action == "replace":
-        old_text, content = validate_replace(op.old_text, op.content)
-        return Prepared(Operation("replace", content, old_text, pin))
-    if op.action == "remove":
-        return Prepared(Operation("remove", old_text=validate_remove(op.old_text), expect_entry=pin))
-    if op.action == "batch":
+    action = Action.of(op.action)
+    if action is Action.BATCH:
         ops = coerce_batch(op.operations)
         batch = Operation("batch", operations=tuple(ops))
         if sum(len(o.content) for o in ops) > SCAN_FIRST_MAX_CHARS:
             return Prepared(batch, scanned=False)
         scan_batch(ops)
         return Prepared(batch)
-    raise InvalidRequest(f"Unknown action {op.action!r}.", hint="Use add, replace or remove.")
+    return Prepared(validated(replace(op, expect_entry=pin), action))
 
 
 def scan_now(prepared: Prepared) -> Prepared:
@@ -450,19 +467,11 @@ def project(entries: Iterable[str], operation: Operation | Mapping[str, object] 
     try:
         prepared = prepare(operation)
         op = prepared.op
-        work = list(before)
         index = None
-        if op.action == "add":
-            after = apply_add(work, op.content, limit)
-        elif op.action == "batch":
-            after = apply_batch(work, list(op.operations), limit)
+        if op.action == Action.BATCH:
+            after = apply_batch(list(before), list(op.operations), limit)
         else:
-            index = locate(work, op.old_text, op.expect_entry)
-            if op.action == "replace":
-                after = _replace_at(work, index, op.content, limit)
-            else:
-                after = work
-                del after[index]
+            after, index = apply_one(before, op, limit)
         scan_now(prepared)
     except Refusal as refusal:
         return Projection(action, before, before, limit, refusal)

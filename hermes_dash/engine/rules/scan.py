@@ -122,3 +122,7 @@ def describe(findings: tuple[str, ...]) -> str:
     if rules:
         parts.append(("threat pattern " if len(rules) == 1 else "threat patterns ") + ", ".join(rules))
     return " and ".join(parts)
+
+
+#: The name the package face exports (the face re-exports, never renames).
+describe_findings = describe

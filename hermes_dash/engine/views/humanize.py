@@ -27,17 +27,21 @@ def ago(seconds: float | None) -> str:
     return "just now" if seconds < 60 else f"{age(seconds)} ago"
 
 
-def entries(count: int) -> str:
+def n_entries(count: int) -> str:
     """``"1 entry"``, ``"18 entries"``."""
     return f"{count:,} entr{'y' if count == 1 else 'ies'}"
 
 
-def count(n: int, singular: str, plural: str | None = None) -> str:
+def n_of(n: int, singular: str, plural: str | None = None) -> str:
     """``"1 step"``, ``"3 steps"``, ``"2 staged writes"``: a number with its noun agreeing,
     so no message falls back on "step(s)" or reads "1 entries"."""
     return f"{n:,} {singular if n == 1 else (plural or singular + 's')}"
 
 
-def past(verb: str) -> str:
+def past_of(verb: str) -> str:
     """``"approve"`` -> ``"approved"``, ``"reject"`` -> ``"rejected"`` (not "rejectd")."""
     return verb + ("d" if verb.endswith("e") else "ed")
+
+
+# The names curation/cleanup.py still imports (its owner moves it to the face's names).
+count, entries, past = n_of, n_entries, past_of

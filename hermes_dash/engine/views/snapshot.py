@@ -37,7 +37,7 @@ class Snapshot:
     note: str | None = None
 
 
-def from_session(session: Session) -> Snapshot:
+def session_snapshot(session: Session) -> Snapshot:
     """The blocks found in the session's prompt, of which at most ``MAX_PROMPT_CHARS`` characters
     were read (``sessions.MAX_PROMPT_CHARS``; ``note`` says when a prompt was longer)."""
     parsed = parse_prompt(session.system_prompt)
@@ -51,24 +51,25 @@ def from_session(session: Session) -> Snapshot:
     )
 
 
-def frozen_path(store: MemoryStore) -> Path:
+def frozen_snapshot_path(store: MemoryStore) -> Path:
     return store.home.memories_dir / FROZEN_NAME
 
 
-def freeze(store: MemoryStore) -> Snapshot:
+def freeze_snapshot(store: MemoryStore) -> Snapshot:
     """Record what a session starting now would load, beside the memory files."""
     now = datetime.now(timezone.utc)
     blocks = {t: store.render_block(t) for t in TARGETS}
     entries = {t: list(store.read(t).entries) for t in TARGETS}
     record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
     # Its own file, never a link's target: a link planted here is replaced, not written through.
-    write_private(frozen_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
-    return load_frozen(store)  # type: ignore[return-value]  # just written: None only if the file went away in between
+    write_private(frozen_snapshot_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
+    return load_frozen_snapshot(store)  # type: ignore[return-value]  # just written: None only if the file went away in between
 
 
-def load_frozen(store: MemoryStore) -> Snapshot | None:
+def load_frozen_snapshot(store: MemoryStore) -> Snapshot | None:
     try:
-        record = json.loads(read_regular(frozen_path(store), MAX_FROZEN_BYTES, follow=False)[0].decode("utf-8"))
+        raw = read_regular(frozen_snapshot_path(store), MAX_FROZEN_BYTES, follow=False)[0]
+        record = json.loads(raw.decode("utf-8"))
         taken = datetime.fromisoformat(record["taken_at"])
         blocks = {t: str(record["blocks"].get(t, "")) for t in TARGETS}
         entries = {t: tuple(str(e) for e in record["entries"].get(t, [])) for t in TARGETS}
@@ -77,32 +78,32 @@ def load_frozen(store: MemoryStore) -> Snapshot | None:
     return Snapshot("frozen in hermes-dash", taken, blocks, entries, {t: False for t in TARGETS})
 
 
-def compare(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> EntryDiff:
+def compare_snapshot(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> EntryDiff:
     """The snapshot against ``entries`` (the live file's), entry by entry, with the one pairing
     rule (docs/rules.md#diff). Compared as injected: an entry the content scan blocks counts as
     its ``[BLOCKED: ...]`` note, which is what a session's snapshot holds."""
     return diff_entries(sanitise(snapshot.entries.get(target, ()), target), sanitise(entries, target))
 
 
-def since(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+def snapshot_since(snapshot: Snapshot, target: str, entries: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Per entry of ``entries``: ``"unchanged"``, ``"changed"`` or ``"added"`` since the snapshot,
     exactly as :func:`compare` counts it (so every page gives the same numbers)."""
-    kinds = {item.new: item.kind for item in compare(snapshot, target, entries).items if item.new is not None}
+    kinds = {item.new: item.kind for item in compare_snapshot(snapshot, target, entries).items if item.new is not None}
     return tuple(kinds[injected] for injected in sanitise(entries, target))
 
 
 def diff_live(store: MemoryStore, snapshot: Snapshot, target: str) -> EntryDiff:
     """The snapshot against the live file (see :func:`compare`)."""
-    return compare(snapshot, target, store.read(target).entries)
+    return compare_snapshot(snapshot, target, store.read(target).entries)
 
 
-def newest(store: MemoryStore) -> tuple[Snapshot, str | None] | None:
+def newest_snapshot(store: MemoryStore) -> tuple[Snapshot, str | None] | None:
     """The snapshot compared with when none is asked for (docs/rules.md#snapshot): the newer of
     the newest session's and the one frozen here, with its session id (None: the frozen one);
     None when there is neither. A freeze made after the session started is the newer."""
     found = read_sessions(store.home.state_db, 1)
-    session = (from_session(found.sessions[0]), found.sessions[0].id) if found.sessions else None
-    frozen = load_frozen(store)
+    session = (session_snapshot(found.sessions[0]), found.sessions[0].id) if found.sessions else None
+    frozen = load_frozen_snapshot(store)
     if frozen is None:
         return session
     if session is None or (frozen.taken_at and session[0].taken_at and frozen.taken_at > session[0].taken_at):
@@ -110,7 +111,7 @@ def newest(store: MemoryStore) -> tuple[Snapshot, str | None] | None:
     return session
 
 
-def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
+def choose_snapshot(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot, str | None]:
     """The snapshot to compare with, and its session id (None: the one frozen here).
 
     ``session_id``: that session from ``state.db``. Otherwise :func:`newest`; a refusal that
@@ -120,11 +121,11 @@ def choose(store: MemoryStore, session_id: str | None = None) -> tuple[Snapshot,
     if session_id is not None:
         found = read_sessions(db, 1, session_id)
         if found.sessions:
-            return from_session(found.sessions[0]), found.sessions[0].id
+            return session_snapshot(found.sessions[0]), found.sessions[0].id
         raise InvalidRequest(f"There is no session {session_id!r} with a system prompt in {db}."
                              + (f" {found.problem}" if found.problem else ""),
                              hint="Leave out --session for the newest session.")
-    chosen = newest(store)
+    chosen = newest_snapshot(store)
     if chosen is None:
         problem = read_sessions(db, 1).problem
         raise InvalidRequest(f"There is no snapshot to compare with. {problem or ''}".strip(),

@@ -65,7 +65,8 @@ def diff_text(old: str, new: str) -> str:
 
 
 def show_diff(old: str, new: str) -> None:
-    st.code(diff_text(old, new), language=None, wrap_lines=True)
+    """A word-level diff as plain text, cut (with a note) where an entry is too long to read."""
+    ui.show_entry(diff_text(old, new), max_chars=ui.FULL_TEXT_CHARS)
 
 
 # -- the review dialog: one combined diff of both files, then yes or cancel -------------------
@@ -88,9 +89,9 @@ def _file_diff(target: str, before: tuple[str, ...], after: tuple[str, ...]) -> 
         if item.kind == "changed" and item.old is not None and item.new is not None:
             show_diff(item.old, item.new)
         elif item.kind == "removed" and item.old is not None:
-            st.code(f"[-{item.old}-]", language=None, wrap_lines=True)
+            ui.show_entry(f"[-{item.old}-]", max_chars=ui.FULL_TEXT_CHARS)
         elif item.kind == "added" and item.new is not None:
-            st.code(f"{{+{item.new}+}}", language=None, wrap_lines=True)
+            ui.show_entry(f"{{+{item.new}+}}", max_chars=ui.FULL_TEXT_CHARS)
 
 
 @st.dialog("Review before writing", width="large")

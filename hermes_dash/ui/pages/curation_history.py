@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, age, n_of, ui
-from hermes_dash.curation import history
+from hermes_dash.curation import blame, history
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -64,6 +64,8 @@ def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) 
     st.caption(words)
 
 
+found = blame.blame(store, target, reasons=False)  # who made each version, and where each entry came from
+made_by = blame.version_authors(line, found)
 st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
 table_col, chart_col = st.columns([3, 2], gap="medium")
 with chart_col:
@@ -73,10 +75,14 @@ table_col.dataframe(pd.DataFrame({
     "Version": [v.name for v in versions],
     "Kind": [v.style for v in versions],
     "Time": [v.created.astimezone().strftime("%Y-%m-%d %H:%M:%S") if v.created else "" for v in versions],
+    "Made by": made_by,
     "Entries": [len(v.entries) for v in versions],
     "Chars": [v.usage for v in versions],
     "Problem": [v.problem or "" for v in versions],
-}), hide_index=True, key="hi_versions")
+}), hide_index=True, key="hi_versions",
+    column_config={"Made by": st.column_config.TextColumn(
+        width=220, help="Who made the changes from the version before: an agent session, you (hermes-dash), "
+                        "the Inbox, or outside the agent when no record explains them (docs/provenance.md)")})
 
 st.header("Entries over time")
 present, gone = line.present, line.gone
@@ -99,15 +105,18 @@ st.dataframe(pd.DataFrame({
     "Gone since": [when(life.gone_at) for life in line.lives],
     "In the file": [spans(life) for life in line.lives],
     "Texts": [len(life.texts) for life in line.lives],
+    "Origin": [(o.origin.short if (o := found.of(target, life.text)) else "") for life in line.lives],
 }), hide_index=True, key="hi_lives", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(line.lives)),
-    column_config={"Entry": st.column_config.TextColumn(width=260),
+    column_config={"Entry": st.column_config.TextColumn(width=200),
                    "Status": st.column_config.TextColumn(width=90),
                    "Age": st.column_config.TextColumn(width=70),
                    "First seen": st.column_config.TextColumn(width=90),
                    "Last changed": st.column_config.TextColumn(width=100),
                    "Gone since": st.column_config.TextColumn(width=96),
                    "In the file": st.column_config.TextColumn(width=110, help="The versions that held this entry"),
-                   "Texts": st.column_config.NumberColumn(width=56, help="How many wordings this entry had")})
+                   "Texts": st.column_config.NumberColumn(width=56, help="How many wordings this entry had"),
+                   "Origin": st.column_config.TextColumn(width=120, help="What gave the entry its latest text, "
+                                                                         "or what took a gone entry away")})
 
 # -- diff ---------------------------------------------------------------------------------------
 

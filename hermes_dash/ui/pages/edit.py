@@ -23,12 +23,12 @@ from hermes_dash import (
     find,
     n_entries,
     n_of,
+    pin_batch,
     plan_batch,
     project,
     scan,
     ui,
 )
-from hermes_dash import pin_batch as pinned
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
@@ -316,7 +316,7 @@ def batch_editor() -> None:
         else:
             kept[int(row["#"])] = text_value
     edits = {i: v for i, v in kept.items() if v != original[i]}
-    ops = pinned(plan_batch(original, edits, added))
+    ops = pin_batch(plan_batch(original, edits, added))
     shown = None
     if ops:
         st.write(f"**{n_of(len(ops), 'change')} to apply as one batch** (the full texts are shown before "

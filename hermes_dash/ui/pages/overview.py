@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import TARGETS, n_entries, ui
+from hermes_dash import TARGETS, FileState, n_entries, ui
 from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag_notes
 
 #: The filter beside the search box.
@@ -84,13 +84,19 @@ for target, state in states.items():
         st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {narrowed_by(query, show, len(picked))}.")
 
     def build(picked: list[int] = picked, entries: tuple[str, ...] = state.entries, limit: int = state.limit,
-              flags: tuple[tuple[str, ...], ...] = flags) -> pd.DataFrame:
+              flags: tuple[tuple[str, ...], ...] = flags, state: FileState = state) -> pd.DataFrame:
         frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked)
         if query:
             frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
+        origin = ui.origin_column(store, state, [entries[i] for i in picked])
+        frame.insert(len(frame.columns) - 1, "Origin", origin)
+        # The compact table's one column: the figures, then the origin, then any flags.
+        frame["Details"] = [d if not o else d.replace(" — ", f" · {o} — ", 1) if " — " in d else f"{d} · {o}"
+                            for d, o in zip(frame["Details"], origin)]
         return frame
 
-    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show), build)
+    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show, ui.origins_key(store)),
+                         build)
     ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
     # One caption: every element costs the landing page's rerun time.
     notes = flag_notes(flags)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, over_budget_text, ui
-from hermes_dash import compare_snapshot as compare
-from hermes_dash import freeze_snapshot as freeze
-from hermes_dash import load_frozen_snapshot as load_frozen
+from hermes_dash import compare_snapshot
+from hermes_dash import freeze_snapshot
+from hermes_dash import load_frozen_snapshot
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -32,7 +32,7 @@ for session in found.sessions:
 if current is not None and current.session_id is not None and current.session_id not in labels:
     labels[current.session_id] = f"{current.session_id} · {current.snapshot.source}"  # older than the list
     options.append(current.session_id)
-frozen = load_frozen(store)
+frozen = load_frozen_snapshot(store)
 if frozen is not None:
     labels[ui.FROZEN] = f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" \
         if frozen.taken_at else "frozen in hermes-dash"
@@ -47,7 +47,7 @@ with right:
     if st.button("Freeze snapshot now", key="snap_freeze", type="secondary" if found.sessions else "primary",
                  help="Record what a session starting now would load, beside the memory files "
                       "(memories/.hermes-dash-snapshot.json), to compare with later, on every page."):
-        ui.run_op(lambda: freeze(store), then=lambda _: ui.choose_snapshot(store, ui.FROZEN),
+        ui.run_op(lambda: freeze_snapshot(store), then=lambda _: ui.choose_snapshot(store, ui.FROZEN),
                   report=lambda _: [ui.Flash("success", "Snapshot frozen", "Every page now compares with it: later "
                                                                            "changes show up as differences from it.")])
 
@@ -78,7 +78,7 @@ for target in TARGETS:
     st.header(FILENAMES[target])
     snap_entries = snapshot.entries.get(target, ())
     # Compared as injected, with the one pairing rule (docs/rules.md#diff), as the Overview counts.
-    diff = compare(snapshot, target, state.entries)
+    diff = compare_snapshot(snapshot, target, state.entries)
     counts = diff.counts
     cols = st.columns(4)
     for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):

@@ -1,0 +1,57 @@
+"""``hermes-dash blame TARGET [TEXT]``: where each entry came from (docs/provenance.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of
+
+from ._registry import EXIT_REFUSED, Outcome, command, extends_parser
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+@command("blame")
+def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from hermes_dash.curation import blame
+
+    found = blame.blame(store, args.target, args.text or None)
+    data = {**found.to_dict(), "target": args.target, "file": FILENAMES[args.target]}
+    if args.text and not found.entries:
+        data["success"] = False
+        data["error"] = f"No entry of {FILENAMES[args.target]} contains that text, now or in its backups."
+        return Outcome(data, f"Refused: {data['error']}\nWhat to do: give a part of the entry's text exactly "
+                             f"as `hermes-dash show {args.target}` prints it.", EXIT_REFUSED)
+    lines = [f"{FILENAMES[args.target]}: where each entry came from "
+             f"({n_of(found.calls, 'memory call')} in {n_of(found.sessions, 'session')}; "
+             f"{'found through the FTS index' if found.used_fts else 'found by scanning the messages'})"]
+    for problem in found.problems:
+        lines.append(f"  ! {problem}")
+    for entry in found.entries:
+        flat = " ".join(entry.text.split())
+        lines.append(("- " if entry.present else "- (gone) ") + (flat if len(flat) <= 100 else flat[:97] + "..."))
+        lines.append(f"    origin: {entry.origin.label}")
+        if entry.origin.reason and (entry.origin.reason.user or entry.origin.reason.assistant):
+            if entry.origin.reason.user:
+                lines.append("    user said:\n" + _indent(entry.origin.reason.user, "      | "))
+            if entry.origin.reason.assistant:
+                lines.append("    assistant said:\n" + _indent(entry.origin.reason.assistant, "      | "))
+        if entry.git and entry.git is not entry.origin:
+            lines.append(f"    git: {entry.git.label}")
+        earlier = [e for e in entry.life if e is not entry.origin]
+        if earlier and (args.text or args.life):
+            lines.append("    life:")
+            for event in entry.life:
+                shown = " ".join(event.text.split())
+                lines.append(f"      {event.label}\n        -> {shown[:100]}")
+    return Outcome(data, "\n".join(lines))
+
+
+@extends_parser
+def _parsers(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("blame", help="where each entry came from: session, reason, hermes-dash writes, git")
+    p.add_argument("target", choices=TARGETS, metavar="TARGET")
+    p.add_argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")
+    p.add_argument("--life", action="store_true", help="print every entry's whole life, not only its origin")

@@ -1,0 +1,545 @@
+"""Where every entry came from: the agent's sessions, hermes-dash's own writes, the Inbox, git.
+
+See docs/provenance.md. For each entry of both files (and each entry gone from them, as far as
+the backups remember it) this puts together, newest last:
+
+* the agent's memory calls that wrote its text or took it away (``state.db``,
+  :mod:`hermes_dash.engine.views.origins`), with the session and the reason;
+* hermes-dash's journal lines that put it in or took it out (a dashboard page, a command,
+  an approval from the Inbox with the staged id and origin, a restore, an undo);
+* for a MEMORY.md inside a git repository, the commit that introduced its current text.
+
+What none of them explains is labelled by what is known (:data:`LABELS`). Read-only.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from hermes_dash.curation import history, safegit
+from hermes_dash.engine.io import journal as _journal
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.store import MemoryStore
+from hermes_dash.engine.views import origins as _origins
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.sessions import _connect
+
+JOURNAL_NAME = _journal.NAME
+GIT_MAX_COMMITS = 200  # history read for git blame, newest first
+_SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
+LABELS = {
+    "you": "written by hermes-dash on {when}",
+    "approved": "approved from the Inbox (staged by {staged_by}) on {when}",
+    "restored": "restored from a backup on {when}",
+    "before": "in the file before the oldest session ({when})",
+    "outside": "edited outside the agent (hand edit or git)",
+}
+
+
+@dataclass(frozen=True)
+class Commit:
+    sha: str
+    author: str
+    at: datetime | None
+    subject: str
+
+    @property
+    def short(self) -> str:
+        return self.sha[:10]
+
+
+@dataclass(frozen=True)
+class GitBlame:
+    repo: Path
+    path: str  # the file inside the repository
+    commits_read: int
+    complete: bool  # no entry's text is older than the history read (GIT_MAX_COMMITS)
+    introduced: dict[str, Commit] = field(default_factory=dict)  # entry text -> commit that introduced it
+    uncommitted: frozenset[str] = frozenset()  # entry texts not in HEAD
+    problem: str | None = None
+    earlier: frozenset[str] = frozenset()  # entry texts put on the oldest commit read: that one or an older one
+
+
+@dataclass(frozen=True)
+class Event:
+    """One known step in an entry's life."""
+
+    kind: str  # agent | approved | staged | you | restored | git | before | outside | removed
+    text: str  # the entry text this step left (for "removed": the text taken away)
+    at: datetime | None
+    label: str  # a sentence: what happened, when, by whom
+    short: str  # a few words for a table cell
+    call: _origins.MemoryCall | None = None
+    reason: _origins.Reason | None = None
+    via: str = ""
+    commit: Commit | None = None
+
+    @property
+    def session(self) -> _origins.SessionInfo | None:
+        return self.call.session if self.call else None
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "text": self.text, "at": _iso(self.at), "label": self.label,
+                                  "short": self.short}
+        if self.call is not None:
+            s = self.call.session
+            out["session"] = {"id": s.id, "source": s.source, "model": s.model, "cwd": s.cwd,
+                              "started_at": _iso(s.started_at)}
+            out["call"] = {"message_id": self.call.message_id, "action": self.call.action,
+                           "batch_index": self.call.batch_index, "status": self.call.status,
+                           "pending_id": self.call.pending_id}
+        if self.reason is not None:
+            out["reason"] = {"user": self.reason.user, "assistant": self.reason.assistant}
+        if self.via:
+            out["via"] = self.via
+        if self.commit is not None:
+            out["commit"] = {"sha": self.commit.sha, "author": self.commit.author, "at": _iso(self.commit.at),
+                             "subject": self.commit.subject}
+        return out
+
+
+@dataclass(frozen=True)
+class EntryOrigin:
+    target: str
+    text: str  # its current text (the text it had when it left, for a gone entry)
+    present: bool
+    origin: Event  # what gave it its current text (for a gone entry: what took it away)
+    life: tuple[Event, ...]  # every known step, oldest first
+    git: Event | None = None  # the commit that introduced the current text (a shared MEMORY.md)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"target": self.target, "text": self.text, "present": self.present, "origin": self.origin.to_dict(),
+                "life": [e.to_dict() for e in self.life], "git": self.git.to_dict() if self.git else None}
+
+
+@dataclass(frozen=True)
+class Blame:
+    entries: tuple[EntryOrigin, ...]
+    used_fts: bool
+    calls: int  # memory calls found in state.db
+    sessions: int
+    problems: tuple[str, ...] = ()
+    git: dict[str, GitBlame] = field(default_factory=dict)
+
+    def of(self, target: str, text: str) -> EntryOrigin | None:
+        return next((e for e in self.entries if e.target == target and e.text == text), None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"success": True, "used_fts": self.used_fts, "memory_calls": self.calls, "sessions": self.sessions,
+                "problems": list(self.problems), "entries": [e.to_dict() for e in self.entries]}
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def _day(moment: datetime | None) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if moment else "an unknown date"
+
+
+def _date(moment: datetime | None) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d") if moment else "?"
+
+
+_ORIGIN_WORDS = {"background_review": "a background review", "foreground": "a session"}
+
+
+def _session_words(call: _origins.MemoryCall) -> str:
+    s = call.session
+    bits = [b for b in (s.source, s.model) if b]
+    where = f" in {s.cwd}" if s.cwd else ""
+    return f"session {s.id}" + (f" ({', '.join(bits)})" if bits else "") + where
+
+
+def _agent_event(call: _origins.MemoryCall, text: str, reasons: dict[int, _origins.Reason]) -> Event:
+    verb = {"add": "added", "replace": "replaced into this text", "patch": "patched into this text"}.get(
+        call.action, call.action)
+    batch = f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""
+    if call.status == "staged":
+        return Event("staged", text, call.at, f"staged by {_session_words(call)} on {_day(call.at)}{batch}, "
+                     f"pending id {call.pending_id}", f"staged · {_date(call.at)}", call, reasons.get(call.message_id))
+    unconfirmed = " (no result recorded)" if call.status == "unconfirmed" else ""
+    return Event("agent", text, call.at, f"{verb} by {_session_words(call)} on {_day(call.at)}{batch}{unconfirmed}",
+                 f"agent · {_date(call.at)}", call, reasons.get(call.message_id))
+
+
+def _journal_event(line: _journal.Line, text: str, staged: Iterable[_origins.MemoryCall],
+                   reasons: dict[int, _origins.Reason]) -> Event:
+    how = f" ({line.via})" if line.via else ""
+    if line.staged_id:
+        call = next(iter(staged), None)
+        by = _ORIGIN_WORDS.get(line.origin or "", line.origin or "the agent")
+        if call is not None:
+            by += f" in {_session_words(call)}"
+        label = LABELS["approved"].format(staged_by=by, when=_day(line.at)) + f"; staged id {line.staged_id}"
+        return Event("approved", text, line.at, label, f"approved · {_date(line.at)}", call,
+                     reasons.get(call.message_id) if call else None, line.via)
+    if line.action in ("restore", "undo"):
+        word = "restored from a backup" if line.action == "restore" else "put back by an undo"
+        return Event("restored", text, line.at, f"{word} on {_day(line.at)}{how}: {line.message}",
+                     f"restored · {_date(line.at)}", via=line.via)
+    return Event("you", text, line.at, LABELS["you"].format(when=_day(line.at)) + how,
+                 f"you · {_date(line.at)}", via=line.via)
+
+
+def _chain(index: _Index, last: _origins.MemoryCall) -> list[_origins.MemoryCall]:
+    """The agent calls that led to ``last``'s text, oldest first: each replace or patch is
+    preceded by the latest earlier call that wrote the text it matched."""
+    out = [last]
+    for _ in range(20):
+        head = out[0]
+        if head.action not in ("replace", "patch"):
+            break
+        if head.matched is not None:
+            earlier = [c for c in index.writers(head.matched.strip()) if c.message_id < head.message_id]
+        else:
+            needle = (head.old_text or "").strip()
+            earlier = [c for text, found in index.by_text.items() if needle and needle in text
+                       for c in found if c.message_id < head.message_id and c.status != "failed"]
+            earlier.sort(key=lambda c: (c.message_id, c.batch_index or 0))
+        if not earlier:
+            break
+        out.insert(0, earlier[-1])
+    return out
+
+
+def _oldest_prompt(db: Path) -> str:
+    try:
+        conn = _connect(db)
+        try:
+            row = conn.execute("SELECT system_prompt FROM sessions WHERE system_prompt IS NOT NULL "
+                               "ORDER BY started_at LIMIT 1").fetchone()
+        finally:
+            conn.close()
+    except Exception:  # noqa: BLE001 - a schema without these columns: nothing known
+        return ""
+    return str(row[0] or "") if row else ""
+
+
+class _Index:
+    """One file's calls, looked up by the text they wrote or took away (a dict, not a scan of
+    every call for every entry: a big state.db holds thousands of calls)."""
+
+    def __init__(self, calls: list[_origins.MemoryCall]) -> None:
+        self.calls = calls
+        self.by_text: dict[str, list[_origins.MemoryCall]] = {}
+        self.fuzzy: list[_origins.MemoryCall] = []  # patches whose result text is not known
+        self.taken: dict[str, list[_origins.MemoryCall]] = {}
+        self.unmatched: list[_origins.MemoryCall] = []  # removers whose target entry is not known
+        for c in calls:
+            written = _written(c)
+            if written is not None:
+                self.by_text.setdefault(written, []).append(c)
+            elif c.action == "patch":
+                self.fuzzy.append(c)
+            if c.applied and c.action in ("replace", "remove", "patch"):
+                if c.matched is not None:
+                    self.taken.setdefault(c.matched.strip(), []).append(c)
+                else:
+                    self.unmatched.append(c)
+
+    def writers(self, text: str) -> list[_origins.MemoryCall]:
+        found = self.by_text.get(text, []) + [c for c in self.fuzzy if c.writes(text)]
+        return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
+
+    def removers(self, text: str) -> list[_origins.MemoryCall]:
+        found = [c for c in self.taken.get(text, []) if not c.writes(text)] + \
+            [c for c in self.unmatched if c.takes_away(text)]
+        return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
+
+
+def _written(call: _origins.MemoryCall) -> str | None:
+    if call.action in ("add", "replace"):
+        return (call.content or "").strip() or None
+    if call.action == "patch":
+        if call.after is not None:
+            return call.after.strip()
+        if call.matched is not None and call.old_text:
+            return call.matched.replace(call.old_text, call.content or "").strip()
+    return None
+
+
+#: (call, journal line, text, removal?) for one step of an entry's life
+_Step = tuple["_origins.MemoryCall | None", "_journal.Line | None", str, bool]
+
+
+def blame(store: MemoryStore, target: str | None = None, text: str | None = None, *, reasons: bool = True,
+          gone: bool = True, git: bool = True, backups: bool = True,
+          timeout: float = _origins.SCAN_TIMEOUT_S) -> Blame:
+    """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given).
+
+    ``backups=False``: the files' earlier texts are not read from the backups (the landing page
+    never lists them); the sessions, the journal and git still give each entry's life."""
+    targets = [target] if target else list(TARGETS)
+    db = store.home.state_db
+    scan = _origins.scan_calls(db, timeout=timeout)
+    problems = [scan.problem] if scan.problem else []
+    lines = _journal.read(store.home.memories_dir)
+    calls = list(scan.calls)
+    plans: list[tuple[str, history.EntryLife | None, str, bool, list[_Step], GitBlame | None]] = []
+    blames: dict[str, GitBlame] = {}
+    indexes: dict[str, _Index] = {}
+    for t in targets:
+        state = store.read(t)
+        timeline = history.timeline(store, t) if backups else history.build_timeline(
+            t, [history.Version(0, history.CURRENT, history.CURRENT, None, state.entries, state.error)])
+        lives = [life for life in timeline.lives if life.present or gone]
+        if text is not None:
+            lives = [life for life in lives if life.text == text][:1] or \
+                [life for life in lives if text in life.text or any(text in x for _, x in life.texts)][:1]
+        gb = git_blame(state.link_target or state.path, state.entries) if git and t == "memory" else None
+        if gb is not None:
+            blames[t] = gb
+            if gb.problem:
+                problems.append(gb.problem)
+        index = indexes[t] = _Index([c for c in calls if c.target == t])
+        mine = [line for line in lines if line.target == t]
+        for life in lives:
+            plans.append((t, life, life.text, life.present, _steps(life, index, mine), gb))
+        if gone and (text is None or not lives):
+            known = {x for p in plans if p[0] == t for step in p[4] for x in (step[2],)} | \
+                {p[2] for p in plans if p[0] == t}
+            for written, steps in _gone_from_sessions(index, known, text):
+                plans.append((t, None, written, False, steps, None))
+    wanted = [step[0] for plan in plans for step in plan[4] if step[0] is not None]
+    why = _origins.reasons(db, wanted) if reasons else {}
+    oldest_prompt: str | None = None
+    out: list[EntryOrigin] = []
+    for t, _life, current_text, present, steps, gb in plans:
+        events = [_event(c, line, x, removal, indexes[t].calls, why) for c, line, x, removal in steps]
+        events.sort(key=lambda e: e.at or datetime.min.replace(tzinfo=timezone.utc))
+        git_event = _git_event(gb, current_text) if gb is not None and present else None
+        current = [e for e in events if e.text == current_text and e.kind != "removed"]
+        if not present:
+            removal = [e for e in events if e.kind == "removed"]
+            origin = removal[-1] if removal else Event(
+                "removed", current_text, None, "removed outside the agent (hand edit or git), or by a write no record "
+                "shows", "removed")
+        elif current:
+            origin = current[-1]
+        elif git_event is not None and git_event.commit is not None:
+            origin = git_event
+        else:
+            if oldest_prompt is None:
+                oldest_prompt = _oldest_prompt(db) if scan.session_count else ""
+            if oldest_prompt and current_text in oldest_prompt:
+                origin = Event("before", current_text, scan.oldest_session,
+                               LABELS["before"].format(when=_day(scan.oldest_session)), "before sessions")
+            else:
+                origin = Event("outside", current_text, None, LABELS["outside"], "hand edit")
+        if origin not in events:
+            events.append(origin)
+        out.append(EntryOrigin(t, current_text, present, origin, tuple(events), git_event))
+    return Blame(tuple(out), scan.used_fts, len(calls), scan.session_count, tuple(problems), blames)
+
+
+def _git_event(gb: GitBlame, text: str) -> Event | None:
+    commit = gb.introduced.get(text)
+    if commit is not None:
+        return Event("git", text, commit.at, f"committed by {commit.author} on {_day(commit.at)} "
+                     f"({commit.short} {commit.subject})" + (" or earlier" if text in gb.earlier else ""),
+                     f"git: {commit.author}", commit=commit)
+    if text in gb.uncommitted:
+        return Event("git", text, None, f"not committed yet in {gb.repo}", "git: uncommitted")
+    return None
+
+
+def _gone_from_sessions(index: _Index, known: set[str], text: str | None) -> list[tuple[str, list[_Step]]]:
+    """Entries the agent wrote and later took away that no backup remembers (the agent keeps
+    no backups): each text a call wrote, not known otherwise, that a later call removed (a
+    text a replace overwrote lives on in the entry that replace made), with its last writer
+    and the removal."""
+    out: list[tuple[str, list[_Step]]] = []
+    for written, writers in index.by_text.items():
+        if written in known or (text is not None and text not in written):
+            continue
+        applied = [c for c in writers if c.applied]
+        if not applied:
+            continue
+        last = applied[-1]
+        later = [c for c in index.removers(written) if c.message_id >= last.message_id]
+        if not later or later[0].action != "remove":
+            continue
+        out.append((written, [(last, None, written, False), (later[0], None, written, True)]))
+    return out
+
+
+def _steps(life: history.EntryLife, index: _Index, lines: list[_journal.Line]) -> list[_Step]:
+    """Every known step of one entry: the calls and journal lines that wrote each of its texts
+    (and the calls that led to them), and for a gone entry what took it away."""
+    texts = list(dict.fromkeys(x for _, x in life.texts))
+    steps: list[_Step] = []
+    seen: set[int] = set()
+    for x in texts:
+        writers = index.writers(x)
+        if writers:
+            for c in [*_chain(index, writers[-1]), *writers[:-1]]:
+                if id(c) not in seen:
+                    seen.add(id(c))
+                    steps.append((c, None, _written(c) or x, False))
+        steps += [(None, line, x, False) for line in lines if line.put_in(x)]
+    if not life.present:
+        steps += [(c, None, life.text, True) for c in index.removers(life.text)]
+        steps += [(None, line, life.text, True) for line in lines if line.took_out(life.text)]
+    return steps
+
+
+def _event(call: _origins.MemoryCall | None, line: _journal.Line | None, text: str, removal: bool,
+           calls: list[_origins.MemoryCall], why: dict[int, _origins.Reason]) -> Event:
+    if removal:
+        if call is not None:
+            return Event("removed", text, call.at, f"removed by {_session_words(call)} on {_day(call.at)}"
+                         + (f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""),
+                         f"removed · {_date(call.at)}", call, why.get(call.message_id))
+        assert line is not None
+        return Event("removed", text, line.at, f"removed by hermes-dash on {_day(line.at)}"
+                     + (f" ({line.via})" if line.via else "") + f": {line.message}", f"removed · {_date(line.at)}",
+                     via=line.via)
+    if call is not None:
+        return _agent_event(call, text, why)
+    assert line is not None
+    staged = [c for c in calls if line.staged_id and c.pending_id == line.staged_id]
+    return _journal_event(line, text, staged, why)
+
+
+def _who(event: Event) -> str:
+    if event.session is not None and event.kind in ("agent", "removed", "staged"):
+        s = event.session
+        return f"session {s.id}" + (f" ({s.source})" if s.source else "")
+    if event.kind == "approved":
+        return "approved in the Inbox"
+    if event.kind in ("you", "restored") or (event.kind == "removed" and event.via):
+        return "you" + (f" ({event.via})" if event.via else "")
+    if event.kind == "git" and event.commit is not None:
+        return f"git: {event.commit.author}"
+    return "outside the agent (hand edit or git)"
+
+
+def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
+    """Who made each version of ``timeline``: the writers of the changes from the version before
+    it (the sessions, hermes-dash, the Inbox, or "outside the agent" when no record explains a
+    change). A version's changes happened between the previous version's time and its own; the
+    record of the same text closest to that window is taken when none falls inside it."""
+    events = [e for entry in found.entries if entry.target == timeline.target for e in entry.life]
+    out = []
+    floor = datetime.min.replace(tzinfo=timezone.utc)
+    for v in timeline.versions:
+        if v.index == 0:
+            out.append("the oldest copy kept")
+            continue
+        prev = timeline.versions[v.index - 1]
+        start, end = prev.created or floor, v.created or datetime.max.replace(tzinfo=timezone.utc)
+        who: list[str] = []
+        for item in diff_entries(prev.entries, v.entries).items:
+            if item.kind == "unchanged":
+                continue
+            text, removal = (item.old, True) if item.kind == "removed" else (item.new, False)
+            known = [e for e in events if e.text == text and (e.kind == "removed") == removal and e.at is not None]
+            timed = [(e, e.at) for e in known if e.at is not None]
+            inside = [e for e, at in timed if start - _SLACK <= at <= end + _SLACK]
+            # Outside the window (a clock that disagrees with a backup's name, a copied home): the
+            # writer of that same text nearest before the version, else the first one after it.
+            before = [e for e, at in timed if at <= end + _SLACK]
+            pick = inside or before or known
+            who.append(_who(pick[-1] if pick is not known else pick[0]) if pick
+                       else "outside the agent (hand edit or git)")
+        out.append(", ".join(dict.fromkeys(who)) if who else "no entry changed (layout only)")
+    return out
+
+
+def turn_of(store: MemoryStore, event: Event) -> list[_origins.TurnMessage]:
+    """The messages around ``event``'s memory call (for the dialog that shows the whole turn)."""
+    return _origins.turn(store.home.state_db, event.call) if event.call is not None else []
+
+
+# -- git ------------------------------------------------------------------------------------------
+
+def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COMMITS) -> GitBlame | None:
+    """For each entry, the commit that introduced its current text: the newest commit among those
+    ``git blame`` names for its lines in HEAD's version of the file. None: not in a repository.
+
+    Through :func:`hermes_dash.curation.safegit.run_git` only (``rev-parse`` and ``blame`` of a
+    named revision with ``--no-textconv``: git reads stored blobs and runs no filter, textconv or
+    hook of the repository's). The history read is bounded to the last ``max_commits`` commits
+    (first parents): a line older than that is blamed on the boundary, said as "or earlier".
+    """
+    real = Path(path).resolve()
+    folder = real.parent
+    try:
+        top = safegit.run_git(["rev-parse", "--show-toplevel"], folder)
+        if top.returncode != 0:
+            return None
+        repo = Path(top.stdout.decode("utf-8", "replace").strip())
+        rel = real.relative_to(repo.resolve()).as_posix()
+        bound = safegit.run_git(["rev-parse", "--verify", "-q", f"HEAD~{max_commits}^{{commit}}"], repo)
+        complete = bound.returncode != 0
+        revision = "HEAD" if complete else f"{bound.stdout.decode().strip()}..HEAD"
+        # -w: the file has no newline at its end, so adding an entry changes the last line only by
+        # the newline that now follows it; ignoring whitespace keeps that line with its author.
+        blamed = safegit.run_git(["blame", "--porcelain", "-w", revision, "--", rel], repo)
+    except subprocess.TimeoutExpired:
+        return GitBlame(folder, "", 0, False, problem=f"git took longer than {safegit.GIT_TIMEOUT_S:g} s; no git "
+                        "blame shown")
+    except (OSError, ValueError) as exc:
+        return GitBlame(folder, "", 0, False, problem=f"git blame could not be read: {exc}")
+    wanted = list(entries)
+    if blamed.returncode != 0:  # not committed yet (or no commit at all)
+        return GitBlame(repo, rel, 0, complete, uncommitted=frozenset(wanted))
+    groups, commits = _blamed_entries(blamed.stdout)
+    introduced: dict[str, Commit] = {}
+    boundary: set[str] = set()
+    for text, shas in groups:
+        newest = max((commits[s] for s in shas), key=lambda c: (c[0].at or datetime.min.replace(tzinfo=timezone.utc)))
+        introduced.setdefault(text, newest[0])
+        if newest[1]:
+            boundary.add(text)
+    found = {e: introduced[e] for e in wanted if e in introduced}
+    return GitBlame(repo, rel, len(commits), complete or not (boundary & set(found)), found,
+                    frozenset(e for e in wanted if e not in introduced), earlier=frozenset(boundary & set(found)))
+
+
+def _blamed_entries(porcelain: bytes) -> tuple[list[tuple[str, set[str]]], dict[str, tuple[Commit, bool]]]:
+    """HEAD's entries (lines between lines holding only ``§``) with the commits of their lines,
+    and each commit (with whether it is the history's boundary) from ``blame --porcelain``."""
+    commits: dict[str, tuple[Commit, bool]] = {}
+    info: dict[str, dict[str, str]] = {}
+    lines: list[tuple[str, str]] = []  # (sha, text) per line of the file
+    sha = ""
+    for raw in porcelain.decode("utf-8", "replace").split("\n"):
+        if raw.startswith("\t"):
+            lines.append((sha, raw[1:].rstrip("\r")))
+            continue
+        head, _, rest = raw.partition(" ")
+        if len(head) == 40 and all(c in "0123456789abcdef" for c in head):
+            sha = head
+            info.setdefault(sha, {})
+        elif sha and head in ("author", "author-time", "summary"):
+            info[sha][head] = rest
+        elif sha and head == "boundary":
+            info[sha]["boundary"] = "1"
+    for key, fields in info.items():
+        at = fields.get("author-time", "")
+        commits[key] = (Commit(key, fields.get("author", ""), datetime.fromtimestamp(int(at), tz=timezone.utc)
+                               if at.isdigit() else None, fields.get("summary", "")), "boundary" in fields)
+    groups: list[tuple[str, set[str]]] = []
+    text: list[str] = []
+    shas: set[str] = set()
+    for line_sha, line in [*lines, ("", "§")]:
+        if line.strip() == "§":
+            entry = "\n".join(text).strip()
+            if entry:
+                groups.append((entry, shas))
+            text, shas = [], set()
+            continue
+        text.append(line)
+        if line.strip():
+            shas.add(line_sha)
+    return [(t, s) for t, s in groups if s], commits
+
+
+__all__ = ["Blame", "Commit", "EntryOrigin", "Event", "GitBlame", "LABELS", "blame", "git_blame", "turn_of",
+           "version_authors"]

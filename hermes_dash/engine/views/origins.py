@@ -1,0 +1,504 @@
+"""The agent's memory calls in ``<home>/state.db``: which session added, replaced or removed an entry, and why.
+
+See docs/provenance.md. The agent records each turn in ``messages``: the assistant's row holds
+``tool_calls`` (JSON: ``[{"id", "function": {"name", "arguments"}}]`` or ``[{"name", "arguments"}]``),
+the tool's JSON result is a later ``role = 'tool'`` row (its ``tool_call_id`` names the call),
+and the user's message comes before. Read like :mod:`~hermes_dash.engine.views.sessions`:
+read-only, time-bounded, only the columns that exist.
+
+Finding the calls: the FTS index ``messages_fts`` (content || tool name || tool calls) gives the
+rows holding the word ``memory`` without reading the whole table; rows written after the index's
+newest row, or every row when there is no usable index, are read with a plain scan of
+``tool_calls``. :attr:`CallScan.used_fts` says which happened.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+
+from hermes_dash.engine.io.readfile import kind_of
+from hermes_dash.engine.views.sessions import _connect, _problem, _when
+
+SCAN_TIMEOUT_S = 3.0
+REASON_LINES = 4  # lines of the user's message and of the assistant's text kept as the "why"
+REASON_CHARS = 400
+_RESULT_WINDOW = 64  # a call's result row is looked for among the next this many rows
+_ACTIONS = ("add", "replace", "remove", "patch")
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """The session a call was made in (fields the schema lacks are empty)."""
+
+    id: str
+    source: str = ""
+    model: str = ""
+    cwd: str = ""
+    started_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class MemoryCall:
+    """One operation of one ``memory`` tool call (a batch gives one per operation)."""
+
+    message_id: int
+    session: SessionInfo
+    at: datetime | None
+    target: str
+    action: str  # add | replace | remove | patch
+    content: str | None  # the new entry text (add, replace), or a patch's new_text
+    old_text: str | None
+    #: What the reply says the call overwrote or removed (newer agents: replaced_entry,
+    #: removed_entry, patched_entry_before); None when the reply does not say.
+    matched: str | None = None
+    after: str | None = None  # a patch's patched_entry_after
+    batch_index: int | None = None  # position in a batch (0-based); None for a single operation
+    status: str = "applied"  # applied | staged | failed | unconfirmed (no result row found)
+    pending_id: str | None = None  # a staged call's id in pending/memory/
+    call_id: str = ""
+
+    @property
+    def applied(self) -> bool:
+        return self.status in ("applied", "unconfirmed")
+
+    def writes(self, text: str) -> bool:
+        """Whether this call left ``text`` as an entry (exactly; a patch by its reply, or by its
+        new text and what it matched)."""
+        if self.action in ("add", "replace"):
+            return (self.content or "").strip() == text
+        if self.action == "patch":
+            if self.after is not None:
+                return self.after.strip() == text
+            return bool(self.content) and (self.content or "") in text and (
+                self.matched is None or self.matched.replace(self.old_text or "", self.content or "") == text)
+        return False
+
+    def takes_away(self, text: str) -> bool:
+        """Whether this call removed ``text`` or overwrote it with another text."""
+        if self.action not in ("remove", "replace", "patch") or self.writes(text):
+            return False
+        if self.matched is not None:
+            return self.matched.strip() == text
+        needle = (self.old_text or "").strip()
+        return bool(needle) and needle in text
+
+
+@dataclass(frozen=True)
+class CallScan:
+    calls: tuple[MemoryCall, ...]  # oldest first
+    used_fts: bool = False
+    rows_read: int = 0  # message rows whose tool calls were parsed
+    oldest_session: datetime | None = None
+    session_count: int = 0
+    problem: str | None = None  # why the list may be empty or incomplete
+    seconds: float = 0.0
+
+    def writers(self, target: str, text: str) -> list[MemoryCall]:
+        """Calls that left ``text`` in ``target``'s file, oldest first (staged ones included)."""
+        return [c for c in self.calls if c.target == target and c.writes(text)]
+
+    def removers(self, target: str, text: str) -> list[MemoryCall]:
+        return [c for c in self.calls if c.target == target and c.applied and c.takes_away(text)]
+
+    def staged(self, pending_id: str) -> list[MemoryCall]:
+        return [c for c in self.calls if c.pending_id == pending_id]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a call was made: the user's message and the assistant's text before it (plain text, cut)."""
+
+    user: str = ""
+    assistant: str = ""
+    user_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class TurnMessage:
+    role: str
+    text: str
+    at: datetime | None
+    is_call: bool = False
+
+
+@dataclass
+class _Reader:
+    conn: sqlite3.Connection
+    columns: set[str]
+    session_columns: set[str]
+    sessions: dict[str, SessionInfo] = field(default_factory=dict)
+
+
+def _open(db: Path, timeout: float) -> tuple[_Reader | None, str | None]:
+    try:
+        mode = os.stat(db).st_mode
+    except OSError:
+        return None, f"No {db.name} in {db.parent}: no agent session has been recorded here."
+    if not stat.S_ISREG(mode):
+        return None, f"{db} is {kind_of(mode)}, not a regular file, so no session can be read from it."
+    try:
+        conn = _connect(db)
+        conn.set_authorizer(_authorize)
+        deadline = time.monotonic() + timeout
+        conn.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(messages)")}
+        session_columns = {row[1] for row in conn.execute("PRAGMA table_info(sessions)")}
+    except sqlite3.Error as exc:
+        return None, _problem(db, exc)
+    if not {"id", "session_id", "tool_calls"} <= columns:
+        conn.close()
+        return None, f"{db.name} has no messages table with tool calls (another Hermes version?), so no memory " \
+                     "call can be found in it."
+    return _Reader(conn, columns, session_columns), None
+
+
+#: SQL functions our queries run (besides those the session reader allows): none of them can build
+#: a large value, so a crafted view calling them costs no more than the progress handler allows.
+_FUNCTIONS = frozenset({"substr", "length", "like", "match", "min", "max", "count"})
+
+
+def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, source: str | None) -> int:
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() not in _FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def _col(reader: _Reader, name: str, table: str = "messages") -> str:
+    have = reader.columns if table == "messages" else reader.session_columns
+    return name if name in have else f"NULL AS {name}"
+
+
+def _fts_usable(conn: sqlite3.Connection) -> bool:
+    try:
+        row = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'messages_fts'").fetchone()
+        return bool(row and "fts5" in str(row[0]).lower())
+    except sqlite3.Error:
+        return False
+
+
+def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
+    """Rows that may hold a memory call or its reply: (id, session_id, role, tool_calls,
+    tool_call_id, reply content, timestamp). Through the FTS index the replies come along (the
+    index holds the tool name); a plain scan finds the calls only."""
+    conn = reader.conn
+    have = reader.columns
+    role = "m.role" if "role" in have else "NULL"
+    reply = "CASE WHEN m.role = 'tool' THEN m.content END" if {"role", "content"} <= have else "NULL"
+    picked = (f"m.id, m.session_id, {role}, m.tool_calls, {'m.tool_call_id' if 'tool_call_id' in have else 'NULL'}, "
+              f"{reply}, {'m.timestamp' if 'timestamp' in have else 'NULL'}")
+    calls_only = "m.tool_calls IS NOT NULL AND m.tool_calls LIKE '%memory%'"
+    if _fts_usable(conn):
+        try:
+            top = conn.execute("SELECT rowid FROM messages_fts ORDER BY rowid DESC LIMIT 1").fetchone()
+            wanted = f"(m.tool_calls IS NOT NULL OR {role} = 'tool')"
+            indexed = conn.execute(
+                f"SELECT {picked} FROM messages_fts f JOIN messages m ON m.id = f.rowid "  # noqa: S608 - fixed names
+                f"WHERE messages_fts MATCH 'memory' AND {wanted} ORDER BY m.id").fetchall()
+            tail = conn.execute(f"SELECT {picked} FROM messages m WHERE m.id > ? AND {calls_only} "  # noqa: S608
+                                "ORDER BY m.id", (top[0] if top else 0,)).fetchall()
+            return indexed + tail, bool(top and top[0])  # an empty index answered nothing: say so
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
+                raise
+            # an index this SQLite cannot read (no fts5 module): scan instead
+    return conn.execute(f"SELECT {picked} FROM messages m WHERE {calls_only} ORDER BY m.id").fetchall(), False  # noqa: S608
+
+
+def _loads(value: object) -> object:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except (ValueError, RecursionError):
+            return None
+    return value
+
+
+def _memory_calls(raw: object) -> list[tuple[str, dict[str, object]]]:
+    """(call id, arguments) of each ``memory`` call in a ``tool_calls`` value."""
+    items = _loads(raw)
+    if isinstance(items, dict):
+        items = [items]
+    if not isinstance(items, list):
+        return []
+    out = []
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        inner = item.get("function")
+        function: dict[str, object] = inner if isinstance(inner, dict) else item
+        if function.get("name") != "memory":
+            continue
+        args = _loads(function.get("arguments"))
+        if isinstance(args, dict):
+            out.append((str(item.get("id") or item.get("call_id") or ""), args))
+    return out
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _ops_of(args: Mapping[str, object]) -> list[tuple[int | None, Mapping[str, object]]]:
+    operations = args.get("operations")
+    if isinstance(operations, list) and operations:
+        return [(i, op) for i, op in enumerate(operations) if isinstance(op, dict)]
+    return [(None, args)]
+
+
+def _per_op(result: Mapping[str, object], index: int | None) -> Mapping[str, object]:
+    """The part of a reply that speaks of operation ``index`` (newer agents reply per operation)."""
+    if index is None:
+        return result
+    for key in ("operations", "results"):
+        listed = result.get(key)
+        if isinstance(listed, list) and index < len(listed) and isinstance(listed[index], dict):
+            return listed[index]
+    return {}
+
+
+def _status(result: object) -> tuple[str, str | None]:
+    if not isinstance(result, dict):
+        return "unconfirmed", None
+    if result.get("success") is not True:
+        return "failed", None
+    if result.get("staged"):
+        return "staged", _text(result.get("pending_id"))
+    return "applied", None
+
+
+def _results(reader: _Reader, rows: list[tuple[int, str, str]],
+             known: dict[str, list[tuple[int, str, object]]]) -> dict[tuple[int, str], object]:
+    """The reply to each call: the tool row whose ``tool_call_id`` names it, else the first
+    unclaimed tool row after the call's row in the same session. ``known``: tool rows already
+    read, per session (id, tool_call_id, content); other sessions' rows are looked up."""
+    found: dict[tuple[int, str], object] = {}
+    has_id = "tool_call_id" in reader.columns
+    role = "role" if "role" in reader.columns else "'tool'"
+    by_message: dict[int, tuple[str, list[str]]] = {}
+    for message_id, session_id, key in rows:
+        by_message.setdefault(message_id, (session_id, []))[1].append(key)
+    for message_id, (session_id, keys) in by_message.items():
+        near = [(rid, cid, content) for rid, cid, content in known.get(session_id, ())
+                if message_id < rid <= message_id + _RESULT_WINDOW]
+        if not near or any(not k.isdigit() and k not in {c for _, c, _ in near} for k in keys):
+            near = [(int(r[0]), str(r[1] or ""), r[2]) for r in reader.conn.execute(
+                f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
+                f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
+                (message_id, message_id + _RESULT_WINDOW, session_id))]
+        replies = [(cid, content) for _, cid, content in near]
+        claimed: set[int] = set()
+        ids = {k for k in keys if not k.isdigit()}
+        for key in keys:
+            n = next((i for i, (rid, _) in enumerate(replies) if rid and rid == key and i not in claimed), None)
+            if n is None:  # no id to go by: the next reply that answers no other call
+                n = next((i for i, (rid, _) in enumerate(replies) if i not in claimed and rid not in ids), None)
+            if n is not None:
+                claimed.add(n)
+                found[(message_id, key)] = _loads(replies[n][1])
+    return found
+
+
+def _session_info(reader: _Reader, ids: Iterable[str]) -> None:
+    want = [i for i in dict.fromkeys(ids) if i not in reader.sessions]
+    if not want or "id" not in reader.session_columns:
+        reader.sessions.update({i: SessionInfo(i) for i in want})
+        return
+    picked = ", ".join(_col(reader, c, "sessions") for c in ("id", "source", "model", "cwd", "started_at"))
+    for start in range(0, len(want), 500):
+        chunk = want[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for r in reader.conn.execute(f"SELECT {picked} FROM sessions WHERE id IN ({marks})", chunk):  # noqa: S608
+            reader.sessions[str(r[0])] = SessionInfo(str(r[0]), str(r[1] or ""), str(r[2] or ""), str(r[3] or ""),
+                                                     _when(r[4]))
+    for i in want:
+        reader.sessions.setdefault(i, SessionInfo(i))
+
+
+def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
+    """Every memory call recorded in ``db``, oldest first; never raises (problems land in ``problem``)."""
+    started = time.monotonic()
+    reader, problem = _open(db, timeout)
+    if reader is None:
+        return CallScan((), problem=problem)
+    calls: list[MemoryCall] = []
+    rows_read = 0
+    used_fts = False
+    oldest, count = None, 0
+    try:
+        if "started_at" in reader.session_columns:
+            row = reader.conn.execute("SELECT min(started_at), count(*) FROM sessions").fetchone()
+            oldest, count = _when(row[0]), int(row[1] or 0)
+        rows, used_fts = _candidate_rows(reader)
+        found: list[tuple[int, str, object, list[tuple[str, dict[str, object]]]]] = []
+        tool_rows: dict[str, list[tuple[int, str, object]]] = {}
+        for message_id, session_id, role, tool_calls, tool_call_id, reply, at in rows:
+            rows_read += 1
+            if role == "tool":
+                tool_rows.setdefault(str(session_id), []).append((int(message_id), str(tool_call_id or ""), reply))  # type: ignore[call-overload]  # an INTEGER PRIMARY KEY
+                continue
+            parsed = _memory_calls(tool_calls)
+            if parsed:
+                found.append((int(message_id), str(session_id), at, parsed))  # type: ignore[call-overload]  # an INTEGER PRIMARY KEY
+        keys = [(m, s, cid or str(n)) for m, s, _, parsed in found for n, (cid, _) in enumerate(parsed)]
+        replies = _results(reader, keys, tool_rows)
+        _session_info(reader, (s for _, s, _, _ in found))
+        for message_id, session_id, at, parsed in found:
+            for n, (call_id, args) in enumerate(parsed):
+                reply = replies.get((message_id, call_id or str(n)))
+                calls += _calls_of(message_id, reader.sessions[session_id], _when(at), call_id, args, reply)
+    except sqlite3.Error as exc:
+        problem = _problem(db, exc).replace("Reading sessions", "Looking for memory calls")
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
+            problem = (f"Looking for memory calls in {db} took longer than {timeout:g} s and was stopped after "
+                       f"{rows_read:,} candidate rows; the origins shown come from those only.")
+    finally:
+        reader.conn.close()
+    return CallScan(tuple(replay(calls)), used_fts, rows_read, oldest, count, problem, time.monotonic() - started)
+
+
+def replay(calls: list[MemoryCall]) -> list[MemoryCall]:
+    """Fill in what each replace, remove or patch took away, where its reply does not say
+    (agents before the replies named it), by replaying the calls in order with the memory
+    tool's matching rule on the entries the calls themselves wrote. A call aimed at an entry no
+    call wrote (it was in the file before, or written by hand) keeps ``matched`` None."""
+    entries: dict[str, list[str]] = {}
+    out = []
+    for call in calls:
+        work = entries.setdefault(call.target, [])
+        hit = call.matched
+        if call.action in ("replace", "remove", "patch") and hit is None and call.applied and call.old_text:
+            needle = call.old_text.strip()
+            hits = [e for e in work if needle in e]
+            exact = [e for e in hits if e == needle]
+            if exact or len(set(hits)) == 1:
+                hit = (exact or hits)[0]
+                call = replace(call, matched=hit)
+        out.append(call)
+        if not call.applied:
+            continue
+        new = (call.after or (hit.replace(call.old_text or "", call.content or "") if call.action == "patch" and hit
+                              else call.content) or "").strip()
+        if call.action == "add" and new and new not in work:
+            work.append(new)
+        elif call.action in ("replace", "patch") and hit is not None and hit in work:
+            work[work.index(hit)] = new
+        elif call.action == "remove" and hit is not None and hit in work:
+            work.remove(hit)
+    return out
+
+
+def _calls_of(message_id: int, session: SessionInfo, at: datetime | None, call_id: str,
+              args: Mapping[str, object], reply: object) -> list[MemoryCall]:
+    status, pending = _status(reply)
+    target = _text(args.get("target")) or "memory"
+    result: Mapping[str, object] = reply if isinstance(reply, dict) else {}
+    out = []
+    for index, op in _ops_of(args):
+        action = _text(op.get("action")) or ""
+        if action not in _ACTIONS:
+            continue
+        content = _text(op.get("content"))
+        if content is None:
+            content = _text(op.get("new_text"))  # newer agents accept new_text for content
+        part = _per_op(result, index)
+        matched = next((t for k in ("replaced_entry", "removed_entry", "patched_entry_before")
+                        if (t := _text(part.get(k))) is not None), None)
+        out.append(MemoryCall(message_id, session, at, target, action, content, _text(op.get("old_text")), matched,
+                              _text(part.get("patched_entry_after")), index, status, pending, call_id))
+    return out
+
+
+def _plain(text: object, lines: int = REASON_LINES, chars: int = REASON_CHARS) -> str:
+    """Message content as plain text, cut to a few lines."""
+    value = _loads(text) if isinstance(text, str) and text[:1] == "[" else text
+    if isinstance(value, list):  # content parts
+        value = "\n".join(str(p.get("text", "")) for p in value if isinstance(p, dict))
+    if not isinstance(value, str):
+        return ""
+    kept = [ln.rstrip() for ln in value.strip().splitlines() if ln.strip()]
+    cut = "\n".join(kept[:lines])
+    if len(cut) > chars:
+        cut = cut[:chars].rstrip() + "…"
+    elif len(kept) > lines:
+        cut += "\n…"
+    return "".join(ch for ch in cut if ch in "\n\t" or ch.isprintable())
+
+
+def reason(db: Path, call: MemoryCall, timeout: float = 1.0) -> Reason:
+    """The user's message before ``call`` and the assistant's text with it (or just before it)."""
+    return reasons(db, [call], timeout).get(call.message_id, Reason())
+
+
+def reasons(db: Path, calls: Iterable[MemoryCall], timeout: float = 2.0) -> dict[int, Reason]:
+    """:func:`reason` of each call, by message id, on one connection."""
+    wanted = {c.message_id: c for c in calls}
+    if not wanted:
+        return {}
+    reader, _ = _open(db, timeout)
+    if reader is None:
+        return {}
+    out: dict[int, Reason] = {}
+    try:
+        if {"role", "content"} <= reader.columns:
+            for message_id, call in wanted.items():
+                out[message_id] = _reason(reader, call)
+    except sqlite3.Error:
+        pass  # what was read so far is kept; the rest has no reason shown
+    finally:
+        reader.conn.close()
+    return out
+
+
+def _reason(reader: _Reader, call: MemoryCall) -> Reason:
+    ts = "timestamp" if "timestamp" in reader.columns else "NULL"
+    # By primary key, newest first: stops at the turn's user message instead of sorting the session.
+    user = reader.conn.execute(f"SELECT id, content, {ts} FROM messages WHERE id < ? AND session_id = ? "  # noqa: S608
+                               "AND role = 'user' ORDER BY id DESC LIMIT 1",
+                               (call.message_id, call.session.id)).fetchone()
+    own = reader.conn.execute("SELECT content FROM messages WHERE id = ?", (call.message_id,)).fetchone()
+    assistant = _plain(own[0]) if own else ""
+    if not assistant:  # the assistant's text earlier in the same turn (after the user's message)
+        row = reader.conn.execute("SELECT content FROM messages WHERE id < ? AND id > ? AND session_id = ? "
+                                  "AND role = 'assistant' AND content IS NOT NULL AND content != '' "
+                                  "ORDER BY id DESC LIMIT 1",
+                                  (call.message_id, user[0] if user else -1, call.session.id)).fetchone()
+        assistant = _plain(row[0]) if row else ""
+    return Reason(_plain(user[1]) if user else "", assistant, _when(user[2]) if user else None)
+
+
+def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: float = 1.0) -> list[TurnMessage]:
+    """The messages around ``call`` in its session (for the dialog that shows the whole turn)."""
+    reader, _ = _open(db, timeout)
+    if reader is None or "role" not in reader.columns:
+        return []
+    ts = "timestamp" if "timestamp" in reader.columns else "NULL"
+    content = "content" if "content" in reader.columns else "NULL"
+    try:
+        rows = reader.conn.execute(
+            f"SELECT * FROM (SELECT id, role, {content}, tool_calls, {ts} FROM messages WHERE session_id = ? "  # noqa: S608
+            "AND id <= ? ORDER BY id DESC LIMIT ?) UNION ALL SELECT id, role, content, tool_calls, ts FROM "
+            f"(SELECT id, role, {content} AS content, tool_calls, {ts} AS ts FROM messages WHERE session_id = ? "
+            "AND id > ? ORDER BY id LIMIT ?) ORDER BY id",
+            (call.session.id, call.message_id, before + 1, call.session.id, call.message_id, after)).fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        reader.conn.close()
+    out = []
+    for mid, role, text, calls, at in rows:
+        shown = _plain(text, lines=12, chars=1200)
+        if not shown and calls:
+            shown = "; ".join(f"memory({json.dumps(a, ensure_ascii=False)[:300]})" for _, a in _memory_calls(calls))
+        out.append(TurnMessage(str(role), shown, _when(at), mid == call.message_id))
+    return out
+
+
+__all__ = ["CallScan", "MemoryCall", "Reason", "SessionInfo", "TurnMessage", "reason", "reasons", "scan_calls", "turn"]

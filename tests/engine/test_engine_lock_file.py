@@ -1,0 +1,56 @@
+"""A lock path that locking could damage is refused before anything opens it for writing.
+
+filelock empties the lock file once it holds it. A lock path that is a hard link to a memory
+file (``ln MEMORY.md USER.md.lock``) shares that file's bytes: locking would empty MEMORY.md.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from hermes_dash import FileProblem
+
+
+def test_a_lock_file_hard_linked_to_memory_md_leaves_memory_md_intact(store, home, write_mem, tree):
+    memory = write_mem("memory", "Precious entry.\n§\nAnother one.")
+    mode = stat.S_IMODE(memory.stat().st_mode)
+    os.link(memory, home / "memories" / "USER.md.lock")
+    before = tree(home)
+    with pytest.raises(FileProblem) as refused:
+        store.add("user", "x")
+    assert "2 names" in refused.value.message and "hard link" in refused.value.message
+    assert "Move that file away" in refused.value.hint
+    assert memory.read_bytes() == b"Precious entry.\n\xc2\xa7\nAnother one."
+    assert stat.S_IMODE(memory.stat().st_mode) == mode
+    assert tree(home) == before and not (home / "memories" / "USER.md").exists()
+
+
+def test_a_lock_file_holding_bytes_is_refused_and_kept(store, home, write_mem):
+    write_mem("memory", "First entry.")
+    lock = home / "memories" / "MEMORY.md.lock"
+    lock.write_text("notes someone kept here\n")
+    with pytest.raises(FileProblem, match="holds 24 bytes"):
+        store.add("memory", "Second entry.")
+    assert lock.read_text() == "notes someone kept here\n"
+    assert (home / "memories" / "MEMORY.md").read_text() == "First entry."
+
+
+def test_a_lock_file_that_is_a_fifo_is_refused_without_blocking(store, home, write_mem):
+    write_mem("memory", "First entry.")
+    os.mkfifo(home / "memories" / "MEMORY.md.lock")
+    with pytest.raises(FileProblem, match="FIFO"):
+        store.add("memory", "Second entry.")
+
+
+def test_an_open_lock_file_is_made_private_as_the_agent_does(store, home, write_mem):
+    write_mem("memory", "First entry.")
+    lock = home / "memories" / "MEMORY.md.lock"
+    lock.touch()
+    lock.chmod(0o666)
+    store.add("memory", "Second entry.")
+    assert stat.S_IMODE(lock.stat().st_mode) == 0o600
+    store.add("user", "A new file.")
+    assert stat.S_IMODE((home / "memories" / "USER.md.lock").stat().st_mode) == 0o600
