@@ -28,6 +28,7 @@ __all__ = [
     "ContentBlocked", "create_demo_home", "create_memory_files", "decode", "decode_lossy", "DEFAULT_LIMITS",
     "DELIMITER", "describe_batch", "describe_findings", "describe_unreadable", "detect_agent", "detect_drift",
     "diff_entries", "diff_live", "DiffItem", "DOORS", "drift_guard", "DriftDetected", "EntryChanged", "EntryDiff",
+    "word_diff",
     "FileChanged", "FILENAMES", "FilePreview", "FileProblem", "FileState", "find", "Fingerprint", "following_agent",
     "freeze_snapshot", "frozen_snapshot_path", "held", "HermesHome", "InvalidRequest", "INVISIBLE",
     "journal_default", "journal_via", "list_backups", "list_profiles", "load_frozen_snapshot", "load_settings",
@@ -82,6 +83,7 @@ _MODULE_OF = {
     "OpResult": "engine.store", "read_file_state": "engine.store", "Undo": "engine.store",
     "shorten": "engine.text",
     "diff_entries": "engine.views.diff", "DiffItem": "engine.views.diff", "EntryDiff": "engine.views.diff",
+    "word_diff": "engine.views.diff",
     "age": "engine.views.humanize", "ago": "engine.views.humanize", "n_entries": "engine.views.humanize",
     "n_of": "engine.views.humanize", "NEXT_SESSION": "engine.views.humanize", "past_of": "engine.views.humanize",
     "parse_prompt": "engine.views.render", "render_block": "engine.views.render",
@@ -211,6 +213,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.text import shorten as shorten
     from .engine.views.diff import diff_entries as diff_entries, DiffItem as DiffItem, EntryDiff as EntryDiff
+    from .engine.views.diff import word_diff as word_diff
     from .engine.views.humanize import (
         age as age,
         ago as ago,
