@@ -57,6 +57,7 @@ from benchmarks.core import FULL, QUICK, Figure, Plan
 from benchmarks.crash import bench_crash
 from benchmarks.live import bench_live
 from benchmarks.ops import bench_ops
+from benchmarks.page_heights import bench_heights
 from benchmarks.pages import bench_page
 from benchmarks.pending import bench_pending
 from benchmarks.provenance import bench_blame
@@ -75,6 +76,7 @@ SECTIONS: dict[str, Callable[[Plan], list[Figure]]] = {
     "page": bench_page,
     "blame": bench_blame,
     "browser": bench_browser,
+    "heights": bench_heights,
 }
 
 

@@ -19,6 +19,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from benchmarks.core import Figure, Plan
+
 HERE = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -50,7 +52,8 @@ def measure(repo: Path = HERE) -> dict[str, int]:
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(repo))
     subprocess.run([sys.executable, "-c", "import sys; from hermes_dash.demo import create_demo_home; "
-                    "from pathlib import Path; create_demo_home(Path(sys.argv[1]))", str(root / "demo")], cwd=repo, env=env, check=True)
+                    "from pathlib import Path; create_demo_home(Path(sys.argv[1]))", str(root / "demo")],
+                   cwd=repo, env=env, check=True)
     env.update(HERMES_HOME=str(root / "demo"), TMPDIR=str(root))
     log = open(root / "streamlit.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
@@ -110,3 +113,11 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def bench_heights(plan: Plan | None = None) -> list[Figure]:
+    """The benchmark runner's ``heights`` section: one figure per page (no goal is enforced; a
+    page meant to fit in about two screens is at most about 1,800 px)."""
+    return [Figure(f"page_height_{name.lower().replace(' ', '_')}", px, "px",
+                   detail=f"{px / SCREEN['height']:.1f} screens at 1400x900 on the demo home")
+            for name, px in measure().items()]

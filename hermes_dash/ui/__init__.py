@@ -11,6 +11,8 @@ The small API a page needs (curation pages included)::
     ui.remember_seen(state)                 # what this page shows: run_op notes a write to a file changed since
     ui.state_gauge(state)                   # capacity gauge of a FileState
     ui.gauge(name, used, limit, count, projected=n, projected_count=k)   # "after saving" preview
+    ui.live_count("New entry", text, filename=..., used=..., limit=..., count=...)   # under a text box:
+                                            # its count and the usage after saving, moving as one types
     ui.show_entry(text, max_chars=2000)     # entry text, always plain (never markdown/HTML)
     ui.plain(text)                          # any other text that may quote entries
     st.caption(f"Saved in {ui.lit(path)}")  # a path, name or id inside our own markdown wording
@@ -63,24 +65,27 @@ from ._diffview import diff_html, show_word_diff
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
+from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
 from ._search import search_context
-from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
+from ._focus import (MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page,
+                     page_opened)
 from ._gate import seal_network
 from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
                        set_home, settings_of, show_flashes, undo_write, written)
 from ._tables import EDIT_CHARS, PAGE_ROWS, ROW_HEIGHT, diff_table, long_text_area
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
-from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
-                       percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit,
+                       plain, percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "EDIT_CHARS", "PAGE_ROWS", "long_text_area",
     "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
     "a11y_styles", "ask", "percent_text", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
-    "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
+    "MAIN", "focus_count", "focus_now", "follow", "live_count",
+    "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",
     "entry_panel",
     "entry_picker", "open_entry",

@@ -18,6 +18,7 @@ from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries,
 from hermes_dash.curation import cleanup
 
 from ._conflict import conflict_panel, pinned_write
+from ._livecount import live_count
 from ._origins import origin_section
 from ._tables import entry_grids, row_offset
 from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
@@ -122,6 +123,9 @@ def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
             # in between): start again from the entry, never from an empty box.
             st.session_state[NEW_TEXT] = entry
         new = st.text_area("New text for this whole entry", key=NEW_TEXT, height=120)
+        live_count("New text for this whole entry", new, filename=state.filename, used=state.usage,
+                   limit=state.limit, count=len(state.entries),
+                   replaces=entry if entry in state.entries else None, adds=False)
         replace, remove, move, shut = st.columns(4)
         if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
             pinned_write(lambda: store.replace(target, entry, new, expect_entry=entry), key=CONFLICT,

@@ -16,6 +16,7 @@ from ._tables import TABLE_STYLE
 
 FLASH_KEY = "hd_flash_box"  # the container holding the messages of the last write
 FLASH_SELECTOR = f".st-key-{FLASH_KEY}"
+KEYS_BOX = "hd_keys"  # the hidden sidebar box holding the keyboard script
 
 # Streamlit shows focus on the sidebar's page links only as a faint tint that looks like hover;
 # an outline in the text colour is visible in the light and the dark theme alike. A slider's
@@ -24,6 +25,7 @@ FLASH_SELECTOR = f".st-key-{FLASH_KEY}"
 _STYLE = f"""<style>
 [data-testid="stSidebarNavLink"]:focus-visible {{ outline: 2px solid currentColor; outline-offset: -2px; }}
 [data-testid="stSliderThumbValue"] {{ color: inherit; }}
+.st-key-{KEYS_BOX} {{ display: none; }}
 {FLASH_SELECTOR}:focus {{ outline: 2px solid currentColor; outline-offset: 4px; border-radius: 0.5rem; }}
 </style>"""
 
@@ -44,10 +46,53 @@ _SCRIPT = """<script>(() => {{
 }})(); /* {nonce} */</script>"""
 
 
+# Our own fixed script, installed once per page (it stays across reruns), for the Tab key:
+# - every tab of a tab list is a Tab stop of its own (Streamlit's tab lists give only the chosen
+#   tab one and send Tab past the others, reached with the arrow keys), and Enter or Space opens it;
+# - a table is one Tab stop: Tab on a table's grid leaves the table for the next control (the
+#   grid would otherwise move its cell selection one column per Tab, a stop per column), and
+#   Shift+Tab goes back to the control before it. The arrow keys still move inside the grid.
+_KEYS = """<script>(() => {
+  if (window.__hdKeys) return;
+  window.__hdKeys = true;
+  const TABS = '[role="tab"]';
+  const openTabs = () => document.querySelectorAll(TABS).forEach(t => { if (t.tabIndex !== 0) t.tabIndex = 0; });
+  new MutationObserver(openTabs).observe(document.body, {subtree: true, childList: true, attributes: true,
+                                                         attributeFilter: ['tabindex']});
+  openTabs();
+  const STOPS = 'a[href], button, input, textarea, select, [tabindex]';
+  const stops = () => [...document.querySelectorAll(STOPS)].filter(e => e.tabIndex >= 0 && !e.disabled
+    && e.getAttribute('tabindex') !== '-1' && e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== 'hidden');
+  document.addEventListener('keydown', e => {
+    const t = e.target;
+    if (!(t instanceof Element)) return;
+    if (t.matches(TABS) && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); t.click(); return; }
+    if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const onTab = t.matches(TABS), onGrid = t.matches('canvas[data-testid="data-grid-canvas"]');
+    if (!onTab && !onGrid) return;
+    // A tab list would send Tab past its other tabs; a grid keeps Tab for itself.
+    const inside = onGrid ? (t.closest('[data-testid="stDataFrame"]') || t) : t;
+    const all = stops();
+    const after = (a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+    // At either end of the page, round to the other end, as the browser does.
+    const next = e.shiftKey ? (all.filter(x => x !== t && !t.contains(x) && after(x, t)).pop() || all.pop())
+      : (all.find(x => !inside.contains(x) && after(t, x)) || all[0]);
+    if (!next) return;
+    e.preventDefault();
+    e.stopPropagation();
+    next.focus();
+  }, true);
+})();</script>"""
+
+
 def a11y_styles() -> None:
     """Visible focus and readable slider values, on every page (called by the app); also the
-    tables' layout switch and the sidebar's path wrapping (``_tables.TABLE_STYLE``)."""
+    tables' layout switch and the sidebar's path wrapping (``_tables.TABLE_STYLE``), and the
+    Tab key's rules for tab lists and tables (``_KEYS``, in a hidden box of the sidebar)."""
     st.html(_STYLE.replace("</style>", TABLE_STYLE + "\n</style>"))
+    with st.sidebar.container(key=KEYS_BOX):
+        st.html(_KEYS, unsafe_allow_javascript=True)
 
 
 def focus_after_rerun(selector: str) -> None:
@@ -64,6 +109,15 @@ def focus_now(selector: str) -> None:
     nonce = st.session_state.get("hd_focus_nonce", 0) + 1
     st.session_state.hd_focus_nonce = nonce  # a new body, so the browser runs it again
     st.sidebar.html(_SCRIPT.format(selector=json.dumps(selector), nonce=nonce), unsafe_allow_javascript=True)
+
+
+MAIN = '[data-testid="stMain"]'  # the page's main area (the skip link's target)
+
+
+def focus_count() -> int:
+    """How many times :func:`focus_now` has been called in this session (to tell whether a page
+    asked for focus during its run)."""
+    return int(st.session_state.get("hd_focus_nonce", 0))
 
 
 def pending_focus(default: str | None) -> str | None:

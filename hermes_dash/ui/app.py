@@ -66,9 +66,15 @@ def run(pages: Path = PAGES) -> None:
     page = st.navigation(sections(pages))
     ui.note_page(page.url_path)
     ui.where_caption(store)  # every page says which home and profile it reads and writes
+    asked = ui.focus_count()
     ui.show_flashes()
     with journal_via(f"dashboard: {page.title}"):  # names the page in hermes-dash's journal
         page.run()
+    if ui.page_opened() and ui.focus_count() == asked:
+        # Moving to another page leaves focus on the sidebar link that was followed: it goes to
+        # the page instead (unless the page or a write's message put it somewhere, as Edit does),
+        # so Tab continues into the page, not down the navigation.
+        ui.focus_now(ui.MAIN)
 
 
 if __name__ == "__main__":

@@ -85,9 +85,14 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     page.keyboard.type("Redis")
     press_and_settle(page, "Enter", "1 of 18 entries contains the search text")
     tab_to(page, lambda f: f["testid"] == "data-grid-canvas", "the MEMORY.md table")
+    # The first row, then its Entry cell: one step right past the position column of the full
+    # table; the compact table (shown when the full one does not fit) starts with the entry.
+    entry_cell = lambda f: "`redis-cli -n 2 FLUSHDB` on staging only" in f["text"]  # noqa: E731
     page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowRight")
-    focus_lands(page, lambda f: "`redis-cli -n 2 FLUSHDB` on staging only" in f["text"], "the arrow keys on the table")
+    page.wait_for_timeout(300)
+    if not entry_cell(focused(page)):
+        page.keyboard.press("ArrowRight")
+    focus_lands(page, entry_cell, "the arrow keys on the table")
 
     # 2. Restore a bad edit. The page links show focus with a real outline, not a faint tint.
     edit_link = tab_to(page, link("Edit"), "the Edit page link", key="Shift+Tab")
@@ -103,14 +108,16 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     assert added in memory.read_text(encoding="utf-8")
     good = memory.read_bytes()
 
-    page.keyboard.press("Shift+Tab")  # the tab list: arrows choose the tab
-    page.keyboard.press("ArrowRight")
-    assert focused(page)["text"] == "Replace"
+    # Each tab is a Tab stop of its own (no arrow keys needed); Enter opens it.
+    tab_to(page, lambda f: f["role"] == "tab" and f["text"] == "Replace", "the Replace tab", key="Shift+Tab")
+    page.keyboard.press("Enter")
     tab_to(page, field("Text that identifies the entry"), "Replace's search box")
     page.keyboard.type("FLUSHDB")
     tab_to(page, field("New text for the whole entry"), "Replace's new text")
     page.keyboard.type("Redis is gone.")  # the bad edit
-    tab_to(page, button("Replace entry"), "the Replace button")
+    tab_to(page, button("Replace entry…"), "the Replace button")
+    press_and_settle(page, "Enter", "Replace this entry of MEMORY.md?")  # it asks first, focus inside
+    tab_to(page, button("Yes, replace it"), "the confirmation", limit=10)
     press_and_settle(page, "Enter", "Saved")
     focus_lands(page, in_flash, "Replace (the message should have it)")
     assert "FLUSHDB" not in memory.read_text(encoding="utf-8")
@@ -125,16 +132,20 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     assert memory.read_bytes() == good
 
     # 3. Clean up the near-full MEMORY.md. The plan's steps lose nothing and are not enough for
-    # 80%; it picks no removal itself, so the person ticks one candidate (Space), then applies.
+    # 80%; it picks no removal itself, so the person ticks candidates (Space) until the plan says
+    # it reaches the goal, then reviews the plan and confirms in the dialog.
     before = len(memory.read_text(encoding="utf-8"))
     tab_to(page, link("Cleanup"), "the Cleanup page link", key="Shift+Tab")
     press_and_settle(page, "Enter", "Plan to get under the threshold")
     settle(page, "Pick entries to remove (none is picked for you)")
-    key = next(e for e in memory.read_text(encoding="utf-8").split("\n§\n") if e.startswith("Staging API key"))
-    pick = f"Remove the entry below ({len(key)} characters)"
-    tab_to(page, lambda f: f["tag"] == "input" and f["around"] == pick, "the API key entry's checkbox", limit=200)
-    press_and_settle(page, " ", "Apply 3 steps to MEMORY.md…")
-    tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("to MEMORY.md…"), "the plan's apply button")
+    for _ in range(5):  # the next candidate, until the chosen steps reach the goal
+        tab_to(page, lambda f: f["tag"] == "input" and f["around"].startswith("Remove ·"),
+               "a removal candidate's box", limit=200)
+        page.keyboard.press(" ")
+        settle(page, None)
+        if not page.get_by_text("above the goal").count():
+            break
+    tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("for MEMORY.md…"), "the plan's review button")
     press_and_settle(page, "Enter", "as one batch?")
     tab_to(page, button("Yes, apply"), "the confirmation")
     press_and_settle(page, "Enter", "Saved")

@@ -38,7 +38,7 @@ def open_demo(browser: Browser) -> tuple[Path, MemoryStore]:
     page.set_viewport_size(SCREEN)
     page.get_by_role("button", name="Open the demo home").first.click()
     settle(page, "1,985 / 2,200 chars")
-    home = next(browser.scratch.glob("hermes-demo-*/copy-*/home"))
+    home = browser.demo_home()  # this test's copy: the shared server holds earlier tests' copies too
     return home / "memories" / "MEMORY.md", MemoryStore.open(home)
 
 

@@ -1,9 +1,12 @@
-"""History: a file's versions (its backups, oldest first, then the live file), each entry's
+"""History: a file's versions (its backups, oldest first, then the live file) with its usage
+over time as a chart beside them (the limit drawn as a line), each entry's
 life (its spans in the file, last change, gone), a diff between any two versions, and
 single-entry restore: in place for an entry still in the file, added back for a gone one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
@@ -32,10 +35,42 @@ def when(index: int | None) -> str:
     return f"[{index}] {stamp}"
 
 
+def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) -> None:
+    """Each version's usage over time, with the limit as a dashed line, and the same in words
+    (a chart is read by eye; its caption is what a screen reader says)."""
+    points = [{"Time": v.created.isoformat(), "Chars": v.usage, "Version": f"[{v.index}] {v.name}"}
+              for v in versions if v.created is not None]
+    if not points:
+        st.caption("No version has a time, so there is nothing to draw over time.")
+        return
+    first, last = versions[0].usage, versions[-1].usage
+    words = (f"{filename}'s usage over time: {first:,} characters in the oldest version, {last:,} now "
+             f"({ui.percent_text(last, limit)} of the {limit:,}-character limit, the dashed line); "
+             f"the highest was {max(v.usage for v in versions):,}.")
+    st.vega_lite_chart({
+        "height": 240,
+        "layer": [
+            {"data": {"values": points},
+             "mark": {"type": "line", "point": True, "interpolate": "step-after"},
+             "encoding": {"x": {"field": "Time", "type": "temporal", "title": None},
+                          "y": {"field": "Chars", "type": "quantitative", "title": "Characters",
+                                "scale": {"domainMin": 0}},
+                          "tooltip": [{"field": "Version"}, {"field": "Chars", "format": ","},
+                                      {"field": "Time", "type": "temporal", "timeUnit": "yearmonthdatehoursminutes"}]}},
+            {"data": {"values": [{"Limit": limit}]}, "mark": {"type": "rule", "strokeDash": [6, 4], "color": "red"},
+             "encoding": {"y": {"field": "Limit", "type": "quantitative"}}},
+        ],
+    }, width="stretch", key="hi_usage_chart", alt=f"{filename}'s usage over time")
+    st.caption(words)
+
+
 found = blame.blame(store, target, reasons=False)  # who made each version, and where each entry came from
 made_by = blame.version_authors(line, found)
 st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
-st.dataframe(pd.DataFrame({
+table_col, chart_col = st.columns([3, 2], gap="medium")
+with chart_col:
+    usage_chart(versions, state.limit, state.filename)
+table_col.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
     "Version": [v.name for v in versions],
     "Kind": [v.style for v in versions],

@@ -188,6 +188,8 @@ def refusal_beside(column, shown: Projection | None) -> None:
 with tab_add:
     text = st.text_area("New entry", key="ed_add_text", height=120,
                         placeholder="One fact, convention or preference, in a sentence or two.")
+    ui.live_count("New entry", text, filename=state.filename, used=state.usage, limit=state.limit,
+                  count=len(entries))
     shown_add = project(entries, Operation("add", text), state.limit) if text.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     if button_col.button("Add entry", key="ed_add_btn", type="primary"):
@@ -206,6 +208,8 @@ with tab_replace:
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
     new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
     pin = pin_for("rep", old, find(entries, old).target)  # before the button: the click writes with it
+    ui.live_count("New text for the whole entry", new, filename=state.filename, used=state.usage,
+                  limit=state.limit, count=len(entries), replaces=pin, adds=False)
     shown_rep = project(entries, Operation("replace", new, old, pin), state.limit) \
         if old.strip() and new.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
