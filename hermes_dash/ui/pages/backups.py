@@ -171,7 +171,8 @@ with right, st.container(border=True):
     else:
         # The same routine as History's restore: a changed entry goes back in its place, a gone
         # one between the neighbours it had, so the file is byte-identical when nothing else changed.
-        plans = [history.plan_put_back(state.entries, bstate.entries, e) for e in missing]
+        pairs = history.counterparts(state.entries, bstate.entries)  # one entry diff for every entry listed
+        plans = [history.plan_put_back(state.entries, bstate.entries, e, pairs=pairs) for e in missing]
         st.caption("Puts one entry of this backup back where it stood: an entry changed since goes back in "
                    "its place, a removed one between its old neighbours. Nothing else in the file changes.")
         if st.session_state.get("bk_entry_pick") not in range(len(missing)):

@@ -135,10 +135,8 @@ def show_match(old_text: str) -> int | None:
     return index
 
 
+ui.health_lines([state])
 ui.state_gauge(state, key="ed_gauge_now")
-if state.error:
-    st.error("**This file cannot be changed safely; every write will be refused.**")
-    st.text(state.error)
 ui.drift_notice(state)
 
 DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")

@@ -39,6 +39,7 @@ st.title("Overview")
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
     ui.remember_seen(state)
+ui.health_lines(states.values())  # one line per file, with its fix: the truth before any figure
 
 columns = st.columns(len(TARGETS))
 for column, state in zip(columns, states.values()):
