@@ -31,4 +31,4 @@ def test_a_megabyte_entry_is_compared_quickly_and_shown_cut():
 
 def test_entry_text_is_escaped_never_markup():
     shown = diff_html("see <img src=http://127.0.0.1:9/x.png>", "see <b>bold</b> & more")
-    assert "<img" not in shown and "<b>" not in shown and "    assert "<img" not in shown and "<b>" not in shown and "&lt;img" in shown and "&amp;" in shownlt;" in shown and "    assert "<img" not in shown and "<b>" not in shown and "&lt;img" in shown and "&amp;" in shownamp; more" in shown
+    assert "<img" not in shown and "<b>" not in shown and "&lt;" in shown and "&amp; more" in shown
