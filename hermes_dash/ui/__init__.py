@@ -64,7 +64,7 @@ from ._drift import drift_notice
 from ._health import health, health_lines
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
-from ._search import search_context
+from ._search import as_you_type, search_context
 from ._focus import a11y_styles, focus_after_rerun, focus_now, label_selector, note_page, page_opened
 from ._gate import seal_network
 from ._session import (Flash, apply_resets, current_home, current_store, flash, remember_seen, result_text, run_op,
@@ -77,7 +77,7 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_fra
 
 __all__ = [
     "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
-    "a11y_styles", "ask", "percent_text", "health", "health_lines", "diff_html", "show_word_diff",
+    "a11y_styles", "as_you_type", "ask", "percent_text", "health", "health_lines", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
     "focus_now", "follow", "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",

@@ -55,6 +55,7 @@ query = search_col.text_input("Search both files", key="ov_search",
                               placeholder="Type to filter the entries of both tables",
                               help="Case-insensitive; matches anywhere in an entry. The Match column shows "
                                    "where, marked «like this».").strip()
+ui.as_you_type("Search both files")  # the tables filter while typing, no Enter needed
 show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
                       help="New since snapshot: entries added or changed since the snapshot (the running "
                            "session does not have them as they are now). Flagged: any other flag (the content "
