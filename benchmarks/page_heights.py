@@ -50,8 +50,9 @@ def measure(repo: Path = HERE) -> dict[str, int]:
     root = Path(tempfile.mkdtemp(prefix="hd-heights-"))
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(repo))
-    subprocess.run([sys.executable, "-c", "import sys; from hermes_dash.demo import create_demo_home; "
-                    "from pathlib import Path; create_demo_home(Path(sys.argv[1]))", str(root / "demo")], cwd=repo, env=env, check=True)
+    make_demo = ("import sys; from pathlib import Path; from hermes_dash.demo import create_demo_home; "
+                 "create_demo_home(Path(sys.argv[1]))")
+    subprocess.run([sys.executable, "-c", make_demo, str(root / "demo")], cwd=repo, env=env, check=True)
     env.update(HERMES_HOME=str(root / "demo"), TMPDIR=str(root))
     log = open(root / "streamlit.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),

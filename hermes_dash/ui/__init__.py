@@ -72,8 +72,8 @@ from ._session import (Flash, apply_resets, current_home, current_store, flash, 
 from ._tables import ROW_HEIGHT, diff_table
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
-from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit, plain,
-                       percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
+from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_frame, entry_table, gauge, level, lit,
+                       plain, percent_text, refusal_text, show_entry, show_refusal, state_gauge, table_height, tokens)
 
 __all__ = [
     "CELL_CHARS", "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pandas as pd
 import streamlit as st
@@ -194,8 +194,9 @@ def confirm(flag: str, token: object, question: str, *, yes: str, key: str, deta
     return False
 
 
-def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Callable[[], None],
-        detail: str = "", show: Callable[[], None] | None = None, width: str = "large",
+def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Callable[[], object],
+        detail: str = "", show: Callable[[], None] | None = None,
+        width: Literal["small", "medium", "large"] = "large",
         title: str = "Check before it is written") -> None:
     """:func:`confirm` in a dialog: while ``st.session_state[flag] == token`` the question opens
     over the page, where the eye is, with the focus inside; Yes calls ``then`` (a write, which
@@ -212,7 +213,7 @@ def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Ca
     def dismissed() -> None:
         st.session_state.pop(flag, None)
 
-    @st.dialog(title, width=width, on_dismiss=dismissed)  # type: ignore[arg-type]  # width is one of Streamlit's names
+    @st.dialog(title, width=width, on_dismiss=dismissed)
     def dialog() -> None:
         st.warning(f"**{question}**" + (f" {detail}" if detail else ""))  # the question, said once
         if show is not None:

@@ -192,6 +192,7 @@ with right, st.container(border=True):
 
         what_changes()
         token = (chosen.target, plan.text, plan.current)
+        source = bstate.entries
         if st.button("Restore this entry in place…" if plan.in_place else "Put this entry back where it stood…",
                      key="bk_entry_restore", type="primary"):
             st.session_state.bk_entry_confirm = token
@@ -199,5 +200,5 @@ with right, st.container(border=True):
                yes="Yes, restore it", key="bk_entry", show=what_changes,
                detail=f"It goes {plan.where}. A backup of the file is kept; Undo follows.",
                then=lambda: ui.run_op(lambda: history.put_back(store, chosen.target, plan.text,
-                                                               source=bstate.entries, current=plan.current),
+                                                               source=source, current=plan.current),
                                       undoable=True))

@@ -347,7 +347,7 @@ def batch_editor() -> None:
             st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
                        f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
                        f"(now {state.usage:,}, {len(entries)}).")
-        elif shown is not None:
+        elif shown is not None and shown.refusal is not None:
             ui.show_refusal(shown.refusal, "**This batch would be refused:** nothing would be written.")
 
     ui.ask("ed_batch_confirm", token,
