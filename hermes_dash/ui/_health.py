@@ -79,17 +79,15 @@ def announce_outside_writes(states: Iterable[FileState]) -> None:
                      icon=":material/sync:")
 
 
-def note_own_write(result: object, undoable: bool) -> None:
+def note_own_write(result: object, undoable: bool, home: object) -> None:
     """After this session's own write (an OpResult, or a two-file result with ``first`` and
     ``second``): no toast for it, and its receipt watched when Undo was offered."""
     from hermes_dash import FILENAMES, OpResult
 
-    from ._session import current_home
-
     parts = [result] if isinstance(result, OpResult) else \
         [r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)]
     for part in parts:
-        path = str(current_home().file_path(part.target))
+        path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
         st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after
         if undoable and part.undo is not None and len(parts) == 1:
             st.session_state[_RECEIPT] = (path, part.target, FILENAMES.get(part.target, part.target), part.undo.left)

@@ -230,7 +230,7 @@ def run_op(action: Callable[[], T], *, clear: Iterable[str] = (), focus: str | N
     clear_caches()
     from ._health import note_own_write
 
-    note_own_write(result, undoable)
+    note_own_write(result, undoable, current_home())
     for item in (report(result) if report is not None else written(result, title=title, undoable=undoable)):
         flash(item.kind, item.title, item.body, item.undo)
     if then is not None:
@@ -267,7 +267,7 @@ def undo_write(token: Undo | TwoFileUndo) -> None:
     clear_caches()
     from ._health import note_own_write
 
-    note_own_write(both if isinstance(token, TwoFileUndo) else result, True)
+    note_own_write(both if isinstance(token, TwoFileUndo) else result, True, current_home())
     if isinstance(token, TwoFileUndo):
         flash("success", "Undone", "\n".join([both.message, result_text(both.first, FILENAMES[both.first.target]),
                                               result_text(both.second, FILENAMES[both.second.target])]), both.undo)
