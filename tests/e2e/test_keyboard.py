@@ -116,7 +116,9 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     page.keyboard.type("FLUSHDB")
     tab_to(page, field("New text for the whole entry"), "Replace's new text")
     page.keyboard.type("Redis is gone.")  # the bad edit
-    tab_to(page, button("Replace entry"), "the Replace button")
+    tab_to(page, button("Replace entry…"), "the Replace button")
+    press_and_settle(page, "Enter", "Replace this entry of MEMORY.md?")  # asked first, in a dialog
+    tab_to(page, button("Yes, replace it"), "the Replace confirmation")
     press_and_settle(page, "Enter", "Saved")
     focus_lands(page, in_flash, "Replace (the message should have it)")
     assert "FLUSHDB" not in memory.read_text(encoding="utf-8")
