@@ -33,12 +33,13 @@ def when(index: int | None) -> str:
 
 
 st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
-table_col, chart_col = st.columns([3, 2])
-# Usage over time beside the table, with the limit as a line: how close each version came to full.
+table_col, chart_col = st.container(), st.container()
+# Usage over time under the table (beside it, the table's seven columns no longer fit at 1400 px),
+# with the limit as a line: how close each version came to full.
 chart_col.line_chart(pd.DataFrame({"Characters": [v.usage for v in versions],
                                    "Limit": [state.limit] * len(versions)},
                                   index=pd.Index([v.index for v in versions], name="Version")),
-                     height=260, color=["#1f77b4", "#d62728"], x_label="Version", y_label="Characters")
+                     height=200, color=["#1f77b4", "#d62728"], x_label="Version", y_label="Characters")
 table_col.dataframe(pd.DataFrame({
     "#": [v.index for v in versions],
     "Version": [v.name for v in versions],
