@@ -157,7 +157,7 @@ def test_replace_on_drifted_file_is_refused_and_a_copy_saved(demo: Path) -> None
     before = read(demo, "USER.md")
     at = open_app("edit")
     at.radio(key="ed_target").set_value("user").run()
-    assert "Drift" in alerts(at)
+    assert "Edited by hand" in alerts(at)
     at.text_input(key="ed_rep_old").input("Neovim").run()
     at.text_area(key="ed_rep_new").input("Editor: Helix.").run()
     at.button(key="ed_rep_btn").click().run()

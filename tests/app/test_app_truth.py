@@ -112,7 +112,7 @@ def test_hand_written_one_entry_file_is_a_hint_not_drift(home_with_facts: Path) 
     _user(home_with_facts, HAND_WRITTEN_USER)
     at = open_app()
     no_exception(at)
-    assert not any("Drift" in w.value for w in at.warning)
+    assert not any("Edited by hand" in w.value for w in at.warning)
     assert any("Hand-written: one entry with no §; Migrate splits it" in i.value for i in at.info)
     assert list(tables(at)[1].value["Flags"]) == ["hand-written: one entry with no §; Migrate splits it"]
     assert any("Migrate" in link.proto.label for link in at.get("page_link"))
