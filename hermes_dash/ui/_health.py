@@ -21,6 +21,7 @@ from hermes_dash.curation.hints import hand_written
 
 _SEEN = "hd_seen_entries"  # {(path, target): entries} as this session last drew them
 _RECEIPT = "hd_receipt"  # (path, target, filename, digest the write left) of the last undoable write
+_TOASTS = "hd_toasts"  # messages for writes made outside the page, shown after the page
 WARN_AT, ALARM_AT = 80, 95
 
 
@@ -74,9 +75,15 @@ def announce_outside_writes(states: Iterable[FileState]) -> None:
         c = diff_entries(list(before), list(state.entries)).counts
         said = [f"{n_entries(c[k])} {word}" for k, word in (("added", "added"), ("changed", "changed"),
                                                              ("removed", "removed")) if c[k]]
-        if said:
-            st.toast(f"Written from outside this page (the agent?): {', '.join(said)} in {state.filename}.",
-                     icon=":material/sync:")
+        if said:  # shown at the end of the run (after any dialog): see show_toasts
+            st.session_state.setdefault(_TOASTS, []).append(
+                f"Written from outside this page (the agent?): {', '.join(said)} in {state.filename}.")
+
+
+def show_toasts() -> None:
+    """The toasts :func:`announce_outside_writes` queued this run (called by the app after the page)."""
+    for text in st.session_state.pop(_TOASTS, []):
+        st.toast(text, icon=":material/sync:")
 
 
 def note_own_write(result: object, undoable: bool, home: object) -> None:

@@ -85,6 +85,9 @@ def run(pages: Path = PAGES) -> None:
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     ui.show_flashes()
     page.run()
+    from hermes_dash.ui._health import show_toasts
+
+    show_toasts()  # after the page (and its dialogs): a write from outside, named
 
 
 if __name__ == "__main__":
