@@ -10,6 +10,7 @@ Every page of the navigation is visited; the demo home is a fresh copy in a temp
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -86,8 +87,8 @@ def measure(repo: Path = HERE) -> dict[str, int]:
                 page.wait_for_timeout(1500)
                 page.wait_for_function(IDLE_JS, timeout=60_000)
                 page.wait_for_timeout(800)
-                # A count in the label ("Inbox 4") is not part of the page's name.
-                name = title.rstrip("0123456789 ·").strip() or title
+                # A count in the label ("Inbox (4 waiting)") is not part of the page's name.
+                name = re.sub(r"\s*\(\d+ waiting\)$", "", title)
                 heights[name] = int(page.evaluate(HEIGHT_JS))
             browser.close()
     finally:

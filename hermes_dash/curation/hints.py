@@ -47,15 +47,16 @@ def secret_hint(text: str) -> str:
 
 
 # One wording for drift on every page: what it is, what still works, and the way out.
-DRIFT = ("Drift: this file was not written by the memory tool. Add still works (it writes the file back in "
-         "clean § form); replace, remove and batch are refused, after saving a copy, until the file is tidied "
-         "up on the Migrate page.")
-DRIFT_FLAG = "drift"  # the table flag
+# In plain words: "drift" is our name for it, not one a newcomer knows.
+DRIFT = ("Edited by hand: this file is not in the form the memory tool writes. Add still works (it writes the "
+         "file back in clean § form); replace, remove and batch are refused, after saving a copy, until the file "
+         "is tidied up on the Migrate page.")
+DRIFT_FLAG = "edited by hand"  # the table flag
 
 
 def refused_by_drift(action: str) -> str:
     """Why a Replace/Remove/Batch form cannot work on a drifted file, said before anyone types."""
-    return (f"{action} is not usable on this file: it has drifted, so the write would be refused (a copy of the "
+    return (f"{action} is not usable on this file: it was edited by hand, so the write would be refused (a copy of the "
             "file is saved, nothing else changes). Tidy it up on the Migrate page first, or use Add.")
 
 

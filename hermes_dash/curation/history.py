@@ -272,21 +272,29 @@ class PutBack:
         return "back at the end of the file"
 
 
-def plan_put_back(live: Sequence[str], source: Sequence[str], text: str, current: str | None = None) -> PutBack:
+def counterparts(live: Sequence[str], source: Sequence[str]) -> dict[str, str]:
+    """Source text -> the live text of the same entry (unchanged or changed), by the entry diff."""
+    out: dict[str, str] = {}
+    for item in diff_entries(list(live), list(source)).items:
+        if item.kind in ("unchanged", "changed") and item.new is not None and item.old is not None:
+            out[item.new] = item.old
+    return out
+
+
+def plan_put_back(live: Sequence[str], source: Sequence[str], text: str, current: str | None = None, *,
+                  pairs: dict[str, str] | None = None) -> PutBack:
     """Where ``text`` (an entry of the version ``source``) goes back into ``live``.
 
     ``current`` given: the live entry it is an earlier text of (History knows it). Else the entry
     diff of the two versions decides: a "changed" pair means the same entry, restored in place; an
     entry only in ``source`` goes back after the nearest entry before it that is still in the live
     file (a changed neighbour counts by its live text), or before the nearest one after it.
+    ``pairs``: :func:`counterparts` of the two, when planning several entries of one version.
     """
-    live_list, source_list = list(live), list(source)
+    source_list = list(source)
     if current is not None or text not in source_list:
         return PutBack(text, current)
-    counterpart: dict[str, str] = {}  # source text -> the live text of the same entry
-    for item in diff_entries(live_list, source_list).items:
-        if item.kind in ("unchanged", "changed") and item.new is not None and item.old is not None:
-            counterpart[item.new] = item.old
+    counterpart = counterparts(live, source_list) if pairs is None else pairs
     if text in counterpart and counterpart[text] != text:
         return PutBack(text, counterpart[text])
     k = source_list.index(text)

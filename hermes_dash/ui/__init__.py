@@ -10,6 +10,7 @@ The small API a page needs (curation pages included)::
     state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
     ui.remember_seen(state)                 # what this page shows: run_op notes a write to a file changed since
     ui.state_gauge(state)                   # capacity gauge of a FileState
+    ui.health_lines(states)                 # one line per file at the top: its state and its fix
     ui.gauge(name, used, limit, count, projected=n, projected_count=k)   # "after saving" preview
     ui.live_count("New entry", text, filename=..., used=..., limit=..., count=...)   # under a text box:
                                             # its count and the usage after saving, moving as one types
@@ -63,11 +64,12 @@ from ._cache import (FROZEN, SnapshotChoice, backup_state, choose_snapshot, clea
 from ._conflict import conflict_panel, pinned_write
 from ._diffview import diff_html, show_word_diff
 from ._drift import drift_notice
+from ._health import health, health_lines
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._live import follow
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
-from ._search import search_context
+from ._search import as_you_type, search_context
 from ._focus import (MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page,
                      page_opened)
 from ._gate import seal_network
@@ -82,7 +84,7 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_fra
 __all__ = [
     "CELL_CHARS", "EDIT_CHARS", "PAGE_ROWS", "long_text_area",
     "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
-    "a11y_styles", "ask", "percent_text", "diff_html", "show_word_diff",
+    "a11y_styles", "as_you_type", "ask", "percent_text", "health", "health_lines", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
     "MAIN", "focus_count", "focus_now", "follow", "live_count",
     "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",

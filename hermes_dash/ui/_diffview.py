@@ -16,6 +16,7 @@ from hermes_dash import word_diff as _pieces
 
 FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth of words folds
 KEEP_CHARS = 80  # the unchanged text kept on each side of a fold
+LONG_PIECE = 20_000  # a changed piece longer than this is cut (the entry itself is on its own page)
 
 _STYLE = ("font-family: var(--st-font-monospace, monospace); font-size: 0.875rem; white-space: pre-wrap; "
           "overflow-wrap: break-word; word-break: normal; line-height: 1.6; padding: 0.5rem 0.75rem; "
@@ -36,6 +37,13 @@ def _fold(text: str, first: bool, last: bool) -> str:
             + html.escape(tail))
 
 
+def _long(text: str) -> str:
+    """A changed piece, cut when it is huge (a megabyte entry must not be sent whole on every rerun)."""
+    if len(text) <= LONG_PIECE:
+        return html.escape(text)
+    return html.escape(text[:LONG_PIECE]) + f" [… {len(text) - LONG_PIECE:,} more characters …]"
+
+
 def diff_html(old: str, new: str, *, fold: bool = True) -> str:
     """The diff as escaped HTML (see the module's docstring)."""
     pieces = _pieces(old, new)
@@ -44,9 +52,9 @@ def diff_html(old: str, new: str, *, fold: bool = True) -> str:
         if kind == "same":
             out.append(_fold(text, n == 0, n == len(pieces) - 1) if fold else html.escape(text))
         elif kind == "gone":
-            out.append(f'<del style="{_GONE}" title="goes">{html.escape(text)}</del>')
+            out.append(f'<del style="{_GONE}" title="goes">{_long(text)}</del>')
         else:
-            out.append(f'<ins style="{_NEW}" title="comes">{html.escape(text)}</ins>')
+            out.append(f'<ins style="{_NEW}" title="comes">{_long(text)}</ins>')
     return f'<div class="hd-word-diff" style="{_STYLE}">{"".join(out)}</div>'
 
 

@@ -86,6 +86,19 @@ _KEYS = """<script>(() => {
 })();</script>"""
 
 
+# Our own fixed script: Streamlit's toasts point aria-labelledby at nothing, so a screen reader
+# gets a dialog with no name; each toast is named by its own text. Installed once per page load.
+_TOAST_NAMES = """<script>(() => {
+  if (window.hdToastNames) return; window.hdToastNames = true;
+  const name = () => document.querySelectorAll('[data-testid="stToast"]').forEach(t => {
+    if (t.getAttribute('aria-label')) return;
+    t.removeAttribute('aria-labelledby');
+    t.setAttribute('aria-label', t.innerText || 'Message');
+  });
+  new MutationObserver(name).observe(document.body, {childList: true, subtree: true});
+})();</script>"""
+
+
 def a11y_styles() -> None:
     """Visible focus and readable slider values, on every page (called by the app); also the
     tables' layout switch and the sidebar's path wrapping (``_tables.TABLE_STYLE``), and the
@@ -93,6 +106,7 @@ def a11y_styles() -> None:
     st.html(_STYLE.replace("</style>", TABLE_STYLE + "\n</style>"))
     with st.sidebar.container(key=KEYS_BOX):
         st.html(_KEYS, unsafe_allow_javascript=True)
+        st.html(_TOAST_NAMES, unsafe_allow_javascript=True)
 
 
 def focus_after_rerun(selector: str) -> None:

@@ -43,3 +43,33 @@ def search_context(text: str, query: str, *, around: int = 30, most: int = 3) ->
     line = " ".join("".join(pieces).split())
     more = len(found) - most
     return line + (f" (and {more} more)" if more > 0 else "")
+
+
+# Our own fixed script (the box's label as a JSON string is its only input): a text box that
+# commits its value only on Enter or blur filters as you type instead, by committing it after a
+# short pause in typing (the same Enter the box already answers to).
+_AS_YOU_TYPE = """<script>(() => {{
+  const label = {label};
+  const hook = () => {{
+    const box = document.querySelector(`input[aria-label="${{label}}"]`);
+    if (!box) {{ setTimeout(hook, 200); return; }}
+    if (box.dataset.hdAsYouType) return;
+    box.dataset.hdAsYouType = "1";
+    let timer = null;
+    box.addEventListener("input", () => {{
+      clearTimeout(timer);
+      timer = setTimeout(() => box.dispatchEvent(new KeyboardEvent("keydown",
+        {{key: "Enter", code: "Enter", keyCode: 13, which: 13, bubbles: true}})), 350);
+    }});
+  }};
+  hook();
+}})();</script>"""
+
+
+def as_you_type(label: str) -> None:
+    """Make the text box labelled ``label`` filter as you type (see ``_AS_YOU_TYPE``)."""
+    import json
+
+    import streamlit as st
+
+    st.html(_AS_YOU_TYPE.format(label=json.dumps(label)), unsafe_allow_javascript=True)

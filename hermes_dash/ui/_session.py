@@ -125,6 +125,9 @@ def remember_seen(state: FileState) -> Fingerprint | None:
     may already be newer than what the person looked at when they clicked: that earlier
     fingerprint is kept for :func:`run_op`, which notes when a write found the file changed since.
     """
+    from ._health import announce_outside_writes
+
+    announce_outside_writes([state])  # the agent wrote while the page was open: say so (a toast)
     seen = st.session_state.setdefault("hd_seen", {})
     key = (str(state.path), state.target)
     previous = seen.get(key, state.fingerprint)
@@ -228,6 +231,9 @@ def run_op(action: Callable[[], T], *, clear: Iterable[str] = (), focus: str | N
         show_refusal(refusal)
         return None
     clear_caches()
+    from ._health import note_own_write
+
+    note_own_write(result, undoable, current_home())
     for item in (report(result) if report is not None else written(result, title=title, undoable=undoable)):
         flash(item.kind, item.title, item.body, item.undo)
     if then is not None:
@@ -262,6 +268,9 @@ def undo_write(token: Undo | TwoFileUndo) -> None:
         flash("warning", "Undo refused: nothing was changed", refusal_text(refusal))
         return
     clear_caches()
+    from ._health import note_own_write
+
+    note_own_write(both if isinstance(token, TwoFileUndo) else result, True, current_home())
     if isinstance(token, TwoFileUndo):
         flash("success", "Undone", "\n".join([both.message, result_text(both.first, FILENAMES[both.first.target]),
                                               result_text(both.second, FILENAMES[both.second.target])]), both.undo)
@@ -276,8 +285,11 @@ def show_flashes() -> None:
     message that appears on one run and is gone on the next would otherwise shift every later
     element and reset stateful ones (the selected tab, for instance).
     """
+    from ._health import receipt_watch
+
     items = pop_flashes()
     with st.container(key=FLASH_KEY):
+        receipt_watch(shown_now=bool(items))
         for n, item in enumerate(items):
             box = {"success": st.success, "warning": st.warning}.get(item.kind, st.info)
             with st.container(border=True):

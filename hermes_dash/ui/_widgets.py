@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pandas as pd
 import streamlit as st
@@ -53,9 +53,12 @@ def tokens(chars: int) -> int:
 
 
 def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | None = None,
-          projected_count: int | None = None, key: str | None = None, drifted: bool = False) -> str:
+          projected_count: int | None = None, key: str | None = None, drifted: bool = False,
+          broken: bool = False) -> str:
     """A capacity gauge; with ``projected``, a second bar shows the usage after an operation.
 
+    The colour follows the state (green, orange, red; the bar too): a file that cannot be
+    written (``broken``) or is over its limit is red, a hand-edited one (``drifted``) never "OK".
     Returns the level (``calm``/``warning``/``alarm``) of the figure shown last.
     """
     shown, shown_count = (used, count) if projected is None else \
@@ -65,9 +68,12 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     over = shown > limit
     word = over_budget_text(shown, limit).capitalize() if over else word
     if drifted and not over:  # a file the memory tool did not write is never simply "OK"
-        color, word = ("orange" if lvl == "calm" else color), "Drift"
+        color, word = ("orange" if lvl == "calm" else color), "Edited by hand"
+    if broken:
+        color, word = "red", "Cannot be written"
     pct = percent(shown, limit)
-    with st.container(border=True, key=key):
+    # The key carries the colour, so the bar can be drawn in it (see _tables.TABLE_STYLE's gauge rules).
+    with st.container(border=True, key=None if key is None else f"{key}-hdlvl-{color}"):
         # Our own wording and figures only (no entry text): markdown is safe here. Title and level
         # share one line, because every element costs the landing page's rerun time.
         st.markdown(f"**{filename}** :{color}-badge[{'' if projected is None else 'After saving: '}{word}]")
@@ -85,7 +91,7 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
 
 def state_gauge(state: FileState, **kwargs: Any) -> str:
     return gauge(state.filename, state.usage, state.limit, len(state.entries), drifted=bool(state.drift),
-                 **kwargs)
+                 broken=bool(state.error), **kwargs)
 
 
 def lit(value: object) -> str:
@@ -188,8 +194,9 @@ def confirm(flag: str, token: object, question: str, *, yes: str, key: str, deta
     return False
 
 
-def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Callable[[], None],
-        detail: str = "", show: Callable[[], None] | None = None, width: str = "large",
+def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Callable[[], object],
+        detail: str = "", show: Callable[[], None] | None = None,
+        width: Literal["small", "medium", "large"] = "large",
         title: str = "Check before it is written") -> None:
     """:func:`confirm` in a dialog: while ``st.session_state[flag] == token`` the question opens
     over the page, where the eye is, with the focus inside; Yes calls ``then`` (a write, which
@@ -206,7 +213,7 @@ def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Ca
     def dismissed() -> None:
         st.session_state.pop(flag, None)
 
-    @st.dialog(title, width=width, on_dismiss=dismissed)  # type: ignore[arg-type]  # width is one of Streamlit's names
+    @st.dialog(title, width=width, on_dismiss=dismissed)
     def dialog() -> None:
         st.warning(f"**{question}**" + (f" {detail}" if detail else ""))  # the question, said once
         if show is not None:

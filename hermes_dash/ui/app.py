@@ -7,6 +7,7 @@ Every ``curation_*.py`` in the pages folder present at startup is listed under "
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import streamlit as st
@@ -21,21 +22,35 @@ _CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.p
 _PAGES = "hd_pages"  # session state: (pages folder, the navigation's sections), built once per browser session
 
 
-def curation_pages(pages: Path) -> list[st.Page]:
+def waiting(store: object) -> int:
+    """How many staged writes wait in the Inbox (one directory listing; 0 when there is no folder)."""
+    home = getattr(store, "home", None)
+    if home is None:
+        return 0
+    try:
+        return sum(1 for name in os.listdir(home.pending_dir) if name.endswith(".json"))
+    except OSError:
+        return 0
+
+
+def curation_pages(pages: Path, inbox: int = 0) -> list[st.Page]:
     if pages not in _CURATION:
         _CURATION[pages] = tuple(sorted(pages.glob("curation_*.py")))
     found = []
     for path in _CURATION[pages]:
         title = path.stem.removeprefix("curation_").replace("_", " ").strip().capitalize() or path.stem
+        if title == "Inbox" and inbox:  # how many writes wait, where a person looks for what to do next
+            title = f"Inbox ({inbox} waiting)"
         found.append(st.Page(path, title=title, url_path=path.stem))
     return found
 
 
-def sections(pages: Path) -> dict[str, list[st.Page]]:
-    """The navigation's pages, made once per browser session: every run of the app needs them, and
-    making a page object resolves its path (about a tenth of a bare page's run for the nine)."""
+def sections(pages: Path, inbox: int = 0) -> dict[str, list[st.Page]]:
+    """The navigation's pages, made once per browser session (and again when the Inbox count
+    changes): every run of the app needs them, and making a page object resolves its path (about
+    a tenth of a bare page's run for the nine)."""
     saved = st.session_state.get(_PAGES)
-    if isinstance(saved, tuple) and saved[0] == pages:
+    if isinstance(saved, tuple) and saved[0] == (pages, inbox):
         return saved[1]
     made: dict[str, list[st.Page]] = {
         "Memory": [
@@ -45,9 +60,9 @@ def sections(pages: Path) -> dict[str, list[st.Page]]:
             st.Page(pages / "backups.py", title="Backups"),
         ],
     }
-    if extra := curation_pages(pages):
+    if extra := curation_pages(pages, inbox):
         made["Curation"] = extra
-    st.session_state[_PAGES] = (pages, made)
+    st.session_state[_PAGES] = ((pages, inbox), made)
     return made
 
 
@@ -63,7 +78,7 @@ def run(pages: Path = PAGES) -> None:
     store = ui.sidebar()
     ui.keep_in_url(store)
 
-    page = st.navigation(sections(pages))
+    page = st.navigation(sections(pages, waiting(store)))
     ui.note_page(page.url_path)
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     asked = ui.focus_count()
@@ -75,6 +90,9 @@ def run(pages: Path = PAGES) -> None:
         # the page instead (unless the page or a write's message put it somewhere, as Edit does),
         # so Tab continues into the page, not down the navigation.
         ui.focus_now(ui.MAIN)
+    from hermes_dash.ui._health import show_toasts
+
+    show_toasts()  # after the page (and its dialogs): a write from outside, named
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""Every confirmation the pages ask is the shared ``ui.confirm`` (or ``ui.ask``, the same in a dialog): the question as a warning, then
-"Yes, …" (primary) and Cancel side by side in one left-aligned row, keyed ``{key}_yes`` and
-``{key}_no`` (AppTest; the browser test checks the row's geometry)."""
+"""Every confirmation the pages ask is the shared ``ui.confirm`` (or ``ui.ask``, the same in a
+dialog): the question as a warning, then "Yes, …" (primary) and Cancel side by side in one
+left-aligned row, keyed ``{key}_yes`` and ``{key}_no`` (AppTest; the browser test checks the row's
+geometry)."""
 
 from __future__ import annotations
 

@@ -157,7 +157,7 @@ def test_replace_on_drifted_file_is_refused_and_a_copy_saved(demo: Path) -> None
     before = read(demo, "USER.md")
     at = open_app("edit")
     at.radio(key="ed_target").set_value("user").run()
-    assert "Drift" in alerts(at)
+    assert "Edited by hand" in alerts(at)
     at.text_input(key="ed_rep_old").input("Neovim").run()
     at.text_area(key="ed_rep_new").input("Editor: Helix.").run()
     at.button(key="ed_rep_btn").click().run()
@@ -293,7 +293,8 @@ def test_non_utf8_file_refuses_writes_with_the_reason(tmp_path: Path, monkeypatc
     (root / "memories" / "MEMORY.md").write_bytes(raw)
     monkeypatch.setenv("HERMES_HOME", str(root))
     at = edit_page()
-    assert "cannot be changed safely" in "\n".join(e.value for e in at.error)
+    health = "\n".join(m.value for m in at.markdown)  # the health line at the top, with its fix
+    assert ":red[✖] **MEMORY.md** cannot be written: Not valid UTF-8" in health and "Fix:" in health
     at.text_area(key="ed_add_text").input("A new fact.").run()
     at.button(key="ed_add_btn").click().run()
     shown = refused(at)

@@ -74,7 +74,7 @@ def test_filter_flagged_and_with_search(demo: Path) -> None:
     memory, user = table(at, "memory"), table(at, "user")
     # The scan's find (also a possible secret) and the drifted USER.md; new entries are not "flagged".
     assert list(memory["#"]) == [5] and "scan: hardcoded_secret" in memory["Flags"][0]
-    assert len(user) == 1 and "drift" in user["Flags"][0]
+    assert len(user) == 1 and "edited by hand" in user["Flags"][0]
     assert "1 of 18 entries is flagged." in captions(at)
     at.text_input(key="ov_search").input("deploy").run()
     assert len(table(at, "memory")) == 0 and "0 of 18 entries contain the search text and are flagged." in captions(at)

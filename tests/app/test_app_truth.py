@@ -95,16 +95,16 @@ def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_fa
     title, _, rest = DRIFT.partition(": ")
     assert sum(w.value == f"**{title}:** {rest}" for w in at.warning) == 1
     assert any("Migrate" in link.proto.label for link in at.get("page_link"))
-    assert any(":orange-badge[Drift]" in m for m in rendered_markdown(at))  # the gauge is not "OK"
-    assert "drift" in tables(at)[1].value["Flags"][0]
+    assert any(":orange-badge[Edited by hand]" in m for m in rendered_markdown(at))  # the gauge is not "OK"
+    assert "edited by hand" in tables(at)[1].value["Flags"][0]
     edit = open_app("edit")
     edit.radio(key="ed_target").set_value("user").run()
     no_exception(edit)
-    assert [w.value for w in edit.warning if w.value.startswith("**Drift:**")] == [f"**{title}:** {rest}"]
+    assert [w.value for w in edit.warning if w.value.startswith(f"**{title}:**")] == [f"**{title}:** {rest}"]
     assert any("Migrate" in link.proto.label for link in edit.get("page_link"))
     errors = [e.value for e in edit.error]
     for action in ("Replace", "Remove", "The batch editor"):
-        assert any(e.startswith(f"{action} is not usable on this file: it has drifted") for e in errors), errors
+        assert any(e.startswith(f"{action} is not usable on this file: it was edited by hand") for e in errors), errors
     assert "ed_batch_btn" not in [b.key for b in edit.button]
 
 
@@ -112,7 +112,7 @@ def test_hand_written_one_entry_file_is_a_hint_not_drift(home_with_facts: Path) 
     _user(home_with_facts, HAND_WRITTEN_USER)
     at = open_app()
     no_exception(at)
-    assert not any("Drift" in w.value for w in at.warning)
+    assert not any("Edited by hand" in w.value for w in at.warning)
     assert any("Hand-written: one entry with no §; Migrate splits it" in i.value for i in at.info)
     assert list(tables(at)[1].value["Flags"]) == ["hand-written: one entry with no §; Migrate splits it"]
     assert any("Migrate" in link.proto.label for link in at.get("page_link"))

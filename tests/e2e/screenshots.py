@@ -17,6 +17,7 @@ Uses Debian's Chromium through Playwright, as the browser tests do; it downloads
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 import time
@@ -104,6 +105,24 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         settle(page, "Entry replaced.")
         page.get_by_role("button", name="Undo").first.wait_for(timeout=10_000)
         written.append(_shot(page, out / "edit-undo.png"))
+
+        # Replace asks first: the word-level diff of what goes and what comes, in a dialog.
+        preview_replace(page, "port 5433", "Project 'orbit' is a FastAPI service; run it with `make dev` (port 8080). "
+                        "Tests: `pytest -q tests/`, they need a local Postgres 16 on port 5434.")
+        page.get_by_role("button", name="Replace entry").click()
+        settle(page, "Replace this entry of MEMORY.md?")
+        written.append(_shot(page, out / "edit-replace-confirm.png"))
+        page.get_by_role("button", name="Cancel").click()
+        page.wait_for_timeout(800)
+
+        # Backups: one entry restored where it stood, asked in a dialog with its word-level diff.
+        goto_page(page, "Backups")
+        page.get_by_role("button", name=re.compile(r"^(Restore this entry in place|Put this entry back)")).click()
+        settle(page, "Restore this entry of MEMORY.md")
+        written.append(_shot(page, out / "backups-restore-entry.png"))
+        page.get_by_role("button", name="Cancel").click()
+        page.wait_for_timeout(800)
+        goto_page(page, "Edit")
 
         # The batch editor: one cell changed, then the confirmation before anything is written.
         page.get_by_role("tab", name="Batch editor").click()

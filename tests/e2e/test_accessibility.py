@@ -86,10 +86,10 @@ def walk(browser: Browser) -> list:
 
     (demo / "memories" / "MEMORY.md").write_bytes(DRIFTED.encode("utf-8"))
     goto_page(page, "Overview")
-    settle(page, "Drift")
+    settle(page, "Edited by hand")
     found += audit(page, "Overview: drifted MEMORY.md")
     goto_page(page, "Edit")
-    settle(page, "Drift")
+    settle(page, "Edited by hand")
     found += audit(page, "Edit: drifted MEMORY.md")
     return found
 

@@ -123,7 +123,9 @@ def shot(page, name: str) -> None:
 
 
 def goto_page(page, title: str, heading: bool = True) -> None:
-    page.locator('[data-testid="stSidebarNav"]').get_by_text(title, exact=True).click()
+    # The Inbox's link carries how many writes wait: "Inbox (4 waiting)".
+    label = re.compile(rf"^{re.escape(title)}( \(\d+ waiting\))?$")
+    page.locator('[data-testid="stSidebarNav"]').get_by_text(label).click()
     settle(page, None)
     if heading:
         page.get_by_role("heading", name=title).first.wait_for(timeout=30_000)

@@ -128,6 +128,7 @@ def diff_entries(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, .
 
 
 _WORDS = re.compile(r"\s+|\w+|[^\w\s]")
+_WORD_DIFF_MAX = 6000
 
 
 def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
@@ -140,6 +141,17 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
     """
     a, b = _WORDS.findall(old), _WORDS.findall(new)
     out: list[tuple[str, str]] = []
+    # The same words at both ends are kept as they are; only the middle is compared, and only
+    # up to _WORD_DIFF_MAX words (the comparison is quadratic: a megabyte entry must not stall a
+    # page), beyond which the middle is shown as one piece that goes and one that comes.
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    prefix, suffix = "".join(a[:head]), "".join(a[len(a) - tail:])
+    a, b = a[head:len(a) - tail], b[head:len(b) - tail]
 
     def put(kind: str, text: str) -> None:
         if not text:
@@ -149,10 +161,16 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
         else:
             out.append((kind, text))
 
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "equal":
-            put("same", "".join(a[i1:i2]))
-            continue
-        put("gone", "".join(a[i1:i2]))
-        put("new", "".join(b[j1:j2]))
+    put("same", prefix)
+    if len(a) + len(b) > _WORD_DIFF_MAX:
+        put("gone", "".join(a))
+        put("new", "".join(b))
+    else:
+        for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            if tag == "equal":
+                put("same", "".join(a[i1:i2]))
+                continue
+            put("gone", "".join(a[i1:i2]))
+            put("new", "".join(b[j1:j2]))
+    put("same", suffix)
     return tuple(out)

@@ -171,7 +171,8 @@ with right, st.container(border=True):
     else:
         # The same routine as History's restore: a changed entry goes back in its place, a gone
         # one between the neighbours it had, so the file is byte-identical when nothing else changed.
-        plans = [history.plan_put_back(state.entries, bstate.entries, e) for e in missing]
+        pairs = history.counterparts(state.entries, bstate.entries)  # one entry diff for every entry listed
+        plans = [history.plan_put_back(state.entries, bstate.entries, e, pairs=pairs) for e in missing]
         st.caption("Puts one entry of this backup back where it stood: an entry changed since goes back in "
                    "its place, a removed one between its old neighbours. Nothing else in the file changes.")
         if st.session_state.get("bk_entry_pick") not in range(len(missing)):
@@ -191,6 +192,7 @@ with right, st.container(border=True):
 
         what_changes()
         token = (chosen.target, plan.text, plan.current)
+        source = bstate.entries
         if st.button("Restore this entry in place…" if plan.in_place else "Put this entry back where it stood…",
                      key="bk_entry_restore", type="primary"):
             st.session_state.bk_entry_confirm = token
@@ -198,5 +200,5 @@ with right, st.container(border=True):
                yes="Yes, restore it", key="bk_entry", show=what_changes,
                detail=f"It goes {plan.where}. A backup of the file is kept; Undo follows.",
                then=lambda: ui.run_op(lambda: history.put_back(store, chosen.target, plan.text,
-                                                               source=bstate.entries, current=plan.current),
+                                                               source=source, current=plan.current),
                                       undoable=True))

@@ -135,10 +135,8 @@ def show_match(old_text: str) -> int | None:
     return index
 
 
+ui.health_lines([state])
 ui.state_gauge(state, key="ed_gauge_now")
-if state.error:
-    st.error("**This file cannot be changed safely; every write will be refused.**")
-    st.text(state.error)
 ui.drift_notice(state)
 
 DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")
@@ -353,7 +351,7 @@ def batch_editor() -> None:
             st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
                        f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
                        f"(now {state.usage:,}, {len(entries)}).")
-        elif shown is not None:
+        elif shown is not None and shown.refusal is not None:
             ui.show_refusal(shown.refusal, "**This batch would be refused:** nothing would be written.")
 
     ui.ask("ed_batch_confirm", token,

@@ -39,6 +39,7 @@ st.title("Overview")
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
     ui.remember_seen(state)
+ui.health_lines(states.values())  # one line per file, with its fix: the truth before any figure
 
 columns = st.columns(len(TARGETS))
 for column, state in zip(columns, states.values()):
@@ -54,6 +55,7 @@ query = search_col.text_input("Search both files", key="ov_search",
                               placeholder="Type to filter the entries of both tables",
                               help="Case-insensitive; matches anywhere in an entry. The Match column shows "
                                    "where, marked «like this».").strip()
+ui.as_you_type("Search both files")  # the tables filter while typing, no Enter needed
 show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
                       help="New since snapshot: entries added or changed since the snapshot (the running "
                            "session does not have them as they are now). Flagged: any other flag (the content "

@@ -1,0 +1,126 @@
+"""What a page says at a glance: one health line per file, and what changed while it was open.
+
+* :func:`health_lines`: at the top of a page, one line per memory file with its state and, when
+  something is wrong, its fix (over the limit, not UTF-8 or unreadable, edited by hand, nearly
+  full). A file that cannot be written is never shown as fine.
+* :func:`announce_outside_writes`: when a file changed on disk while the page was open (the
+  agent wrote), a toast names it ("1 entry added to MEMORY.md"), instead of a silent redraw.
+* :func:`receipt_watch`: when such a write makes the last "Saved" message's Undo impossible,
+  the page says so once and points to History, instead of the message just vanishing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+import streamlit as st
+
+from hermes_dash import FileState, diff_entries, n_entries, percent
+from hermes_dash.curation.hints import hand_written
+
+_SEEN = "hd_seen_entries"  # {(path, target): entries} as this session last drew them
+_RECEIPT = "hd_receipt"  # (path, target, filename, digest the write left) of the last undoable write
+_TOASTS = "hd_toasts"  # messages for writes made outside the page, shown after the page
+WARN_AT, ALARM_AT = 80, 95
+
+
+def health(state: FileState) -> tuple[str, str]:
+    """``(colour, line)`` for one file: red when writes are refused, orange when they soon will be
+    or only some work, green when all is well. Our own wording: markdown is safe."""
+    name = f"**{state.filename}**"
+    if state.error:
+        return "red", (f"{name} cannot be written: {state.error.rstrip('.')}. Every write is refused until it is "
+                       "fixed. Fix: restore a good version on the Backups page, or save the file as UTF-8 text.")
+    pct = percent(state.usage, state.limit)
+    if state.usage > state.limit:
+        return "red", (f"{name} is over its limit by {state.usage - state.limit:,} characters "
+                       f"({state.usage:,} / {state.limit:,}): the agent refuses every add. "
+                       "Fix: free room on the Cleanup page.")
+    if state.drift:
+        return "orange", (f"{name} was edited by hand (not in the form the memory tool writes): add works, "
+                          "replace and remove are refused. Fix: tidy it up on the Migrate page.")
+    if hand_written(state):
+        return "orange", (f"{name} is written by hand as one block, so the agent reads it as one entry. "
+                          "Fix: split it into entries on the Migrate page.")
+    if pct >= ALARM_AT:
+        return "red", f"{name} is nearly full ({pct}%): the next add may be refused. Fix: free room on Cleanup."
+    if pct >= WARN_AT:
+        return "orange", f"{name} is getting full ({pct}%). Cleanup can free room."
+    if not state.exists:
+        return "gray", f"{name} does not exist yet; the first add creates it."
+    return "green", f"{name} is fine: {pct}% full, {n_entries(len(state.entries))}."
+
+
+def health_lines(states: Iterable[FileState]) -> None:
+    """One line per file, at the top of the page (one element for all of them: each costs time)."""
+    lines = []
+    for state in states:
+        colour, line = health(state)
+        mark = {"red": "✖", "orange": "▲", "green": "✔", "gray": "○"}[colour]
+        lines.append(f":{colour}[{mark}] {line}")
+    st.markdown("  \n".join(lines))
+
+
+def announce_outside_writes(states: Iterable[FileState]) -> None:
+    """A toast for each file whose entries changed since this session last drew them, when the
+    change was not made from this session (its own writes update the record in :func:`note_own_write`)."""
+    seen = st.session_state.setdefault(_SEEN, {})
+    for state in states:
+        key = (str(state.path), state.target)
+        before = seen.get(key)
+        seen[key] = state.entries
+        if before is None or tuple(before) == tuple(state.entries):
+            continue
+        c = diff_entries(list(before), list(state.entries)).counts
+        said = [f"{n_entries(c[k])} {word}" for k, word in (("added", "added"), ("changed", "changed"),
+                                                             ("removed", "removed")) if c[k]]
+        if said:  # shown at the end of the run (after any dialog): see show_toasts
+            st.session_state.setdefault(_TOASTS, []).append(
+                f"Written from outside this page (the agent?): {', '.join(said)} in {state.filename}.")
+
+
+def show_toasts() -> None:
+    """The toasts :func:`announce_outside_writes` queued this run (called by the app after the page)."""
+    for text in st.session_state.pop(_TOASTS, []):
+        st.toast(text, icon=":material/sync:")
+
+
+def note_own_write(result: object, undoable: bool, home: object) -> None:
+    """After this session's own write (an OpResult, or a two-file result with ``first`` and
+    ``second``): no toast for it, and its receipt watched when Undo was offered."""
+    from hermes_dash import FILENAMES, OpResult
+
+    parts = [result] if isinstance(result, OpResult) else \
+        [r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)]
+    for part in parts:
+        path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
+        st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after
+        if undoable and part.undo is not None and len(parts) == 1:
+            st.session_state[_RECEIPT] = (path, part.target, FILENAMES.get(part.target, part.target), part.undo.left)
+
+
+def receipt_watch(shown_now: bool) -> None:
+    """Say once when the last undoable write cannot be undone any more (the file changed after it).
+
+    ``shown_now``: this run shows the receipt itself (the write just happened): nothing to check.
+    """
+    receipt = st.session_state.get(_RECEIPT)
+    if receipt is None or shown_now:
+        return
+    path, _, filename, left = receipt
+    try:
+        with open(path, "rb") as f:
+            now = hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        now = None
+    if now == left:
+        return
+    del st.session_state[_RECEIPT]
+    st.warning(f"**Your last change to {filename} can no longer be undone here:** the file changed after it "
+               "(the agent or another tab wrote). Every earlier version is on the History page, where one entry "
+               "or the whole file can be restored.")
+
+
+def forget_receipt() -> None:
+    st.session_state.pop(_RECEIPT, None)
