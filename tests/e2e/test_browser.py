@@ -28,7 +28,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "1,985 / 2,200 chars")
     demo = browser.demo_home()
     assert page.get_by_text("Getting full").first.is_visible()
-    assert page.get_by_text("Over budget").first.is_visible()
+    assert page.get_by_text("over the limit by").first.is_visible()
     shot(page, "overview")
 
     # Add an entry and watch the projection, then the gauge.
@@ -49,11 +49,13 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     edited = "CI is GitHub Actions; the e2e job runs on PRs labelled e2e."
     edit_cell(page, row=1, text=edited)
     settle(page, "1 change to apply as one batch")
-    # The listing is text (the grid is a canvas): the edit must be on the entry meant, row 1.
-    page.get_by_text("1. replace: The repo's CI is GitHub Actions").first.wait_for(timeout=5_000)
     shot(page, "edit-batch")
     page.get_by_role("button", name="Apply 1 change as one batch").click()
     settle(page, "Apply this 1 change to MEMORY.md?")
+    # The confirmation lists the change in full (the grid is a canvas): it must be the entry meant, row 1.
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_text("1. Replace").first.wait_for(timeout=5_000)
+    assert "The repo's CI is GitHub Actions" in dialog.inner_text()
     page.get_by_role("button", name="Yes, apply").click()
     settle(page, "Applied 1 operation.")
     text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")

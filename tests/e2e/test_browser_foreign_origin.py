@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, need_browser
+from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO
 from web_probe import free_port, start
 
 pytestmark = pytest.mark.e2e
@@ -76,12 +76,13 @@ def _evil_site(port: int) -> Iterator[int]:
         httpd.server_close()
 
 
-def _visit_evil(tmp_path: Path, server_port: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    with _evil_site(server_port) as evil_port, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                     args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {EVIL_HOST} 127.0.0.1"])
+def _visit_evil(chromium, server_port: int) -> dict:
+    """Chromium resolving evil.example to this machine, launched from the run's one Playwright
+    (tests/e2e/conftest.py: a second Playwright cannot start beside it)."""
+    with _evil_site(server_port) as evil_port:
+        resolve = f"--host-resolver-rules=MAP {EVIL_HOST} 127.0.0.1"
+        browser = chromium.browser_type.launch(executable_path=str(CHROMIUM), headless=True,
+                                               args=[*CHROMIUM_ARGS, resolve])
         try:
             page = browser.new_page()
             page.goto(f"http://{EVIL_HOST}:{evil_port}/", wait_until="domcontentloaded")
@@ -102,8 +103,7 @@ def _careless(tmp_path: Path) -> tuple[Path, Path]:
     return home, work
 
 
-def test_a_listed_foreign_origin_is_refused_by_serve_in_chromium(tmp_path: Path) -> None:
-    need_browser()
+def test_a_listed_foreign_origin_is_refused_by_serve_in_chromium(tmp_path: Path, chromium) -> None:
     from hermes_dash.demo import create_demo_home
 
     demo = create_demo_home(tmp_path / "demo")
@@ -112,14 +112,13 @@ def test_a_listed_foreign_origin_is_refused_by_serve_in_chromium(tmp_path: Path)
     env = {"PYTHONPATH": str(REPO), "HOME": str(home), "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}"}
     before = (demo / "memories" / "MEMORY.md").read_bytes()
     with start(command, cwd=work, scratch=tmp_path / "s", env=env) as server:
-        result = _visit_evil(tmp_path, server.port)
+        result = _visit_evil(chromium, server.port)
     assert not result["opened"], "the foreign page opened the dashboard's websocket"
     assert MEMORY_WORD not in result["text"] and USER_WORD not in result["text"]
     assert (demo / "memories" / "MEMORY.md").read_bytes() == before
 
 
-def test_a_listed_foreign_origin_sees_no_memory_under_streamlit_run_in_chromium(tmp_path: Path) -> None:
-    need_browser()
+def test_a_listed_foreign_origin_sees_no_memory_under_streamlit_run_in_chromium(tmp_path: Path, chromium) -> None:
     from hermes_dash.demo import create_demo_home
 
     demo = create_demo_home(tmp_path / "demo")
@@ -129,7 +128,7 @@ def test_a_listed_foreign_origin_sees_no_memory_under_streamlit_run_in_chromium(
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", "{port}",
                "--server.headless", "true"]
     with start(command, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
-        result = _visit_evil(tmp_path, server.port)
+        result = _visit_evil(chromium, server.port)
     # Streamlit lets the page in (the variable beats every config file); the app shows it nothing.
     assert result["opened"]
     assert MEMORY_WORD not in result["text"] and USER_WORD not in result["text"]

@@ -93,7 +93,10 @@ def test_the_counter_and_the_projected_usage_move_while_typing(browser: Browser)
     assert f"−{len(old) - 14:,}" in got["text"], got
 
     # The entry panel's replace box starts as the entry: the count is its length, plus what is typed.
+    page.keyboard.press("Tab")  # the typed text is sent (a rerun) before the page is left
+    settle(page, None)
     goto_page(page, "Overview", heading=False)
+    page.wait_for_function("() => !location.pathname.startsWith('/edit')", timeout=30_000)
     settle(page, "1,985 / 2,200 chars")
     open_row(page, 1)
     settle(page, None)

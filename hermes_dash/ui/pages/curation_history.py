@@ -67,7 +67,8 @@ def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) 
 found = blame.blame(store, target, reasons=False)  # who made each version, and where each entry came from
 made_by = blame.version_authors(line, found)
 st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
-table_col, chart_col = st.columns([3, 2], gap="medium")
+# The usage chart goes under the table: beside it, the table's columns no longer fit at 1400 px.
+table_col, chart_col = st.container(), st.container()
 with chart_col:
     usage_chart(versions, state.limit, state.filename)
 table_col.dataframe(pd.DataFrame({
