@@ -7,26 +7,12 @@ entry the agent changed meanwhile is refused, never overwritten.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from hermes_dash import (FILENAMES, FileProblem, FileState, InvalidRequest, MemoryStore, OpResult, Operation, Target,
-                         TwoFileResult, drift_guard)
+                         TwoFileResult, drift_guard, pin_batch, shorten)
 
-from .model import Contradiction, CrossOverlap, Merge, Plan, other, preview
-
-
-def pinned(operations: Iterable[dict[str, str]]) -> list[Operation]:
-    """Operations addressing entries by full text, each replace/remove pinned to that text."""
-    out = []
-    for op in operations:
-        action = op["action"]
-        if action == "add":
-            out.append(Operation("add", op["content"]))
-        else:
-            old = op["old_text"]
-            pin = op.get("expect_entry", old).strip() or None
-            out.append(Operation(action, op.get("content", ""), old, expect_entry=pin))
-    return out
+from .model import Contradiction, CrossOverlap, Merge, Plan, other
 
 
 def _require_clean(state: FileState) -> None:
@@ -42,7 +28,7 @@ def apply_merges(store: MemoryStore, target: str, merges: Sequence[Merge]) -> Op
         raise InvalidRequest("No merge was chosen.", hint="Tick at least one proposed merge.")
     if any(m.target != target for m in merges):
         raise InvalidRequest("A merge belongs to the other file.", hint="Apply each file's merges separately.")
-    return store.batch(target, pinned(op for m in merges for op in m.operations()))
+    return store.batch(target, pin_batch(op for m in merges for op in m.operations()))
 
 
 def apply_plan(store: MemoryStore, chosen: Plan) -> OpResult | TwoFileResult:
@@ -50,12 +36,12 @@ def apply_plan(store: MemoryStore, chosen: Plan) -> OpResult | TwoFileResult:
     other file, the store's two-file write (the other file first; both change or neither)."""
     if not chosen.steps:
         raise InvalidRequest("The plan has no steps.", hint="The file is already under the threshold.")
-    ops = pinned(chosen.operations)
+    ops = pin_batch(chosen.operations)
     if not chosen.other_operations:
         return store.batch(chosen.target, ops)
     for state in (store.read(chosen.target), store.read(chosen.other_target)):
         _require_clean(state)
-    return store.apply_both((chosen.other_target, Operation.batch(pinned(chosen.other_operations))),
+    return store.apply_both((chosen.other_target, Operation.batch(pin_batch(chosen.other_operations))),
                             (chosen.target, Operation.batch(ops)),
                             message=f"Applied the plan to {FILENAMES[chosen.target]}; moved or kept text in "
                                     f"{FILENAMES[chosen.other_target]}.")
@@ -68,7 +54,7 @@ def move(store: MemoryStore, source: str, entry: str, destination: str) -> TwoFi
         raise InvalidRequest("Source and destination are the same file.", hint="Pick the other file.")
     entry = entry.strip()
     if entry not in store.read(source).entries:
-        raise InvalidRequest(f"{FILENAMES[source]} has no entry {preview(entry)!r} (any more).",
+        raise InvalidRequest(f"{FILENAMES[source]} has no entry {shorten(entry, 80)!r} (any more).",
                              hint="Reload the page: the file changed.")
     for state in (store.read(source), store.read(destination)):
         _require_clean(state)

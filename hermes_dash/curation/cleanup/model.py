@@ -10,15 +10,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from hermes_dash import DELIMITER, FILENAMES, FileState, InvalidRequest, Target, percent
+from hermes_dash import DELIMITER, FILENAMES, FileState, InvalidRequest, Target, percent, shorten
 
 
 def other(target: str) -> str:
     return Target.of(target).other.key
-
-
-def preview(entry: str, width: int = 80) -> str:
-    return entry[:width] + ("…" if len(entry) > width else "")
 
 
 @dataclass(frozen=True)
@@ -257,7 +253,7 @@ class Plan:
         for entry in picked:
             ops = ({"action": "remove", "old_text": entry, "expect_entry": entry},)
             if tally.apply(ops) is None:
-                raise InvalidRequest(f"{FILENAMES[self.target]} has no entry {preview(entry)!r} left to remove "
+                raise InvalidRequest(f"{FILENAMES[self.target]} has no entry {shorten(entry, 80)!r} left to remove "
                                      "(a chosen step already changes it).", hint="Pick among the listed candidates.")
             out.append(PlanStep("remove", "you picked it", ops, tally.usage, percent(tally.usage, self.limit),
                                 (entry,), picked=True))
