@@ -20,19 +20,17 @@ it (a loaded machine is slower): compare the steps, and the times of one run aga
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.page_heights import CHROMIUM, FLAGS, HERE, SCREEN, _free_port
+from benchmarks.page_heights import HERE
+from benchmarks.served import SCREEN, served_page
 
 LIMIT = 2_200  # the demo MEMORY.md's limit
 UNDER = LIMIT * 80 // 100
@@ -102,7 +100,7 @@ class User:
     def button(self, name: str) -> Any:
         return self.page.get_by_role("button", name=re.compile(name) if name.startswith("^") else name)
 
-    def has_button(self, name: str, timeout_ms: int = 4_000) -> bool:
+    def has_button(self, name: str, timeout_ms: int = 20_000) -> bool:  # a loaded machine draws slowly
         try:
             self.button(name).first.wait_for(state="visible", timeout=timeout_ms)
             return True
@@ -226,7 +224,7 @@ def restore_file(user: User, memory: Path) -> Job:
     user.click(user.button(lab.restore_file_yes))
     wait_for(lambda: memory.read_bytes() != wrong)
     job.seconds = time.monotonic() - start
-    job.bytes_ok = wait_for(lambda: memory.read_bytes() == good, timeout_s=5)
+    job.bytes_ok = wait_for(lambda: memory.read_bytes() == good, timeout_s=20)
     settle(page)
     return job
 
@@ -249,7 +247,7 @@ def restore_entry(user: User, memory: Path) -> Job:
         job.notes.append("no question asked")
     wait_for(lambda: memory.read_bytes() != wrong)  # the write landed
     job.seconds = time.monotonic() - start
-    job.bytes_ok = wait_for(lambda: memory.read_bytes() == good, timeout_s=5)
+    job.bytes_ok = wait_for(lambda: memory.read_bytes() == good, timeout_s=20)
     if not job.bytes_ok:
         job.notes.append("wrong file: the bad text stayed" if lab.bad_text.encode() in memory.read_bytes()
                          else "the file did not come back")
@@ -280,57 +278,24 @@ def table(jobs: list[Job]) -> str:
 def measure(repo: Path = HERE) -> list[Job]:
     """The jobs against ``streamlit run app.py`` of ``repo``, on an empty home (the demo copy is
     made by the button, in a temporary folder)."""
-    from playwright.sync_api import sync_playwright
-
     root = Path(tempfile.mkdtemp(prefix="hd-jobs-"))
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=str(repo), HERMES_HOME=str(root / "empty"), TMPDIR=str(root))
-    log = open(root / "streamlit.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                            cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def home_of() -> Path:
+        assert wait_for(lambda: len(list(root.glob("hermes-demo-*/copy-*/home"))) == 1)
+        return next(root.glob("hermes-demo-*/copy-*/home"))
+
     try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
-                    if reply.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((root / "streamlit.log").read_text(errors="replace")[-2000:])
-            time.sleep(0.3)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            page = browser.new_context(viewport=SCREEN).new_page()
-            page.goto(base, wait_until="domcontentloaded")
+        with served_page(repo, root / "empty", root) as page:
             settle(page, "No Hermes memory here yet")
-
-            def home_of() -> Path:
-                assert wait_for(lambda: len(list(root.glob("hermes-demo-*/copy-*/home"))) == 1)
-                return next(root.glob("hermes-demo-*/copy-*/home"))
-
             try:
-                jobs = run_jobs(page, home_of)
+                return run_jobs(page, home_of)
             except Exception:
                 shot = Path(tempfile.gettempdir()) / "hermes-dash-jobs-failed.png"
                 page.screenshot(path=str(shot), full_page=True)
                 print(f"failed; the page is in {shot}", file=sys.stderr)
                 raise
-            browser.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
         shutil.rmtree(root, ignore_errors=True)
-    return jobs
 
 
 def main(argv: list[str]) -> int:

@@ -16,17 +16,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 from benchmarks.core import Figure, Plan
+from benchmarks.served import SCREEN, served_page
 
 HERE = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SCREEN = {"width": 1400, "height": 900}
 IDLE_JS = """() => {
   const w = document.querySelector('[data-testid="stStatusWidget"]');
   if (w && w.innerText.includes('Running')) return false;
@@ -37,48 +32,16 @@ HEIGHT_JS = ("Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
              "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))")
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def measure(repo: Path = HERE) -> dict[str, int]:
     """Page title -> height in px of every page in the navigation, on a fresh demo home."""
-    from playwright.sync_api import sync_playwright
-
     root = Path(tempfile.mkdtemp(prefix="hd-heights-"))
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=str(repo))
-    subprocess.run([sys.executable, "-c", "import sys; from hermes_dash.demo import create_demo_home; "
-                    "from pathlib import Path; create_demo_home(Path(sys.argv[1]))", str(root / "demo")],
-                   cwd=repo, env=env, check=True)
-    env.update(HERMES_HOME=str(root / "demo"), TMPDIR=str(root))
-    log = open(root / "streamlit.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                            cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
+    make_demo = ("import sys; from pathlib import Path; from hermes_dash.demo import create_demo_home; "
+                 "create_demo_home(Path(sys.argv[1]))")
     heights: dict[str, int] = {}
     try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
-                    if reply.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((root / "streamlit.log").read_text(errors="replace")[-2000:])
-            time.sleep(0.3)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            page = browser.new_context(viewport=SCREEN).new_page()
-            page.goto(base, wait_until="domcontentloaded")
+        subprocess.run([sys.executable, "-c", make_demo, str(root / "demo")], cwd=repo,
+                       env=dict(os.environ, PYTHONPATH=str(repo)), check=True)
+        with served_page(repo, root / "demo", root) as page:
             page.locator('[data-testid="stSidebarNav"]').first.wait_for(timeout=60_000)
             nav = page.locator('[data-testid="stSidebarNav"] a')
             titles = [" ".join(t.split()) for t in nav.all_inner_texts()]
@@ -90,15 +53,7 @@ def measure(repo: Path = HERE) -> dict[str, int]:
                 # A count in the label ("Inbox (4 waiting)") is not part of the page's name.
                 name = re.sub(r"\s*\(\d+ waiting\)$", "", title)
                 heights[name] = int(page.evaluate(HEIGHT_JS))
-            browser.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
         shutil.rmtree(root, ignore_errors=True)
     return heights
 
