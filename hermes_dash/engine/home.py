@@ -243,7 +243,14 @@ def _load_bounded(yaml, text: str) -> object:
     """
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)  # libyaml's parser: about 8x faster
     try:
-        node = loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except yaml.YAMLError as exc:
+            # Newer libyaml (PyYAML 6.0.4's) stops a deep document itself, as a scanner error: the
+            # same refusal as our own depth bound, and said the same way.
+            if "maximum nesting depth" in str(exc):
+                raise RecursionError from exc
+            raise
         if node is None:
             return {}
         sizes: dict[int, int] = {}
