@@ -142,4 +142,4 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     report.outcome = "failed"
     report.longrepr = (f"{item.nodeid} skipped under CI=true: {reason}\n"
                        "CI must run every test. Make the condition hold in CI (scripts/test installs what "
-                       "the tests need), or add the reason to CI_ALLOWED_SKIPS in tests/e2e/conftest.py.")
+                       "the tests need), or add the reason to CI_ALLOWED_SKIPS in tests/conftest.py.")

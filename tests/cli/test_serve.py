@@ -182,7 +182,12 @@ def test_the_app_reads_nothing_on_a_server_that_is_not_private(monkeypatch, demo
     from streamlit import config
 
     if any(name not in config._config_options_template for name in options):
-        pytest.skip(f"this Streamlit has no {', '.join(options)} option (nothing to open)")
+        # An older Streamlit (the declared floor) has no such option, so nothing can open it; the
+        # gate must still read the rest and show memory instead of failing on the missing name.
+        at = _app_with(monkeypatch, demo_home)
+        at.run()
+        assert not at.exception and _shows_memory(at)
+        return
     at = _app_with(monkeypatch, demo_home, **options)
     at.run()
     assert not at.exception
