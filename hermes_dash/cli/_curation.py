@@ -20,6 +20,7 @@ from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, exte
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash import Operation
+    from hermes_dash.curation.cleanup import Plan, Report
     from hermes_dash.curation.pending import Decision, Triaged
 
 
@@ -62,7 +63,12 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     targets = [args.target] if args.target else list(TARGETS)
     threshold = cleanup.DEFAULT_THRESHOLD if args.threshold is None else args.threshold
     report = cleanup.suggest(store, threshold, targets)
-    data: dict[str, object] = {
+    return Outcome(_suggest_data(report, threshold, targets), "\n".join(_suggest_lines(report, targets)))
+
+
+def _suggest_data(report: Report, threshold: int, targets: list[str]) -> dict[str, object]:
+    """The JSON form of a clean-up report: every proposal with the figures behind it."""
+    return {
         "success": True, "threshold": threshold,
         "files": {t: {"file": s.filename, "usage": s.usage, "limit": s.limit, "percent": s.percent}
                   for t, s in report.files.items() if t in targets},
@@ -95,6 +101,10 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                       "usage_after_lossless": p.lossless_usage} for t, p in report.plans.items()},
         "notes": report.notes,
     }
+
+
+def _suggest_lines(report: Report, targets: list[str]) -> list[str]:
+    """The text form of a clean-up report, proposals first, then each file's plan."""
     lines = []
     for t in targets:
         s = report.files[t]
@@ -122,29 +132,36 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines.append(f"\nNot found on this machine (a hint; looked up {', '.join(fact.checked)}):\n"
                      f"  {_one_line(fact.entry)}")
     for p in report.plans.values():
-        lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
-                     f"from {p.usage_before:,}: what loses nothing first, then shorter wording.")
-        lines.append(f"  (compared by meaning: {report.method})")
-        for i, step in enumerate(p.steps, 1):
-            lines.append(f"  {i}. {step.kind}: {step.reason} -> {step.usage_after:,} chars ({step.percent_after}%)")
-            lines += [f"     entry: {line}" for e in step.entries for line in _full(e)]
-            if step.result is not None:
-                lines += [f"     becomes: {line}" for line in _full(step.result)]
-        if p.reaches_goal:
-            continue
-        lines.append(f"  These steps reach {p.usage_after:,} chars; {p.still_to_free:,} more to free for the goal.")
-        if p.candidates:
-            lines.append(f"  Candidates for removal (none picked; choose yourself, e.g. "
-                         f"`remove {p.target} --expect-entry TEXT -- TEXT`):")
-            running = p.usage_after
-            for cand in p.ranked:
-                running -= cand.freed
-                lines.append(f"  - [{cand.evidence}] frees {cand.freed:,} chars (after, with those above: "
-                             f"{running:,}): " + "\n    ".join(_full(cand.entry)))
-                lines.append(f"    why: {_one_line(cand.why, 200)}")
+        lines += _plan_lines(p, report.method)
     if len(lines) == len(targets) + len(report.notes):
         lines.append("\nNothing to suggest.")
-    return Outcome(data, "\n".join(lines))
+    return lines
+
+
+def _plan_lines(p: Plan, method: str) -> list[str]:
+    """One file's plan as text: its steps, then (short of the goal) the ranked removal candidates."""
+    lines = []
+    lines.append(f"\nPlan for {FILENAMES[p.target]} to reach {p.threshold}% ({p.goal:,} chars) "
+                 f"from {p.usage_before:,}: what loses nothing first, then shorter wording.")
+    lines.append(f"  (compared by meaning: {method})")
+    for i, step in enumerate(p.steps, 1):
+        lines.append(f"  {i}. {step.kind}: {step.reason} -> {step.usage_after:,} chars ({step.percent_after}%)")
+        lines += [f"     entry: {line}" for e in step.entries for line in _full(e)]
+        if step.result is not None:
+            lines += [f"     becomes: {line}" for line in _full(step.result)]
+    if p.reaches_goal:
+        return lines
+    lines.append(f"  These steps reach {p.usage_after:,} chars; {p.still_to_free:,} more to free for the goal.")
+    if p.candidates:
+        lines.append(f"  Candidates for removal (none picked; choose yourself, e.g. "
+                     f"`remove {p.target} --expect-entry TEXT -- TEXT`):")
+        running = p.usage_after
+        for cand in p.ranked:
+            running -= cand.freed
+            lines.append(f"  - [{cand.evidence}] frees {cand.freed:,} chars (after, with those above: "
+                         f"{running:,}): " + "\n    ".join(_full(cand.entry)))
+            lines.append(f"    why: {_one_line(cand.why, 200)}")
+    return lines
 
 
 # -- history ------------------------------------------------------------------------------------

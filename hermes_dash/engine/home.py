@@ -142,10 +142,7 @@ def resolve_home(home: str | os.PathLike[str] | None = None, profile: str | None
     if unusable:
         raise InvalidRequest(f"The home folder {str(root)!r} cannot be a path on this system (it holds a NUL or a "
                              "lone surrogate code point).", hint="Give the folder's name as it is on disk.")
-    if profile is None:
-        profile = active_profile(root)
-    else:
-        profile = normalise_profile(profile)
+    profile = active_profile(root) if profile is None else normalise_profile(profile)
     if profile in (None, "", "default"):
         return HermesHome(root, root, None)
     if not is_profile_name(profile):

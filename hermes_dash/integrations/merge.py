@@ -83,6 +83,19 @@ def _changes(base: list[str], side: list[str]) -> tuple[dict[str, str | None], l
     return touched, added
 
 
+def _resolved(entry: str, ours: dict[str, str | None],
+              theirs: dict[str, str | None]) -> tuple[str | None | Conflict, str]:
+    """An ancestor entry given what each side did to it: its text (None: removed, or a conflict) and the count."""
+    a_touched, b_touched = entry in ours, entry in theirs
+    a, b = ours.get(entry, entry), theirs.get(entry, entry)
+    if a_touched and b_touched and a != b:
+        return Conflict(a, b, entry), "conflict"
+    if not a_touched and not b_touched:
+        return entry, "kept"
+    value, what = (a, "taken_ours") if a_touched else (b, "taken_theirs")
+    return value, what
+
+
 def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeResult:
     """Three entry lists (each as parsed) -> the merge. Order: ours's, then what theirs added."""
     ours_touched, ours_added = _changes(base, ours)
@@ -103,27 +116,13 @@ def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeR
 
     def resolve(entry: str) -> None:
         """An ancestor entry: what becomes of it given both sides."""
-        a_touched, b_touched = entry in ours_touched, entry in theirs_touched
-        a, b = ours_touched.get(entry, entry), theirs_touched.get(entry, entry)
-        if not a_touched and not b_touched:
-            put(entry, "kept")
-        elif a_touched and not b_touched:
-            if a is None:
-                counts["removed"] += 1
-            else:
-                put(a, "taken_ours")
-        elif b_touched and not a_touched:
-            if b is None:
-                counts["removed"] += 1
-            else:
-                put(b, "taken_theirs")
-        elif a == b:
-            if a is None:
-                counts["removed"] += 1
-            else:
-                put(a, "taken_ours")
+        value, what = _resolved(entry, ours_touched, theirs_touched)
+        if isinstance(value, Conflict):
+            out.append(value)
+        elif value is None:
+            counts["removed"] += 1
         else:
-            out.append(Conflict(a, b, entry))
+            put(value, what)
 
     # Ours's order: its entries (ancestor ones resolved against theirs, its own additions), then the
     # ancestor entries ours removed (resolved: gone, or a conflict where theirs changed them).

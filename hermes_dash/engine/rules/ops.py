@@ -316,10 +316,10 @@ def apply_one(entries: list[str] | tuple[str, ...], op: Operation, limit: int) -
     before = list(entries)
     work = list(before)
     index = step(work, op, counts(work))
-    if op.action == Action.REPLACE or (op.action == Action.ADD and len(work) > len(before)):
-        if usage(work) > limit:
-            what = "Adding this entry" if op.action == Action.ADD else "This replacement"
-            raise full_refusal(what, usage(work), limit, usage(before), len(op.content.strip()))
+    grew = op.action == Action.REPLACE or (op.action == Action.ADD and len(work) > len(before))
+    if grew and usage(work) > limit:
+        what = "Adding this entry" if op.action == Action.ADD else "This replacement"
+        raise full_refusal(what, usage(work), limit, usage(before), len(op.content.strip()))
     return work, index
 
 
