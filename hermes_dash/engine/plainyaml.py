@@ -43,9 +43,8 @@ _FLOAT_STARTS = {f".{d}" for d in "0123456789"}
 #: Plain words YAML 1.1 reads as something other than text; a key or value that is one is left to PyYAML.
 _NOT_TEXT = {"yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N"}
 # Characters PyYAML's reader takes (its NON_PRINTABLE, less the breaks it reads as line ends),
-# and not the byte-order mark, which it treats apart. Compiled only for text that is not ASCII:
-# a class of wide ranges takes milliseconds to compile (most of PyYAML's own import time).
-_ODD = "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+# and not the byte-order mark, which it treats apart.
+_ODD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
 MAX_DEPTH = 50
 
 
@@ -101,7 +100,7 @@ def _rest(text: str, end: int) -> None:
 
 def read(text: str) -> object:
     """``yaml.safe_load(text)`` (an empty document as ``{}``), or :data:`UNSURE`."""
-    if not text.replace("\n", "").isprintable() if text.isascii() else re.search(_ODD, text):
+    if _ODD.search(text):
         return UNSURE
     try:
         return _read(text)
