@@ -293,16 +293,6 @@ def load_settings(home: HermesHome) -> Settings:
         return Settings(warnings=(f"{problem.message} Using the default limits.",))
     except (OSError, UnicodeDecodeError) as exc:
         return Settings(warnings=(f"Could not read {home.config_path} ({exc}); using the default limits.",))
-    from hermes_dash.engine import plainyaml
-
-    data = plainyaml.read(text)  # the common shape, without importing PyYAML (a fifth of `show`)
-    if data is plainyaml.UNSURE:
-        return _settings_of(home, text)
-    return _settings_from(data, home)
-
-
-def _settings_of(home: HermesHome, text: str) -> Settings:
-    """:func:`load_settings` for a config.yaml that only PyYAML can read (or refuse)."""
     import yaml  # imported here: most commands that never reach a config should not pay for it
 
     try:
@@ -320,10 +310,6 @@ def _settings_of(home: HermesHome, text: str) -> Settings:
         reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
         return Settings(warnings=(f"{home.config_path} holds a value that cannot be read ({reason}); "
                                   "using the default limits.",))
-    return _settings_from(data, home)
-
-
-def _settings_from(data: object, home: HermesHome) -> Settings:
     warnings: list[str] = []
     if not isinstance(data, dict):
         return Settings(warnings=(f"{home.config_path} is not a mapping; using the default limits.",))
