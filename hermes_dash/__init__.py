@@ -40,9 +40,9 @@ __all__ = [
     "plan_plugin_enabled", "prepare", "PROFILE_ENV", "project", "Projection", "read_backup", "read_file_state",
     "read_journal", "read_regular", "read_sessions", "Reason", "Refusal", "render_block", "render_prompt",
     "resolve_home", "sanitise", "scan", "scan_calls", "serialise", "served_flags", "session_snapshot", "SessionInfo",
-    "SessionList", "set_plugin_enabled", "Settings", "shorten", "Snapshot", "snapshot_since", "Target", "target_of",
-    "TARGETS", "TOKEN_ENV", "TurnMessage", "TwoFileResult", "TwoFileUndo", "Undo", "usage", "use_agent", "word_diff",
-    "write_atomic", "write_private",
+    "SessionList", "set_plugin_enabled", "Settings", "shorten", "Snapshot", "snapshot_since", "step", "Target",
+    "target_of", "TARGETS", "TOKEN_ENV", "TurnMessage", "TwoFileResult", "TwoFileUndo", "Undo", "usage", "use_agent",
+    "word_diff", "Work", "write_atomic", "write_private",
 ]
 
 #: public name -> the engine module (under hermes_dash) that defines it under that name
@@ -89,6 +89,7 @@ _MODULE_OF = {
     "serialise": "engine.rules.format", "TARGETS": "engine.rules.format", "usage": "engine.rules.format",
     "find": "engine.rules.ops", "Match": "engine.rules.ops", "Operation": "engine.rules.ops",
     "prepare": "engine.rules.ops", "project": "engine.rules.ops", "Projection": "engine.rules.ops",
+    "step": "engine.rules.ops", "Work": "engine.rules.ops",
     "describe_findings": "engine.rules.scan", "INVISIBLE": "engine.rules.scan", "MAX_SCAN_CHARS": "engine.rules.scan",
     "scan": "engine.rules.scan",
     "Target": "engine.rules.targets", "target_of": "engine.rules.targets",
@@ -220,6 +221,8 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
         prepare as prepare,
         project as project,
         Projection as Projection,
+        step as step,
+        Work as Work,
     )
     from .engine.rules.scan import (
         describe_findings as describe_findings,

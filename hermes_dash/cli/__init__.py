@@ -12,7 +12,6 @@ dashboard). Importing the command modules here is what registers them.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 
@@ -29,6 +28,8 @@ __all__ = ["main"]
 def _emit(outcome: Outcome, as_json: bool) -> None:
     stream = sys.stdout if outcome.code == EXIT_OK else sys.stderr
     if as_json:
+        import json  # only with --json: the text output (``show`` as people run it) needs no JSON
+
         print(json.dumps(outcome.data, ensure_ascii=False, indent=1))
     else:
         print(outcome.text, file=stream)
@@ -54,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         # Exit 2 like argparse; with --json the error is still one JSON object on stdout.
         if _wants_json(argv):
+            import json
+
             print(json.dumps({"success": False, "code": "usage", "error": str(exc)}, ensure_ascii=False, indent=1))
         else:
             print(str(exc), file=sys.stderr)

@@ -8,8 +8,6 @@ other commands: 0 done, 1 refused (nothing changed), 2 usage error.
 from __future__ import annotations
 
 import argparse
-import json
-from datetime import datetime, timezone
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
@@ -19,6 +17,8 @@ from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, exte
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from hermes_dash import Operation
     from hermes_dash.curation.cleanup import Plan, Report
     from hermes_dash.curation.pending import Decision, Triaged
@@ -174,6 +174,8 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
     line = history.timeline(store, args.target)
     made_by = blame.version_authors(line, blame.blame(store, args.target, reasons=False))
+    from datetime import datetime, timezone  # here, not at the top: `show` has no use for it
+
     now = datetime.now(timezone.utc)
 
     def label(index: int | None) -> str | None:
@@ -408,6 +410,8 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("export")
 def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    import json
+
     from hermes_dash.curation import export
 
     exported = export.export_data(store, redact_secrets=args.redact)

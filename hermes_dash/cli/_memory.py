@@ -6,7 +6,6 @@ Each handler calls one engine method and turns its result into an :class:`Outcom
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from hermes_dash import Backup, OpResult
@@ -134,6 +133,8 @@ def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("batch")
 def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    import json  # only batch parses JSON; the output's JSON is written by the package's _emit
+
     text = read_input(None if args.file == "-" else args.file, "The batch file")
     try:
         operations = json.loads(text)

@@ -7,6 +7,7 @@ that ``--json`` can report a usage error as one JSON object too.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from ._registry import EXTENSIONS
@@ -20,7 +21,38 @@ class UsageError(Exception):
     """An argument error, raised instead of argparse's exit so ``--json`` can report it too."""
 
 
+def _columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it ($COLUMNS, else the
+    terminal of standard output, else 80), without importing shutil: with the compression
+    modules it pulls in, that import was about 3 ms of every command's start-up."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # no stdout: AttributeError, caught
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own formatter, sized by :func:`_columns`: argparse builds one for every
+    ``add_argument`` (to check its metavar) and would import shutil to size it."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # passes argparse's own arguments through unchanged
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
 
@@ -32,7 +64,7 @@ class _CommandParser(_Parser):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("conflict_handler", "resolve")
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # passes argparse's own arguments through unchanged
+        super().__init__(*args, **kwargs)
         self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
         self._intermixing = False
 

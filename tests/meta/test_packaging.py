@@ -49,6 +49,15 @@ def test_the_wheel_carries_the_app_its_pages_settings_and_the_demo() -> None:
     assert _project()["scripts"]["hermes-dash"] == "hermes_dash.cli:main"
 
 
+def test_the_wheel_lists_every_package_folder() -> None:
+    """setuptools takes the explicit list as it is: a folder with an ``__init__.py`` left out of it
+    (a module split into a package) would be missing from an installed hermes-dash."""
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "hermes_dash").rglob("__init__.py")
+               if "__pycache__" not in p.parts}
+    assert folders - listed == set()
+
+
 def test_no_symbolic_links_in_the_package_and_one_streamlit_config() -> None:
     """The pages and the Streamlit config are real files in the package; the clone's
     .streamlit/config.toml (read by `streamlit run app.py`) is the same text as the package's

@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from hermes_dash import DELIMITER, FILENAMES, FileState, InvalidRequest, Target, percent, shorten
+from hermes_dash import (DELIMITER, FILENAMES, EntryChanged, FileState, InvalidRequest, Operation, Refusal, Target,
+                         Work, percent, shorten, step)
 
 
 def other(target: str) -> str:
@@ -260,15 +261,19 @@ class Plan:
         return replace(self, steps=tuple(out), ranked=tuple(c for c in self.ranked if c.entry not in picked))
 
 
-class Tally:
-    """The usage of a file as a plan's steps change it, in constant time per operation. Steps
-    address entries by full text, and an exact match is always the one a replace/remove hits
-    (docs/rules.md#operations), so a multiset of texts gives the very usage the batch leaves."""
+class Tally(Work):
+    """The usage of a file as a plan's steps change it, in constant time per operation. Each
+    operation goes through the engine's one dispatcher (:func:`hermes_dash.step`), which lands
+    here on a multiset of texts instead of a list: steps address entries by their full text,
+    pinned to it, and a pinned full text hits exactly when that text is an entry
+    (docs/rules.md#operations), so the multiset gives the very usage the batch leaves."""
 
     def __init__(self, entries: Iterable[str]) -> None:
         self.count = Counter(entries)
         self.chars = sum(len(e) * n for e, n in self.count.items())
         self.n = sum(self.count.values())
+        self._aimed: list[str] = []  # a position, for replace and remove: an index here
+        self._done: list[tuple[str, int]] = []
 
     @property
     def usage(self) -> int:
@@ -278,37 +283,55 @@ class Tally:
         self.count[text] += k
         self.chars += len(text) * k
         self.n += k
+        self._done.append((text, k))
 
-    def apply(self, ops: Iterable[dict[str, str]], limit: int | None = None) -> list[tuple[str, int]] | None:
-        """Apply ``ops`` (replace/remove by full text, add) and return what :meth:`revert` takes
-        back; None, with nothing changed, when one aims at an entry that is not there or the
-        result would exceed ``limit``."""
-        done: list[tuple[str, int]] = []
-        ok = True
-        for op in ops:
-            action = op.get("action")
-            if action == "add":
-                if self.count[op["content"]] <= 0:
-                    self._put(op["content"], 1)
-                    done.append((op["content"], 1))
-                continue
-            old = op["old_text"]
-            if self.count[old] <= 0:
-                ok = False
-                break
-            self._put(old, -1)
-            done.append((old, -1))
-            if action == "replace":
-                self._put(op["content"], 1)
-                done.append((op["content"], 1))
-        if ok and (limit is None or self.usage <= limit):
-            return done
-        self.revert(done)
-        return None
+    # -- where the dispatcher lands (Work's four effects, on the multiset) ----------------------
+
+    def has(self, text: str) -> bool:
+        return self.count[text] > 0
+
+    def add(self, text: str) -> None:
+        self._put(text, 1)
+
+    def hit(self, old_text: str, expect_entry: str | None, where: str = "") -> int:
+        aimed = old_text if expect_entry is None else expect_entry
+        if self.count[aimed] <= 0:
+            raise EntryChanged(f"{where}The entry {aimed[:80]!r} is not in the file.", expected=aimed, current=None)
+        self._aimed.append(aimed)
+        return len(self._aimed) - 1
+
+    def replace(self, position: int, text: str) -> None:
+        self._put(self._aimed[position], -1)
+        self._put(text, 1)
+
+    def remove(self, position: int) -> None:
+        self._put(self._aimed[position], -1)
+
+    # -- a step of the plan ------------------------------------------------------------------------
+
+    def apply(self, ops: Iterable[Mapping[str, str]], limit: int | None = None) -> list[tuple[str, int]] | None:
+        """Apply ``ops`` (a step's operations, as the batch will carry them) and return what
+        :meth:`revert` takes back; None, with nothing changed, when the batch would refuse one
+        (an entry that is not there) or the result would exceed ``limit``."""
+        self._done, self._aimed = [], []
+        try:
+            for op in ops:
+                step(self, Operation(op.get("action", ""), op.get("content", ""), op.get("old_text", ""),
+                                     op.get("expect_entry")))
+        except Refusal:
+            self.revert(self._done)
+            return None
+        done = self._done
+        if limit is not None and self.usage > limit:
+            self.revert(done)
+            return None
+        return done
 
     def revert(self, done: list[tuple[str, int]]) -> None:
         for text, k in reversed(done):
-            self._put(text, -k)
+            self.count[text] -= k
+            self.chars -= len(text) * k
+            self.n -= k
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,18 @@ import operator
 import os
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 
 from hermes_dash.engine.io.atomic import create_exclusive, link_exclusive
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
 from hermes_dash.engine.rules.format import FILENAMES
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from datetime import datetime
+
+# datetime is imported by the functions that build or compare dates: every command loads this
+# module (the write pipeline names it), and ``show`` never looks at a backup.
 
 _SUFFIX = re.compile(r"^(?:(?P<dated>(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d))(?:-(?P<seq>\d{1,4}))?"
                      r"|(?P<daily>\d{8})|(?P<drift>\d{9,11}))$")
@@ -61,6 +67,8 @@ def parse_name(name: str, folder: Path) -> Backup | None:
     match = _SUFFIX.match(suffix) if sep and target else None
     if not match or not target:
         return None
+    from datetime import datetime, timezone
+
     try:
         if match["dated"]:
             # Built from the digits: strptime costs ~15 µs a name, and a write lists every backup.
@@ -122,6 +130,8 @@ def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = 
     the lock): the backup is then that file under a second name when it can be
     (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise.
     """
+    from datetime import datetime, timezone
+
     stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
     base = f"{FILENAMES[target]}.bak.{stamp}"
     # Start after the highest sequence already used in this second, not at the first free
@@ -157,6 +167,8 @@ FUTURE_SLACK_S = 600
 def in_future(backup: Backup, now: datetime | None = None) -> bool:
     """Whether ``backup``'s name says it was made after ``now`` (plus a little slack): a name
     nobody can have given it truthfully, so retention does not trust it."""
+    from datetime import datetime, timezone
+
     now = now or datetime.now(timezone.utc)
     return (backup.created - now).total_seconds() > FUTURE_SLACK_S
 
@@ -166,6 +178,8 @@ def retention_order(listing: list[Backup], now: datetime | None = None) -> list[
     future are suspect and come last (so they go first), ordered among themselves by the file's
     own modification time; every other backup by its name, which hermes-dash gave it when it
     made it."""
+    from datetime import datetime, timezone
+
     now = now or datetime.now(timezone.utc)
     dated = [b for b in listing if b.style == "dated"]
     trusted = sorted((b for b in dated if not in_future(b, now)), key=_NEWEST_FIRST, reverse=True)

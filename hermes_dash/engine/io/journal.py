@@ -16,14 +16,18 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import fcntl
-import hashlib
-import json
 import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from pathlib import Path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from datetime import datetime
+    from pathlib import Path
+
+# hashlib, json and datetime are imported where a line is written or read: every command loads
+# this module (the write pipeline names it), and ``show`` writes and reads no journal line.
 
 NAME = ".hermes-dash-journal.jsonl"
 MAX_BYTES = 256 << 10
@@ -34,6 +38,8 @@ _VIA: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("hd
 
 def digest(text: str) -> str:
     """How the journal names an entry: the first 16 hex digits of its text's sha256."""
+    import hashlib
+
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
@@ -92,6 +98,9 @@ def _default_via() -> str:
 def record(memories: Path, target: str, action: str, message: str, before: Sequence[str],
            after: Sequence[str]) -> None:
     """Append one line for a write that has committed; never raises."""
+    import json
+    from datetime import datetime, timezone
+
     old, new = set(before), set(after)
     context = dict(_VIA.get() or {})
     line = {"at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "target": target, "action": action,
@@ -124,6 +133,9 @@ def _append(path: Path, data: bytes) -> None:
 def read(memories: Path, target: str | None = None) -> list[Line]:
     """The journal's lines, oldest first (of one target when given); a missing or broken
     journal is an empty one, a broken line is skipped."""
+    import json
+    from datetime import datetime
+
     try:
         fd = os.open(path_of(memories), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError:

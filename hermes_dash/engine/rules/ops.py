@@ -29,6 +29,13 @@ from hermes_dash.engine.rules.targets import Target
 ACTIONS = tuple(a.value for a in SINGLE)
 _USES_CONTENT = frozenset(a.value for a in SINGLE if a.uses_content)
 _USES_OLD_TEXT = frozenset(a.value for a in SINGLE if a.uses_old_text)
+#: The same table as members, for :func:`step`, which runs once per operation of every batch
+#: and every clean-up plan step: a dict and two set look-ups instead of the Enum's own lookup
+#: and properties (an Enum member lookup by value is about a microsecond here).
+_SINGLE_OF = {a.value: a for a in SINGLE}
+_TAKES_CONTENT = frozenset(a for a in SINGLE if a.uses_content)
+_TAKES_OLD_TEXT = frozenset(a for a in SINGLE if a.uses_old_text)
+_ADD, _REPLACE = Action.ADD, Action.REPLACE
 PREVIEW_CHARS = 80
 #: A batch is a handful of operations when the agent makes it, and at most about one per entry
 #: per side when the dashboard's table editor does (a full 2,200-character file holds at most
@@ -275,52 +282,84 @@ def full_refusal(what: str, new_total: int, limit: int, current: int, entry_len:
 
 
 def counts(entries: list[str]) -> dict[str, int]:
-    """How many times each entry is in ``entries``: what :func:`step` keeps up to date."""
+    """How many times each entry is in ``entries``: what :class:`Work` keeps up to date."""
     present: dict[str, int] = {}
     for entry in entries:
         present[entry] = present.get(entry, 0) + 1
     return present
 
 
-def step(work: list[str], op: Operation, present: dict[str, int], *, where: str = "") -> int | None:
-    """THE dispatcher: apply one add / replace / remove to ``work`` in place (``present`` is
-    :func:`counts` of it, kept up to date, so an add's "already there?" is one lookup rather
-    than a scan: thousands of adds in a batch would otherwise be quadratic). Returns the index
-    of the entry a replace/remove hit (None for add). The limit is the caller's: a batch checks
-    it on its final result only. An add of an entry already there changes nothing."""
-    action = Action.of(op.action, where=where, batch=False)
+class Work:
+    """What :func:`step` changes: a working copy of one file's entries, in order, with how many
+    times each text is among them (so an add's "already there?" is one look-up rather than a
+    scan: thousands of adds in a batch would otherwise be quadratic).
+
+    :func:`step` decides what an operation does; the four methods are where it lands, so another
+    kind of copy can take the same rules: clean-up's tally (``curation/cleanup/model.py``) counts
+    a plan's usage on texts alone. A position (what :meth:`hit` gives :meth:`replace` and
+    :meth:`remove`) is here the index of the entry in the list.
+    """
+
+    def __init__(self, entries: Iterable[str] = ()) -> None:
+        self.entries = list(entries)
+        self.present = counts(self.entries)
+
+    def has(self, text: str) -> bool:
+        return bool(self.present.get(text))
+
+    def add(self, text: str) -> None:
+        self.entries.append(text)
+        self.present[text] = self.present.get(text, 0) + 1
+
+    def hit(self, old_text: str, expect_entry: str | None, where: str = "") -> int:
+        """The position of the entry a replace/remove aims at, by the agent's matching (:func:`locate`)."""
+        return locate(self.entries, old_text, expect_entry, where=where)
+
+    def replace(self, position: int, text: str) -> None:
+        self.present[self.entries[position]] -= 1
+        self.entries[position] = text
+        self.present[text] = self.present.get(text, 0) + 1
+
+    def remove(self, position: int) -> None:
+        self.present[self.entries[position]] -= 1
+        del self.entries[position]
+
+
+def step(work: Work, op: Operation, *, where: str = "") -> int | None:
+    """THE dispatcher: apply one add / replace / remove to ``work`` in place. Returns the
+    position of the entry a replace/remove hit (None for add). The limit is the caller's: a
+    batch checks it on its final result only. An add of an entry already there changes nothing."""
+    action = _SINGLE_OF.get(op.action) or Action.of(op.action, where=where, batch=False)
     content, old_text = op.content.strip(), op.old_text.strip()
-    if action.uses_old_text and not old_text:
+    if not old_text and action in _TAKES_OLD_TEXT:
         raise InvalidRequest(f"{where}old_text is empty.", hint="Give a piece of the entry's text.")
-    if action.uses_content and not content:
-        hint = "Give the text to add." if action is Action.ADD else "Use a remove operation to delete."
+    if not content and action in _TAKES_CONTENT:
+        hint = "Give the text to add." if action is _ADD else "Use a remove operation to delete."
         raise InvalidRequest(f"{where}content is empty.", hint=hint)
-    if action is Action.ADD:
-        if not present.get(content):
-            work.append(content)
-            present[content] = 1
+    if action is _ADD:
+        if not work.has(content):
+            work.add(content)
         return None
-    index = locate(work, old_text, op.expect_entry, where=where)
-    present[work[index]] -= 1
-    if action is Action.REPLACE:
-        work[index] = content
-        present[content] = present.get(content, 0) + 1
+    position = work.hit(old_text, op.expect_entry, where)
+    if action is _REPLACE:
+        work.replace(position, content)
     else:
-        del work[index]
-    return index
+        work.remove(position)
+    return position
 
 
 def apply_one(entries: list[str] | tuple[str, ...], op: Operation, limit: int) -> tuple[list[str], int | None]:
     """One validated add / replace / remove on a copy of ``entries``, with the limit checked as
     the agent checks it for a single operation: (the result, the index hit)."""
     before = list(entries)
-    work = list(before)
-    index = step(work, op, counts(work))
-    grew = op.action == Action.REPLACE or (op.action == Action.ADD and len(work) > len(before))
-    if grew and usage(work) > limit:
+    work = Work(before)
+    index = step(work, op)
+    after = work.entries
+    grew = op.action == Action.REPLACE or (op.action == Action.ADD and len(after) > len(before))
+    if grew and usage(after) > limit:
         what = "Adding this entry" if op.action == Action.ADD else "This replacement"
-        raise full_refusal(what, usage(work), limit, usage(before), len(op.content.strip()))
-    return work, index
+        raise full_refusal(what, usage(after), limit, usage(before), len(op.content.strip()))
+    return after, index
 
 
 def apply_add(entries: list[str], content: str, limit: int) -> list[str]:
@@ -340,16 +379,16 @@ def apply_remove(entries: list[str], old_text: str, expect_entry: str | None = N
 def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[str]:
     """All operations in order on a working copy (each by :func:`step`); the limit is checked
     on the final result only."""
-    work = list(entries)
-    present = counts(work)
+    copy = Work(entries)
     for i, op in enumerate(ops, start=1):
         where = f"Operation {i} ({op.action or 'no action'}): "
         try:
-            step(work, op, present, where=where)
+            step(copy, op, where=where)
         except Refusal as refusal:
             refusal.message += " No operation of the batch was applied."
             refusal.args = (refusal.message,)
             raise
+    work = copy.entries
     if entries and not work and active().refuses_emptying_batch:
         raise InvalidRequest(f"After all {len(ops)} operations the batch would leave the file with no entry, "
                              "which the agent version in effect refuses. No operation of the batch was applied.",

@@ -1,0 +1,51 @@
+"""The pending-write inbox: the agent's staged writes (docs/pending.md).
+
+With ``memory.write_approval`` on, the agent stages each write as
+``<home>/pending/memory/<8 hex>.json`` instead of applying it (newer agents also stage a
+background review's replace and remove proposals with approval off). Here they are listed (a
+malformed file is listed as malformed, with the reason, and never raises), triaged (what can no
+longer apply, what repeats another staged write, what the file already says), previewed (the
+file after approval, computed with the same pure rules the store uses), edited (the same write
+with other text, previewed and approved the same way), approved (applied through the store; the
+staged file is deleted only after that succeeded) or rejected (the staged file deleted).
+
+Every shape the agents write is read: the released 0.19.0 record (``payload`` of add /
+replace / remove / batch), and upstream main's additions: ``patch`` (``old_text`` replaced by
+``new_text`` inside the entry, every occurrence), ``new_text`` as another name for ``content``,
+``matched_entry`` pins (on a single write and on each operation of a batch), ``origin:
+background_review``. A ``patch`` is applied as what it amounts to: a replace of the whole entry
+by its patched text, pinned to that entry, so the store refuses it if the entry changed.
+
+Only plain files named ``<8 hex>.json`` directly in that folder are touched: ids are
+validated, symlinks are never followed.
+
+One concern per module:
+
+==============  =================================================================================
+``model``       a staged write, its preview, the triage's marks, a decision, as plain data
+``reading``     every shape the agents write; a malformed file listed with the reason
+``lowering``    a patch as the pinned replace it amounts to; pinned operations against the file now
+``words``       a patch shown word by word inside its entry
+``previews``    the file after approval (or why it would be refused), edits previewed alike
+``triage``      stale, repeated and no-change writes marked; the orders the Inbox offers
+``decisions``   approve (through the store) and reject, one decision at a time
+==============  =================================================================================
+
+Callers use this package's names (``from hermes_dash.curation import pending``), not its modules.
+"""
+
+from __future__ import annotations
+
+from .decisions import approve, reject
+from .lowering import lower, pin_states
+from .model import (ACTIONS, AIMED, MARK_LABELS, MARKS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, ORIGIN_LABELS, PART_ACTIONS,
+                    SORTS, Decision, PinState, Preview, Staged, Triaged)
+from .previews import preview, preview_edit
+from .reading import list_pending, read_one
+from .triage import marked, sort_items, triage
+from .words import word_diff
+
+__all__ = ["ACTIONS", "AIMED", "MARKS", "MARK_LABELS", "MAX_BYTES", "MAX_DEPTH", "MAX_PARTS", "ORIGIN_LABELS",
+           "PART_ACTIONS", "SORTS", "Decision", "PinState", "Preview", "Staged", "Triaged", "approve", "list_pending",
+           "lower", "marked", "pin_states", "preview", "preview_edit", "read_one", "reject", "sort_items", "triage",
+           "word_diff"]

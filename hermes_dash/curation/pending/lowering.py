@@ -1,0 +1,95 @@
+"""A ``patch`` as the store takes it: a replace of the whole entry it hits, pinned to that entry;
+and each pinned operation against the file now (kept, or what is in its place)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from hermes_dash import EntryChanged, InvalidRequest, NoMatch, Operation, find, project
+
+from .model import PinState, Staged
+
+#: No limit: the steps inside a batch are checked against the limit only at the end.
+_BIG = 10**15
+
+
+def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operation:
+    """The replace a patch amounts to: the whole entry it hits, by the entry with every
+    occurrence of ``old_text`` replaced by the new text, pinned to that entry.
+
+    The entry is found as a replace finds it (the same matching rules); a pinned patch aims at
+    its pinned entry, word for word, and is refused when that entry is no longer in the file.
+    """
+    old_text, new_text = part.old_text.strip(), part.content.strip()
+    if not old_text:
+        raise InvalidRequest(f"{where}The text to replace inside the entry is empty.",
+                             hint="Give the piece of the entry to replace (old_text).")
+    if not new_text:
+        raise InvalidRequest(f"{where}The new text is empty.",
+                             hint="A patch puts new text in place of old text; to delete the entry, use remove.")
+    pin = part.expect_entry
+    if pin is not None and pin not in entries:
+        # The store's own refusal, with the entry in the pinned one's place now.
+        refusal = project(entries, Operation("remove", old_text=old_text, expect_entry=pin), _BIG).refusal
+        if refusal is None:  # cannot happen: the pinned text is not an entry
+            refusal = EntryChanged(f"{where}The pinned entry is no longer in the file.", expected=pin, current=None)
+        elif where:
+            refusal.message = where + refusal.message
+        raise refusal
+    if pin is not None:
+        entry = pin
+        if old_text not in entry:
+            raise NoMatch(f"{where}The entry this patch is pinned to does not contain {old_text!r}.",
+                          hint="Edit the text to replace so that it is a piece of that entry, or reject the patch.")
+    else:
+        shown = project(entries, Operation("remove", old_text=old_text), _BIG)
+        if shown.refusal is not None:
+            if where:
+                shown.refusal.message = where + shown.refusal.message
+            raise shown.refusal
+        assert shown.matched is not None
+        entry = shown.matched
+    return Operation("replace", entry.replace(old_text, new_text).strip(), entry, entry)
+
+
+def lower(entries: Iterable[str], operation: Operation) -> Operation:
+    """``operation`` as the store takes it: each ``patch`` (alone or in a batch) turned into the
+    pinned replace it amounts to on ``entries``; anything else as it is. Raises the refusal a
+    patch meets (no match, several entries, its pinned entry gone)."""
+    work = list(entries)
+    if operation.action == "patch":
+        return _lower_patch(work, operation)
+    if operation.action != "batch" or not any(p.action == "patch" for p in operation.operations):
+        return operation
+    out: list[Operation] = []
+    parts = list(operation.operations)
+    for i, part in enumerate(parts, 1):
+        if part.action == "patch":
+            part = _lower_patch(work, part, where=f"Operation {i} (patch): ")
+        out.append(part)
+        step = project(work, part, _BIG)
+        if step.refusal is not None:  # the store refuses the batch at this operation, with its own words
+            out += parts[i:]
+            break
+        work = list(step.after)
+    return Operation("batch", operations=tuple(out))
+
+
+def pin_states(staged: Staged, entries: Sequence[str]) -> tuple[PinState, ...]:
+    """Each pinned operation of ``staged`` against ``entries``: still there, or what is there now.
+
+    For a batch the operations are checked against the file as it is (not as the earlier
+    operations would leave it): the question is whether the agent's view of the file still holds.
+    """
+    out = []
+    for i, (part, asked) in enumerate(zip(staged.ops, staged.asked), 1):
+        if part.expect_entry is None:
+            continue
+        pin = part.expect_entry
+        kept = pin in entries
+        now = pin if kept else None
+        if not kept and asked.strip():
+            hit = find(list(entries), asked)
+            now = entries[hit.target] if hit.target is not None else None
+        out.append(PinState(i, pin, now, kept))
+    return tuple(out)

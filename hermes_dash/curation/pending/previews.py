@@ -1,0 +1,102 @@
+"""The file after approval, with the same checks approving makes (nothing is written); an edit of
+a staged write previewed the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from hermes_dash import (TARGETS, DriftDetected, FileProblem, FileState, InvalidRequest, MemoryStore, Operation,
+                         Refusal, drift_guard, project)
+
+from .lowering import lower, pin_states
+from .model import AIMED, Preview, Staged
+from .reading import _path_of, _well_formed
+
+
+def _check_edit(staged: Staged, operation: Operation) -> None:
+    """An edit changes the text of a staged write, never what kind of write it is."""
+    if operation.action != staged.action:
+        raise InvalidRequest(f"Staged write {staged.id} is a {staged.action}; an edit of it cannot be a "
+                             f"{operation.action}.",
+                             hint="Edit the text only, or reject it and make the change by hand.")
+    if operation.action == "batch" and [p.action for p in operation.operations] != [p.action for p in staged.ops]:
+        raise InvalidRequest(f"Staged write {staged.id}: an edit keeps each of its operations and their kinds.",
+                             hint="Edit the text only, or reject it and make the change by hand.")
+
+
+def _pinned(operation: Operation, hit: str | None) -> Operation:
+    """A single replace/remove/patch with no pin, pinned to the entry the preview showed it hits."""
+    if hit is None or operation.expect_entry is not None or operation.action not in AIMED:
+        return operation
+    if operation.action == "patch":
+        return replace(operation, expect_entry=hit)
+    return Operation(operation.action, operation.content, operation.old_text, hit)
+
+
+def _patches(before: Sequence[str], staged_op: Operation, lowered: Operation) -> tuple[tuple[str, str], ...]:
+    staged_parts = staged_op.operations if staged_op.action == "batch" else (staged_op,)
+    lowered_parts = lowered.operations if lowered.action == "batch" else (lowered,)
+    return tuple((low.old_text, low.content) for part, low in zip(staged_parts, lowered_parts)
+                 if part.action == "patch" and low.action == "replace")
+
+
+def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, state: FileState) -> Preview:
+    before = state.entries
+    if not staged.ok:
+        return Preview(staged, before, before, state.limit,
+                       InvalidRequest(f"Staged write {staged.id} is malformed: {staged.problem}.",
+                                      hint="Reject it (delete the file), or fix the JSON by hand."))
+    pins = pin_states(staged, before)
+    if operation is None:
+        operation = staged.operation()
+    else:
+        try:
+            _check_edit(staged, operation)
+        except InvalidRequest as wrong_kind:
+            return Preview(staged, before, before, state.limit, wrong_kind, pins=pins)
+    try:
+        lowered = lower(before, operation)
+    except Refusal as not_lowered:
+        return Preview(staged, before, before, state.limit, not_lowered, operation, pins)
+    projection = project(before, lowered, state.limit)
+    hit = lowered.expect_entry if operation.action == "patch" else projection.matched
+    operation = _pinned(operation, hit)
+    refusal = projection.refusal
+    if refusal is None and state.error:
+        refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
+    if refusal is None and staged.action != "add":
+        try:
+            drift_guard(state)  # what approving would meet under the lock (there with the agent's copy)
+        except DriftDetected as drifted:
+            refusal = drifted
+    if refusal is not None:
+        return Preview(staged, before, before, state.limit, refusal, operation, pins)
+    return Preview(staged, before, projection.after, state.limit, None, operation, pins,
+                   _patches(before, operation, lowered))
+
+
+def preview(store: MemoryStore, staged: Staged, operation: Operation | None = None) -> Preview:
+    """The file after approval, with the same checks approving makes (nothing is written).
+
+    ``operation``: preview an edit of the staged write (see :meth:`Staged.edit`) instead; the
+    preview's ``operation`` is then what to pass to :func:`approve` as the edit.
+    """
+    target = staged.target if staged.target in TARGETS else "memory"
+    return _preview(store, staged, operation, store.read(target))
+
+
+def preview_edit(store: MemoryStore, sid: str, content: str | None = None,
+                 old_text: str | None = None, *, aim_now: bool = False) -> Preview:
+    """The preview of staged write ``sid`` with its text changed (what is not given stays as
+    staged; ``content`` is a patch's new text; ``aim_now`` as for :meth:`Staged.edit`); its
+    ``operation`` is the edit to pass to :func:`approve`. For one operation: a staged batch is
+    edited part by part (:meth:`Staged.edit`, as the dashboard's Inbox does)."""
+    staged = _well_formed(_path_of(store, sid))
+    if staged.action == "batch":
+        raise InvalidRequest(f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "
+                             "be given in one --content.",
+                             hint="Edit it in the dashboard's Inbox, or approve or reject it as staged.")
+    part = staged.parts()[0]
+    texts = (part.content if content is None else content, part.old_text if old_text is None else old_text)
+    return preview(store, staged, staged.edit([texts], aim_now=aim_now))
