@@ -78,15 +78,17 @@ ENTRY_COLUMNS: dict[str, Any] = {
     "Shortest unique text": st.column_config.TextColumn(
         "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"),
     "Chars": st.column_config.NumberColumn("Chars", width=60, format="%d", help="Characters in this entry"),
-    "Budget": st.column_config.ProgressColumn("Share", width=110, format="%.1f%%", min_value=0, max_value=100,
-                                              help="This entry's characters as a share of the file's limit"),
+    "Budget": st.column_config.ProgressColumn(
+        "Of file", width=100, format="%.1f%%", min_value=0, max_value=100,
+        help="This entry's share of the file's characters (the entries add up to about 100%). How full the file "
+             "is against its limit is the one figure on the gauge above"),
     "Flags": st.column_config.TextColumn("Flags", width=170),
     "Origin": st.column_config.TextColumn(
         "Origin", width=130, help="Where the entry's current text came from: an agent session (its date), you "
                                   "(hermes-dash), approved from the Inbox, restored, a hand edit, or a git author. "
                                   "Select the row for the session, the reason and the entry's whole life"),
     "Details": st.column_config.TextColumn(
-        "Size, flags", width=120, help="Position (#), characters, share of the file's limit, then any flags"),
+        "Size, flags", width=120, help="Position (#), characters, share of the file's characters, then any flags"),
 }
 COMPACT_COLUMNS = ("Entry", "Details")
 COMPACT_ENTRY_WIDTH = 188  # with Details and the row marker: PHONE_WIDTH
@@ -97,7 +99,7 @@ COMPACT_CONFIG = {**ENTRY_COLUMNS, "Entry": st.column_config.TextColumn(
 def details(index: int, chars: int, share: float, flags: Sequence[str]) -> str:
     """The compact table's second column: position, size, then any flags (the grid wraps the
     text itself and draws a line break as a space, so flags follow a dash)."""
-    return f"#{index} · {chars:,} chars · {share:.1f}%" + (" — " + "; ".join(flags) if flags else "")
+    return f"#{index} · {chars:,} chars · {share:.1f}% of file" + (" — " + "; ".join(flags) if flags else "")
 
 
 def _columns(frame: pd.DataFrame | pa.Table) -> list[str]:

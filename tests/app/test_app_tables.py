@@ -82,9 +82,9 @@ def test_one_cut_width() -> None:
     text = "x" * (CELL_CHARS + 7)
     assert cut(text).startswith("x" * CELL_CHARS + " … [7 more characters")
     assert cut("x" * CELL_CHARS) == "x" * CELL_CHARS
-    assert details(5, 1486, 108.1, ["drift", "new since snapshot"]) == \
-        "#5 · 1,486 chars · 108.1% — drift; new since snapshot"
-    assert details(0, 82, 3.7, []) == "#0 · 82 chars · 3.7%"
+    assert details(5, 1486, 100.0, ["edited by hand", "new since snapshot"]) == \
+        "#5 · 1,486 chars · 100.0% of file — edited by hand; new since snapshot"
+    assert details(0, 82, 3.7, []) == "#0 · 82 chars · 3.7% of file"
 
 
 @pytest.mark.parametrize("name", PAGES)

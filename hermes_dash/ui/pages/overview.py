@@ -59,7 +59,7 @@ ui.as_you_type("Search both files")  # the tables filter while typing, no Enter 
 show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
                       help="New since snapshot: entries added or changed since the snapshot (the running "
                            "session does not have them as they are now). Flagged: any other flag (the content "
-                           "scan, a possible secret, longer than the limit, drift, hand-written).")
+                           "scan, a possible secret, longer than the limit, edited by hand, written as one block).")
 
 for target, state in states.items():
     st.header(state.filename)
@@ -87,7 +87,8 @@ for target, state in states.items():
 
     def build(picked: list[int] = picked, entries: tuple[str, ...] = state.entries, limit: int = state.limit,
               flags: tuple[tuple[str, ...], ...] = flags, state: FileState = state) -> pd.DataFrame:
-        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked)
+        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked,
+                               file_chars=state.usage)
         if query:
             frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
         origin = ui.origin_column(store, state, [entries[i] for i in picked])

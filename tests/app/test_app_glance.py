@@ -1,0 +1,87 @@
+"""Screens that say the truth at a glance: the gauge's bar in the state's colour, one
+percentage in the figures, the bar and the share column, an agent write highlighted in the table,
+the conflict said once with "apply my change on top of the agent's", and plain words.
+Real app.py through AppTest on real temporary homes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hermes_dash import DELIMITER
+from hermes_dash.ui._widgets import BAR_COLOURS, gauge_state, share_of_file
+from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
+
+
+def bars(at) -> list[tuple[str, str, str]]:
+    """(state, aria-valuenow, the figures' percentage) of each gauge on the page."""
+    out = []
+    for m in at.markdown:
+        bar = re.search(r'data-state="([a-z-]+)" role="progressbar".*?aria-valuenow="(\d+)"', m.value)
+        if bar:
+            figures = re.search(r"chars\*\* · (\d+)%", m.value)
+            out.append((bar.group(1), bar.group(2), figures.group(1) if figures else ""))
+    return out
+
+
+def home_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory: str | bytes, user: str = "") -> Path:
+    root = tmp_path / "home"
+    (root / "memories").mkdir(parents=True)
+    (root / "config.yaml").write_text("memory:\n  memory_char_limit: 100\n  user_char_limit: 100\n")
+    data = memory if isinstance(memory, bytes) else memory.encode()
+    (root / "memories" / "MEMORY.md").write_bytes(data)
+    if user:
+        (root / "memories" / "USER.md").write_text(user)
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    return root
+
+
+def test_gauge_state_follows_the_usage() -> None:
+    assert [gauge_state(u, 100) for u in (68, 80, 93, 95, 100, 107)] == \
+        ["ok", "near-full", "near-full", "full", "full", "over"]
+    assert gauge_state(10, 100, broken=True) == "broken" and gauge_state(10, 100, drifted=True) == "edited"
+    assert gauge_state(5, 0) == "over"
+    # Three states, three different colours (the old bar was Streamlit's one blue for all).
+    assert len({BAR_COLOURS[s] for s in ("ok", "near-full", "full")}) == 3
+
+
+@pytest.mark.parametrize(("used", "state"), [(68, "ok"), (93, "near-full"), (97, "full"), (107, "over")])
+def test_overview_bar_is_drawn_in_the_state_with_the_one_percentage(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None, used: int, state: str) -> None:  # noqa: F811
+    home_at(tmp_path, monkeypatch, "m" * used, "u" * 10)
+    at = open_app()
+    no_exception(at)
+    assert not at.get("progress"), "Streamlit's own progress bar is one blue whatever the state"
+    shown = bars(at)
+    pct = str(min(100, used))
+    assert shown[0] == (state, pct, pct), shown
+    assert shown[1] == ("ok", "10", "10"), shown
+
+
+def test_a_file_that_is_not_utf8_has_a_broken_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    fresh_cache: None) -> None:  # noqa: F811
+    home_at(tmp_path, monkeypatch, b"caf\xe9 ok", "u" * 10)
+    at = open_app()
+    no_exception(at)
+    assert bars(at)[0][0] == "broken", bars(at)
+
+
+def test_share_column_is_a_share_of_the_file_never_above_100(demo: Path) -> None:  # noqa: F811
+    """The demo's USER.md is one entry of 1,486 characters against a limit of 1,375: its share
+    was 108.1 %, while the gauge said 100 %."""
+    at = open_app()
+    no_exception(at)
+    memory, user = (t.value for t in tables(at)[:2])
+    assert list(user["Budget"]) == [100.0]
+    assert "108.1" not in " ".join(user["Details"]) and "100.0% of file" in user["Details"][0]
+    assert all(0 <= s <= 100 for s in memory["Budget"])
+    assert 95 <= sum(memory["Budget"]) <= 100  # the § separators make the rest
+    config = tables(at)[0].proto.columns
+    assert "Of file" in config and "share of the file's characters" in config
+
+
+def test_share_of_file_is_bounded() -> None:
+    assert share_of_file(1486, 1486) == 100.0 and share_of_file(0, 0) == 0.0 and share_of_file(50, 200) == 25.0
+    assert share_of_file(len("a"), len(DELIMITER.join(["a", "b"]))) == 20.0
