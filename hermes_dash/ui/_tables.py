@@ -106,9 +106,38 @@ def _columns(frame: pd.DataFrame | pa.Table) -> list[str]:
     return list(frame.columns) if isinstance(frame, pd.DataFrame) else list(frame.column_names)
 
 
+def _need(columns: Sequence[str]) -> int:
+    return ROW_MARKER + sum(ENTRY_COLUMNS[c]["width"] for c in columns if c in ENTRY_COLUMNS and c != "Details")
+
+
 def _step(columns: Sequence[str]) -> int:
-    need = ROW_MARKER + sum(ENTRY_COLUMNS[c]["width"] for c in columns if c in ENTRY_COLUMNS and c != "Details")
-    return next((s for s in _STEPS if s >= need + 8), _STEPS[-1])
+    return next((s for s in _STEPS if s >= _need(columns) + 8), _STEPS[-1])
+
+
+def _all_empty(frame: pd.DataFrame | pa.Table, column: str) -> bool:
+    values = frame[column] if isinstance(frame, pd.DataFrame) else frame.column(column).to_pylist()
+    return not any(values)
+
+
+def full_layout(columns: Sequence[str], frame: pd.DataFrame | pa.Table) -> tuple[list[str], int, dict[str, Any]]:
+    """The full table's columns, the step it switches at, and their settings.
+
+    The Entry column gets the width: a Flags column with no flag in it is left out (it took
+    170 px, stretched to 230 at 1400 px, for nothing), and Entry is given whatever the step
+    leaves (the grid never narrows a column, so what is given must stay within the step). The
+    step is the one the table would need with every column: the switch to the compact table
+    happens at the same width whatever the rows hold.
+    """
+    full = [c for c in columns if c != "Details"]
+    step = _step(full)
+    if "Flags" in full and _all_empty(frame, "Flags"):
+        full.remove("Flags")
+    config = {c: ENTRY_COLUMNS[c] for c in full if c in ENTRY_COLUMNS}
+    if "Entry" in config:
+        spare = step - 8 - _need(full)
+        config["Entry"] = st.column_config.TextColumn(
+            "Entry", width=ENTRY_COLUMNS["Entry"]["width"] + max(0, spare), help="Shown as plain text")
+    return full, step, config
 
 
 def _offset_key(grid_key: str) -> str:
@@ -149,11 +178,10 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
     name = key or f"anon{id(frame)}"
     frame = one_page(frame, name)
     columns = _columns(frame)
-    full = [c for c in columns if c != "Details"]
-    step = _step(full)
+    full, step, full_config = full_layout(columns, frame)
     rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
     with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
-        for shown, config, grid_key in ((full, ENTRY_COLUMNS, key),
+        for shown, config, grid_key in ((full, full_config, key),
                                         ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG,
                                          None if key is None else f"{key}_compact")):
             extra: dict[str, Any] = {}
@@ -169,7 +197,7 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
 # -- before / after -----------------------------------------------------------------------------
 
 DIFF_LABEL_WIDTH = 96  # "only in live file" wraps onto two lines
-DIFF_LEAD_WIDTH = 88  # a short label column in front, such as a file name ("MEMORY.md" on one line)
+DIFF_LEAD_WIDTH = 96  # a short label column in front, such as a file name ("MEMORY.md" on one line: 88 broke it)
 
 
 def diff_table(kinds: Sequence[str], before: Sequence[str | None], after: Sequence[str | None], *,

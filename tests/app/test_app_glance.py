@@ -85,3 +85,35 @@ def test_share_column_is_a_share_of_the_file_never_above_100(demo: Path) -> None
 def test_share_of_file_is_bounded() -> None:
     assert share_of_file(1486, 1486) == 100.0 and share_of_file(0, 0) == 0.0 and share_of_file(50, 200) == 25.0
     assert share_of_file(len("a"), len(DELIMITER.join(["a", "b"]))) == 20.0
+
+
+def column_widths(frame_element) -> dict[str, int]:
+    import json
+
+    config = json.loads(frame_element.proto.columns)
+    return {name: c.get("width") for name, c in config.items()}
+
+
+def test_overview_entry_column_gets_the_width_of_an_empty_flags_column(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:  # noqa: F811
+    from hermes_dash.ui._tables import ENTRY_COLUMNS, ROW_MARKER
+
+    home_at(tmp_path, monkeypatch, DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]))
+    at = open_app()
+    no_exception(at)
+    full = next(d for d in at.dataframe if d.proto.column_order and "Details" not in d.proto.column_order)
+    assert "Flags" not in full.proto.column_order, list(full.proto.column_order)
+    widths = column_widths(full)
+    given = sum(widths[c] for c in full.proto.column_order) + ROW_MARKER
+    assert widths["Entry"] >= ENTRY_COLUMNS["Entry"]["width"] + ENTRY_COLUMNS["Flags"]["width"], widths
+    assert given <= 880 - 8, given  # still within the width at which the full table is shown
+
+
+def test_sharing_compare_puts_the_file_in_the_difference_label(demo: Path) -> None:  # noqa: F811
+    at = open_app("curation_sharing")
+    no_exception(at)
+    compare = at.dataframe[-1]
+    assert list(compare.value.columns)[0] == "Difference" and "File" not in compare.value.columns
+    assert any(v.startswith("MEMORY.md: ") for v in compare.value["Difference"])
+    widths = column_widths(compare)
+    assert min(widths["A: default"], widths["B: work"]) >= 110, widths  # was 78 px: words broke mid-way

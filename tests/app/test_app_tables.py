@@ -153,7 +153,8 @@ def test_before_after_tables_cut_at_one_width(demo: Path, calls: list[dict]) -> 
     compare = tables(at)[-1].value
     assert long_entry.strip() in list(compare["B: work"])
     call = next(c for c in calls if c.get("key") == "sh_compare")
-    assert call["row_height"] == ROW_HEIGHT and call["column_config"]["File"]["pinned"]
+    assert call["row_height"] == ROW_HEIGHT and call["column_config"]["Difference"]["pinned"]
+    assert "File" not in call["column_config"]  # the file leads the difference label: the texts get the width
 
 
 def test_a_long_diff_cell_is_cut_with_a_note(calls: list[dict]) -> None:

@@ -93,9 +93,11 @@ a = left.selectbox("Profile A", profiles, key="sh_a")
 b = right.selectbox("Profile B", profiles, key="sh_b")
 rows_ = export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
 words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
-ui.diff_table([words[r.kind] for r in rows_], [r.a for r in rows_], [r.b for r in rows_], key="sh_compare",
-              kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),
-              lead={"File": [FILENAMES[r.target] for r in rows_]})
+# The file goes in front of the difference, in one label column: a column of its own left the two
+# texts 78 px each on a phone, where words broke mid-way ("MEMORY.m d", "everywher e").
+ui.diff_table([f"{FILENAMES[r.target]}: {words[r.kind]}" for r in rows_], [r.a for r in rows_], [r.b for r in rows_],
+              key="sh_compare", kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),
+              help=(f"The entry in profile {a}", f"The entry in profile {b}"))
 counts = {k: sum(r.kind == k for r in rows_) for k in words}
 st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {ui.lit(a)}, "
            f"{counts['only_b']} only in {ui.lit(b)}.")
