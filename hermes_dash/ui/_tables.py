@@ -167,19 +167,35 @@ def one_page(frame: pd.DataFrame | pa.Table, name: str) -> pd.DataFrame | pa.Tab
     return frame.iloc[start:end] if isinstance(frame, pd.DataFrame) else frame.slice(start, end - start)
 
 
+# A highlighted row (just written from outside the page): a tint that reads on the light and the
+# dark theme alike (the text keeps the theme's colour), beside a flag in words (not colour alone).
+HIGHLIGHT_CSS = "background-color: rgba(255, 183, 0, 0.28)"
+
+
 def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int | None = None,
-                on_select: Callable[[str], Any] | None = None) -> None:
+                on_select: Callable[[str], Any] | None = None, highlight: Sequence[bool] | None = None) -> None:
     """The full and the compact entry table of one frame; the one that fits the box is shown.
 
     With ``on_select``, rows can be selected in either table and ``on_select(table_key)`` is
     called on a change (the selected row is ``row_offset(table_key)`` further down the frame).
     The compact table's key is ``{key}_compact``. A long frame is shown a page at a time.
+    ``highlight``: per row of ``frame``, whether it is drawn tinted (a pandas Styler, so only when
+    some row is: it costs more to send).
     """
     name = key or f"anon{id(frame)}"
+    marked = {n for n, on in enumerate(highlight or ()) if on}
+    if marked and not isinstance(frame, pd.DataFrame):
+        frame = frame.to_pandas()
+    if marked:
+        frame = frame.reset_index(drop=True)  # row labels are positions: what `marked` holds
     frame = one_page(frame, name)
     columns = _columns(frame)
     full, step, full_config = full_layout(columns, frame)
     rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
+    data: Any = frame
+    if marked and isinstance(frame, pd.DataFrame):
+        data = frame.style.apply(lambda row: [HIGHLIGHT_CSS if row.name in marked else ""] * len(row),
+                                 axis=1).format(precision=1)
     with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
         for shown, config, grid_key in ((full, full_config, key),
                                         ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG,
@@ -189,7 +205,7 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
                 extra = {"selection_mode": "single-row", "on_select": lambda k=grid_key: on_select(k)}
             # Only the shown columns' settings: Streamlit deep-copies every setting it is given on
             # every run, and the rest would be copied for nothing.
-            st.dataframe(frame, hide_index=True, column_config={c: config[c] for c in shown if c in config},
+            st.dataframe(data, hide_index=True, column_config={c: config[c] for c in shown if c in config},
                          column_order=shown, key=grid_key, row_height=ROW_HEIGHT,
                          height=height or table_height(rows), **extra)
 

@@ -117,3 +117,55 @@ def test_sharing_compare_puts_the_file_in_the_difference_label(demo: Path) -> No
     assert any(v.startswith("MEMORY.md: ") for v in compare.value["Difference"])
     widths = column_widths(compare)
     assert min(widths["A: default"], widths["B: work"]) >= 110, widths  # was 78 px: words broke mid-way
+
+
+def overview_full(at, n: int = 0):
+    """The n-th full entry table of the Overview (the compact twins left out)."""
+    return [d for d in at.dataframe if "Details" not in d.proto.column_order][n]
+
+
+def test_an_agent_write_is_highlighted_in_the_overview_until_the_next_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:  # noqa: F811
+    from hermes_dash import MemoryStore, resolve_home
+
+    root = home_at(tmp_path, monkeypatch, DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]))
+    at = open_app()
+    no_exception(at)
+    assert not overview_full(at).proto.arrow_data.styler.styles
+    outside = MemoryStore(resolve_home(root))  # another writer: the agent, as far as the page knows
+    outside.add("memory", "Deploys need an approved change.")
+    at.run()  # what the live watch's rerun does
+    no_exception(at)
+    table = overview_full(at)
+    flags = dict(zip(table.value["Entry"], table.value["Flags"]))
+    assert flags["Deploys need an approved change."].startswith("just written from outside"), flags
+    assert not flags["Redis runs on port 6379"]
+    assert "background-color" in table.proto.arrow_data.styler.styles  # the row itself is tinted
+    assert any("Highlighted: just written from outside" in c.value for c in at.caption)
+    assert sum("just written from outside" in d for d in table.value["Details"]) == 1  # the compact table too
+    at.run()  # a rerun with no change keeps the highlight
+    assert "just written from outside" in " ".join(overview_full(at).value["Flags"])
+    # The next change (here another write from outside) moves the highlight to what it wrote.
+    outside.replace("memory", "Redis runs", "Redis runs on port 6380")
+    at.run()
+    flags = dict(zip(overview_full(at).value["Entry"], overview_full(at).value["Flags"]))
+    assert flags["Redis runs on port 6380"].startswith("just written from outside")
+    assert not flags["Deploys need an approved change."]
+
+
+def test_the_page_s_own_write_ends_the_highlight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 fresh_cache: None) -> None:  # noqa: F811
+    from hermes_dash import MemoryStore, resolve_home
+
+    root = home_at(tmp_path, monkeypatch, "Redis runs on port 6379")
+    at = open_app()
+    MemoryStore(resolve_home(root)).add("memory", "Agent fact.")
+    at.run()
+    assert "just written from outside" in " ".join(overview_full(at).value["Flags"])
+    at.switch_page("hermes_dash/ui/pages/edit.py").run()
+    at.text_area(key="ed_add_text").input("My own fact.").run()
+    at.button(key="ed_add_btn").click().run()
+    no_exception(at)
+    at.switch_page("hermes_dash/ui/pages/overview.py").run()
+    assert "just written from outside" not in " ".join(overview_full(at).value["Flags"])
+    assert not overview_full(at).proto.arrow_data.styler.styles
