@@ -169,3 +169,105 @@ def test_the_page_s_own_write_ends_the_highlight(tmp_path: Path, monkeypatch: py
     at.switch_page("hermes_dash/ui/pages/overview.py").run()
     assert "just written from outside" not in " ".join(overview_full(at).value["Flags"])
     assert not overview_full(at).proto.arrow_data.styler.styles
+
+
+# -- the conflict panel ---------------------------------------------------------------------------
+
+FACTS = ["Uses Postgres 16 on port 5433 for tests.", "Deploy with make deploy.", "Prefers tabs over spaces."]
+AGENT = "Uses Postgres 17 on port 5433 for tests."  # the agent's edit: another word than the person's
+MINE = "Uses Postgres 16 on port 6543 for tests."
+
+
+@pytest.fixture
+def facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
+    root = tmp_path / "home"
+    (root / "memories").mkdir(parents=True)
+    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(FACTS), encoding="utf-8")
+    (root / "config.yaml").write_text("memory:\n  memory_char_limit: 300\n")
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    return root
+
+
+def conflicted(root: Path, mine: str = MINE, agent: str = AGENT):
+    """The Edit page with a replace of FACTS[0] refused because the agent changed it meanwhile."""
+    from hermes_dash import MemoryStore, resolve_home
+
+    at = open_app("edit")
+    at.text_input(key="ed_rep_old").input("port 5433").run()
+    at.text_area(key="ed_rep_new").input(mine).run()
+    MemoryStore(resolve_home(root)).replace("memory", "Postgres 16", agent)
+    at.button(key="ed_rep_btn").click().run()
+    if "ed_rep_yes" in [b.key for b in at.button]:
+        at.button(key="ed_rep_yes").click().run()
+    no_exception(at)
+    return at
+
+
+def memory(root: Path) -> list[str]:
+    from hermes_dash import parse
+
+    return parse((root / "memories" / "MEMORY.md").read_text(encoding="utf-8"))
+
+
+def test_the_conflict_is_said_once(facts: Path) -> None:
+    at = conflicted(facts)
+    said = [e.value for kind in (at.warning, at.error, at.info) for e in kind if "changed" in e.value.lower()]
+    assert sum("before your change was saved" in s for s in said) == 1, said
+    # The engine's message restated it ("is no longer in the file as it was shown ... Nothing was changed").
+    assert not any("no longer in the file as it was shown" in t for t in [e.value for e in at.text]), \
+        [e.value for e in at.text]
+
+
+def test_apply_my_change_on_top_of_the_agents_previews_then_writes_both(facts: Path) -> None:
+    at = conflicted(facts)
+    merge = at.button(key="ed_conflict_merge")
+    assert merge.label == "Apply my change on top of the agent's"
+    before = (facts / "memories" / "MEMORY.md").read_bytes()
+    merge.click().run()
+    no_exception(at)
+    assert (facts / "memories" / "MEMORY.md").read_bytes() == before  # a preview: nothing written yet
+    both = "Uses Postgres 17 on port 6543 for tests."
+    assert both in [e.value for e in at.code]
+    bodies = [e.proto.body for e in at.get("html")]
+    assert any(">5433<" in b and ">6543<" in b for b in bodies), bodies  # the word diff of what comes
+    at.button(key="ed_conflict_merge_yes").click().run()
+    no_exception(at)
+    assert memory(facts) == [both, *FACTS[1:]]
+    assert "ed_conflict" not in at.session_state
+
+
+def test_apply_on_top_is_refused_cleanly_when_the_entry_changed_again(facts: Path) -> None:
+    from hermes_dash import MemoryStore, resolve_home
+
+    at = conflicted(facts)
+    at.button(key="ed_conflict_merge").click().run()
+    third = "Uses Postgres 18 on port 5433 for tests."
+    MemoryStore(resolve_home(facts)).replace("memory", "Postgres 17", third)
+    after_agent = (facts / "memories" / "MEMORY.md").read_bytes()
+    at.button(key="ed_conflict_merge_yes").click().run()
+    no_exception(at)
+    assert (facts / "memories" / "MEMORY.md").read_bytes() == after_agent  # nothing written over it
+    assert "before your change was saved" in "\n".join(w.value for w in at.warning)
+    assert third in [e.value for e in at.code]  # the panel again, against the new text
+    # And the person's change still goes on top of this one.
+    at.button(key="ed_conflict_merge").click().run()
+    at.button(key="ed_conflict_merge_yes").click().run()
+    assert memory(facts)[0] == "Uses Postgres 18 on port 6543 for tests."
+
+
+def test_no_apply_on_top_when_both_changed_the_same_words(facts: Path) -> None:
+    at = conflicted(facts, mine="Uses Postgres 18 on port 5433 for tests.")  # the agent made it 17
+    no_exception(at)
+    assert "ed_conflict_merge" not in [b.key for b in at.button]
+    assert at.button(key="ed_conflict_apply").label == "Replace the new text with mine"
+
+
+def test_merge_on_top_word_by_word() -> None:
+    from hermes_dash.ui._conflict import merge_on_top
+
+    assert merge_on_top(FACTS[0], MINE, AGENT) == "Uses Postgres 17 on port 6543 for tests."
+    assert merge_on_top("Deploy on Fridays.", "Deploy on Mondays.", "Deploy on Fridays. Ask Sam first.") == \
+        "Deploy on Mondays. Ask Sam first."
+    assert merge_on_top(FACTS[0], MINE, "Uses Postgres 16 on port 5434 for tests.") is None  # the same word
+    assert merge_on_top("a b c", "a b c", "a x c") is None  # nothing of mine to apply
+    assert merge_on_top("a b c", "a x c", "a x c") is None  # the agent made my very change
