@@ -79,13 +79,13 @@ def bar_html(pct: int, state: str, label: str) -> str:
     """The gauge's bar: our own markup (no entry text), a progress bar for screen readers with
     the same one percentage the figures say, drawn in the state's colour."""
     colour = BAR_COLOURS[state]
-    fill = _STRIPES.format(c=colour) if state in ("over", "broken") else colour
+    stripes = f"background-image:{_STRIPES.format(c=colour)};" if state in ("over", "broken") else ""
     width = 100 if state in ("over", "broken") else max(0, min(100, pct))
     return (f'<div class="hd-bar" data-state="{state}" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
             f'aria-valuenow="{pct}" aria-valuetext="{pct}%, {label}" aria-label="{label}" '
             'style="height:0.5rem;border-radius:0.25rem;background:rgba(128,128,128,0.25);overflow:hidden;'
             'margin:0.25rem 0 0.5rem 0">'
-            f'<div class="hd-bar-fill" style="height:100%;width:{width}%;background:{fill};'
+            f'<div class="hd-bar-fill" style="height:100%;width:{width}%;background-color:{colour};{stripes}'
             'border-radius:0.25rem"></div></div>')
 
 
