@@ -271,3 +271,37 @@ def test_merge_on_top_word_by_word() -> None:
     assert merge_on_top(FACTS[0], MINE, "Uses Postgres 16 on port 5434 for tests.") is None  # the same word
     assert merge_on_top("a b c", "a b c", "a x c") is None  # nothing of mine to apply
     assert merge_on_top("a b c", "a x c", "a x c") is None  # the agent made my very change
+
+
+def test_sharing_says_git_s_status_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            fresh_cache: None) -> None:  # noqa: F811
+    """The Uncommitted column said git's two letters ("yes: M MEMORY.md")."""
+    import os
+    import subprocess
+
+    from git_support import git_env, need_git
+
+    need_git()
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    env = git_env(tmp_path)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True, env=env)
+    (repo / "MEMORY.md").write_text("Shared fact")
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True, env=env)
+    subprocess.run(["git", "-C", str(repo), "commit", "-qm", "x"], check=True, env=env)
+    (repo / "MEMORY.md").write_text("Shared fact, changed")
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    os.symlink(repo / "MEMORY.md", home / "memories" / "MEMORY.md")
+    for key in ("HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL"):  # the page's git calls: no user config
+        monkeypatch.setenv(key, env[key])
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    at = open_app("curation_sharing")
+    no_exception(at)
+    assert at.dataframe, [m.value for m in at.markdown] + [e.value for e in at.error] + [e.value for e in at.info]
+    table = at.dataframe[0].value
+    assert table["Uncommitted changes"][0] == "yes: changed since the last commit", list(table["Uncommitted changes"])
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True, env=env)
+    at.run()
+    assert at.dataframe[0].value["Uncommitted changes"][0] == "yes: changes staged but not committed"
+
