@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from hermes_dash import DELIMITER
-from hermes_dash.ui._widgets import BAR_COLOURS, gauge_state, share_of_file
 from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
 
 
@@ -39,6 +38,8 @@ def home_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory: str | bytes
 
 
 def test_gauge_state_follows_the_usage() -> None:
+    from hermes_dash.ui._widgets import BAR_COLOURS, gauge_state
+
     assert [gauge_state(u, 100) for u in (68, 80, 93, 95, 100, 107)] == \
         ["ok", "near-full", "near-full", "full", "full", "over"]
     assert gauge_state(10, 100, broken=True) == "broken" and gauge_state(10, 100, drifted=True) == "edited"
@@ -83,6 +84,8 @@ def test_share_column_is_a_share_of_the_file_never_above_100(demo: Path) -> None
 
 
 def test_share_of_file_is_bounded() -> None:
+    from hermes_dash.ui._widgets import share_of_file
+
     assert share_of_file(1486, 1486) == 100.0 and share_of_file(0, 0) == 0.0 and share_of_file(50, 200) == 25.0
     assert share_of_file(len("a"), len(DELIMITER.join(["a", "b"]))) == 20.0
 
