@@ -7,6 +7,7 @@ The small API a page needs (curation pages included)::
     store = ui.require_store()              # MemoryStore of the chosen home/profile; draws the
                                             # newcomer's empty state and stops when there are no files
     ui.follow(store)                        # redraw (keeping widget values) when a memory file changes
+    ui.fresh_entries(state)                 # the entries the last write from outside added or changed
     state = ui.file_state("memory", store)  # FileState, cached by the file's fingerprint
     ui.remember_seen(state)                 # what this page shows: run_op notes a write to a file changed since
     ui.state_gauge(state)                   # capacity gauge of a FileState
@@ -66,7 +67,7 @@ from ._diffview import diff_html, show_word_diff
 from ._drift import drift_notice
 from ._health import health, health_lines
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
-from ._live import follow
+from ._live import fresh_entries, follow
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
 from ._search import as_you_type, search_context
@@ -86,7 +87,7 @@ __all__ = [
     "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
     "a11y_styles", "as_you_type", "ask", "percent_text", "health", "health_lines", "diff_html", "show_word_diff",
     "apply_resets", "focus_after_rerun",
-    "MAIN", "focus_count", "focus_now", "follow", "live_count",
+    "MAIN", "focus_count", "focus_now", "follow", "fresh_entries", "live_count",
     "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",
     "changes_banner", "conflict_panel", "current_home", "current_store", "cut", "diff_table", "drift_notice",
     "entry_panel",

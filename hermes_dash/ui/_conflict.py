@@ -1,21 +1,55 @@
 """The conflict panel: a pinned replace or remove refused because the entry changed meanwhile.
 
 A bare refusal would leave the person to find out what the agent wrote and retype their change.
-The panel shows their version beside the entry as it is now and offers the two ways out:
-apply their change to the new text (itself pinned, to the text shown), or drop it. The Edit
-page and the edit-in-place panel share it; each keeps its conflict under its own key, so both
-can be on one page without answering for each other.
+The panel says the conflict once, shows their version beside the entry as it is now and offers
+the ways out: when their edit and the agent's touch different words of the entry, apply their
+change on top of the agent's (previewed first, then written through the engine, pinned to the
+text shown); replace the new text with theirs; or drop it. The Edit page and the edit-in-place
+panel share it; each keeps its conflict under its own key, so both can be on one page without
+answering for each other.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Callable
 
 import streamlit as st
 
-from hermes_dash import EntryChanged, MemoryStore, OpResult
+from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResult, project
 
-from ._widgets import show_entry
+from ._widgets import show_entry, show_refusal
+
+_TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+def _edits(base: list[str], side: list[str]) -> list[tuple[int, int, list[str]]]:
+    """``side``'s changes to ``base`` as (start, end, new tokens) over base's tokens."""
+    matcher = difflib.SequenceMatcher(None, base, side, autojunk=False)
+    return [(i1, i2, side[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+def merge_on_top(base: str, mine: str, theirs: str) -> str | None:
+    """``mine``'s edit of ``base`` applied to ``theirs`` (the agent's edit of ``base``), word by
+    word, when the two edits touch different words: the text with both changes. None when they
+    touch the same or neighbouring words (which one is meant cannot be told), or when there is
+    nothing to apply (``mine`` changed nothing, or made the agent's very change)."""
+    b, m, t = (_TOKENS.findall(x) for x in (base, mine, theirs))
+    if "".join(b) != base or "".join(m) != mine or "".join(t) != theirs:
+        return None  # not tokenised losslessly: do not guess
+    ours, agents = _edits(b, m), _edits(b, t)
+    if not ours or not agents:
+        return None
+    for a1, a2, _ in ours:
+        for b1, b2, _ in agents:
+            if a1 <= b2 and b1 <= a2:  # overlapping or touching: the same words
+                return None
+    merged = list(b)
+    for i1, i2, new in sorted(ours + agents, key=lambda e: e[0], reverse=True):
+        merged[i1:i2] = new
+    text = "".join(merged)
+    return None if text in (theirs, base) else text
 
 
 def pinned_write(call: Callable[[], OpResult], *, key: str, target: str, action: str, content: str = "",
@@ -41,55 +75,127 @@ def pinned_write(call: Callable[[], OpResult], *, key: str, target: str, action:
                                      "expected": changed.details.get("expected"),
                                      "current": current,
                                      "message": changed.message, "clear": clear}
+            # The panel holds the person's change now: the form's text boxes are emptied, or the
+            # form would say the same conflict again beside it (its stale pin, its refused preview,
+            # the page's "changed while you were editing"). Only text boxes: other keys (the open
+            # entry) stay until the conflict is decided.
+            st.session_state.hd_reset = [k for k in clear if isinstance(st.session_state.get(k), str)]
             st.rerun()
             raise  # not reached: st.rerun() raises
     run_op(attempt, clear=clear, focus=focus, undoable=True)
 
 
 def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
-    """The person's version beside the entry as it is now, with the two ways out. Buttons are
-    ``{key}_apply`` and ``{key}_drop``. True when a conflict is shown."""
+    """The conflict, said once; the person's version beside the entry as it is now; the ways out.
+    Buttons are ``{key}_merge`` (when the two edits touch different words; it previews, and
+    ``{key}_merge_yes`` writes), ``{key}_apply`` and ``{key}_drop``. True when a conflict is shown."""
     conflict = st.session_state.get(key)
     if not conflict or conflict["target"] != target:
         return False
+    again = _follow(store, target, conflict)
+    current, content, action = conflict["current"], conflict["content"], conflict["action"]
+    merged = merge_on_top(conflict["expected"] or "", content, current) \
+        if action == "replace" and current is not None and conflict["expected"] else None
     with st.container(border=True):
-        st.warning("**The entry changed on disk before your change was saved.** Nothing was written: the "
-                   "agent (or another tab) had changed the entry you picked, and saving would have "
-                   "overwritten its text.")
-        st.text(conflict["message"])
+        # The conflict, said once (the engine's message says it again, so it is not shown).
+        st.warning(f"**The entry changed on disk before your change was saved.** Nothing was written: "
+                   f"the agent (or another tab) changed it in {FILENAMES.get(target, target)}"
+                   + (": your edit and the agent's touch different words, so both can be kept." if merged else
+                      ", and saving would have overwritten its text.")
+                   + (" It changed again since: shown below as it is now." if again else ""))
         mine, theirs = st.columns(2)
         with mine:
-            st.caption("Your change" + (": the entry as you saw it, then your new text" if conflict["action"] ==
-                                        "replace" else ": remove the entry as you saw it"))
+            st.caption("As you saw it, then your change" if action == "replace" else "As you saw it (to remove)")
             show_entry(conflict["expected"] or "", max_chars=2000)
-            if conflict["action"] == "replace":
-                show_entry(conflict["content"], max_chars=2000)
+            if action == "replace":
+                show_entry(content, max_chars=2000)
         with theirs:
             st.caption("Now in the file")
-            if conflict["current"] is None:
+            if current is None:
                 st.text("(gone: no entry stands in its place)")
             else:
-                show_entry(conflict["current"], max_chars=2000)
-        current, content = conflict["current"], conflict["content"]
+                show_entry(current, max_chars=2000)
         apply_label = None
         if current is not None:
-            apply_label = "Replace the new text with mine" if conflict["action"] == "replace" else \
-                "Remove the new text too"
-        elif conflict["action"] == "replace":
+            apply_label = "Replace the new text with mine" if action == "replace" else "Remove the new text too"
+        elif action == "replace":
             apply_label = "Add my text as a new entry"
-        left, right = st.columns(2)
-        if apply_label and left.button(apply_label, key=f"{key}_apply", type="primary"):
+        asked = f"{key}_merge_ask"
+        with st.container(horizontal=True, gap="small"):
+            merge = merged is not None and st.button("Apply my change on top of the agent's", key=f"{key}_merge",
+                                                     type="primary", help="Shows the result first; nothing is "
+                                                     "written until you say yes")
+            apply = bool(apply_label) and st.button(str(apply_label), key=f"{key}_apply",
+                                                    type="secondary" if merged else "primary")
+            drop = st.button("Drop my change", key=f"{key}_drop")
+        if merge:
+            st.session_state[asked] = merged
+        if merged is not None and st.session_state.get(asked) == merged:
+            _merge_preview(store, target, key, conflict, current, merged)
+        if apply:
             del st.session_state[key]
-            if conflict["action"] == "replace" and current is not None:
+            st.session_state.pop(asked, None)
+            if action == "replace" and current is not None:
                 call = lambda: store.replace(target, current, content, expect_entry=current)  # noqa: E731
-            elif conflict["action"] == "replace":
+            elif action == "replace":
                 call = lambda: store.add(target, content)  # noqa: E731
             else:
                 call = lambda: store.remove(target, current, expect_entry=current)  # noqa: E731
-            pinned_write(call, key=key, target=target, action=conflict["action"], content=content,
-                         clear=conflict["clear"])
-        if right.button("Drop my change", key=f"{key}_drop"):
+            pinned_write(call, key=key, target=target, action=action, content=content, clear=conflict["clear"])
+        if drop:
             del st.session_state[key]
+            st.session_state.pop(asked, None)
             st.session_state.hd_reset = list(conflict["clear"])
             st.rerun()
     return True
+
+
+def _follow(store: MemoryStore, target: str, conflict: dict) -> bool:
+    """Keep the conflict's "now in the file" true while the panel is open: when the entry changed
+    again (the agent wrote once more), its new text (or None, gone) takes its place. True then."""
+    from hermes_dash import diff_entries
+
+    from ._cache import file_state
+
+    entries = file_state(target, store).entries
+    seen, conflict["entries"] = conflict.get("entries"), entries
+    current = conflict["current"]
+    if current is None or current in entries or seen is None:
+        return False
+    conflict["current"] = next((i.new for i in diff_entries(list(seen), list(entries)).items
+                                if i.kind == "changed" and i.old == current), None)
+    return True
+
+
+def _merge_preview(store: MemoryStore, target: str, key: str, conflict: dict, current: str, merged: str) -> None:
+    """What "apply my change on top of the agent's" would write, worked out by the engine against
+    the file as it is now (the usage after, or why it would be refused), then Yes writes it."""
+    from ._cache import file_state
+    from ._diffview import show_word_diff
+    from ._widgets import gauge
+
+    state = file_state(target, store)
+    shown = project(state.entries, Operation("replace", merged, current, current), state.limit)
+    asked = f"{key}_merge_ask"
+    if shown.refusal is not None:
+        show_refusal(shown.refusal, "**Your change no longer applies on top of the agent's.** Nothing will be "
+                                    "written.")
+        st.session_state.pop(asked, None)
+        return
+    show_word_diff(current, merged, caption="Your change on top of the agent's text (red goes, green comes):")
+    show_entry(merged, max_chars=2000)
+    gauge(state.filename, state.usage, state.limit, len(state.entries), projected=shown.usage,
+          projected_count=len(shown.after), key=f"{key}_merge_gauge")
+    with st.container(horizontal=True, gap="small"):
+        yes = st.button("Yes, write it", key=f"{key}_merge_yes", type="primary")
+        no = st.button("Cancel", key=f"{key}_merge_no")
+    if no:
+        st.session_state.pop(asked, None)
+        st.rerun()
+    if yes:
+        del st.session_state[key]
+        st.session_state.pop(asked, None)
+        # Pinned to the agent's text as shown: a third change meanwhile opens the panel again,
+        # with this merged text as the person's change.
+        pinned_write(lambda: store.replace(target, current, merged, expect_entry=current), key=key, target=target,
+                     action="replace", content=merged, clear=conflict["clear"])

@@ -19,6 +19,8 @@ import streamlit as st
 from hermes_dash import FileState, diff_entries, n_entries, percent
 from hermes_dash.curation.hints import hand_written
 
+from ._live import clear_fresh, mark_fresh
+
 _SEEN = "hd_seen_entries"  # {(path, target): entries} as this session last drew them
 _RECEIPT = "hd_receipt"  # (path, target, filename, digest the write left) of the last undoable write
 _TOASTS = "hd_toasts"  # messages for writes made outside the page, shown after the page
@@ -72,7 +74,10 @@ def announce_outside_writes(states: Iterable[FileState]) -> None:
         seen[key] = state.entries
         if before is None or tuple(before) == tuple(state.entries):
             continue
-        c = diff_entries(list(before), list(state.entries)).counts
+        diff = diff_entries(list(before), list(state.entries))
+        c = diff.counts
+        # Those rows are highlighted in the tables until the next change (see _live.fresh_entries).
+        mark_fresh(key, [i.new for i in diff.items if i.kind in ("added", "changed") and i.new is not None])
         said = [f"{n_entries(c[k])} {word}" for k, word in (("added", "added"), ("changed", "changed"),
                                                              ("removed", "removed")) if c[k]]
         if said:  # shown at the end of the run (after any dialog): see show_toasts
@@ -96,6 +101,7 @@ def note_own_write(result: object, undoable: bool, home: object) -> None:
     for part in parts:
         path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
         st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after
+        clear_fresh((path, part.target))  # this write is the next change: the last one's highlight ends
         if undoable and part.undo is not None and len(parts) == 1:
             st.session_state[_RECEIPT] = (path, part.target, FILENAMES.get(part.target, part.target), part.undo.left)
 

@@ -28,6 +28,7 @@ from ._cache import db_files
 EVERY_S = 1.0  # an agent write shows within about this long (plus one page run)
 SLOW_EVERY = 5  # the snapshot's sources are looked at every this many checks
 KEY = "hd_live"  # session key: (paths, fingerprints, [checks made]) the page was last drawn from
+FRESH = "hd_fresh"  # {(path, target): frozenset of entry texts} written from outside, until the next change
 MEMORY_FILES = len(TARGETS)  # watched() lists the memory files first
 
 Fingerprints = tuple[Fingerprint | None, ...]
@@ -99,3 +100,24 @@ def follow(store: MemoryStore) -> None:
     paths = watched(store)
     st.session_state[KEY] = record(paths)
     _watch(paths)
+
+
+# -- what the last write from outside changed ---------------------------------------------------
+
+def mark_fresh(key: tuple[str, str], texts: Sequence[str]) -> None:
+    """Remember the entries a write from outside this page added or changed in the file ``key``
+    (``(path, target)``), so the tables can highlight them; they replace what the previous write
+    from outside marked (only the last change is highlighted)."""
+    st.session_state.setdefault(FRESH, {})[key] = frozenset(texts)
+
+
+def clear_fresh(key: tuple[str, str]) -> None:
+    """This session wrote the file: the next change ends the highlight of the last one."""
+    st.session_state.get(FRESH, {}).pop(key, None)
+
+
+def fresh_entries(state: Any) -> frozenset[str]:
+    """The entries of ``state`` (a FileState) the last write from outside added or changed, while no
+    other change came after it (an entry that changed again since is not among them)."""
+    texts = st.session_state.get(FRESH, {}).get((str(state.path), state.target), frozenset())
+    return texts & frozenset(state.entries) if texts else frozenset()

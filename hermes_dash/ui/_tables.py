@@ -78,15 +78,17 @@ ENTRY_COLUMNS: dict[str, Any] = {
     "Shortest unique text": st.column_config.TextColumn(
         "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"),
     "Chars": st.column_config.NumberColumn("Chars", width=60, format="%d", help="Characters in this entry"),
-    "Budget": st.column_config.ProgressColumn("Share", width=110, format="%.1f%%", min_value=0, max_value=100,
-                                              help="This entry's characters as a share of the file's limit"),
+    "Budget": st.column_config.ProgressColumn(
+        "Of file", width=100, format="%.1f%%", min_value=0, max_value=100,
+        help="This entry's share of the file's characters (the entries add up to about 100%). How full the file "
+             "is against its limit is the one figure on the gauge above"),
     "Flags": st.column_config.TextColumn("Flags", width=170),
     "Origin": st.column_config.TextColumn(
         "Origin", width=130, help="Where the entry's current text came from: an agent session (its date), you "
                                   "(hermes-dash), approved from the Inbox, restored, a hand edit, or a git author. "
                                   "Select the row for the session, the reason and the entry's whole life"),
     "Details": st.column_config.TextColumn(
-        "Size, flags", width=120, help="Position (#), characters, share of the file's limit, then any flags"),
+        "Size, flags", width=120, help="Position (#), characters, share of the file's characters, then any flags"),
 }
 COMPACT_COLUMNS = ("Entry", "Details")
 COMPACT_ENTRY_WIDTH = 188  # with Details and the row marker: PHONE_WIDTH
@@ -97,16 +99,45 @@ COMPACT_CONFIG = {**ENTRY_COLUMNS, "Entry": st.column_config.TextColumn(
 def details(index: int, chars: int, share: float, flags: Sequence[str]) -> str:
     """The compact table's second column: position, size, then any flags (the grid wraps the
     text itself and draws a line break as a space, so flags follow a dash)."""
-    return f"#{index} · {chars:,} chars · {share:.1f}%" + (" — " + "; ".join(flags) if flags else "")
+    return f"#{index} · {chars:,} chars · {share:.1f}% of file" + (" — " + "; ".join(flags) if flags else "")
 
 
 def _columns(frame: pd.DataFrame | pa.Table) -> list[str]:
     return list(frame.columns) if isinstance(frame, pd.DataFrame) else list(frame.column_names)
 
 
+def _need(columns: Sequence[str]) -> int:
+    return ROW_MARKER + sum(ENTRY_COLUMNS[c]["width"] for c in columns if c in ENTRY_COLUMNS and c != "Details")
+
+
 def _step(columns: Sequence[str]) -> int:
-    need = ROW_MARKER + sum(ENTRY_COLUMNS[c]["width"] for c in columns if c in ENTRY_COLUMNS and c != "Details")
-    return next((s for s in _STEPS if s >= need + 8), _STEPS[-1])
+    return next((s for s in _STEPS if s >= _need(columns) + 8), _STEPS[-1])
+
+
+def _all_empty(frame: pd.DataFrame | pa.Table, column: str) -> bool:
+    values = frame[column] if isinstance(frame, pd.DataFrame) else frame.column(column).to_pylist()
+    return not any(values)
+
+
+def full_layout(columns: Sequence[str], frame: pd.DataFrame | pa.Table) -> tuple[list[str], int, dict[str, Any]]:
+    """The full table's columns, the step it switches at, and their settings.
+
+    The Entry column gets the width: a Flags column with no flag in it is left out (it took
+    170 px, stretched to 230 at 1400 px, for nothing), and Entry is given whatever the step
+    leaves (the grid never narrows a column, so what is given must stay within the step). The
+    step is the one the table would need with every column: the switch to the compact table
+    happens at the same width whatever the rows hold.
+    """
+    full = [c for c in columns if c != "Details"]
+    step = _step(full)
+    if "Flags" in full and _all_empty(frame, "Flags"):
+        full.remove("Flags")
+    config = {c: ENTRY_COLUMNS[c] for c in full if c in ENTRY_COLUMNS}
+    if "Entry" in config:
+        spare = step - 8 - _need(full)
+        config["Entry"] = st.column_config.TextColumn(
+            "Entry", width=ENTRY_COLUMNS["Entry"]["width"] + max(0, spare), help="Shown as plain text")
+    return full, step, config
 
 
 def _offset_key(grid_key: str) -> str:
@@ -136,22 +167,37 @@ def one_page(frame: pd.DataFrame | pa.Table, name: str) -> pd.DataFrame | pa.Tab
     return frame.iloc[start:end] if isinstance(frame, pd.DataFrame) else frame.slice(start, end - start)
 
 
+# A highlighted row (just written from outside the page): a tint that reads on the light and the
+# dark theme alike (the text keeps the theme's colour), beside a flag in words (not colour alone).
+HIGHLIGHT_CSS = "background-color: rgba(255, 183, 0, 0.28)"
+
+
 def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int | None = None,
-                on_select: Callable[[str], Any] | None = None) -> None:
+                on_select: Callable[[str], Any] | None = None, highlight: Sequence[bool] | None = None) -> None:
     """The full and the compact entry table of one frame; the one that fits the box is shown.
 
     With ``on_select``, rows can be selected in either table and ``on_select(table_key)`` is
     called on a change (the selected row is ``row_offset(table_key)`` further down the frame).
     The compact table's key is ``{key}_compact``. A long frame is shown a page at a time.
+    ``highlight``: per row of ``frame``, whether it is drawn tinted (a pandas Styler, so only when
+    some row is: it costs more to send).
     """
     name = key or f"anon{id(frame)}"
+    marked = {n for n, on in enumerate(highlight or ()) if on}
+    if marked and not isinstance(frame, pd.DataFrame):
+        frame = frame.to_pandas()
+    if marked:
+        frame = frame.reset_index(drop=True)  # row labels are positions: what `marked` holds
     frame = one_page(frame, name)
     columns = _columns(frame)
-    full = [c for c in columns if c != "Details"]
-    step = _step(full)
+    full, step, full_config = full_layout(columns, frame)
     rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
+    data: Any = frame
+    if marked and isinstance(frame, pd.DataFrame):
+        data = frame.style.apply(lambda row: [HIGHLIGHT_CSS if row.name in marked else ""] * len(row),
+                                 axis=1).format(precision=1)
     with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
-        for shown, config, grid_key in ((full, ENTRY_COLUMNS, key),
+        for shown, config, grid_key in ((full, full_config, key),
                                         ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG,
                                          None if key is None else f"{key}_compact")):
             extra: dict[str, Any] = {}
@@ -159,7 +205,7 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
                 extra = {"selection_mode": "single-row", "on_select": lambda k=grid_key: on_select(k)}
             # Only the shown columns' settings: Streamlit deep-copies every setting it is given on
             # every run, and the rest would be copied for nothing.
-            st.dataframe(frame, hide_index=True, column_config={c: config[c] for c in shown if c in config},
+            st.dataframe(data, hide_index=True, column_config={c: config[c] for c in shown if c in config},
                          column_order=shown, key=grid_key, row_height=ROW_HEIGHT,
                          height=height or table_height(rows), **extra)
 
@@ -167,7 +213,7 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
 # -- before / after -----------------------------------------------------------------------------
 
 DIFF_LABEL_WIDTH = 96  # "only in live file" wraps onto two lines
-DIFF_LEAD_WIDTH = 88  # a short label column in front, such as a file name ("MEMORY.md" on one line)
+DIFF_LEAD_WIDTH = 96  # a short label column in front, such as a file name ("MEMORY.md" on one line: 88 broke it)
 
 
 def diff_table(kinds: Sequence[str], before: Sequence[str | None], after: Sequence[str | None], *,

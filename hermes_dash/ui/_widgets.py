@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text, percent
+from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text, percent, usage
 
 from ._tables import CELL_CHARS, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
 
@@ -52,14 +52,52 @@ def tokens(chars: int) -> int:
     return -(-chars // CHARS_PER_TOKEN)
 
 
+# The bar's colour for each state: each has at least 3:1 contrast against the light theme's white
+# and the dark theme's near-black background alike (WCAG's rule for a graphic), so one colour
+# serves both themes. Over the limit and broken are striped too: the state is not colour alone.
+BAR_COLOURS = {"ok": "#21883f", "near-full": "#c25e00", "edited": "#c25e00", "full": "#d62d20",
+               "over": "#d62d20", "broken": "#d62d20"}
+_STRIPES = "repeating-linear-gradient(135deg, {c} 0 8px, #8a1610 8px 12px)"
+
+
+def gauge_state(used: int, limit: int, *, drifted: bool = False, broken: bool = False) -> str:
+    """``ok``, ``near-full`` (from 80 %), ``full`` (from 95 %), ``over`` (over the limit),
+    ``broken`` (cannot be written) or ``edited`` (by hand, otherwise ok): what the bar shows."""
+    if broken:
+        return "broken"
+    if limit <= 0 or used > limit:
+        return "over"
+    lvl = level(used, limit)
+    if lvl == "alarm":
+        return "full"
+    if lvl == "warning":
+        return "near-full"
+    return "edited" if drifted else "ok"
+
+
+def bar_html(pct: int, state: str, label: str) -> str:
+    """The gauge's bar: our own markup (no entry text), a progress bar for screen readers with
+    the same one percentage the figures say, drawn in the state's colour."""
+    colour = BAR_COLOURS[state]
+    stripes = f"background-image:{_STRIPES.format(c=colour)};" if state in ("over", "broken") else ""
+    width = 100 if state in ("over", "broken") else max(0, min(100, pct))
+    return (f'<div class="hd-bar" data-state="{state}" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
+            f'aria-valuenow="{pct}" aria-valuetext="{pct}%, {label}" aria-label="{label}" '
+            'style="height:0.5rem;border-radius:0.25rem;background:rgba(128,128,128,0.25);overflow:hidden;'
+            'margin:0.25rem 0 0.5rem 0">'
+            f'<div class="hd-bar-fill" style="height:100%;width:{width}%;background-color:{colour};{stripes}'
+            'border-radius:0.25rem"></div></div>')
+
+
 def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | None = None,
           projected_count: int | None = None, key: str | None = None, drifted: bool = False,
           broken: bool = False) -> str:
-    """A capacity gauge; with ``projected``, a second bar shows the usage after an operation.
+    """A capacity gauge; with ``projected``, the gauge shows the usage after an operation.
 
-    The colour follows the state (green, orange, red; the bar too): a file that cannot be
-    written (``broken``) or is over its limit is red, a hand-edited one (``drifted``) never "OK".
-    Returns the level (``calm``/``warning``/``alarm``) of the figure shown last.
+    The colour follows the state (green, orange, red), the bar's too (see :func:`gauge_state`): a
+    file that cannot be written (``broken``) or is over its limit is red and striped, a
+    hand-edited one (``drifted``) never "OK". One percentage, the agent's (capped at 100), in the
+    figures and the bar alike. Returns the level (``calm``/``warning``/``alarm``) of the figure shown.
     """
     shown, shown_count = (used, count) if projected is None else \
         (projected, projected_count if projected_count is not None else count)
@@ -72,14 +110,16 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     if broken:
         color, word = "red", "Cannot be written"
     pct = percent(shown, limit)
-    # The key carries the colour, so the bar can be drawn in it (see _tables.TABLE_STYLE's gauge rules).
+    state = gauge_state(shown, limit, drifted=drifted, broken=broken)
+    after = "" if projected is None else "After saving: "
     with st.container(border=True, key=None if key is None else f"{key}-hdlvl-{color}"):
-        # Our own wording and figures only (no entry text): markdown is safe here. Title and level
-        # share one line, because every element costs the landing page's rerun time.
-        st.markdown(f"**{filename}** :{color}-badge[{'' if projected is None else 'After saving: '}{word}]")
-        st.progress(min(1.0, shown / limit) if limit > 0 else 1.0,
-                    text=f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
-                         + (f" · :red[{shown - limit:,} over]" if over else ""))
+        # Our own wording, figures and markup only (no entry text): markdown and HTML are safe here.
+        # One element for title, figures and bar: every element costs the landing page's rerun time.
+        st.markdown(f"**{filename}** :{color}-badge[{after}{word}]  \n"
+                    f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
+                    + (f" · :red[{shown - limit:,} over]" if over else "") + "\n\n"
+                    + bar_html(pct, state, f"{after}{filename} {pct}% of its limit: {word}"),
+                    unsafe_allow_html=True)
         if projected is None:
             st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
                        "characters per token)")
@@ -140,13 +180,26 @@ def show_refusal(refusal: Refusal, title: str = REFUSED) -> None:
             st.text("What to do: " + refusal.hint)
 
 
+def share_of_file(chars: int, file_chars: int) -> float:
+    """An entry's share of its file's characters, in percent (one decimal): never above 100, and
+    the entries of a file add up to about 100 (the § separators make the rest). How full the file
+    is against its limit is the gauge's one figure, not this column's."""
+    return round(min(chars, file_chars) / file_chars * 100, 1) if file_chars > 0 else 0.0
+
+
 def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str]] | None = None,
-                indices: Sequence[int] | None = None) -> pd.DataFrame:
-    """The entry table: index, text (cut for display), characters, share of the budget, flags,
-    and the compact table's one column of figures and flags (``Details``)."""
+                indices: Sequence[int] | None = None, *, file_chars: int | None = None) -> pd.DataFrame:
+    """The entry table: index, text (cut for display), characters, share of the file, flags,
+    and the compact table's one column of figures and flags (``Details``).
+
+    ``file_chars``: the whole file's characters (its usage), needed when ``entries`` is only some
+    of the file's entries (a filtered table); by default ``entries`` is the whole file. ``limit`` is
+    not part of the share: a share of the limit went above 100 % in an over-full file.
+    """
     indices = list(range(len(entries))) if indices is None else list(indices)
     flags = [list(f) for f in (flags or [()] * len(entries))]
-    shares = [round(len(e) / limit * 100, 1) if limit > 0 else 0.0 for e in entries]
+    total = usage(list(entries)) if file_chars is None else file_chars
+    shares = [share_of_file(len(e), total) for e in entries]
     return pd.DataFrame({
         "#": indices,
         "Entry": [cut(e) for e in entries],

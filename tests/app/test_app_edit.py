@@ -68,7 +68,7 @@ def refused(at) -> str:
 def test_add_with_projection_then_saved(home: Path) -> None:
     at = edit_page()
     at.text_area(key="ed_add_text").input("Staging resets every Sunday.").run()
-    progress = [p.proto.text for p in at.get("progress")]
+    progress = [m.value for m in at.markdown]
     before, after = len(DELIMITER.join(FACTS)), len(DELIMITER.join(FACTS + ["Staging resets every Sunday."]))
     assert any(f"{after:,} / 300" in t for t in progress) and any(f"{before:,} / 300" in t for t in progress)
     assert any("Content scan: nothing found." in c.value for c in at.caption)

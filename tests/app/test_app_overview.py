@@ -31,7 +31,7 @@ def test_level_thresholds() -> None:
 def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
     at = open_app()
     no_exception(at)
-    progress = [p.proto.text for p in at.get("progress")]
+    progress = [m.value for m in at.markdown]
     assert any("1,985 / 2,200 chars" in t and "90%" in t and "18 entries" in t for t in progress), progress
     assert any("1,486 / 1,375 chars" in t and "111 over" in t for t in progress), progress
     md = rendered_markdown(at)
@@ -208,11 +208,11 @@ def test_config_warnings_shown_in_sidebar(demo: Path) -> None:
 def test_edited_config_is_read_on_the_next_rerun(demo: Path) -> None:
     """Settings are reused while config.yaml is unchanged, never after it changes."""
     at = open_app()
-    assert any("/ 2,200 chars" in p.proto.text for p in at.get("progress"))
+    assert any("/ 2,200 chars" in m.value for m in at.markdown)
     config = demo / "config.yaml"
     config.write_text(config.read_text().replace("memory_char_limit: 2200", "memory_char_limit: 3000"))
     at.run()
-    assert any("/ 3,000 chars" in p.proto.text for p in at.get("progress"))
+    assert any("/ 3,000 chars" in m.value for m in at.markdown)
 
 
 def test_file_changed_outside_is_shown_on_the_next_rerun(demo: Path) -> None:

@@ -82,9 +82,9 @@ def test_one_cut_width() -> None:
     text = "x" * (CELL_CHARS + 7)
     assert cut(text).startswith("x" * CELL_CHARS + " … [7 more characters")
     assert cut("x" * CELL_CHARS) == "x" * CELL_CHARS
-    assert details(5, 1486, 108.1, ["drift", "new since snapshot"]) == \
-        "#5 · 1,486 chars · 108.1% — drift; new since snapshot"
-    assert details(0, 82, 3.7, []) == "#0 · 82 chars · 3.7%"
+    assert details(5, 1486, 100.0, ["edited by hand", "new since snapshot"]) == \
+        "#5 · 1,486 chars · 100.0% of file — edited by hand; new since snapshot"
+    assert details(0, 82, 3.7, []) == "#0 · 82 chars · 3.7% of file"
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -153,7 +153,8 @@ def test_before_after_tables_cut_at_one_width(demo: Path, calls: list[dict]) -> 
     compare = tables(at)[-1].value
     assert long_entry.strip() in list(compare["B: work"])
     call = next(c for c in calls if c.get("key") == "sh_compare")
-    assert call["row_height"] == ROW_HEIGHT and call["column_config"]["File"]["pinned"]
+    assert call["row_height"] == ROW_HEIGHT and call["column_config"]["Difference"]["pinned"]
+    assert "File" not in call["column_config"]  # the file leads the difference label: the texts get the width
 
 
 def test_a_long_diff_cell_is_cut_with_a_note(calls: list[dict]) -> None:

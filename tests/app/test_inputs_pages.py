@@ -76,6 +76,6 @@ def test_inbox_lists_deep_and_surrogate_staged_writes_as_malformed(root: Path) -
 def test_a_limit_of_zero_or_less_is_shown_as_the_agent_uses_it(root: Path, limit: int) -> None:
     (root / "config.yaml").write_text(f"memory:\n  memory_char_limit: {limit}\n")
     at = run_page()
-    progress = [p.proto.text for p in at.get("progress")]
+    progress = [m.value for m in at.markdown]
     assert any(f"36 / {limit:,} chars** · 0%" in t and "over" in t for t in progress), progress
     assert "memory_char_limit" not in alerts(at)  # a valid limit: no config warning

@@ -372,7 +372,7 @@ def test_export_download_redacts_and_profiles_compare(demo):
     at.selectbox(key="sh_a").select("default").run()
     at.selectbox(key="sh_b").select("zz-compare").run()
     compare = at.dataframe[-1].value
-    assert "only in default" in set(compare["Difference"])
+    assert "MEMORY.md: only in default" in set(compare["Difference"])
     assert "Deploys go through `make deploy ENV=staging` first." in set(compare["B: zz-compare"])
     assert URL not in rendered(at)
 

@@ -12,6 +12,27 @@ import streamlit as st
 from hermes_dash import FILENAMES, MemoryStore, n_of, resolve_home, ui
 from hermes_dash.curation import export, sharing
 
+# git's two-letter status, in words: the index (staged) first, then the file on disk.
+_STAGED = {"A": "added to git but not committed", "M": "changes staged but not committed",
+           "D": "deleted from git's index"}
+_ON_DISK = {"M": "changed since the last commit", "D": "deleted from disk"}
+
+
+def git_words(status: str) -> str:
+    """git's short status (``"M MEMORY.md"``, stripped as ``--porcelain`` output was) as a newcomer
+    reads it: "changed since the last commit". Stripped, a lone letter is the file on disk's
+    (``" M"``) when one space follows it, the index's (``"M "``) when two do."""
+    head, _, rest = status.partition(" ")
+    code = head if len(head) == 2 else head + " " if rest.startswith(" ") else " " + head
+    if code == "??":
+        return "not in git yet (never added)"
+    if code == "UU":
+        return "in an unfinished git merge"
+    said = [_STAGED[code[0]]] if code[:1] in _STAGED else []
+    said += [_ON_DISK[code[1]]] if code[1:2] in _ON_DISK else []
+    return "; ".join(said) or status
+
+
 store = ui.require_store()
 st.title("Sharing and export")
 
@@ -39,7 +60,8 @@ for f in report.files:
         "Real path": str(f.resolved),
         "Repository": repo,
         "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
-        "Uncommitted changes": "" if not git or git.dirty is None else ("yes: " + git.status if git.dirty else "no"),
+        "Uncommitted changes": "" if not git or git.dirty is None else ("yes: " + git_words(git.status) if git.dirty
+                                                                        else "no"),
     })
 st.dataframe(pd.DataFrame(rows), hide_index=True, key="sh_table", row_height=ui.ROW_HEIGHT,
              height=ui.table_height(len(rows)),
@@ -93,9 +115,11 @@ a = left.selectbox("Profile A", profiles, key="sh_a")
 b = right.selectbox("Profile B", profiles, key="sh_b")
 rows_ = export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStore(resolve_home(store.home.root, b)))
 words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
-ui.diff_table([words[r.kind] for r in rows_], [r.a for r in rows_], [r.b for r in rows_], key="sh_compare",
-              kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),
-              lead={"File": [FILENAMES[r.target] for r in rows_]})
+# The file goes in front of the difference, in one label column: a column of its own left the two
+# texts 78 px each on a phone, where words broke mid-way ("MEMORY.m d", "everywher e").
+ui.diff_table([f"{FILENAMES[r.target]}: {words[r.kind]}" for r in rows_], [r.a for r in rows_], [r.b for r in rows_],
+              key="sh_compare", kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),
+              help=(f"The entry in profile {a}", f"The entry in profile {b}"))
 counts = {k: sum(r.kind == k for r in rows_) for k in words}
 st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {ui.lit(a)}, "
            f"{counts['only_b']} only in {ui.lit(b)}.")

@@ -12,6 +12,8 @@ import streamlit as st
 from hermes_dash import TARGETS, FileState, n_entries, ui
 from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag_notes
 
+#: The flag of a row the last write from outside the page added or changed (the row is tinted too).
+FRESH_FLAG = "just written from outside"
 #: The filter beside the search box.
 SHOW = {"all": "All entries", "new": "New since snapshot", "flagged": "Flagged"}
 
@@ -59,7 +61,7 @@ ui.as_you_type("Search both files")  # the tables filter while typing, no Enter 
 show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
                       help="New since snapshot: entries added or changed since the snapshot (the running "
                            "session does not have them as they are now). Flagged: any other flag (the content "
-                           "scan, a possible secret, longer than the limit, drift, hand-written).")
+                           "scan, a possible secret, longer than the limit, edited by hand, written as one block).")
 
 for target, state in states.items():
     st.header(state.filename)
@@ -78,6 +80,9 @@ for target, state in states.items():
         continue
     since = ui.since_snapshot(state, snapshot)
     flags = entry_flags(state, ui.entry_findings(state), since)
+    fresh = ui.fresh_entries(state)  # what the agent (or another tab) just wrote: highlighted, until the next change
+    if fresh:
+        flags = tuple((FRESH_FLAG, *f) if e in fresh else f for e, f in zip(state.entries, flags))
     new = [kind != "unchanged" for kind in since] if since is not None else [False] * len(state.entries)
     picked = [i for i, e in enumerate(state.entries)
               if (not query or query.lower() in e.lower()) and (show == "all" or show == "new" and new[i]
@@ -87,7 +92,8 @@ for target, state in states.items():
 
     def build(picked: list[int] = picked, entries: tuple[str, ...] = state.entries, limit: int = state.limit,
               flags: tuple[tuple[str, ...], ...] = flags, state: FileState = state) -> pd.DataFrame:
-        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked)
+        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked,
+                               file_chars=state.usage)
         if query:
             frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
         origin = ui.origin_column(store, state, [entries[i] for i in picked])
@@ -97,12 +103,14 @@ for target, state in states.items():
                             for d, o in zip(frame["Details"], origin)]
         return frame
 
-    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show, ui.origins_key(store)),
-                         build)
-    ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}")
+    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show, ui.origins_key(store),
+                                 fresh), build)
+    ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}",
+                    highlight=[state.entries[i] in fresh for i in picked] if fresh else None)
     # One caption: every element costs the landing page's rerun time.
     notes = flag_notes(flags)
-    st.caption("".join(f"{note}; " for note in notes[:-1]) + (f"{notes[-1]}. " if notes else "")
+    st.caption(("Highlighted: just written from outside this page (the agent?), until the next change. " if fresh
+                else "") + "".join(f"{note}; " for note in notes[:-1]) + (f"{notes[-1]}. " if notes else "")
                + "Select a row to read the whole entry and edit, remove or move exactly that one.")
     ui.entry_panel(store, state)
 
