@@ -22,7 +22,7 @@ from app_support import APP, demo, fresh_cache, no_exception, tables  # noqa: F4
 
 from repo import ROOT
 NO_TABLE = {"curation_cleanup.py"}  # its plan is a list of steps, each with its own text and box
-PAGES = ["overview.py", "snapshot.py", "edit.py", "backups.py"] + sorted(
+PAGES = ["overview.py", "snapshot.py", "edit.py", "history.py"] + sorted(
     p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("curation_*.py") if p.name not in NO_TABLE)
 PHONE = 342  # a phone's main area (358 px at 390 px) less a little room
 assert PHONE_WIDTH <= PHONE

@@ -71,7 +71,8 @@ with left:
 snapshot = current.snapshot
 if snapshot.note:
     st.warning(snapshot.note)
-KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
+st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note. "
+           "Unchanged entries fold away; both sides in full are under each file.")
 for target in TARGETS:
     state = ui.file_state(target, store)
     ui.remember_seen(state)
@@ -86,37 +87,33 @@ for target in TARGETS:
     if snapshot.truncated.get(target):
         st.warning("The snapshot's block was cut (over budget) by the unreleased upstream commit that recorded this "
                    "session: its middle is missing. No release cuts a block.")
-
-    side_l, side_r = st.columns(2)
-    with side_l:
-        st.subheader("Running session sees (snapshot)")
-        if snap_entries:
-            ui.entry_table(ui.entry_frame(snap_entries, state.limit), key=f"snap_old_{target}")
-        else:
-            st.info("No block for this file in the snapshot.")
-    with side_r:
-        st.subheader("On disk now")
-        if state.entries:
-            ui.entry_table(ui.entry_frame(state.entries, state.limit), key=f"snap_new_{target}")
-        else:
-            st.info("No entries on disk.")
-
-    st.subheader("Differences, entry by entry")
-    st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note.")
     if diff.identical:
         st.success("The snapshot and the file hold the same entries.")
-    rows = sorted(diff.items, key=lambda item: KIND_ORDER[item.kind])
-    ui.diff_table([item.kind for item in rows], [item.old for item in rows], [item.new for item in rows],
-                  key=f"snap_diff_{target}", labels=("Snapshot", "On disk"))
+    # What differs, first; the unchanged entries fold away (docs/screens.md#diffs).
+    ui.entry_diff(diff.items, key=f"snap_diff_{target}", labels=("Snapshot", "On disk"))
+    block = store.render_block(target)
+    if block and state.over_budget:
+        # Beside the block, never inside it: the agent injects an over-budget store whole.
+        st.warning(f"{state.filename} is over budget ({state.usage:,}/{state.limit:,} chars, "
+                   f"{over_budget_text(state.usage, state.limit)}). The next session still loads all of it, "
+                   "as shown under \"What the next session will load\", but the agent refuses every add until "
+                   "it is back under the limit: remove or shorten entries first.")
 
-    with st.expander("What the next session will load (exactly as injected)", expanded=True):
-        block = store.render_block(target)
-        if block and state.over_budget:
-            # Beside the block, never inside it: the agent injects an over-budget store whole.
-            st.warning(f"{state.filename} is over budget ({state.usage:,}/{state.limit:,} chars, "
-                       f"{over_budget_text(state.usage, state.limit)}). The next session still loads all of it, "
-                       "as shown below, but the agent refuses every add until it is back under the limit: "
-                       "remove or shorten entries first.")
+    with st.expander(f"Both sides in full: {len(snap_entries):,} in the snapshot, {len(state.entries):,} on disk"):
+        side_l, side_r = st.columns(2)
+        with side_l:
+            st.subheader("Running session sees (snapshot)")
+            if snap_entries:
+                ui.entry_table(ui.entry_frame(snap_entries, state.limit), key=f"snap_old_{target}")
+            else:
+                st.info("No block for this file in the snapshot.")
+        with side_r:
+            st.subheader("On disk now")
+            if state.entries:
+                ui.entry_table(ui.entry_frame(state.entries, state.limit), key=f"snap_new_{target}")
+            else:
+                st.info("No entries on disk.")
+    with st.expander("What the next session will load (exactly as injected)"):
         if block:
             ui.plain(block)
         else:
