@@ -200,6 +200,8 @@ def test_an_earlier_text_can_also_come_back_as_a_new_entry(demo: Path) -> None:
     newest = line.versions[-2]
     candidate = next(t for t in newest.entries if t not in line.versions[-1].entries)
     assert candidate in html(at)  # the word-level diff against the entry now
+    assert not [d for d in at.dataframe if "Status" in d.value.columns]  # each entry's life: folded
+    at.toggle(key="hi_lives_on").set_value(True).run()
     lives = frame(at, "Status")
     assert set(lives["Status"]) == {"in the file"} and len(lives) == 18
     before = mem(demo)
@@ -257,6 +259,7 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path: Pat
     store.replace("memory", "port 8080", "The API moved (a bad replace).")
     bad = mem(home)
     at = history_page()
+    at.toggle(key="hi_lives_on").set_value(True).run()
     lives = frame(at, "Status")
     assert list(lives["Status"]) == ["in the file"] * 3  # ArgoCD once, not also as gone
     assert any("3 in the file now, 0 gone (1 of those in the file left it once and came back)" in c.value
@@ -279,6 +282,7 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path: Pat
 
 def test_history_diff_between_chosen_versions(demo: Path) -> None:
     at = history_page()
+    at.toggle(key="hi_compare_on").set_value(True).run()
     at.selectbox(key="hi_from").select(0).run()
     at.selectbox(key="hi_to").select(1).run()
     no_exception(at)

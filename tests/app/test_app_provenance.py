@@ -69,6 +69,7 @@ def test_history_says_who_made_each_version(demo: Path) -> None:
     made = list(versions["Made by"])
     assert made[-1] == "the oldest copy kept"
     assert "session 20261129_081502_a41c9e (cli)" in made[0]  # the newest session's writes
+    at.toggle(key="hi_lives_on").set_value(True).run()  # each entry's life, folded at first
     lives = next(t.value for t in tables(at) if "Origin" in t.value.columns)
     assert "Origin" in lives.columns and all(lives["Origin"])
 

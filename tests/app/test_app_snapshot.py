@@ -34,6 +34,7 @@ def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
 def test_pick_an_older_session(demo: Path) -> None:
     at = open_app("snapshot")
     at.selectbox(key="snap_session").select("20261127_163011_09bd27").run()
+    at.toggle(key="snap_full_memory").set_value(True).run()  # both sides in full
     no_exception(at)
     counts = dict(metrics(at)[:4])
     assert counts["Added"] != "2" or counts["Unchanged"] != "15"
@@ -110,4 +111,6 @@ def test_unchanged_entries_fold_away_and_details_are_closed(demo: Path) -> None:
     listed = [t.value for t in folded[0].text][0].splitlines()
     assert len(listed) == 15 and all(line.startswith("· ") for line in listed)
     assert not any(e.proto.expanded for e in at.expander)  # every detail starts folded
-    assert any(e.label.startswith("Both sides in full: ") for e in at.expander)
+    assert len(tables(at)) == 2  # the two diffs: both sides in full are behind a switch, off
+    at.toggle(key="snap_full_memory").set_value(True).run()
+    assert len(tables(at)) == 4 and [t.value.shape[0] for t in tables(at)[1:3]] == [17, 18]

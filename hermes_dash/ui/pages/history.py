@@ -293,7 +293,9 @@ def spans(life: history.EntryLife) -> str:
     return ", ".join(f"[{a}]–" + ("now" if b is None else f"[{b - 1}]") for a, b in life.spans)
 
 
-with st.expander(f"Entries over time: {len(present)} in the file, {len(gone)} gone"):
+# Folded by a toggle, not an expander: a table inside a closed expander is laid out but never
+# drawn, and is sent on every run; off, nothing is sent.
+if st.toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)", key="hi_lives_on"):
     st.caption(f"{len(present)} in the file now, {len(gone)} gone"
                + (f" ({came_back} of those in the file left it once and came back)" if came_back else "")
                + ". \"First seen\" at version [0] means at least that old (older history was not kept).")
@@ -319,7 +321,7 @@ with st.expander(f"Entries over time: {len(present)} in the file, {len(gone)} go
                        "Origin": st.column_config.TextColumn(width=120, help="What gave the entry its latest text, "
                                                                              "or what took a gone entry away")})
 
-with st.expander("Compare any two versions"):
+if st.toggle("Compare any two versions", key="hi_compare_on"):
     labels = [v.index for v in versions]
     fmt = lambda i: f"[{i}] {versions[i].name}"  # noqa: E731
     if st.session_state.get("hi_from") not in labels:

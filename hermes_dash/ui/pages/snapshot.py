@@ -72,7 +72,7 @@ snapshot = current.snapshot
 if snapshot.note:
     st.warning(snapshot.note)
 st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note. "
-           "Unchanged entries fold away; both sides in full are under each file.")
+           "Unchanged entries fold away; both sides in full are a switch under each file.")
 for target in TARGETS:
     state = ui.file_state(target, store)
     ui.remember_seen(state)
@@ -99,7 +99,9 @@ for target in TARGETS:
                    "as shown under \"What the next session will load\", but the agent refuses every add until "
                    "it is back under the limit: remove or shorten entries first.")
 
-    with st.expander(f"Both sides in full: {len(snap_entries):,} in the snapshot, {len(state.entries):,} on disk"):
+    # A toggle, not an expander: a table in a closed expander is laid out but never drawn.
+    if st.toggle(f"Show both sides in full ({len(snap_entries):,} in the snapshot, {len(state.entries):,} on disk)",
+                 key=f"snap_full_{target}"):
         side_l, side_r = st.columns(2)
         with side_l:
             st.subheader("Running session sees (snapshot)")
