@@ -113,9 +113,8 @@ def stamp(v: history.Version) -> str:
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("History")
-st.caption("Every version of a file: the backups hermes-dash keeps before each write (so every write can be "
-           "taken back), then the live file. Pick one to see what differs now, and bring it back whole or "
-           "one entry at a time.")
+st.caption("Every version of a file (hermes-dash backs it up before each write), and what differs from the live "
+           "file: bring a version back whole, or one entry.")
 
 live = {t: ui.file_state(t, store) for t in TARGETS}
 for t in TARGETS:
@@ -132,7 +131,8 @@ def back_up(target: str) -> None:
 # One row at the top: which file, and each backup button as wide as its label.
 top = st.container(horizontal=True, vertical_alignment="bottom")
 with top:
-    target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target")
+    target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target",
+                      label_visibility="collapsed")  # still the radio group's name for a screen reader
 for each in TARGETS:
     if top.button(f"Back up {FILENAMES[each]} now", key=f"bk_now_{each}"):
         back_up(each)
@@ -295,7 +295,11 @@ def spans(life: history.EntryLife) -> str:
 
 # Folded by a toggle, not an expander: a table inside a closed expander is laid out but never
 # drawn, and is sent on every run; off, nothing is sent.
-if st.toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)", key="hi_lives_on"):
+switches = st.columns(2)
+show_lives = switches[0].toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)",
+                                key="hi_lives_on")
+show_compare = switches[1].toggle("Compare any two versions", key="hi_compare_on")
+if show_lives:  # drawn across the page, under both switches
     st.caption(f"{len(present)} in the file now, {len(gone)} gone"
                + (f" ({came_back} of those in the file left it once and came back)" if came_back else "")
                + ". \"First seen\" at version [0] means at least that old (older history was not kept).")
@@ -321,7 +325,7 @@ if st.toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} g
                        "Origin": st.column_config.TextColumn(width=120, help="What gave the entry its latest text, "
                                                                              "or what took a gone entry away")})
 
-if st.toggle("Compare any two versions", key="hi_compare_on"):
+if show_compare:
     labels = [v.index for v in versions]
     fmt = lambda i: f"[{i}] {versions[i].name}"  # noqa: E731
     if st.session_state.get("hi_from") not in labels:
