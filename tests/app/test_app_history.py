@@ -61,7 +61,7 @@ def test_the_page_shows_versions_beside_the_diff_and_the_restores(demo: Path) ->
     assert [t.value for t in at.title] == ["History"]
     # Versions on one side, the chosen version against the live file on the other (stacked on a phone).
     side, main = [c for c in at.main.columns][:2]
-    assert any("versions of MEMORY.md" in h.value for h in side.subheader)
+    assert any("versions of MEMORY.md" in h.value for h in side.header)
     assert [d.value.columns[0] for d in side.dataframe] == ["#"]
     keys = {getattr(e, "key", None) for e in main.button}
     assert {"bk_restore", "hi_in_place"} <= keys
@@ -73,19 +73,20 @@ def test_the_page_shows_versions_beside_the_diff_and_the_restores(demo: Path) ->
 def test_lists_every_version_newest_first_with_styles(demo: Path) -> None:
     at = history_page()
     table = frame(at, "Made by")
-    assert list(table["Version"]) == ["current", "MEMORY.md.bak.20261127-184210", "MEMORY.md.bak.1795512600"]
-    assert list(table["Kind"]) == ["current", "dated", "drift"]
-    assert list(table["Entries"])[1:] == [12, 8]
-    assert "Size (bytes)" not in table.columns
-    assert at.selectbox(key="bk_pick").options == ["[1] MEMORY.md.bak.20261127-184210 · dated",
-                                                   "[0] MEMORY.md.bak.1795512600 · drift"]
+    assert list(table.columns) == ["#", "Time", "Made by", "Chars"]  # fits its side at 1400 px
+    assert list(table["#"]) == [2, 1, 0] and "Size (bytes)" not in table.columns
+    # The picker beside it names each backup with its kind and entries, newest first.
+    options = at.selectbox(key="bk_pick").options
+    assert [o.split(" · ")[1:] for o in options] == [["dated", "12 entries", "MEMORY.md.bak.20261127-184210"],
+                                                      ["drift", "8 entries", "MEMORY.md.bak.1795512600"]]
+    assert [o.split(" ", 1)[0] for o in options] == ["[1]", "[0]"]
     at.radio(key="hi_target").set_value("user").run()
     table = frame(at, "Made by")
-    assert list(table["Version"]) == ["current", "USER.md.bak.20261120"] and table["Kind"][1] == "daily"
+    assert list(table["#"]) == [1, 0]
     assert table["Time"][1] == "2026-11-20 (day)"  # a hand-made daily name carries no time of day
+    assert at.selectbox(key="bk_pick").options == ["[0] 2026-11-20 (day) · daily · 6 entries · USER.md.bak.20261120"]
     # Characters of its entries, as every page counts them (the file holds "§" and "—": not bytes).
     user = parse(read(demo, "USER.md.bak.20261120").decode())
-    assert table["Entries"][1] == 6
     assert table["Chars"][1] == len(DELIMITER.join(user)) < len(read(demo, "USER.md.bak.20261120"))
 
 
@@ -105,7 +106,7 @@ def test_no_backups_yet(tmp_path: Path, monkeypatch, fresh_cache) -> None:
     monkeypatch.setenv("HERMES_HOME", str(home))
     at = history_page()
     assert "No backups yet" in alerts(at)
-    assert list(frame(at, "Made by")["Version"]) == ["current"]
+    assert list(frame(at, "Made by")["#"]) == [0]  # the live file only
     at.button(key="bk_now_memory").click().run()
     assert len(frame(at, "Made by")) == 2 and len(at.selectbox(key="bk_pick").options) == 1
 

@@ -101,13 +101,21 @@ def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) 
     st.caption(words)
 
 
-def stamp(v: history.Version) -> str:
+def stamp(v: history.Version, *, seconds: bool = True) -> str:
     """A version's time; a hand-made daily name carries only a day: no time of day is invented."""
     if v.created is None:
         return ""
     if v.style == "daily":
         return v.created.strftime("%Y-%m-%d") + " (day)"
-    return v.created.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return v.created.astimezone().strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+
+
+def version_label(backup: Backup, version: history.Version | None) -> str:
+    """The picker's words for a backup: its number, time, kind, entries and file name."""
+    if version is None:
+        return f"{backup.name} · {backup.style} · cannot be read"
+    return (f"[{version.index}] {stamp(version, seconds=False)} · {version.style} · "
+            f"{n_entries(len(version.entries))} · {backup.name}")
 
 
 store = ui.require_store()
@@ -158,28 +166,30 @@ side, main = st.columns([2, 3], gap="medium")
 # -- the versions -------------------------------------------------------------------------------
 
 with side:
-    st.subheader(f"{n_of(len(versions), 'version')} of {state.filename}")
+    st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
     newest_first = list(reversed(versions))
-    author = list(reversed(made_by))
+    # Four columns, to fit this side at 1400 px without scrolling sideways; each version's kind,
+    # entries and file name are in the picker beside it ("[1] … · dated · 12 entries · name").
     st.dataframe(pd.DataFrame({
         "#": [v.index for v in newest_first],
-        "Time": [stamp(v) for v in newest_first],
-        "Made by": author,
+        "Time": [stamp(v, seconds=False) for v in newest_first],
+        "Made by": list(reversed(made_by)),
         # Characters of its entries, as every page counts a file against its limit.
         "Chars": [v.usage for v in newest_first],
-        "Entries": [len(v.entries) for v in newest_first],
-        "Kind": [v.style for v in newest_first],
-        "Version": [v.name for v in newest_first],
-        "Problem": [v.problem or "" for v in newest_first],
     }), hide_index=True, key="hi_versions", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(versions)),
         column_config={
-            "#": st.column_config.NumberColumn(width=40),
+            "#": st.column_config.NumberColumn(width=36),
+            "Time": st.column_config.TextColumn(width=136),
             "Made by": st.column_config.TextColumn(
-                width=170, help="Who made the changes from the version before: an agent session, you "
+                width=120, help="Who made the changes from the version before: an agent session, you "
                                 "(hermes-dash), the Inbox, or outside the agent when no record explains them "
                                 "(docs/provenance.md)"),
-            "Chars": st.column_config.NumberColumn("Chars", format="%d", help="Characters of its entries, as "
-                                                   "counted against the file's limit")})
+            "Chars": st.column_config.NumberColumn("Chars", format="%d", width=62,
+                                                   help="Characters of its entries, as counted against the "
+                                                        "file's limit")})
+    for v in newest_first:
+        if v.problem:
+            st.caption(f"[{v.index}] {ui.lit(v.name)}: {v.problem} Its entries are shown as best they can be read.")
     usage_chart(versions, state.limit, state.filename)
     prune_section(store, all_backups)
     st.caption("The `.lock` files beside the memory files are the locks the agent and the dashboard take so that "
@@ -192,12 +202,12 @@ with main:
         st.info("No backups yet. hermes-dash makes one before every write; or use the buttons above.")
     else:
         names = [b.name for b in backups]
-        index = {v.name: v.index for v in versions}
         if st.session_state.get("bk_pick") not in names:
             st.session_state.bk_pick = names[0]
+        by_name = {v.name: v for v in versions}
         name = st.selectbox(f"Compare the live {state.filename} with", names, key="bk_pick",
-                            format_func=lambda n: (f"[{index[n]}] " if n in index else "")
-                            + f"{n} · {next(b for b in backups if b.name == n).style}")
+                            format_func=lambda n: version_label(next(b for b in backups if b.name == n),
+                                                                by_name.get(n)))
         chosen = next(b for b in backups if b.name == name)
         bstate = ui.backup_state(chosen, store)
         if bstate is None:

@@ -87,7 +87,7 @@ for target, tab in zip(TARGETS, st.tabs([tab_name(t) for t in TARGETS])):
     with tab:
         state = ui.file_state(target, store)
         ui.remember_seen(state)
-        st.subheader(FILENAMES[target])
+        st.header(FILENAMES[target])
         snap_entries = snapshot.entries.get(target, ())
         # Compared as injected, with the one pairing rule (docs/rules.md#diff), as the Overview counts.
         diff = diffs[target]
