@@ -194,6 +194,11 @@ with side:
     prune_section(store, all_backups)
     st.caption("The `.lock` files beside the memory files are the locks the agent and the dashboard take so that "
                "writes never overlap: safe to ignore, never deleted while in use.")
+    # The details' switches sit here, where this side has room; what they show is drawn across the page.
+    present, gone = line.present, line.gone
+    show_lives = st.toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)",
+                           key="hi_lives_on")
+    show_compare = st.toggle("Compare any two versions", key="hi_compare_on")
 
 # -- the chosen version against the live file ---------------------------------------------------
 
@@ -295,7 +300,6 @@ with main:
 
 # -- details, folded ----------------------------------------------------------------------------
 
-present, gone = line.present, line.gone
 came_back = sum(1 for life in present if life.gaps)
 
 
@@ -305,11 +309,7 @@ def spans(life: history.EntryLife) -> str:
 
 # Folded by a toggle, not an expander: a table inside a closed expander is laid out but never
 # drawn, and is sent on every run; off, nothing is sent.
-switches = st.columns(2)
-show_lives = switches[0].toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)",
-                                key="hi_lives_on")
-show_compare = switches[1].toggle("Compare any two versions", key="hi_compare_on")
-if show_lives:  # drawn across the page, under both switches
+if show_lives:  # drawn across the page, under both sides
     st.caption(f"{len(present)} in the file now, {len(gone)} gone"
                + (f" ({came_back} of those in the file left it once and came back)" if came_back else "")
                + ". \"First seen\" at version [0] means at least that old (older history was not kept).")
