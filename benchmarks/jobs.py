@@ -4,8 +4,8 @@ On the demo home (MEMORY.md at 90% of its limit: a realistic near-full home) at 
 
 1. find an entry (search for it and see it);
 2. get MEMORY.md under 80% of its limit with the Cleanup page's plan;
-3. make a bad replace on Edit, then restore the file from Backups; make it again, then restore
-   only the one entry from Backups.
+3. make a bad replace on Edit, then restore the file from History; make it again, then restore
+   only the one entry from History.
 
 Each job records its steps (clicks, special keys such as Enter or Tab, characters typed), its
 time from the first step until the file on disk is right, and whether the bytes on disk are the
@@ -60,11 +60,12 @@ class Labels:
     replace_yes: str = "Yes, replace it"  # a version that writes at once has no such question
     bad_find: str = "FLUSHDB"
     bad_text: str = "Redis is gone."
-    backups: str = "Backups"
-    restore_file: str = "Restore this backup…"
+    history: str = "History"  # an older checkout: Labels(history="Backups") finds its Backups page
+    restore_file: str = r"^Restore this (version|backup)…$"
     restore_file_yes: str = "Yes, restore"
-    restore_entry: str = r"^(Restore this entry in place…|Put this entry back where it stood…|Add this entry back)$"
-    restore_entry_yes: str = "Yes, restore it"
+    restore_entry: str = (r"^(Restore in place…|Put it back where it stood…|Restore this entry in place…"
+                          r"|Put this entry back where it stood…|Add this entry back)$")
+    restore_entry_yes: str = r"^Yes, (restore in place|put it back|restore it)$"
 
 
 @dataclass
@@ -215,9 +216,9 @@ def restore_file(user: User, memory: Path) -> Job:
     user.job = Job("(bad replace)")
     good = memory.read_bytes()
     bad_replace(user, memory)
-    user.job = job = Job("restore the file (Backups)")
+    user.job = job = Job("restore the file (History)")
     start = time.monotonic()
-    user.go(lab.backups)  # the newest backup is chosen: the one made just before the bad replace
+    user.go(lab.history)  # the newest backup is chosen: the one made just before the bad replace
     user.click(user.button(lab.restore_file))
     settle(page)
     wrong = memory.read_bytes()
@@ -234,9 +235,9 @@ def restore_entry(user: User, memory: Path) -> Job:
     user.job = Job("(bad replace)")
     good = memory.read_bytes()
     bad_replace(user, memory)
-    user.job = job = Job("restore the one entry (Backups)")
+    user.job = job = Job("restore the one entry (History)")
     start = time.monotonic()
-    user.go(lab.backups)
+    user.go(lab.history)
     wrong = memory.read_bytes()
     user.click(user.button(lab.restore_entry))
     looked = time.monotonic()

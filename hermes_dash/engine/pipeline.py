@@ -394,7 +394,7 @@ class Files:
         if digest(state.raw) != undo.left:
             raise FileChanged(f"{state.filename} changed after that write, so undoing it would throw away the later "
                               "change. Nothing was changed.",
-                              hint="Look at the file as it is now (and at Backups), and make the change you "
+                              hint="Look at the file as it is now (and at History), and make the change you "
                                    "want by hand.", target=state.target, backup=undo.backup)
         return self._undo_bytes(undo, state.filename)
 
@@ -412,10 +412,10 @@ class Files:
             if data is None:
                 raise FileProblem(f"The backup {undo.backup} that this write made is gone (or is no longer a plain "
                                   "file), so the write cannot be undone from it. Nothing was changed.",
-                                  hint="Pick an older version on the Backups page instead.", target=undo.target)
+                                  hint="Pick an older version on the History page instead.", target=undo.target)
         if digest(data) != undo.restores:
             raise FileChanged(f"The backup {undo.backup} no longer holds what {filename} held before that write. "
-                              "Nothing was changed.", hint="Pick a version on the Backups page instead.",
+                              "Nothing was changed.", hint="Pick a version on the History page instead.",
                               target=undo.target, backup=undo.backup)
         return data
 

@@ -23,6 +23,8 @@ The small API a page needs (curation pages included)::
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
     ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
+    ui.entry_diff(diff.items, key="x", labels=("Live file", "Backup"))   # an entry diff: the changes as
+                                            # a table, the unchanged entries folded ("N unchanged entries")
     ui.table_height(rows)                   # every row of a table up to 25, then it scrolls inside
     ui.entry_picker(frame, state, shown_texts, key="x"); ui.entry_panel(store, state)
     ui.origin_column(store, state, entries)  # where each entry came from, for a table's Origin column
@@ -63,7 +65,7 @@ helpers and the sidebar.
 from ._cache import (FROZEN, SnapshotChoice, backup_state, choose_snapshot, clear_caches, current_snapshot,
                      entry_findings, entry_suggestions, file_state, sessions, since_snapshot, stat_key, table_for)
 from ._conflict import conflict_panel, pinned_write
-from ._diffview import diff_html, show_word_diff
+from ._diffview import diff_html, entry_diff, show_word_diff
 from ._drift import drift_notice
 from ._health import health, health_lines
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
@@ -85,7 +87,8 @@ from ._widgets import (CELL_CHARS, FULL_TEXT_CHARS, ask, confirm, cut, entry_fra
 __all__ = [
     "CELL_CHARS", "EDIT_CHARS", "PAGE_ROWS", "long_text_area",
     "FROZEN", "FULL_TEXT_CHARS", "ROW_HEIGHT", "SnapshotChoice", "choose_snapshot", "current_snapshot",
-    "a11y_styles", "as_you_type", "ask", "percent_text", "health", "health_lines", "diff_html", "show_word_diff",
+    "a11y_styles", "as_you_type", "ask", "percent_text", "health", "health_lines", "diff_html", "entry_diff",
+    "show_word_diff",
     "apply_resets", "focus_after_rerun",
     "MAIN", "focus_count", "focus_now", "follow", "fresh_entries", "live_count",
     "label_selector", "note_page", "page_opened", "backup_state", "clear_caches", "confirm",

@@ -1,4 +1,5 @@
-"""A word-level diff of two entry texts: what goes struck through in red, what comes in green.
+"""Diffs a person can read: a word-level diff of two entry texts (what goes struck through in red,
+what comes in green), and an entry diff whose unchanged entries fold away.
 
 The one place entry text is drawn as HTML, and only after ``html.escape``: every ``<``, ``>``,
 ``&`` and quote of the entry becomes a character reference, so nothing in it can become a tag,
@@ -9,10 +10,14 @@ to their first and last words, so a one-word change in a long entry is seen at o
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import streamlit as st
 
 from hermes_dash import word_diff as _pieces
+
+from ._tables import PAGE_ROWS, diff_table
 
 FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth of words folds
 KEEP_CHARS = 80  # the unchanged text kept on each side of a fold
@@ -68,3 +73,48 @@ def show_word_diff(old: str, new: str, *, fold: bool = True, caption: str | None
     if caption:
         st.caption(caption)
     st.html(diff_html(old, new, fold=fold))
+
+
+class _Item(Protocol):
+    """One row of an entry diff (``EntryDiff.items``, the Sharing comparison's rows alike)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def old(self) -> str | None: ...
+    @property
+    def new(self) -> str | None: ...
+
+
+ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
+UNCHANGED_CHARS = 160  # an unchanged entry is one line of the folded list
+
+
+def unchanged_label(count: int) -> str:
+    """The folded part's title: "15 unchanged entries"."""
+    return f"{count:,} unchanged entr{'y' if count == 1 else 'ies'}"
+
+
+def entry_diff(items: Sequence[_Item], *, key: str, labels: tuple[str, str] = ("Before", "After"),
+               kind_label: str = "Change", wording: Mapping[str, str] | None = None,
+               same: str | None = None) -> None:
+    """An entry diff that shows what differs: the added, changed and removed entries as a table
+    (added first), and the unchanged ones folded away under "N unchanged entries" (an expander
+    listing them one line each), instead of rows a person reads past to find the change.
+
+    ``wording`` renames the kinds in the table; ``same`` is said when nothing differs (nothing
+    is said when it is None).
+    """
+    rows = sorted((i for i in items if i.kind != "unchanged"), key=lambda i: ORDER.get(i.kind, 9))
+    kept = [i for i in items if i.kind == "unchanged"]
+    if rows:
+        diff_table([(wording or {}).get(i.kind, i.kind) for i in rows], [i.old for i in rows],
+                   [i.new for i in rows], key=key, labels=labels, kind_label=kind_label)
+    elif same:
+        st.caption(same)
+    if kept:
+        with st.expander(unchanged_label(len(kept))):
+            lines = [" ".join((i.new or i.old or "").split()) for i in kept[:PAGE_ROWS]]
+            st.text("\n".join("· " + (t if len(t) <= UNCHANGED_CHARS else t[:UNCHANGED_CHARS] + " …")
+                               for t in lines)
+                    + (f"\n… and {len(kept) - PAGE_ROWS:,} more" if len(kept) > PAGE_ROWS else ""))

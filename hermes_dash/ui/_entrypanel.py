@@ -140,7 +140,7 @@ def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
             close()
             st.rerun()
         if confirm(ASK, ("remove", target, entry), "Remove this entry?", yes="Yes, remove it", key="hd_open_rm",
-                   detail="A backup of the file is kept (see Backups)."):
+                   detail="A backup of the file is kept (see History)."):
             pinned_write(lambda: store.remove(target, entry, expect_entry=entry), key=CONFLICT, target=target,
                          action="remove", clear=(OPEN, NEW_TEXT),
                          successor=_successor(entry, opened["base"], state.entries))

@@ -33,7 +33,7 @@ def health(state: FileState) -> tuple[str, str]:
     name = f"**{state.filename}**"
     if state.error:
         return "red", (f"{name} cannot be written: {state.error.rstrip('.')}. Every write is refused until it is "
-                       "fixed. Fix: restore a good version on the Backups page, or save the file as UTF-8 text.")
+                       "fixed. Fix: restore a good version on the History page, or save the file as UTF-8 text.")
     pct = percent(state.usage, state.limit)
     if state.usage > state.limit:
         return "red", (f"{name} is over its limit by {state.usage - state.limit:,} characters "

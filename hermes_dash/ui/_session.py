@@ -172,7 +172,7 @@ def result_text(result: OpResult, filename: str) -> str:
         lines.append(f"{filename} is now {result.usage:,}/{result.limit:,} characters "
                      f"({result.percent}%), {n_entries(len(result.after))}.")
         if result.backup is not None:
-            lines.append(f"The previous version is kept as {result.backup.name} (see Backups).")
+            lines.append(f"The previous version is kept as {result.backup.name} (see History).")
         lines.append(NEXT_SESSION)
     return "\n".join(lines)
 

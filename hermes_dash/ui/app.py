@@ -57,7 +57,7 @@ def sections(pages: Path, inbox: int = 0) -> dict[str, list[st.Page]]:
             st.Page(pages / "overview.py", title="Overview", default=True),
             st.Page(pages / "snapshot.py", title="Snapshot"),
             st.Page(pages / "edit.py", title="Edit"),
-            st.Page(pages / "backups.py", title="Backups"),
+            st.Page(pages / "history.py", title="History"),
         ],
     }
     if extra := curation_pages(pages, inbox):

@@ -53,15 +53,16 @@ def test_edit_remove(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cach
     assert "Prefers tabs." in [c.value for c in at.code]  # the entry asked about, between question and buttons
 
 
-def test_backups_restore(demo: Path) -> None:
-    at = opened("backups")
+def test_history_restore_whole_file(demo: Path) -> None:
+    at = opened("history")
+    at.radio(key="hi_target").set_value("user").run()
     at.selectbox(key="bk_pick").select("USER.md.bak.20261120").run()
     at.button(key="bk_restore").click().run()
     assert_shared_confirmation(at, "bk_restore", "Yes, restore")
 
 
 def test_history_restore(demo: Path) -> None:
-    at = opened("curation_history")
+    at = opened("history")
     at.button(key="hi_in_place").click().run()
     assert_shared_confirmation(at, "hi_in_place", "Yes, restore in place")
 

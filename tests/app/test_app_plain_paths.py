@@ -42,8 +42,8 @@ def odd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache) -> Pa
     return home
 
 
-@pytest.mark.parametrize("page", ["curation_inbox.py", "curation_sharing.py", "overview.py", "backups.py",
-                                  "snapshot.py", "edit.py", "curation_history.py", "curation_cleanup.py",
+@pytest.mark.parametrize("page", ["curation_inbox.py", "curation_sharing.py", "overview.py", "history.py",
+                                  "snapshot.py", "edit.py", "curation_cleanup.py",
                                   "curation_migrate.py"])
 def test_a_home_named_like_a_markdown_image_is_shown_as_text(odd_home: Path, page: str) -> None:
     at = AppTest.from_file(str(APP), default_timeout=60)

@@ -63,13 +63,14 @@ def test_the_panel_says_what_no_record_explains(demo: Path) -> None:
 
 
 def test_history_says_who_made_each_version(demo: Path) -> None:
-    at = open_app("curation_history")
+    at = open_app("history")
     no_exception(at)
-    versions = tables(at)[0].value
+    versions = tables(at)[0].value  # newest first
     made = list(versions["Made by"])
-    assert made[0] == "the oldest copy kept"
-    assert "session 20261129_081502_a41c9e (cli)" in made[-1]  # the newest session's writes
-    lives = tables(at)[1].value
+    assert made[-1] == "the oldest copy kept"
+    assert "session 20261129_081502_a41c9e (cli)" in made[0]  # the newest session's writes
+    at.toggle(key="hi_lives_on").set_value(True).run()  # each entry's life, folded at first
+    lives = next(t.value for t in tables(at) if "Origin" in t.value.columns)
     assert "Origin" in lives.columns and all(lives["Origin"])
 
 

@@ -20,7 +20,7 @@ def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
     assert box.value == "20261129_081502_a41c9e" and len(box.options) == 4  # the demo sessions with a prompt
     # MEMORY.md: two entries written since, one reworded, one removed; USER.md rewritten by hand.
     assert metrics(at)[:4] == [("Added", "2"), ("Removed", "1"), ("Changed", "1"), ("Unchanged", "15")]
-    diff = tables(at)[2].value
+    diff = tables(at)[0].value  # what differs comes first; both sides in full fold away under it
     assert list(diff.columns) == ["Change", "Snapshot", "On disk"]
     assert list(diff["Change"][:4]) == ["added", "added", "changed", "removed"]
     assert "done by Alex only" in diff["Snapshot"][2] and "change ticket" in diff["On disk"][2]
@@ -34,10 +34,11 @@ def test_newest_session_is_compared_with_live_files(demo: Path) -> None:
 def test_pick_an_older_session(demo: Path) -> None:
     at = open_app("snapshot")
     at.selectbox(key="snap_session").select("20261127_163011_09bd27").run()
+    at.toggle(key="snap_full_memory").set_value(True).run()  # both sides in full
     no_exception(at)
     counts = dict(metrics(at)[:4])
     assert counts["Added"] != "2" or counts["Unchanged"] != "15"
-    assert tables(at)[0].value.shape[0] == 9  # the older session had nine MEMORY entries
+    assert tables(at)[1].value.shape[0] == 9  # the older session had nine MEMORY entries
 
 
 def test_without_state_db_freeze_a_snapshot_then_see_changes(demo: Path) -> None:
@@ -96,3 +97,22 @@ def test_an_over_budget_store_is_shown_whole_with_a_warning_beside_it(demo: Path
     assert any(w.startswith(f"MEMORY.md is over budget ({state.usage:,}/300 chars") and "refuses every add" in w
                for w in warnings), warnings
     assert any(w.startswith("USER.md is over budget") for w in warnings) == store.read("user").over_budget
+
+
+def test_unchanged_entries_fold_away_and_details_are_closed(demo: Path) -> None:
+    """The diff lists only what differs; the 15 unchanged MEMORY.md entries are one folded line,
+    and the full tables and blocks are closed expanders (the page fits in about two screens)."""
+    at = open_app("snapshot")
+    no_exception(at)
+    diff = tables(at)[0].value
+    assert list(diff["Change"]) == ["added", "added", "changed", "removed"]  # no "unchanged" rows
+    folded = [e for e in at.expander if e.label == "15 unchanged entries"]
+    assert len(folded) == 1
+    listed = [t.value for t in folded[0].text][0].splitlines()
+    assert len(listed) == 15 and all(line.startswith("· ") for line in listed)
+    assert not any(e.proto.expanded for e in at.expander)  # every detail starts folded
+    # One tab per file, named with what changed: the page is one file's diff tall.
+    assert [t.label for t in at.tabs] == ["MEMORY.md · 2 added, 1 removed, 1 changed", "USER.md · 1 added, 6 removed"]
+    assert len(tables(at)) == 2  # the two diffs: both sides in full are behind a switch, off
+    at.toggle(key="snap_full_memory").set_value(True).run()
+    assert len(tables(at)) == 4 and [t.value.shape[0] for t in tables(at)[1:3]] == [17, 18]

@@ -22,7 +22,7 @@ from app_support import APP, demo, fresh_cache, no_exception, tables  # noqa: F4
 
 from repo import ROOT
 NO_TABLE = {"curation_cleanup.py"}  # its plan is a list of steps, each with its own text and box
-PAGES = ["overview.py", "snapshot.py", "edit.py", "backups.py"] + sorted(
+PAGES = ["overview.py", "snapshot.py", "edit.py", "history.py"] + sorted(
     p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("curation_*.py") if p.name not in NO_TABLE)
 PHONE = 342  # a phone's main area (358 px at 390 px) less a little room
 assert PHONE_WIDTH <= PHONE
@@ -119,6 +119,9 @@ def test_compact_and_before_after_tables_fit_a_phone(demo: Path, calls: list[dic
 def test_every_entry_table_has_a_compact_twin_with_the_same_rows(demo: Path, calls: list[dict]) -> None:
     for name in ("overview.py", "snapshot.py", "edit.py"):
         at = run_page(name, calls)
+        if name == "snapshot.py":  # its full tables are behind a switch per file
+            calls.clear()
+            at.toggle(key="snap_full_memory").set_value(True).run()
         entry_calls = [c for c in calls if "Details" in columns_of(c)]
         assert entry_calls and len(entry_calls) % 2 == 0, name
         for full, compact in zip(entry_calls[::2], entry_calls[1::2]):

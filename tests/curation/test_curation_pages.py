@@ -12,13 +12,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import MemoryStore, serialise
-from hermes_dash.curation import history as _history
-from hermes_dash.demo import create_demo_home
-from app_support import open_app
+from hermes_dash import serialise
+from app_support import demo, fresh_cache, open_app  # noqa: F401
 
 URL = "127.0.0.1:9"
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
@@ -27,18 +24,7 @@ PREF = "The user prefers concise answers and dislikes emoji in replies."
 IMG = f"Mock-up: ![x](http://{URL}/x.png) and <img src=http://{URL}/y.png>"
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    st.cache_data.clear()
-    yield
-    st.cache_data.clear()
-
-
-@pytest.fixture
-def demo(tmp_path, monkeypatch) -> Path:
-    path = create_demo_home(tmp_path / "demo")
-    monkeypatch.setenv("HERMES_HOME", str(path))
-    return path
+pytestmark = pytest.mark.usefixtures("fresh_cache")  # the one copy, in tests/support/app_support.py
 
 
 @pytest.fixture
@@ -210,39 +196,6 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
     assert "/home/sam" not in rendered(at) and URL not in rendered(at)
 
 
-# -- history --------------------------------------------------------------------------------------
-
-def test_history_lists_versions_and_restores_one_entry(demo):
-    at = page("history")
-    versions = at.dataframe[0].value
-    assert list(versions["Version"])[-1] == "current" and list(versions["Kind"])[:2] == ["drift", "dated"]
-    lives = at.dataframe[1].value
-    assert set(lives["Status"]) == {"in the file"} and len(lives) == 18
-    assert URL not in rendered(at)
-    line = _history.timeline(MemoryStore.open(demo), "memory")
-    candidate = next(t for v in line.versions[:-1] for t in v.entries if t not in line.versions[-1].entries)
-    assert candidate in html(at)  # the word-level diff against the entry now
-    before = mem(demo)
-    at.button(key="hi_restore").click().run()
-    assert "Add this text to MEMORY.md as a new entry?" in alerts(at) and mem(demo) == before
-    at.button(key="hi_restore_yes").click().run()
-    ok(at)
-    assert candidate in mem(demo).decode()
-
-
-def test_history_diff_between_chosen_versions(demo):
-    at = page("history")
-    at.selectbox(key="hi_from").select(0).run()
-    at.selectbox(key="hi_to").select(1).run()
-    ok(at)
-    c = _history.timeline(MemoryStore.open(demo), "memory").diff(0, 1).counts
-    expected = f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, {c['unchanged']} unchanged."
-    assert c["added"] > 0 and expected in [cap.value for cap in at.caption]
-    table = at.dataframe[2].value
-    assert list(table.columns) == ["Change", "In [0]", "In [1]"]
-    assert len(table) == c["added"] + c["removed"] + c["changed"]
-
-
 # -- inbox ------------------------------------------------------------------------------------------
 
 def _pending(home: Path) -> set[str]:
@@ -398,7 +351,7 @@ def test_cleanup_same_fact_in_both_files_keeps_one_copy(tmp_path, monkeypatch):
     assert "Kept one copy" in alerts(at)
 
 
-@pytest.mark.parametrize("name", ["cleanup", "history", "inbox", "migrate", "sharing"])
+@pytest.mark.parametrize("name", ["cleanup", "inbox", "migrate", "sharing"])  # History: test_app_history.py
 def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
@@ -417,34 +370,6 @@ def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
         assert "This file cannot be changed safely." in alerts(at) and "Not valid UTF-8" in plain(at)
     if name == "inbox":
         assert "abad1dea.json: no 'payload' object" in plain(at)
-
-
-def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    monkeypatch.setenv("HERMES_HOME", str(home))
-    store = MemoryStore.open(home)
-    for fact in ("Deploys go through ArgoCD.", "The API is on port 8080.", "Tabs, not spaces."):
-        store.add("memory", fact)
-    store.remove("memory", "ArgoCD")
-    store.add("memory", "Deploys go through ArgoCD.")  # left and came back
-    good = mem(home)
-    store.replace("memory", "port 8080", "The API moved (a bad replace).")
-    bad = mem(home)
-    at = page("history")
-    lives = at.dataframe[1].value
-    assert list(lives["Status"]) == ["in the file"] * 3  # ArgoCD once, not also as gone
-    assert any("3 in the file now, 0 gone (1 of those in the file left it once and came back)" in c.value
-               for c in at.caption)
-    assert "Nothing to restore" not in rendered(at)
-    at.button(key="hi_in_place").click().run()
-    assert "in place of the entry's current text" in alerts(at)  # where it goes, said in the question
-    at.button(key="hi_in_place_yes").click().run()
-    ok(at)
-    assert mem(home) == good
-    assert "The API moved (a bad replace)." in html(at)  # now the bad text is the one that can come back
-    at.button(key="hd_undo_0").click().run()  # and the restore itself can be undone
-    ok(at)
-    assert mem(home) == bad
 
 
 # -- Undo after single-file curation writes -----------------------------------------------------

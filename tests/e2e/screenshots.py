@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's w
 from hermes_dash import MemoryStore  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
-PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
+PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
     for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
 
@@ -115,11 +115,11 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         page.get_by_role("button", name="Cancel").click()
         page.wait_for_timeout(800)
 
-        # Backups: one entry restored where it stood, asked in a dialog with its word-level diff.
-        goto_page(page, "Backups")
-        page.get_by_role("button", name=re.compile(r"^(Restore this entry in place|Put this entry back)")).click()
+        # History: one entry restored where it stood, asked in a dialog with its word-level diff.
+        goto_page(page, "History")
+        page.get_by_role("button", name=re.compile(r"^(Restore in place|Put it back where it stood)")).click()
         settle(page, "Restore this entry of MEMORY.md")
-        written.append(_shot(page, out / "backups-restore-entry.png"))
+        written.append(_shot(page, out / "history-restore-entry.png"))
         page.get_by_role("button", name="Cancel").click()
         page.wait_for_timeout(800)
         goto_page(page, "Edit")

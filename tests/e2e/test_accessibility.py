@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from browser_support import REPO, Browser, goto_page, settle
 
 pytestmark = pytest.mark.e2e
 
-PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
+PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
     for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
 
@@ -74,13 +75,15 @@ def walk(browser: Browser) -> list:
     page.get_by_role("button", name="Cancel").click()
     settle(page, None)
 
-    goto_page(page, "Backups")
-    page.get_by_role("combobox", name="Backup", exact=True).click()
-    page.get_by_role("option", name="USER.md.bak.20261120").click()
-    settle(page, "compared with the live USER.md")
-    page.get_by_role("button", name="Restore this backup…").click()
+    goto_page(page, "History")
+    page.get_by_role("radiogroup", name="File").get_by_text("USER.md").click()
+    settle(page, "versions of USER.md")
+    page.get_by_role("combobox", name="Compare the live USER.md with", exact=True).click()
+    page.get_by_role("option", name=re.compile("USER.md.bak.20261120")).click()
+    settle(page, "Restoring this version would bring back")
+    page.get_by_role("button", name="Restore this version…").click()
     settle(page, "Replace the live USER.md")
-    found += audit(page, "Backups: restore confirmation")
+    found += audit(page, "History: restore confirmation")
     page.get_by_role("button", name="Cancel").click()
     settle(page, None)
 

@@ -13,6 +13,8 @@ absent; with CI=true a missing Chromium fails the run instead.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import REPO, Browser, assert_only_local, edit_cell, goto_page, settle, shot
 
@@ -68,18 +70,20 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "What the next session will load")
     shot(page, "snapshot")
 
-    # Restore the hand-made USER.md backup over the hand-written markdown file.
-    goto_page(page, "Backups")
-    page.get_by_role("combobox", name="Backup", exact=True).click()
-    page.get_by_role("option", name="USER.md.bak.20261120").click()
-    settle(page, "compared with the live USER.md")
-    page.get_by_role("button", name="Restore this backup…").click()
+    # Restore the hand-made USER.md backup over the hand-written markdown file (History).
+    goto_page(page, "History")
+    page.get_by_role("radiogroup", name="File").get_by_text("USER.md").click()
+    settle(page, "versions of USER.md")
+    page.get_by_role("combobox", name="Compare the live USER.md with", exact=True).click()
+    page.get_by_role("option", name=re.compile("USER.md.bak.20261120")).click()
+    settle(page, "Restoring this version would bring back")
+    page.get_by_role("button", name="Restore this version…").click()
     settle(page, "Replace the live USER.md")
     page.get_by_role("button", name="Yes, restore").click()
     settle(page, "Restored USER.md from USER.md.bak.20261120.")
     memories = demo / "memories"
     assert (memories / "USER.md").read_bytes() == (memories / "USER.md.bak.20261120").read_bytes()
-    shot(page, "backups")
+    shot(page, "history")
 
     goto_page(page, "Overview")
     settle(page, "382 / 1,375 chars")  # the restored USER.md: calm again

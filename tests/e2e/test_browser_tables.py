@@ -17,7 +17,7 @@ from browser_support import REPO, Browser, goto_page, settle, shot, stable_box
 
 pytestmark = pytest.mark.e2e
 
-PAGES = ["Overview", "Snapshot", "Edit", "Backups"] + [
+PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
     for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
 

@@ -122,9 +122,9 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     focus_lands(page, in_flash, "Replace (the message should have it)")
     assert "FLUSHDB" not in memory.read_text(encoding="utf-8")
 
-    tab_to(page, link("Backups"), "the Backups page link", key="Shift+Tab")
-    press_and_settle(page, "Enter", "compared with the live MEMORY.md")  # the newest backup: before the replace
-    tab_to(page, button("Restore this backup…"), "the restore button")
+    tab_to(page, link("History"), "the History page link", key="Shift+Tab")
+    press_and_settle(page, "Enter", "Restoring this version would bring back")  # the newest: before the replace
+    tab_to(page, button("Restore this version…"), "the restore button")
     press_and_settle(page, "Enter", "Replace the live MEMORY.md")
     tab_to(page, button("Yes, restore"), "the confirmation")
     press_and_settle(page, "Enter", "Restored MEMORY.md from")

@@ -81,7 +81,7 @@ def test_edits_tabs_are_tab_stops_and_open_with_enter(browser: Browser) -> None:
 
 def test_focus_goes_to_the_page_after_moving_to_another_page(browser: Browser) -> None:
     page = open_demo(browser)
-    for title in ("History", "Cleanup", "Backups", "Snapshot"):
+    for title in ("History", "Cleanup", "Edit", "Snapshot"):
         link = page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=title).first
         link.focus()
         assert focused(page)["testid"] == "stSidebarNavLink"

@@ -1,8 +1,8 @@
 """The wrong turns that changed a file, each driven in Chromium at 1400x900 on the demo home:
 
-* restoring one entry from Backups or from History puts it back where it stood (a changed entry
-  in its place, a removed one between its old neighbours): the file is byte-identical to the
-  backup, from both pages;
+* restoring one entry from History (Backups and History are one page) puts it back where it stood
+  (a changed entry in its place, a removed one between its old neighbours): the file is
+  byte-identical to the backup, from a version picked and from the one shown first;
 * Replace asks first, in a dialog in view with the focus inside, showing word by word what goes
   and what comes; nothing is written until "Yes";
 * the batch editor's confirmation is a dialog in view with the focus inside, each change in full;
@@ -13,6 +13,7 @@ Real `streamlit run app.py`, the engine playing the agent's bad write.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,40 +63,40 @@ def wait_bytes(path: Path, wanted: bytes, page, timeout_ms: int = 20_000) -> Non
 
 
 def pick_backup(page, name: str) -> None:
-    box = page.get_by_role("combobox", name="Backup")
+    box = page.get_by_role("combobox", name="Compare the live MEMORY.md with")
     box.click()
-    page.get_by_role("option", name=name).click()
+    page.get_by_role("option", name=re.compile(re.escape(name))).click()
     settle(page, None)
 
 
-def test_backups_restores_one_entry_where_it_stood_byte_identical(browser: Browser) -> None:
+def test_history_restores_one_entry_of_a_picked_version_where_it_stood_byte_identical(browser: Browser) -> None:
     page = browser.page
     memory, store = open_demo(browser)
     entries = store.read("memory").entries
     good = memory.read_bytes()
-    # The bad replace (as the agent would make it), then restore the one entry from Backups.
+    # The bad replace (as the agent would make it), then restore the one entry of the version picked.
     store.replace("memory", entries[1], "Wrong: CI is Jenkins now.", expect_entry=entries[1])
-    goto_page(page, "Backups")
+    goto_page(page, "History")
     pick_backup(page, store.backups("memory")[0].name)
-    page.get_by_role("button", name="Restore this entry in place…").click()
+    page.get_by_role("button", name="Restore in place…").click()
     got = dialog_in_view(page, "Restore this entry of MEMORY.md")
     assert got["dels"] and got["inss"], "no word-level diff in the question"
     assert memory.read_bytes() != good  # asked, not yet written
-    shot(page, "wrong-turns-backups-entry")
-    page.get_by_role("button", name="Yes, restore it").click()
+    shot(page, "wrong-turns-history-entry")
+    page.get_by_role("button", name="Yes, restore in place").click()
     wait_bytes(memory, good, page)
     settle(page, "Entry replaced.")
     # A removed entry in the middle goes back between its old neighbours.
     store.remove("memory", entries[3], expect_entry=entries[3])
     page.wait_for_timeout(1500)
     pick_backup(page, store.backups("memory")[0].name)
-    page.get_by_role("button", name="Put this entry back where it stood…").click()
+    page.get_by_role("button", name="Put it back where it stood…").click()
     dialog_in_view(page, "Restore this entry of MEMORY.md")
-    page.get_by_role("button", name="Yes, restore it").click()
+    page.get_by_role("button", name="Yes, put it back").click()
     wait_bytes(memory, good, page)
 
 
-def test_history_restores_one_entry_where_it_stood_byte_identical(browser: Browser) -> None:
+def test_history_restores_one_entry_of_the_version_shown_first_byte_identical(browser: Browser) -> None:
     page = browser.page
     memory, store = open_demo(browser)
     entries = store.read("memory").entries
@@ -108,12 +109,12 @@ def test_history_restores_one_entry_where_it_stood_byte_identical(browser: Brows
     page.get_by_role("button", name="Yes, restore in place").click()
     wait_bytes(memory, good, page)
     store.remove("memory", entries[3], expect_entry=entries[3])
-    page.wait_for_timeout(2500)  # the page follows the file: the removed entry is now the newest loss
+    page.wait_for_timeout(2500)  # the page follows the file: the version shown lacks nothing else
     settle(page, None)
-    page.get_by_role("button", name="Restore in place…").click()
+    page.get_by_role("button", name="Put it back where it stood…").click()
     got = dialog_in_view(page, "Restore this entry of MEMORY.md")
     assert "back where it stood" in got["text"]
-    page.get_by_role("button", name="Yes, restore in place").click()
+    page.get_by_role("button", name="Yes, put it back").click()
     wait_bytes(memory, good, page)
 
 

@@ -20,7 +20,7 @@ from hermes_dash.ui._tables import COMPACT_COLUMNS
 
 APP = ROOT / "app.py"
 PAGES = {"overview": "hermes_dash/ui/pages/overview.py", "snapshot": "hermes_dash/ui/pages/snapshot.py",
-         "edit": "hermes_dash/ui/pages/edit.py", "backups": "hermes_dash/ui/pages/backups.py"}
+         "edit": "hermes_dash/ui/pages/edit.py", "history": "hermes_dash/ui/pages/history.py"}
 ENTRY_URLS = ("127.0.0.1:9",)
 
 

@@ -71,58 +71,68 @@ with left:
 snapshot = current.snapshot
 if snapshot.note:
     st.warning(snapshot.note)
-KIND_ORDER = {"added": 0, "changed": 1, "removed": 2, "unchanged": 3}
-for target in TARGETS:
-    state = ui.file_state(target, store)
-    ui.remember_seen(state)
-    st.header(FILENAMES[target])
-    snap_entries = snapshot.entries.get(target, ())
-    # Compared as injected, with the one pairing rule (docs/rules.md#diff), as the Overview counts.
-    diff = compare_snapshot(snapshot, target, state.entries)
-    counts = diff.counts
-    cols = st.columns(4)
-    for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):
-        col.metric(kind.capitalize(), counts[kind])
-    if snapshot.truncated.get(target):
-        st.warning("The snapshot's block was cut (over budget) by the unreleased upstream commit that recorded this "
-                   "session: its middle is missing. No release cuts a block.")
+st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note.")
+# One tab per file, its counts in the tab's name: what changed shows at a glance, and the page is
+# one file's diff tall, not both files' tables and blocks one under the other.
+diffs = {t: compare_snapshot(snapshot, t, ui.file_state(t, store).entries) for t in TARGETS}
 
-    side_l, side_r = st.columns(2)
-    with side_l:
-        st.subheader("Running session sees (snapshot)")
-        if snap_entries:
-            ui.entry_table(ui.entry_frame(snap_entries, state.limit), key=f"snap_old_{target}")
-        else:
-            st.info("No block for this file in the snapshot.")
-    with side_r:
-        st.subheader("On disk now")
-        if state.entries:
-            ui.entry_table(ui.entry_frame(state.entries, state.limit), key=f"snap_new_{target}")
-        else:
-            st.info("No entries on disk.")
 
-    st.subheader("Differences, entry by entry")
-    st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note.")
-    if diff.identical:
-        st.success("The snapshot and the file hold the same entries.")
-    rows = sorted(diff.items, key=lambda item: KIND_ORDER[item.kind])
-    ui.diff_table([item.kind for item in rows], [item.old for item in rows], [item.new for item in rows],
-                  key=f"snap_diff_{target}", labels=("Snapshot", "On disk"))
+def tab_name(target: str) -> str:
+    c = diffs[target].counts
+    changed = [f"{c[k]} {k}" for k in ("added", "removed", "changed") if c[k]]
+    return f"{FILENAMES[target]} · " + (", ".join(changed) if changed else "no change")
 
-    with st.expander("What the next session will load (exactly as injected)", expanded=True):
+
+for target, tab in zip(TARGETS, st.tabs([tab_name(t) for t in TARGETS])):
+    with tab:
+        state = ui.file_state(target, store)
+        ui.remember_seen(state)
+        st.header(FILENAMES[target])
+        snap_entries = snapshot.entries.get(target, ())
+        # Compared as injected, with the one pairing rule (docs/rules.md#diff), as the Overview counts.
+        diff = diffs[target]
+        counts = diff.counts
+        cols = st.columns(4)
+        for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):
+            col.metric(kind.capitalize(), counts[kind])
+        if snapshot.truncated.get(target):
+            st.warning("The snapshot's block was cut (over budget) by the unreleased upstream commit that recorded "
+                       "this session: its middle is missing. No release cuts a block.")
+        if diff.identical:
+            st.success("The snapshot and the file hold the same entries.")
+        # What differs, first; the unchanged entries fold away (docs/screens.md#diffs).
+        ui.entry_diff(diff.items, key=f"snap_diff_{target}", labels=("Snapshot", "On disk"))
         block = store.render_block(target)
         if block and state.over_budget:
             # Beside the block, never inside it: the agent injects an over-budget store whole.
             st.warning(f"{state.filename} is over budget ({state.usage:,}/{state.limit:,} chars, "
                        f"{over_budget_text(state.usage, state.limit)}). The next session still loads all of it, "
-                       "as shown below, but the agent refuses every add until it is back under the limit: "
-                       "remove or shorten entries first.")
-        if block:
-            ui.plain(block)
-        else:
-            st.info("Nothing: an empty or disabled store renders no block.")
-    with st.expander("The snapshot's block as the running session has it"):
-        if snapshot.blocks.get(target):
-            ui.plain(snapshot.blocks[target])
-        else:
-            st.info("No block.")
+                       "as shown under \"What the next session will load\", but the agent refuses every add "
+                       "until it is back under the limit: remove or shorten entries first.")
+        # A switch, not an expander: a table in a closed expander is laid out but never drawn.
+        if st.toggle(f"Show both sides in full ({len(snap_entries):,} in the snapshot, {len(state.entries):,} "
+                     "on disk)", key=f"snap_full_{target}"):
+            side_l, side_r = st.columns(2)
+            with side_l:
+                st.markdown("**Running session sees (snapshot)**")
+                if snap_entries:
+                    ui.entry_table(ui.entry_frame(snap_entries, state.limit), key=f"snap_old_{target}")
+                else:
+                    st.info("No block for this file in the snapshot.")
+            with side_r:
+                st.markdown("**On disk now**")
+                if state.entries:
+                    ui.entry_table(ui.entry_frame(state.entries, state.limit), key=f"snap_new_{target}")
+                else:
+                    st.info("No entries on disk.")
+        with st.expander("What the next session will load (exactly as injected), and the running session's block"):
+            st.markdown("**The next session will load**")
+            if block:
+                ui.plain(block)
+            else:
+                st.info("Nothing: an empty or disabled store renders no block.")
+            st.markdown("**The running session has**")
+            if snapshot.blocks.get(target):
+                ui.plain(snapshot.blocks[target])
+            else:
+                st.info("No block.")

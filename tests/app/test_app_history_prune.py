@@ -1,4 +1,4 @@
-"""Backups page: pruning dated backups (preview, confirm, pinned to the preview), the .lock line,
+"""History page: pruning dated backups (preview, confirm, pinned to the preview), the .lock line,
 the backup buttons at the top."""
 
 from __future__ import annotations
@@ -50,18 +50,18 @@ def preview(at) -> list[str]:
 
 
 def test_sizes_are_in_characters_and_the_lock_files_are_explained(home: Path) -> None:
-    at = open_app("backups")
+    at = open_app("history")
     no_exception(at)
     table = at.dataframe[0].value
     assert "Chars" in table.columns and "Size (bytes)" not in table.columns
-    assert set(table["Chars"]) == {15}
+    assert set(table["Chars"][1:]) == {15} and table["Chars"][0] == 9  # every backup; the live file first
     said = "\n".join(rendered_markdown(at))
     assert "`.lock` files" in said and "so that writes never overlap" in said and "safe to ignore" in said
 
 
 def test_the_backup_buttons_share_one_row_at_the_top(home: Path) -> None:
     """Not one button per half of the page: both in one block at the top of the page."""
-    at = open_app("backups")
+    at = open_app("history")
     blocks = [b for b in at.main.children.values() if hasattr(b, "children")]
     rows = [b for b in blocks if {"bk_now_memory", "bk_now_user"} <= {getattr(e, "key", None)
                                                                      for e in b.children.values()}]
@@ -70,7 +70,7 @@ def test_the_backup_buttons_share_one_row_at_the_top(home: Path) -> None:
 
 def test_preview_lists_exactly_the_backups_that_go_and_deletes_nothing(home: Path) -> None:
     before = backups(home)
-    at = open_app("backups")
+    at = open_app("history")
     at.number_input(key="bk_keep").set_value(2).run()
     no_exception(at)
     assert preview(at) == [*DATED[3::-1], USER_DATED[0]]
@@ -81,7 +81,7 @@ def test_preview_lists_exactly_the_backups_that_go_and_deletes_nothing(home: Pat
 
 
 def test_confirm_deletes_only_the_previewed_backups(home: Path) -> None:
-    at = open_app("backups")
+    at = open_app("history")
     at.number_input(key="bk_keep").set_value(2).run()
     shown = preview(at)
     at.button(key="bk_prune").click().run()
@@ -93,11 +93,12 @@ def test_confirm_deletes_only_the_previewed_backups(home: Path) -> None:
     no_exception(at)
     assert backups(home) == {*DATED[4:], *USER_DATED[1:], *KEPT_ALWAYS}
     assert "Pruned" in alerts(at) and any("Deleted 5 dated backups" in t for t in texts(at))
-    assert list(at.dataframe[0].value["Name"]).count("MEMORY.md.bak.20261101-000004") == 1
+    assert [o.rsplit(" · ", 1)[-1] for o in at.selectbox(key="bk_pick").options].count(
+        "MEMORY.md.bak.20261101-000004") == 1
 
 
 def test_a_write_between_preview_and_confirm_asks_again_and_deletes_nothing(home: Path) -> None:
-    at = open_app("backups")
+    at = open_app("history")
     at.number_input(key="bk_keep").set_value(2).run()
     at.button(key="bk_prune").click().run()
     MemoryStore(resolve_home(home)).add("memory", "a write meanwhile")  # one more dated backup
@@ -110,7 +111,7 @@ def test_a_write_between_preview_and_confirm_asks_again_and_deletes_nothing(home
 
 
 def test_nothing_to_prune(home: Path) -> None:
-    at = open_app("backups")
+    at = open_app("history")
     at.number_input(key="bk_keep").set_value(6).run()
     assert prune_table(at) is None
     assert any("Nothing to delete: no file has more than 6 dated backups." in c.value for c in at.caption)
