@@ -52,13 +52,14 @@ def close() -> None:
     st.session_state.pop(CONFLICT, None)
 
 
-def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str) -> None:
+def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str,
+                 height: int | None = None) -> None:
     """An entry table whose rows open in the panel; ``shown`` is the full text of each row.
 
     Drawn as a full and a compact table (the one that fits is shown); a row selected in either
-    opens in the panel."""
-    entry_grids(frame, key=key, on_select=partial(_picked, target=state.target, shown=tuple(shown),
-                                                  entries=state.entries))
+    opens in the panel. ``height``: the table's, when it should scroll inside sooner than usual."""
+    entry_grids(frame, key=key, height=height, on_select=partial(_picked, target=state.target, shown=tuple(shown),
+                                                                 entries=state.entries))
 
 
 def changes_banner(base: Sequence[str], now: Sequence[str], filename: str) -> None:

@@ -22,10 +22,11 @@ from hermes_dash.curation import pending
 store = ui.require_store()
 st.title("Inbox: pending writes")
 if store.settings.write_approval:
-    st.caption("write_approval is on: the agent stages its memory writes here for you to approve.")
+    st.caption("The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
+               "wants to make waits here until you approve or reject it.")
 else:
-    st.caption("write_approval is off in config.yaml, so the agent writes directly (newer agents still stage "
-               "a background review's replace and remove proposals); staged writes show here.")
+    st.caption("The agent changes its memory without asking (`write_approval` is off in config.yaml); newer agents "
+               "still leave a background review's replace and remove proposals here for you to approve or reject.")
 
 triaged = pending.triage(store)
 if not triaged:
@@ -122,14 +123,16 @@ if st.session_state.get("in_marked"):
 
 # -- one staged write ---------------------------------------------------------------------------------
 
-def show_preview(shown: pending.Preview, key: str, refused: str) -> None:
-    """The file after approval: the gauge and the changed entries, or why it would be refused."""
+def show_preview(shown: pending.Preview, key: str, refused: str, gauge_in=None) -> None:
+    """The file after approval: the gauge (in ``gauge_in`` when given: beside the write) and the
+    changed entries, or why it would be refused."""
     if shown.refusal is not None:
         ui.show_refusal(shown.refusal, refused)
         return
     state = states[shown.staged.target]
-    ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=shown.usage,
-             projected_count=len(shown.after), key=f"in_gauge_{key}")
+    with gauge_in if gauge_in is not None else st.container():
+        ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=shown.usage,
+                 projected_count=len(shown.after), key=f"in_gauge_{key}")
     for before, after in shown.patches:
         st.caption("Inside the entry, word by word ([-removed-] {+added+}); the rest of the entry is kept:")
         ui.plain(pending.word_diff(before, after))
@@ -256,23 +259,31 @@ for entry in shown_items:
                 reject_and_select(item.id)
             confirm_reject(item.id)
             continue
-        st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}")
-        # origin and summary come from the staged file (untrusted text): shown plain, never as markdown.
-        st.text(f"origin: {item.origin_label}")
-        st.text(item.summary or "(no summary)")
-        if entry.marked:
-            st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
-            # A broken pin is shown in full just below (then and now): its reason is not repeated.
-            said = [why for mark, why in zip(entry.marks, entry.reasons)
-                    if not (mark == "stale" and preview.broken_pins)]
-            if said:
-                st.text("\n".join(said))
+        # The write on the left, the file after it on the right (one above the other on a phone).
+        what, after = st.columns([3, 2], gap="medium")
+        with what:
+            st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · "
+                        f"{ago(item.age())}")
+            # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
+            st.text(f"{item.summary or '(no summary)'}\norigin: {item.origin_label}")
+            if entry.marked:
+                st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
+                # A broken pin is shown in full just below (then and now): its reason is not repeated.
+                said = [why for mark, why in zip(entry.marks, entry.reasons)
+                        if not (mark == "stale" and preview.broken_pins)]
+                if said:
+                    st.text("\n".join(said))
         show_pins(preview, item.id)
         show_preview(preview, item.id, "**Approving this would be refused**; it stays pending until you edit it "
-                                       "(below) so that it fits, or reject it.")
+                                       "(below) so that it fits, or reject it.", gauge_in=after)
         if item.matched_entry and not preview.broken_pins:
-            st.caption("Pinned to this entry (approved only while it is still in the file word for word):")
-            ui.show_entry(item.matched_entry, max_chars=600)
+            # Said once: an entry the diff already shows as "Before" is not shown again.
+            if any(i.old == item.matched_entry for i in preview.diff.items if i.kind != "unchanged"):
+                st.caption("Pinned to the entry shown as Before: approved only while it is still in the file word "
+                           "for word.")
+            else:
+                with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
+                    ui.show_entry(item.matched_entry, max_chars=600)
         texts, aim_now = edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
         edited = None
         if aim_now or texts != [texts_of(part) for part in item.parts()]:
