@@ -169,7 +169,7 @@ def projected(target: str, ops: list[dict[str, str]]) -> tuple[str, ...] | None:
 # -- the plan ---------------------------------------------------------------------------------
 
 KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
-SHOWN_OPEN = 3  # removal candidates shown open when none has evidence against it; the rest fold away
+SHOWN_OPEN = 2  # removal candidates shown open at least (all with evidence are); the rest fold away
 
 
 def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[bool, str | None]:
