@@ -53,13 +53,14 @@ def close() -> None:
 
 
 def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str,
-                 highlight: Sequence[bool] | None = None) -> None:
+                 highlight: Sequence[bool] | None = None, height: int | None = None) -> None:
     """An entry table whose rows open in the panel; ``shown`` is the full text of each row.
 
     Drawn as a full and a compact table (the one that fits is shown); a row selected in either
-    opens in the panel. ``highlight``: rows drawn tinted (see ``_tables.entry_grids``)."""
-    entry_grids(frame, key=key, on_select=partial(_picked, target=state.target, shown=tuple(shown),
-                                                  entries=state.entries), highlight=highlight)
+    opens in the panel. ``highlight``: rows drawn tinted (see ``_tables.entry_grids``); ``height``:
+    the table's, when it should scroll inside sooner than usual."""
+    entry_grids(frame, key=key, height=height, highlight=highlight,
+                on_select=partial(_picked, target=state.target, shown=tuple(shown), entries=state.entries))
 
 
 def changes_banner(base: Sequence[str], now: Sequence[str], filename: str) -> None:

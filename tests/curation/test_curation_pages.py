@@ -339,7 +339,7 @@ def test_cleanup_same_fact_in_both_files_keeps_one_copy(tmp_path, monkeypatch):
     (home / "memories" / "USER.md").write_text(serialise(["Name: Sam.", u]), encoding="utf-8")
     monkeypatch.setenv("HERMES_HOME", str(home))
     at = page("cleanup")
-    assert any(h.value == "In both files" for h in at.header)
+    assert any(e.label == "In both files (1)" for e in at.expander)  # folded, with how many it holds
     [area] = [t for t in at.text_area if t.key.startswith("cu_cross_text_")]
     area.input("Prefers short answers, code first.").run()
     button(at, "Keep in USER.md, remove from MEMORY.md").click().run()

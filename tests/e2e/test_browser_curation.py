@@ -71,11 +71,19 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     settle(page, "Pick entries to remove (none is picked for you)")
     key = next(e for e in _entries(memory) if e.startswith("Staging API key"))
     before = len("\n§\n".join(_entries(memory)))
+    # What the plan is for comes first: its gauge and its one Review button, above the steps.
+    review_button = page.get_by_role("button", name="for MEMORY.md…").first
+    first_step = page.get_by_text("Step 1 ·", exact=False).first
+    assert review_button.bounding_box()["y"] < first_step.bounding_box()["y"]
+    assert review_button.bounding_box()["y"] < page.viewport_size["height"]  # in the first screen
+    # The candidates with evidence are shown; the rest (the API key among them) fold away.
+    assert not page.get_by_text(f"frees {len(key) + 3} characters", exact=False).first.is_visible()
+    page.get_by_text("with no evidence against them", exact=False).first.click()
     page.get_by_text(f"frees {len(key) + 3} characters", exact=False).first.click()
     settle(page, None)
     page.get_by_text("Remove · not found here", exact=False).first.click()
     settle(page, None)
-    page.get_by_role("button", name="for MEMORY.md…").first.click()
+    review_button.click()
     settle(page, "Review before writing")
     dialog = page.get_by_role("dialog")
     box, view = dialog.bounding_box(), page.viewport_size

@@ -145,7 +145,9 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
         settle(page, None)
         if not page.get_by_text("above the goal").count():
             break
-    tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("for MEMORY.md…"), "the plan's review button")
+    # The plan's Review button is above its steps (what the page is for comes first): back up to it.
+    tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("for MEMORY.md…"), "the plan's review button",
+           key="Shift+Tab")
     press_and_settle(page, "Enter", "as one batch?")
     tab_to(page, button("Yes, apply"), "the confirmation")
     press_and_settle(page, "Enter", "Saved")

@@ -16,16 +16,17 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Operation, ago, n_of, past_of, ui
+from hermes_dash import FILENAMES, TARGETS, FileState, Operation, ago, n_entries, n_of, past_of, ui
 from hermes_dash.curation import pending
 
 store = ui.require_store()
 st.title("Inbox: pending writes")
 if store.settings.write_approval:
-    st.caption("write_approval is on: the agent stages its memory writes here for you to approve.")
+    st.caption("The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
+               "wants to make waits here until you approve or reject it.")
 else:
-    st.caption("write_approval is off in config.yaml, so the agent writes directly (newer agents still stage "
-               "a background review's replace and remove proposals); staged writes show here.")
+    st.caption("The agent changes its memory without asking (`write_approval` is off in config.yaml); newer agents "
+               "still leave a background review's replace and remove proposals here for you to approve or reject.")
 
 triaged = pending.triage(store)
 if not triaged:
@@ -106,12 +107,13 @@ def ask_marked(ids: tuple[str, ...]) -> None:
 
 counts = {mark: sum(mark in t.marks for t in triaged) for mark in pending.MARKS}
 summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
-st.markdown(f"**{n_of(len(triaged), 'staged write')}**"
-            + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"))
-with st.container(horizontal=True, gap="small", vertical_alignment="bottom", key="in_triage"):
+with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_triage"):
+    st.markdown(f"**{n_of(len(triaged), 'staged write')}**"
+                + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"), width="content")
     order = st.selectbox("Order", list(SORT_LABELS), format_func=SORT_LABELS.__getitem__, key="in_sort", width=200,
-                         help="By kind: adds, patches, replaces, removes, batches; oldest first within each. "
-                              "Malformed files come last.")
+                         label_visibility="collapsed",
+                         help="The order of the staged writes. By kind: adds, patches, replaces, removes, batches; "
+                              "oldest first within each. Malformed files come last.")
     only_marked = st.toggle("Only the marked ones", key="in_only_marked", disabled=not flagged)
     if st.button(f"Reject the {len(flagged)} marked…", key="in_reject_marked", disabled=not flagged,
                  help="Asks first, listing each with why it is marked."):
@@ -122,17 +124,36 @@ if st.session_state.get("in_marked"):
 
 # -- one staged write ---------------------------------------------------------------------------------
 
-def show_preview(shown: pending.Preview, key: str, refused: str) -> None:
-    """The file after approval: the gauge and the changed entries, or why it would be refused."""
+LEVEL_COLOUR = {"calm": "green", "warning": "orange", "alarm": "red"}
+
+
+def after_approval(state: FileState, shown: pending.Preview, key: str) -> None:
+    """The gauge of the file after approval in two lines (a staged write is small; the full gauge
+    is on the other pages): its figures in the colour of its state, and the bar."""
+    used, limit = shown.usage, state.limit
+    colour = LEVEL_COLOUR[ui.level(used, limit)]
+    with st.container(key=f"in_gauge_{key}-hdlvl-{colour}"):
+        st.progress(min(1.0, used / limit) if limit > 0 else 1.0,
+                    text=f"**{state.filename} after approving:** :{colour}[**{used:,} / {limit:,} chars** · "
+                         f"{ui.percent_text(used, limit)}] · {n_entries(len(shown.after))} "
+                         f"({used - state.usage:+,} characters)")
+
+
+def show_preview(shown: pending.Preview, key: str, refused: str, beside=None) -> None:
+    """The file after approval: the gauge and the changed entries, or why it would be refused.
+    With ``beside`` (the write's column and the one next to it), the refusal goes under the write,
+    the gauge beside it; the changed entries come after, the full width."""
+    what, after = beside if beside is not None else (st.container(), st.container())
     if shown.refusal is not None:
-        ui.show_refusal(shown.refusal, refused)
+        with what:
+            ui.show_refusal(shown.refusal, refused)
         return
     state = states[shown.staged.target]
-    ui.gauge(state.filename, state.usage, state.limit, len(state.entries), projected=shown.usage,
-             projected_count=len(shown.after), key=f"in_gauge_{key}")
-    for before, after in shown.patches:
+    with after:
+        after_approval(state, shown, key)
+    for before, after_text in shown.patches:
         st.caption("Inside the entry, word by word ([-removed-] {+added+}); the rest of the entry is kept:")
-        ui.plain(pending.word_diff(before, after))
+        ui.plain(pending.word_diff(before, after_text))
     changes = [i for i in shown.diff.items if i.kind != "unchanged"]
     if changes:
         ui.diff_table([i.kind for i in changes], [i.old for i in changes], [i.new for i in changes],
@@ -256,24 +277,33 @@ for entry in shown_items:
                 reject_and_select(item.id)
             confirm_reject(item.id)
             continue
-        st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}")
-        # origin and summary come from the staged file (untrusted text): shown plain, never as markdown.
-        st.text(f"origin: {item.origin_label}")
-        st.text(item.summary or "(no summary)")
-        if entry.marked:
-            st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
-            # A broken pin is shown in full just below (then and now): its reason is not repeated.
-            said = [why for mark, why in zip(entry.marks, entry.reasons)
-                    if not (mark == "stale" and preview.broken_pins)]
-            if said:
-                st.text("\n".join(said))
-        show_pins(preview, item.id)
+        # The write and its buttons on the left; the file after it and the edit boxes (folded) beside.
+        what, after = st.columns([3, 2], gap="medium")
+        with what:
+            st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · "
+                        f"{ago(item.age())}")
+            # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
+            st.text(f"{item.summary or '(no summary)'}\norigin: {item.origin_label}")
+            if entry.marked:
+                st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
+                # A broken pin is shown in full just below (then and now): its reason is not repeated.
+                said = [why for mark, why in zip(entry.marks, entry.reasons)
+                        if not (mark == "stale" and preview.broken_pins)]
+                if said:
+                    st.text("\n".join(said))
         show_preview(preview, item.id, "**Approving this would be refused**; it stays pending until you edit it "
-                                       "(below) so that it fits, or reject it.")
+                                       "so that it fits, or reject it.", beside=(what, after))
         if item.matched_entry and not preview.broken_pins:
-            st.caption("Pinned to this entry (approved only while it is still in the file word for word):")
-            ui.show_entry(item.matched_entry, max_chars=600)
-        texts, aim_now = edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
+            # Said once: an entry the diff already shows as "Before" is not shown again.
+            if any(i.old == item.matched_entry for i in preview.diff.items if i.kind != "unchanged"):
+                st.caption("Pinned to the entry shown as Before: approved only while it is still in the file "
+                           "word for word.")
+            else:
+                with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
+                    ui.show_entry(item.matched_entry, max_chars=600)
+        show_pins(preview, item.id)
+        with after:  # beside the write, so that it costs no height of its own while folded
+            texts, aim_now = edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
         edited = None
         if aim_now or texts != [texts_of(part) for part in item.parts()]:
             edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
@@ -282,11 +312,14 @@ for entry in shown_items:
             (edits if edited is not None else shown)[item.id] = op
         # The buttons come before the edit's preview: a text box commits its value when it loses
         # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
-        with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-            if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"):
-                decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
-            reject_and_select(item.id)
-        confirm_reject(item.id)
+        # They sit under the write, beside the gauge: nothing above them changes while one edits.
+        with what:
+            with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+                if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}",
+                             type="primary"):
+                    decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
+                reject_and_select(item.id)
+            confirm_reject(item.id)
         if edited is not None:
             st.markdown("**Your edit, if approved:**")
             show_preview(edited, f"{item.id}_edit", "**Approving your edit would be refused**; the staged write "
@@ -294,9 +327,8 @@ for entry in shown_items:
 
 st.session_state.in_seen = seen_now
 
-st.divider()
-st.markdown(f"**{len(chosen)} selected**")
-with st.container(horizontal=True, gap="small"):
+with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_bulk"):
+    st.markdown(f"**{len(chosen)} selected**", width="content")
     if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
         st.session_state.in_confirm = ("approve", tuple(chosen))
     if st.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):

@@ -32,6 +32,7 @@ from hermes_dash import (
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
+EDIT_TABLE_ROWS = 8  # rows of the entry table shown at once (it scrolls inside): the form stays in view
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
@@ -275,17 +276,9 @@ with tab_remove:
                 write(lambda: store.remove(target, asked_text, expect_entry=pin_rm),
                       action="remove", clear=("ed_rm_old",))
 
-def batch_editor() -> None:
-    st.caption("Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "
-               "nothing, checked against the budget only at the end (so you can free room and add at once). "
-               "Clearing a cell removes that entry.")
-    editor_key, source_key = f"ed_batch_{target}", f"ed_batch_src_{target}"
-    if state.usage > BATCH_EDITOR_MAX_CHARS:
-        st.info(f"The file holds {state.usage:,} characters: too much to edit in a table. Split it into entries "
-                "first (Curation pages), or use add / replace / remove.")
-        return
-    # The rows stay the entries as they were when editing began: an edit is keyed by row number,
-    # so if the agent writes meanwhile, row 2 must still mean the entry the person edited.
+def batch_rows(editor_key: str, source_key: str) -> list[str]:
+    """The rows the table edits: the entries as they were when editing began. An edit is keyed by
+    row number, so if the agent writes meanwhile, row 2 must still mean the entry the person edited."""
     draft = st.session_state.get(editor_key) or {}
     if source_key not in st.session_state or not any(draft.get(k) for k in ("edited_rows", "added_rows",
                                                                              "deleted_rows")):
@@ -298,13 +291,12 @@ def batch_editor() -> None:
         if st.button("Discard my table edits", key="ed_batch_discard"):
             st.session_state.hd_reset = [editor_key, source_key]
             st.rerun()
-    source = pd.DataFrame({"#": list(range(len(original))), "Entry": original})
-    edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
-                            height=ui.table_height(len(original) + 1, 8),
-                            disabled=["#"], column_order=["Entry", "#"],
-                            column_config={"#": st.column_config.NumberColumn("#", width="small",
-                                                                              help="Position in the file now"),
-                                           "Entry": st.column_config.TextColumn("Entry", width="large")})
+    return original
+
+
+def batch_ops(original: list[str], edited: pd.DataFrame) -> list[Operation]:
+    """The table as edited, as one pinned batch: a changed cell replaces, an emptied one removes,
+    a new row adds."""
     kept: dict[int, str | None] = {i: None for i in range(len(original))}
     added: list[str] = []
     for _, row in edited.iterrows():
@@ -314,18 +306,61 @@ def batch_editor() -> None:
         else:
             kept[int(row["#"])] = text_value
     edits = {i: v for i, v in kept.items() if v != original[i]}
-    ops = pin_batch(plan_batch(original, edits, added))
-    shown = None
-    if ops:
-        st.write(f"**{n_of(len(ops), 'change')} to apply as one batch** (the full texts are shown before "
-                 "anything is written).")
-        # The same hint as Add and Replace give, for each changed or added row that has one.
-        for n, op in enumerate(ops, start=1):
-            if op.action in ("add", "replace") and (hint := secret_hint(op.content)):
-                st.warning(f"**Change {n}.** {hint}")
-        shown = preview(Operation.batch(ops), "ed_gauge_batch")
-    else:
+    return pin_batch(plan_batch(original, edits, added))
+
+
+def batch_preview(ops: list[Operation]) -> Projection | None:
+    """How many changes, each one's secret hint (as Add and Replace give), and the usage after."""
+    if not ops:
         st.caption("No changes yet.")
+        return None
+    st.write(f"**{n_of(len(ops), 'change')} to apply as one batch** (the full texts are shown before "
+             "anything is written).")
+    for n, op in enumerate(ops, start=1):
+        if op.action in ("add", "replace") and (hint := secret_hint(op.content)):
+            st.warning(f"**Change {n}.** {hint}")
+    return preview(Operation.batch(ops), "ed_gauge_batch")
+
+
+def batch_changes(ops: list[Operation], shown: Projection | None) -> None:
+    """What the batch's question shows: each change in full (a replace word by word), then the usage after."""
+    for n, op in enumerate(ops, start=1):
+        if op.action == "replace":
+            st.markdown(f"**{n}. Replace** (red goes, green comes)")
+            ui.show_word_diff(op.old_text, op.content, fold=False, caption="")
+        elif op.action == "remove":
+            st.markdown(f"**{n}. Remove**")
+            ui.show_entry(op.old_text)
+        else:
+            st.markdown(f"**{n}. Add**")
+            ui.show_entry(op.content)
+    if shown is not None and shown.refusal is None:
+        st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+                   f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
+                   f"(now {state.usage:,}, {len(entries)}).")
+    elif shown is not None and shown.refusal is not None:
+        ui.show_refusal(shown.refusal, "**This batch would be refused:** nothing would be written.")
+
+
+def batch_editor() -> None:
+    st.caption("Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "
+               "nothing, checked against the budget only at the end (so you can free room and add at once). "
+               "Clearing a cell removes that entry.")
+    editor_key, source_key = f"ed_batch_{target}", f"ed_batch_src_{target}"
+    if state.usage > BATCH_EDITOR_MAX_CHARS:
+        st.info(f"The file holds {state.usage:,} characters: too much to edit in a table. Split it into entries "
+                "first (Curation pages), or use add / replace / remove.")
+        return
+    original = batch_rows(editor_key, source_key)
+    source = pd.DataFrame({"#": list(range(len(original))), "Entry": original})
+    edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
+                            height=ui.table_height(len(original) + 1, 8),
+                            disabled=["#"], column_order=["Entry", "#"],
+                            column_config={"#": st.column_config.NumberColumn("#", width="small",
+                                                                              help="Position in the file now"),
+                                           "Entry": st.column_config.TextColumn("Entry", width="large")})
+    ops = batch_ops(original, edited)
+    shown = batch_preview(ops)
     # A batch may rewrite many entries at once: like every other write, it asks first, over the
     # page, showing each change in full (a replace word by word) and the usage after. The
     # question is tied to these exact operations; editing a cell meanwhile asks again.
@@ -335,28 +370,9 @@ def batch_editor() -> None:
         st.session_state.ed_batch_confirm = token
     if st.session_state.get("ed_batch_confirm") not in (None, token):
         del st.session_state.ed_batch_confirm
-
-    def the_changes(ops: list[Operation] = ops, shown: Projection | None = shown) -> None:
-        for n, op in enumerate(ops, start=1):
-            if op.action == "replace":
-                st.markdown(f"**{n}. Replace** (red goes, green comes)")
-                ui.show_word_diff(op.old_text, op.content, fold=False, caption="")
-            elif op.action == "remove":
-                st.markdown(f"**{n}. Remove**")
-                ui.show_entry(op.old_text)
-            else:
-                st.markdown(f"**{n}. Add**")
-                ui.show_entry(op.content)
-        if shown is not None and shown.refusal is None:
-            st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
-                       f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
-                       f"(now {state.usage:,}, {len(entries)}).")
-        elif shown is not None and shown.refusal is not None:
-            ui.show_refusal(shown.refusal, "**This batch would be refused:** nothing would be written.")
-
     ui.ask("ed_batch_confirm", token,
            f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
-           yes="Yes, apply", key="ed_batch", show=the_changes,
+           yes="Yes, apply", key="ed_batch", show=lambda: batch_changes(ops, shown),
            detail="All or nothing, as one batch. A backup of the file is kept; Undo follows.",
            then=lambda: ui.run_op(lambda: store.batch(target, ops), clear=(editor_key, source_key),
                                   undoable=True))
@@ -376,5 +392,6 @@ if entries:
     if suggested is not None:
         frame.insert(2, "Shortest unique text", [s.text if not s.whole else "(the whole entry)" for s in suggested])
     st.caption("Select a row to open that entry: its whole text, and replace, remove or move exactly it.")
-    ui.entry_picker(frame, state, entries, key="ed_entries")
+    # The form above is what this page is for: the table shows 8 rows and scrolls inside.
+    ui.entry_picker(frame, state, entries, key="ed_entries", height=ui.table_height(len(entries), EDIT_TABLE_ROWS))
     ui.entry_panel(store, state)
