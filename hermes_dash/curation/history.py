@@ -306,8 +306,8 @@ def plan_put_back(live: Sequence[str], source: Sequence[str], text: str, current
 
 def put_back(store: MemoryStore, target: str, text: str, *, source: Sequence[str] = (),
              current: str | None = None) -> OpResult:
-    """Restore one entry of an earlier version where it stood: the one routine behind Backups'
-    and History's "Restore one entry" (docs/rules.md#history).
+    """Restore one entry of an earlier version where it stood: the one routine behind History's
+    "Restore in place" and "Put it back where it stood" (docs/rules.md#history).
 
     A changed entry: one replace pinned to its live text (``expect_entry``), so it stays in its
     place and a later edit of it is refused, not overwritten. A gone entry: written back between

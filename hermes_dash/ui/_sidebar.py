@@ -85,7 +85,7 @@ def sidebar() -> MemoryStore:
             for text in problems:
                 st.text(text)  # may quote values from config.yaml: plain text
         if settings.write_approval:
-            st.caption("write_approval is on: the agent stages writes in pending/memory/ for review.")
+            st.caption("The agent asks before it writes (write_approval in config.yaml): its writes wait in the Inbox until you approve them.")
     return store
 
 

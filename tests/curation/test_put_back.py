@@ -1,4 +1,4 @@
-"""One entry of an earlier version put back where it stood (the routine behind Backups and History):
+"""One entry of an earlier version put back where it stood (the routine behind History's restores):
 a changed entry in place, a gone entry between its old neighbours, byte-identical when nothing else changed."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """One pairing rule for reworded entries (docs/rules.md#diff), the same for every comparison:
-the Snapshot page, the Overview's "since snapshot" flags, History, Backups and the CLI."""
+the Snapshot page, the Overview's "since snapshot" flags, History and the CLI."""
 
 from __future__ import annotations
 

@@ -92,7 +92,8 @@ def _file_diff(target: str, before: tuple[str, ...], after: tuple[str, ...]) -> 
     diff = diff_entries(before, after)
     counts = diff.counts
     st.markdown(f"**{FILENAMES[target]}**: {usage(before):,} → {usage(after):,} characters "
-                f"({counts['changed']} changed, {counts['removed']} removed, {counts['added']} added)")
+                f"({counts['changed']} changed, {counts['removed']} removed, {counts['added']} added; "
+                f"{n_of(counts['unchanged'], 'unchanged entry', 'unchanged entries')} not shown)")
     for item in diff.items:
         if item.kind == "changed" and item.old is not None and item.new is not None:
             show_diff(item.old, item.new)

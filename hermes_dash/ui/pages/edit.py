@@ -272,7 +272,7 @@ with tab_remove:
         asked_text: str = asked[1]
         with st.container(border=True):
             if ui.confirm("ed_rm_confirm", asked, "Remove this entry?", yes="Yes, remove it", key="ed_rm",
-                          detail="A backup of the file is kept (see Backups).", show=lambda: the_entry(asked_text)):
+                          detail="A backup of the file is kept (see History).", show=lambda: the_entry(asked_text)):
                 write(lambda: store.remove(target, asked_text, expect_entry=pin_rm),
                       action="remove", clear=("ed_rm_old",))
 
