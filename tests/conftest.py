@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 # Under CI=true a skip fails the run: the hook, registered for every test by being imported here.
+from apptest_registry import share_component_registry
 from ci_skips import CI_ALLOWED_SKIPS, pytest_runtest_makereport  # noqa: F401
 
 from hermes_dash import MemoryStore, resolve_home
@@ -101,6 +102,12 @@ def tree():
 
 _LOCAL_SERVER = {"server.address": "127.0.0.1", "server.allowedHosts": ["localhost", "127.0.0.1", "::1"],
                  "server.enableCORS": True}
+
+
+@pytest.fixture(autouse=True)
+def _one_component_registry() -> None:
+    """Every AppTest of this process shares one component registry (tests/support/apptest_registry.py)."""
+    share_component_registry()
 
 
 @pytest.fixture(autouse=True)
