@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from repo import ROOT
 
@@ -49,6 +50,20 @@ def test_under_ci_a_skip_fails_the_run_and_an_allowed_one_does_not(tmp_path: Pat
 
 
 def test_outside_ci_a_skip_is_a_skip(tmp_path: Path) -> None:
-    run = _pytest(tmp_path, "-n", "2", ci="")
+    run = _pytest(tmp_path, ci="")
     out = run.stdout + run.stderr
     assert run.returncode == 0 and "1 passed, 2 skipped" in out, out
+
+
+def test_the_apptests_of_a_process_share_one_component_registry() -> None:
+    """A registry scan per AppTest cost about a second each (tests/support/apptest_registry.py)."""
+    def page() -> None:
+        import streamlit as st
+
+        st.write("hello")
+
+    first, second = AppTest.from_function(page).run(), AppTest.from_function(page)
+    assert not first.exception and first.markdown[0].value == "hello"
+    assert second._bidi_component_manager is first._bidi_component_manager is not None
+    second.run()
+    assert not second.exception and second.markdown[0].value == "hello"

@@ -15,10 +15,12 @@ _shared: list[object] = []  # the first registry an AppTest made
 
 
 def share_component_registry() -> None:
-    """Patch AppTest once per process (a no-op until streamlit.testing is imported)."""
-    module = sys.modules.get("streamlit.testing.v1.app_test")
-    if module is None:
+    """Patch AppTest once per process (a no-op until something imported streamlit)."""
+    if "streamlit" not in sys.modules:
         return
+    import importlib
+
+    module = importlib.import_module("streamlit.testing.v1.app_test")
     cls = module.AppTest
     if getattr(cls, "_hd_shares_registry", False):
         return
