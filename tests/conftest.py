@@ -11,6 +11,9 @@ import os
 from pathlib import Path
 
 import pytest
+# Under CI=true a skip fails the run: the hook, registered for every test by being imported here.
+from apptest_registry import share_component_registry
+from ci_skips import CI_ALLOWED_SKIPS, pytest_runtest_makereport  # noqa: F401
 
 from hermes_dash import MemoryStore, resolve_home
 
@@ -102,6 +105,12 @@ _LOCAL_SERVER = {"server.address": "127.0.0.1", "server.allowedHosts": ["localho
 
 
 @pytest.fixture(autouse=True)
+def _one_component_registry() -> None:
+    """Every AppTest of this process shares one component registry (tests/support/apptest_registry.py)."""
+    share_component_registry()
+
+
+@pytest.fixture(autouse=True)
 def _local_server_options():
     """AppTest runs the app with no server. Give it the options of a local server (as
     .streamlit/config.toml and `hermes-dash` set them), whatever folder pytest runs from: the
@@ -119,27 +128,3 @@ def _local_server_options():
     yield
     for key, value in saved.items():
         config.set_option(key, value)
-
-
-# -- no silent skips in CI ------------------------------------------------------------------------------------
-# A test that skips in CI guards nothing where it matters most. Under CI=true a skip fails the
-# run unless its reason contains one of these phrases (each a condition CI cannot change).
-CI_ALLOWED_SKIPS: tuple[str, ...] = (
-    "set HD_INSTALL_TESTS=1",  # the pip-install test runs in .ci/run's own step, not in the main run
-)
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
-    outcome = yield
-    report = outcome.get_result()
-    if not report.skipped or hasattr(report, "wasxfail") or os.environ.get("CI", "").lower() != "true":
-        return
-    longrepr = report.longrepr
-    reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
-    if any(allowed in reason for allowed in CI_ALLOWED_SKIPS):
-        return
-    report.outcome = "failed"
-    report.longrepr = (f"{item.nodeid} skipped under CI=true: {reason}\n"
-                       "CI must run every test. Make the condition hold in CI (scripts/test installs what "
-                       "the tests need), or add the reason to CI_ALLOWED_SKIPS in tests/conftest.py.")

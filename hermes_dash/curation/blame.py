@@ -17,6 +17,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -135,7 +136,16 @@ class Blame:
     git: dict[str, GitBlame] = field(default_factory=dict)
 
     def of(self, target: str, text: str) -> EntryOrigin | None:
-        return next((e for e in self.entries if e.target == target and e.text == text), None)
+        return self._index.get((target, text))
+
+    @cached_property
+    def _index(self) -> dict[tuple[str, str], EntryOrigin]:
+        """The first origin of each (target, text): a page asks once per entry, and a scan per
+        ask made a 60,000-entry Overview quadratic (minutes)."""
+        index: dict[tuple[str, str], EntryOrigin] = {}
+        for e in self.entries:
+            index.setdefault((e.target, e.text), e)
+        return index
 
     def to_dict(self) -> dict[str, object]:
         return {"success": True, "used_fts": self.used_fts, "memory_calls": self.calls, "sessions": self.sessions,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: F401  (re-exported to the tests)
+from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port  # noqa: F401
 from repo import ROOT as REPO
 # Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
 # changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
@@ -45,39 +45,56 @@ def need_browser() -> None:
 @contextlib.contextmanager
 def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
     """A real `streamlit run app.py` on a free loopback port for ``home`` (demo copies land in
-    ``scratch``, its TMPDIR); yields the base URL once healthy and stops the server after."""
-    port = free_port()
+    ``scratch``, its TMPDIR); yields the base URL once healthy and stops the server after.
+
+    Test runs in parallel (pytest-xdist) start servers at the same time: a port another one took
+    between free_port() and the bind makes Streamlit exit, and a new port is tried."""
     env = {**os.environ, "HERMES_HOME": str(home), "TMPDIR": str(scratch), "PYTHONPATH": str(REPO)}
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.headless", "true", "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(base, proc, log)
-        yield base
-    finally:
-        proc.terminate()
+    for attempt in range(3):
+        port = free_port()
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                 "--server.headless", "true", "--server.address", "127.0.0.1",
+                 "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
         try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            try:
+                wait_healthy(base, proc, log)
+            except PortTaken:
+                if attempt == 2:
+                    raise
+                continue
+            yield base
+            return
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    """Until ``base`` answers its health check and the answer is this process's (check_ours)."""
+    port = int(base.rsplit(":", 1)[1])
+    started = time.monotonic()
+    healthy_at = None
+    while time.monotonic() < started + timeout:
         if proc.poll() is not None:
+            check_ours(log, port, False, 0)  # a port taken first is PortTaken: the caller tries another
             raise AssertionError(f"streamlit exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
-                if reply.status == 200 and reply.read().strip() == b"ok":
-                    return
-        except OSError:
-            pass
+        if healthy_at is None:
+            try:
+                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200 and reply.read().strip() == b"ok":
+                        healthy_at = time.monotonic()
+            except OSError:
+                pass
+        if healthy_at is not None and check_ours(log, port, True, time.monotonic() - healthy_at):
+            return
         time.sleep(0.3)
     raise AssertionError(f"streamlit not healthy after {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 

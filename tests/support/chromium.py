@@ -19,3 +19,29 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def serves_port(log: Path, port: int) -> bool | None:
+    """Whether the server writing ``log`` holds ``port``: True once its log names the port (Streamlit
+    prints the URL it serves), False once it says the port was taken, None while it says neither.
+
+    Parallel test runs (pytest-xdist) start servers at the same time, so a port free_port() gave can
+    be bound by another process first; a health check on it would then reach the other server."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    if f"Port {port} is not available" in text or f"Port {port} is already in use" in text:
+        return False
+    return True if f":{port}" in text else None
+
+
+class PortTaken(AssertionError):
+    """The server could not bind its port: another process took it first."""
+
+
+def check_ours(log: Path, port: int, alive: bool, waited_s: float) -> bool:
+    """After a health check answered: True when the answer is this server's (its log names the port,
+    or it is still running 10 s on without saying otherwise); False to look again; PortTaken when
+    its log says the port was taken."""
+    ours = serves_port(log, port)
+    if ours is False:
+        raise PortTaken(f"port {port} was taken before the server bound it:\n{log.read_text()[-3000:]}")
+    return alive and (ours is True or waited_s >= 10)

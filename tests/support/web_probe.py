@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from chromium import free_port
+from chromium import PortTaken, check_ours, free_port
 from repo import ROOT as REPO  # noqa: F401  (re-exported to the tests that start servers)
 
 
@@ -82,16 +82,22 @@ class Server:
 
 
 def wait_healthy(server: Server, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    """Until the server answers its health check and the answer is its own (chromium.check_ours)."""
+    started = time.monotonic()
+    healthy_at = None
+    while time.monotonic() < started + timeout:
         if server.proc.poll() is not None:
+            check_ours(server.log, server.port, False, 0)  # PortTaken when another process had the port
             raise AssertionError(f"server exited with {server.proc.returncode}:\n{server.log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(server.base + "/_stcore/health", timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            pass
+        if healthy_at is None:
+            try:
+                with urllib.request.urlopen(server.base + "/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        healthy_at = time.monotonic()
+            except OSError:
+                pass
+        if healthy_at is not None and check_ours(server.log, server.port, True, time.monotonic() - healthy_at):
+            return
         time.sleep(0.3)
     raise AssertionError(f"server not healthy after {timeout:.0f} s:\n{server.log.read_text()[-3000:]}")
 
@@ -103,25 +109,33 @@ def start(command: Sequence[str], *, cwd: Path, scratch: Path, env: dict[str, st
     guard_dir = scratch / "net-guard"
     guard_dir.mkdir(parents=True, exist_ok=True)
     (guard_dir / "sitecustomize.py").write_text(_GUARD)
-    port = port or free_port()
     log, net_log = scratch / "server.log", scratch / "outbound.log"
     full_env = {**os.environ, **(env or {}), "HD_NET_LOG": str(net_log)}
     full_env["PYTHONPATH"] = os.pathsep.join([str(guard_dir), *filter(None, [full_env.get("PYTHONPATH")])])
-    args = [part.replace("{port}", str(port)) for part in command]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(args, cwd=cwd, env=full_env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL)
-    server = Server(proc, port, log, net_log, host)
-    try:
-        wait_healthy(server)
-        yield server
-    finally:
-        proc.terminate()
+    tries = 1 if port else 3  # a free port another process took first: try another (chromium.check_ours)
+    for attempt in range(tries):
+        chosen = port or free_port()
+        args = [part.replace("{port}", str(chosen)) for part in command]
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(args, cwd=cwd, env=full_env, stdout=out, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL)
+        server = Server(proc, chosen, log, net_log, host)
         try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            try:
+                wait_healthy(server)
+            except PortTaken:
+                if attempt == tries - 1:
+                    raise
+                continue
+            yield server
+            return
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 @dataclass
