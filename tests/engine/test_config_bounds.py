@@ -50,23 +50,19 @@ def test_a_huge_list_is_refused_by_size_before_it_is_parsed(tmp_path: Path) -> N
     items = "".join(f"  - {i % 10}\n" for i in range(99_990))
     home = _home(tmp_path, "memory:\n  memory_char_limit: 3000\nnoise:\n" + items)
     assert (home / "config.yaml").stat().st_size > MAX_CONFIG_BYTES
-    started = time.monotonic()
     settings = load_settings(resolve_home(home))
-    assert time.monotonic() - started < 1.0
-    assert settings.memory_char_limit == 2200
+    assert settings.memory_char_limit == 2200  # the default: the file's own 3000 was never parsed
     assert f"more than the {MAX_CONFIG_BYTES:,} bytes hermes-dash reads" in settings.warnings[0]
     out, took = _cli(home, "show", "memory")
     assert out.returncode == 0 and "Traceback" not in out.stderr and took < 10, (took, out.stderr[-1000:])
 
 
-def test_a_large_but_allowed_config_is_read_fast(tmp_path: Path) -> None:
+def test_a_large_but_allowed_config_is_read(tmp_path: Path) -> None:
     items = "".join(f"  - {i % 10}\n" for i in range(15_000))  # ~90 KB, under every bound
     home = _home(tmp_path, "memory:\n  memory_char_limit: 3000\nnoise:\n" + items)
     assert (home / "config.yaml").stat().st_size < MAX_CONFIG_BYTES
-    started = time.monotonic()
     settings = load_settings(resolve_home(home))
     assert settings.memory_char_limit == 3000 and settings.warnings == ()
-    assert time.monotonic() - started < 2.0
 
 
 def test_the_pages_show_the_warning_not_an_exception(tmp_path: Path, monkeypatch) -> None:
