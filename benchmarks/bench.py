@@ -92,8 +92,16 @@ def format_value(value: float) -> str:
 def table(figures: list[Figure]) -> str:
     rows = [("figure", "value", "unit", "goal", "", "detail")]
     for f in figures:
-        rows.append((f.name, format_value(f.value), f.unit, "" if f.goal is None else f"<= {format_value(f.goal)}",
-                     f.verdict, f.detail))
+        rows.append(
+            (
+                f.name,
+                format_value(f.value),
+                f.unit,
+                "" if f.goal is None else f"<= {format_value(f.goal)}",
+                f.verdict,
+                f.detail,
+            )
+        )
     widths = [max(len(r[c]) for r in rows) for c in range(5)]
     lines = []
     for n, row in enumerate(rows):
@@ -124,13 +132,14 @@ def run(sections: list[str], plan: Plan, log: Callable[[str], None]) -> tuple[li
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks",
-                                     description="Measure hermes-dash. Prints a table; never fails on "
-                                                 "a slow figure.")
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description="Measure hermes-dash. Prints a table; never fails on a slow figure."
+    )
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (about a minute)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as a JSON list")
-    parser.add_argument("--only", metavar="SECTIONS",
-                        help=f"comma-separated subset of: {', '.join(SECTIONS)} (default: all)")
+    parser.add_argument(
+        "--only", metavar="SECTIONS", help=f"comma-separated subset of: {', '.join(SECTIONS)} (default: all)"
+    )
     args = parser.parse_args(argv)
     sections = list(SECTIONS) if not args.only else [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = [s for s in sections if s not in SECTIONS]
@@ -141,10 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     figures, errors = run(sections, plan, lambda line: print(line, file=sys.stderr, flush=True))
     print(table(figures))
-    print(f"\n{'quick' if plan.quick else 'full'} run, {time.perf_counter() - t0:.0f} s, "
-          f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load_before} at the start and "
-          f"{os.getloadavg()[0]:.1f} at the end.\nRatios are medians of rounds that alternate baseline and subject, "
-          "so load from other work on the machine hits both sides alike.")
+    print(
+        f"\n{'quick' if plan.quick else 'full'} run, {time.perf_counter() - t0:.0f} s, "
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load_before} at the start and "
+        f"{os.getloadavg()[0]:.1f} at the end.\nRatios are medians of rounds that alternate baseline and subject, "
+        "so load from other work on the machine hits both sides alike."
+    )
     for error in errors:
         print(f"section failed: {error}")
     if args.json:

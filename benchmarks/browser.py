@@ -45,10 +45,29 @@ def streamlit_servers(runs: list[tuple[Path, Path, Path]]) -> Iterator[list[str]
             port = free_port()
             env = dict(os.environ, HERMES_HOME=str(home))
             with open(log, "wb") as out:
-                proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.port",
-                                         str(port), "--server.address", "127.0.0.1", "--server.headless", "true",
-                                         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                                        cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+                proc = subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "streamlit",
+                        "run",
+                        str(script),
+                        "--server.port",
+                        str(port),
+                        "--server.address",
+                        "127.0.0.1",
+                        "--server.headless",
+                        "true",
+                        "--browser.gatherUsageStats",
+                        "false",
+                        "--server.fileWatcherType",
+                        "none",
+                    ],
+                    cwd=REPO,
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
             procs.append((proc, f"http://127.0.0.1:{port}", log))
         deadline = time.monotonic() + 60
         for proc, url, log in procs:
@@ -94,8 +113,12 @@ def bench_browser(plan: Plan) -> list[Figure]:
         demo = demo_home(root / "demo")
         settings = load_settings(resolve_home(demo))
         bare_script = root / "bare_page.py"
-        bare_script.write_text(BARE_PAGE.format(home=str(demo), memory_limit=settings.memory_char_limit,
-                                                user_limit=settings.user_char_limit), encoding="utf-8")
+        bare_script.write_text(
+            BARE_PAGE.format(
+                home=str(demo), memory_limit=settings.memory_char_limit, user_limit=settings.user_char_limit
+            ),
+            encoding="utf-8",
+        )
         # One Chromium process; every open gets a fresh browser context: its own empty cache,
         # cookies and storage, as a new profile has (nothing cached from an earlier open), without
         # paying a browser start per open.
@@ -112,6 +135,7 @@ def bench_browser(plan: Plan) -> list[Figure]:
                     return time.perf_counter_ns() - t0
                 finally:
                     context.close()
+
             return run
 
         try:
@@ -123,10 +147,23 @@ def bench_browser(plan: Plan) -> list[Figure]:
         finally:
             browser.close()
     value = median_ms(subj_ns) / 1000
-    ratio = ratio_figures("browser_ready_ratio", base_ns, subj_ns, 1.5,
-                          "Overview vs a bare page with the same two tables and two progress bars")
-    return [Figure("browser_ready_s", round(value, 3), "s", None, None,
-                   f"headless Chromium, open -> Overview rendered (script notRunning, both gauges, both tables): "
-                   f"median of {len(subj_ns)} opens, each in a fresh browser context (empty cache and storage, "
-                   f"as a fresh profile); first open after server start {first:.2f} s"),
-            ratio]
+    ratio = ratio_figures(
+        "browser_ready_ratio",
+        base_ns,
+        subj_ns,
+        1.5,
+        "Overview vs a bare page with the same two tables and two progress bars",
+    )
+    return [
+        Figure(
+            "browser_ready_s",
+            round(value, 3),
+            "s",
+            None,
+            None,
+            f"headless Chromium, open -> Overview rendered (script notRunning, both gauges, both tables): "
+            f"median of {len(subj_ns)} opens, each in a fresh browser context (empty cache and storage, "
+            f"as a fresh profile); first open after server start {first:.2f} s",
+        ),
+        ratio,
+    ]

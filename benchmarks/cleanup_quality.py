@@ -63,7 +63,7 @@ class Counts:
     def facts_kept(self) -> float:
         return self.merged_complete / self.merged_texts if self.merged_texts else 1.0
 
-    def add(self, other: "Counts") -> "Counts":
+    def add(self, other: Counts) -> Counts:
         return Counts(*(a + b for a, b in zip(self.__dict__.values(), other.__dict__.values())))
 
 
@@ -124,12 +124,18 @@ def old_method_counts(homes) -> Counts:  # type: ignore[no-untyped-def]
         labels = home.pairs()
         found = set()
         for entries in (memory, user):
-            found |= {frozenset((entries[i], entries[j]))
-                      for _s, i, j, _k in similarity.related_pairs(entries, entries, True)}
+            found |= {
+                frozenset((entries[i], entries[j])) for _s, i, j, _k in similarity.related_pairs(entries, entries, True)
+            }
         found |= {frozenset((memory[i], user[j])) for _s, i, j, _k in similarity.related_pairs(memory, user, False)}
-        c = Counts(tp=len(found & labels["same"]), fp=len(found - labels["same"]), fn=len(labels["same"] - found),
-                   lookalikes=len(labels["differ"]), lookalike_merged=len(labels["differ"] & found),
-                   conflicts=len(labels["conflict"]))
+        c = Counts(
+            tp=len(found & labels["same"]),
+            fp=len(found - labels["same"]),
+            fn=len(labels["same"] - found),
+            lookalikes=len(labels["differ"]),
+            lookalike_merged=len(labels["differ"] & found),
+            conflicts=len(labels["conflict"]),
+        )
         total = total.add(c)
     return total
 
@@ -160,8 +166,10 @@ def split_figures(homes, how) -> tuple[float, float]:  # type: ignore[no-untyped
 
 def load_time() -> float:
     """Seconds to load the model in a fresh process (what the first report of a process pays)."""
-    code = ("import time; t = time.perf_counter(); from hermes_dash.curation.cleanup import meaning; "
-            "m = meaning.method(); print(time.perf_counter() - t, meaning.load_seconds())")
+    code = (
+        "import time; t = time.perf_counter(); from hermes_dash.curation.cleanup import meaning; "
+        "m = meaning.method(); print(time.perf_counter() - t, meaning.load_seconds())"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     return float(out.stdout.split()[1])
 
@@ -187,9 +195,16 @@ def near_full(homes) -> list[tuple[str, int, int, bool, bool, int]]:  # type: ig
                     break
                 picks += 1
                 chosen = plan.choose(removals=[c.entry for c in plan.ranked[:picks]])
-            out.append((home.name, int(plan.usage_before * 100 / plan.limit),
-                        int((plan.lossless_usage or plan.usage_before) * 100 / plan.limit),
-                        plan.lossless_reaches_goal, plan.reaches_goal, picks))
+            out.append(
+                (
+                    home.name,
+                    int(plan.usage_before * 100 / plan.limit),
+                    int((plan.lossless_usage or plan.usage_before) * 100 / plan.limit),
+                    plan.lossless_reaches_goal,
+                    plan.reaches_goal,
+                    picks,
+                )
+            )
     return out
 
 
@@ -200,8 +215,9 @@ def build_home(path: Path, home, serialise, usage) -> Path:  # type: ignore[no-u
     (path / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
     limit = int(usage(memory) / home.fill)
     user_limit = max(int(usage(user) / home.user_fill), usage(user) + 400)
-    (path / "config.yaml").write_text(f"memory:\n  memory_char_limit: {limit}\n  user_char_limit: {user_limit}\n",
-                                      encoding="utf-8")
+    (path / "config.yaml").write_text(
+        f"memory:\n  memory_char_limit: {limit}\n  user_char_limit: {user_limit}\n", encoding="utf-8"
+    )
     return path
 
 
@@ -218,13 +234,26 @@ def bench_cleanup(plan: object) -> list:  # type: ignore[type-arg]  # benchmarks
     return [
         Figure("cleanup_precision", round(counts.precision, 3), "", detail=f"goal >= {GOAL}; {before}"),
         Figure("cleanup_recall", round(counts.recall, 3), "", detail=f"goal >= {GOAL}; {meaning.method().name}"),
-        Figure("cleanup_facts_kept", round(counts.facts_kept, 3), "",
-               detail="merged texts holding every distinctive token of both entries"),
-        Figure("cleanup_lookalikes_merged", counts.lookalike_merged, "", goal=0,
-               detail=f"of {counts.lookalikes} look-alike pairs"),
+        Figure(
+            "cleanup_facts_kept",
+            round(counts.facts_kept, 3),
+            "",
+            detail="merged texts holding every distinctive token of both entries",
+        ),
+        Figure(
+            "cleanup_lookalikes_merged",
+            counts.lookalike_merged,
+            "",
+            goal=0,
+            detail=f"of {counts.lookalikes} look-alike pairs",
+        ),
         Figure("model_load", round(load_time(), 3), "s", detail="WordLlama, offline, in a fresh process"),
-        Figure("cleanup_lossless_reach", sum(1 for r in full if r[3]), "",
-               detail=f"of {len(full)} near-full homes reach 80% with the steps that lose nothing alone"),
+        Figure(
+            "cleanup_lossless_reach",
+            sum(1 for r in full if r[3]),
+            "",
+            detail=f"of {len(full)} near-full homes reach 80% with the steps that lose nothing alone",
+        ),
     ]
 
 
@@ -246,25 +275,39 @@ def main(argv: list[str] | None = None) -> int:
         counts, notes = measure(homes, how)
         rows.append((how.name, counts, notes))
     elapsed = time.perf_counter() - t0
-    print(f"Labelled corpus: {len(homes)} homes, {old.tp + old.fn} pairs of one fact, {old.lookalikes} look-alike "
-          f"pairs, {old.conflicts} contradictions. Goal: precision and recall >= {GOAL}.\n")
-    print(f"{'method':48} {'precision':>9} {'recall':>7} {'look-alikes merged':>19} {'contradictions':>15} "
-          f"{'facts kept':>10}")
+    print(
+        f"Labelled corpus: {len(homes)} homes, {old.tp + old.fn} pairs of one fact, {old.lookalikes} look-alike "
+        f"pairs, {old.conflicts} contradictions. Goal: precision and recall >= {GOAL}.\n"
+    )
+    print(
+        f"{'method':48} {'precision':>9} {'recall':>7} {'look-alikes merged':>19} {'contradictions':>15} "
+        f"{'facts kept':>10}"
+    )
     for name, c, _notes in rows:
         conflicts = f"{c.conflicts_found}/{c.conflicts}" + (f" +{c.conflict_fp}" if c.conflict_fp else "")
         kept = f"{c.facts_kept:.2f}" if c.merged_texts else "-"
-        print(f"{name:48} {c.precision:9.2f} {c.recall:7.2f} {c.lookalike_merged:>12}/{c.lookalikes:<6} "
-              f"{conflicts:>15} {kept:>10}")
-        figures[name] = {"precision": round(c.precision, 3), "recall": round(c.recall, 3),
-                         "lookalikes_merged": c.lookalike_merged, "lookalikes": c.lookalikes,
-                         "contradictions_found": c.conflicts_found, "contradictions": c.conflicts,
-                         "contradictions_false": c.conflict_fp, "facts_kept": round(c.facts_kept, 3)}
+        print(
+            f"{name:48} {c.precision:9.2f} {c.recall:7.2f} {c.lookalike_merged:>12}/{c.lookalikes:<6} "
+            f"{conflicts:>15} {kept:>10}"
+        )
+        figures[name] = {
+            "precision": round(c.precision, 3),
+            "recall": round(c.recall, 3),
+            "lookalikes_merged": c.lookalike_merged,
+            "lookalikes": c.lookalikes,
+            "contradictions_found": c.conflicts_found,
+            "contradictions": c.conflicts,
+            "contradictions_false": c.conflict_fp,
+            "facts_kept": round(c.facts_kept, 3),
+        }
     print(f"(both methods judged in {elapsed:.1f} s)")
     if args.split:
         for how in (meaning.WORDLLAMA, meaning.NGRAMS):
             p, r = split_figures(homes, how)
-            print(f"threshold tuned on half the homes, measured on the other half: {how.name}: "
-                  f"precision {p:.2f}, recall {r:.2f}")
+            print(
+                f"threshold tuned on half the homes, measured on the other half: {how.name}: "
+                f"precision {p:.2f}, recall {r:.2f}"
+            )
             figures[how.name + " (split)"] = {"precision": round(p, 3), "recall": round(r, 3)}
     seconds = load_time()
     print(f"\nmodel_load: {seconds:.2f} s to load WordLlama in a fresh process (paid once per process)")
@@ -272,11 +315,15 @@ def main(argv: list[str] | None = None) -> int:
     full = near_full(homes)
     lossless = sum(1 for r in full if r[3])
     reach = sum(1 for r in full if r[4])
-    print(f"\nNear-full homes (85-110%), threshold 80%: {lossless} of {len(full)} reach it with the steps that lose "
-          f"nothing alone, {reach} with shorter wording too; the rest by removals the person picks:")
+    print(
+        f"\nNear-full homes (85-110%), threshold 80%: {lossless} of {len(full)} reach it with the steps that lose "
+        f"nothing alone, {reach} with shorter wording too; the rest by removals the person picks:"
+    )
     for name, before, after, alone, with_short, picks in full:
-        print(f"  {name:12} {before:4}% -> {after:3}% lossless; "
-              f"{'reached' if alone else 'reached with shortening' if with_short else f'{picks} picked removals'}")
+        print(
+            f"  {name:12} {before:4}% -> {after:3}% lossless; "
+            f"{'reached' if alone else 'reached with shortening' if with_short else f'{picks} picked removals'}"
+        )
     figures["near_full"] = {"homes": len(full), "lossless_reach": lossless, "with_shortening": reach}
     if args.misses:
         for name, _c, notes in rows[1:]:

@@ -32,8 +32,9 @@ def bench_cli(plan: Plan) -> list[Figure]:
     """``hermes_dash show`` against the bare interpreter, the same executable started the same
     way (``sys.executable``: run the benchmark with the project's venv to measure that venv)."""
     with temp_root("cli") as root:
-        home = make_home(root / "home", serialise(entries_of_size(2000, "memory")),
-                         serialise(entries_of_size(1200, "user")))
+        home = make_home(
+            root / "home", serialise(entries_of_size(2000, "memory")), serialise(entries_of_size(1200, "user"))
+        )
         env = dict(os.environ, HERMES_HOME=str(home))
         # Measured as an installed command runs: with its bytecode cached. With writing turned off,
         # every module changed since the last cached compile was compiled again on every run
@@ -44,13 +45,17 @@ def bench_cli(plan: Plan) -> list[Figure]:
 
         compileall.compile_dir(str(REPO / "hermes_dash"), quiet=1)
         bare, show = [sys.executable, "-c", "pass"], [sys.executable, "-m", "hermes_dash", "show"]
-        base_ns, subj_ns = interleaved(plan.cli_rounds, lambda i: timed_run(bare, env),
-                                       lambda i: timed_run(show, env), warmup=3)
-        base_cpu, subj_cpu = interleaved(plan.cli_rounds, lambda i: cpu_run(bare, env),
-                                         lambda i: cpu_run(show, env), warmup=1)
+        base_ns, subj_ns = interleaved(
+            plan.cli_rounds, lambda i: timed_run(bare, env), lambda i: timed_run(show, env), warmup=3
+        )
+        base_cpu, subj_cpu = interleaved(
+            plan.cli_rounds, lambda i: cpu_run(bare, env), lambda i: cpu_run(show, env), warmup=1
+        )
     where = f"{sys.executable}: hermes_dash show"
-    return [ratio_figures("cli_show_ratio", base_ns, subj_ns, 3.0, where),
-            ratio_figures("cli_show_cpu_ratio", base_cpu, subj_cpu, 3.0, f"{where}, processor time")]
+    return [
+        ratio_figures("cli_show_ratio", base_ns, subj_ns, 3.0, where),
+        ratio_figures("cli_show_cpu_ratio", base_cpu, subj_cpu, 3.0, f"{where}, processor time"),
+    ]
 
 
 # -- clean-up suggestions on large files ----------------------------------------------------------

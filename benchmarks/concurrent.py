@@ -48,8 +48,10 @@ def bench_concurrent(plan: Plan) -> list[Figure]:
         home = make_home(root / "home", serialise(start), memory_limit=10_000_000)
         barrier = ctx.Barrier(ENGINE_WRITERS + 2)
         failures = ctx.Queue()
-        procs = [ctx.Process(target=_engine_writer, args=(str(home), i, count, barrier, failures))
-                 for i in range(ENGINE_WRITERS)]
+        procs = [
+            ctx.Process(target=_engine_writer, args=(str(home), i, count, barrier, failures))
+            for i in range(ENGINE_WRITERS)
+        ]
         procs.append(ctx.Process(target=_agent_writer, args=(str(home), count, barrier)))
         for proc in procs:
             proc.start()
@@ -63,8 +65,11 @@ def bench_concurrent(plan: Plan) -> list[Figure]:
             raise RuntimeError(f"a writer process failed (exit codes {codes})")
         text = (home / "memories" / "MEMORY.md").read_text(encoding="utf-8")
         found = set(parse(text))
-        expected = set(start) | {f"engine writer {i} entry {k:04d}" for i in range(ENGINE_WRITERS)
-                                 for k in range(count)} | {f"agent writer entry {k:04d}" for k in range(count)}
+        expected = (
+            set(start)
+            | {f"engine writer {i} entry {k:04d}" for i in range(ENGINE_WRITERS) for k in range(count)}
+            | {f"agent writer entry {k:04d}" for k in range(count)}
+        )
         lost = len(expected - found)
         notes = []
         while not failures.empty():
@@ -72,8 +77,10 @@ def bench_concurrent(plan: Plan) -> list[Figure]:
     detail = f"{total} adds by {ENGINE_WRITERS} engine processes + 1 flock writer in {elapsed:.2f} s"
     if notes:
         detail += f"; {len(notes)} lock time-outs retried"
-    return [Figure("concurrent_ops_per_s", round(total / elapsed, 1), "ops/s", None, None, detail),
-            Figure("concurrent_lost", lost, "entries", None, 0, f"{lost} of {len(expected)} entries missing")]
+    return [
+        Figure("concurrent_ops_per_s", round(total / elapsed, 1), "ops/s", None, None, detail),
+        Figure("concurrent_lost", lost, "entries", None, 0, f"{lost} of {len(expected)} entries missing"),
+    ]
 
 
 # -- 7. SIGKILL at random moments -------------------------------------------------------------------------

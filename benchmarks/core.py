@@ -57,8 +57,16 @@ class Plan:
 
 
 FULL = Plan()
-QUICK = Plan(op_rounds=30, cli_rounds=10, concurrent_ops=10, crash_trials=40, page_rounds=6, browser_rounds=2,
-             suggest_rounds=2, quick=True)
+QUICK = Plan(
+    op_rounds=30,
+    cli_rounds=10,
+    concurrent_ops=10,
+    crash_trials=40,
+    page_rounds=6,
+    browser_rounds=2,
+    suggest_rounds=2,
+    quick=True,
+)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -68,8 +76,9 @@ def median_ms(samples: list[int]) -> float:
     return statistics.median(samples) / 1e6
 
 
-def interleaved(rounds: int, baseline: Callable[[int], int], subject: Callable[[int], int],
-                warmup: int = 2) -> tuple[list[int], list[int]]:
+def interleaved(
+    rounds: int, baseline: Callable[[int], int], subject: Callable[[int], int], warmup: int = 2
+) -> tuple[list[int], list[int]]:
     """Run both sides ``rounds`` times in ABBA order; each callable returns its own ns timing."""
     base, subj = [], []
     for i in range(-warmup, rounds):
@@ -87,9 +96,14 @@ def ratio_figures(name: str, base: list[int], subj: list[int], goal: float | Non
     b, s = median_ms(base), median_ms(subj)
     # Each round's own ratio as a cross-check: it cancels load that drifts between rounds.
     paired = statistics.median(x / y for x, y in zip(subj, base))
-    return Figure(name, round(s / b, 3), "x", round(b, 3), goal,
-                  f"{what}: {s:.2f} ms vs baseline {b:.2f} ms (median of {len(subj)}; "
-                  f"median of per-round ratios {paired:.2f})")
+    return Figure(
+        name,
+        round(s / b, 3),
+        "x",
+        round(b, 3),
+        goal,
+        f"{what}: {s:.2f} ms vs baseline {b:.2f} ms (median of {len(subj)}; median of per-round ratios {paired:.2f})",
+    )
 
 
 def entries_of_size(total: int, tag: str) -> list[str]:
@@ -105,7 +119,7 @@ def entries_of_size(total: int, tag: str) -> list[str]:
         "The API client retries 3 times with exponential backoff; never lower this below 2 retries.",
         "Code review wants small PRs (< 400 lines) and a linked issue in the description.",
         "Python 3.11 everywhere; type hints required, mypy in strict mode on the core package.",
-        "Logs are shipped to Loki; query with {app=\"atlas\"} and keep dashboards in grafana/ folder.",
+        'Logs are shipped to Loki; query with {app="atlas"} and keep dashboards in grafana/ folder.',
         "The user's name is Sam; they maintain the CLI and the packaging, not the web frontend.",
     ]
     entries = [f"[{tag}] {facts[0]}"]
@@ -121,8 +135,10 @@ def entries_of_size(total: int, tag: str) -> list[str]:
     return entries
 
 
-CONFIG = "model: anthropic/claude-sonnet-4\nmemory:\n  memory_enabled: true\n  user_profile_enabled: true\n" \
-         "  memory_char_limit: {memory}\n  user_char_limit: {user}\n"
+CONFIG = (
+    "model: anthropic/claude-sonnet-4\nmemory:\n  memory_enabled: true\n  user_profile_enabled: true\n"
+    "  memory_char_limit: {memory}\n  user_char_limit: {user}\n"
+)
 
 
 def make_home(root: Path, memory: str = "", user: str = "", memory_limit: int = 2200, user_limit: int = 1375) -> Path:

@@ -16,8 +16,9 @@ from hermes_dash.engine.rules.format import serialise
 def crash_step(trial: int, step: int) -> tuple[str, tuple[str, ...]]:
     """The writer's deterministic cycle: add an entry, replace it, remove it."""
     name = f"crash trial {trial} step {step - step % 3}"
-    return {0: ("add", (name,)), 1: ("replace", (name, name + " (edited)")),
-            2: ("remove", (name + " (edited)",))}[step % 3]
+    return {0: ("add", (name,)), 1: ("replace", (name, name + " (edited)")), 2: ("remove", (name + " (edited)",))}[
+        step % 3
+    ]
 
 
 def crash_states(entries: list[str], trial: int, steps: int) -> set[bytes]:
@@ -107,11 +108,14 @@ def bench_crash(plan: Plan) -> list[Figure]:
                 bad += 1
                 problems.append(f"backup {backup.name} holds bytes that were never a state of MEMORY.md")
         strays_left = len([p for p in memories.iterdir() if p.name.startswith(".mem_")])
-    detail = (f"{plan.crash_trials} kills, {killed_mid} after at least one write; stray .mem_*.tmp files left: "
-              f"{strays_left} (never read)")
-    figures = [Figure("crash_trials", plan.crash_trials, "trials", None, None, detail),
-               Figure("crash_bad_files", bad, "files", None, 0,
-                      "; ".join(problems[:3]) or "every file a before/after state")]
+    detail = (
+        f"{plan.crash_trials} kills, {killed_mid} after at least one write; stray .mem_*.tmp files left: "
+        f"{strays_left} (never read)"
+    )
+    figures = [
+        Figure("crash_trials", plan.crash_trials, "trials", None, None, detail),
+        Figure("crash_bad_files", bad, "files", None, 0, "; ".join(problems[:3]) or "every file a before/after state"),
+    ]
     return figures
 
 

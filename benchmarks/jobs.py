@@ -63,8 +63,10 @@ class Labels:
     history: str = "History"  # an older checkout: Labels(history="Backups") finds its Backups page
     restore_file: str = r"^Restore this (version|backup)…$"
     restore_file_yes: str = "Yes, restore"
-    restore_entry: str = (r"^(Restore in place…|Put it back where it stood…|Restore this entry in place…"
-                          r"|Put this entry back where it stood…|Add this entry back)$")
+    restore_entry: str = (
+        r"^(Restore in place…|Put it back where it stood…|Restore this entry in place…"
+        r"|Put this entry back where it stood…|Add this entry back)$"
+    )
     restore_entry_yes: str = r"^Yes, (restore in place|put it back|restore it)$"
 
 
@@ -114,8 +116,9 @@ class User:
         link = self.page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=re.compile(f"^{title}")).first
         path = (link.get_attribute("href") or "").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
         self.click(link)
-        self.page.wait_for_function("p => location.pathname.replace(/\\/$/, '').endsWith(p ? '/' + p : '')", arg=path,
-                                    timeout=30_000)  # Streamlit changes the address without loading a page
+        self.page.wait_for_function(
+            "p => location.pathname.replace(/\\/$/, '').endsWith(p ? '/' + p : '')", arg=path, timeout=30_000
+        )  # Streamlit changes the address without loading a page
         settle(self.page)
 
 
@@ -124,12 +127,15 @@ def settle(page: Any, text: str | None = None, timeout: float = 60_000) -> None:
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
     page.wait_for_timeout(300)
-    page.wait_for_function("""() => {
+    page.wait_for_function(
+        """() => {
       const w = document.querySelector('[data-testid="stStatusWidget"]');
       if (w && w.innerText.includes('Running')) return false;
       return [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(t => t.offsetParent !== null)
         .every(t => t.querySelector('[role="gridcell"], [role="columnheader"]'));
-    }""", timeout=timeout)
+    }""",
+        timeout=timeout,
+    )
 
 
 def wait_for(check: Any, timeout_s: float = 30) -> bool:
@@ -250,8 +256,11 @@ def restore_entry(user: User, memory: Path) -> Job:
     job.seconds = time.monotonic() - start
     job.bytes_ok = wait_for(lambda: memory.read_bytes() == good, timeout_s=20)
     if not job.bytes_ok:
-        job.notes.append("wrong file: the bad text stayed" if lab.bad_text.encode() in memory.read_bytes()
-                         else "the file did not come back")
+        job.notes.append(
+            "wrong file: the bad text stayed"
+            if lab.bad_text.encode() in memory.read_bytes()
+            else "the file did not come back"
+        )
     settle(page)
     return job
 
@@ -271,8 +280,10 @@ def table(jobs: list[Job]) -> str:
     rows = [f"{'job':<34} {'clicks':>6} {'keys':>5} {'typed':>6} {'seconds':>8}  bytes"]
     for j in jobs:
         ok = "" if j.bytes_ok is None else ("right" if j.bytes_ok else "WRONG")
-        rows.append(f"{j.name:<34} {j.clicks:>6} {j.keys:>5} {j.typed:>6} {j.seconds:>8.1f}  {ok}"
-                    + (f"  ({'; '.join(j.notes)})" if j.notes else ""))
+        rows.append(
+            f"{j.name:<34} {j.clicks:>6} {j.keys:>5} {j.typed:>6} {j.seconds:>8.1f}  {ok}"
+            + (f"  ({'; '.join(j.notes)})" if j.notes else "")
+        )
     return "\n".join(rows)
 
 

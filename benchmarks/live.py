@@ -11,8 +11,15 @@ def bench_live(plan: Plan) -> list[Figure]:
     from hermes_dash.ui._live import SLOW_EVERY
 
     got = measure()
-    return [Figure("live_poll_ratio", round(got["live_poll_ratio"], 3), "x",
-                   round(got["bare_stat_s"] * 1e6, 3), 2.0,
-                   f"idle live check (mean of {SLOW_EVERY}: memory files each second, the snapshot's sources every "
-                   f"{SLOW_EVERY}th) {got['live_check_s'] * 1e6:.2f} us vs two os.stat "
-                   f"{got['bare_stat_s'] * 1e6:.2f} us (baseline in us); median of alternated rounds")]
+    return [
+        Figure(
+            "live_poll_ratio",
+            round(got["live_poll_ratio"], 3),
+            "x",
+            round(got["bare_stat_s"] * 1e6, 3),
+            2.0,
+            f"idle live check (mean of {SLOW_EVERY}: memory files each second, the snapshot's sources every "
+            f"{SLOW_EVERY}th) {got['live_check_s'] * 1e6:.2f} us vs two os.stat "
+            f"{got['bare_stat_s'] * 1e6:.2f} us (baseline in us); median of alternated rounds",
+        )
+    ]

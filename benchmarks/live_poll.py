@@ -46,7 +46,7 @@ def measure() -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         home = create_demo_home(Path(tmp) / "demo")
         paths = _live.watched(MemoryStore(resolve_home(str(home))))
-        memory_files = paths[:len(TARGETS)]
+        memory_files = paths[: len(TARGETS)]
         assert [Path(p).name for p in memory_files] == ["MEMORY.md", "USER.md"]
         session = {_live.KEY: _live.record(paths)}
 
@@ -64,8 +64,11 @@ def measure() -> dict[str, float]:
         # Alternated rounds, median of the per-round ratios: the machine's load drifts between rounds.
         pairs = [(_best(bare), _best(live)) for _ in range(ROUNDS)]
     ratios = sorted(live_s / bare_s for bare_s, live_s in pairs)
-    return {"live_check_s": min(p[1] for p in pairs), "bare_stat_s": min(p[0] for p in pairs),
-            "live_poll_ratio": ratios[len(ratios) // 2]}
+    return {
+        "live_check_s": min(p[1] for p in pairs),
+        "bare_stat_s": min(p[0] for p in pairs),
+        "live_poll_ratio": ratios[len(ratios) // 2],
+    }
 
 
 if __name__ == "__main__":

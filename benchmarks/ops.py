@@ -71,6 +71,7 @@ def bench_ops(plan: Plan) -> list[Figure]:
                 with contextlib.suppress(FileNotFoundError):
                     (hand / f"MEMORY.md.bak.{n - 1}").unlink()
                 return time.perf_counter_ns() - t0
+
             return run
 
         def by_engine(op: Callable[[], object]) -> Callable[[int], int]:
@@ -79,22 +80,30 @@ def bench_ops(plan: Plan) -> list[Figure]:
                 t0 = time.perf_counter_ns()
                 op()
                 return time.perf_counter_ns() - t0
+
             return run
 
         cases = {  # name -> (action, the same change by hand, the engine call)
             "op_add_ratio": ("add", lambda raw: raw + (DELIMITER + added).encode(), lambda: store.add("memory", added)),
-            "op_replace_ratio": ("replace", lambda raw: raw.replace(target_entry.encode(), replacement.encode()),
-                        lambda: store.replace("memory", marker, replacement)),
-            "op_remove_ratio": ("remove", lambda raw: raw.replace((DELIMITER + target_entry).encode(), b""),
-                       lambda: store.remove("memory", marker)),
+            "op_replace_ratio": (
+                "replace",
+                lambda raw: raw.replace(target_entry.encode(), replacement.encode()),
+                lambda: store.replace("memory", marker, replacement),
+            ),
+            "op_remove_ratio": (
+                "remove",
+                lambda raw: raw.replace((DELIMITER + target_entry).encode(), b""),
+                lambda: store.remove("memory", marker),
+            ),
         }
         for name, (action, change, op) in cases.items():
             base_ns, subj_ns = interleaved(plan.op_rounds, by_hand(change), by_engine(op))
             figures.append(ratio_figures(name, base_ns, subj_ns, 1.5, f"engine {action}"))
         from .write_parts import measure
 
-        total_ms, parts = measure(store, eng_file, lambda i: as_the_agent_writes(eng_file, base(10_000 + i)),
-                                  plan.op_rounds)
+        total_ms, parts = measure(
+            store, eng_file, lambda i: as_the_agent_writes(eng_file, base(10_000 + i)), plan.op_rounds
+        )
         figures.append(Figure("op_add_parts_ms", round(total_ms, 2), "ms", None, None, parts))
         after = store.read("memory")
         assert len(store.backups("memory")) <= keep + 1, "retention did not prune"
@@ -112,7 +121,7 @@ def bench_locked_work(plan: Plan) -> Figure:
 
     size = MAX_LOCKED_WORK // MAX_BATCH_OPERATIONS
     data = serialise([f"{i:05d}" for i in range(size // 8 + 1)]).encode("utf-8")[:size]
-    data = data[:data.rfind(DELIMITER.encode())]
+    data = data[: data.rfind(DELIMITER.encode())]
     entries = parse(data.decode())
     ops = [{"action": "replace", "old_text": e, "content": e + "!"} for e in entries[:MAX_BATCH_OPERATIONS]]
     rounds = 3 if plan.quick else 7
@@ -138,14 +147,25 @@ def bench_locked_work(plan: Plan) -> Figure:
                 as_the_agent_writes(path, data)
                 request()
                 return held[-1]
+
             return run
 
-        base_ns, subj_ns = interleaved(rounds, locked(lambda: store.replace("memory", entries[-1], entries[-1] + "?")),
-                                       locked(lambda: store.batch("memory", ops)), warmup=1)
+        base_ns, subj_ns = interleaved(
+            rounds,
+            locked(lambda: store.replace("memory", entries[-1], entries[-1] + "?")),
+            locked(lambda: store.batch("memory", ops)),
+            warmup=1,
+        )
     b, w = median_ms(base_ns), median_ms(subj_ns)
-    return Figure("locked_work_worst_ms", round(w, 1), "ms", round(b, 3), 1000.0,
-                  f"lock held by {len(ops):,} replaces on a {len(data):,}-byte file of {len(entries):,} entries "
-                  f"(at the bound, {MAX_LOCKED_WORK:,} bytes x operations): {w:.0f} ms vs one replace {b:.2f} ms")
+    return Figure(
+        "locked_work_worst_ms",
+        round(w, 1),
+        "ms",
+        round(b, 3),
+        1000.0,
+        f"lock held by {len(ops):,} replaces on a {len(data):,}-byte file of {len(entries):,} entries "
+        f"(at the bound, {MAX_LOCKED_WORK:,} bytes x operations): {w:.0f} ms vs one replace {b:.2f} ms",
+    )
 
 
 # -- 2. command-line start-up -----------------------------------------------------------------------

@@ -10,8 +10,8 @@ Every page of the navigation is visited; the demo home is a fresh copy in a temp
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,19 +28,27 @@ IDLE_JS = """() => {
   return [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(t => t.offsetParent !== null)
     .every(t => t.querySelector('[role="gridcell"], [role="columnheader"]'));
 }"""
-HEIGHT_JS = ("Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
-             "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))")
+HEIGHT_JS = (
+    "Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
+    "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))"
+)
 
 
 def measure(repo: Path = HERE) -> dict[str, int]:
     """Page title -> height in px of every page in the navigation, on a fresh demo home."""
     root = Path(tempfile.mkdtemp(prefix="hd-heights-"))
-    make_demo = ("import sys; from pathlib import Path; from hermes_dash.demo import create_demo_home; "
-                 "create_demo_home(Path(sys.argv[1]))")
+    make_demo = (
+        "import sys; from pathlib import Path; from hermes_dash.demo import create_demo_home; "
+        "create_demo_home(Path(sys.argv[1]))"
+    )
     heights: dict[str, int] = {}
     try:
-        subprocess.run([sys.executable, "-c", make_demo, str(root / "demo")], cwd=repo,
-                       env=dict(os.environ, PYTHONPATH=str(repo)), check=True)
+        subprocess.run(
+            [sys.executable, "-c", make_demo, str(root / "demo")],
+            cwd=repo,
+            env=dict(os.environ, PYTHONPATH=str(repo)),
+            check=True,
+        )
         with served_page(repo, root / "demo", root) as page:
             page.locator('[data-testid="stSidebarNav"]').first.wait_for(timeout=60_000)
             nav = page.locator('[data-testid="stSidebarNav"] a')
@@ -74,6 +82,12 @@ if __name__ == "__main__":
 def bench_heights(plan: Plan | None = None) -> list[Figure]:
     """The benchmark runner's ``heights`` section: one figure per page (no goal is enforced; a
     page meant to fit in about two screens is at most about 1,800 px)."""
-    return [Figure(f"page_height_{name.lower().replace(' ', '_')}", px, "px",
-                   detail=f"{px / SCREEN['height']:.1f} screens at 1400x900 on the demo home")
-            for name, px in measure().items()]
+    return [
+        Figure(
+            f"page_height_{name.lower().replace(' ', '_')}",
+            px,
+            "px",
+            detail=f"{px / SCREEN['height']:.1f} screens at 1400x900 on the demo home",
+        )
+        for name, px in measure().items()
+    ]

@@ -57,9 +57,11 @@ def hand_written_markdown(chars: int) -> str:
     parts, n = ["# Project notes\n"], 0
     while sum(map(len, parts)) < chars:
         n += 1
-        parts.append(f"\n## Area {n}\n\n- The service in area {n} restarts nightly at 02:{n % 60:02d} UTC.\n"
-                     f"- Its logs live in /var/log/area{n}/ and rotate weekly; keep 4 weeks.\n"
-                     f"- Owner: team {n % 17}; page them through the on-call rota, never by direct message.\n")
+        parts.append(
+            f"\n## Area {n}\n\n- The service in area {n} restarts nightly at 02:{n % 60:02d} UTC.\n"
+            f"- Its logs live in /var/log/area{n}/ and rotate weekly; keep 4 weeks.\n"
+            f"- Owner: team {n % 17}; page them through the on-call rota, never by direct message.\n"
+        )
     return "".join(parts)[:chars]
 
 
@@ -150,28 +152,54 @@ def bench_page(plan: Plan) -> list[Figure]:
 
             settings = load_settings(resolve_home(demo))
             bare_script = root / "bare_page.py"
-            bare_script.write_text(BARE_PAGE.format(home=str(demo), memory_limit=settings.memory_char_limit,
-                                                    user_limit=settings.user_char_limit), encoding="utf-8")
+            bare_script.write_text(
+                BARE_PAGE.format(
+                    home=str(demo), memory_limit=settings.memory_char_limit, user_limit=settings.user_char_limit
+                ),
+                encoding="utf-8",
+            )
             app, bare = Page(APP, demo), Page(bare_script, demo)
             base_ns, subj_ns = interleaved(plan.page_rounds, bare.rerun, app.rerun)
-            figures.append(Figure("page_rerun_ms", round(median_ms(subj_ns), 1), "ms", None, None,
-                                  f"AppTest rerun of app.py -> Overview on the demo home (median of {len(subj_ns)})"))
-            ratio = ratio_figures("page_rerun_ratio", base_ns, subj_ns, 2.0,
-                                  "landing page vs a bare page with the same two tables and bars")
+            figures.append(
+                Figure(
+                    "page_rerun_ms",
+                    round(median_ms(subj_ns), 1),
+                    "ms",
+                    None,
+                    None,
+                    f"AppTest rerun of app.py -> Overview on the demo home (median of {len(subj_ns)})",
+                )
+            )
+            ratio = ratio_figures(
+                "page_rerun_ratio",
+                base_ns,
+                subj_ns,
+                2.0,
+                "landing page vs a bare page with the same two tables and bars",
+            )
             with server_script_cache():
                 app2, bare2 = Page(APP, demo), Page(bare_script, demo)
                 base2, subj2 = interleaved(plan.page_rounds, bare2.rerun, app2.rerun)
-            figures.append(Figure(ratio.name, ratio.value, ratio.unit, ratio.baseline, ratio.goal,
-                                  ratio.detail + f"; with scripts compiled once as under `streamlit run`: "
-                                  f"{median_ms(subj2):.2f} vs {median_ms(base2):.2f} ms = "
-                                  f"{median_ms(subj2) / median_ms(base2):.2f}x"))
+            figures.append(
+                Figure(
+                    ratio.name,
+                    ratio.value,
+                    ratio.unit,
+                    ratio.baseline,
+                    ratio.goal,
+                    ratio.detail + f"; with scripts compiled once as under `streamlit run`: "
+                    f"{median_ms(subj2):.2f} vs {median_ms(base2):.2f} ms = "
+                    f"{median_ms(subj2) / median_ms(base2):.2f}x",
+                )
+            )
 
             few, many = demo_home(root / "few"), demo_home(root / "many")
             add_backups(few, 10)
             add_backups(many, 10_000)
             few_ns, many_ns = interleaved(plan.page_rounds, Page(APP, few).rerun, Page(APP, many).rerun)
-            figures.append(ratio_figures("page_backups_growth", few_ns, many_ns, 1.2,
-                                         "landing page with 10,000 backups vs 10"))
+            figures.append(
+                ratio_figures("page_backups_growth", few_ns, many_ns, 1.2, "landing page with 10,000 backups vs 10")
+            )
 
             big = demo_home(root / "big")
             (big / "memories" / "MEMORY.md").write_text(hand_written_markdown(1_000_000), encoding="utf-8")
@@ -180,14 +208,28 @@ def bench_page(plan: Plan) -> list[Figure]:
             demo_ns, big_ns = interleaved(plan.page_rounds, demo_page.rerun, big_page.rerun)
             (cell, cell_where), (other, other_where) = largest_texts(big_page.app)
             usable = cell <= USABLE_CHARS
-            figure = ratio_figures("page_big_file_ratio", demo_ns, big_ns, 3.0,
-                                   "landing page with a hand-written 1 MB MEMORY.md vs the demo home")
-            figures.append(Figure(figure.name, figure.value, figure.unit, figure.baseline, figure.goal,
-                                  figure.detail + f"; largest table cell {cell:,} chars ({cell_where}: "
-                                  f"{'ok' if usable else 'TOO BIG: not usable'}); largest other text element "
-                                  f"{other:,} chars ({other_where}); first run with cold caches "
-                                  f"{(big_page.first_ns or 0) / 1e6:.0f} ms vs demo "
-                                  f"{(demo_page.first_ns or 0) / 1e6:.0f} ms", must=usable))
+            figure = ratio_figures(
+                "page_big_file_ratio",
+                demo_ns,
+                big_ns,
+                3.0,
+                "landing page with a hand-written 1 MB MEMORY.md vs the demo home",
+            )
+            figures.append(
+                Figure(
+                    figure.name,
+                    figure.value,
+                    figure.unit,
+                    figure.baseline,
+                    figure.goal,
+                    figure.detail + f"; largest table cell {cell:,} chars ({cell_where}: "
+                    f"{'ok' if usable else 'TOO BIG: not usable'}); largest other text element "
+                    f"{other:,} chars ({other_where}); first run with cold caches "
+                    f"{(big_page.first_ns or 0) / 1e6:.0f} ms vs demo "
+                    f"{(demo_page.first_ns or 0) / 1e6:.0f} ms",
+                    must=usable,
+                )
+            )
     finally:
         if saved_env is None:
             os.environ.pop("HERMES_HOME", None)

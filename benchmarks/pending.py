@@ -23,15 +23,36 @@ def _stage_queue(home, entries: list[str]) -> None:
         entry = entries[i % len(entries)]
         payload = [
             {"action": "add", "target": "memory", "content": f"Fact {i % 50} learned in a session."},
-            {"action": "patch", "target": "memory", "old_text": entry.split()[0], "new_text": "Checked:",
-             "matched_entry": entry},
-            {"action": "replace", "target": "memory", "old_text": entry[:12], "new_text": entry + " (kept)",
-             "matched_entry": entry},
+            {
+                "action": "patch",
+                "target": "memory",
+                "old_text": entry.split()[0],
+                "new_text": "Checked:",
+                "matched_entry": entry,
+            },
+            {
+                "action": "replace",
+                "target": "memory",
+                "old_text": entry[:12],
+                "new_text": entry + " (kept)",
+                "matched_entry": entry,
+            },
             {"action": "remove", "target": "memory", "old_text": "a text no entry has"},
         ][i % 4]
-        (folder / f"{i:08x}.json").write_text(json.dumps(
-            {"id": f"{i:08x}", "subsystem": "memory", "action": payload["action"], "summary": "s",
-             "origin": "background_review", "created_at": now - QUEUE + i, "payload": payload}), encoding="utf-8")
+        (folder / f"{i:08x}.json").write_text(
+            json.dumps(
+                {
+                    "id": f"{i:08x}",
+                    "subsystem": "memory",
+                    "action": payload["action"],
+                    "summary": "s",
+                    "origin": "background_review",
+                    "created_at": now - QUEUE + i,
+                    "payload": payload,
+                }
+            ),
+            encoding="utf-8",
+        )
 
 
 def bench_pending(plan: Plan) -> list[Figure]:
@@ -49,12 +70,26 @@ def bench_pending(plan: Plan) -> list[Figure]:
                 t0 = time.perf_counter_ns()
                 call()
                 return time.perf_counter_ns() - t0
+
             return run
 
         marked = len(_pending.marked(_pending.triage(store)))
-        listed, triaged = interleaved(plan.suggest_rounds * 3, timed(lambda: _pending.list_pending(store)),
-                                      timed(lambda: _pending.triage(store)), warmup=1)
-        figure = ratio_figures("pending_triage_ratio", listed, triaged, None,
-                               f"triage of {QUEUE} staged writes vs listing them")
-    return [Figure(figure.name, figure.value, figure.unit, figure.baseline, figure.goal,
-                   figure.detail + f"; {marked} of {QUEUE} marked")]
+        listed, triaged = interleaved(
+            plan.suggest_rounds * 3,
+            timed(lambda: _pending.list_pending(store)),
+            timed(lambda: _pending.triage(store)),
+            warmup=1,
+        )
+        figure = ratio_figures(
+            "pending_triage_ratio", listed, triaged, None, f"triage of {QUEUE} staged writes vs listing them"
+        )
+    return [
+        Figure(
+            figure.name,
+            figure.value,
+            figure.unit,
+            figure.baseline,
+            figure.goal,
+            figure.detail + f"; {marked} of {QUEUE} marked",
+        )
+    ]

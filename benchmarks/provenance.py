@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import statistics
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -34,8 +34,10 @@ from hermes_dash.engine.rules.format import serialise  # noqa: E402
 SCHEMA = Path(__file__).resolve().parent.parent / "hermes_dash" / "demo_state" / "schema.sql"
 SESSIONS, PER_SESSION = 10_000, 100
 ROUNDS = 7
-_WORDS = ("the build failed again on staging, can you check the logs and the deploy script please; "
-          "it looks like a flaky test in the payments module or a timeout in the queue worker").split()
+_WORDS = (
+    "the build failed again on staging, can you check the logs and the deploy script please; "
+    "it looks like a flaky test in the payments module or a timeout in the queue worker"
+).split()
 
 
 def _fts_text(content: str | None, tool_name: str | None, tool_calls: str | None) -> str:
@@ -56,8 +58,18 @@ def build(path: Path, sessions: int = SESSIONS, per_session: int = PER_SESSION) 
     for s in range(sessions):
         sid = f"2026{s:06d}_{rng.getrandbits(24):06x}"
         started = t0 + s * 3000
-        session_rows.append((sid, rng.choice(("cli", "telegram", "discord")), "model-x", f"/work/p{s % 40}",
-                             started, started + 2000, per_session, "You are Hermes."))
+        session_rows.append(
+            (
+                sid,
+                rng.choice(("cli", "telegram", "discord")),
+                "model-x",
+                f"/work/p{s % 40}",
+                started,
+                started + 2000,
+                per_session,
+                "You are Hermes.",
+            )
+        )
         call_at = rng.randrange(1, per_session - 2) if s % 10 == 0 else -1
         n = 0
         while n < per_session:
@@ -68,8 +80,9 @@ def build(path: Path, sessions: int = SESSIONS, per_session: int = PER_SESSION) 
                 args, kept = _call(rng, s, live[target], target)
                 live[target] = kept
                 cid = f"call_{s}"
-                calls = json.dumps([{"id": cid, "type": "function",
-                                     "function": {"name": "memory", "arguments": json.dumps(args)}}])
+                calls = json.dumps(
+                    [{"id": cid, "type": "function", "function": {"name": "memory", "arguments": json.dumps(args)}}]
+                )
                 message_rows.append((mid, sid, "assistant", "Saving that to memory.", None, calls, None, at))
                 mid += 1
                 reply = json.dumps({"success": True, "done": True, "target": target, "entry_count": len(kept)})
@@ -92,12 +105,20 @@ def build(path: Path, sessions: int = SESSIONS, per_session: int = PER_SESSION) 
 
 
 def _flush(conn: sqlite3.Connection, sessions: list[tuple[object, ...]], messages: list[tuple[object, ...]]) -> None:
-    conn.executemany("INSERT INTO sessions (id, source, model, cwd, started_at, ended_at, message_count, "
-                     "system_prompt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", sessions)
-    conn.executemany("INSERT INTO messages (id, session_id, role, content, tool_call_id, tool_calls, tool_name, "
-                     "timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", messages)
-    conn.executemany("INSERT INTO messages_fts (rowid, content) VALUES (?, ?)",
-                     [(m[0], _fts_text(m[3], m[6], m[5])) for m in messages])  # type: ignore[arg-type]
+    conn.executemany(
+        "INSERT INTO sessions (id, source, model, cwd, started_at, ended_at, message_count, "
+        "system_prompt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        sessions,
+    )
+    conn.executemany(
+        "INSERT INTO messages (id, session_id, role, content, tool_call_id, tool_calls, tool_name, "
+        "timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        messages,
+    )
+    conn.executemany(
+        "INSERT INTO messages_fts (rowid, content) VALUES (?, ?)",
+        [(m[0], _fts_text(m[3], m[6], m[5])) for m in messages],
+    )  # type: ignore[arg-type]
     sessions.clear()
     messages.clear()
 
@@ -109,14 +130,17 @@ def _call(rng: random.Random, s: int, entries: list[str], target: str) -> tuple[
     if len(entries) > 3 and rng.random() < 0.3:
         old = rng.choice(entries)
         new = old + f" (checked {s})" if len(old) < 120 else fresh
-        return {"action": "replace", "target": target, "old_text": old, "content": new}, \
-            [new if e == old else e for e in entries]
+        return {"action": "replace", "target": target, "old_text": old, "content": new}, [
+            new if e == old else e for e in entries
+        ]
     while sum(map(len, entries)) + 3 * len(entries) + len(fresh) > limit:
         gone = entries[0]
         if rng.random() < 0.5:
             return {"action": "remove", "target": target, "old_text": gone}, entries[1:]
-        return {"operations": [{"action": "remove", "old_text": gone}, {"action": "add", "content": fresh}],
-                "target": target}, [*entries[1:], fresh]
+        return {
+            "operations": [{"action": "remove", "old_text": gone}, {"action": "add", "content": fresh}],
+            "target": target,
+        }, [*entries[1:], fresh]
     return {"action": "add", "target": target, "content": fresh}, [*entries, fresh]
 
 
@@ -137,7 +161,7 @@ def _alternated(baseline, subject) -> tuple[float, float]:  # type: ignore[no-un
     the load of a shared machine hits both alike."""
     times: dict[int, list[float]] = {0: [], 1: []}
     for n in range(ROUNDS):
-        for which in ((0, 1) if n % 2 == 0 else (1, 0)):
+        for which in (0, 1) if n % 2 == 0 else (1, 0):
             start = time.perf_counter()
             (baseline if which == 0 else subject)()
             times[which].append(time.perf_counter() - start)
@@ -168,9 +192,18 @@ def measure(sessions: int = SESSIONS, per_session: int = PER_SESSION) -> dict[st
         messages = sessions * per_session
         explained = sum(1 for e in last.entries if e.present and e.origin.kind == "agent")
         present = sum(1 for e in last.entries if e.present)
-    return {"messages": messages, "sessions": sessions, "memory_calls": last.calls, "used_fts": last.used_fts,
-            "entries": present, "explained_by_a_session": explained, "problems": list(last.problems),
-            "count_s": round(baseline, 4), "blame_s": round(seconds, 4), "blame_ratio": round(seconds / baseline, 1)}
+    return {
+        "messages": messages,
+        "sessions": sessions,
+        "memory_calls": last.calls,
+        "used_fts": last.used_fts,
+        "entries": present,
+        "explained_by_a_session": explained,
+        "problems": list(last.problems),
+        "count_s": round(baseline, 4),
+        "blame_s": round(seconds, 4),
+        "blame_ratio": round(seconds / baseline, 1),
+    }
 
 
 def bench_blame(plan: object) -> list[object]:
@@ -181,11 +214,20 @@ def bench_blame(plan: object) -> list[object]:
     quick = bool(getattr(plan, "quick", False))
     got = measure(SESSIONS // 10 if quick else SESSIONS, PER_SESSION)
     seconds = float(got["blame_s"])  # type: ignore[arg-type]  # a figure measure() put there
-    return [Figure("blame_ratio", float(got["blame_ratio"]), "x", round(float(got["count_s"]) * 1e3, 2),  # type: ignore[arg-type]  # figures measure() put there
-                   20.0, f"origins of both files ({got['entries']} entries, {got['memory_calls']} memory calls, "
-                   f"FTS {'used' if got['used_fts'] else 'not used'}) on {got['messages']:,} messages: "
-                   f"{seconds:.2f} s vs SELECT count(*) {float(got['count_s']) * 1e3:.1f} ms (baseline in ms); "  # type: ignore[arg-type]  # a figure measure() put there
-                   "medians of alternated rounds; goal also under 2 s", must=seconds < 2.0)]
+    return [
+        Figure(
+            "blame_ratio",
+            float(got["blame_ratio"]),
+            "x",
+            round(float(got["count_s"]) * 1e3, 2),  # type: ignore[arg-type]  # figures measure() put there
+            20.0,
+            f"origins of both files ({got['entries']} entries, {got['memory_calls']} memory calls, "
+            f"FTS {'used' if got['used_fts'] else 'not used'}) on {got['messages']:,} messages: "
+            f"{seconds:.2f} s vs SELECT count(*) {float(got['count_s']) * 1e3:.1f} ms (baseline in ms); "  # type: ignore[arg-type]  # a figure measure() put there
+            "medians of alternated rounds; goal also under 2 s",
+            must=seconds < 2.0,
+        )
+    ]
 
 
 if __name__ == "__main__":

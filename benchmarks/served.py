@@ -28,10 +28,29 @@ def served_page(repo: Path, home: Path, root: Path) -> Iterator[object]:
     env = dict(os.environ, PYTHONPATH=str(repo), HERMES_HOME=str(home), TMPDIR=str(root))
     log_path = root / "streamlit.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                                 "--server.address", "127.0.0.1", "--server.headless", "true",
-                                 "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                                cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                "app.py",
+                "--server.port",
+                str(port),
+                "--server.address",
+                "127.0.0.1",
+                "--server.headless",
+                "true",
+                "--browser.gatherUsageStats",
+                "false",
+                "--server.fileWatcherType",
+                "none",
+            ],
+            cwd=repo,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90

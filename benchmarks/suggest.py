@@ -12,7 +12,8 @@ from hermes_dash.engine.rules.format import serialise
 def bench_suggest(plan: Plan) -> list[Figure]:
     from hermes_dash.curation import cleanup as _cleanup
     from hermes_dash.curation import similarity as _similarity
-    from hermes_dash.curation.cleanup import facts as _facts, meaning as _meaning
+    from hermes_dash.curation.cleanup import facts as _facts
+    from hermes_dash.curation.cleanup import meaning as _meaning
     from hermes_dash.engine.store import MemoryStore
 
     from .workloads import PLANTED, distinct_facts
@@ -33,6 +34,7 @@ def bench_suggest(plan: Plan) -> list[Figure]:
                 if not any({m.keep, m.drop} == set(PLANTED) for m in report.merges):
                     raise RuntimeError(f"the planted near-duplicate pair was not found in {count} entries")
                 return elapsed
+
             return run
 
         _meaning.method()  # the model loads once per process (model_load is its own figure)

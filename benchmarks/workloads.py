@@ -22,12 +22,28 @@ template tenant terminal test theme thread ticket timeout timer token toolchain 
 tunnel upload user utility vault vendor version viewer volume wallet watcher webhook widget window worker workflow
 workspace always never usually before after nightly weekly slow fast broken flaky stable legacy internal public
 private shared local remote primary secondary old new large small manual automatic""".split()
-LEADS = ["Deploys", "The CI cache", "Staging", "Code review", "The API client", "Backups", "Logs", "Docs",
-         "Release notes", "The build server", "Tests", "Migrations", "The VPN", "Monitoring", "On-call", "Packaging"]
-PLANTED = ("The nightly backup of the billing database runs at 03:15 UTC from cron on db-backup-2; logs in "
-           "/var/log/pgbackup.",
-           "Nightly backup of the billing database: runs 03:15 UTC via cron on db-backup-2, logs go to "
-           "/var/log/pgbackup.")
+LEADS = [
+    "Deploys",
+    "The CI cache",
+    "Staging",
+    "Code review",
+    "The API client",
+    "Backups",
+    "Logs",
+    "Docs",
+    "Release notes",
+    "The build server",
+    "Tests",
+    "Migrations",
+    "The VPN",
+    "Monitoring",
+    "On-call",
+    "Packaging",
+]
+PLANTED = (
+    "The nightly backup of the billing database runs at 03:15 UTC from cron on db-backup-2; logs in /var/log/pgbackup.",
+    "Nightly backup of the billing database: runs 03:15 UTC via cron on db-backup-2, logs go to /var/log/pgbackup.",
+)
 
 
 def distinct_facts(count: int, seed: int = 13) -> list[str]:
@@ -38,7 +54,9 @@ def distinct_facts(count: int, seed: int = 13) -> list[str]:
     out = []
     for _ in range(count):
         body = " ".join(rng.choices(VOCAB, k=rng.randint(9, 15)))
-        out.append(f"{rng.choice(LEADS)}: {body}; see /srv/{rng.choice(VOCAB)}/{rng.randint(1, 999)} "
-                   f"(port {rng.randint(1024, 65535)}).")
+        out.append(
+            f"{rng.choice(LEADS)}: {body}; see /srv/{rng.choice(VOCAB)}/{rng.randint(1, 999)} "
+            f"(port {rng.randint(1024, 65535)})."
+        )
     out[5], out[-5] = PLANTED
     return out

@@ -21,19 +21,22 @@ def _parts() -> tuple[tuple[object, str, str], ...]:
     from hermes_dash.engine import pipeline as _store
     from hermes_dash.engine.io import backups as _backups
     from hermes_dash.engine.rules import ops as _ops
+
     store = _store.Files
-    return ((_ops, "prepare", "check the new text (scan)"),
-            (store, "_folder_kind", "stat the folder"),
-            (_store, "held", "lock (filelock, the agent's flock)"),
-            (store, "_read_writable", "read + parse the file"),
-            (_ops, "project", "apply the operation"),
-            (store, "backups", "list backups"),
-            (_store, "_same_bytes", "compare with the newest backup"),
-            (_backups, "link_exclusive", "backup: fdatasync + link + folder fsync"),
-            (_store, "write_resolved", "write: temp + fsync + rename + folder fsync"),
-            (_store, "make_private", "backup to 0600"),
-            (store, "_prune", "retention (delete the oldest backup)"),
-            (store, "_result", "the result (digests for undo)"))
+    return (
+        (_ops, "prepare", "check the new text (scan)"),
+        (store, "_folder_kind", "stat the folder"),
+        (_store, "held", "lock (filelock, the agent's flock)"),
+        (store, "_read_writable", "read + parse the file"),
+        (_ops, "project", "apply the operation"),
+        (store, "backups", "list backups"),
+        (_store, "_same_bytes", "compare with the newest backup"),
+        (_backups, "link_exclusive", "backup: fdatasync + link + folder fsync"),
+        (_store, "write_resolved", "write: temp + fsync + rename + folder fsync"),
+        (_store, "make_private", "backup to 0600"),
+        (store, "_prune", "retention (delete the oldest backup)"),
+        (store, "_result", "the result (digests for undo)"),
+    )
 
 
 @contextlib.contextmanager

@@ -23,9 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-
 SOURCE = Path(__file__).with_name("demo_home")
 KEEP_COPIES_S = 86_400  # a demo copy untouched for a day is removed when the next one is made
+
 
 def build_state_db(path: Path, now: float | None = None, memories: Path | None = None) -> None:
     """The demo's ``state.db``, in the agent's own schema, whose sessions' memory calls wrote the

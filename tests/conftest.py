@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 # Under CI=true a skip fails the run: the hook, registered for every test by being imported here.
 from apptest_registry import share_component_registry
 from ci_skips import CI_ALLOWED_SKIPS, pytest_runtest_makereport  # noqa: F401
@@ -89,8 +90,11 @@ def snapshot_tree(root: Path) -> dict[str, bytes | None]:
         if path.name.endswith(".lock"):
             continue  # lock files are created by any locked op (as the agent does) and stay empty
         rel = str(path.relative_to(root))
-        out[rel] = None if path.is_dir() and not path.is_symlink() else (
-            os.readlink(path).encode() if path.is_symlink() else path.read_bytes())
+        out[rel] = (
+            None
+            if path.is_dir() and not path.is_symlink()
+            else (os.readlink(path).encode() if path.is_symlink() else path.read_bytes())
+        )
     return out
 
 
@@ -100,8 +104,11 @@ def tree():
     return snapshot_tree
 
 
-_LOCAL_SERVER = {"server.address": "127.0.0.1", "server.allowedHosts": ["localhost", "127.0.0.1", "::1"],
-                 "server.enableCORS": True}
+_LOCAL_SERVER = {
+    "server.address": "127.0.0.1",
+    "server.allowedHosts": ["localhost", "127.0.0.1", "::1"],
+    "server.enableCORS": True,
+}
 
 
 @pytest.fixture(autouse=True)

@@ -36,7 +36,7 @@ def _emit(outcome: Outcome, as_json: bool) -> None:
 
 
 def _wants_json(argv: list[str]) -> bool:
-    return "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+    return "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
 
 
 def main(argv: list[str] | None = None) -> int:

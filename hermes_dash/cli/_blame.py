@@ -22,11 +22,17 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.text and not found.entries:
         data["success"] = False
         data["error"] = f"No entry of {FILENAMES[args.target]} contains that text, now or in its backups."
-        return Outcome(data, f"Refused: {data['error']}\nWhat to do: give a part of the entry's text exactly "
-                             f"as `hermes-dash show {args.target}` prints it.", EXIT_REFUSED)
-    lines = [f"{FILENAMES[args.target]}: where each entry came from "
-             f"({n_of(found.calls, 'memory call')} in {n_of(found.sessions, 'session')}; "
-             f"{'found through the FTS index' if found.used_fts else 'found by scanning the messages'})"]
+        return Outcome(
+            data,
+            f"Refused: {data['error']}\nWhat to do: give a part of the entry's text exactly "
+            f"as `hermes-dash show {args.target}` prints it.",
+            EXIT_REFUSED,
+        )
+    lines = [
+        f"{FILENAMES[args.target]}: where each entry came from "
+        f"({n_of(found.calls, 'memory call')} in {n_of(found.sessions, 'session')}; "
+        f"{'found through the FTS index' if found.used_fts else 'found by scanning the messages'})"
+    ]
     for problem in found.problems:
         lines.append(f"  ! {problem}")
     for entry in found.entries:

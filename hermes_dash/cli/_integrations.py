@@ -25,16 +25,24 @@ def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     home = _home_of(args)
     if args.action == "status":
         figures = plugin.status(MemoryStore.open(home.root, home.profile or "default"))
-        lines = [f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), "
-                 f"{f['entries']} entries" for f in figures["files"]]  # type: ignore[attr-defined]  # a list of dicts, built just above
+        lines = [
+            f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), {f['entries']} entries"
+            for f in figures["files"]  # type: ignore[attr-defined]  # a list of dicts, built just above
+        ]
         lines.append(f"staged writes waiting: {figures['pending']['count']}")  # type: ignore[index]  # a dict, built just above
         return Outcome(figures, "\n".join(lines))
     if args.action == "install":
         change = plugin.install(home, gitsetup.self_command(), gitsetup.self_env(), args.port)
     else:
         change = plugin.remove(home)
-    data: dict[str, object] = {"success": True, "folder": str(change.folder), "written": list(change.written),
-                               "removed": list(change.removed), "config": change.config, "notes": list(change.notes)}
+    data: dict[str, object] = {
+        "success": True,
+        "folder": str(change.folder),
+        "written": list(change.written),
+        "removed": list(change.removed),
+        "config": change.config,
+        "notes": list(change.notes),
+    }
     return Outcome(data, "\n".join(change.lines()))
 
 
@@ -45,8 +53,7 @@ def _merge_driver(store: MemoryStore | None, args: argparse.Namespace) -> Outcom
     from hermes_dash.integrations.merge import run_driver
 
     report = run_driver(Path(args.base), Path(args.ours), Path(args.theirs), args.path, args.limit)
-    data: dict[str, object] = {"success": report.code == 0, "conflicts": report.code != 0,
-                               "lines": list(report.lines)}
+    data: dict[str, object] = {"success": report.code == 0, "conflicts": report.code != 0, "lines": list(report.lines)}
     # git shows what the driver prints; exit 1 tells it the file has conflicts.
     return Outcome(data, "\n".join(report.lines), EXIT_OK if report.code == 0 else EXIT_REFUSED)
 
@@ -60,10 +67,14 @@ def _git_setup(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     if not any(s.changed for s in steps):
         lines.append("Already set up: nothing changed.")
     else:
-        lines.append("Commit .gitattributes so everyone's clone uses the driver; each clone runs "
-                     "`hermes-dash git-setup` once (git never takes a merge driver from a repository).")
-    return Outcome({"success": True, "steps": [{"file": str(s.file), "changed": s.changed, "what": s.what}
-                                               for s in steps]}, "\n".join(lines))
+        lines.append(
+            "Commit .gitattributes so everyone's clone uses the driver; each clone runs "
+            "`hermes-dash git-setup` once (git never takes a merge driver from a repository)."
+        )
+    return Outcome(
+        {"success": True, "steps": [{"file": str(s.file), "changed": s.changed, "what": s.what} for s in steps]},
+        "\n".join(lines),
+    )
 
 
 def _port(text: str) -> int:
@@ -86,19 +97,32 @@ def _limit(text: str) -> int:
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("plugin", help="the Memory tab of the agent's `hermes dashboard`: plugin install|remove|status")
-    p.add_argument("action", choices=["install", "remove", "status"],
-                   help="install: write the tab and name it in config.yaml; remove: take both out; "
-                        "status: the figures the tab shows")
-    p.add_argument("--home", dest="plugin_home", default=None, metavar="DIR",
-                   help="the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)")
-    p.add_argument("--port", type=_port, default=8501,
-                   help="install: the port the tab starts hermes-dash on (default 8501)")
+    p.add_argument(
+        "action",
+        choices=["install", "remove", "status"],
+        help="install: write the tab and name it in config.yaml; remove: take both out; "
+        "status: the figures the tab shows",
+    )
+    p.add_argument(
+        "--home",
+        dest="plugin_home",
+        default=None,
+        metavar="DIR",
+        help="the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)",
+    )
+    p.add_argument(
+        "--port", type=_port, default=8501, help="install: the port the tab starts hermes-dash on (default 8501)"
+    )
     p = sub.add_parser("merge-driver", help="git merge driver for MEMORY.md: merge-driver %%O %%A %%B %%P")
     p.add_argument("base", metavar="O", help="the common ancestor's version (git's %%O)")
     p.add_argument("ours", metavar="A", help="our version; the result is written here (git's %%A)")
     p.add_argument("theirs", metavar="B", help="their version (git's %%B)")
     p.add_argument("path", metavar="P", nargs="?", default="MEMORY.md", help="the file's path in the repository (%%P)")
-    p.add_argument("--limit", type=_limit, default=None,
-                   help="character limit reported against (default by name: MEMORY.md 2,200, USER.md 1,375)")
+    p.add_argument(
+        "--limit",
+        type=_limit,
+        default=None,
+        help="character limit reported against (default by name: MEMORY.md 2,200, USER.md 1,375)",
+    )
     p = sub.add_parser("git-setup", help="use the merge driver for MEMORY.md in a git repository (idempotent)")
     p.add_argument("repo", nargs="?", default=".", metavar="REPO", help="the repository's top folder (default: here)")

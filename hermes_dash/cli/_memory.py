@@ -8,9 +8,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from hermes_dash import Backup, OpResult
-from hermes_dash import (FILENAMES, NEXT_SESSION, TARGETS, InvalidRequest, MemoryStore, agent_for_home, n_entries, n_of,
-                         over_budget_text)
+from hermes_dash import (
+    FILENAMES,
+    NEXT_SESSION,
+    TARGETS,
+    Backup,
+    InvalidRequest,
+    MemoryStore,
+    OpResult,
+    agent_for_home,
+    n_entries,
+    n_of,
+    over_budget_text,
+)
 
 from ._registry import Outcome, command, extends_parser
 
@@ -31,18 +41,23 @@ def read_input(source: str | None, what: str) -> str:
             with open(source, "rb") as handle:
                 data = handle.read(MAX_INPUT_BYTES + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise InvalidRequest(f"Cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}.",
-                             hint="Check the path.") from None
+        raise InvalidRequest(
+            f"Cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}.", hint="Check the path."
+        ) from None
     if len(data) > MAX_INPUT_BYTES:
-        raise InvalidRequest(f"{what} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB.",
-                             hint="Memory files hold a few kilobytes; give a smaller input.")
+        raise InvalidRequest(
+            f"{what} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB.",
+            hint="Memory files hold a few kilobytes; give a smaller input.",
+        )
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidRequest(f"{what} is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}).",
-                             hint="Convert it to UTF-8 first (for example with iconv).") from None
+        raise InvalidRequest(
+            f"{what} is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}).",
+            hint="Convert it to UTF-8 first (for example with iconv).",
+        ) from None
 
 
 def _content(args: argparse.Namespace) -> str:
@@ -53,27 +68,36 @@ def _content(args: argparse.Namespace) -> str:
 
 def usage_line(store: MemoryStore, target: str) -> dict[str, object]:
     state = store.read(target)
-    return {"target": target, "file": state.filename, "usage": f"{state.usage}/{state.limit}",
-            "percent": state.percent, "entry_count": len(state.entries)}
+    return {
+        "target": target,
+        "file": state.filename,
+        "usage": f"{state.usage}/{state.limit}",
+        "percent": state.percent,
+        "entry_count": len(state.entries),
+    }
 
 
 def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
     state = store.read(target)
     out = usage_line(store, target)
-    out.update({
-        "path": str(state.path), "exists": state.exists, "over_budget": state.over_budget,
-        "link_target": str(state.link_target) if state.link_target else None,
-        "error": state.error, "drift": list(state.drift.reasons),
-        "entries": [{"index": i, "text": e, "chars": len(e)} for i, e in enumerate(state.entries)],
-    })
+    out.update(
+        {
+            "path": str(state.path),
+            "exists": state.exists,
+            "over_budget": state.over_budget,
+            "link_target": str(state.link_target) if state.link_target else None,
+            "error": state.error,
+            "drift": list(state.drift.reasons),
+            "entries": [{"index": i, "text": e, "chars": len(e)} for i, e in enumerate(state.entries)],
+        }
+    )
     return out
 
 
 def _state_text(data: dict[str, Any]) -> str:
     used, limit = (int(n) for n in str(data["usage"]).split("/"))
     head = f"{data['file']}  {data['percent']}% - {used:,}/{limit:,} chars, {n_entries(int(data['entry_count']))}"
-    lines = [head + (f"  OVER BUDGET ({over_budget_text(used, limit)})"
-                     if data["over_budget"] else "")]
+    lines = [head + (f"  OVER BUDGET ({over_budget_text(used, limit)})" if data["over_budget"] else "")]
     if data["link_target"]:
         lines.append(f"  (symbolic link to {data['link_target']})")
     if data["error"]:
@@ -89,14 +113,20 @@ def _state_text(data: dict[str, Any]) -> str:
 def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if not store.home.path.is_dir():
         # Showing 0/2,200 for a mistyped --home would read as "empty memory", not "wrong place".
-        raise InvalidRequest(f"The Hermes home folder {store.home.path} does not exist, so there is nothing to show.",
-                             hint="Check --home, $HERMES_HOME or --profile. `add` creates the folder; "
-                                  "`python -m hermes_dash demo` makes a demo home to look around in.")
+        raise InvalidRequest(
+            f"The Hermes home folder {store.home.path} does not exist, so there is nothing to show.",
+            hint="Check --home, $HERMES_HOME or --profile. `add` creates the folder; "
+            "`python -m hermes_dash demo` makes a demo home to look around in.",
+        )
     targets = [args.target] if args.target else list(TARGETS)
     files = [_state_dict(store, t) for t in targets]
     agent = agent_for_home(store.home.root)
-    data: dict[str, object] = {"success": True, "files": files, "warnings": list(store.settings.warnings),
-                               "agent": agent.to_dict()}
+    data: dict[str, object] = {
+        "success": True,
+        "files": files,
+        "warnings": list(store.settings.warnings),
+        "agent": agent.to_dict(),
+    }
     if len(files) == 1:
         data.update(files[0])
     return Outcome(data, "\n\n".join([f"Agent: {agent.describe()}", *(_state_text(f) for f in files)]))
@@ -110,8 +140,9 @@ def _op_outcome(store: MemoryStore, result: OpResult) -> Outcome:
     if data["changed"]:
         text += " " + NEXT_SESSION
     state = store.read(str(data["target"]))
-    text += (f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), "
-             f"{n_entries(len(state.entries))}")
+    text += (
+        f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {n_entries(len(state.entries))}"
+    )
     return Outcome(data, text)
 
 
@@ -122,8 +153,7 @@ def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 @command("replace")
 def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.replace(args.target, args.old_text, _content(args),
-                                            expect_entry=args.expect_entry))
+    return _op_outcome(store, store.replace(args.target, args.old_text, _content(args), expect_entry=args.expect_entry))
 
 
 @command("remove")
@@ -139,14 +169,20 @@ def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     try:
         operations = json.loads(text)
     except ValueError as exc:
-        raise InvalidRequest(f"The batch file is not valid JSON: {exc}.",
-                             hint='Write a JSON list such as [{"action": "add", "content": "..."}].') from None
+        raise InvalidRequest(
+            f"The batch file is not valid JSON: {exc}.",
+            hint='Write a JSON list such as [{"action": "add", "content": "..."}].',
+        ) from None
     except RecursionError:
-        raise InvalidRequest("The batch file is nested too deeply to read.",
-                             hint='Write a flat JSON list such as [{"action": "add", "content": "..."}].') from None
+        raise InvalidRequest(
+            "The batch file is nested too deeply to read.",
+            hint='Write a flat JSON list such as [{"action": "add", "content": "..."}].',
+        ) from None
     if not isinstance(operations, list):
-        raise InvalidRequest("The batch file must hold a JSON list of operations.",
-                             hint='For example [{"action": "remove", "old_text": "..."}].')
+        raise InvalidRequest(
+            "The batch file must hold a JSON list of operations.",
+            hint='For example [{"action": "remove", "old_text": "..."}].',
+        )
     return _op_outcome(store, store.batch(args.target, operations))
 
 
@@ -162,14 +198,18 @@ def _backup_dict(store: MemoryStore, backup: Backup) -> dict[str, Any]:
     them (the characters of its entries, held against the limit), ``entries``."""
     from hermes_dash import NotReadable, decode_lossy, describe_unreadable, parse, read_backup, usage
 
-    out = {"name": backup.name, "target": backup.target, "file": FILENAMES[backup.target],
-           "style": backup.style, "created": backup.created.isoformat()}
+    out = {
+        "name": backup.name,
+        "target": backup.target,
+        "file": FILENAMES[backup.target],
+        "style": backup.style,
+        "created": backup.created.isoformat(),
+    }
     try:
         data = read_backup(backup)
     except (OSError, NotReadable) as exc:
         # Unreadable is not empty: say why, and leave size and entries unknown.
-        return {**out, "size": None, "chars": None, "entries": None,
-                "error": describe_unreadable(exc, backup.path)}
+        return {**out, "size": None, "chars": None, "entries": None, "error": describe_unreadable(exc, backup.path)}
     entries = parse(decode_lossy(data))
     return {**out, "size": len(data), "chars": usage(entries), "entries": len(entries), "error": None}
 
@@ -197,8 +237,9 @@ def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.prune is not None:
         return _prune(store, args)
     if args.dry_run:
-        raise InvalidRequest("--dry-run goes with --prune N; nothing was deleted.",
-                             hint="For example: backups --prune 10 --dry-run")
+        raise InvalidRequest(
+            "--dry-run goes with --prune N; nothing was deleted.", hint="For example: backups --prune 10 --dry-run"
+        )
     listed = [_backup_dict(store, b) for b in store.backups(args.target)]
     return Outcome({"success": True, "backups": listed}, "\n".join(map(_backup_line, listed)) or "No backups yet.")
 
@@ -214,11 +255,15 @@ def _prune(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     kept = f"the newest {n_of(args.prune, 'dated backup')} of {files}"
     if not doomed:
         who = f"{FILENAMES[args.target]} has no" if args.target else "neither file has"
-        text = (f"Nothing to prune: {who} more than {n_of(args.prune, 'dated backup')}. Daily and drift copies "
-                "are never pruned.")
+        text = (
+            f"Nothing to prune: {who} more than {n_of(args.prune, 'dated backup')}. Daily and drift copies "
+            "are never pruned."
+        )
     else:
-        text = (f"{'Would delete' if args.dry_run else 'Deleted'} {n_of(len(doomed), 'dated backup')}, keeping "
-                f"{kept}:\n" + "\n".join(map(_backup_line, listed)))
+        text = (
+            f"{'Would delete' if args.dry_run else 'Deleted'} {n_of(len(doomed), 'dated backup')}, keeping "
+            f"{kept}:\n" + "\n".join(map(_backup_line, listed))
+        )
         if args.dry_run:
             text += "\nNothing was deleted (dry run)."
     return Outcome({"success": True, "keep": args.prune, "dry_run": args.dry_run, "pruned": listed}, text)
@@ -229,8 +274,10 @@ def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.restore(args.name))
 
 
-PIN_HELP = ("act only if the entry OLD_TEXT hits is exactly TEXT (the entry as you last saw it); otherwise "
-            "exit 1, change nothing and report the entry's current text")
+PIN_HELP = (
+    "act only if the entry OLD_TEXT hits is exactly TEXT (the entry as you last saw it); otherwise "
+    "exit 1, change nothing and report the entry's current text"
+)
 
 
 @extends_parser
@@ -261,9 +308,13 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("target", nargs="?", **target)
     p = sub.add_parser("backups", help="list backups, newest first; --prune N deletes all but the newest N dated ones")
     p.add_argument("target", nargs="?", **target)
-    p.add_argument("--prune", type=int, metavar="N",
-                   help="delete all but the newest N dated backups of each file (or of TARGET); N is at least 1. "
-                        "Daily and drift copies are never deleted")
+    p.add_argument(
+        "--prune",
+        type=int,
+        metavar="N",
+        help="delete all but the newest N dated backups of each file (or of TARGET); N is at least 1. "
+        "Daily and drift copies are never deleted",
+    )
     p.add_argument("--dry-run", action="store_true", help="with --prune: list what would be deleted, delete nothing")
     p = sub.add_parser("restore", help="restore one backup (name as listed)")
     p.add_argument("name")

@@ -43,8 +43,9 @@ class _Formatter(argparse.HelpFormatter):
     """argparse's own formatter, sized by :func:`_columns`: argparse builds one for every
     ``add_argument`` (to check its metavar) and would import shutil to size it."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
         super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
 
 
@@ -71,8 +72,9 @@ class _CommandParser(_Parser):
     def parse_known_args(self, args=None, namespace=None):
         # Options may come between or after the operands (`add memory --json TEXT`): plain
         # parsing gives an optional operand up as absent as soon as an option follows it.
-        if self._intermixing or any(a.nargs in (argparse.PARSER, argparse.REMAINDER)
-                                    for a in self._get_positional_actions()):
+        if self._intermixing or any(
+            a.nargs in (argparse.PARSER, argparse.REMAINDER) for a in self._get_positional_actions()
+        ):
             # argparse cannot intermix around a "rest of the line" operand: plain parsing then.
             return super().parse_known_args(args, namespace)
         self._intermixing = True
@@ -80,6 +82,7 @@ class _CommandParser(_Parser):
             return self.parse_known_intermixed_args(args, namespace)
         finally:
             self._intermixing = False
+
 
 class _Unused:
     """Stands in for the parser of a command that is not being run: takes any call, does nothing."""
@@ -102,13 +105,15 @@ class _OnlySubparsers(argparse._SubParsersAction):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``only``: the command about to run (the other commands' parsers are skipped)."""
-    parser = _Parser(prog="python -m hermes_dash",
-                     description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
+    parser = _Parser(
+        prog="python -m hermes_dash", description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md."
+    )
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser,
-                                action=_OnlySubparsers)
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser, action=_OnlySubparsers
+    )
     if isinstance(sub, _OnlySubparsers):
         sub.only = only
     sub.add_parser("serve", help="start the dashboard (the default with no command): serve --help")
@@ -146,9 +151,9 @@ def _protect_operands(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     if "--" not in argv:
         return argv, {}
     cut = argv.index("--")
-    operands = [f"\0{n}\0" if arg.startswith("-") else arg for n, arg in enumerate(argv[cut + 1:])]
-    table = {placeholder: arg for placeholder, arg in zip(operands, argv[cut + 1:]) if placeholder != arg}
-    return argv[:cut + 1] + operands, table
+    operands = [f"\0{n}\0" if arg.startswith("-") else arg for n, arg in enumerate(argv[cut + 1 :])]
+    table = {placeholder: arg for placeholder, arg in zip(operands, argv[cut + 1 :]) if placeholder != arg}
+    return argv[: cut + 1] + operands, table
 
 
 def _restore_operands(args: argparse.Namespace, table: dict[str, str]) -> None:
@@ -175,6 +180,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     _restore_operands(args, table)
     commands = args.__dict__.pop("_commands")
     if getattr(args, "stdin", None) is not None and args.stdin == (args.content is not None):
-        commands[args.command].error("give CONTENT or --stdin, not both" if args.stdin
-                                     else "give CONTENT, or --stdin to read it from standard input")
+        commands[args.command].error(
+            "give CONTENT or --stdin, not both"
+            if args.stdin
+            else "give CONTENT, or --stdin to read it from standard input"
+        )
     return args

@@ -40,6 +40,7 @@ def command(name: str, *, needs_store: bool = True) -> Callable[[Handler], Handl
         if not needs_store:
             STORELESS.add(name)
         return handler
+
     return register
 
 

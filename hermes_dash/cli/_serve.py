@@ -40,7 +40,7 @@ def wants_serve(argv: list[str]) -> bool:
     Never with ``--json``: a caller that wants one JSON object gets one (a usage error when
     there is no command), not a server that runs until stopped.
     """
-    if "--json" in (argv[:argv.index("--")] if "--" in argv else argv):
+    if "--json" in (argv[: argv.index("--")] if "--" in argv else argv):
         return False
     rest = list(argv)
     while rest:
@@ -56,14 +56,17 @@ def wants_serve(argv: list[str]) -> bool:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="hermes-dash", description="Start the dashboard (the default when no command is given).")
+        prog="hermes-dash", description="Start the dashboard (the default when no command is given)."
+    )
     parser.add_argument("command", nargs="?", choices=["serve"], help=argparse.SUPPRESS)
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="start on this profile (a folder under <home>/profiles/)")
     parser.add_argument("--port", type=int, default=None, help="port (default: 8501, or the next free one)")
-    parser.add_argument("--address", default=None,
-                        help="listen on ADDR instead of 127.0.0.1 (opens it to a network: an access token "
-                             "is then required)")
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="listen on ADDR instead of 127.0.0.1 (opens it to a network: an access token is then required)",
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
 
@@ -125,8 +128,11 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
         return
     url = _url(address, port, token)
     if token:
-        print(f"\n  hermes-dash is open to the network on {address}:{port}. Anyone who can reach it "
-              "needs this address, token included:\n\n  " + url + "\n", flush=True)
+        print(
+            f"\n  hermes-dash is open to the network on {address}:{port}. Anyone who can reach it "
+            "needs this address, token included:\n\n  " + url + "\n",
+            flush=True,
+        )
     else:
         print(f"\n  hermes-dash: {url}  (this machine only)\n", flush=True)
     if open_browser:
@@ -157,8 +163,9 @@ def main(argv: list[str]) -> int:
     try:
         home = resolve_home(args.home, args.profile)
     except Refusal as refusal:
-        print(f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""),
-              file=sys.stderr)
+        print(
+            f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""), file=sys.stderr
+        )
         return 1
     os.environ["HERMES_HOME"] = str(home.root)
     if args.profile:

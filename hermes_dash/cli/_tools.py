@@ -34,8 +34,9 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     if not ok:
         bad = [r.path for r in results if not r.ok]
         data["code"] = "check_failed"
-        data["error"] = (f"{len(bad)} of {n_of(len(results), 'file')} would not be read cleanly by the agent: "
-                         f"{', '.join(bad)}.")
+        data["error"] = (
+            f"{len(bad)} of {n_of(len(results), 'file')} would not be read cleanly by the agent: {', '.join(bad)}."
+        )
     return Outcome(data, "\n".join(lines), EXIT_OK if ok else EXIT_REFUSED)
 
 
@@ -45,8 +46,11 @@ def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
 
     if args.clean:
         removed = demo.remove_all_copies()
-        text = (f"Removed {len(removed)} demo cop{'y' if len(removed) == 1 else 'ies'} from {demo.copies_parent()}."
-                if removed else "No demo copies to remove.")
+        text = (
+            f"Removed {len(removed)} demo cop{'y' if len(removed) == 1 else 'ies'} from {demo.copies_parent()}."
+            if removed
+            else "No demo copies to remove."
+        )
         return Outcome({"success": True, "removed": [str(p) for p in removed]}, text)
     parent = demo.copies_parent()
     removed = demo.remove_old_copies(parent) if parent is not None else []
@@ -68,11 +72,18 @@ def _limit(value: str) -> int:
 def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--limit", type=_limit, default=None, metavar="N",
-                   help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)")
-    p.add_argument("--strict", action="store_true",
-                   help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
-                        "characters and look-alike letters the agent's content scan lets through)")
+    p.add_argument(
+        "--limit",
+        type=_limit,
+        default=None,
+        metavar="N",
+        help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
+        "characters and look-alike letters the agent's content scan lets through)",
+    )
     p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
     p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
-

@@ -25,5 +25,16 @@ The modules are loaded only when named, so importing this package costs nothing.
 
 from __future__ import annotations
 
-__all__ = ["blame", "check", "cleanup", "export", "hints", "history", "normalize", "pending", "sharing", "similarity",
-           "suggestions"]
+__all__ = [
+    "blame",
+    "check",
+    "cleanup",
+    "export",
+    "hints",
+    "history",
+    "normalize",
+    "pending",
+    "sharing",
+    "similarity",
+    "suggestions",
+]

@@ -17,8 +17,8 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from datetime import datetime, timedelta, timezone
+from functools import cached_property
 from pathlib import Path
 
 from hermes_dash import (
@@ -93,22 +93,40 @@ class Event:
         return self.call.session if self.call else None
 
     def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"kind": self.kind, "text": self.text, "at": _iso(self.at), "label": self.label,
-                                  "short": self.short}
+        out: dict[str, object] = {
+            "kind": self.kind,
+            "text": self.text,
+            "at": _iso(self.at),
+            "label": self.label,
+            "short": self.short,
+        }
         if self.call is not None:
             s = self.call.session
-            out["session"] = {"id": s.id, "source": s.source, "model": s.model, "cwd": s.cwd,
-                              "started_at": _iso(s.started_at)}
-            out["call"] = {"message_id": self.call.message_id, "action": self.call.action,
-                           "batch_index": self.call.batch_index, "status": self.call.status,
-                           "pending_id": self.call.pending_id}
+            out["session"] = {
+                "id": s.id,
+                "source": s.source,
+                "model": s.model,
+                "cwd": s.cwd,
+                "started_at": _iso(s.started_at),
+            }
+            out["call"] = {
+                "message_id": self.call.message_id,
+                "action": self.call.action,
+                "batch_index": self.call.batch_index,
+                "status": self.call.status,
+                "pending_id": self.call.pending_id,
+            }
         if self.reason is not None:
             out["reason"] = {"user": self.reason.user, "assistant": self.reason.assistant}
         if self.via:
             out["via"] = self.via
         if self.commit is not None:
-            out["commit"] = {"sha": self.commit.sha, "author": self.commit.author, "at": _iso(self.commit.at),
-                             "subject": self.commit.subject}
+            out["commit"] = {
+                "sha": self.commit.sha,
+                "author": self.commit.author,
+                "at": _iso(self.commit.at),
+                "subject": self.commit.subject,
+            }
         return out
 
 
@@ -122,8 +140,14 @@ class EntryOrigin:
     git: Event | None = None  # the commit that introduced the current text (a shared MEMORY.md)
 
     def to_dict(self) -> dict[str, object]:
-        return {"target": self.target, "text": self.text, "present": self.present, "origin": self.origin.to_dict(),
-                "life": [e.to_dict() for e in self.life], "git": self.git.to_dict() if self.git else None}
+        return {
+            "target": self.target,
+            "text": self.text,
+            "present": self.present,
+            "origin": self.origin.to_dict(),
+            "life": [e.to_dict() for e in self.life],
+            "git": self.git.to_dict() if self.git else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -148,8 +172,14 @@ class Blame:
         return index
 
     def to_dict(self) -> dict[str, object]:
-        return {"success": True, "used_fts": self.used_fts, "memory_calls": self.calls, "sessions": self.sessions,
-                "problems": list(self.problems), "entries": [e.to_dict() for e in self.entries]}
+        return {
+            "success": True,
+            "used_fts": self.used_fts,
+            "memory_calls": self.calls,
+            "sessions": self.sessions,
+            "problems": list(self.problems),
+            "entries": [e.to_dict() for e in self.entries],
+        }
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -176,18 +206,32 @@ def _session_words(call: MemoryCall) -> str:
 
 def _agent_event(call: MemoryCall, text: str, reasons: dict[int, Reason]) -> Event:
     verb = {"add": "added", "replace": "replaced into this text", "patch": "patched into this text"}.get(
-        call.action, call.action)
+        call.action, call.action
+    )
     batch = f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""
     if call.status == "staged":
-        return Event("staged", text, call.at, f"staged by {_session_words(call)} on {_day(call.at)}{batch}, "
-                     f"pending id {call.pending_id}", f"staged · {_date(call.at)}", call, reasons.get(call.message_id))
+        return Event(
+            "staged",
+            text,
+            call.at,
+            f"staged by {_session_words(call)} on {_day(call.at)}{batch}, pending id {call.pending_id}",
+            f"staged · {_date(call.at)}",
+            call,
+            reasons.get(call.message_id),
+        )
     unconfirmed = " (no result recorded)" if call.status == "unconfirmed" else ""
-    return Event("agent", text, call.at, f"{verb} by {_session_words(call)} on {_day(call.at)}{batch}{unconfirmed}",
-                 f"agent · {_date(call.at)}", call, reasons.get(call.message_id))
+    return Event(
+        "agent",
+        text,
+        call.at,
+        f"{verb} by {_session_words(call)} on {_day(call.at)}{batch}{unconfirmed}",
+        f"agent · {_date(call.at)}",
+        call,
+        reasons.get(call.message_id),
+    )
 
 
-def _journal_event(line: JournalLine, text: str, staged: Iterable[MemoryCall],
-                   reasons: dict[int, Reason]) -> Event:
+def _journal_event(line: JournalLine, text: str, staged: Iterable[MemoryCall], reasons: dict[int, Reason]) -> Event:
     how = f" ({line.via})" if line.via else ""
     if line.staged_id:
         call = next(iter(staged), None)
@@ -195,14 +239,29 @@ def _journal_event(line: JournalLine, text: str, staged: Iterable[MemoryCall],
         if call is not None:
             by += f" in {_session_words(call)}"
         label = LABELS["approved"].format(staged_by=by, when=_day(line.at)) + f"; staged id {line.staged_id}"
-        return Event("approved", text, line.at, label, f"approved · {_date(line.at)}", call,
-                     reasons.get(call.message_id) if call else None, line.via)
+        return Event(
+            "approved",
+            text,
+            line.at,
+            label,
+            f"approved · {_date(line.at)}",
+            call,
+            reasons.get(call.message_id) if call else None,
+            line.via,
+        )
     if line.action in ("restore", "undo"):
         word = "restored from a backup" if line.action == "restore" else "put back by an undo"
-        return Event("restored", text, line.at, f"{word} on {_day(line.at)}{how}: {line.message}",
-                     f"restored · {_date(line.at)}", via=line.via)
-    return Event("you", text, line.at, LABELS["you"].format(when=_day(line.at)) + how,
-                 f"you · {_date(line.at)}", via=line.via)
+        return Event(
+            "restored",
+            text,
+            line.at,
+            f"{word} on {_day(line.at)}{how}: {line.message}",
+            f"restored · {_date(line.at)}",
+            via=line.via,
+        )
+    return Event(
+        "you", text, line.at, LABELS["you"].format(when=_day(line.at)) + how, f"you · {_date(line.at)}", via=line.via
+    )
 
 
 def _chain(index: _Index, last: MemoryCall) -> list[MemoryCall]:
@@ -217,8 +276,13 @@ def _chain(index: _Index, last: MemoryCall) -> list[MemoryCall]:
             earlier = [c for c in index.writers(head.matched.strip()) if c.message_id < head.message_id]
         else:
             needle = (head.old_text or "").strip()
-            earlier = [c for text, found in index.by_text.items() if needle and needle in text
-                       for c in found if c.message_id < head.message_id and c.status != "failed"]
+            earlier = [
+                c
+                for text, found in index.by_text.items()
+                if needle and needle in text
+                for c in found
+                if c.message_id < head.message_id and c.status != "failed"
+            ]
             earlier.sort(key=lambda c: (c.message_id, c.batch_index or 0))
         if not earlier:
             break
@@ -253,8 +317,9 @@ class _Index:
         return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
 
     def removers(self, text: str) -> list[MemoryCall]:
-        found = [c for c in self.taken.get(text, []) if not c.writes(text)] + \
-            [c for c in self.unmatched if c.takes_away(text)]
+        found = [c for c in self.taken.get(text, []) if not c.writes(text)] + [
+            c for c in self.unmatched if c.takes_away(text)
+        ]
         return sorted(found, key=lambda c: (c.message_id, c.batch_index or 0))
 
 
@@ -273,9 +338,17 @@ def _written(call: MemoryCall) -> str | None:
 _Step = tuple["MemoryCall | None", "JournalLine | None", str, bool]
 
 
-def blame(store: MemoryStore, target: str | None = None, text: str | None = None, *, reasons: bool = True,
-          gone: bool = True, git: bool = True, backups: bool = True,
-          timeout: float = ORIGINS_TIMEOUT_S) -> Blame:
+def blame(
+    store: MemoryStore,
+    target: str | None = None,
+    text: str | None = None,
+    *,
+    reasons: bool = True,
+    gone: bool = True,
+    git: bool = True,
+    backups: bool = True,
+    timeout: float = ORIGINS_TIMEOUT_S,
+) -> Blame:
     """Each entry's origin and life (of ``target``, of the one entry holding ``text``, when given).
 
     ``backups=False``: the files' earlier texts are not read from the backups (the landing page
@@ -291,12 +364,18 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
     indexes: dict[str, _Index] = {}
     for t in targets:
         state = store.read(t)
-        timeline = history.timeline(store, t) if backups else history.build_timeline(
-            t, [history.Version(0, history.CURRENT, history.CURRENT, None, state.entries, state.error)])
+        timeline = (
+            history.timeline(store, t)
+            if backups
+            else history.build_timeline(
+                t, [history.Version(0, history.CURRENT, history.CURRENT, None, state.entries, state.error)]
+            )
+        )
         lives = [life for life in timeline.lives if life.present or gone]
         if text is not None:
-            lives = [life for life in lives if life.text == text][:1] or \
-                [life for life in lives if text in life.text or any(text in x for _, x in life.texts)][:1]
+            lives = [life for life in lives if life.text == text][:1] or [
+                life for life in lives if text in life.text or any(text in x for _, x in life.texts)
+            ][:1]
         gb = git_blame(state.link_target or state.path, state.entries) if git and t == "memory" else None
         if gb is not None:
             blames[t] = gb
@@ -307,8 +386,9 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
         for life in lives:
             plans.append((t, life, life.text, life.present, _steps(life, index, mine), gb))
         if gone and (text is None or not lives):
-            known = {x for p in plans if p[0] == t for step in p[4] for x in (step[2],)} | \
-                {p[2] for p in plans if p[0] == t}
+            known = {x for p in plans if p[0] == t for step in p[4] for x in (step[2],)} | {
+                p[2] for p in plans if p[0] == t
+            }
             for written, steps in _gone_from_sessions(index, known, text):
                 plans.append((t, None, written, False, steps, None))
     wanted = [step[0] for plan in plans for step in plan[4] if step[0] is not None]
@@ -322,9 +402,17 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
         current = [e for e in events if e.text == current_text and e.kind != "removed"]
         if not present:
             removal = [e for e in events if e.kind == "removed"]
-            origin = removal[-1] if removal else Event(
-                "removed", current_text, None, "removed outside the agent (hand edit or git), or by a write no record "
-                "shows", "removed")
+            origin = (
+                removal[-1]
+                if removal
+                else Event(
+                    "removed",
+                    current_text,
+                    None,
+                    "removed outside the agent (hand edit or git), or by a write no record shows",
+                    "removed",
+                )
+            )
         elif current:
             origin = current[-1]
         elif git_event is not None and git_event.commit is not None:
@@ -333,8 +421,13 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
             if oldest_text is None:
                 oldest_text = oldest_prompt(db) if scan.session_count else ""
             if oldest_text and current_text in oldest_text:
-                origin = Event("before", current_text, scan.oldest_session,
-                               LABELS["before"].format(when=_day(scan.oldest_session)), "before sessions")
+                origin = Event(
+                    "before",
+                    current_text,
+                    scan.oldest_session,
+                    LABELS["before"].format(when=_day(scan.oldest_session)),
+                    "before sessions",
+                )
             else:
                 origin = Event("outside", current_text, None, LABELS["outside"], "hand edit")
         if origin not in events:
@@ -346,9 +439,15 @@ def blame(store: MemoryStore, target: str | None = None, text: str | None = None
 def _git_event(gb: GitBlame, text: str) -> Event | None:
     commit = gb.introduced.get(text)
     if commit is not None:
-        return Event("git", text, commit.at, f"committed by {commit.author} on {_day(commit.at)} "
-                     f"({commit.short} {commit.subject})" + (" or earlier" if text in gb.earlier else ""),
-                     f"git: {commit.author}", commit=commit)
+        return Event(
+            "git",
+            text,
+            commit.at,
+            f"committed by {commit.author} on {_day(commit.at)} "
+            f"({commit.short} {commit.subject})" + (" or earlier" if text in gb.earlier else ""),
+            f"git: {commit.author}",
+            commit=commit,
+        )
     if text in gb.uncommitted:
         return Event("git", text, None, f"not committed yet in {gb.repo}", "git: uncommitted")
     return None
@@ -394,17 +493,35 @@ def _steps(life: history.EntryLife, index: _Index, lines: list[JournalLine]) -> 
     return steps
 
 
-def _event(call: MemoryCall | None, line: JournalLine | None, text: str, removal: bool,
-           calls: list[MemoryCall], why: dict[int, Reason]) -> Event:
+def _event(
+    call: MemoryCall | None,
+    line: JournalLine | None,
+    text: str,
+    removal: bool,
+    calls: list[MemoryCall],
+    why: dict[int, Reason],
+) -> Event:
     if removal:
         if call is not None:
-            return Event("removed", text, call.at, f"removed by {_session_words(call)} on {_day(call.at)}"
-                         + (f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""),
-                         f"removed · {_date(call.at)}", call, why.get(call.message_id))
+            return Event(
+                "removed",
+                text,
+                call.at,
+                f"removed by {_session_words(call)} on {_day(call.at)}"
+                + (f" (operation {call.batch_index + 1} of a batch)" if call.batch_index is not None else ""),
+                f"removed · {_date(call.at)}",
+                call,
+                why.get(call.message_id),
+            )
         assert line is not None
-        return Event("removed", text, line.at, f"removed by hermes-dash on {_day(line.at)}"
-                     + (f" ({line.via})" if line.via else "") + f": {line.message}", f"removed · {_date(line.at)}",
-                     via=line.via)
+        return Event(
+            "removed",
+            text,
+            line.at,
+            f"removed by hermes-dash on {_day(line.at)}" + (f" ({line.via})" if line.via else "") + f": {line.message}",
+            f"removed · {_date(line.at)}",
+            via=line.via,
+        )
     if call is not None:
         return _agent_event(call, text, why)
     assert line is not None
@@ -451,8 +568,9 @@ def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
             # writer of that same text nearest before the version, else the first one after it.
             before = [e for e, at in timed if at <= end + _SLACK]
             pick = inside or before or known
-            who.append(_who(pick[-1] if pick is not known else pick[0]) if pick
-                       else "outside the agent (hand edit or git)")
+            who.append(
+                _who(pick[-1] if pick is not known else pick[0]) if pick else "outside the agent (hand edit or git)"
+            )
         out.append(", ".join(dict.fromkeys(who)) if who else "no entry changed (layout only)")
     return out
 
@@ -463,6 +581,7 @@ def turn_of(store: MemoryStore, event: Event) -> list[TurnMessage]:
 
 
 # -- git ------------------------------------------------------------------------------------------
+
 
 def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COMMITS) -> GitBlame | None:
     """For each entry, the commit that introduced its current text: the newest commit among those
@@ -488,8 +607,9 @@ def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COM
         # the newline that now follows it; ignoring whitespace keeps that line with its author.
         blamed = safegit.run_git(["blame", "--porcelain", "-w", revision, "--", rel], repo)
     except subprocess.TimeoutExpired:
-        return GitBlame(folder, "", 0, False, problem=f"git took longer than {safegit.GIT_TIMEOUT_S:g} s; no git "
-                        "blame shown")
+        return GitBlame(
+            folder, "", 0, False, problem=f"git took longer than {safegit.GIT_TIMEOUT_S:g} s; no git blame shown"
+        )
     except (OSError, ValueError) as exc:
         return GitBlame(folder, "", 0, False, problem=f"git blame could not be read: {exc}")
     wanted = list(entries)
@@ -499,13 +619,20 @@ def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COM
     introduced: dict[str, Commit] = {}
     boundary: set[str] = set()
     for text, shas in groups:
-        newest = max((commits[s] for s in shas), key=lambda c: (c[0].at or datetime.min.replace(tzinfo=timezone.utc)))
+        newest = max((commits[s] for s in shas), key=lambda c: c[0].at or datetime.min.replace(tzinfo=timezone.utc))
         introduced.setdefault(text, newest[0])
         if newest[1]:
             boundary.add(text)
     found = {e: introduced[e] for e in wanted if e in introduced}
-    return GitBlame(repo, rel, len(commits), complete or not (boundary & set(found)), found,
-                    frozenset(e for e in wanted if e not in introduced), earlier=frozenset(boundary & set(found)))
+    return GitBlame(
+        repo,
+        rel,
+        len(commits),
+        complete or not (boundary & set(found)),
+        found,
+        frozenset(e for e in wanted if e not in introduced),
+        earlier=frozenset(boundary & set(found)),
+    )
 
 
 def _blamed_entries(porcelain: bytes) -> tuple[list[tuple[str, set[str]]], dict[str, tuple[Commit, bool]]]:
@@ -529,8 +656,15 @@ def _blamed_entries(porcelain: bytes) -> tuple[list[tuple[str, set[str]]], dict[
             info[sha]["boundary"] = "1"
     for key, fields in info.items():
         at = fields.get("author-time", "")
-        commits[key] = (Commit(key, fields.get("author", ""), datetime.fromtimestamp(int(at), tz=timezone.utc)
-                               if at.isdigit() else None, fields.get("summary", "")), "boundary" in fields)
+        commits[key] = (
+            Commit(
+                key,
+                fields.get("author", ""),
+                datetime.fromtimestamp(int(at), tz=timezone.utc) if at.isdigit() else None,
+                fields.get("summary", ""),
+            ),
+            "boundary" in fields,
+        )
     groups: list[tuple[str, set[str]]] = []
     text: list[str] = []
     shas: set[str] = set()
@@ -547,5 +681,15 @@ def _blamed_entries(porcelain: bytes) -> tuple[list[tuple[str, set[str]]], dict[
     return [(t, s) for t, s in groups if s], commits
 
 
-__all__ = ["Blame", "Commit", "EntryOrigin", "Event", "GitBlame", "LABELS", "blame", "git_blame", "turn_of",
-           "version_authors"]
+__all__ = [
+    "Blame",
+    "Commit",
+    "EntryOrigin",
+    "Event",
+    "GitBlame",
+    "LABELS",
+    "blame",
+    "git_blame",
+    "turn_of",
+    "version_authors",
+]

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_dash import (
-    decode,
     DEFAULT_LIMITS,
-    detect_drift,
     FILENAMES,
-    FileProblem,
     MAX_MEMORY_BYTES,
+    FileProblem,
     NotReadable,
+    decode,
+    detect_drift,
     parse,
     read_regular,
     scan,
@@ -54,9 +54,16 @@ class FileCheck:
         return not self.problems and not (self.strict and self.warnings)
 
     def to_dict(self) -> dict[str, object]:
-        return {"path": self.path, "ok": self.ok, "limit": self.limit, "usage": self.usage,
-                "entry_count": self.entry_count, "problems": list(self.problems), "warnings": list(self.warnings),
-                "strict": self.strict}
+        return {
+            "path": self.path,
+            "ok": self.ok,
+            "limit": self.limit,
+            "usage": self.usage,
+            "entry_count": self.entry_count,
+            "problems": list(self.problems),
+            "warnings": list(self.warnings),
+            "strict": self.strict,
+        }
 
 
 def limit_for(path: str, limit: int | None) -> int | None:
@@ -88,20 +95,24 @@ def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> 
     used = usage(entries)
     problems = []
     if limit is None:
-        problems.append("no limit is known for this file name (MEMORY.md: 2,200, USER.md: 1,375); "
-                        "give one with --limit N")
+        problems.append(
+            "no limit is known for this file name (MEMORY.md: 2,200, USER.md: 1,375); give one with --limit N"
+        )
     elif used > limit:
         problems.append(f"over its limit: {used:,}/{limit:,} characters ({used - limit:,} too many)")
     if limit is not None:
         problems.extend(f"drifted: {reason}" for reason in detect_drift(text, limit).reasons)
     for index, entry in enumerate(entries):
         if findings := scan(entry):  # the agent scans an entry's first MAX_SCAN_CHARS characters
-            problems.append(f"entry [{index}] is blocked by the agent's content scan ({', '.join(findings)}): "
-                            f"{shorten(entry, 80)!r}")
+            problems.append(
+                f"entry [{index}] is blocked by the agent's content scan ({', '.join(findings)}): "
+                f"{shorten(entry, 80)!r}"
+            )
     warnings = []
     for index, entry in enumerate(entries):
         if hidden := find_hidden(entry):
             codes = ", ".join(f"U+{cp:04X}" for cp in hidden.code_points)
-            warnings.append(f"entry [{index}] holds {describe_hidden(hidden)}; code points: {codes}: "
-                            f"{shorten(entry, 80)!r}")
+            warnings.append(
+                f"entry [{index}] holds {describe_hidden(hidden)}; code points: {codes}: {shorten(entry, 80)!r}"
+            )
     return FileCheck(path, limit, used, len(entries), tuple(problems), tuple(warnings), strict)

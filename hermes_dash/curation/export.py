@@ -12,25 +12,30 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from hermes_dash import diff_entries, FILENAMES, MemoryStore, n_entries, TARGETS
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, diff_entries, n_entries
 
 REDACTED = "[REDACTED]"
 
-_SECRETS: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.IGNORECASE) for p in (
-    r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----",
-    r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{8,}",
-    r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}",
-    r"\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}",
-    r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
-    r"\bAKIA[0-9A-Z]{16}\b",
-    r"\bAIza[0-9A-Za-z_-]{35}\b",
-    r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
-    r"(?<=\bBearer )[A-Za-z0-9._~+/=-]{16,}",
-    r"(?<=://)[^/\s:@]+:[^/\s@]+(?=@)",  # user:password@host
-))
+_SECRETS: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----",
+        r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{8,}",
+        r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}",
+        r"\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}",
+        r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
+        r"\bAKIA[0-9A-Z]{16}\b",
+        r"\bAIza[0-9A-Za-z_-]{35}\b",
+        r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+        r"(?<=\bBearer )[A-Za-z0-9._~+/=-]{16,}",
+        r"(?<=://)[^/\s:@]+:[^/\s@]+(?=@)",  # user:password@host
+    )
+)
 _ASSIGNMENT = re.compile(
     r"(?P<name>\b[\w.-]*(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*)"
-    r"(?P<quote>[\"']?)(?P<value>[^\s\"',;]{6,})", re.IGNORECASE)
+    r"(?P<quote>[\"']?)(?P<value>[^\s\"',;]{6,})",
+    re.IGNORECASE,
+)
 
 
 def redact(text: str) -> tuple[str, int]:
@@ -71,13 +76,25 @@ def export_data(store: MemoryStore, *, redact_secrets: bool = False) -> Export:
                 out.append(clean)
                 blanked += n
             entries = out
-        files[target] = {"file": state.filename, "path": str(state.path), "exists": state.exists,
-                         "limit": state.limit, "usage": state.usage, "percent": state.percent,
-                         "problem": state.error, "entries": entries}
+        files[target] = {
+            "file": state.filename,
+            "path": str(state.path),
+            "exists": state.exists,
+            "limit": state.limit,
+            "usage": state.usage,
+            "percent": state.percent,
+            "problem": state.error,
+            "entries": entries,
+        }
     data: dict[str, object] = {
-        "format": "hermes-dash-export/1", "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "home": str(store.home.path), "profile": store.home.profile, "redacted": redact_secrets,
-        "redactions": blanked, "files": files}
+        "format": "hermes-dash-export/1",
+        "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "home": str(store.home.path),
+        "profile": store.home.profile,
+        "redacted": redact_secrets,
+        "redactions": blanked,
+        "files": files,
+    }
     return Export(data, blanked)
 
 
@@ -89,14 +106,21 @@ def _fence(text: str) -> str:
 def to_markdown(export: Export) -> str:
     """A readable document: each entry in a ``text`` code fence, so nothing in it renders."""
     data = export.data
-    lines = [f"# Hermes memory export ({data['profile'] or 'default profile'})", "",
-             f"Home: `{data['home']}`  ", f"Exported: {data['exported_at']}  "]
+    lines = [
+        f"# Hermes memory export ({data['profile'] or 'default profile'})",
+        "",
+        f"Home: `{data['home']}`  ",
+        f"Exported: {data['exported_at']}  ",
+    ]
     if data["redacted"]:
         lines.append(f"Secret-looking strings redacted: {data['redactions']}  ")
     for target in TARGETS:
         info = data["files"][target]  # type: ignore[index]  # JSON-shaped data: export() put a dict per target under files
-        lines += ["", f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, "
-                      f"{n_entries(len(info['entries']))})", ""]
+        lines += [
+            "",
+            f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, {n_entries(len(info['entries']))})",
+            "",
+        ]
         if not info["entries"]:
             lines.append("(empty)")
         for i, entry in enumerate(info["entries"], start=1):
@@ -121,6 +145,7 @@ def compare(a: MemoryStore, b: MemoryStore) -> list[ComparedRow]:
     for target in TARGETS:
         # Two profiles are not two versions of one file: texts pair only when they read alike.
         diff = diff_entries(a.read(target).entries, b.read(target).entries, in_place=False)
-        rows += [ComparedRow(target, kinds[item.kind], item.old, item.new, round(item.similarity, 3))
-                 for item in diff.items]
+        rows += [
+            ComparedRow(target, kinds[item.kind], item.old, item.new, round(item.similarity, 3)) for item in diff.items
+        ]
     return rows

@@ -40,24 +40,30 @@ def secret_hint(text: str) -> str:
     if not n:
         return ""
     looks = "looks" if n == 1 else "look"
-    return (f"Possible secret: {n_of(n, 'string')} in this text {looks} like a credential (a token, a key, "
-            "a password in a URL); an export with redaction blanks it. This is a hint, not the agent's content "
-            "scan, which does not block it for this reason: whatever you save goes into every future prompt "
-            "as written.")
+    return (
+        f"Possible secret: {n_of(n, 'string')} in this text {looks} like a credential (a token, a key, "
+        "a password in a URL); an export with redaction blanks it. This is a hint, not the agent's content "
+        "scan, which does not block it for this reason: whatever you save goes into every future prompt "
+        "as written."
+    )
 
 
 # One wording for drift on every page: what it is, what still works, and the way out.
 # In plain words: "drift" is our name for it, not one a newcomer knows.
-DRIFT = ("Edited by hand: this file is not in the form the memory tool writes. Add still works (it writes the "
-         "file back in clean § form); replace, remove and batch are refused, after saving a copy, until the file "
-         "is tidied up on the Migrate page.")
+DRIFT = (
+    "Edited by hand: this file is not in the form the memory tool writes. Add still works (it writes the "
+    "file back in clean § form); replace, remove and batch are refused, after saving a copy, until the file "
+    "is tidied up on the Migrate page."
+)
 DRIFT_FLAG = "edited by hand"  # the table flag
 
 
 def refused_by_drift(action: str) -> str:
     """Why a Replace/Remove/Batch form cannot work on a drifted file, said before anyone types."""
-    return (f"{action} is not usable on this file: it was edited by hand, so the write would be refused (a copy of the "
-            "file is saved, nothing else changes). Tidy it up on the Migrate page first, or use Add.")
+    return (
+        f"{action} is not usable on this file: it was edited by hand, so the write would be refused (a copy of the "
+        "file is saved, nothing else changes). Tidy it up on the Migrate page first, or use Add."
+    )
 
 
 HAND_WRITTEN = "hand-written: one entry with no §; Migrate splits it"
@@ -87,8 +93,9 @@ BLOCK_MARKER = "[BLOCKED:"
 UNSCANNED_FLAG = "unscanned: starts with [BLOCKED:"
 
 
-def entry_flags(state: FileState, findings: Sequence[Sequence[str]],
-                since: Sequence[str] | None = None) -> tuple[tuple[str, ...], ...]:
+def entry_flags(
+    state: FileState, findings: Sequence[Sequence[str]], since: Sequence[str] | None = None
+) -> tuple[tuple[str, ...], ...]:
     """The flags of each entry of ``state``, in the order the table shows them.
 
     ``findings``: the content scan of each entry. ``since``: each entry's kind against the
@@ -130,23 +137,31 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
     changed = sum(CHANGED_FLAG in row for row in flags)
     notes = []
     if unscanned:
-        notes.append(f"{unscanned} {'starts' if unscanned == 1 else 'start'} with “{BLOCK_MARKER}”, which the agent "
-                     "takes for its own block note and puts into its prompt without scanning: remove "
-                     f"{'it' if unscanned == 1 else 'them'} or reword the start")
+        notes.append(
+            f"{unscanned} {'starts' if unscanned == 1 else 'start'} with “{BLOCK_MARKER}”, which the agent "
+            "takes for its own block note and puts into its prompt without scanning: remove "
+            f"{'it' if unscanned == 1 else 'them'} or reword the start"
+        )
     if scan:
-        notes.append(f"{scan} flagged by the content scan (the agent replaces such entries with a "
-                     "[BLOCKED] note in its prompt)")
+        notes.append(
+            f"{scan} flagged by the content scan (the agent replaces such entries with a [BLOCKED] note in its prompt)"
+        )
     if secrets:
-        notes.append(f"{secrets} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
-                     "not the agent's scan: such text goes into every prompt as written)")
+        notes.append(
+            f"{secrets} with a {POSSIBLE_SECRET} (a hint from the export's redactor, "
+            "not the agent's scan: such text goes into every prompt as written)"
+        )
     if hidden:
-        notes.append(f"{hidden} with hidden text: invisible characters or look-alike letters that the agent's "
-                     "content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
-                     "in the flag, and such text goes into every prompt as written)")
+        notes.append(
+            f"{hidden} with hidden text: invisible characters or look-alike letters that the agent's "
+            "content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
+            "in the flag, and such text goes into every prompt as written)"
+        )
     if new:
-        notes.append(f"{new} new since the snapshot (the running session does not see "
-                     f"{'it' if new == 1 else 'them'})")
+        notes.append(f"{new} new since the snapshot (the running session does not see {'it' if new == 1 else 'them'})")
     if changed:
-        notes.append(f"{changed} changed since the snapshot (the running session has the earlier "
-                     f"{'text' if changed == 1 else 'texts'})")
+        notes.append(
+            f"{changed} changed since the snapshot (the running session has the earlier "
+            f"{'text' if changed == 1 else 'texts'})"
+        )
     return notes

@@ -15,15 +15,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
 from hermes_dash import (
-    decode,
-    decode_lossy,
-    diff_entries,
     EntryDiff,
     FileProblem,
     InvalidRequest,
     MemoryStore,
     NotReadable,
     OpResult,
+    decode,
+    decode_lossy,
+    diff_entries,
     parse,
     read_backup,
     usage,
@@ -110,8 +110,10 @@ class Timeline:
         for v in self.versions:
             if v.index == key or v.name == key:
                 return v
-        raise InvalidRequest(f"There is no version {key!r} of this file.",
-                             hint="Use a version number or a backup name as `history` lists it.")
+        raise InvalidRequest(
+            f"There is no version {key!r} of this file.",
+            hint="Use a version number or a backup name as `history` lists it.",
+        )
 
     def diff(self, old: int | str, new: int | str) -> EntryDiff:
         return diff_entries(self.version(old).entries, self.version(new).entries)
@@ -158,8 +160,14 @@ class _Life:
 
     def freeze(self) -> EntryLife:
         gone = self.spans[-1][1]
-        return EntryLife(self.texts[-1][1], self.first, self.changed, gone, tuple(self.texts),
-                         tuple((int(a), b) for a, b in self.spans))  # type: ignore[arg-type]  # a span's start is never None, only its end
+        return EntryLife(
+            self.texts[-1][1],
+            self.first,
+            self.changed,
+            gone,
+            tuple(self.texts),
+            tuple((int(a), b) for a, b in self.spans),  # type: ignore[arg-type]  # a span's start is never None
+        )
 
 
 def timeline(store: MemoryStore, target: str) -> Timeline:
@@ -181,8 +189,13 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
         step = diff_entries(chain[v.index - 1].entries, v.entries)
         following: dict[str, _Life] = {}
         # Later departures overwrite earlier ones: a text comes back to the entry that had it last.
-        returning = {item.new: life for item in step.items if item.kind in ("added", "changed")
-                     for life in departed if item.new in {t for _, t in life.texts}}
+        returning = {
+            item.new: life
+            for item in step.items
+            if item.kind in ("added", "changed")
+            for life in departed
+            if item.new in {t for _, t in life.texts}
+        }
         for item in step.items:
             if item.kind == "unchanged":
                 following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]  # an unchanged pair has both texts
@@ -281,8 +294,14 @@ def counterparts(live: Sequence[str], source: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def plan_put_back(live: Sequence[str], source: Sequence[str], text: str, current: str | None = None, *,
-                  pairs: dict[str, str] | None = None) -> PutBack:
+def plan_put_back(
+    live: Sequence[str],
+    source: Sequence[str],
+    text: str,
+    current: str | None = None,
+    *,
+    pairs: dict[str, str] | None = None,
+) -> PutBack:
     """Where ``text`` (an entry of the version ``source``) goes back into ``live``.
 
     ``current`` given: the live entry it is an earlier text of (History knows it). Else the entry
@@ -299,13 +318,15 @@ def plan_put_back(live: Sequence[str], source: Sequence[str], text: str, current
         return PutBack(text, counterpart[text])
     k = source_list.index(text)
     after = next((counterpart[e] for e in reversed(source_list[:k]) if e in counterpart), None)
-    before = None if after is not None else next((counterpart[e] for e in source_list[k + 1:] if e in counterpart),
-                                                 None)
+    before = (
+        None if after is not None else next((counterpart[e] for e in source_list[k + 1 :] if e in counterpart), None)
+    )
     return PutBack(text, None, after, before)
 
 
-def put_back(store: MemoryStore, target: str, text: str, *, source: Sequence[str] = (),
-             current: str | None = None) -> OpResult:
+def put_back(
+    store: MemoryStore, target: str, text: str, *, source: Sequence[str] = (), current: str | None = None
+) -> OpResult:
     """Restore one entry of an earlier version where it stood: the one routine behind History's
     "Restore in place" and "Put it back where it stood" (docs/rules.md#history).
 
@@ -318,8 +339,9 @@ def put_back(store: MemoryStore, target: str, text: str, *, source: Sequence[str
     state = store.read(target)
     plan = plan_put_back(state.entries, source, text, current)
     if text in state.entries:
-        raise InvalidRequest("This text is already an entry of the file; nothing was changed.",
-                             hint="Nothing to restore.", target=target)
+        raise InvalidRequest(
+            "This text is already an entry of the file; nothing was changed.", hint="Nothing to restore.", target=target
+        )
     if plan.current is not None:
         return store.replace(target, plan.current, text, expect_entry=plan.current)
     entries = list(state.entries)

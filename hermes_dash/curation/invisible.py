@@ -109,12 +109,16 @@ def describe(found: HiddenText) -> str:
     if found.invisible:
         names = "; ".join(label(cp) for cp in found.invisible[:SHOWN_CODE_POINTS])
         more = len(found.invisible) - SHOWN_CODE_POINTS
-        parts.append(f"{found.invisible_count:,} invisible character{'s' if found.invisible_count != 1 else ''} "
-                     f"({names}{f'; and {more} more' if more > 0 else ''})")
+        parts.append(
+            f"{found.invisible_count:,} invisible character{'s' if found.invisible_count != 1 else ''} "
+            f"({names}{f'; and {more} more' if more > 0 else ''})"
+        )
     if found.tag_text:
         parts.append(f"the tag characters spell {found.tag_text[:200]!r}")
     if found.lookalikes:
         items = "; ".join(f"{label(cp)} in {word[:40]!r}" for cp, word in found.lookalikes[:SHOWN_CODE_POINTS])
         parts.append(f"letters of another script inside Latin words ({items})")
-    return ("hidden text the agent's content scan does not catch (hermes-dash's own check, beyond the "
-            "agent's; the agent puts it into every prompt as written): " + ", ".join(parts))
+    return (
+        "hidden text the agent's content scan does not catch (hermes-dash's own check, beyond the "
+        "agent's; the agent puts it into every prompt as written): " + ", ".join(parts)
+    )

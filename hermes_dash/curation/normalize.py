@@ -14,14 +14,14 @@ import re
 from dataclasses import dataclass
 
 from hermes_dash import (
-    decode,
-    decode_lossy,
-    diff_entries,
     EntryDiff,
     FileProblem,
     InvalidRequest,
     MemoryStore,
     OpResult,
+    decode,
+    decode_lossy,
+    diff_entries,
     percent,
     scan,
     serialise,
@@ -121,7 +121,7 @@ def by_bullet(text: str) -> tuple[list[str], list[str]]:
             if current is None or (opening and gap and width <= indent):
                 current, kind, gap = [], "paragraph", False
                 entries.append(current)
-            current.append(line[min(width, indent + 2):].rstrip() if kind == "bullet" else line.rstrip())
+            current.append(line[min(width, indent + 2) :].rstrip() if kind == "bullet" else line.rstrip())
             gap = False
         elif _HEADING.match(line):
             dropped.append(line.strip())
@@ -137,7 +137,7 @@ def by_bullet(text: str) -> tuple[list[str], list[str]]:
             current, kind, gap = [line.strip()], "paragraph", False
             entries.append(current)
         else:
-            current.append(line[min(width, indent + 2):].rstrip() if bullet else line.strip())
+            current.append(line[min(width, indent + 2) :].rstrip() if bullet else line.strip())
             gap = False
     return [piece for piece in (_tidy(e) for e in entries) if piece], dropped
 
@@ -158,15 +158,18 @@ def split(text: str, by: str = "section") -> tuple[list[str], list[str], str]:
 def preview(store: MemoryStore, target: str, by: str = "section") -> Preview:
     state = store.read(target)
     if state.error:
-        raise FileProblem(f"{state.filename}: {state.error}",
-                          hint="Only UTF-8 files can be normalised: re-save it as UTF-8 or restore a backup.",
-                          target=target)
+        raise FileProblem(
+            f"{state.filename}: {state.error}",
+            hint="Only UTF-8 files can be normalised: re-save it as UTF-8 or restore a backup.",
+            target=target,
+        )
     text = decode(state.raw)
     entries, dropped, split_on = split(text, by)
     entries = list(dict.fromkeys(entries))
     findings = tuple((i, found) for i, e in enumerate(entries) if (found := scan(e)))
-    return Preview(target, by, tuple(entries), state.entries, tuple(dropped), state.limit, state.raw,
-                   split_on, findings)
+    return Preview(
+        target, by, tuple(entries), state.entries, tuple(dropped), state.limit, state.raw, split_on, findings
+    )
 
 
 def looks_hand_written(store: MemoryStore, target: str) -> bool:
@@ -181,6 +184,7 @@ def looks_hand_written(store: MemoryStore, target: str) -> bool:
 def apply(store: MemoryStore, shown: Preview) -> OpResult:
     """Write exactly the previewed entries (one write, dated backup of the old bytes first)."""
     if not shown.entries and shown.raw.strip():
-        raise InvalidRequest("The preview has no entries but the file is not empty.",
-                             hint="Nothing was changed; check the file by hand.")
+        raise InvalidRequest(
+            "The preview has no entries but the file is not empty.", hint="Nothing was changed; check the file by hand."
+        )
     return store.rewrite(shown.target, shown.entries, expect=shown.raw)

@@ -29,13 +29,47 @@ from pathlib import Path
 
 GIT_TIMEOUT_S = 5.0
 
-_NO_PROGRAMS = ("--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
-                "-c", "core.pager=cat", "-c", "diff.external=", "-c", "core.untrackedCache=false",
-                "-c", "core.askPass=", "-c", "core.sshCommand=", "-c", "core.editor=true",
-                "-c", "core.alternateRefsCommand=", "-c", "protocol.allow=never")
-_ENV_DROPPED = ("GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND",
-                "GIT_EDITOR", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
-                "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_ATTR_SOURCE")
+_NO_PROGRAMS = (
+    "--no-pager",
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "core.pager=cat",
+    "-c",
+    "diff.external=",
+    "-c",
+    "core.untrackedCache=false",
+    "-c",
+    "core.askPass=",
+    "-c",
+    "core.sshCommand=",
+    "-c",
+    "core.editor=true",
+    "-c",
+    "core.alternateRefsCommand=",
+    "-c",
+    "protocol.allow=never",
+)
+_ENV_DROPPED = (
+    "GIT_EXTERNAL_DIFF",
+    "GIT_PAGER",
+    "PAGER",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "GIT_SSH",
+    "GIT_SSH_COMMAND",
+    "GIT_EDITOR",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_ATTR_SOURCE",
+)
 #: The subcommands that never run a filter (with the checks in :func:`_unsafe`).
 SAFE_COMMANDS = ("rev-parse", "ls-files", "ls-tree", "check-ignore", "hash-object", "cat-file", "blame")
 
@@ -45,10 +79,21 @@ class UnsafeGitCommand(ValueError):
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROPPED and not k.startswith("GIT_CONFIG_KEY_")
-           and not k.startswith("GIT_CONFIG_VALUE_")}
-    env.update({"GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_CONFIG_NOSYSTEM": "1",
-                "GIT_PAGER": "cat", "PAGER": "cat"})
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in _ENV_DROPPED and not k.startswith("GIT_CONFIG_KEY_") and not k.startswith("GIT_CONFIG_VALUE_")
+    }
+    env.update(
+        {
+            "GIT_OPTIONAL_LOCKS": "0",
+            "GIT_TERMINAL_PROMPT": "0",
+            "LC_ALL": "C",
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_PAGER": "cat",
+            "PAGER": "cat",
+        }
+    )
     return env
 
 
@@ -58,27 +103,40 @@ def _unsafe(args: list[str]) -> str | None:
         named = args[0] if args else ""
         return f"git {named} is not one of the commands that run no filter ({', '.join(SAFE_COMMANDS)})"
     command, rest = args[0], args[1:]
-    if command == "hash-object" and ("--no-filters" not in rest or "--stdin" not in rest or "--path" in rest
-                                     or any(a.startswith("--path=") for a in rest) or "-w" in rest):
+    if command == "hash-object" and (
+        "--no-filters" not in rest
+        or "--stdin" not in rest
+        or "--path" in rest
+        or any(a.startswith("--path=") for a in rest)
+        or "-w" in rest
+    ):
         return "hash-object must read --stdin with --no-filters (no path, no write)"
-    if command == "cat-file" and any(a in ("--filters", "--textconv") or a.startswith(("--filters", "--textconv",
-                                                                                       "--batch"))
-                                     for a in rest):
+    if command == "cat-file" and any(
+        a in ("--filters", "--textconv") or a.startswith(("--filters", "--textconv", "--batch")) for a in rest
+    ):
         return "cat-file --filters / --textconv / --batch run the repository's filters"
     if command == "ls-files" and any(a in ("-m", "--modified", "-d", "--deleted", "-o", "--others") for a in rest):
         return "ls-files --modified / --deleted / --others compare the working tree (filters)"
     if command == "blame":
         if any(a == "--contents" or a.startswith("--contents=") for a in rest) or "--" not in rest:
             return "blame needs a revision and `-- PATH` (never the working file or --contents)"
-        before = rest[:rest.index("--")]
-        if not before or before[-1].startswith("-") or (len(before) > 1 and before[-2] in ("-L", "-S", "--ignore-rev",
-                                                                                          "--ignore-revs-file")):
+        before = rest[: rest.index("--")]
+        if (
+            not before
+            or before[-1].startswith("-")
+            or (len(before) > 1 and before[-2] in ("-L", "-S", "--ignore-rev", "--ignore-revs-file"))
+        ):
             return "blame needs a revision right before `--` (a blame of the working file runs its clean filter)"
     return None
 
 
-def run_git(args: list[str], cwd: Path, *, input: bytes | None = None,  # noqa: A002 - subprocess's name
-            timeout: float = GIT_TIMEOUT_S) -> subprocess.CompletedProcess[bytes]:
+def run_git(
+    args: list[str],
+    cwd: Path,
+    *,
+    input: bytes | None = None,  # noqa: A002 - subprocess's name
+    timeout: float = GIT_TIMEOUT_S,
+) -> subprocess.CompletedProcess[bytes]:
     """Run ``git ARGS`` in ``cwd`` so that it runs nothing of the repository's (module docstring).
 
     Raises :class:`UnsafeGitCommand` for a command outside that set, ``subprocess.TimeoutExpired``
@@ -89,6 +147,13 @@ def run_git(args: list[str], cwd: Path, *, input: bytes | None = None,  # noqa: 
         raise UnsafeGitCommand(why)
     if args[0] == "blame":
         args = ["blame", "--no-textconv", *args[1:]]
-    return subprocess.run(["git", *_NO_PROGRAMS, *args], cwd=cwd, capture_output=True, input=input,
-                          stdin=None if input is not None else subprocess.DEVNULL, timeout=timeout, env=_env(),
-                          check=False)
+    return subprocess.run(
+        ["git", *_NO_PROGRAMS, *args],
+        cwd=cwd,
+        capture_output=True,
+        input=input,
+        stdin=None if input is not None else subprocess.DEVNULL,
+        timeout=timeout,
+        env=_env(),
+        check=False,
+    )

@@ -155,17 +155,26 @@ def sharing(store: MemoryStore) -> SharingReport:
         warnings.append("git is not installed, so whether the files are versioned cannot be checked.")
     memory, user = files
     if memory.is_link and not memory.exists:
-        warnings.append(f"MEMORY.md links to {memory.link_text}, which does not exist: writes are refused until "
-                        "it does (create the file in the repository, or pull it).")
+        warnings.append(
+            f"MEMORY.md links to {memory.link_text}, which does not exist: writes are refused until "
+            "it does (create the file in the repository, or pull it)."
+        )
     if memory.git and memory.git.repo and memory.git.dirty:
-        warnings.append(f"MEMORY.md has uncommitted changes in {memory.git.repo} ({memory.git.status}): "
-                        "commit them to share them with the team.")
+        warnings.append(
+            f"MEMORY.md has uncommitted changes in {memory.git.repo} ({memory.git.status}): "
+            "commit them to share them with the team."
+        )
     if memory.git and memory.git.repo and memory.git.tracked is False:
         warnings.append(f"MEMORY.md is inside {memory.git.repo} but not tracked by git: `git add` it to share it.")
     exposed = user.is_link or bool(user.git and (user.git.tracked or user.git.status))  # not git-ignored
     if user.git and user.git.repo and exposed:
-        how = f"is a link into the git repository {user.git.repo}" if user.is_link else \
-            f"is inside the git repository {user.git.repo}"
-        warnings.append(f"USER.md {how}. It is private (who you are, your preferences) and would be pushed "
-                        "with the repository: keep it outside, or add it to .gitignore.")
+        how = (
+            f"is a link into the git repository {user.git.repo}"
+            if user.is_link
+            else f"is inside the git repository {user.git.repo}"
+        )
+        warnings.append(
+            f"USER.md {how}. It is private (who you are, your preferences) and would be pushed "
+            "with the repository: keep it outside, or add it to .gitignore."
+        )
     return SharingReport(tuple(files), have_git, tuple(warnings))

@@ -31,8 +31,9 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 # -- likeness of two entries -------------------------------------------------------------------------------
 
-_STOP = frozenset("a an and are as at be by for from has have in is it its of on or that the this to was "
-                  "were will with".split())
+_STOP = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was were will with".split()
+)
 
 
 def _stem(word: str) -> str:
@@ -78,8 +79,9 @@ _RELATED_RATIO = 0.6  # the lowest character ratio that makes two entries overla
 _PREFILTER = 0.3  # below this token overlap, the character ratio is not computed (it is the costly part)
 
 
-def _likeness(ta: frozenset[str], tb: frozenset[str], matcher: SequenceMatcher, fa: str,
-              related_only: bool = False) -> Likeness:
+def _likeness(
+    ta: frozenset[str], tb: frozenset[str], matcher: SequenceMatcher, fa: str, related_only: bool = False
+) -> Likeness:
     """``matcher`` already holds the other text as seq2 (difflib caches its index there).
 
     ``related_only``: the caller drops pairs whose kind is None, so when the words alone do not
@@ -131,8 +133,13 @@ def _share_cut(size: int) -> int:
     return (3 * size + 9) // 10
 
 
-def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pairs: list[set[str]],
-                right_pairs: list[set[str]], same: bool) -> list[list[int]]:
+def _candidates(
+    left: list[frozenset[str]],
+    right: list[frozenset[str]],
+    left_pairs: list[set[str]],
+    right_pairs: list[set[str]],
+    same: bool,
+) -> list[list[int]]:
     """Per right entry j, the left entries i (ascending; ``i < j`` when ``same``) worth scoring.
 
     A pair is worth scoring only when at least ``_PREFILTER`` of the smaller entry's words are
@@ -151,7 +158,7 @@ def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pa
         for word in mine:
             ids = words.get(word)
             if ids:
-                hits += ids[:bisect_left(ids, j)] if same else ids
+                hits += ids[: bisect_left(ids, j)] if same else ids
         shared = Counter(hits)
         mine_cut = cut[j] if same else _share_cut(len(mine))
         keep = {i for i, n in shared.items() if n >= mine_cut or n >= cut[i]}
@@ -159,7 +166,7 @@ def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pa
         for pair in right_pairs[j]:
             ids = pairs.get(pair)
             if ids:
-                hits += ids[:bisect_left(ids, j)] if same else ids
+                hits += ids[: bisect_left(ids, j)] if same else ids
         for i, n in Counter(hits).items():
             shared[i] += n
             if n / min(len(right_pairs[j]), len(left_pairs[i])) >= _PREFILTER:
@@ -170,8 +177,13 @@ def _candidates(left: list[frozenset[str]], right: list[frozenset[str]], left_pa
     return out
 
 
-def _wordless(left_folded: list[str], right_folded: list[str], left_words: Sequence[Sequence[str]],
-              right_words: Sequence[Sequence[str]], same: bool) -> set[tuple[int, int]]:
+def _wordless(
+    left_folded: list[str],
+    right_folded: list[str],
+    left_words: Sequence[Sequence[str]],
+    right_words: Sequence[Sequence[str]],
+    same: bool,
+) -> set[tuple[int, int]]:
     """Pairs in which an entry has no content word (only stop words, punctuation): they share no
     key, yet they may be alike. Two such entries always count as alike (equal, empty word sets);
     with one, only the characters can relate them, and only entries of comparable length can
@@ -186,13 +198,11 @@ def _wordless(left_folded: list[str], right_folded: list[str], left_words: Seque
     def near(folded: list[str]) -> Callable[[str], list[int]]:
         order = sorted(range(len(folded)), key=lambda k: len(folded[k]))
         lengths = [len(folded[k]) for k in order]
-        return lambda text: order[bisect_left(lengths, len(text) * 3 / 7):bisect_right(lengths, len(text) * 7 / 3)]
+        return lambda text: order[bisect_left(lengths, len(text) * 3 / 7) : bisect_right(lengths, len(text) * 7 / 3)]
 
     near_left, near_right = near(left_folded), near(right_folded)
-    out.update((i, j) for j in bare_right for i in near_left(right_folded[j])
-               if left_words[i] and (i < j or not same))
-    out.update((i, j) for i in bare_left for j in near_right(left_folded[i])
-               if right_words[j] and (i < j or not same))
+    out.update((i, j) for j in bare_right for i in near_left(right_folded[j]) if left_words[i] and (i < j or not same))
+    out.update((i, j) for i in bare_left for j in near_right(left_folded[i]) if right_words[j] and (i < j or not same))
     return out
 
 

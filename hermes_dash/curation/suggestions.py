@@ -59,7 +59,7 @@ def shortest_unique(entries: list[str] | tuple[str, ...], index: int) -> Suggest
         return Suggestion(index, own, True, find(entries, own).target == index)
     for run in range(1, MAX_RUN + 1):
         for start in range(0, len(words) - run + 1):
-            piece = own[words[start][0]:words[start + run - 1][1]].strip(_TRIM)
+            piece = own[words[start][0] : words[start + run - 1][1]].strip(_TRIM)
             if len(piece) < MIN_CHARS or (best is not None and len(piece) >= len(best)):
                 continue
             if _SEP not in piece and _unique(piece, own, joined):

@@ -42,14 +42,33 @@ class AgentRules:
 #: Every agent version hermes-dash knows, oldest first. A release not listed follows the newest
 #: row at or below it; a git checkout follows ``main``; an unknown agent follows :data:`NEWEST`.
 TABLE: tuple[AgentRules, ...] = (
-    AgentRules("0.18.0", "0.18", null_target_is_memory=False, exact_match_wins=False,
-               refuses_emptying_batch=False, keeps_bom=True),
-    AgentRules("0.18.1", "0.18", null_target_is_memory=True, exact_match_wins=False,
-               refuses_emptying_batch=False, keeps_bom=True),
-    AgentRules("0.19.0", "0.18", null_target_is_memory=True, exact_match_wins=False,
-               refuses_emptying_batch=False, keeps_bom=True),
-    AgentRules("main", "main", null_target_is_memory=True, exact_match_wins=False,
-               refuses_emptying_batch=True, keeps_bom=False),
+    AgentRules(
+        "0.18.0",
+        "0.18",
+        null_target_is_memory=False,
+        exact_match_wins=False,
+        refuses_emptying_batch=False,
+        keeps_bom=True,
+    ),
+    AgentRules(
+        "0.18.1",
+        "0.18",
+        null_target_is_memory=True,
+        exact_match_wins=False,
+        refuses_emptying_batch=False,
+        keeps_bom=True,
+    ),
+    AgentRules(
+        "0.19.0",
+        "0.18",
+        null_target_is_memory=True,
+        exact_match_wins=False,
+        refuses_emptying_batch=False,
+        keeps_bom=True,
+    ),
+    AgentRules(
+        "main", "main", null_target_is_memory=True, exact_match_wins=False, refuses_emptying_batch=True, keeps_bom=False
+    ),
 )
 RELEASES = tuple(r for r in TABLE if r.released)
 OLDEST = RELEASES[0]
@@ -102,8 +121,9 @@ class AgentInfo:
         if self.kind == "checkout":
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
-            return (f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: "
-                    "the rules of upstream main")
+            return (
+                f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: the rules of upstream main"
+            )
         line = f"Hermes {self.version}, found at {path(str(self.found_at))}"
         if self.rules.version != self.version:
             line += f": the rules of {self.rules.version}"
@@ -112,8 +132,15 @@ class AgentInfo:
         return line
 
     def to_dict(self) -> dict[str, object]:
-        return {"version": self.version, "kind": self.kind, "found_at": self.found_at, "commit": self.commit,
-                "rules": self.rules.version, "supported": self.supported, "description": self.describe()}
+        return {
+            "version": self.version,
+            "kind": self.kind,
+            "found_at": self.found_at,
+            "commit": self.commit,
+            "rules": self.rules.version,
+            "supported": self.supported,
+            "description": self.describe(),
+        }
 
 
 _DIST = re.compile(r"^hermes_agent-(?P<version>[^-]+)\.dist-info$")
@@ -283,5 +310,11 @@ def use(info: AgentInfo) -> AgentInfo:
 
 # The names the package face exports (the face re-exports, never renames): `agent_for_home`
 # reads better than `for_home` outside this module.
-adopt_agent, detect_agent, agent_for_home, following_agent, agent_rules, use_agent = \
-    adopt, detect, for_home, following, rules_for, use
+adopt_agent, detect_agent, agent_for_home, following_agent, agent_rules, use_agent = (
+    adopt,
+    detect,
+    for_home,
+    following,
+    rules_for,
+    use,
+)

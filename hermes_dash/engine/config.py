@@ -63,12 +63,16 @@ def _config_file(home: HermesHome) -> Path:
     real = Path(os.path.realpath(path))
     base = Path(os.path.realpath(home.path))
     if base not in real.parents:
-        raise FileProblem(f"{path} is a symbolic link to {real}, outside the Hermes home {home.path}; "
-                          "hermes-dash does not write through it.",
-                          hint="Make the change in that file by hand, or replace the link with a plain file.")
+        raise FileProblem(
+            f"{path} is a symbolic link to {real}, outside the Hermes home {home.path}; "
+            "hermes-dash does not write through it.",
+            hint="Make the change in that file by hand, or replace the link with a plain file.",
+        )
     if not real.exists():
-        raise FileProblem(f"{path} is a symbolic link to {real}, which does not exist.",
-                          hint="Restore the file it points to, or remove the link.")
+        raise FileProblem(
+            f"{path} is a symbolic link to {real}, which does not exist.",
+            hint="Restore the file it points to, or remove the link.",
+        )
     return real
 
 
@@ -92,11 +96,12 @@ def _text(read: _Read) -> tuple[str, bool]:
     try:
         text = read.data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"{read.path} is not UTF-8 (byte 0x{read.data[exc.start]:02x} at offset {exc.start}); "
-                          "it was not changed.", hint=_FIX) from None
+        raise FileProblem(
+            f"{read.path} is not UTF-8 (byte 0x{read.data[exc.start]:02x} at offset {exc.start}); it was not changed.",
+            hint=_FIX,
+        ) from None
     if any(c in text for c in _ODD_BREAKS) or re.search(r"\r(?!\n)", text):
-        raise FileProblem(f"{read.path} has line breaks other than LF and CRLF; it was not changed.",
-                          hint=_FIX)
+        raise FileProblem(f"{read.path} has line breaks other than LF and CRLF; it was not changed.", hint=_FIX)
     return text, bom
 
 
@@ -110,28 +115,32 @@ def _parsed(read: _Read, text: str):  # -> (plain data, root node)
     except _TooLarge as exc:
         raise FileProblem(f"{read.path} {exc}; it was not changed.", hint=_FIX) from None
     except RecursionError:
-        raise FileProblem(f"{read.path} is nested too deeply to be a config file; it was not changed.",
-                          hint=_FIX) from None
+        raise FileProblem(
+            f"{read.path} is nested too deeply to be a config file; it was not changed.", hint=_FIX
+        ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""
         raise FileProblem(f"{read.path} is not valid YAML{at}; it was not changed.", hint=_FIX) from None
     except (ValueError, TypeError, OverflowError) as exc:  # a value YAML cannot build (a 5,000-digit integer)
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
-        raise FileProblem(f"{read.path} holds a value that cannot be read ({reason}); it was not changed.",
-                          hint=_FIX) from None
+        raise FileProblem(
+            f"{read.path} holds a value that cannot be read ({reason}); it was not changed.", hint=_FIX
+        ) from None
     if data is None or node is None:
         data = {}
     if not isinstance(data, dict):
-        raise FileProblem(f"{read.path} holds a {type(data).__name__}, not a mapping of settings; "
-                          "it was not changed.", hint=_FIX)
+        raise FileProblem(
+            f"{read.path} holds a {type(data).__name__}, not a mapping of settings; it was not changed.", hint=_FIX
+        )
     return data, node
 
 
 def _by_hand(path: Path, name: str, why: str) -> FileProblem:
-    return FileProblem(f"{path}: {why}; hermes-dash edits only the usual layout, so it was not changed.",
-                       hint=f"Add {name!r} to the list plugins.enabled by hand (or take it out), then run the "
-                            "command again.")
+    return FileProblem(
+        f"{path}: {why}; hermes-dash edits only the usual layout, so it was not changed.",
+        hint=f"Add {name!r} to the list plugins.enabled by hand (or take it out), then run the command again.",
+    )
 
 
 def _child(mapping, key: str):  # -> (key node, value node) | None
@@ -188,8 +197,11 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
         return text[:at] + lead + f"{pad}enabled:{nl}{pad}  - {name}{nl}" + text[at:]
     if isinstance(plugins, yaml.MappingNode) and not plugins.value and text[plugins.start_mark.index] == "{":
         pad = " " * (base + 2)  # `plugins: {}`, as PyYAML writes an empty mapping: made a block
-        return text[:plugins.start_mark.index].rstrip(" ") + f"{nl}{pad}enabled:{nl}{pad}  - {name}" \
-            + text[plugins.end_mark.index:]
+        return (
+            text[: plugins.start_mark.index].rstrip(" ")
+            + f"{nl}{pad}enabled:{nl}{pad}  - {name}"
+            + text[plugins.end_mark.index :]
+        )
     if not isinstance(plugins, yaml.MappingNode) or plugins.flow_style or not plugins.value:
         raise _by_hand(path, name, "'plugins' is not a block mapping")
     found = _child(plugins, "enabled")
@@ -212,7 +224,7 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
         return text[:close] + sep + name + text[close:]
     last = names.value[-1]
     start = _line_start(text, last.start_mark.index)
-    prefix = text[start:last.start_mark.index]
+    prefix = text[start : last.start_mark.index]
     if prefix.strip() != "-":
         raise _by_hand(path, name, "the items of 'plugins.enabled' are not one per line")
     at, lead = _after(text, max(last.end_mark.index - 1, last.start_mark.index), nl)
@@ -226,19 +238,20 @@ def _remove(text: str, root, path: Path, name: str) -> str:
     key, names = _child(plugins, "enabled")
     hits = [i for i, item in enumerate(names.value) if isinstance(item, yaml.ScalarNode) and item.value == name]
     if names.flow_style:
-        kept = [text[item.start_mark.index:item.end_mark.index]
-                for i, item in enumerate(names.value) if i not in hits]
-        return text[:names.start_mark.index] + "[" + ", ".join(kept) + "]" + text[names.end_mark.index:]
+        kept = [
+            text[item.start_mark.index : item.end_mark.index] for i, item in enumerate(names.value) if i not in hits
+        ]
+        return text[: names.start_mark.index] + "[" + ", ".join(kept) + "]" + text[names.end_mark.index :]
     for i in reversed(hits):
         item = names.value[i]
         start = _line_start(text, item.start_mark.index)
-        if text[start:item.start_mark.index].strip() != "-":
+        if text[start : item.start_mark.index].strip() != "-":
             raise _by_hand(path, name, "the items of 'plugins.enabled' are not one per line")
         end = _line_end(text, max(item.end_mark.index - 1, item.start_mark.index))
         text = text[:start] + text[end:]
     if len(hits) == len(names.value):  # nothing left: an empty list, not a null
         colon = text.index(":", key.end_mark.index)
-        text = text[:colon + 1] + " []" + text[colon + 1:]
+        text = text[: colon + 1] + " []" + text[colon + 1 :]
     return text
 
 
@@ -251,8 +264,9 @@ class _Plan:
 
 def _plan(home: HermesHome, name: str, enable: bool) -> _Plan:
     if not _PLAIN_NAME.fullmatch(name):
-        raise InvalidRequest(f"{name!r} cannot be written as a plugin name here.",
-                             hint="Use letters, digits, '.', '_' and '-'.")
+        raise InvalidRequest(
+            f"{name!r} cannot be written as a plugin name here.", hint="Use letters, digits, '.', '_' and '-'."
+        )
     read = _read(home)
     text, bom = _text(read)
     plain, root = _parsed(read, text)
@@ -265,13 +279,23 @@ def _plan(home: HermesHome, name: str, enable: bool) -> _Plan:
     disabled = (plugins or {}).get("disabled")
     warnings = []
     if enable and isinstance(disabled, list) and name in disabled:
-        warnings.append(f"plugins.disabled in {read.path} also names {name!r}, and the agent's dashboard hides a "
-                        "plugin listed there: take it out of that list to see the tab.")
+        warnings.append(
+            f"plugins.disabled in {read.path} also names {name!r}, and the agent's dashboard hides a "
+            "plugin listed there: take it out of that list to see the tab."
+        )
     present = name in (listed or [])
     if present == enable:
-        return _Plan(read, None, ConfigChange(read.path, False, False,
-                                              f"{name!r} is {'already' if enable else 'not'} in plugins.enabled",
-                                              tuple(warnings)))
+        return _Plan(
+            read,
+            None,
+            ConfigChange(
+                read.path,
+                False,
+                False,
+                f"{name!r} is {'already' if enable else 'not'} in plugins.enabled",
+                tuple(warnings),
+            ),
+        )
     nl = "\r\n" if "\r\n" in text else "\n"
     new_text = _add(text, root, read.path, name, nl) if enable else _remove(text, root, read.path, name)
     expected = copy.deepcopy(plain)
@@ -288,10 +312,14 @@ def _plan(home: HermesHome, name: str, enable: bool) -> _Plan:
     if got != expected:
         raise _by_hand(read.path, name, "the edit read back as more than that one change")
     created = read.data is None
-    summary = (f"added {name!r} to plugins.enabled" if enable else f"took {name!r} out of plugins.enabled") \
-        + (" (a new config.yaml)" if created else "")
-    return _Plan(read, (b"\xef\xbb\xbf" if bom else b"") + new_text.encode("utf-8"),
-                 ConfigChange(read.path, True, created, summary, tuple(warnings)))
+    summary = (f"added {name!r} to plugins.enabled" if enable else f"took {name!r} out of plugins.enabled") + (
+        " (a new config.yaml)" if created else ""
+    )
+    return _Plan(
+        read,
+        (b"\xef\xbb\xbf" if bom else b"") + new_text.encode("utf-8"),
+        ConfigChange(read.path, True, created, summary, tuple(warnings)),
+    )
 
 
 def plan_plugin_enabled(home: HermesHome, name: str, enable: bool) -> ConfigChange:
@@ -314,7 +342,8 @@ def set_plugin_enabled(home: HermesHome, name: str, enable: bool) -> ConfigChang
     except FileNotFoundError:
         now = None
     if now != plan.read.stamp:
-        raise FileProblem(f"{path} changed while hermes-dash was editing it; it was not changed.",
-                          hint="Run the command again.")
+        raise FileProblem(
+            f"{path} changed while hermes-dash was editing it; it was not changed.", hint="Run the command again."
+        )
     write_atomic(path, plan.new_data)
     return plan.change

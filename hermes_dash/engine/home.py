@@ -28,8 +28,10 @@ MAX_ACTIVE_PROFILE_BYTES = 4096  # one profile name
 # digits, '-' and '_', starting with a letter or digit, at most 64 characters. The agent
 # lowercases and strips what a user types before checking, so "Work" means "work".
 _PROFILE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-PROFILE_RULE = ("a profile name is 1 to 64 lowercase letters, digits, '-' or '_', starting with a letter or "
-                "digit (the agent's own rule)")
+PROFILE_RULE = (
+    "a profile name is 1 to 64 lowercase letters, digits, '-' or '_', starting with a letter or "
+    "digit (the agent's own rule)"
+)
 #: config.yaml is small; a file that expands past this many YAML nodes (aliases counted each
 #: time they are used) is refused before it is built, so nested aliases cannot eat the machine.
 MAX_CONFIG_NODES = 20_000
@@ -93,8 +95,11 @@ def list_profiles(root: Path) -> list[str]:
     """Folders under ``profiles/`` whose names are profile ids; ``__pycache__``, ``.git`` and
     other folders that the agent would never create are not profiles and are left out."""
     try:
-        return sorted(p.name for p in (root / "profiles").iterdir()
-                      if is_profile_name(p.name) and p.name != "default" and p.is_dir())
+        return sorted(
+            p.name
+            for p in (root / "profiles").iterdir()
+            if is_profile_name(p.name) and p.name != "default" and p.is_dir()
+        )
     except OSError:
         return []
 
@@ -127,7 +132,8 @@ def active_profile(root: Path) -> str | None:
         raise InvalidRequest(
             f"{path} names the profile {raw.strip()!r}, which is not a valid profile name: {_name_problem(name)}.",
             hint=f"Edit or delete {path} (an empty or missing file means the default profile), or choose a "
-                 f"profile explicitly (--profile default); {PROFILE_RULE}.")
+            f"profile explicitly (--profile default); {PROFILE_RULE}.",
+        )
     return name if name in list_profiles(root) else None
 
 
@@ -140,19 +146,23 @@ def resolve_home(home: str | os.PathLike[str] | None = None, profile: str | None
     except UnicodeEncodeError:
         unusable = True
     if unusable:
-        raise InvalidRequest(f"The home folder {str(root)!r} cannot be a path on this system (it holds a NUL or a "
-                             "lone surrogate code point).", hint="Give the folder's name as it is on disk.")
+        raise InvalidRequest(
+            f"The home folder {str(root)!r} cannot be a path on this system (it holds a NUL or a "
+            "lone surrogate code point).",
+            hint="Give the folder's name as it is on disk.",
+        )
     profile = active_profile(root) if profile is None else normalise_profile(profile)
     if profile in (None, "", "default"):
         return HermesHome(root, root, None)
     if not is_profile_name(profile):
-        raise InvalidRequest(f"{profile!r} is not a valid profile name: {_name_problem(profile)}.",
-                             hint=f"Use 'default' or an existing profile; {PROFILE_RULE}.")
+        raise InvalidRequest(
+            f"{profile!r} is not a valid profile name: {_name_problem(profile)}.",
+            hint=f"Use 'default' or an existing profile; {PROFILE_RULE}.",
+        )
     path = root / "profiles" / profile
     if not path.is_dir():
         known = ", ".join(list_profiles(root)) or "none"
-        raise InvalidRequest(f"There is no profile {profile!r} in {root}.",
-                             hint=f"Existing profiles: {known}.")
+        raise InvalidRequest(f"There is no profile {profile!r} in {root}.", hint=f"Existing profiles: {known}.")
     return HermesHome(path, root, profile)
 
 
@@ -261,8 +271,13 @@ def _load_bounded(yaml, text: str) -> object:
             if not children_done and id(current) in open_:
                 raise _TooLarge("holds a YAML alias that refers to itself")
             value = current.value  # type: ignore[attr-defined]  # a yaml Node (typed object here): every node has .value
-            kids = [k for pair in value for k in pair] if isinstance(current, yaml.MappingNode) else \
-                list(value) if isinstance(current, yaml.SequenceNode) else []
+            kids = (
+                [k for pair in value for k in pair]
+                if isinstance(current, yaml.MappingNode)
+                else list(value)
+                if isinstance(current, yaml.SequenceNode)
+                else []
+            )
             if children_done:
                 open_.discard(id(current))
                 sizes[id(current)] = 1 + sum(sizes.get(id(k), 0) for k in kids)
@@ -297,16 +312,18 @@ def load_settings(home: HermesHome) -> Settings:
     except _TooLarge as exc:
         return Settings(warnings=(f"{home.config_path} {exc}; using the default limits.",))
     except RecursionError:
-        return Settings(warnings=(f"{home.config_path} is nested too deeply to be a config file; "
-                                  "using the default limits.",))
+        return Settings(
+            warnings=(f"{home.config_path} is nested too deeply to be a config file; using the default limits.",)
+        )
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         at = f" at line {where.line + 1}" if where is not None else ""
         return Settings(warnings=(f"{home.config_path} is not valid YAML{at}; using the default limits.",))
     except Exception as exc:  # noqa: BLE001 - any value YAML cannot build (a 5,000-digit integer: ValueError)
         reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        return Settings(warnings=(f"{home.config_path} holds a value that cannot be read ({reason}); "
-                                  "using the default limits.",))
+        return Settings(
+            warnings=(f"{home.config_path} holds a value that cannot be read ({reason}); using the default limits.",)
+        )
     warnings: list[str] = []
     if not isinstance(data, dict):
         return Settings(warnings=(f"{home.config_path} is not a mapping; using the default limits.",))
@@ -318,14 +335,18 @@ def load_settings(home: HermesHome) -> Settings:
     if not isinstance(dashboard, dict):
         warnings.append("config.yaml: 'dashboard' is not a mapping; ignoring it.")
         dashboard = {}
-    per_file = {t.limit_key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings)
-                for t in TABLE}
-    per_file.update({t.enabled_key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings)
-                     for t in TABLE})
+    per_file = {
+        t.limit_key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings)
+        for t in TABLE
+    }
+    per_file.update(
+        {t.enabled_key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings) for t in TABLE}
+    )
     return Settings(
         **per_file,  # type: ignore[arg-type]  # one limit and one switch per row of the memory files' table
         write_approval=_as_bool(memory.get("write_approval"), "memory.write_approval", False, warnings),
-        backups_keep=_as_int(dashboard.get("backups_keep"), "dashboard.backups_keep",
-                             DEFAULT_BACKUPS_KEEP, warnings, 0),
+        backups_keep=_as_int(
+            dashboard.get("backups_keep"), "dashboard.backups_keep", DEFAULT_BACKUPS_KEEP, warnings, 0
+        ),
         warnings=tuple(warnings),
     )

@@ -43,20 +43,23 @@ def _describe(op: _ops.Operation) -> str:
     return {"add": "entry added.", "replace": "entry replaced.", "remove": "entry removed."}.get(op.action, "changed.")
 
 
-def move(files: Files, source: str, entry: str, destination: str, *,
-         expect_entry: str | None = None) -> TwoFileResult:
+def move(files: Files, source: str, entry: str, destination: str, *, expect_entry: str | None = None) -> TwoFileResult:
     """Take the entry ``entry`` hits (the agent's matching rule) out of ``source`` and add it
     to ``destination``. ``expect_entry`` pins it to the text the caller saw."""
     _ops.check_target(source), _ops.check_target(destination)
     if source == destination:
         raise InvalidRequest("Source and destination are the same file.", hint="Pick the other file.")
     state = files.read(source)
-    hit = _ops.project(state.entries, _ops.Operation("remove", old_text=entry, expect_entry=expect_entry),
-                       state.limit).raise_refusal()
+    hit = _ops.project(
+        state.entries, _ops.Operation("remove", old_text=entry, expect_entry=expect_entry), state.limit
+    ).raise_refusal()
     text = hit.matched or entry.strip()
-    return write_both(files, (destination, _ops.Operation("add", text)),
-                      (source, _ops.Operation("remove", old_text=text, expect_entry=text)),
-                      f"Moved the entry from {FILENAMES[source]} to {FILENAMES[destination]}.")
+    return write_both(
+        files,
+        (destination, _ops.Operation("add", text)),
+        (source, _ops.Operation("remove", old_text=text, expect_entry=text)),
+        f"Moved the entry from {FILENAMES[source]} to {FILENAMES[destination]}.",
+    )
 
 
 def undo_both(files: Files, token: TwoFileUndo) -> TwoFileResult:
@@ -67,8 +70,10 @@ def undo_both(files: Files, token: TwoFileUndo) -> TwoFileResult:
     passes through a state where the entry is in neither file.
     """
     if token.first is None and token.second is None:
-        raise InvalidRequest("That change wrote nothing, so there is nothing to undo.",
-                             hint="Undo applies to a write that changed a file.")
+        raise InvalidRequest(
+            "That change wrote nothing, so there is nothing to undo.",
+            hint="Undo applies to a write that changed a file.",
+        )
     with files._locked([token.first_target, token.second_target]):
         halves = []
         for target, part in ((token.second_target, token.second), (token.first_target, token.first)):
@@ -77,8 +82,11 @@ def undo_both(files: Files, token: TwoFileUndo) -> TwoFileResult:
                 halves.append(Half(state, state.raw, state.entries, "undo", ""))
                 continue
             data = files._undo_checked(state, part)
-            halves.append(Half(state, data, tuple(parse(decode_lossy(data))), "undo",
-                               f"Undid the last write to {state.filename}."))
+            halves.append(
+                Half(
+                    state, data, tuple(parse(decode_lossy(data))), "undo", f"Undid the last write to {state.filename}."
+                )
+            )
         second, first = files._commit(halves)
     return TwoFileResult(first, second, "Undid the change to both files.")
 

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from hermes_dash.engine.home import HermesHome, Settings, load_settings
-from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.io import backups as _backups
+from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refusal, real_path, write_resolved
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
@@ -64,8 +64,11 @@ def check_work(state: FileState, operations: int) -> None:
         f"work (bytes x operations) done while holding the lock the agent waits on; at most {MAX_LOCKED_WORK:,} are "
         "accepted in one request. Nothing was changed.",
         hint=f"Split it into batches of at most {fits:,} operations, or shorten the file first (a file within "
-             "the agent's limits never comes near this bound).", target=state.target, work=work,
-        max_work=MAX_LOCKED_WORK)
+        "the agent's limits never comes near this bound).",
+        target=state.target,
+        work=work,
+        max_work=MAX_LOCKED_WORK,
+    )
 
 
 def lock_order(*targets: str | Target) -> list[str]:
@@ -141,8 +144,9 @@ class Files:
     """The memory files of one Hermes home, as the pipeline writes them: paths, settings, locks,
     backups. :class:`~hermes_dash.engine.store.MemoryStore` is this plus the public operations."""
 
-    def __init__(self, home: HermesHome, settings: Settings | None = None,
-                 lock_timeout: float = LOCK_TIMEOUT_S) -> None:
+    def __init__(
+        self, home: HermesHome, settings: Settings | None = None, lock_timeout: float = LOCK_TIMEOUT_S
+    ) -> None:
         self.home = home
         self.settings = settings if settings is not None else load_settings(home)
         self.lock_timeout = lock_timeout
@@ -158,8 +162,9 @@ class Files:
 
     # -- the preview and the N-file write -------------------------------------------------------
 
-    def preview(self, changes: Iterable[tuple[str | Target, _ops.Operation | Mapping[str, object]]]
-                ) -> list[FilePreview]:
+    def preview(
+        self, changes: Iterable[tuple[str | Target, _ops.Operation | Mapping[str, object]]]
+    ) -> list[FilePreview]:
         """What :meth:`_apply` would do with ``changes`` (one per file) on the files as they are
         now, with the same checks in the same order, taking no lock and writing nothing. For the
         Edit page, the Inbox, clean-up and two-file writes alike; the write itself decides again
@@ -173,8 +178,11 @@ class Files:
             if refusal is None:
                 try:
                     if state.error:
-                        raise FileProblem(f"{state.filename}: {state.error}",
-                                          hint="Fix the file (or restore a backup) first.", target=state.target)
+                        raise FileProblem(
+                            f"{state.filename}: {state.error}",
+                            hint="Fix the file (or restore a backup) first.",
+                            target=state.target,
+                        )
                     op = _ops.prepare(operation).op
                     check_work(state, len(op.operations))
                     if len(items) > 1 or op.action != "add":
@@ -189,8 +197,10 @@ class Files:
     def _apply(self, changes: list[Change]) -> list[OpResult]:
         """Apply each change to its file as one write: all are written, or none (see the module)."""
         if len({c.target.key for c in changes}) != len(changes):
-            raise InvalidRequest("A write of several files changes each file once.",
-                                 hint="Use one batch for several changes to one file.")
+            raise InvalidRequest(
+                "A write of several files changes each file once.",
+                hint="Use one batch for several changes to one file.",
+            )
         several = len(changes) > 1
         folder = self._folder_kind()
         checked = []
@@ -224,8 +234,14 @@ class Files:
     def _half(self, state: FileState, change: Change, *, single: bool) -> Half:
         op = change.prepared.op
         if op.action == "add" and op.content in state.entries:
-            return Half(state, state.raw, state.entries, op.action, change.message,
-                        unchanged="That entry already exists; nothing was added.")
+            return Half(
+                state,
+                state.raw,
+                state.entries,
+                op.action,
+                change.message,
+                unchanged="That entry already exists; nothing was added.",
+            )
         after = _ops.project(state.entries, change.prepared, state.limit).raise_refusal().after
         return Half(state, serialise(after).encode("utf-8"), after, op.action, change.message, single=single)
 
@@ -255,11 +271,19 @@ class Files:
             raise
         for h in done:  # hermes-dash's journal: one line per committed write (docs/provenance.md#journal)
             _journal.record(self.home.memories_dir, h.state.target, h.action, h.message, h.state.entries, h.after)
-        notes = {id(h): self._prune(h.state.target, h.kept, h.fresh, h.listing or [], h.also_protect)
-                 for h in done}
-        return [self._result(h.state, h.action, h.message if h.writes else h.unchanged, h.after, h.kept,
-                             written=h.data if h.writes else None, notes=notes.get(id(h), ()))
-                for h in halves]
+        notes = {id(h): self._prune(h.state.target, h.kept, h.fresh, h.listing or [], h.also_protect) for h in done}
+        return [
+            self._result(
+                h.state,
+                h.action,
+                h.message if h.writes else h.unchanged,
+                h.after,
+                h.kept,
+                written=h.data if h.writes else None,
+                notes=notes.get(id(h), ()),
+            )
+            for h in halves
+        ]
 
     # -- the steps -------------------------------------------------------------------------------
 
@@ -287,20 +311,27 @@ class Files:
         if kind == "file":
             # Caught here because the lock file is the first thing created inside it, and
             # "File exists" from mkdir would not say which path is wrong.
-            raise FileProblem(f"{folder_path} is a file, not a folder, so the memory files cannot live in it. "
-                              "Nothing was changed.",
-                              hint="Move or rename that file (it may hold notes worth keeping), then try again; "
-                                   "hermes-dash creates the `memories` folder on the next write.",
-                              target=spec.key)
+            raise FileProblem(
+                f"{folder_path} is a file, not a folder, so the memory files cannot live in it. Nothing was changed.",
+                hint="Move or rename that file (it may hold notes worth keeping), then try again; "
+                "hermes-dash creates the `memories` folder on the next write.",
+                target=spec.key,
+            )
         if kind == "dangling":
             # mkdir of the lock's folder would fail with "File exists" about the lock file.
-            raise FileProblem(f"{folder_path} is a symbolic link to {os.readlink(folder_path)}, which does not exist, "
-                              "so the memory files cannot be written. Nothing was changed.",
-                              hint="Create the folder the link points to (or mount the drive it is on), "
-                                   "or remove the link so hermes-dash creates a plain `memories` folder.",
-                              target=spec.key)
-        with held(lock_path, self.lock_timeout, f"{lock_path.name} has been locked by another process for over "
-                  f"{self.lock_timeout:g} s (the agent may be writing)."):
+            raise FileProblem(
+                f"{folder_path} is a symbolic link to {os.readlink(folder_path)}, which does not exist, "
+                "so the memory files cannot be written. Nothing was changed.",
+                hint="Create the folder the link points to (or mount the drive it is on), "
+                "or remove the link so hermes-dash creates a plain `memories` folder.",
+                target=spec.key,
+            )
+        with held(
+            lock_path,
+            self.lock_timeout,
+            f"{lock_path.name} has been locked by another process for over "
+            f"{self.lock_timeout:g} s (the agent may be writing).",
+        ):
             yield
 
     def _read_writable(self, spec: Target | str) -> FileState:
@@ -308,20 +339,44 @@ class Files:
         spec = Target.of(spec)
         state = self._read(spec)
         if state.error:
-            raise FileProblem(f"{state.filename}: {state.error}",
-                              hint="Nothing was changed. Fix the file (or restore a backup) first.", target=spec.key)
+            raise FileProblem(
+                f"{state.filename}: {state.error}",
+                hint="Nothing was changed. Fix the file (or restore a backup) first.",
+                target=spec.key,
+            )
         return state
 
-    def _result(self, state: FileState, action: str, message: str, after: tuple[str, ...],
-                kept: _backups.Backup | None, written: bytes | None = None,
-                notes: tuple[str, ...] = ()) -> OpResult:
+    def _result(
+        self,
+        state: FileState,
+        action: str,
+        message: str,
+        after: tuple[str, ...],
+        kept: _backups.Backup | None,
+        written: bytes | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> OpResult:
         """``written``: the bytes a write left (None when nothing was written); ``notes``: what the
         write saw that a person should know (backups named for a future date), added to the message."""
-        undo = None if written is None else Undo(state.target, kept.name if kept else None,
-                                                 digest(state.raw), digest(written))
+        undo = (
+            None
+            if written is None
+            else Undo(state.target, kept.name if kept else None, digest(state.raw), digest(written))
+        )
         message = " ".join((message, *notes))
-        return OpResult(state.target, action, message, written is not None, state.entries, after, state.limit,
-                        kept, undo, state.fingerprint, notes)
+        return OpResult(
+            state.target,
+            action,
+            message,
+            written is not None,
+            state.entries,
+            after,
+            state.limit,
+            kept,
+            undo,
+            state.fingerprint,
+            notes,
+        )
 
     def _write(self, state: FileState, data: bytes) -> tuple[_backups.Backup | None, bool, list[_backups.Backup]]:
         """Backup, then write (call under the lock): the backup, whether it was made now, and the
@@ -341,17 +396,29 @@ class Files:
             make_private(kept.path)
         return kept, fresh, listing
 
-    def _prune(self, target: str, kept: _backups.Backup | None, fresh: bool,
-               listing: list[_backups.Backup], also_protect: _backups.Backup | None = None) -> tuple[str, ...]:
+    def _prune(
+        self,
+        target: str,
+        kept: _backups.Backup | None,
+        fresh: bool,
+        listing: list[_backups.Backup],
+        also_protect: _backups.Backup | None = None,
+    ) -> tuple[str, ...]:
         """Retention after a write; the note about names in the future when there are any."""
         note = _backups.future_note(listing)
         with contextlib.suppress(OSError):  # retention is housekeeping: never fail a saved write for it
-            _backups.prune(self.home.memories_dir, target, self.settings.backups_keep,
-                           [kept, *listing] if fresh and kept else listing, protect=(kept, also_protect))
+            _backups.prune(
+                self.home.memories_dir,
+                target,
+                self.settings.backups_keep,
+                [kept, *listing] if fresh and kept else listing,
+                protect=(kept, also_protect),
+            )
         return (note,) if note else ()
 
-    def _keep(self, state: FileState, listing: list[_backups.Backup],
-              replaced: bool = False) -> tuple[_backups.Backup | None, bool]:
+    def _keep(
+        self, state: FileState, listing: list[_backups.Backup], replaced: bool = False
+    ) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;
         and whether it was made now (True) or was already there. ``replaced``: the caller
         renames a new file onto ``state.path`` next, so the backup may be the old file itself."""
@@ -362,8 +429,13 @@ class Files:
         if newest is not None and _same_bytes(newest, state.raw):
             return newest, False
         try:
-            return _backups.create_dated(self.home.memories_dir, state.target, state.raw, existing=listing,
-                                         replaced=(state.real or state.path) if replaced else None), True
+            return _backups.create_dated(
+                self.home.memories_dir,
+                state.target,
+                state.raw,
+                existing=listing,
+                replaced=(state.real or state.path) if replaced else None,
+            ), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc
 
@@ -380,25 +452,27 @@ class Files:
             return newest.name
         path = folder / f"{state.filename}.bak.{int(time.time())}"
         try:
-            if create_exclusive(path, state.raw) or \
-                    read_regular(path, MAX_MEMORY_BYTES, follow=False)[0] == state.raw:
+            if create_exclusive(path, state.raw) or read_regular(path, MAX_MEMORY_BYTES, follow=False)[0] == state.raw:
                 return path.name
             # Same second, other bytes: never overwrite a backup, fall back to a dated name.
             return _backups.create_dated(folder, state.target, state.raw).name
         except (OSError, NotReadable):
             return None
 
-    def _undo_checked(self, state: FileState, undo: "Undo") -> bytes:
+    def _undo_checked(self, state: FileState, undo: Undo) -> bytes:
         """The bytes ``undo`` puts back into ``state``'s file (read under the lock); refused when
         the file no longer holds exactly what that write left."""
         if digest(state.raw) != undo.left:
-            raise FileChanged(f"{state.filename} changed after that write, so undoing it would throw away the later "
-                              "change. Nothing was changed.",
-                              hint="Look at the file as it is now (and at History), and make the change you "
-                                   "want by hand.", target=state.target, backup=undo.backup)
+            raise FileChanged(
+                f"{state.filename} changed after that write, so undoing it would throw away the later "
+                "change. Nothing was changed.",
+                hint="Look at the file as it is now (and at History), and make the change you want by hand.",
+                target=state.target,
+                backup=undo.backup,
+            )
         return self._undo_bytes(undo, state.filename)
 
-    def _undo_bytes(self, undo: "Undo", filename: str) -> bytes:
+    def _undo_bytes(self, undo: Undo, filename: str) -> bytes:
         """The bytes ``undo`` puts back, checked against the digest taken when the write was made."""
         data: bytes | None
         if undo.backup is None:
@@ -410,13 +484,20 @@ class Files:
             except (OSError, NotReadable):
                 data = None
             if data is None:
-                raise FileProblem(f"The backup {undo.backup} that this write made is gone (or is no longer a plain "
-                                  "file), so the write cannot be undone from it. Nothing was changed.",
-                                  hint="Pick an older version on the History page instead.", target=undo.target)
+                raise FileProblem(
+                    f"The backup {undo.backup} that this write made is gone (or is no longer a plain "
+                    "file), so the write cannot be undone from it. Nothing was changed.",
+                    hint="Pick an older version on the History page instead.",
+                    target=undo.target,
+                )
         if digest(data) != undo.restores:
-            raise FileChanged(f"The backup {undo.backup} no longer holds what {filename} held before that write. "
-                              "Nothing was changed.", hint="Pick a version on the History page instead.",
-                              target=undo.target, backup=undo.backup)
+            raise FileChanged(
+                f"The backup {undo.backup} no longer holds what {filename} held before that write. "
+                "Nothing was changed.",
+                hint="Pick a version on the History page instead.",
+                target=undo.target,
+                backup=undo.backup,
+            )
         return data
 
 
@@ -436,7 +517,8 @@ def _put_back(half: Half, failure: BaseException) -> None:
             f"Writing the second file failed ({failure}), and putting {state.filename} back failed too "
             f"({undo_failed}).",
             hint=f"{state.filename} was changed; its previous version is the backup {saved}: restore it.",
-            target=state.target) from failure
+            target=state.target,
+        ) from failure
 
 
 def _same_bytes(backup: _backups.Backup, data: bytes) -> bool:

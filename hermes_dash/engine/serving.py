@@ -74,32 +74,73 @@ def _hosts_ok(value: object, local: bool) -> bool:
 
 
 DOORS: tuple[Door, ...] = (
-    Door("server.address", None, lambda v, local: _loopback_name(v or ""),
-         "not a loopback address such as 127.0.0.1 (unset means every network interface), so other "
-         "machines can reach the server", local_only=True),
-    Door("server.allowedHosts", None, _hosts_ok,
-         "not a list of loopback names only (localhost, 127.0.0.1, ::1), so a page on a foreign host name that "
-         "resolves to this machine (DNS rebinding) could connect", local_only=True),
-    Door("browser.serverAddress", None, lambda v, local: _loopback_name(v or "localhost"),
-         "not a loopback name, and Streamlit accepts a websocket from any page whose origin has this "
-         "host name", local_only=True),
-    Door("server.enableCORS", ("true",), lambda v, local: v is not False,
-         "with it off, Streamlit accepts a websocket from a page on any origin"),
-    Door("global.developmentMode", ("false",), lambda v, local: v is not True,
-         "with it on, Streamlit turns its cross-origin protection off"),
-    Door("server.corsAllowedOrigins", (LOOPBACK_ORIGIN,), _origins_ok,
-         "a page on an origin listed here (other than this machine) may open the websocket, read memory "
-         "and write it"),
-    Door("client.allowedOrigins", (LOOPBACK_ORIGIN,), _origins_ok,
-         "a page on an origin listed here (other than this machine) that frames the dashboard may send it "
-         "commands (rerun, stop, set query parameters) and receive its page messages"),
-    Door("server.enableXsrfProtection", ("true",), lambda v, local: v is not False,
-         "with it off, a page on another site may post uploads to the server"),
-    Door("server.xsrfCookieSameSite", ("lax",), lambda v, local: str(v or "lax").lower() in ("lax", "strict"),
-         "only \"lax\" or \"strict\" keep the XSRF cookie from being sent with requests from other sites"),
-    Door("server.enableAgentApi", ("false",), lambda v, local: v is not True,
-         "with it on, Streamlit serves a second way in (its agent API, an HTTP and MCP endpoint that runs the app) "
-         "that the dashboard was not built for"),
+    Door(
+        "server.address",
+        None,
+        lambda v, local: _loopback_name(v or ""),
+        "not a loopback address such as 127.0.0.1 (unset means every network interface), so other "
+        "machines can reach the server",
+        local_only=True,
+    ),
+    Door(
+        "server.allowedHosts",
+        None,
+        _hosts_ok,
+        "not a list of loopback names only (localhost, 127.0.0.1, ::1), so a page on a foreign host name that "
+        "resolves to this machine (DNS rebinding) could connect",
+        local_only=True,
+    ),
+    Door(
+        "browser.serverAddress",
+        None,
+        lambda v, local: _loopback_name(v or "localhost"),
+        "not a loopback name, and Streamlit accepts a websocket from any page whose origin has this host name",
+        local_only=True,
+    ),
+    Door(
+        "server.enableCORS",
+        ("true",),
+        lambda v, local: v is not False,
+        "with it off, Streamlit accepts a websocket from a page on any origin",
+    ),
+    Door(
+        "global.developmentMode",
+        ("false",),
+        lambda v, local: v is not True,
+        "with it on, Streamlit turns its cross-origin protection off",
+    ),
+    Door(
+        "server.corsAllowedOrigins",
+        (LOOPBACK_ORIGIN,),
+        _origins_ok,
+        "a page on an origin listed here (other than this machine) may open the websocket, read memory and write it",
+    ),
+    Door(
+        "client.allowedOrigins",
+        (LOOPBACK_ORIGIN,),
+        _origins_ok,
+        "a page on an origin listed here (other than this machine) that frames the dashboard may send it "
+        "commands (rerun, stop, set query parameters) and receive its page messages",
+    ),
+    Door(
+        "server.enableXsrfProtection",
+        ("true",),
+        lambda v, local: v is not False,
+        "with it off, a page on another site may post uploads to the server",
+    ),
+    Door(
+        "server.xsrfCookieSameSite",
+        ("lax",),
+        lambda v, local: str(v or "lax").lower() in ("lax", "strict"),
+        'only "lax" or "strict" keep the XSRF cookie from being sent with requests from other sites',
+    ),
+    Door(
+        "server.enableAgentApi",
+        ("false",),
+        lambda v, local: v is not True,
+        "with it on, Streamlit serves a second way in (its agent API, an HTTP and MCP endpoint that runs the app) "
+        "that the dashboard was not built for",
+    ),
 )
 
 

@@ -112,10 +112,17 @@ class OpResult:
     def to_dict(self, seen: Fingerprint | None = None) -> dict[str, object]:
         """As JSON; ``external_change`` is :meth:`changed_since` ``seen`` (False without one)."""
         out: dict[str, object] = {
-            "success": True, "target": self.target, "action": self.action, "message": self.message,
-            "changed": self.changed, "usage": f"{self.usage}/{self.limit}", "percent": self.percent,
-            "entry_count": len(self.after), "backup": self.backup.name if self.backup else None,
-            "external_change": self.changed_since(seen)}
+            "success": True,
+            "target": self.target,
+            "action": self.action,
+            "message": self.message,
+            "changed": self.changed,
+            "usage": f"{self.usage}/{self.limit}",
+            "percent": self.percent,
+            "entry_count": len(self.after),
+            "backup": self.backup.name if self.backup else None,
+            "external_change": self.changed_since(seen),
+        }
         if self.notes:  # only when there is something to say: the usual reply keeps its shape
             out["notes"] = list(self.notes)
         return out
@@ -143,18 +150,43 @@ def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True)
         error = f"{path}{where} {exc.details['reason']}; it was not read." if exc.details.get("reason") else exc.message
         return FileState(target, path, limit, False, (), error=error, link_target=link, real=real)
     except OSError as exc:
-        return FileState(target, path, limit, False, (), error=describe_unreadable(exc, path), link_target=link,
-                         real=real)
+        return FileState(
+            target, path, limit, False, (), error=describe_unreadable(exc, path), link_target=link, real=real
+        )
     fingerprint = Fingerprint.of(st)
     identity = (st.st_dev, st.st_ino)
     try:
         text = decode(raw)
     except FileProblem as problem:
         text = decode_lossy(raw)
-        return FileState(target, path, limit, True, tuple(parse(text)), raw, str(problem),
-                         detect_drift(text, limit), link, fingerprint, real, identity)
-    return FileState(target, path, limit, True, tuple(parse(text)), raw, None,
-                     detect_drift(text, limit), link, fingerprint, real, identity)
+        return FileState(
+            target,
+            path,
+            limit,
+            True,
+            tuple(parse(text)),
+            raw,
+            str(problem),
+            detect_drift(text, limit),
+            link,
+            fingerprint,
+            real,
+            identity,
+        )
+    return FileState(
+        target,
+        path,
+        limit,
+        True,
+        tuple(parse(text)),
+        raw,
+        None,
+        detect_drift(text, limit),
+        link,
+        fingerprint,
+        real,
+        identity,
+    )
 
 
 def drift_guard(state: FileState, keep_copy: Callable[[FileState], str | None] | None = None) -> None:
@@ -175,8 +207,10 @@ def drift_guard(state: FileState, keep_copy: Callable[[FileState], str | None] |
         f"{state.filename} was changed outside the memory tool: {'; '.join(state.drift.reasons)}. "
         f"Rewriting it could lose that content, so nothing was changed.{saved}",
         hint="Clean it up first: normalise it into § entries (the Migrate page, or hermes-dash normalize), or add "
-             "the extra content back as entries and rewrite the file; `add` still works meanwhile.",
-        target=state.target, backup=copy)
+        "the extra content back as entries and rewrite the file; `add` still works meanwhile.",
+        target=state.target,
+        backup=copy,
+    )
 
 
 @dataclass(frozen=True)
@@ -194,8 +228,10 @@ class TwoFileUndo:
         return self.first_target
 
     def to_dict(self) -> dict[str, object]:
-        return {"first": self.first.to_dict() if self.first else {"target": self.first_target},
-                "second": self.second.to_dict() if self.second else {"target": self.second_target}}
+        return {
+            "first": self.first.to_dict() if self.first else {"target": self.first_target},
+            "second": self.second.to_dict() if self.second else {"target": self.second_target},
+        }
 
 
 @dataclass(frozen=True)
@@ -218,9 +254,12 @@ class TwoFileResult:
         return TwoFileUndo(self.first.target, self.second.target, self.first.undo, self.second.undo)
 
     def to_dict(self) -> dict[str, object]:
-        return {"success": True, "message": self.message, "changed": self.changed,
-                "files": [self.first.to_dict(), self.second.to_dict()]}
+        return {
+            "success": True,
+            "message": self.message,
+            "changed": self.changed,
+            "files": [self.first.to_dict(), self.second.to_dict()],
+        }
 
 
-__all__ = ["FileState", "OpResult", "TwoFileResult", "TwoFileUndo", "Undo", "digest", "drift_guard",
-           "read_file_state"]
+__all__ = ["FileState", "OpResult", "TwoFileResult", "TwoFileUndo", "Undo", "digest", "drift_guard", "read_file_state"]

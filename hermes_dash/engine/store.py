@@ -54,7 +54,7 @@ class MemoryStore(Files):
     """
 
     @classmethod
-    def open(cls, home: str | os.PathLike[str] | None = None, profile: str | None = None) -> "MemoryStore":
+    def open(cls, home: str | os.PathLike[str] | None = None, profile: str | None = None) -> MemoryStore:
         return cls(resolve_home(home, profile))
 
     # -- reading ---------------------------------------------------------------------------
@@ -66,8 +66,9 @@ class MemoryStore(Files):
             return ""
         from hermes_dash.engine.views.render import render_block  # only rendering pays for its patterns and the scan
 
-        return render_block(spec.key, tuple(self._read(spec).entries if entries is None else entries),
-                            self.settings.limit(spec))
+        return render_block(
+            spec.key, tuple(self._read(spec).entries if entries is None else entries), self.settings.limit(spec)
+        )
 
     def render(self) -> str:
         from hermes_dash.engine.views.render import render_prompt
@@ -79,8 +80,9 @@ class MemoryStore(Files):
     def add(self, target: str | Target, content: str) -> OpResult:
         return self.apply(target, _ops.Operation("add", content))
 
-    def replace(self, target: str | Target, old_text: str, content: str, *,
-                expect_entry: str | None = None) -> OpResult:
+    def replace(
+        self, target: str | Target, old_text: str, content: str, *, expect_entry: str | None = None
+    ) -> OpResult:
         """``expect_entry``: the full text of the entry the caller saw; checked under the lock,
         so a replace never overwrites what someone else made of that entry meanwhile."""
         return self.apply(target, _ops.Operation("replace", content, old_text, expect_entry))
@@ -101,8 +103,12 @@ class MemoryStore(Files):
         spec = Target.of(target)
         prepared = _ops.prepare(operation)
         op = prepared.op
-        message = {"add": "Entry added.", "replace": "Entry replaced.", "remove": "Entry removed.",
-                   "batch": f"Applied {n_of(len(op.operations), 'operation')}."}[op.action]
+        message = {
+            "add": "Entry added.",
+            "replace": "Entry replaced.",
+            "remove": "Entry removed.",
+            "batch": f"Applied {n_of(len(op.operations), 'operation')}.",
+        }[op.action]
         return self._apply([Change(spec, prepared, message, guard_drift=op.action != "add")])[0]
 
     def rewrite(self, target: str | Target, entries: Iterable[str], *, expect: bytes | None = None) -> OpResult:
@@ -120,8 +126,11 @@ class MemoryStore(Files):
         with self._lock(spec):
             state = self._read_writable(spec)
             if expect is not None and state.raw != expect:
-                raise FileProblem(f"{state.filename} changed since the preview was made; nothing was changed.",
-                                  hint="Look at the new preview and apply again.", target=spec.key)
+                raise FileProblem(
+                    f"{state.filename} changed since the preview was made; nothing was changed.",
+                    hint="Look at the new preview and apply again.",
+                    target=spec.key,
+                )
             current = decode_lossy(state.raw)
             for i, entry in enumerate(cleaned, start=1):
                 if entry not in current:
@@ -130,10 +139,21 @@ class MemoryStore(Files):
                 raise _ops.full_refusal("The rewritten file", usage(cleaned), state.limit, state.usage)
             data = serialise(cleaned).encode("utf-8")
             if state.exists and data == state.raw:
-                return self._result(state, "rewrite", f"{state.filename} is already in clean form.",
-                                    tuple(cleaned), None)
-            return self._commit([Half(state, data, tuple(cleaned), "rewrite",
-                                      f"Rewrote {state.filename} as {n_entries(len(cleaned))}.", force=True)])[0]
+                return self._result(
+                    state, "rewrite", f"{state.filename} is already in clean form.", tuple(cleaned), None
+                )
+            return self._commit(
+                [
+                    Half(
+                        state,
+                        data,
+                        tuple(cleaned),
+                        "rewrite",
+                        f"Rewrote {state.filename} as {n_entries(len(cleaned))}.",
+                        force=True,
+                    )
+                ]
+            )[0]
 
     # -- backups -------------------------------------------------------------------------------
 
@@ -150,8 +170,9 @@ class MemoryStore(Files):
         keep = _check_keep(keep)
         return [b for t in _targets(target) for b in _backups.beyond(self.backups(t), keep)]
 
-    def prune_backups(self, target: str | None, keep: int, *,
-                      expect: Iterable[str] | None = None) -> list[_backups.Backup]:
+    def prune_backups(
+        self, target: str | None, keep: int, *, expect: Iterable[str] | None = None
+    ) -> list[_backups.Backup]:
         """Delete all but the newest ``keep`` dated backups of ``target`` (or of each file when
         None); return what was deleted, newest first. Daily and drift copies, links and any other
         file are never deleted, nor is the newest dated backup (``keep`` is at least 1).
@@ -173,9 +194,12 @@ class MemoryStore(Files):
             doomed = [b for t in targets for b in _backups.beyond(self.backups(t), keep)]
             if wanted is not None and {b.name for b in doomed} != wanted:
                 now = ", ".join(b.name for b in doomed) or "none"
-                raise FileChanged("The backups changed since the preview, so it no longer shows what would be "
-                                  f"deleted (now: {now}). Nothing was deleted.",
-                                  hint="Look at the new preview and confirm again.", target=target)
+                raise FileChanged(
+                    "The backups changed since the preview, so it no longer shows what would be "
+                    f"deleted (now: {now}). Nothing was deleted.",
+                    hint="Look at the new preview and confirm again.",
+                    target=target,
+                )
             removed: list[_backups.Backup] = []
             for backup in doomed:
                 try:
@@ -187,11 +211,17 @@ class MemoryStore(Files):
                 except FileNotFoundError:
                     continue
                 except OSError as exc:
-                    done = ("Deleted before it: " + ", ".join(b.name for b in removed) + "."
-                            if removed else "Nothing was deleted.")
-                    raise FileProblem(f"Could not delete {backup.name}: {exc.strerror or exc}. {done}",
-                                      hint="Check the permissions of the memories folder.", target=backup.target,
-                                      deleted=[b.name for b in removed]) from exc
+                    done = (
+                        "Deleted before it: " + ", ".join(b.name for b in removed) + "."
+                        if removed
+                        else "Nothing was deleted."
+                    )
+                    raise FileProblem(
+                        f"Could not delete {backup.name}: {exc.strerror or exc}. {done}",
+                        hint="Check the permissions of the memories folder.",
+                        target=backup.target,
+                        deleted=[b.name for b in removed],
+                    ) from exc
                 removed.append(backup)
         return removed
 
@@ -199,27 +229,40 @@ class MemoryStore(Files):
         """Put a listed backup's bytes back, after backing up what is there now."""
         chosen = next((b for b in self.backups() if b.name == name), None)
         if chosen is None:
-            raise InvalidRequest(f"{name!r} is not a backup in {self.home.memories_dir}.",
-                                 hint="Use a name exactly as `backups` lists it.")
+            raise InvalidRequest(
+                f"{name!r} is not a backup in {self.home.memories_dir}.",
+                hint="Use a name exactly as `backups` lists it.",
+            )
         try:
             data = _backups.read_backup(chosen)
         except NotReadable as problem:
-            raise FileProblem(f"Backup {name} cannot be restored: {problem.message} Nothing was changed.",
-                              hint=problem.hint) from None
+            raise FileProblem(
+                f"Backup {name} cannot be restored: {problem.message} Nothing was changed.", hint=problem.hint
+            ) from None
         except OSError as exc:
-            raise FileProblem(f"Cannot read backup {name}: {exc.strerror or exc}. Nothing was changed.",
-                              hint="Check its permissions.") from None
+            raise FileProblem(
+                f"Cannot read backup {name}: {exc.strerror or exc}. Nothing was changed.", hint="Check its permissions."
+            ) from None
         spec = Target.of(chosen.target)
         with self._lock(spec):
             state = self._read(spec)
             if state.raw == data and state.exists:
-                return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries,
-                                    None)
-            return self._commit([Half(state, data, tuple(parse(decode_lossy(data))), "restore",
-                                      f"Restored {state.filename} from {name}.", force=True,
-                                      also_protect=chosen)])[0]
+                return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries, None)
+            return self._commit(
+                [
+                    Half(
+                        state,
+                        data,
+                        tuple(parse(decode_lossy(data))),
+                        "restore",
+                        f"Restored {state.filename} from {name}.",
+                        force=True,
+                        also_protect=chosen,
+                    )
+                ]
+            )[0]
 
-    def undo(self, undo: "Undo | OpResult") -> OpResult:
+    def undo(self, undo: Undo | OpResult) -> OpResult:
         """Take back one write: put back the bytes it replaced, as a backed-up write itself.
 
         Refused (:class:`FileChanged`, nothing written) when the file no longer holds exactly
@@ -228,29 +271,44 @@ class MemoryStore(Files):
         """
         if isinstance(undo, OpResult):
             if undo.undo is None:
-                raise InvalidRequest("That operation changed nothing, so there is nothing to undo.",
-                                     hint="Undo applies to a write that changed the file.")
+                raise InvalidRequest(
+                    "That operation changed nothing, so there is nothing to undo.",
+                    hint="Undo applies to a write that changed the file.",
+                )
             undo = undo.undo
         spec = Target.of(undo.target)
         filename = spec.filename
         with self._lock(spec):
             state = self._read_writable(spec)
             data = self._undo_checked(state, undo)
-            return self._commit([Half(state, data, tuple(parse(decode_lossy(data))), "undo",
-                                      f"Undid the last write to {filename}.", force=True)])[0]
+            return self._commit(
+                [
+                    Half(
+                        state,
+                        data,
+                        tuple(parse(decode_lossy(data))),
+                        "undo",
+                        f"Undid the last write to {filename}.",
+                        force=True,
+                    )
+                ]
+            )[0]
 
     # -- both files at once (docs/rules.md#two-file-writes) -------------------------------------
 
-    def move(self, source: str, entry: str, destination: str, *,
-             expect_entry: str | None = None) -> TwoFileResult:
+    def move(self, source: str, entry: str, destination: str, *, expect_entry: str | None = None) -> TwoFileResult:
         """Take the entry ``entry`` hits out of ``source`` and add it to ``destination``: both
         files change or neither does. ``expect_entry`` pins the entry to the text the caller saw.
         Both locks are held, taken in file-name order; the destination is written first."""
         return _move.move(self, source, entry, destination, expect_entry=expect_entry)
 
-    def apply_both(self, first: tuple[str, _ops.Operation | dict[str, object]],
-                   second: tuple[str, _ops.Operation | dict[str, object]], *,
-                   message: str = "Changed both files.") -> TwoFileResult:
+    def apply_both(
+        self,
+        first: tuple[str, _ops.Operation | dict[str, object]],
+        second: tuple[str, _ops.Operation | dict[str, object]],
+        *,
+        message: str = "Changed both files.",
+    ) -> TwoFileResult:
         """Two operations, one per file, as one change: ``first`` is written first, and put back
         if writing ``second`` fails. A refusal of either leaves both files as they were."""
         return _move.write_both(self, first, second, message)
@@ -260,8 +318,10 @@ class MemoryStore(Files):
         if isinstance(undo, TwoFileResult):
             token = undo.undo
             if token is None:
-                raise InvalidRequest("That change wrote nothing, so there is nothing to undo.",
-                                     hint="Undo applies to a write that changed a file.")
+                raise InvalidRequest(
+                    "That change wrote nothing, so there is nothing to undo.",
+                    hint="Undo applies to a write that changed a file.",
+                )
             undo = token
         return _move.undo_both(self, undo)
 
@@ -274,15 +334,29 @@ def _check_keep(keep: object) -> int:
     """How many dated backups to keep when pruning: a whole number, at least 1 (the newest dated
     backup may be the only copy of what the last write replaced)."""
     if isinstance(keep, bool) or not hasattr(type(keep), "__index__"):  # typing.SupportsIndex, without typing
-        raise InvalidRequest(f"The number of backups to keep must be a whole number, not {keep!r}. "
-                             "Nothing was deleted.", hint="Give a number of 1 or more, for example 10.")
+        raise InvalidRequest(
+            f"The number of backups to keep must be a whole number, not {keep!r}. Nothing was deleted.",
+            hint="Give a number of 1 or more, for example 10.",
+        )
     number = operator.index(keep)  # type: ignore[arg-type]  # it has __index__ (checked above, as typing.SupportsIndex does)
     if number < 1:
-        raise InvalidRequest(f"Keeping {number} would delete the newest backup too. Nothing was deleted.",
-                             hint="Keep at least 1: the newest backup may be the only copy of what the last "
-                                  "write replaced.")
+        raise InvalidRequest(
+            f"Keeping {number} would delete the newest backup too. Nothing was deleted.",
+            hint="Keep at least 1: the newest backup may be the only copy of what the last write replaced.",
+        )
     return number
 
 
-__all__ = ["LOCK_TIMEOUT_S", "MAX_LOCKED_WORK", "FileState", "MemoryStore", "OpResult", "Refusal", "Undo",
-           "check_work", "drift_guard", "read_file_state", "real_path"]
+__all__ = [
+    "LOCK_TIMEOUT_S",
+    "MAX_LOCKED_WORK",
+    "FileState",
+    "MemoryStore",
+    "OpResult",
+    "Refusal",
+    "Undo",
+    "check_work",
+    "drift_guard",
+    "read_file_state",
+    "real_path",
+]

@@ -12,7 +12,7 @@ def shorten(text: str, width: int, *, one_line: bool = False) -> str:
         text = " ".join(text.split())
     if len(text) <= width:
         return text
-    return text[:max(width - len(MARK), 0)] + MARK
+    return text[: max(width - len(MARK), 0)] + MARK
 
 
 __all__ = ["MARK", "shorten"]

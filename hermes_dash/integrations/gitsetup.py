@@ -52,8 +52,10 @@ def self_command() -> list[str]:
 
 def _installed_here(script: str, package: Path) -> bool:
     """Whether the ``hermes-dash`` on PATH runs this very copy (not another install's)."""
-    return package.parent.name in ("site-packages", "dist-packages") and \
-        Path(os.path.realpath(script)).parent == Path(os.path.realpath(sys.executable)).parent
+    return (
+        package.parent.name in ("site-packages", "dist-packages")
+        and Path(os.path.realpath(script)).parent == Path(os.path.realpath(sys.executable)).parent
+    )
 
 
 def self_env() -> dict[str, str]:
@@ -78,15 +80,17 @@ def _git_dir(repo: Path) -> Path:
     if dot.is_file() and not dot.is_symlink():
         text = read_regular(dot, 4096)[0].decode("utf-8", "replace").strip()
         if text.startswith("gitdir:"):
-            where = Path(text[len("gitdir:"):].strip())
+            where = Path(text[len("gitdir:") :].strip())
             where = where if where.is_absolute() else (repo / where)
             common = where / "commondir"
             if common.is_file():
                 shared = Path(read_regular(common, 4096)[0].decode("utf-8", "replace").strip())
                 where = shared if shared.is_absolute() else where / shared
             return Path(os.path.normpath(where))
-    raise InvalidRequest(f"{repo} is not the top folder of a git repository (no .git there).",
-                         hint="Give the repository's top folder: `hermes-dash git-setup PATH`.")
+    raise InvalidRequest(
+        f"{repo} is not the top folder of a git repository (no .git there).",
+        hint="Give the repository's top folder: `hermes-dash git-setup PATH`.",
+    )
 
 
 def _git_config(config: Path, *args: str) -> subprocess.CompletedProcess:
@@ -95,8 +99,14 @@ def _git_config(config: Path, *args: str) -> subprocess.CompletedProcess:
         raise InvalidRequest("git is not installed.", hint="Install git, then run this again.")
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env["GIT_CONFIG_NOSYSTEM"] = "1"
-    return subprocess.run([git, "config", "--file", str(config), *args], capture_output=True, text=True,
-                          env=env, timeout=30, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [git, "config", "--file", str(config), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def _attributes_lines(text: str) -> list[str]:
@@ -109,12 +119,16 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
     top = Path(os.path.abspath(repo))
     config = _git_dir(top) / "config"
     if config.is_symlink():
-        raise FileProblem(f"{config} is a symbolic link; hermes-dash does not write through it.",
-                          hint="Set the driver by hand (see the README).")
+        raise FileProblem(
+            f"{config} is a symbolic link; hermes-dash does not write through it.",
+            hint="Set the driver by hand (see the README).",
+        )
     attributes = top / ".gitattributes"
     if attributes.is_symlink():
-        raise FileProblem(f"{attributes} is a symbolic link; hermes-dash does not write through it.",
-                          hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.")
+        raise FileProblem(
+            f"{attributes} is a symbolic link; hermes-dash does not write through it.",
+            hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.",
+        )
     try:
         raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
     except FileNotFoundError:
@@ -133,8 +147,9 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
                 done = _git_config(config, key, value)
                 if done.returncode != 0:
                     raise FileProblem(f"git could not write {config}: {done.stderr.strip()}", hint="Check that file.")
-        steps.append(SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}"
-                               + (f" (was {current})" if current else "")))
+        steps.append(
+            SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}" + (f" (was {current})" if current else ""))
+        )
     text = raw.decode("utf-8", "surrogateescape")
     lines = _attributes_lines(text)
     if ATTRIBUTE_LINE in lines:
@@ -147,7 +162,12 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
             write_atomic(attributes, new.encode("utf-8", "surrogateescape"))
             if not raw and not lines:
                 os.chmod(attributes, 0o644)  # a new tracked file: readable like the repository's others
-        steps.append(SetupStep(attributes, True, f"added the line {ATTRIBUTE_LINE!r}"
-                               + (f" (after {', '.join(repr(o) for o in others)}, which it overrides)"
-                                  if others else "")))
+        steps.append(
+            SetupStep(
+                attributes,
+                True,
+                f"added the line {ATTRIBUTE_LINE!r}"
+                + (f" (after {', '.join(repr(o) for o in others)}, which it overrides)" if others else ""),
+            )
+        )
     return steps

@@ -39,9 +39,15 @@ class Conflict:
     base: str | None  # the ancestor's entry both started from (None: both added... never here)
 
     def text(self, labels: tuple[str, str]) -> str:
-        return "\n".join(["<" * MARKER + f" {labels[0]}", *([self.ours] if self.ours is not None else []),
-                          "=" * MARKER, *([self.theirs] if self.theirs is not None else []),
-                          ">" * MARKER + f" {labels[1]}"])
+        return "\n".join(
+            [
+                "<" * MARKER + f" {labels[0]}",
+                *([self.ours] if self.ours is not None else []),
+                "=" * MARKER,
+                *([self.theirs] if self.theirs is not None else []),
+                ">" * MARKER + f" {labels[1]}",
+            ]
+        )
 
 
 @dataclass(frozen=True)
@@ -83,8 +89,9 @@ def _changes(base: list[str], side: list[str]) -> tuple[dict[str, str | None], l
     return touched, added
 
 
-def _resolved(entry: str, ours: dict[str, str | None],
-              theirs: dict[str, str | None]) -> tuple[str | None | Conflict, str]:
+def _resolved(
+    entry: str, ours: dict[str, str | None], theirs: dict[str, str | None]
+) -> tuple[str | None | Conflict, str]:
     """An ancestor entry given what each side did to it: its text (None: removed, or a conflict) and the count."""
     a_touched, b_touched = entry in ours, entry in theirs
     a, b = ours.get(entry, entry), theirs.get(entry, entry)
@@ -101,8 +108,9 @@ def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeR
     ours_touched, ours_added = _changes(base, ours)
     theirs_touched, theirs_added = _changes(base, theirs)
     base_set = set(base)
-    counts = dict.fromkeys(("kept", "taken_ours", "taken_theirs", "added_ours", "added_theirs", "removed",
-                            "collapsed"), 0)
+    counts = dict.fromkeys(
+        ("kept", "taken_ours", "taken_theirs", "added_ours", "added_theirs", "removed", "collapsed"), 0
+    )
     out: list[str | Conflict] = []
     seen: set[str] = set()
 
@@ -142,9 +150,16 @@ def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeR
         put(entry, "added_theirs")
     # A conflict's side that is also an entry elsewhere in the result still shows in the conflict:
     # whoever resolves it must see both texts whole.
-    return MergeResult(tuple(out), kept=counts["kept"], taken_ours=counts["taken_ours"],
-                       taken_theirs=counts["taken_theirs"], added_ours=counts["added_ours"],
-                       added_theirs=counts["added_theirs"], removed=counts["removed"], collapsed=counts["collapsed"])
+    return MergeResult(
+        tuple(out),
+        kept=counts["kept"],
+        taken_ours=counts["taken_ours"],
+        taken_theirs=counts["taken_theirs"],
+        added_ours=counts["added_ours"],
+        added_theirs=counts["added_theirs"],
+        removed=counts["removed"],
+        collapsed=counts["collapsed"],
+    )
 
 
 @dataclass(frozen=True)
@@ -179,8 +194,14 @@ def limit_for(name: str, limit: int | None) -> int:
     return next((DEFAULT_LIMITS[t] for t, filename in FILENAMES.items() if filename == base), DEFAULT_LIMITS["memory"])
 
 
-def run_driver(base: Path, ours: Path, theirs: Path, name: str, limit: int | None = None,
-               labels: tuple[str, str] = ("ours", "theirs")) -> DriverReport:
+def run_driver(
+    base: Path,
+    ours: Path,
+    theirs: Path,
+    name: str,
+    limit: int | None = None,
+    labels: tuple[str, str] = ("ours", "theirs"),
+) -> DriverReport:
     """Merge ``ours`` with ``theirs`` from ``base`` and write the result over ``ours`` (git's %A)."""
     from hermes_dash import write_private
 
@@ -190,34 +211,60 @@ def run_driver(base: Path, ours: Path, theirs: Path, name: str, limit: int | Non
     if any(raw is None for raw, _, _ in read.values()):
         # A version that cannot even be read (too large, not a file): %A is left exactly as it was,
         # and git keeps all three versions of a conflicted file in its index.
-        return DriverReport(1, (f"hermes-dash: {name}: not merged; the file is left as our version, and git keeps "
-                                f"theirs (`git checkout --theirs -- {name}`):", *(f"  {p}" for p in problems)),
-                            read["ours"][0] or b"")
+        return DriverReport(
+            1,
+            (
+                f"hermes-dash: {name}: not merged; the file is left as our version, and git keeps "
+                f"theirs (`git checkout --theirs -- {name}`):",
+                *(f"  {p}" for p in problems),
+            ),
+            read["ours"][0] or b"",
+        )
     if problems:
         # Not text the agent could read: git's own whole-file conflict, every byte of both kept.
         a, b = read["ours"][0] or b"", read["theirs"][0] or b""
-        data = b"".join([b"<" * MARKER + f" {labels[0]}\n".encode(), a, b"" if a.endswith(b"\n") or not a else b"\n",
-                         b"=" * MARKER + b"\n", b, b"" if b.endswith(b"\n") or not b else b"\n",
-                         b">" * MARKER + f" {labels[1]}\n".encode()])
+        data = b"".join(
+            [
+                b"<" * MARKER + f" {labels[0]}\n".encode(),
+                a,
+                b"" if a.endswith(b"\n") or not a else b"\n",
+                b"=" * MARKER + b"\n",
+                b,
+                b"" if b.endswith(b"\n") or not b else b"\n",
+                b">" * MARKER + f" {labels[1]}\n".encode(),
+            ]
+        )
         write_private(ours, data)
-        return DriverReport(1, (f"hermes-dash: {name}: not merged entry by entry; both whole versions are in the "
-                                "file between conflict markers:", *(f"  {p}" for p in problems)), data)
+        return DriverReport(
+            1,
+            (
+                f"hermes-dash: {name}: not merged entry by entry; both whole versions are in the "
+                "file between conflict markers:",
+                *(f"  {p}" for p in problems),
+            ),
+            data,
+        )
     result = merge_entries(read["ancestor"][1], read["ours"][1], read["theirs"][1])  # type: ignore[arg-type]  # no problems: all three parsed
     text = result.text(labels)
     data = text.encode("utf-8")
     write_private(ours, data)
-    lines = [f"hermes-dash: {name}: merged entry by entry: {result.kept} kept, {result.added_ours} added here, "
-             f"{result.added_theirs} added there, {result.taken_ours + result.taken_theirs} changed, "
-             f"{result.removed} removed" + (f", {result.collapsed} duplicates collapsed" if result.collapsed else "")
-             + "."]
+    lines = [
+        f"hermes-dash: {name}: merged entry by entry: {result.kept} kept, {result.added_ours} added here, "
+        f"{result.added_theirs} added there, {result.taken_ours + result.taken_theirs} changed, "
+        f"{result.removed} removed" + (f", {result.collapsed} duplicates collapsed" if result.collapsed else "") + "."
+    ]
     if result.conflicts:
-        lines.append(f"  {len(result.conflicts)} entr{'y' if len(result.conflicts) == 1 else 'ies'} changed on both "
-                     "sides differently (or changed on one and removed on the other): both texts are in the file "
-                     "between <<<<<<< and >>>>>>>. Keep one (or write one from both), delete the marker lines, "
-                     "then `git add` it.")
+        lines.append(
+            f"  {len(result.conflicts)} entr{'y' if len(result.conflicts) == 1 else 'ies'} changed on both "
+            "sides differently (or changed on one and removed on the other): both texts are in the file "
+            "between <<<<<<< and >>>>>>>. Keep one (or write one from both), delete the marker lines, "
+            "then `git add` it."
+        )
     used = len(text)
     if used > limit:
-        lines.append(f"  The merged file is {used:,} characters, over the limit of {limit:,} by {used - limit:,}: "
-                     "kept whole (nothing was cut). The agent refuses every add until it is back under the limit; "
-                     "`hermes-dash suggest memory` proposes what to merge or shorten.")
+        lines.append(
+            f"  The merged file is {used:,} characters, over the limit of {limit:,} by {used - limit:,}: "
+            "kept whole (nothing was cut). The agent refuses every add until it is back under the limit; "
+            "`hermes-dash suggest memory` proposes what to merge or shorten."
+        )
     return DriverReport(1 if result.conflicts else 0, tuple(lines), data)

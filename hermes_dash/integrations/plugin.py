@@ -21,8 +21,19 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import (TARGETS, FileProblem, HermesHome, InvalidRequest, MemoryStore, Refusal, __version__,
-                         plan_plugin_enabled, read_regular, set_plugin_enabled, write_private)
+from hermes_dash import (
+    TARGETS,
+    FileProblem,
+    HermesHome,
+    InvalidRequest,
+    MemoryStore,
+    Refusal,
+    __version__,
+    plan_plugin_enabled,
+    read_regular,
+    set_plugin_enabled,
+    write_private,
+)
 
 NAME = "hermes-dash"
 LABEL = "Memory"
@@ -66,19 +77,31 @@ def _api_source(command: list[str], env: dict[str, str], home: HermesHome, port:
     source = (ASSETS / "plugin_api.py").read_text(encoding="utf-8")
     head, _, rest = source.partition(_SETTINGS_START)
     _, _, tail = rest.partition(_SETTINGS_END)
-    settings = (f"COMMAND: list[str] = {command!r}\nENV: dict[str, str] = {env!r}\nHOME = {str(home.root)!r}\n"
-                f"PROFILE = {home.profile or 'default'!r}\nPORT = {port!r}\n")
+    settings = (
+        f"COMMAND: list[str] = {command!r}\nENV: dict[str, str] = {env!r}\nHOME = {str(home.root)!r}\n"
+        f"PROFILE = {home.profile or 'default'!r}\nPORT = {port!r}\n"
+    )
     return (head + _SETTINGS_START + settings + _SETTINGS_END + tail).encode("utf-8")
 
 
 def _manifest() -> bytes:
-    return (json.dumps({
-        "name": NAME, "label": LABEL, "icon": "Database", "version": __version__,
-        "description": "MEMORY.md and USER.md: usage, staged writes, changes since the session's snapshot; "
-                       "opens hermes-dash for browsing and editing.",
-        "tab": {"path": "/memory", "position": "after:sessions"},
-        "entry": "dist/index.js", "api": "plugin_api.py",
-    }, indent=2) + "\n").encode("utf-8")
+    return (
+        json.dumps(
+            {
+                "name": NAME,
+                "label": LABEL,
+                "icon": "Database",
+                "version": __version__,
+                "description": "MEMORY.md and USER.md: usage, staged writes, changes since the session's snapshot; "
+                "opens hermes-dash for browsing and editing.",
+                "tab": {"path": "/memory", "position": "after:sessions"},
+                "entry": "dist/index.js",
+                "api": "plugin_api.py",
+            },
+            indent=2,
+        )
+        + "\n"
+    ).encode("utf-8")
 
 
 def files_for(command: list[str], env: dict[str, str], home: HermesHome, port: int) -> dict[str, bytes]:
@@ -108,9 +131,11 @@ def _no_links(home: HermesHome, folder: Path) -> None:
         except FileNotFoundError:
             continue
         if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-            raise FileProblem(f"{path} is {'a symbolic link' if stat.S_ISLNK(st.st_mode) else 'not a folder'}; "
-                              "hermes-dash writes its tab only into plain folders of the home.",
-                              hint=f"Move {path} away, then run the command again.")
+            raise FileProblem(
+                f"{path} is {'a symbolic link' if stat.S_ISLNK(st.st_mode) else 'not a folder'}; "
+                "hermes-dash writes its tab only into plain folders of the home.",
+                hint=f"Move {path} away, then run the command again.",
+            )
 
 
 def _present(folder: Path) -> dict[str, bytes | None]:
@@ -139,7 +164,8 @@ def _ownership(folder: Path) -> dict[str, str]:
     """The record of what hermes-dash wrote (relative path -> sha256); refusal if the folder is not ours."""
     not_ours = InvalidRequest(
         f"{folder} holds a plugin named {NAME!r} that hermes-dash did not write (no {RECORD} from hermes-dash).",
-        hint="hermes-dash leaves it alone: move or rename that folder if you want the Memory tab there.")
+        hint="hermes-dash leaves it alone: move or rename that folder if you want the Memory tab there.",
+    )
     try:
         record = json.loads(read_regular(folder / RECORD, _MAX_RECORD, follow=False)[0].decode("utf-8"))
     except FileNotFoundError:
@@ -170,8 +196,10 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
     """Write the tab into the root home's plugins folder and name it in ``plugins.enabled``; the
     tab shows ``home`` (a profile's home when one was chosen)."""
     if not home.path.is_dir():
-        raise InvalidRequest(f"There is no Hermes home at {home.path}.",
-                             hint="Give the agent's home with --home (the folder with config.yaml and memories/).")
+        raise InvalidRequest(
+            f"There is no Hermes home at {home.path}.",
+            hint="Give the agent's home with --home (the folder with config.yaml and memories/).",
+        )
     if not 0 < port < 65536:
         raise InvalidRequest(f"{port} is not a port number.", hint="Give a port from 1 to 65535.")
     folder, root = folder_of(home), machine_home(home)
@@ -181,16 +209,25 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
         recorded = _ownership(folder)
         foreign = _foreign(folder, recorded)
         if foreign:
-            raise InvalidRequest(f"{folder} holds files hermes-dash would overwrite or did not write: "
-                                 + "; ".join(foreign) + ". Nothing was changed.",
-                                 hint="Move those files out of the folder (or the folder away), then run the "
-                                      "command again.")
+            raise InvalidRequest(
+                f"{folder} holds files hermes-dash would overwrite or did not write: "
+                + "; ".join(foreign)
+                + ". Nothing was changed.",
+                hint="Move those files out of the folder (or the folder away), then run the command again.",
+            )
         previous = _present(folder)
     config = plan_plugin_enabled(root, NAME, True)  # a config.yaml that cannot be edited refuses here, first
     files = files_for(command, env, home, port)
-    record = json.dumps({"written_by": "hermes-dash", "version": __version__, "port": port,
-                         "command": command, "files": {rel: _sha(data) for rel, data in files.items()}},
-                        indent=1).encode("utf-8")
+    record = json.dumps(
+        {
+            "written_by": "hermes-dash",
+            "version": __version__,
+            "port": port,
+            "command": command,
+            "files": {rel: _sha(data) for rel, data in files.items()},
+        },
+        indent=1,
+    ).encode("utf-8")
     written = []
     try:
         for rel, data in [*files.items(), (RECORD, record)]:
@@ -204,12 +241,19 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
         _restore(folder, previous, written)
         raise
     notes = list(config.warnings)
-    notes.append(f"The tab {LABEL!r} appears when `hermes dashboard` next starts (it loads plugins when it "
-                 f"starts); it opens hermes-dash on http://127.0.0.1:{port}/.")
+    notes.append(
+        f"The tab {LABEL!r} appears when `hermes dashboard` next starts (it loads plugins when it "
+        f"starts); it opens hermes-dash on http://127.0.0.1:{port}/."
+    )
     if not written and not config.changed:
         notes.insert(0, f"The tab was already installed in {folder}, as this hermes-dash writes it: nothing changed.")
-    return PluginChange(folder, tuple(w for w in written if w != RECORD) + ((RECORD,) if RECORD in written else ()),
-                        (), config.summary, tuple(notes))
+    return PluginChange(
+        folder,
+        tuple(w for w in written if w != RECORD) + ((RECORD,) if RECORD in written else ()),
+        (),
+        config.summary,
+        tuple(notes),
+    )
 
 
 def _restore(folder: Path, previous: dict[str, bytes | None], written: list[str]) -> None:
@@ -237,10 +281,12 @@ def remove(home: HermesHome) -> PluginChange:
     recorded = _ownership(folder)
     foreign = _foreign(folder, recorded)
     if foreign:
-        raise InvalidRequest(f"{folder} holds files hermes-dash did not write as they are: " + "; ".join(foreign)
-                             + ". Nothing was removed.",
-                             hint="Move those files out of the folder (or remove the folder yourself), then run "
-                                  "the command again.")
+        raise InvalidRequest(
+            f"{folder} holds files hermes-dash did not write as they are: "
+            + "; ".join(foreign)
+            + ". Nothing was removed.",
+            hint="Move those files out of the folder (or remove the folder yourself), then run the command again.",
+        )
     plan_plugin_enabled(root, NAME, False)  # refuses first, before a file is gone
     removed = []
     for rel in sorted(_present(folder), key=lambda r: (r == RECORD, r)):
@@ -256,8 +302,10 @@ def remove(home: HermesHome) -> PluginChange:
                 pass
     config = set_plugin_enabled(root, NAME, False)
     notes = [] if not folder.exists() else [f"{folder} is not empty and was left in place."]
-    notes.append("The tab is gone from `hermes dashboard` at its next page load, and the dashboard answers its "
-                 "backend's routes with 404 from now on (it checks plugins.enabled on every request).")
+    notes.append(
+        "The tab is gone from `hermes dashboard` at its next page load, and the dashboard answers its "
+        "backend's routes with 404 from now on (it checks plugins.enabled on every request)."
+    )
     return PluginChange(folder, (), tuple(removed), config.summary, tuple(notes))
 
 
@@ -275,13 +323,29 @@ def status(store: MemoryStore) -> dict[str, object]:
         since = None
         if chosen is not None:
             counts = diff_live(store, chosen[0], target).counts
-            since = {"added": counts["added"], "changed": counts["changed"], "removed": counts["removed"],
-                     "unchanged": counts["unchanged"]}
-        files.append({"target": target, "file": state.filename, "usage": state.usage, "limit": state.limit,
-                      "percent": state.percent, "level": level(state.usage, state.limit),
-                      "entries": len(state.entries), "over_budget": state.over_budget, "drift": bool(state.drift),
-                      "enabled": store.settings.enabled(target), "error": state.error, "exists": state.exists,
-                      "since_snapshot": since})
+            since = {
+                "added": counts["added"],
+                "changed": counts["changed"],
+                "removed": counts["removed"],
+                "unchanged": counts["unchanged"],
+            }
+        files.append(
+            {
+                "target": target,
+                "file": state.filename,
+                "usage": state.usage,
+                "limit": state.limit,
+                "percent": state.percent,
+                "level": level(state.usage, state.limit),
+                "entries": len(state.entries),
+                "over_budget": state.over_budget,
+                "drift": bool(state.drift),
+                "enabled": store.settings.enabled(target),
+                "error": state.error,
+                "exists": state.exists,
+                "since_snapshot": since,
+            }
+        )
     from hermes_dash.curation.pending import list_pending
 
     try:
@@ -291,8 +355,17 @@ def status(store: MemoryStore) -> dict[str, object]:
     snapshot = None
     if chosen is not None:
         snap = chosen[0]
-        snapshot = {"source": snap.source, "session_id": chosen[1],
-                    "taken_at": snap.taken_at.isoformat(timespec="seconds") if snap.taken_at else None}
-    return {"success": True, "home": str(store.home.root), "profile": store.home.profile, "files": files,
-            "pending": {"count": pending}, "snapshot": snapshot,
-            "warnings": list(store.settings.warnings)}
+        snapshot = {
+            "source": snap.source,
+            "session_id": chosen[1],
+            "taken_at": snap.taken_at.isoformat(timespec="seconds") if snap.taken_at else None,
+        }
+    return {
+        "success": True,
+        "home": str(store.home.root),
+        "profile": store.home.profile,
+        "files": files,
+        "pending": {"count": pending},
+        "snapshot": snapshot,
+        "warnings": list(store.settings.warnings),
+    }

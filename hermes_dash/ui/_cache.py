@@ -30,15 +30,15 @@ from hermes_dash import (
     SessionList,
     Snapshot,
     agent_rules_in_effect,
+    frozen_snapshot_path,
+    load_frozen_snapshot,
+    newest_snapshot,
     read_file_state,
     read_sessions,
     scan,
+    session_snapshot,
+    snapshot_since,
 )
-from hermes_dash import frozen_snapshot_path
-from hermes_dash import load_frozen_snapshot
-from hermes_dash import newest_snapshot
-from hermes_dash import session_snapshot
-from hermes_dash import snapshot_since
 from hermes_dash.curation.suggestions import Suggestion, suggestions
 
 if TYPE_CHECKING:
@@ -76,9 +76,9 @@ class Memo(Generic[V]):
 _MISSING = object()
 _STATES: Memo[FileState] = Memo(64)
 _FINDINGS: Memo[tuple[tuple[str, ...], ...]] = Memo(64)
-_SNAPSHOTS: Memo["SnapshotChoice | None"] = Memo(16)
+_SNAPSHOTS: Memo[SnapshotChoice | None] = Memo(16)
 _NEW: Memo[tuple[str, ...]] = Memo(64)
-_TABLES: Memo["pa.Table"] = Memo(32)
+_TABLES: Memo[pa.Table] = Memo(32)
 
 
 def stat_key(path: str | Path) -> Fingerprint | None:
@@ -94,8 +94,9 @@ def file_state(target: str, store: MemoryStore) -> FileState:
     if key is None:
         return store.read(target)
     limit = store.limit(target)
-    return _STATES.get((str(path), target, limit, key, agent_rules_in_effect().version),
-                       lambda: read_file_state(target, path, limit))
+    return _STATES.get(
+        (str(path), target, limit, key, agent_rules_in_effect().version), lambda: read_file_state(target, path, limit)
+    )
 
 
 def _state_key(state: FileState) -> Hashable:
@@ -106,6 +107,7 @@ def _state_key(state: FileState) -> Hashable:
 
 def entry_findings(state: FileState) -> tuple[tuple[str, ...], ...]:
     """The content scan of each entry (what the agent would block in its next prompt)."""
+
     def scan_all() -> tuple[tuple[str, ...], ...]:
         return tuple(scan(entry) for entry in state.entries)
 
@@ -231,6 +233,7 @@ def since_snapshot(state: FileState, choice: SnapshotChoice | None) -> tuple[str
     fingerprint and the snapshot's key: it runs the content scan over both the file and the snapshot."""
     if choice is None:
         return None
+
     def compare() -> tuple[str, ...]:
         return snapshot_since(choice.snapshot, state.target, state.entries)
 
@@ -249,8 +252,9 @@ def backup_state(backup: Backup, store: MemoryStore) -> FileState | None:
     key = Fingerprint.at(backup.path, follow=False)  # a backup is never read through a link
     if key is None:
         return None
-    return _backup_state(str(backup.path), backup.target, store.limit(backup.target), key,
-                         agent_rules_in_effect().version)
+    return _backup_state(
+        str(backup.path), backup.target, store.limit(backup.target), key, agent_rules_in_effect().version
+    )
 
 
 def clear_caches() -> None:

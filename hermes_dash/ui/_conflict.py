@@ -52,8 +52,17 @@ def merge_on_top(base: str, mine: str, theirs: str) -> str | None:
     return None if text in (theirs, base) else text
 
 
-def pinned_write(call: Callable[[], OpResult], *, key: str, target: str, action: str, content: str = "",
-                 clear: tuple[str, ...] = (), focus: str | None = None, successor: str | None = None) -> None:
+def pinned_write(
+    call: Callable[[], OpResult],
+    *,
+    key: str,
+    target: str,
+    action: str,
+    content: str = "",
+    clear: tuple[str, ...] = (),
+    focus: str | None = None,
+    successor: str | None = None,
+) -> None:
     """One undoable write through ``run_op``; an ``EntryChanged`` refusal opens the conflict
     panel stored under ``key`` (both versions side by side) instead of a bare refusal.
 
@@ -71,10 +80,15 @@ def pinned_write(call: Callable[[], OpResult], *, key: str, target: str, action:
                 current = successor
             if action == "remove" and current is None:
                 raise  # gone already: nothing to decide, the refusal says so
-            st.session_state[key] = {"target": target, "action": action, "content": content,
-                                     "expected": changed.details.get("expected"),
-                                     "current": current,
-                                     "message": changed.message, "clear": clear}
+            st.session_state[key] = {
+                "target": target,
+                "action": action,
+                "content": content,
+                "expected": changed.details.get("expected"),
+                "current": current,
+                "message": changed.message,
+                "clear": clear,
+            }
             # The panel holds the person's change now: the form's text boxes are emptied, or the
             # form would say the same conflict again beside it (its stale pin, its refused preview,
             # the page's "changed while you were editing"). Only text boxes: other keys (the open
@@ -82,6 +96,7 @@ def pinned_write(call: Callable[[], OpResult], *, key: str, target: str, action:
             st.session_state.hd_reset = [k for k in clear if isinstance(st.session_state.get(k), str)]
             st.rerun()
             raise  # not reached: st.rerun() raises
+
     run_op(attempt, clear=clear, focus=focus, undoable=True)
 
 
@@ -94,15 +109,23 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
         return False
     again = _follow(store, target, conflict)
     current, content, action = conflict["current"], conflict["content"], conflict["action"]
-    merged = merge_on_top(conflict["expected"] or "", content, current) \
-        if action == "replace" and current is not None and conflict["expected"] else None
+    merged = (
+        merge_on_top(conflict["expected"] or "", content, current)
+        if action == "replace" and current is not None and conflict["expected"]
+        else None
+    )
     with st.container(border=True):
         # The conflict, said once (the engine's message says it again, so it is not shown).
-        st.warning(f"**The entry changed on disk before your change was saved.** Nothing was written: "
-                   f"the agent (or another tab) changed it in {FILENAMES.get(target, target)}"
-                   + (": your edit and the agent's touch different words, so both can be kept." if merged else
-                      ", and saving would have overwritten its text.")
-                   + (" It changed again since: shown below as it is now." if again else ""))
+        st.warning(
+            f"**The entry changed on disk before your change was saved.** Nothing was written: "
+            f"the agent (or another tab) changed it in {FILENAMES.get(target, target)}"
+            + (
+                ": your edit and the agent's touch different words, so both can be kept."
+                if merged
+                else ", and saving would have overwritten its text."
+            )
+            + (" It changed again since: shown below as it is now." if again else "")
+        )
         mine, theirs = st.columns(2)
         with mine:
             st.caption("As you saw it, then your change" if action == "replace" else "As you saw it (to remove)")
@@ -122,11 +145,15 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
             apply_label = "Add my text as a new entry"
         asked = f"{key}_merge_ask"
         with st.container(horizontal=True, gap="small"):
-            merge = merged is not None and st.button("Apply my change on top of the agent's", key=f"{key}_merge",
-                                                     type="primary", help="Shows the result first; nothing is "
-                                                     "written until you say yes")
-            apply = bool(apply_label) and st.button(str(apply_label), key=f"{key}_apply",
-                                                    type="secondary" if merged else "primary")
+            merge = merged is not None and st.button(
+                "Apply my change on top of the agent's",
+                key=f"{key}_merge",
+                type="primary",
+                help="Shows the result first; nothing is written until you say yes",
+            )
+            apply = bool(apply_label) and st.button(
+                str(apply_label), key=f"{key}_apply", type="secondary" if merged else "primary"
+            )
             drop = st.button("Drop my change", key=f"{key}_drop")
         if merge:
             st.session_state[asked] = merged
@@ -162,8 +189,9 @@ def _follow(store: MemoryStore, target: str, conflict: dict) -> bool:
     current = conflict["current"]
     if current is None or current in entries or seen is None:
         return False
-    conflict["current"] = next((i.new for i in diff_entries(list(seen), list(entries)).items
-                                if i.kind == "changed" and i.old == current), None)
+    conflict["current"] = next(
+        (i.new for i in diff_entries(list(seen), list(entries)).items if i.kind == "changed" and i.old == current), None
+    )
     return True
 
 
@@ -178,14 +206,20 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: dict, cu
     shown = project(state.entries, Operation("replace", merged, current, current), state.limit)
     asked = f"{key}_merge_ask"
     if shown.refusal is not None:
-        show_refusal(shown.refusal, "**Your change no longer applies on top of the agent's.** Nothing will be "
-                                    "written.")
+        show_refusal(shown.refusal, "**Your change no longer applies on top of the agent's.** Nothing will be written.")
         st.session_state.pop(asked, None)
         return
     show_word_diff(current, merged, caption="Your change on top of the agent's text (red goes, green comes):")
     show_entry(merged, max_chars=2000)
-    gauge(state.filename, state.usage, state.limit, len(state.entries), projected=shown.usage,
-          projected_count=len(shown.after), key=f"{key}_merge_gauge")
+    gauge(
+        state.filename,
+        state.usage,
+        state.limit,
+        len(state.entries),
+        projected=shown.usage,
+        projected_count=len(shown.after),
+        key=f"{key}_merge_gauge",
+    )
     with st.container(horizontal=True, gap="small"):
         yes = st.button("Yes, write it", key=f"{key}_merge_yes", type="primary")
         no = st.button("Cancel", key=f"{key}_merge_no")
@@ -197,5 +231,11 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: dict, cu
         st.session_state.pop(asked, None)
         # Pinned to the agent's text as shown: a third change meanwhile opens the panel again,
         # with this merged text as the person's change.
-        pinned_write(lambda: store.replace(target, current, merged, expect_entry=current), key=key, target=target,
-                     action="replace", content=merged, clear=conflict["clear"])
+        pinned_write(
+            lambda: store.replace(target, current, merged, expect_entry=current),
+            key=key,
+            target=target,
+            action="replace",
+            content=merged,
+            clear=conflict["clear"],
+        )

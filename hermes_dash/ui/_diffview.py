@@ -23,9 +23,11 @@ FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth 
 KEEP_CHARS = 80  # the unchanged text kept on each side of a fold
 LONG_PIECE = 20_000  # a changed piece longer than this is cut (the entry itself is on its own page)
 
-_STYLE = ("font-family: var(--st-font-monospace, monospace); font-size: 0.875rem; white-space: pre-wrap; "
-          "overflow-wrap: break-word; word-break: normal; line-height: 1.6; padding: 0.5rem 0.75rem; "
-          "border: 1px solid rgba(128,128,128,0.35); border-radius: 0.5rem;")
+_STYLE = (
+    "font-family: var(--st-font-monospace, monospace); font-size: 0.875rem; white-space: pre-wrap; "
+    "overflow-wrap: break-word; word-break: normal; line-height: 1.6; padding: 0.5rem 0.75rem; "
+    "border: 1px solid rgba(128,128,128,0.35); border-radius: 0.5rem;"
+)
 _GONE = "background: rgba(255, 75, 75, 0.22); text-decoration: line-through; text-decoration-thickness: 2px;"
 _NEW = "background: rgba(33, 195, 84, 0.25); text-decoration: none;"
 
@@ -38,8 +40,11 @@ def _fold(text: str, first: bool, last: bool) -> str:
     head = "" if first else text[:KEEP_CHARS].rsplit(" ", 1)[0]
     tail = "" if last else text[-KEEP_CHARS:].split(" ", 1)[-1]
     hidden = len(text) - len(head) - len(tail)
-    return (html.escape(head) + f'<span style="opacity: 0.65">[… {hidden:,} unchanged characters …]</span>'
-            + html.escape(tail))
+    return (
+        html.escape(head)
+        + f'<span style="opacity: 0.65">[… {hidden:,} unchanged characters …]</span>'
+        + html.escape(tail)
+    )
 
 
 def _long(text: str) -> str:
@@ -68,8 +73,10 @@ def show_word_diff(old: str, new: str, *, fold: bool = True, caption: str | None
     if caption is None:
         gone = sum(1 for k, _ in _pieces(old, new) if k == "gone")
         came = sum(1 for k, _ in _pieces(old, new) if k == "new")
-        caption = (f"Word by word: {gone} stretch{'es' if gone != 1 else ''} of text goes (red, struck through), "
-                   f"{came} comes (green).")
+        caption = (
+            f"Word by word: {gone} stretch{'es' if gone != 1 else ''} of text goes (red, struck through), "
+            f"{came} comes (green)."
+        )
     if caption:
         st.caption(caption)
     st.html(diff_html(old, new, fold=fold))
@@ -95,9 +102,15 @@ def unchanged_label(count: int) -> str:
     return f"{count:,} unchanged entr{'y' if count == 1 else 'ies'}"
 
 
-def entry_diff(items: Sequence[_Item], *, key: str, labels: tuple[str, str] = ("Before", "After"),
-               kind_label: str = "Change", wording: Mapping[str, str] | None = None,
-               same: str | None = None) -> None:
+def entry_diff(
+    items: Sequence[_Item],
+    *,
+    key: str,
+    labels: tuple[str, str] = ("Before", "After"),
+    kind_label: str = "Change",
+    wording: Mapping[str, str] | None = None,
+    same: str | None = None,
+) -> None:
     """An entry diff that shows what differs: the added, changed and removed entries as a table
     (added first), and the unchanged ones folded away under "N unchanged entries" (an expander
     listing them one line each), instead of rows a person reads past to find the change.
@@ -108,13 +121,20 @@ def entry_diff(items: Sequence[_Item], *, key: str, labels: tuple[str, str] = ("
     rows = sorted((i for i in items if i.kind != "unchanged"), key=lambda i: ORDER.get(i.kind, 9))
     kept = [i for i in items if i.kind == "unchanged"]
     if rows:
-        diff_table([(wording or {}).get(i.kind, i.kind) for i in rows], [i.old for i in rows],
-                   [i.new for i in rows], key=key, labels=labels, kind_label=kind_label)
+        diff_table(
+            [(wording or {}).get(i.kind, i.kind) for i in rows],
+            [i.old for i in rows],
+            [i.new for i in rows],
+            key=key,
+            labels=labels,
+            kind_label=kind_label,
+        )
     elif same:
         st.caption(same)
     if kept:
         with st.expander(unchanged_label(len(kept))):
             lines = [" ".join((i.new or i.old or "").split()) for i in kept[:PAGE_ROWS]]
-            st.text("\n".join("· " + (t if len(t) <= UNCHANGED_CHARS else t[:UNCHANGED_CHARS] + " …")
-                               for t in lines)
-                    + (f"\n… and {len(kept) - PAGE_ROWS:,} more" if len(kept) > PAGE_ROWS else ""))
+            st.text(
+                "\n".join("· " + (t if len(t) <= UNCHANGED_CHARS else t[:UNCHANGED_CHARS] + " …") for t in lines)
+                + (f"\n… and {len(kept) - PAGE_ROWS:,} more" if len(kept) > PAGE_ROWS else "")
+            )

@@ -33,6 +33,8 @@ def drift_notice(state: FileState) -> None:
         st.text("\n".join(f"- {reason}" for reason in state.drift.reasons))
         migrate_link()
     elif hand_written(state):
-        st.info(f"**{HAND_WRITTEN[:1].upper() + HAND_WRITTEN[1:]}.** The agent reads this file as a single entry, so a "
-                "replace or remove always hits all of it. It is not drift: every write works.")
+        st.info(
+            f"**{HAND_WRITTEN[:1].upper() + HAND_WRITTEN[1:]}.** The agent reads this file as a single entry, so a "
+            "replace or remove always hits all of it. It is not drift: every write works."
+        )
         migrate_link()

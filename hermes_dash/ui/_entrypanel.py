@@ -52,22 +52,36 @@ def close() -> None:
     st.session_state.pop(CONFLICT, None)
 
 
-def entry_picker(frame: pd.DataFrame, state: FileState, shown: Sequence[str], *, key: str,
-                 highlight: Sequence[bool] | None = None, height: int | None = None) -> None:
+def entry_picker(
+    frame: pd.DataFrame,
+    state: FileState,
+    shown: Sequence[str],
+    *,
+    key: str,
+    highlight: Sequence[bool] | None = None,
+    height: int | None = None,
+) -> None:
     """An entry table whose rows open in the panel; ``shown`` is the full text of each row.
 
     Drawn as a full and a compact table (the one that fits is shown); a row selected in either
     opens in the panel. ``highlight``: rows drawn tinted (see ``_tables.entry_grids``); ``height``:
     the table's, when it should scroll inside sooner than usual."""
-    entry_grids(frame, key=key, height=height, highlight=highlight,
-                on_select=partial(_picked, target=state.target, shown=tuple(shown), entries=state.entries))
+    entry_grids(
+        frame,
+        key=key,
+        height=height,
+        highlight=highlight,
+        on_select=partial(_picked, target=state.target, shown=tuple(shown), entries=state.entries),
+    )
 
 
 def changes_banner(base: Sequence[str], now: Sequence[str], filename: str) -> None:
     """Say which entries changed on disk since ``base`` was shown (a half-finished edit's file)."""
     diff = diff_entries(list(base), list(now))
-    st.warning(f"**{filename} changed on disk while you were editing.** Your unsaved text is kept; writes "
-               "are pinned, so an entry changed meanwhile is refused rather than overwritten.")
+    st.warning(
+        f"**{filename} changed on disk while you were editing.** Your unsaved text is kept; writes "
+        "are pinned, so an entry changed meanwhile is refused rather than overwritten."
+    )
     lines = []
     for item in diff.items:
         if item.kind == "added":
@@ -83,8 +97,14 @@ def _successor(entry: str, base: Sequence[str], now: Sequence[str]) -> str | Non
     """The entry that now stands where ``entry`` stood (the agent edited it), or None."""
     if entry in now:
         return None
-    return next((item.new for item in diff_entries(list(base), list(now)).items
-                 if item.kind == "changed" and item.old == entry), None)
+    return next(
+        (
+            item.new
+            for item in diff_entries(list(base), list(now)).items
+            if item.kind == "changed" and item.old == entry
+        ),
+        None,
+    )
 
 
 def _short(text: str | None, n: int = 100) -> str:
@@ -98,8 +118,9 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
     opened = st.session_state.get(OPEN)
     if not opened or opened["target"] != state.target:
         return
-    st.dialog(f"Selected entry of {state.filename}", width="large",
-              on_dismiss=close)(partial(_panel, store, state, opened))()
+    st.dialog(f"Selected entry of {state.filename}", width="large", on_dismiss=close)(
+        partial(_panel, store, state, opened)
+    )()
 
 
 def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
@@ -112,27 +133,47 @@ def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
         if tuple(state.entries) != tuple(opened["base"]):
             changes_banner(opened["base"], state.entries, state.filename)
         if entry not in state.entries:
-            st.error("**This entry is no longer in the file** (the agent or another tab changed or removed it). "
-                     "Replace, remove and move would be refused. Select its row again to open the new text.")
+            st.error(
+                "**This entry is no longer in the file** (the agent or another tab changed or removed it). "
+                "Replace, remove and move would be refused. Select its row again to open the new text."
+            )
         show_entry(entry, max_chars=FULL_TEXT_CHARS)
         if len(entry) > FULL_TEXT_CHARS:  # the rest as a download, made only when clicked
-            st.download_button(f"Download this entry in full ({len(entry):,} characters)",
-                               partial(entry.encode, "utf-8"), file_name=f"{state.filename}-entry.txt",
-                               mime="text/plain", key="hd_open_download", on_click="ignore")
+            st.download_button(
+                f"Download this entry in full ({len(entry):,} characters)",
+                partial(entry.encode, "utf-8"),
+                file_name=f"{state.filename}-entry.txt",
+                mime="text/plain",
+                key="hd_open_download",
+                on_click="ignore",
+            )
         origin_section(store, state, entry)  # where it came from, its life, restore an earlier text
         if NEW_TEXT not in st.session_state:
             # Streamlit forgets a widget's value on a run that did not draw it (another page ran
             # in between): start again from the entry, never from an empty box.
             st.session_state[NEW_TEXT] = entry
         new = st.text_area("New text for this whole entry", key=NEW_TEXT, height=120)
-        live_count("New text for this whole entry", new, filename=state.filename, used=state.usage,
-                   limit=state.limit, count=len(state.entries),
-                   replaces=entry if entry in state.entries else None, adds=False)
+        live_count(
+            "New text for this whole entry",
+            new,
+            filename=state.filename,
+            used=state.usage,
+            limit=state.limit,
+            count=len(state.entries),
+            replaces=entry if entry in state.entries else None,
+            adds=False,
+        )
         replace, remove, move, shut = st.columns(4)
         if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
-            pinned_write(lambda: store.replace(target, entry, new, expect_entry=entry), key=CONFLICT,
-                         target=target, action="replace", content=new, clear=(OPEN, NEW_TEXT),
-                         successor=_successor(entry, opened["base"], state.entries))
+            pinned_write(
+                lambda: store.replace(target, entry, new, expect_entry=entry),
+                key=CONFLICT,
+                target=target,
+                action="replace",
+                content=new,
+                clear=(OPEN, NEW_TEXT),
+                successor=_successor(entry, opened["base"], state.entries),
+            )
         if remove.button("Remove this entry…", key="hd_open_remove"):
             st.session_state[ASK] = ("remove", target, entry)
         if move.button(f"Move to {FILENAMES[other]}…", key="hd_open_move"):
@@ -140,14 +181,30 @@ def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
         if shut.button("Done", key="hd_open_close", help="Close this entry (Escape does too)"):
             close()
             st.rerun()
-        if confirm(ASK, ("remove", target, entry), "Remove this entry?", yes="Yes, remove it", key="hd_open_rm",
-                   detail="A backup of the file is kept (see History)."):
-            pinned_write(lambda: store.remove(target, entry, expect_entry=entry), key=CONFLICT, target=target,
-                         action="remove", clear=(OPEN, NEW_TEXT),
-                         successor=_successor(entry, opened["base"], state.entries))
-        if confirm(ASK, ("move", target, entry), f"Move this entry to {FILENAMES[other]}?",
-                   yes="Yes, move it", key="hd_open_mv",
-                   detail="Checked in full first: if either file refuses, neither changes."):
+        if confirm(
+            ASK,
+            ("remove", target, entry),
+            "Remove this entry?",
+            yes="Yes, remove it",
+            key="hd_open_rm",
+            detail="A backup of the file is kept (see History).",
+        ):
+            pinned_write(
+                lambda: store.remove(target, entry, expect_entry=entry),
+                key=CONFLICT,
+                target=target,
+                action="remove",
+                clear=(OPEN, NEW_TEXT),
+                successor=_successor(entry, opened["base"], state.entries),
+            )
+        if confirm(
+            ASK,
+            ("move", target, entry),
+            f"Move this entry to {FILENAMES[other]}?",
+            yes="Yes, move it",
+            key="hd_open_mv",
+            detail="Checked in full first: if either file refuses, neither changes.",
+        ):
             _move(store, target, entry, other)
 
 

@@ -140,7 +140,7 @@ def pending_focus(default: str | None) -> str | None:
 
 def label_selector(label: str, tag: str = "textarea") -> str:
     """The CSS selector of a Streamlit text box with this label."""
-    return f'{tag}[aria-label={json.dumps(label)}]'
+    return f"{tag}[aria-label={json.dumps(label)}]"
 
 
 def note_page(name: str) -> None:

@@ -23,6 +23,7 @@ import os
 import streamlit as st
 
 from hermes_dash import LOOPBACK, TOKEN_ENV, connection_problems
+
 _GRANTED = "hd_access_granted"
 
 
@@ -108,9 +109,11 @@ def admit() -> bool:
         if st.session_state.get(_GRANTED):
             return False  # the token was right: the page reruns on the clean address
         st.title("hermes-dash: access token needed")
-        st.write("This dashboard is open to a network, so it asks for the access token that was "
-                 "printed when it started. Open the address shown there, the one that ends in "
-                 "`?token=...`. Lost it? Restart `hermes-dash serve --address ...` for a new one.")
+        st.write(
+            "This dashboard is open to a network, so it asks for the access token that was "
+            "printed when it started. Open the address shown there, the one that ends in "
+            "`?token=...`. Lost it? Restart `hermes-dash serve --address ...` for a new one."
+        )
         return False
     problems = local_problems()
     if not problems:
@@ -121,14 +124,18 @@ def admit() -> bool:
 
 def _refuse(problems: list[str]) -> None:
     st.title("hermes-dash refuses to show memory on this server")
-    st.write("USER.md is private and the dashboard has no login, so it only answers a browser on this "
-             "machine. Start it with `hermes-dash` (it sets everything below), or fix these options:")
+    st.write(
+        "USER.md is private and the dashboard has no login, so it only answers a browser on this "
+        "machine. Start it with `hermes-dash` (it sets everything below), or fix these options:"
+    )
     for problem in problems:
         st.text("- " + problem)
-    st.write("These options come from Streamlit's config files (`.streamlit/config.toml` in the working "
-             "folder, `~/.streamlit/config.toml`, the one beside the app), `STREAMLIT_*` environment variables "
-             "or `streamlit run` flags; docs/safety.md lists them. To open it to a network on purpose, use "
-             "`hermes-dash serve --address ADDRESS`: it then asks for an access token.")
+    st.write(
+        "These options come from Streamlit's config files (`.streamlit/config.toml` in the working "
+        "folder, `~/.streamlit/config.toml`, the one beside the app), `STREAMLIT_*` environment variables "
+        "or `streamlit run` flags; docs/safety.md lists them. To open it to a network on purpose, use "
+        "`hermes-dash serve --address ADDRESS`: it then asks for an access token."
+    )
 
 
 def seal_network() -> None:

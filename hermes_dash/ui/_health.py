@@ -32,19 +32,27 @@ def health(state: FileState) -> tuple[str, str]:
     or only some work, green when all is well. Our own wording: markdown is safe."""
     name = f"**{state.filename}**"
     if state.error:
-        return "red", (f"{name} cannot be written: {state.error.rstrip('.')}. Every write is refused until it is "
-                       "fixed. Fix: restore a good version on the History page, or save the file as UTF-8 text.")
+        return "red", (
+            f"{name} cannot be written: {state.error.rstrip('.')}. Every write is refused until it is "
+            "fixed. Fix: restore a good version on the History page, or save the file as UTF-8 text."
+        )
     pct = percent(state.usage, state.limit)
     if state.usage > state.limit:
-        return "red", (f"{name} is over its limit by {state.usage - state.limit:,} characters "
-                       f"({state.usage:,} / {state.limit:,}): the agent refuses every add. "
-                       "Fix: free room on the Cleanup page.")
+        return "red", (
+            f"{name} is over its limit by {state.usage - state.limit:,} characters "
+            f"({state.usage:,} / {state.limit:,}): the agent refuses every add. "
+            "Fix: free room on the Cleanup page."
+        )
     if state.drift:
-        return "orange", (f"{name} was edited by hand (not in the form the memory tool writes): add works, "
-                          "replace and remove are refused. Fix: tidy it up on the Migrate page.")
+        return "orange", (
+            f"{name} was edited by hand (not in the form the memory tool writes): add works, "
+            "replace and remove are refused. Fix: tidy it up on the Migrate page."
+        )
     if hand_written(state):
-        return "orange", (f"{name} is written by hand as one block, so the agent reads it as one entry. "
-                          "Fix: split it into entries on the Migrate page.")
+        return "orange", (
+            f"{name} is written by hand as one block, so the agent reads it as one entry. "
+            "Fix: split it into entries on the Migrate page."
+        )
     if pct >= ALARM_AT:
         return "red", f"{name} is nearly full ({pct}%): the next add may be refused. Fix: free room on Cleanup."
     if pct >= WARN_AT:
@@ -78,11 +86,15 @@ def announce_outside_writes(states: Iterable[FileState]) -> None:
         c = diff.counts
         # Those rows are highlighted in the tables until the next change (see _live.fresh_entries).
         mark_fresh(key, [i.new for i in diff.items if i.kind in ("added", "changed") and i.new is not None])
-        said = [f"{n_entries(c[k])} {word}" for k, word in (("added", "added"), ("changed", "changed"),
-                                                             ("removed", "removed")) if c[k]]
+        said = [
+            f"{n_entries(c[k])} {word}"
+            for k, word in (("added", "added"), ("changed", "changed"), ("removed", "removed"))
+            if c[k]
+        ]
         if said:  # shown at the end of the run (after any dialog): see show_toasts
             st.session_state.setdefault(_TOASTS, []).append(
-                f"Written from outside this page (the agent?): {', '.join(said)} in {state.filename}.")
+                f"Written from outside this page (the agent?): {', '.join(said)} in {state.filename}."
+            )
 
 
 def show_toasts() -> None:
@@ -96,8 +108,11 @@ def note_own_write(result: object, undoable: bool, home: object) -> None:
     ``second``): no toast for it, and its receipt watched when Undo was offered."""
     from hermes_dash import FILENAMES, OpResult
 
-    parts = [result] if isinstance(result, OpResult) else \
-        [r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)]
+    parts = (
+        [result]
+        if isinstance(result, OpResult)
+        else [r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)]
+    )
     for part in parts:
         path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
         st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after
@@ -123,9 +138,11 @@ def receipt_watch(shown_now: bool) -> None:
     if now == left:
         return
     del st.session_state[_RECEIPT]
-    st.warning(f"**Your last change to {filename} can no longer be undone here:** the file changed after it "
-               "(the agent or another tab wrote). Every earlier version is on the History page, where one entry "
-               "or the whole file can be restored.")
+    st.warning(
+        f"**Your last change to {filename} can no longer be undone here:** the file changed after it "
+        "(the agent or another tab wrote). Every earlier version is on the History page, where one entry "
+        "or the whole file can be restored."
+    )
 
 
 def forget_receipt() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import frozen_snapshot_path, TARGETS, Fingerprint, MemoryStore
+from hermes_dash import TARGETS, Fingerprint, MemoryStore, frozen_snapshot_path
 
 from ._cache import db_files
 
@@ -88,8 +88,11 @@ def watched(store: MemoryStore) -> tuple[str, ...]:
     """What a live page is drawn from: both memory files, and what the app's current snapshot is
     read from (the agent's state.db, its write-ahead log, where a new session lands first, and the
     frozen snapshot file), so a session the agent starts shows without a click too."""
-    return (*(str(store.home.file_path(t)) for t in TARGETS), *map(str, db_files(store.home.state_db)),
-            str(frozen_snapshot_path(store)))
+    return (
+        *(str(store.home.file_path(t)) for t in TARGETS),
+        *map(str, db_files(store.home.state_db)),
+        str(frozen_snapshot_path(store)),
+    )
 
 
 def follow(store: MemoryStore) -> None:
@@ -103,6 +106,7 @@ def follow(store: MemoryStore) -> None:
 
 
 # -- what the last write from outside changed ---------------------------------------------------
+
 
 def mark_fresh(key: tuple[str, str], texts: Sequence[str]) -> None:
     """Remember the entries a write from outside this page added or changed in the file ``key``

@@ -78,8 +78,17 @@ _STYLE = """<style>
 </style>"""
 
 
-def live_count(label: str, value: str, *, filename: str, used: int, limit: int, count: int,
-               replaces: str | None = None, adds: bool = True) -> None:
+def live_count(
+    label: str,
+    value: str,
+    *,
+    filename: str,
+    used: int,
+    limit: int,
+    count: int,
+    replaces: str | None = None,
+    adds: bool = True,
+) -> None:
     """The counter under the text box labelled ``label`` (its value now: ``value``).
 
     ``adds``: the text becomes a new entry (usage grows by it and, when the file has entries,
@@ -93,20 +102,35 @@ def live_count(label: str, value: str, *, filename: str, used: int, limit: int, 
         base = used + (len(DELIMITER) if count else 0)
     else:
         base = None
-    config = {"label": label, "filename": filename, "used": used, "limit": limit, "base": base,
-              "warn": WARN_AT, "alarm": ALARM_AT}
+    config = {
+        "label": label,
+        "filename": filename,
+        "used": used,
+        "limit": limit,
+        "base": base,
+        "warn": WARN_AT,
+        "alarm": ALARM_AT,
+    }
     n = len(value.strip())
     after = used if base is None or n == 0 else base + n
-    level = "alarm" if limit <= 0 or after > limit or after * 100 >= ALARM_AT * limit else \
-        "warning" if after * 100 >= WARN_AT * limit else "calm"
+    level = (
+        "alarm"
+        if limit <= 0 or after > limit or after * 100 >= ALARM_AT * limit
+        else "warning"
+        if after * 100 >= WARN_AT * limit
+        else "calm"
+    )
     words = f"{n:,} character{'' if n == 1 else 's'}"
     if base is not None and n:
         words += f" · {filename} after saving: {after:,} / {limit:,} chars · {percent(after, limit)}%"
     width = min(100.0, after * 100 / limit) if limit > 0 else 100.0
     # Our own wording and figures only; the typed text never goes into the page from here.
-    body = (f'{_STYLE}<div class="hd-live" data-hd-live="{html.escape(json.dumps(config))}" '
-            f'aria-live="polite"><span class="hd-live-text">{html.escape(words)}</span>'
-            f'<div class="hd-live-bar" aria-hidden="true"><div class="hd-live-fill" data-level="{level}" '
-            f'style="width: {width:.1f}%"></div></div></div>')
-    st.html(body + _SCRIPT.replace("NONCE", html.escape(json.dumps(config)).replace("*/", "")),
-            unsafe_allow_javascript=True)
+    body = (
+        f'{_STYLE}<div class="hd-live" data-hd-live="{html.escape(json.dumps(config))}" '
+        f'aria-live="polite"><span class="hd-live-text">{html.escape(words)}</span>'
+        f'<div class="hd-live-bar" aria-hidden="true"><div class="hd-live-fill" data-level="{level}" '
+        f'style="width: {width:.1f}%"></div></div></div>'
+    )
+    st.html(
+        body + _SCRIPT.replace("NONCE", html.escape(json.dumps(config)).replace("*/", "")), unsafe_allow_javascript=True
+    )

@@ -44,9 +44,14 @@ def _folder_key(path: os.PathLike[str] | str) -> object:
 def origins_key(store: MemoryStore) -> Hashable:
     """What the origins depend on: a write, a new session or a new journal line makes a new key."""
     home = store.home
-    return (str(home.root), home.profile, *(stat_key(home.file_path(t)) for t in TARGETS),
-            *(stat_key(p) for p in db_files(home.state_db)), stat_key(home.memories_dir / JOURNAL_NAME),
-            _folder_key(home.memories_dir))
+    return (
+        str(home.root),
+        home.profile,
+        *(stat_key(home.file_path(t)) for t in TARGETS),
+        *(stat_key(p) for p in db_files(home.state_db)),
+        stat_key(home.memories_dir / JOURNAL_NAME),
+        _folder_key(home.memories_dir),
+    )
 
 
 def all_origins(store: MemoryStore) -> blame.Blame:
@@ -129,13 +134,22 @@ def origin_section(store: MemoryStore, state: FileState, entry: str) -> None:
             st.text(event.text)
     texts = list(dict.fromkeys(e.text for e in life.life if e.text != entry and e.kind != "removed"))
     if texts:
-        pick = st.selectbox("Put an earlier text back in place of this one", range(len(texts)), key=RESTORE_PICK,
-                            format_func=lambda i: " ".join(texts[i].split())[:90])
+        pick = st.selectbox(
+            "Put an earlier text back in place of this one",
+            range(len(texts)),
+            key=RESTORE_PICK,
+            format_func=lambda i: " ".join(texts[i].split())[:90],
+        )
         if st.button("Restore this text in place", key="hd_open_restore_go"):
             from ._conflict import pinned_write
 
             chosen = texts[pick if pick is not None and pick < len(texts) else 0]
             # A pinned replace: refused (with the conflict panel) if the entry changed meanwhile.
-            pinned_write(lambda: store.replace(state.target, entry, chosen, expect_entry=entry),
-                         key="hd_open_conflict", target=state.target, action="replace", content=chosen,
-                         clear=("hd_open", "hd_open_new", RESTORE_PICK))
+            pinned_write(
+                lambda: store.replace(state.target, entry, chosen, expect_entry=entry),
+                key="hd_open_conflict",
+                target=state.target,
+                action="replace",
+                content=chosen,
+                clear=("hd_open", "hd_open_new", RESTORE_PICK),
+            )

@@ -27,12 +27,12 @@ from hermes_dash import (
     Fingerprint,
     HermesHome,
     MemoryStore,
-    agent_for_home,
     OpResult,
     Refusal,
     Settings,
     TwoFileUndo,
     Undo,
+    agent_for_home,
     load_settings,
     n_entries,
     resolve_home,
@@ -169,8 +169,10 @@ def result_text(result: OpResult, filename: str) -> str:
     """What an accepted write did, in words (plain text: the message may quote entry text)."""
     lines = [result.message]
     if result.changed:
-        lines.append(f"{filename} is now {result.usage:,}/{result.limit:,} characters "
-                     f"({result.percent}%), {n_entries(len(result.after))}.")
+        lines.append(
+            f"{filename} is now {result.usage:,}/{result.limit:,} characters "
+            f"({result.percent}%), {n_entries(len(result.after))}."
+        )
         if result.backup is not None:
             lines.append(f"The previous version is kept as {result.backup.name} (see History).")
         lines.append(NEXT_SESSION)
@@ -192,26 +194,53 @@ def written(result: object, *, title: str | None = None, undoable: bool = False)
         filename = FILENAMES.get(result.target, result.target)
         out = []
         if changed_since_looked(result):
-            out.append(Flash("warning", f"{filename} had changed on disk since this page showed it",
-                             "Someone else (the agent, another tab or an editor) wrote it meanwhile. The engine "
-                             "re-read the file under its lock and applied your change to the fresh content, so "
-                             "nothing was lost. Check the result below."))
-        out.append(Flash("success" if result.changed else "info",
-                         title or ("Saved" if result.changed else "Nothing to change"),
-                         result_text(result, filename), result.undo if undoable else None))
+            out.append(
+                Flash(
+                    "warning",
+                    f"{filename} had changed on disk since this page showed it",
+                    "Someone else (the agent, another tab or an editor) wrote it meanwhile. The engine "
+                    "re-read the file under its lock and applied your change to the fresh content, so "
+                    "nothing was lost. Check the result below.",
+                )
+            )
+        out.append(
+            Flash(
+                "success" if result.changed else "info",
+                title or ("Saved" if result.changed else "Nothing to change"),
+                result_text(result, filename),
+                result.undo if undoable else None,
+            )
+        )
         return out
     first, second = getattr(result, "first", None), getattr(result, "second", None)
     if isinstance(first, OpResult) and isinstance(second, OpResult):
-        return [Flash("success", title or "Saved", "\n".join([
-            str(getattr(result, "message", "")), result_text(first, FILENAMES.get(first.target, first.target)),
-            result_text(second, FILENAMES.get(second.target, second.target))]), getattr(result, "undo", None))]
+        return [
+            Flash(
+                "success",
+                title or "Saved",
+                "\n".join(
+                    [
+                        str(getattr(result, "message", "")),
+                        result_text(first, FILENAMES.get(first.target, first.target)),
+                        result_text(second, FILENAMES.get(second.target, second.target)),
+                    ]
+                ),
+                getattr(result, "undo", None),
+            )
+        ]
     return [Flash("success", title or "Done")]
 
 
-def run_op(action: Callable[[], T], *, clear: Iterable[str] = (), focus: str | None = None,
-           undoable: bool = False, title: str | None = None,
-           report: Callable[[T], Iterable[Flash]] | None = None,
-           then: Callable[[T], None] | None = None) -> T | None:
+def run_op(
+    action: Callable[[], T],
+    *,
+    clear: Iterable[str] = (),
+    focus: str | None = None,
+    undoable: bool = False,
+    title: str | None = None,
+    report: Callable[[T], Iterable[Flash]] | None = None,
+    then: Callable[[T], None] | None = None,
+) -> T | None:
     """Run one write through the engine and report it: the one write-and-report path of the pages.
 
     Refused (a :class:`Refusal`): show why (nothing changed) and return None. Accepted: clear
@@ -234,7 +263,7 @@ def run_op(action: Callable[[], T], *, clear: Iterable[str] = (), focus: str | N
     from ._health import note_own_write
 
     note_own_write(result, undoable, current_home())
-    for item in (report(result) if report is not None else written(result, title=title, undoable=undoable)):
+    for item in report(result) if report is not None else written(result, title=title, undoable=undoable):
         flash(item.kind, item.title, item.body, item.undo)
     if then is not None:
         then(result)
@@ -272,8 +301,18 @@ def undo_write(token: Undo | TwoFileUndo) -> None:
 
     note_own_write(both if isinstance(token, TwoFileUndo) else result, True, current_home())
     if isinstance(token, TwoFileUndo):
-        flash("success", "Undone", "\n".join([both.message, result_text(both.first, FILENAMES[both.first.target]),
-                                              result_text(both.second, FILENAMES[both.second.target])]), both.undo)
+        flash(
+            "success",
+            "Undone",
+            "\n".join(
+                [
+                    both.message,
+                    result_text(both.first, FILENAMES[both.first.target]),
+                    result_text(both.second, FILENAMES[both.second.target]),
+                ]
+            ),
+            both.undo,
+        )
         return
     flash("success", "Undone", result_text(result, filename), result.undo)
 
@@ -297,9 +336,14 @@ def show_flashes() -> None:
                 if item.body:
                     st.text(item.body)
                 if item.undo is not None:
-                    st.button("Undo", key=f"hd_undo_{n}", on_click=undo_write, args=(item.undo,),
-                              help="Put back what the file held before this write (itself backed up). "
-                                   "Refused if the file changed since.")
+                    st.button(
+                        "Undo",
+                        key=f"hd_undo_{n}",
+                        on_click=undo_write,
+                        args=(item.undo,),
+                        help="Put back what the file held before this write (itself backed up). "
+                        "Refused if the file changed since.",
+                    )
     # After a write the browser drops focus to the page body: put it back where the next step is.
     if target := pending_focus(FLASH_SELECTOR if items else None):
         focus_now(target)

@@ -12,7 +12,6 @@ from ._cache import clear_caches
 from ._session import current_store, flash, set_home
 from ._widgets import show_refusal
 
-
 OTHER_HOME = "hd_other_home_open"  # session state: the sidebar's "Open another home folder" box is shown
 
 
@@ -58,8 +57,13 @@ def sidebar() -> MemoryStore:
         st.text(agent_for_home(home.root).describe())  # which agent's rules every check here follows
         profiles = ["default", *home.profiles()]
         st.session_state.hd_profile_select = home.profile or "default"
-        st.selectbox("Profile", profiles, key="hd_profile_select", on_change=_pick_profile,
-                     help="Each folder under profiles/ is a Hermes home of its own; profiles never share memory.")
+        st.selectbox(
+            "Profile",
+            profiles,
+            key="hd_profile_select",
+            on_change=_pick_profile,
+            help="Each folder under profiles/ is a Hermes home of its own; profiles never share memory.",
+        )
         if home.profile:
             st.caption("Profile folder")
             st.text(str(home.path))
@@ -69,8 +73,12 @@ def sidebar() -> MemoryStore:
             with st.container(border=True, key="hd_other_home_box"):
                 st.text_input("Folder", key="hd_home_input", placeholder="~/.hermes")
                 st.button("Open folder", key="hd_open_home", on_click=_open_folder)
-                st.button("Open the demo home", key="hd_open_demo_side", on_click=_open_demo,
-                          help="A copy of the demo home in a temporary folder")
+                st.button(
+                    "Open the demo home",
+                    key="hd_open_demo_side",
+                    on_click=_open_demo,
+                    help="A copy of the demo home in a temporary folder",
+                )
                 st.button("Cancel", key="hd_other_home_close", on_click=_other_home, args=(False,))
         else:
             st.button("Open another home folder…", key="hd_other_home", on_click=_other_home, args=(True,))
@@ -78,14 +86,19 @@ def sidebar() -> MemoryStore:
         problems = list(settings.warnings)
         for target in map(Target.of, TARGETS):
             if not settings.enabled(target):
-                problems.append(f"memory.{target.enabled_key} is false: sessions load no "
-                                f"{target.filename.removesuffix('.md')} block.")
+                problems.append(
+                    f"memory.{target.enabled_key} is false: sessions load no "
+                    f"{target.filename.removesuffix('.md')} block."
+                )
         if problems:
             st.warning("**Config**")
             for text in problems:
                 st.text(text)  # may quote values from config.yaml: plain text
         if settings.write_approval:
-            st.caption("The agent asks before it writes (write_approval in config.yaml): its writes wait in the Inbox until you approve them.")
+            st.caption(
+                "The agent asks before it writes (write_approval in config.yaml): its writes wait "
+                "in the Inbox until you approve them."
+            )
     return store
 
 
@@ -110,8 +123,10 @@ def empty_state(store: MemoryStore) -> None:
     st.title("No Hermes memory here yet")
     st.write("There is no `memories/MEMORY.md` or `memories/USER.md` in this folder:")
     st.code(str(store.home.memories_dir), language=None)
-    st.write("If Hermes keeps its home elsewhere, open that folder from the sidebar "
-             "(or start the dashboard with `HERMES_HOME=/path/to/home`). Otherwise:")
+    st.write(
+        "If Hermes keeps its home elsewhere, open that folder from the sidebar "
+        "(or start the dashboard with `HERMES_HOME=/path/to/home`). Otherwise:"
+    )
     left, right = st.columns(2)
     with left, st.container(border=True):
         st.header("Start empty")

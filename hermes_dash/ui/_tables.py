@@ -60,12 +60,18 @@ def cut(text: str, limit: int = CELL_CHARS, *, where: str = "select the row to r
 # is one more element on every run of the page.
 TABLE_STYLE = "\n".join(
     ['[class*="st-key-hdtbox"] { container-type: inline-size; }']
-    + [f'@container (max-width: {s - 0.02}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(1) {{ display: none; }} }}\n'
-       f'@container (min-width: {s}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(2) {{ display: none; }} }}'
-       for s in _STEPS]
+    + [
+        f'@container (max-width: {s - 0.02}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(1) '
+        f"{{ display: none; }} }}\n"
+        f'@container (min-width: {s}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(2) {{ display: none; }} }}'
+        for s in _STEPS
+    ]
     # The sidebar's paths: wrap at / and - where possible.
-    + ['[data-testid="stSidebar"] [data-testid="stText"] { font-family: "Source Code Pro", monospace; '
-       'font-size: 0.8rem; word-break: normal; overflow-wrap: anywhere; }'])
+    + [
+        '[data-testid="stSidebar"] [data-testid="stText"] { font-family: "Source Code Pro", monospace; '
+        "font-size: 0.8rem; word-break: normal; overflow-wrap: anywhere; }"
+    ]
+)
 
 
 # -- the entry table ---------------------------------------------------------------------------
@@ -73,27 +79,40 @@ TABLE_STYLE = "\n".join(
 ENTRY_COLUMNS: dict[str, Any] = {
     "#": st.column_config.NumberColumn("#", width=40, pinned=True, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width=280, help="Shown as plain text"),
-    "Match": st.column_config.TextColumn("Match", width=150,
-                                         help="Where the search text is in the entry, marked «like this»"),
+    "Match": st.column_config.TextColumn(
+        "Match", width=150, help="Where the search text is in the entry, marked «like this»"
+    ),
     "Shortest unique text": st.column_config.TextColumn(
-        "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"),
+        "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"
+    ),
     "Chars": st.column_config.NumberColumn("Chars", width=60, format="%d", help="Characters in this entry"),
     "Budget": st.column_config.ProgressColumn(
-        "Of file", width=100, format="%.1f%%", min_value=0, max_value=100,
+        "Of file",
+        width=100,
+        format="%.1f%%",
+        min_value=0,
+        max_value=100,
         help="This entry's share of the file's characters (the entries add up to about 100%). How full the file "
-             "is against its limit is the one figure on the gauge above"),
+        "is against its limit is the one figure on the gauge above",
+    ),
     "Flags": st.column_config.TextColumn("Flags", width=170),
     "Origin": st.column_config.TextColumn(
-        "Origin", width=130, help="Where the entry's current text came from: an agent session (its date), you "
-                                  "(hermes-dash), approved from the Inbox, restored, a hand edit, or a git author. "
-                                  "Select the row for the session, the reason and the entry's whole life"),
+        "Origin",
+        width=130,
+        help="Where the entry's current text came from: an agent session (its date), you "
+        "(hermes-dash), approved from the Inbox, restored, a hand edit, or a git author. "
+        "Select the row for the session, the reason and the entry's whole life",
+    ),
     "Details": st.column_config.TextColumn(
-        "Size, flags", width=120, help="Position (#), characters, share of the file's characters, then any flags"),
+        "Size, flags", width=120, help="Position (#), characters, share of the file's characters, then any flags"
+    ),
 }
 COMPACT_COLUMNS = ("Entry", "Details")
 COMPACT_ENTRY_WIDTH = 188  # with Details and the row marker: PHONE_WIDTH
-COMPACT_CONFIG = {**ENTRY_COLUMNS, "Entry": st.column_config.TextColumn(
-    "Entry", width=COMPACT_ENTRY_WIDTH, help="Shown as plain text")}
+COMPACT_CONFIG = {
+    **ENTRY_COLUMNS,
+    "Entry": st.column_config.TextColumn("Entry", width=COMPACT_ENTRY_WIDTH, help="Shown as plain text"),
+}
 
 
 def details(index: int, chars: int, share: float, flags: Sequence[str]) -> str:
@@ -136,7 +155,8 @@ def full_layout(columns: Sequence[str], frame: pd.DataFrame | pa.Table) -> tuple
     if "Entry" in config:
         spare = step - 8 - _need(full)
         config["Entry"] = st.column_config.TextColumn(
-            "Entry", width=ENTRY_COLUMNS["Entry"]["width"] + max(0, spare), help="Shown as plain text")
+            "Entry", width=ENTRY_COLUMNS["Entry"]["width"] + max(0, spare), help="Shown as plain text"
+        )
     return full, step, config
 
 
@@ -158,8 +178,14 @@ def one_page(frame: pd.DataFrame | pa.Table, name: str) -> pd.DataFrame | pa.Tab
         st.session_state[_offset_key(name)] = 0
         return frame
     pages = -(-rows // PAGE_ROWS)
-    page = st.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, step=1, key=f"hdpage_{name}",
-                           help=f"A table shows {PAGE_ROWS:,} rows at a time, so the page stays quick to send")
+    page = st.number_input(
+        f"Page (of {pages:,})",
+        min_value=1,
+        max_value=pages,
+        step=1,
+        key=f"hdpage_{name}",
+        help=f"A table shows {PAGE_ROWS:,} rows at a time, so the page stays quick to send",
+    )
     start = (int(page) - 1) * PAGE_ROWS
     end = min(rows, start + PAGE_ROWS)
     st.caption(f"{rows:,} rows: showing {start + 1:,} to {end:,} (at most {PAGE_ROWS:,} rows are sent at a time).")
@@ -172,8 +198,14 @@ def one_page(frame: pd.DataFrame | pa.Table, name: str) -> pd.DataFrame | pa.Tab
 HIGHLIGHT_CSS = "background-color: rgba(255, 183, 0, 0.28)"
 
 
-def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int | None = None,
-                on_select: Callable[[str], Any] | None = None, highlight: Sequence[bool] | None = None) -> None:
+def entry_grids(
+    frame: pd.DataFrame | pa.Table,
+    *,
+    key: str | None,
+    height: int | None = None,
+    on_select: Callable[[str], Any] | None = None,
+    highlight: Sequence[bool] | None = None,
+) -> None:
     """The full and the compact entry table of one frame; the one that fits the box is shown.
 
     With ``on_select``, rows can be selected in either table and ``on_select(table_key)`` is
@@ -194,20 +226,29 @@ def entry_grids(frame: pd.DataFrame | pa.Table, *, key: str | None, height: int 
     rows = frame.shape[0] if isinstance(frame, pd.DataFrame) else frame.num_rows
     data: Any = frame
     if marked and isinstance(frame, pd.DataFrame):
-        data = frame.style.apply(lambda row: [HIGHLIGHT_CSS if row.name in marked else ""] * len(row),
-                                 axis=1).format(precision=1)
+        data = frame.style.apply(lambda row: [HIGHLIGHT_CSS if row.name in marked else ""] * len(row), axis=1).format(
+            precision=1
+        )
     with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
-        for shown, config, grid_key in ((full, full_config, key),
-                                        ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG,
-                                         None if key is None else f"{key}_compact")):
+        for shown, config, grid_key in (
+            (full, full_config, key),
+            ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG, None if key is None else f"{key}_compact"),
+        ):
             extra: dict[str, Any] = {}
             if on_select is not None and grid_key is not None:
                 extra = {"selection_mode": "single-row", "on_select": lambda k=grid_key: on_select(k)}
             # Only the shown columns' settings: Streamlit deep-copies every setting it is given on
             # every run, and the rest would be copied for nothing.
-            st.dataframe(data, hide_index=True, column_config={c: config[c] for c in shown if c in config},
-                         column_order=shown, key=grid_key, row_height=ROW_HEIGHT,
-                         height=height or table_height(rows), **extra)
+            st.dataframe(
+                data,
+                hide_index=True,
+                column_config={c: config[c] for c in shown if c in config},
+                column_order=shown,
+                key=grid_key,
+                row_height=ROW_HEIGHT,
+                height=height or table_height(rows),
+                **extra,
+            )
 
 
 # -- before / after -----------------------------------------------------------------------------
@@ -216,33 +257,49 @@ DIFF_LABEL_WIDTH = 96  # "only in live file" wraps onto two lines
 DIFF_LEAD_WIDTH = 96  # a short label column in front, such as a file name ("MEMORY.md" on one line: 88 broke it)
 
 
-def diff_table(kinds: Sequence[str], before: Sequence[str | None], after: Sequence[str | None], *,
-               key: str, labels: tuple[str, str] = ("Before", "After"), kind_label: str = "Change",
-               lead: Mapping[str, Sequence[str]] | None = None, help: tuple[str, str] | None = None) -> None:
+def diff_table(
+    kinds: Sequence[str],
+    before: Sequence[str | None],
+    after: Sequence[str | None],
+    *,
+    key: str,
+    labels: tuple[str, str] = ("Before", "After"),
+    kind_label: str = "Change",
+    lead: Mapping[str, Sequence[str]] | None = None,
+    help: tuple[str, str] | None = None,
+) -> None:
     """A before/after table: one row per change, the two texts side by side (cut to
     ``CELL_CHARS``, three lines a row), fitting any width from a phone's to a wide page's.
 
     ``lead`` adds short label columns in front (pinned, like the change column).
     """
     if len(kinds) > PAGE_ROWS:  # the first page only: a diff this long is read on the command line
-        st.caption(f"{len(kinds):,} changes: the first {PAGE_ROWS:,} are shown (`hermes-dash snapshot` or "
-                   "`history` lists them all).")
+        st.caption(
+            f"{len(kinds):,} changes: the first {PAGE_ROWS:,} are shown (`hermes-dash snapshot` or "
+            "`history` lists them all)."
+        )
         kinds, before, after = kinds[:PAGE_ROWS], before[:PAGE_ROWS], after[:PAGE_ROWS]
         lead = {name: values[:PAGE_ROWS] for name, values in (lead or {}).items()} or None
     data: dict[str, Sequence[object]] = dict(lead or {})
     data[kind_label] = list(kinds)
     data[labels[0]] = [cut(t or "", where="") for t in before]
     data[labels[1]] = [cut(t or "", where="") for t in after]
-    config: dict[str, Any] = {name: st.column_config.TextColumn(name, width=DIFF_LEAD_WIDTH, pinned=True)
-                              for name in (lead or {})}
+    config: dict[str, Any] = {
+        name: st.column_config.TextColumn(name, width=DIFF_LEAD_WIDTH, pinned=True) for name in (lead or {})
+    }
     config[kind_label] = st.column_config.TextColumn(kind_label, width=DIFF_LABEL_WIDTH, pinned=True)
     # The two texts share what a phone leaves; both grow alike to share a wide page.
     text_width = (PHONE_WIDTH - DIFF_LABEL_WIDTH - DIFF_LEAD_WIDTH * len(lead or {})) // 2
     for n, label in enumerate(labels):
-        config[label] = st.column_config.TextColumn(label, width=text_width,
-                                                    help=None if help is None else help[n])
-    st.dataframe(pd.DataFrame(data), hide_index=True, key=key, row_height=ROW_HEIGHT,
-                 height=table_height(len(kinds)), column_config=config)
+        config[label] = st.column_config.TextColumn(label, width=text_width, help=None if help is None else help[n])
+    st.dataframe(
+        pd.DataFrame(data),
+        hide_index=True,
+        key=key,
+        row_height=ROW_HEIGHT,
+        height=table_height(len(kinds)),
+        column_config=config,
+    )
 
 
 def long_text_area(label: str, value: str, *, key: str, height: int = 90) -> str:
@@ -250,7 +307,8 @@ def long_text_area(label: str, value: str, *, key: str, height: int = 90) -> str
     (sending it whole would cost the browser megabytes) and returned as it is."""
     if len(value) <= EDIT_CHARS:
         return st.text_area(label, value, key=key, height=height)
-    st.caption(f"{label}: {len(value):,} characters, too long to edit here; applied as proposed (first "
-               f"{EDIT_CHARS:,} shown).")
+    st.caption(
+        f"{label}: {len(value):,} characters, too long to edit here; applied as proposed (first {EDIT_CHARS:,} shown)."
+    )
     st.text(value[:EDIT_CHARS] + " …")
     return value

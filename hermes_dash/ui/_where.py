@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hermes_dash import MemoryStore, agent_for_home, list_profiles, normalise_profile, shorten
+
 from ._cache import SnapshotChoice
 from ._session import current_home, flash
 from ._widgets import lit
@@ -35,9 +36,12 @@ def profile_from_url() -> None:
             st.session_state.pop("hd_seen", None)
         return
     shown = shorten(raw, 80)
-    flash("warning", "The address names a profile that does not exist here",
-          f"There is no profile {shown!r} in {home.root}; showing the profile "
-          f"{home.profile or 'default'!r} instead.\nProfiles here: {', '.join(['default', *listed])}.")
+    flash(
+        "warning",
+        "The address names a profile that does not exist here",
+        f"There is no profile {shown!r} in {home.root}; showing the profile "
+        f"{home.profile or 'default'!r} instead.\nProfiles here: {', '.join(['default', *listed])}.",
+    )
 
 
 def keep_in_url(store: MemoryStore) -> None:
@@ -52,8 +56,7 @@ def where_caption(store: MemoryStore) -> None:
     """One line at the top of every page: which home and which profile this page reads and writes
     (a profile is a home of its own: its folder is the one shown)."""
     agent = agent_for_home(store.home.root)
-    st.caption(f"Home {lit(store.home.path)} · profile {lit(store.home.profile or 'default')} · "
-               f"{agent.describe(lit)}")
+    st.caption(f"Home {lit(store.home.path)} · profile {lit(store.home.profile or 'default')} · {agent.describe(lit)}")
 
 
 def snapshot_label(choice: SnapshotChoice) -> str:
@@ -70,9 +73,14 @@ def compared_with(choice: SnapshotChoice | None, *, picked_here: bool = False) -
     """Name the app's current snapshot where a page compares with it (``picked_here``: on the
     Snapshot page, beside the box that picks it)."""
     if choice is None:
-        st.caption("Compared with: no snapshot (no agent session recorded, none frozen). Freeze one on the "
-                   "Snapshot page to see what changed since.")
+        st.caption(
+            "Compared with: no snapshot (no agent session recorded, none frozen). Freeze one on the "
+            "Snapshot page to see what changed since."
+        )
         return
-    where = "The Overview compares with the same one." if picked_here else \
-        "Pick another on the Snapshot page; every page compares with the same one."
+    where = (
+        "The Overview compares with the same one."
+        if picked_here
+        else "Pick another on the Snapshot page; every page compares with the same one."
+    )
     st.caption(f"Compared with: {snapshot_label(choice)}. {where}")

@@ -55,8 +55,14 @@ def tokens(chars: int) -> int:
 # The bar's colour for each state: each has at least 3:1 contrast against the light theme's white
 # and the dark theme's near-black background alike (WCAG's rule for a graphic), so one colour
 # serves both themes. Over the limit and broken are striped too: the state is not colour alone.
-BAR_COLOURS = {"ok": "#21883f", "near-full": "#c25e00", "edited": "#c25e00", "full": "#d62d20",
-               "over": "#d62d20", "broken": "#d62d20"}
+BAR_COLOURS = {
+    "ok": "#21883f",
+    "near-full": "#c25e00",
+    "edited": "#c25e00",
+    "full": "#d62d20",
+    "over": "#d62d20",
+    "broken": "#d62d20",
+}
 _STRIPES = "repeating-linear-gradient(135deg, {c} 0 8px, #8a1610 8px 12px)"
 
 
@@ -81,17 +87,28 @@ def bar_html(pct: int, state: str, label: str) -> str:
     colour = BAR_COLOURS[state]
     stripes = f"background-image:{_STRIPES.format(c=colour)};" if state in ("over", "broken") else ""
     width = 100 if state in ("over", "broken") else max(0, min(100, pct))
-    return (f'<div class="hd-bar" data-state="{state}" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
-            f'aria-valuenow="{pct}" aria-valuetext="{pct}%, {label}" aria-label="{label}" '
-            'style="height:0.5rem;border-radius:0.25rem;background:rgba(128,128,128,0.25);overflow:hidden;'
-            'margin:0.25rem 0 0.5rem 0">'
-            f'<div class="hd-bar-fill" style="height:100%;width:{width}%;background-color:{colour};{stripes}'
-            'border-radius:0.25rem"></div></div>')
+    return (
+        f'<div class="hd-bar" data-state="{state}" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
+        f'aria-valuenow="{pct}" aria-valuetext="{pct}%, {label}" aria-label="{label}" '
+        'style="height:0.5rem;border-radius:0.25rem;background:rgba(128,128,128,0.25);overflow:hidden;'
+        'margin:0.25rem 0 0.5rem 0">'
+        f'<div class="hd-bar-fill" style="height:100%;width:{width}%;background-color:{colour};{stripes}'
+        'border-radius:0.25rem"></div></div>'
+    )
 
 
-def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | None = None,
-          projected_count: int | None = None, key: str | None = None, drifted: bool = False,
-          broken: bool = False) -> str:
+def gauge(
+    filename: str,
+    used: int,
+    limit: int,
+    count: int,
+    *,
+    projected: int | None = None,
+    projected_count: int | None = None,
+    key: str | None = None,
+    drifted: bool = False,
+    broken: bool = False,
+) -> str:
     """A capacity gauge; with ``projected``, the gauge shows the usage after an operation.
 
     The colour follows the state (green, orange, red), the bar's too (see :func:`gauge_state`): a
@@ -99,8 +116,9 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     hand-edited one (``drifted``) never "OK". One percentage, the agent's (capped at 100), in the
     figures and the bar alike. Returns the level (``calm``/``warning``/``alarm``) of the figure shown.
     """
-    shown, shown_count = (used, count) if projected is None else \
-        (projected, projected_count if projected_count is not None else count)
+    shown, shown_count = (
+        (used, count) if projected is None else (projected, projected_count if projected_count is not None else count)
+    )
     lvl = level(shown, limit)
     color, word = _LEVEL_LOOK[lvl]
     over = shown > limit
@@ -115,23 +133,36 @@ def gauge(filename: str, used: int, limit: int, count: int, *, projected: int | 
     with st.container(border=True, key=None if key is None else f"{key}-hdlvl-{color}"):
         # Our own wording, figures and markup only (no entry text): markdown and HTML are safe here.
         # One element for title, figures and bar: every element costs the landing page's rerun time.
-        st.markdown(f"**{filename}** :{color}-badge[{after}{word}]  \n"
-                    f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
-                    + (f" · :red[{shown - limit:,} over]" if over else "") + "\n\n"
-                    + bar_html(pct, state, f"{after}{filename} {pct}% of its limit: {word}"),
-                    unsafe_allow_html=True)
+        st.markdown(
+            f"**{filename}** :{color}-badge[{after}{word}]  \n"
+            f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
+            + (f" · :red[{shown - limit:,} over]" if over else "")
+            + "\n\n"
+            + bar_html(pct, state, f"{after}{filename} {pct}% of its limit: {word}"),
+            unsafe_allow_html=True,
+        )
         if projected is None:
-            st.caption(f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} "
-                       "characters per token)")
+            st.caption(
+                f"≈ {tokens(used):,} tokens in every prompt (an estimate: about {CHARS_PER_TOKEN} characters per token)"
+            )
         else:
-            st.caption(f"{projected - used:+,} characters (now {used:,}) · ≈ {tokens(projected):,} tokens per "
-                       "prompt (an estimate)")
+            st.caption(
+                f"{projected - used:+,} characters (now {used:,}) · ≈ {tokens(projected):,} tokens per "
+                "prompt (an estimate)"
+            )
     return lvl
 
 
 def state_gauge(state: FileState, **kwargs: Any) -> str:
-    return gauge(state.filename, state.usage, state.limit, len(state.entries), drifted=bool(state.drift),
-                 broken=bool(state.error), **kwargs)
+    return gauge(
+        state.filename,
+        state.usage,
+        state.limit,
+        len(state.entries),
+        drifted=bool(state.drift),
+        broken=bool(state.error),
+        **kwargs,
+    )
 
 
 def lit(value: object) -> str:
@@ -187,8 +218,14 @@ def share_of_file(chars: int, file_chars: int) -> float:
     return round(min(chars, file_chars) / file_chars * 100, 1) if file_chars > 0 else 0.0
 
 
-def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str]] | None = None,
-                indices: Sequence[int] | None = None, *, file_chars: int | None = None) -> pd.DataFrame:
+def entry_frame(
+    entries: Sequence[str],
+    limit: int,
+    flags: Sequence[Sequence[str]] | None = None,
+    indices: Sequence[int] | None = None,
+    *,
+    file_chars: int | None = None,
+) -> pd.DataFrame:
     """The entry table: index, text (cut for display), characters, share of the file, flags,
     and the compact table's one column of figures and flags (``Details``).
 
@@ -200,14 +237,16 @@ def entry_frame(entries: Sequence[str], limit: int, flags: Sequence[Sequence[str
     flags = [list(f) for f in (flags or [()] * len(entries))]
     total = usage(list(entries)) if file_chars is None else file_chars
     shares = [share_of_file(len(e), total) for e in entries]
-    return pd.DataFrame({
-        "#": indices,
-        "Entry": [cut(e) for e in entries],
-        "Chars": [len(e) for e in entries],
-        "Budget": shares,
-        "Flags": [", ".join(f) for f in flags],
-        "Details": [details(i, len(e), s, f) for i, e, s, f in zip(indices, entries, shares, flags)],
-    })
+    return pd.DataFrame(
+        {
+            "#": indices,
+            "Entry": [cut(e) for e in entries],
+            "Chars": [len(e) for e in entries],
+            "Budget": shares,
+            "Flags": [", ".join(f) for f in flags],
+            "Details": [details(i, len(e), s, f) for i, e, s, f in zip(indices, entries, shares, flags)],
+        }
+    )
 
 
 def entry_table(frame: pd.DataFrame | pa.Table, *, key: str | None = None, height: int | None = None) -> None:
@@ -220,8 +259,16 @@ def filename(target: str) -> str:
     return FILENAMES[target]
 
 
-def confirm(flag: str, token: object, question: str, *, yes: str, key: str, detail: str = "",
-            show: Callable[[], None] | None = None) -> bool:
+def confirm(
+    flag: str,
+    token: object,
+    question: str,
+    *,
+    yes: str,
+    key: str,
+    detail: str = "",
+    show: Callable[[], None] | None = None,
+) -> bool:
     """Ask ``question`` while ``st.session_state[flag] == token`` (a button set it); True on yes.
 
     A confirmation drawn from a session-state flag, not a dialog opened by a button: AppTest
@@ -247,10 +294,19 @@ def confirm(flag: str, token: object, question: str, *, yes: str, key: str, deta
     return False
 
 
-def ask(flag: str, token: object, question: str, *, yes: str, key: str, then: Callable[[], object],
-        detail: str = "", show: Callable[[], None] | None = None,
-        width: Literal["small", "medium", "large"] = "large",
-        title: str = "Check before it is written") -> None:
+def ask(
+    flag: str,
+    token: object,
+    question: str,
+    *,
+    yes: str,
+    key: str,
+    then: Callable[[], object],
+    detail: str = "",
+    show: Callable[[], None] | None = None,
+    width: Literal["small", "medium", "large"] = "large",
+    title: str = "Check before it is written",
+) -> None:
     """:func:`confirm` in a dialog: while ``st.session_state[flag] == token`` the question opens
     over the page, where the eye is, with the focus inside; Yes calls ``then`` (a write, which
     reruns the page), Cancel, Escape or the close button clears the flag.

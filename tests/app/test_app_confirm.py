@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_support import alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import DELIMITER
-from app_support import alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
+
 
 def opened(page: str) -> AppTest:
     at = open_app(page)
@@ -30,8 +31,9 @@ def assert_shared_confirmation(at: AppTest, key: str, yes: str) -> None:
     children of one horizontal, start-aligned row: the shape only ``ui.confirm`` draws."""
     no_exception(at)
     # In the page, or in a dialog (``ui.ask``: Streamlit keeps dialogs outside the main block).
-    [row] = {id(parent): parent for parent, child in blocks(at._tree)
-             if getattr(child, "key", None) == f"{key}_yes"}.values()
+    [row] = {
+        id(parent): parent for parent, child in blocks(at._tree) if getattr(child, "key", None) == f"{key}_yes"
+    }.values()
     assert [getattr(c, "key", None) for c in row.children.values()] == [f"{key}_yes", f"{key}_no"]
     flex = row.proto.flex_container
     assert flex.direction == flex.Direction.HORIZONTAL and flex.justify == flex.Justify.JUSTIFY_START

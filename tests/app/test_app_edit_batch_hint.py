@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hermes_dash.curation.hints import secret_hint
-from test_app_edit import FACTS, edit_page, home  # noqa: F401
 from app_support import fresh_cache, no_exception  # noqa: F401
+from test_app_edit import FACTS, edit_page, home  # noqa: F401
+
+from hermes_dash.curation.hints import secret_hint
 
 SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"
 
@@ -18,9 +19,11 @@ def warnings(at) -> list[str]:
 
 def test_batch_rows_with_a_possible_secret_get_the_add_tabs_hint(home: Path) -> None:
     at = edit_page()
-    at.session_state["ed_batch_memory"] = {"edited_rows": {1: {"Entry": SECRET_URL}},
-                                           "added_rows": [{"Entry": "Plain new fact."}, {"Entry": SECRET_URL + "?x"}],
-                                           "deleted_rows": []}
+    at.session_state["ed_batch_memory"] = {
+        "edited_rows": {1: {"Entry": SECRET_URL}},
+        "added_rows": [{"Entry": "Plain new fact."}, {"Entry": SECRET_URL + "?x"}],
+        "deleted_rows": [],
+    }
     at.run()
     no_exception(at)
     hint = secret_hint(SECRET_URL)
@@ -35,7 +38,10 @@ def test_batch_rows_with_a_possible_secret_get_the_add_tabs_hint(home: Path) -> 
 
 def test_batch_rows_without_secrets_get_no_hint(home: Path) -> None:
     at = edit_page()
-    at.session_state["ed_batch_memory"] = {"edited_rows": {1: {"Entry": "Deploy with make ship."}},
-                                           "added_rows": [], "deleted_rows": []}
+    at.session_state["ed_batch_memory"] = {
+        "edited_rows": {1: {"Entry": "Deploy with make ship."}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
     at.run()
     assert not any("Possible secret" in w for w in warnings(at))

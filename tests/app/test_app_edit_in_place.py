@@ -10,12 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from hermes_dash import DELIMITER, parse
 from app_support import alerts, fresh_cache, no_exception, open_app, read, texts  # noqa: F401
 
-FACTS = ["Uses Postgres 16 on port 5433 for tests.", "Deploy with make deploy.",
-         "Postgres backups run nightly.", "Prefers tabs over spaces."]
+from hermes_dash import DELIMITER, parse
+
+FACTS = [
+    "Uses Postgres 16 on port 5433 for tests.",
+    "Deploy with make deploy.",
+    "Postgres backups run nightly.",
+    "Prefers tabs over spaces.",
+]
 
 
 @pytest.fixture
@@ -124,7 +128,6 @@ def test_move_the_selected_entry_to_the_other_file(home: Path) -> None:
     at.button(key="hd_open_mv_yes").click().run()
     no_exception(at)
     assert FACTS[3] not in entries(home) and entries(home, "USER.md") == ["Name: Sam.", FACTS[3]]
-
 
 
 def test_an_entry_still_open_after_visiting_another_page_starts_from_its_text(home: Path) -> None:

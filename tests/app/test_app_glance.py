@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
 
 from hermes_dash import DELIMITER
-from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
 
 
 def bars(at) -> list[tuple[str, str, str]]:
@@ -40,8 +40,14 @@ def home_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory: str | bytes
 def test_gauge_state_follows_the_usage() -> None:
     from hermes_dash.ui._widgets import BAR_COLOURS, gauge_state
 
-    assert [gauge_state(u, 100) for u in (68, 80, 93, 95, 100, 107)] == \
-        ["ok", "near-full", "near-full", "full", "full", "over"]
+    assert [gauge_state(u, 100) for u in (68, 80, 93, 95, 100, 107)] == [
+        "ok",
+        "near-full",
+        "near-full",
+        "full",
+        "full",
+        "over",
+    ]
     assert gauge_state(10, 100, broken=True) == "broken" and gauge_state(10, 100, drifted=True) == "edited"
     assert gauge_state(5, 0) == "over"
     # Three states, three different colours (the old bar was Streamlit's one blue for all).
@@ -50,7 +56,8 @@ def test_gauge_state_follows_the_usage() -> None:
 
 @pytest.mark.parametrize(("used", "state"), [(68, "ok"), (93, "near-full"), (97, "full"), (107, "over")])
 def test_overview_bar_is_drawn_in_the_state_with_the_one_percentage(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None, used: int, state: str) -> None:  # noqa: F811
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None, used: int, state: str
+) -> None:  # noqa: F811
     home_at(tmp_path, monkeypatch, "m" * used, "u" * 10)
     at = open_app()
     no_exception(at)
@@ -61,8 +68,9 @@ def test_overview_bar_is_drawn_in_the_state_with_the_one_percentage(
     assert shown[1] == ("ok", "10", "10"), shown
 
 
-def test_a_file_that_is_not_utf8_has_a_broken_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    fresh_cache: None) -> None:  # noqa: F811
+def test_a_file_that_is_not_utf8_has_a_broken_bar(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
+) -> None:  # noqa: F811
     home_at(tmp_path, monkeypatch, b"caf\xe9 ok", "u" * 10)
     at = open_app()
     no_exception(at)
@@ -98,7 +106,8 @@ def column_widths(frame_element) -> dict[str, int]:
 
 
 def test_overview_entry_column_gets_the_width_of_an_empty_flags_column(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:  # noqa: F811
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
+) -> None:  # noqa: F811
     from hermes_dash.ui._tables import ENTRY_COLUMNS, ROW_MARKER
 
     home_at(tmp_path, monkeypatch, DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]))
@@ -128,7 +137,8 @@ def overview_full(at, n: int = 0):
 
 
 def test_an_agent_write_is_highlighted_in_the_overview_until_the_next_change(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:  # noqa: F811
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
+) -> None:  # noqa: F811
     from hermes_dash import MemoryStore, resolve_home
 
     root = home_at(tmp_path, monkeypatch, DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]))
@@ -156,8 +166,9 @@ def test_an_agent_write_is_highlighted_in_the_overview_until_the_next_change(
     assert not flags["Deploys need an approved change."]
 
 
-def test_the_page_s_own_write_ends_the_highlight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 fresh_cache: None) -> None:  # noqa: F811
+def test_the_page_s_own_write_ends_the_highlight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
+) -> None:  # noqa: F811
     from hermes_dash import MemoryStore, resolve_home
 
     root = home_at(tmp_path, monkeypatch, "Redis runs on port 6379")
@@ -217,8 +228,9 @@ def test_the_conflict_is_said_once(facts: Path) -> None:
     said = [e.value for kind in (at.warning, at.error, at.info) for e in kind if "changed" in e.value.lower()]
     assert sum("before your change was saved" in s for s in said) == 1, said
     # The engine's message restated it ("is no longer in the file as it was shown ... Nothing was changed").
-    assert not any("no longer in the file as it was shown" in t for t in [e.value for e in at.text]), \
-        [e.value for e in at.text]
+    assert not any("no longer in the file as it was shown" in t for t in [e.value for e in at.text]), [
+        e.value for e in at.text
+    ]
 
 
 def test_apply_my_change_on_top_of_the_agents_previews_then_writes_both(facts: Path) -> None:
@@ -269,15 +281,16 @@ def test_merge_on_top_word_by_word() -> None:
     from hermes_dash.ui._conflict import merge_on_top
 
     assert merge_on_top(FACTS[0], MINE, AGENT) == "Uses Postgres 17 on port 6543 for tests."
-    assert merge_on_top("Deploy on Fridays.", "Deploy on Mondays.", "Deploy on Fridays. Ask Sam first.") == \
-        "Deploy on Mondays. Ask Sam first."
+    assert (
+        merge_on_top("Deploy on Fridays.", "Deploy on Mondays.", "Deploy on Fridays. Ask Sam first.")
+        == "Deploy on Mondays. Ask Sam first."
+    )
     assert merge_on_top(FACTS[0], MINE, "Uses Postgres 16 on port 5434 for tests.") is None  # the same word
     assert merge_on_top("a b c", "a b c", "a x c") is None  # nothing of mine to apply
     assert merge_on_top("a b c", "a x c", "a x c") is None  # the agent made my very change
 
 
-def test_sharing_says_git_s_status_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                            fresh_cache: None) -> None:  # noqa: F811
+def test_sharing_says_git_s_status_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:  # noqa: F811
     """The Uncommitted column said git's two letters ("yes: M MEMORY.md")."""
     import os
     import subprocess
@@ -307,4 +320,3 @@ def test_sharing_says_git_s_status_in_words(tmp_path: Path, monkeypatch: pytest.
     subprocess.run(["git", "-C", str(repo), "add", "."], check=True, env=env)
     at.run()
     assert at.dataframe[0].value["Uncommitted changes"][0] == "yes: changes staged but not committed"
-

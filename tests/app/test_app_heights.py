@@ -1,4 +1,4 @@
-"""What each page is for comes first, and the details fold away (issue 21, section 3).
+"""What each page is for comes first, and the details fold away.
 
 On the demo home, in the order the elements are drawn: the Cleanup plan's gauge and its one
 Review button come before its steps, and its other sections, the no-evidence candidates and the

@@ -5,26 +5,28 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from repo import ROOT
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from repo import ROOT
 
 from hermes_dash import MemoryStore, find, parse, resolve_home, scan
-from hermes_dash.engine.rules.batchplan import describe_batch, plan_batch
+from hermes_dash.curation import cleanup as _cleanup
+from hermes_dash.curation.suggestions import MIN_CHARS, Suggestion, shortest_unique, suggestions
+from hermes_dash.demo import KEEP_COPIES_S, SOURCE, create_demo_home, remove_old_copies
 from hermes_dash.engine.newhome import create_memory_files
+from hermes_dash.engine.rules.batchplan import describe_batch, plan_batch
 from hermes_dash.engine.rules.ops import Operation, apply_batch
 from hermes_dash.engine.views.sessions import read_sessions
 from hermes_dash.engine.views.snapshot import session_snapshot
-from hermes_dash.curation.suggestions import MIN_CHARS, Suggestion, shortest_unique, suggestions
-from hermes_dash.curation import cleanup as _cleanup
-from hermes_dash.demo import KEEP_COPIES_S, SOURCE, create_demo_home, remove_old_copies
 from hermes_dash.ui import level
 
 
 def test_suggestion_is_the_shortest_unique_run_of_words() -> None:
-    entries = ["Project uses Postgres 16 on port 5433", "User prefers Postgres over MySQL",
-               "Deploy with make deploy on port 5433"]
+    entries = [
+        "Project uses Postgres 16 on port 5433",
+        "User prefers Postgres over MySQL",
+        "Deploy with make deploy on port 5433",
+    ]
     # Runs shorter than MIN_CHARS ("16", "User") are unique today but break first when entries are added.
     assert [s.text for s in suggestions(entries)] == ["16 on port", "over MySQL", "Deploy with"]
     assert not any(s.whole for s in suggestions(entries))
@@ -64,8 +66,11 @@ def test_every_suggestion_targets_exactly_its_entry(entries: list[str]) -> None:
 def test_plan_batch_orders_replace_remove_add_and_skips_blank_rows() -> None:
     original = ["one", "two", "three"]
     ops = plan_batch(original, {0: "one!", 1: None, 2: "three"}, ["", "  four  "])
-    assert ops == [Operation("replace", "one!", "one", expect_entry="one"),
-                   Operation("remove", old_text="two", expect_entry="two"), Operation("add", "four")]
+    assert ops == [
+        Operation("replace", "one!", "one", expect_entry="one"),
+        Operation("remove", old_text="two", expect_entry="two"),
+        Operation("add", "four"),
+    ]
     assert apply_batch(original, ops, 100) == ["one!", "three", "four"]
     assert plan_batch(original, {1: "   "}) == [Operation("remove", old_text="two", expect_entry="two")]
     assert plan_batch(original, {}) == []
@@ -98,8 +103,9 @@ def test_demo_home_shows_every_feature(tmp_path: Path) -> None:
     assert level(memory.usage, memory.limit) == "warning"  # "getting full": 80-95 %
     assert user.drift and "#" in user.entries[0] and "§" not in user.raw.decode()
     assert any(scan(e) for e in memory.entries)
-    assert any("![x](http://127.0.0.1:9/x.png)" in e and "<img src=http://127.0.0.1:9/y.png>" in e
-               for e in memory.entries)
+    assert any(
+        "![x](http://127.0.0.1:9/x.png)" in e and "<img src=http://127.0.0.1:9/y.png>" in e for e in memory.entries
+    )
     assert {b.style for b in store.backups()} == {"dated", "daily", "drift"}
     assert len(list((path / "pending" / "memory").glob("*.json"))) >= 3
     assert store.home.profiles() == ["work"]
@@ -144,11 +150,16 @@ def test_no_page_relies_on_streamlit_magic() -> None:
     for path in [repo / "app.py", ui / "app.py", *sorted((ui / "pages").glob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for parent in ast.walk(tree):
-            body = [n for field in ("body", "orelse", "finalbody")
-                    if isinstance(block := getattr(parent, field, None), list) for n in block]
+            body = [
+                n
+                for field in ("body", "orelse", "finalbody")
+                if isinstance(block := getattr(parent, field, None), list)
+                for n in block
+            ]
             for i, node in enumerate(body):
-                if not isinstance(node, ast.Expr) or isinstance(node.value, (ast.Call, ast.Await, ast.Yield,
-                                                                            ast.YieldFrom)):
+                if not isinstance(node, ast.Expr) or isinstance(
+                    node.value, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)
+                ):
                     continue
                 docstring = i == 0 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
                 if not docstring:

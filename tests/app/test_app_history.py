@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 
 import pytest
+from app_support import alerts, demo, fresh_cache, no_exception, open_app, read, rendered_markdown, texts  # noqa: F401
 
 from hermes_dash import DELIMITER, MemoryStore, parse
 from hermes_dash.curation import history as _history
 from hermes_dash.ui import app as app_module
-from app_support import alerts, demo, fresh_cache, no_exception, open_app, read, rendered_markdown, texts  # noqa: F401
 
 
 def history_page():
@@ -34,9 +34,11 @@ def html(at) -> str:
     """The word-level diffs (escaped HTML) as the text that comes: struck-through parts left out."""
     import html as _html
     import re as _re
+
     bodies = [e.proto.body for e in at.get("html")]
-    return "\n".join(_html.unescape(_re.sub(r"<[^>]+>", "", _re.sub(r"<del[^>]*>.*?</del>", "", b, flags=_re.S)))
-                     for b in bodies)
+    return "\n".join(
+        _html.unescape(_re.sub(r"<[^>]+>", "", _re.sub(r"<del[^>]*>.*?</del>", "", b, flags=_re.S))) for b in bodies
+    )
 
 
 def mem(home: Path, name: str = "MEMORY.md") -> bytes:
@@ -44,6 +46,7 @@ def mem(home: Path, name: str = "MEMORY.md") -> bytes:
 
 
 # -- one page ------------------------------------------------------------------------------------
+
 
 def test_backups_and_history_are_one_page_in_the_navigation() -> None:
     """One "History" page under Memory, where Backups was; no separate Backups or curation History."""
@@ -70,6 +73,7 @@ def test_the_page_shows_versions_beside_the_diff_and_the_restores(demo: Path) ->
 
 # -- the versions ---------------------------------------------------------------------------------
 
+
 def test_lists_every_version_newest_first_with_styles(demo: Path) -> None:
     at = history_page()
     table = frame(at, "Made by")
@@ -77,8 +81,10 @@ def test_lists_every_version_newest_first_with_styles(demo: Path) -> None:
     assert list(table["#"]) == [2, 1, 0] and "Size (bytes)" not in table.columns
     # The picker beside it names each backup with its kind and entries, newest first.
     options = at.selectbox(key="bk_pick").options
-    assert [o.split(" · ")[1:] for o in options] == [["dated", "12 entries", "MEMORY.md.bak.20261127-184210"],
-                                                      ["drift", "8 entries", "MEMORY.md.bak.1795512600"]]
+    assert [o.split(" · ")[1:] for o in options] == [
+        ["dated", "12 entries", "MEMORY.md.bak.20261127-184210"],
+        ["drift", "8 entries", "MEMORY.md.bak.1795512600"],
+    ]
     assert [o.split(" ", 1)[0] for o in options] == ["[1]", "[0]"]
     at.radio(key="hi_target").set_value("user").run()
     table = frame(at, "Made by")
@@ -133,6 +139,7 @@ def test_history_charts_each_versions_usage_with_the_limit_line(demo: Path) -> N
 
 
 # -- the chosen version against the live file -----------------------------------------------------
+
 
 def test_diff_of_a_version_against_the_live_file_folds_the_unchanged(demo: Path) -> None:
     at = history_page()
@@ -191,7 +198,7 @@ def test_restore_one_entry_in_place(demo: Path) -> None:
     # In place of the entry's current wording, not added at the end: same count, same neighbours.
     (at_index,) = [i for i, e in enumerate(live) if e.endswith("production deploys are done by Alex only.")]
     assert len(live) == len(before) and live[:at_index] == before[:at_index]
-    assert live[at_index + 1:] == before[at_index + 1:] and live[at_index] != before[at_index]
+    assert live[at_index + 1 :] == before[at_index + 1 :] and live[at_index] != before[at_index]
     assert "Entry replaced." in "\n".join(texts(at))
 
 
@@ -263,8 +270,9 @@ def test_history_restores_in_place_byte_identical_and_counts_agree(tmp_path: Pat
     at.toggle(key="hi_lives_on").set_value(True).run()
     lives = frame(at, "Status")
     assert list(lives["Status"]) == ["in the file"] * 3  # ArgoCD once, not also as gone
-    assert any("3 in the file now, 0 gone (1 of those in the file left it once and came back)" in c.value
-               for c in at.caption)
+    assert any(
+        "3 in the file now, 0 gone (1 of those in the file left it once and came back)" in c.value for c in at.caption
+    )
     at.button(key="hi_in_place").click().run()
     assert "in place of the entry's current text" in alerts(at)
     at.button(key="hi_in_place_yes").click().run()

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+from app_support import alerts, fresh_cache, no_exception, open_app, rendered_markdown, texts  # noqa: F401
 
 from hermes_dash import MemoryStore, resolve_home
-from app_support import alerts, fresh_cache, no_exception, open_app, rendered_markdown, texts  # noqa: F401
 
 DATED = [f"MEMORY.md.bak.20261101-0000{i:02d}" for i in range(6)]  # oldest first
 USER_DATED = ["USER.md.bak.20261102-000000", "USER.md.bak.20261102-000001", "USER.md.bak.20261102-000002"]
@@ -63,8 +63,9 @@ def test_the_backup_buttons_share_one_row_at_the_top(home: Path) -> None:
     """Not one button per half of the page: both in one block at the top of the page."""
     at = open_app("history")
     blocks = [b for b in at.main.children.values() if hasattr(b, "children")]
-    rows = [b for b in blocks if {"bk_now_memory", "bk_now_user"} <= {getattr(e, "key", None)
-                                                                     for e in b.children.values()}]
+    rows = [
+        b for b in blocks if {"bk_now_memory", "bk_now_user"} <= {getattr(e, "key", None) for e in b.children.values()}
+    ]
     assert len(rows) == 1
 
 
@@ -94,7 +95,8 @@ def test_confirm_deletes_only_the_previewed_backups(home: Path) -> None:
     assert backups(home) == {*DATED[4:], *USER_DATED[1:], *KEPT_ALWAYS}
     assert "Pruned" in alerts(at) and any("Deleted 5 dated backups" in t for t in texts(at))
     assert [o.rsplit(" · ", 1)[-1] for o in at.selectbox(key="bk_pick").options].count(
-        "MEMORY.md.bak.20261101-000004") == 1
+        "MEMORY.md.bak.20261101-000004"
+    ) == 1
 
 
 def test_a_write_between_preview_and_confirm_asks_again_and_deletes_nothing(home: Path) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app_support import APP, alerts, demo, fresh_cache, no_exception, read, texts  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import parse
-from app_support import APP, alerts, demo, fresh_cache, no_exception, read, texts  # noqa: F401
 
 BEACON = "c04e9a7b"  # an add blocked by the content scan (a c2 heartbeat)
 STAGING = "3fa91c0e"  # an add that fits
@@ -99,6 +99,8 @@ def test_bulk_approve_uses_the_edits_of_the_selected_items(demo: Path) -> None:
     at.button(key="in_confirm_yes").click().run()
     no_exception(at)
     assert staged(demo) == {"b7d2e415", TIDY}
-    assert memory(demo)[:len(before)] == before and set(memory(demo)[len(before):]) == {
-        NEW, "The staging database is reset from a production snapshot every Sunday at 23:00 UTC."}
+    assert memory(demo)[: len(before)] == before and set(memory(demo)[len(before) :]) == {
+        NEW,
+        "The staging database is reset from a production snapshot every Sunday at 23:00 UTC.",
+    }
     assert "Approved 2" in alerts(at)

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+from app_support import alerts, fresh_cache, no_exception, open_app, texts  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import parse, serialise
-from app_support import alerts, fresh_cache, no_exception, open_app, texts  # noqa: F401
 
 PACKED = "todo: item A; item B; item C"
 PG = "Tests need Postgres 16 on port 5433."
@@ -37,20 +37,49 @@ def stage(home: Path, sid: str, payload: dict, age: float = 60, origin: str = "b
     folder = home / "pending" / "memory"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{sid}.json"
-    path.write_text(json.dumps({"id": sid, "subsystem": "memory", "action": payload["action"],
-                                "summary": f"{payload['action']} proposal", "origin": origin,
-                                "created_at": time.time() - age, "payload": payload}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "id": sid,
+                "subsystem": "memory",
+                "action": payload["action"],
+                "summary": f"{payload['action']} proposal",
+                "origin": origin,
+                "created_at": time.time() - age,
+                "payload": payload,
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
 def patch(home: Path) -> Path:
-    return stage(home, PATCH, {"action": "patch", "target": "memory", "old_text": "item B",
-                               "new_text": "item B done", "matched_entry": PACKED})
+    return stage(
+        home,
+        PATCH,
+        {
+            "action": "patch",
+            "target": "memory",
+            "old_text": "item B",
+            "new_text": "item B done",
+            "matched_entry": PACKED,
+        },
+    )
 
 
 def new_text(home: Path) -> Path:
-    return stage(home, NEW_TEXT, {"action": "replace", "target": "memory", "old_text": "Postgres",
-                                  "new_text": "Tests need Postgres 17 on port 5433.", "matched_entry": PG})
+    return stage(
+        home,
+        NEW_TEXT,
+        {
+            "action": "replace",
+            "target": "memory",
+            "old_text": "Postgres",
+            "new_text": "Tests need Postgres 17 on port 5433.",
+            "matched_entry": PG,
+        },
+    )
 
 
 def inbox() -> AppTest:
@@ -207,8 +236,15 @@ def test_hostile_staged_files_are_listed_as_malformed_and_never_crash(home: Path
 
 
 def test_a_very_long_batch_is_approved_or_rejected_as_staged_not_edited(home: Path) -> None:
-    path = stage(home, "4a4a4a4a", {"action": "batch", "target": "memory", "operations": [
-        {"action": "add", "content": f"Fact {i}."} for i in range(60)]})
+    path = stage(
+        home,
+        "4a4a4a4a",
+        {
+            "action": "batch",
+            "target": "memory",
+            "operations": [{"action": "add", "content": f"Fact {i}."} for i in range(60)],
+        },
+    )
     at = inbox()
     assert not [t for t in at.text_area if t.key and t.key.startswith("in_text_4a4a4a4a")]
     assert any("60 operations is not edited here" in c.value for c in at.caption)
@@ -219,8 +255,12 @@ def test_a_very_long_batch_is_approved_or_rejected_as_staged_not_edited(home: Pa
 
 
 def test_approving_applies_what_the_preview_showed_not_what_the_file_became_before_the_click(home: Path) -> None:
-    path = stage(home, "5a5a5a5a", {"action": "replace", "target": "memory", "old_text": "Postgres",
-                                    "content": "Tests need Postgres 17."}, origin="foreground")  # 0.19.0: no pin
+    path = stage(
+        home,
+        "5a5a5a5a",
+        {"action": "replace", "target": "memory", "old_text": "Postgres", "content": "Tests need Postgres 17."},
+        origin="foreground",
+    )  # 0.19.0: no pin
     at = inbox()
     assert any("Tests need Postgres 17." in list(d.value.get("After", [])) for d in at.dataframe)
     agent = "Tests need Postgres 16 on port 6543 (moved by the agent)."

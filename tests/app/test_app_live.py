@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_support import PAGES, demo, fresh_cache, no_exception, open_app  # noqa: F401
 
 from hermes_dash import DELIMITER
 from hermes_dash.ui import _live
-from app_support import PAGES, demo, fresh_cache, no_exception, open_app  # noqa: F401
 
 LIVE_PAGES = PAGES  # History among them
 
@@ -29,8 +29,13 @@ def test_every_live_page_records_the_files_it_was_drawn_from(demo: Path, name: s
     no_exception(at)
     paths, prints, _checks = at.session_state[_live.KEY]
     memories = demo / "memories"
-    assert paths == (str(memories / "MEMORY.md"), str(memories / "USER.md"), str(demo / "state.db"),
-                     str(demo / "state.db-wal"), str(memories / ".hermes-dash-snapshot.json"))
+    assert paths == (
+        str(memories / "MEMORY.md"),
+        str(memories / "USER.md"),
+        str(demo / "state.db"),
+        str(demo / "state.db-wal"),
+        str(memories / ".hermes-dash-snapshot.json"),
+    )
     assert prints == _live.fingerprints(paths)
     assert not _live.changed(paths, {_live.KEY: (paths, prints)})
 
@@ -54,8 +59,7 @@ def test_a_live_rerun_keeps_typed_text_and_shows_the_new_file(demo: Path) -> Non
     at = open_app("edit")
     at.text_area(key="ed_add_text").input("Half-finished thought").run()
     memory = demo / "memories" / "MEMORY.md"
-    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.",
-                      encoding="utf-8")
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.", encoding="utf-8")
     at.run()  # what the fragment's rerun does
     no_exception(at)
     assert at.text_area(key="ed_add_text").value == "Half-finished thought"
@@ -67,8 +71,7 @@ def test_a_half_finished_edit_names_the_entries_that_changed_on_disk(demo: Path)
     memory = demo / "memories" / "MEMORY.md"
     at.text_area(key="ed_add_text").input("Half-finished thought").run()
     assert "changed on disk while you were editing" not in "\n".join(w.value for w in at.warning)
-    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.",
-                      encoding="utf-8")
+    memory.write_text(memory.read_text(encoding="utf-8") + DELIMITER + "Agent wrote this meanwhile.", encoding="utf-8")
     at.run()  # what the live check's rerun does
     assert "MEMORY.md changed on disk while you were editing" in "\n".join(w.value for w in at.warning)
     assert any("+ added:   Agent wrote this meanwhile." in t.value for t in at.text)
@@ -136,4 +139,4 @@ def test_each_check_looks_at_the_memory_files_and_every_fifth_at_the_snapshot_so
     state = {_live.KEY: _live.record(paths)}
     assert not _live.check(paths, state)
     store.add("memory", "A fact the agent just saved.")
-    assert _live.check(paths, state)                       # at once, not on the fifth check
+    assert _live.check(paths, state)  # at once, not on the fifth check

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from repo import ROOT
-
 import pytest
+from app_support import (  # noqa: F401
+    ENTRY_URLS,
+    PAGES,
+    demo,
+    fresh_cache,
+    no_exception,
+    open_app,
+    read,
+    rendered_markdown,
+    tables,
+    texts,
+)
+from repo import ROOT
 
 from hermes_dash import DELIMITER, MemoryStore, resolve_home
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.ui import CELL_CHARS, FULL_TEXT_CHARS, level
-from app_support import (ENTRY_URLS, PAGES, demo, fresh_cache, no_exception, open_app, read,  # noqa: F401
-                              rendered_markdown, tables, texts)
 
 
 def table(at, target: str):
@@ -21,11 +30,11 @@ def table(at, target: str):
 
 
 def test_level_thresholds() -> None:
-    assert level(1759, 2200) == "calm"          # 79.9 %
-    assert level(1760, 2200) == "warning"       # 80 %
-    assert level(2089, 2200) == "warning"       # 94.9 %
-    assert level(2090, 2200) == "alarm"         # 95 %
-    assert level(2201, 2200) == "alarm"         # over budget
+    assert level(1759, 2200) == "calm"  # 79.9 %
+    assert level(1760, 2200) == "warning"  # 80 %
+    assert level(2089, 2200) == "warning"  # 94.9 %
+    assert level(2090, 2200) == "alarm"  # 95 %
+    assert level(2201, 2200) == "alarm"  # over budget
 
 
 def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
@@ -38,8 +47,7 @@ def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
     assert any("Getting full" in m for m in md) and any("Over the limit by 111 characters" in m for m in md)
     assert any("tokens in every prompt" in m and "estimate" in m for m in md)
     memory = table(at, "memory")
-    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin",
-                                                                     "Details"]
+    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin", "Details"]
     flags = dict(zip(memory["Entry"].str[:20], memory["Flags"]))
     assert "scan: hardcoded_secret" in flags["Staging API key for "]
     # Two entries were written after the newest session started and one was reworded: counted as the
@@ -114,6 +122,7 @@ def test_megabyte_hand_written_file_is_cut_in_the_table(tmp_path: Path, monkeypa
 def test_overview_never_lists_backups(demo: Path, monkeypatch) -> None:
     def tripwire(*args, **kwargs):
         raise AssertionError("the landing page listed backups")
+
     monkeypatch.setattr(_backups, "list_backups", tripwire)
     at = open_app()
     no_exception(at)
@@ -259,8 +268,9 @@ def test_every_page_renders_on_demo_home(demo: Path, page: str) -> None:
 
 
 @pytest.mark.parametrize("page", list(PAGES))
-def test_megabyte_file_on_every_page_keeps_cells_short(tmp_path: Path, monkeypatch, fresh_cache, page: str,
-                                                       capsys) -> None:
+def test_megabyte_file_on_every_page_keeps_cells_short(
+    tmp_path: Path, monkeypatch, fresh_cache, page: str, capsys
+) -> None:
     import time
 
     home = tmp_path / "home"

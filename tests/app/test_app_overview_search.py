@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
 
 from hermes_dash import DELIMITER
 from hermes_dash.ui import search_context
-from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
 
 
 def table(at, target: str):
@@ -40,8 +40,7 @@ def test_search_shows_where_each_entry_matched(demo: Path) -> None:
     assert any("«Postgres»" in m for m in memory["Match"])  # the entry's own spelling, marked
 
 
-def test_a_match_deep_in_a_long_entry_is_shown_in_the_match_column(tmp_path: Path, monkeypatch,
-                                                                   fresh_cache) -> None:
+def test_a_match_deep_in_a_long_entry_is_shown_in_the_match_column(tmp_path: Path, monkeypatch, fresh_cache) -> None:
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
     long = "Notes on the build. " * 40 + "The needle is here." + " More notes." * 10
@@ -58,8 +57,11 @@ def test_filter_new_since_snapshot(demo: Path) -> None:
     new = {}
     for target in ("memory", "user"):
         everything = table(at, target)
-        new[target] = [i for i, f in zip(everything["#"], everything["Flags"])
-                       if "new since snapshot" in f or "changed since snapshot" in f]
+        new[target] = [
+            i
+            for i, f in zip(everything["#"], everything["Flags"])
+            if "new since snapshot" in f or "changed since snapshot" in f
+        ]
     assert len(new["memory"]) == 3 and len(new["user"]) == 1
     at.radio(key="ov_show").set_value("new").run()
     no_exception(at)

@@ -11,12 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from app_support import fresh_cache, open_app  # noqa: F401
-from hermes_dash import serialise
-from hermes_dash import ui
 from repo import ROOT
 from web_probe import start, ws_probe
+
+from hermes_dash import serialise, ui
 
 pytestmark = pytest.mark.slow
 
@@ -33,10 +32,20 @@ def _many_entries(home: Path, n: int) -> None:
 def test_a_huge_memory_md_sends_one_page_of_its_table(tmp_path: Path) -> None:
     home = tmp_path / "home"
     _many_entries(home, 60_000)  # about 4.5 MB
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", "{port}",
-               "--server.headless", "true"]
-    with start(command, cwd=ROOT, scratch=tmp_path / "s", env={"HERMES_HOME": str(home),
-                                                                "PYTHONPATH": str(ROOT)}) as server:
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.port",
+        "{port}",
+        "--server.headless",
+        "true",
+    ]
+    with start(
+        command, cwd=ROOT, scratch=tmp_path / "s", env={"HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    ) as server:
         probe = ws_probe(server.port, f"127.0.0.1:{server.port}", None, wait_s=120)
     assert probe.accepted and b"Fact 0:" in probe.received
     assert b"Fact 59999:" not in probe.received  # not on the first page

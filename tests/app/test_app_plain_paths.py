@@ -12,10 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
+from app_support import APP, fresh_cache, no_exception, rendered_markdown  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import ui
-from app_support import APP, fresh_cache, no_exception, rendered_markdown  # noqa: F401
 
 ROOT = APP.parent
 LEAK = "![x](http:/127.0.0.1:9/leak.png)"
@@ -42,9 +42,19 @@ def odd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache) -> Pa
     return home
 
 
-@pytest.mark.parametrize("page", ["curation_inbox.py", "curation_sharing.py", "overview.py", "history.py",
-                                  "snapshot.py", "edit.py", "curation_cleanup.py",
-                                  "curation_migrate.py"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "curation_inbox.py",
+        "curation_sharing.py",
+        "overview.py",
+        "history.py",
+        "snapshot.py",
+        "edit.py",
+        "curation_cleanup.py",
+        "curation_migrate.py",
+    ],
+)
 def test_a_home_named_like_a_markdown_image_is_shown_as_text(odd_home: Path, page: str) -> None:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
@@ -66,7 +76,6 @@ def test_the_empty_inbox_and_one_profile_sharing_name_the_folder(odd_home: Path)
 def test_lit_makes_a_code_span_that_holds_the_whole_value(value: str) -> None:
     span = ui.lit(value)
     fence = re.match(r"`+", span).group()
-    inner = span[len(fence):-len(fence)]
+    inner = span[len(fence) : -len(fence)]
     assert span.endswith(fence) and fence not in inner and "\n" not in span
     assert " ".join(value.splitlines()).strip() == inner.strip() or not value
-

@@ -14,8 +14,12 @@ from hermes_dash.engine.io import journal
 
 def _open(at, entry: str) -> None:  # type: ignore[no-untyped-def]
     store = MemoryStore(resolve_home(None))
-    at.session_state["hd_open"] = {"target": "memory", "entry": entry, "table": "",
-                                   "base": tuple(store.read("memory").entries)}
+    at.session_state["hd_open"] = {
+        "target": "memory",
+        "entry": entry,
+        "table": "",
+        "base": tuple(store.read("memory").entries),
+    }
     at.session_state["hd_open_new"] = entry
     at.run()
     no_exception(at)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hermes_dash import MemoryStore, resolve_home, sanitise
 from app_support import demo, fresh_cache, no_exception, open_app, tables, texts  # noqa: F401
+
+from hermes_dash import MemoryStore, resolve_home, sanitise
 
 
 def metrics(at) -> list[tuple[str, str]]:
@@ -94,8 +95,10 @@ def test_an_over_budget_store_is_shown_whole_with_a_warning_beside_it(demo: Path
     assert block.endswith(injected) and "OVER BUDGET" not in block and "truncated" not in block
     assert block in texts(at)
     warnings = [w.value for w in at.warning]
-    assert any(w.startswith(f"MEMORY.md is over budget ({state.usage:,}/300 chars") and "refuses every add" in w
-               for w in warnings), warnings
+    assert any(
+        w.startswith(f"MEMORY.md is over budget ({state.usage:,}/300 chars") and "refuses every add" in w
+        for w in warnings
+    ), warnings
     assert any(w.startswith("USER.md is over budget") for w in warnings) == store.read("user").over_budget
 
 

@@ -13,17 +13,25 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import streamlit as st
+from app_support import APP, demo, fresh_cache, no_exception, tables  # noqa: F401
+from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash.ui import CELL_CHARS, ROW_HEIGHT, cut, table_height
-from hermes_dash.ui._tables import (COMPACT_COLUMNS, DIFF_LABEL_WIDTH, ENTRY_COLUMNS, PHONE_WIDTH, ROW_MARKER,
-                                    VISIBLE_ROWS, details)
-from app_support import APP, demo, fresh_cache, no_exception, tables  # noqa: F401
+from hermes_dash.ui._tables import (
+    COMPACT_COLUMNS,
+    DIFF_LABEL_WIDTH,
+    ENTRY_COLUMNS,
+    PHONE_WIDTH,
+    ROW_MARKER,
+    VISIBLE_ROWS,
+    details,
+)
 
-from repo import ROOT
 NO_TABLE = {"curation_cleanup.py"}  # its plan is a list of steps, each with its own text and box
 PAGES = ["overview.py", "snapshot.py", "edit.py", "history.py"] + sorted(
-    p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("curation_*.py") if p.name not in NO_TABLE)
+    p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("curation_*.py") if p.name not in NO_TABLE
+)
 PHONE = 342  # a phone's main area (358 px at 390 px) less a little room
 assert PHONE_WIDTH <= PHONE
 DIFF_TABLES = {"snap_diff_memory", "snap_diff_user", "bk_diff", "hi_diff", "sh_compare"}  # + in_diff_<id>
@@ -82,8 +90,10 @@ def test_one_cut_width() -> None:
     text = "x" * (CELL_CHARS + 7)
     assert cut(text).startswith("x" * CELL_CHARS + " … [7 more characters")
     assert cut("x" * CELL_CHARS) == "x" * CELL_CHARS
-    assert details(5, 1486, 100.0, ["edited by hand", "new since snapshot"]) == \
-        "#5 · 1,486 chars · 100.0% of file — edited by hand; new since snapshot"
+    assert (
+        details(5, 1486, 100.0, ["edited by hand", "new since snapshot"])
+        == "#5 · 1,486 chars · 100.0% of file — edited by hand; new since snapshot"
+    )
     assert details(0, 82, 3.7, []) == "#0 · 82 chars · 3.7% of file"
 
 

@@ -6,19 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables  # noqa: F401
+from cli_support import run
 
 from hermes_dash import DELIMITER
 from hermes_dash.engine.rules.format import over_budget_text
-from app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables  # noqa: F401
-from cli_support import run
 
 
 @pytest.fixture
 def home_with_facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
     root = tmp_path / "home"
     (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]),
-                                                 encoding="utf-8")
+    (root / "memories" / "MEMORY.md").write_text(
+        DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]), encoding="utf-8"
+    )
     monkeypatch.setenv("HERMES_HOME", str(root))
     return root
 
@@ -49,8 +50,9 @@ SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"
 
 
 def test_possible_secret_is_a_separate_hint_from_the_scan() -> None:
-    from hermes_dash.engine.rules import scan as _scan
     from hermes_dash.curation import hints as _hints
+    from hermes_dash.engine.rules import scan as _scan
+
     assert _scan.scan(SECRET_URL) == ()  # the agent lets it through, and so do we
     assert _hints.possible_secrets(SECRET_URL) == 1
     hint = _hints.secret_hint(SECRET_URL)
@@ -89,6 +91,7 @@ def _user(home: Path, text: str) -> None:
 
 def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_facts: Path) -> None:
     from hermes_dash.curation.hints import DRIFT
+
     _user(home_with_facts, "Name: Sam\n\n§\n\nLikes terse answers")  # blank lines around §: drift, under budget
     at = open_app()
     no_exception(at)
@@ -127,25 +130,33 @@ def test_clean_files_get_no_drift_or_hand_written_note(home_with_facts: Path) ->
 
 def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> None:
     from hermes_dash.curation.cleanup import check_paths
-    entries = [f"The release cache is in {tmp_path}/gone/cache.",
-               "Backend lives in services/api/; migrations in ./migrations/; read/write both; see src/app.py.",
-               "The API answers on /api/v1 and https://example.com/a/b.txt."]
+
+    entries = [
+        f"The release cache is in {tmp_path}/gone/cache.",
+        "Backend lives in services/api/; migrations in ./migrations/; read/write both; see src/app.py.",
+        "The API answers on /api/v1 and https://example.com/a/b.txt.",
+    ]
     check = check_paths(entries)
     assert check.checked == (f"{tmp_path}/gone/cache",) and check.missing == 1
     assert check.relative == ("services/api/", "./migrations/", "src/app.py") and check.project is None
-    assert check.summary() == ("Checked 1 path named in MEMORY.md: 1 is not found on this machine. Not checked: "
-                               "1 placed on another machine (staging, a server, the NAS, a URL). Not checked: "
-                               "3 relative (services/api/, ./migrations/, src/app.py), as MEMORY.md names no "
-                               "project folder.")
+    assert check.summary() == (
+        "Checked 1 path named in MEMORY.md: 1 is not found on this machine. Not checked: "
+        "1 placed on another machine (staging, a server, the NAS, a URL). Not checked: "
+        "3 relative (services/api/, ./migrations/, src/app.py), as MEMORY.md names no "
+        "project folder."
+    )
     # With a project folder named (and here), relative paths are looked up inside it.
     (tmp_path / "services" / "api").mkdir(parents=True)
     check = check_paths([f"The checkout is at {tmp_path}.", *entries[1:]])
     assert check.project == str(tmp_path) and not check.relative
-    assert check.checked == (str(tmp_path), f"{tmp_path}/services/api", f"{tmp_path}/migrations",
-                             f"{tmp_path}/src/app.py")
+    assert check.checked == (
+        str(tmp_path),
+        f"{tmp_path}/services/api",
+        f"{tmp_path}/migrations",
+        f"{tmp_path}/src/app.py",
+    )
     assert check.missing == 2
-    assert check_paths([str(tmp_path) + " exists"]).summary() == \
-        "Checked 1 path named in MEMORY.md: all exist here."
+    assert check_paths([str(tmp_path) + " exists"]).summary() == "Checked 1 path named in MEMORY.md: all exist here."
 
 
 def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, tmp_path: Path) -> None:
@@ -157,5 +168,6 @@ def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, t
     no_exception(at)
     captions = [c.value for c in at.caption] + [t.value for t in at.text]  # the summary is plain text (paths)
     assert not any("Every local path named in MEMORY.md exists here" in c for c in captions)
-    assert any(c.startswith("Checked 2 paths named in MEMORY.md: 1 is not found on this machine.")
-               for c in captions), captions
+    assert any(c.startswith("Checked 2 paths named in MEMORY.md: 1 is not found on this machine.") for c in captions), (
+        captions
+    )

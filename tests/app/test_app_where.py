@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_support import APP, PAGES, alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import MemoryStore, agent_for_home, resolve_home
 from hermes_dash.engine.views import snapshot as _snapshot
 from hermes_dash.ui import lit
-from app_support import APP, PAGES, alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
 
 ROOT = APP.parent
 ALL_PAGES = sorted(p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("*.py"))
@@ -40,6 +40,7 @@ def go(at: AppTest, page: str) -> AppTest:
 
 
 # -- one snapshot -------------------------------------------------------------------------------
+
 
 def test_after_freezing_overview_and_snapshot_compare_with_the_frozen_copy_and_say_so(demo: Path) -> None:
     at = open_app("snapshot")
@@ -106,6 +107,7 @@ def test_a_reworded_entry_counts_the_same_on_both_pages(frozen_then_reworded: Pa
 
 # -- the profile in the address -----------------------------------------------------------------
 
+
 def open_with(params: dict[str, str]) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.query_params.update(params)
@@ -126,8 +128,9 @@ def test_profile_in_the_address_opens_that_profile(demo: Path) -> None:
     assert len(at.dataframe[0].value) == 3 and at.query_params["profile"] == "work"
 
 
-@pytest.mark.parametrize("name", ["nosuch", "../profiles/work", "/etc", "work/../..",
-                                  pytest.param("x" * 500, id="500-chars")])
+@pytest.mark.parametrize(
+    "name", ["nosuch", "../profiles/work", "/etc", "work/../..", pytest.param("x" * 500, id="500-chars")]
+)
 def test_unknown_profile_in_the_address_is_refused_with_a_message(demo: Path, name: str) -> None:
     at = open_with({"profile": name})
     assert "The address names a profile that does not exist here" in alerts(at)
@@ -156,6 +159,7 @@ def test_profile_name_in_the_address_is_read_as_the_agent_reads_it(demo: Path) -
 
 
 # -- home and profile on every page ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("page", ALL_PAGES)
 def test_every_page_names_its_home_and_profile(demo: Path, page: str) -> None:

@@ -8,9 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from app_support import APP, alerts, fresh_cache, no_exception, texts  # noqa: F401
+from streamlit.testing.v1 import AppTest
 
 ROOT = APP.parent
 
@@ -54,12 +53,20 @@ def test_folders_that_are_not_profiles_do_not_break_sharing(root: Path) -> None:
 def test_inbox_lists_deep_and_surrogate_staged_writes_as_malformed(root: Path) -> None:
     folder = root / "pending" / "memory"
     folder.mkdir(parents=True)
-    good = {"id": "0000000a", "subsystem": "memory", "action": "add", "summary": "add a fact", "origin": "foreground",
-            "created_at": time.time() - 60, "payload": {"action": "add", "target": "memory", "content": "Use uv."}}
+    good = {
+        "id": "0000000a",
+        "subsystem": "memory",
+        "action": "add",
+        "summary": "add a fact",
+        "origin": "foreground",
+        "created_at": time.time() - 60,
+        "payload": {"action": "add", "target": "memory", "content": "Use uv."},
+    }
     (folder / "0000000a.json").write_text(json.dumps(good))
     (folder / "0000000b.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
-    (folder / "0000000c.json").write_bytes(b'{"summary": "\\ud800", "payload": {"action": "add", "target": "memory", '
-                                           b'"content": "x"}}')
+    (folder / "0000000c.json").write_bytes(
+        b'{"summary": "\\ud800", "payload": {"action": "add", "target": "memory", "content": "x"}}'
+    )
     at = run_page("curation_inbox")
     shown = "\n".join(texts(at))
     assert "0000000b.json: nested too deeply" in shown

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from cli_support import run
 
 DATED = [f"MEMORY.md.bak.20261101-0000{i:02d}" for i in range(5)]  # oldest first

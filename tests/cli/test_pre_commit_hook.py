@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from repo import ROOT
 
 from hermes_dash import serialise
-from repo import ROOT
 
 
 def _pre_commit() -> str:
@@ -31,8 +31,13 @@ def _pre_commit() -> str:
 
 
 def _git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.email=t@example.invalid", "-c", "user.name=t", *args], cwd=repo, check=True,
-                   capture_output=True, env={**os.environ, "GIT_CONFIG_NOSYSTEM": "1"})
+    subprocess.run(
+        ["git", "-c", "user.email=t@example.invalid", "-c", "user.name=t", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env={**os.environ, "GIT_CONFIG_NOSYSTEM": "1"},
+    )
 
 
 @pytest.fixture
@@ -53,12 +58,24 @@ def team_repo(tmp_path: Path) -> Path:
 def test_the_hook_checks_a_linked_memory_md(team_repo: Path, tmp_path: Path) -> None:
     tool = _pre_commit()
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "GIT_CONFIG_NOSYSTEM": "1"}
-    run = subprocess.run([tool, "run", "--all-files", "--color", "never"], cwd=team_repo, capture_output=True,
-                         text=True, timeout=300, env=env)
+    run = subprocess.run(
+        [tool, "run", "--all-files", "--color", "never"],
+        cwd=team_repo,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     out = run.stdout + run.stderr
     assert "no files to check" not in out, out
     assert run.returncode == 1 and "over its limit: 2,303/2,200 characters" in out, out
     (team_repo / "team" / "shared-memory.md").write_text(serialise(["fine"]))
-    again = subprocess.run([tool, "run", "--all-files", "--color", "never"], cwd=team_repo, capture_output=True,
-                           text=True, timeout=300, env=env)
+    again = subprocess.run(
+        [tool, "run", "--all-files", "--color", "never"],
+        cwd=team_repo,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert again.returncode == 0 and "Passed" in again.stdout, again.stdout + again.stderr

@@ -14,12 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from hermes_dash.cli import _serve
-from hermes_dash.demo import create_demo_home
 from app_support import fresh_cache, texts  # noqa: F401
 from repo import ROOT as REPO
 from web_probe import listening, start, ws_probe
+
+from hermes_dash.cli import _serve
+from hermes_dash.demo import create_demo_home
 
 pytestmark = pytest.mark.slow
 
@@ -70,8 +70,17 @@ def test_streamlit_run_from_another_folder_is_local_and_refuses_foreign_hosts(de
 
 
 def test_hermes_dash_serve_from_another_folder_is_local_and_nothing_leaves(demo_home, elsewhere, tmp_path):
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo_home), "serve", "--port", "{port}",
-               "--no-browser"]
+    command = [
+        sys.executable,
+        "-m",
+        "hermes_dash",
+        "--home",
+        str(demo_home),
+        "serve",
+        "--port",
+        "{port}",
+        "--no-browser",
+    ]
     with start(command, cwd=elsewhere, scratch=tmp_path, env={"PYTHONPATH": str(REPO)}) as server:
         # The foreign requests come first, before any page view.
         probes = _foreign_and_local(server.port)
@@ -84,8 +93,8 @@ def test_a_cwd_config_cannot_open_the_installed_command(demo_home, elsewhere, tm
     """A .streamlit/config.toml in the working folder that would open the server is overridden."""
     (elsewhere / ".streamlit").mkdir()
     (elsewhere / ".streamlit" / "config.toml").write_text(
-        '[server]\naddress = "0.0.0.0"\nallowedHosts = ["*"]\nenableCORS = false\n'
-        '[browser]\ngatherUsageStats = true\n')
+        '[server]\naddress = "0.0.0.0"\nallowedHosts = ["*"]\nenableCORS = false\n[browser]\ngatherUsageStats = true\n'
+    )
     command = [sys.executable, "-m", "hermes_dash", "--home", str(demo_home), "--port", "{port}", "--no-browser"]
     with start(command, cwd=elsewhere, scratch=tmp_path, env={"PYTHONPATH": str(REPO)}) as server:
         _assert_private(server, _foreign_and_local(server.port))
@@ -100,11 +109,21 @@ def test_the_app_seals_streamlits_address_lookups() -> None:
     assert hasattr(net_util, "_external_ip") and hasattr(net_util, "_internal_ip")
 
 
-@pytest.mark.parametrize("argv, serve", [([], True), (["serve"], True), (["--home", "x"], True),
-                                         (["--home", "x", "serve", "--port", "9"], True), (["--no-browser"], True),
-                                         (["show"], False), (["--home", "x", "show"], False),
-                                         (["--json", "render"], False), (["--json"], False),
-                                         (["--home", "x", "--json", "--json"], False)])
+@pytest.mark.parametrize(
+    "argv, serve",
+    [
+        ([], True),
+        (["serve"], True),
+        (["--home", "x"], True),
+        (["--home", "x", "serve", "--port", "9"], True),
+        (["--no-browser"], True),
+        (["show"], False),
+        (["--home", "x", "show"], False),
+        (["--json", "render"], False),
+        (["--json"], False),
+        (["--home", "x", "--json", "--json"], False),
+    ],
+)
 def test_no_command_or_serve_starts_the_dashboard(argv, serve) -> None:
     assert _serve.wants_serve(argv) is serve
 
@@ -116,9 +135,9 @@ def test_serve_flags_are_explicit_and_local() -> None:
     assert pairs["--server.enableCORS"] == "true" and pairs["--server.port"] == "8600"
     hosts = [flags[i + 1] for i, f in enumerate(flags) if f == "--server.allowedHosts"]
     assert hosts == ["localhost", "127.0.0.1", "::1"]
-    from hermes_dash import DOORS
-
     from streamlit import config
+
+    from hermes_dash import DOORS
 
     for door in DOORS:  # every option that decides who may connect is given as a flag (this Streamlit's)
         assert (f"--{door.name}" in flags) == (door.name in config._config_options_template), door.name
@@ -133,6 +152,7 @@ def test_serve_refuses_an_unknown_profile(demo_home, capsys) -> None:
 
 
 # The app's own gate, through AppTest: no server, so the options are set as a server would have them.
+
 
 @pytest.fixture(autouse=True)
 def _options_restored():
@@ -163,21 +183,24 @@ def _shows_memory(at) -> bool:
     return any("staging" in s for s in shown)
 
 
-@pytest.mark.parametrize("options, why", [
-    ({"server.allowedHosts": []}, "server.allowedHosts = []"),
-    ({"server.allowedHosts": ["localhost", "evil.example"]}, "not a list of loopback names only"),
-    ({"server.address": ""}, "every network interface"),
-    ({"server.address": "0.0.0.0"}, "not a loopback address"),
-    ({"server.enableCORS": False}, "server.enableCORS = false"),
-    # Each option below let a page on another origin in while the gate looked away.
-    ({"server.corsAllowedOrigins": ["http://evil.example"]}, 'server.corsAllowedOrigins = ["http://evil.example"]'),
-    ({"server.corsAllowedOrigins": ["http://127.0.0.1", "https://evil.example:8443"]}, "server.corsAllowedOrigins"),
-    ({"client.allowedOrigins": ["https://*.streamlit.app"]}, "client.allowedOrigins"),
-    ({"browser.serverAddress": "evil.example"}, 'browser.serverAddress = "evil.example"'),
-    ({"server.enableXsrfProtection": False}, "server.enableXsrfProtection = false"),
-    ({"server.xsrfCookieSameSite": "none"}, 'server.xsrfCookieSameSite = "none"'),
-    ({"server.enableAgentApi": True}, "server.enableAgentApi = true"),
-])
+@pytest.mark.parametrize(
+    "options, why",
+    [
+        ({"server.allowedHosts": []}, "server.allowedHosts = []"),
+        ({"server.allowedHosts": ["localhost", "evil.example"]}, "not a list of loopback names only"),
+        ({"server.address": ""}, "every network interface"),
+        ({"server.address": "0.0.0.0"}, "not a loopback address"),
+        ({"server.enableCORS": False}, "server.enableCORS = false"),
+        # Each option below let a page on another origin in while the gate looked away.
+        ({"server.corsAllowedOrigins": ["http://evil.example"]}, 'server.corsAllowedOrigins = ["http://evil.example"]'),
+        ({"server.corsAllowedOrigins": ["http://127.0.0.1", "https://evil.example:8443"]}, "server.corsAllowedOrigins"),
+        ({"client.allowedOrigins": ["https://*.streamlit.app"]}, "client.allowedOrigins"),
+        ({"browser.serverAddress": "evil.example"}, 'browser.serverAddress = "evil.example"'),
+        ({"server.enableXsrfProtection": False}, "server.enableXsrfProtection = false"),
+        ({"server.xsrfCookieSameSite": "none"}, 'server.xsrfCookieSameSite = "none"'),
+        ({"server.enableAgentApi": True}, "server.enableAgentApi = true"),
+    ],
+)
 def test_the_app_reads_nothing_on_a_server_that_is_not_private(monkeypatch, demo_home, fresh_cache, options, why):
     from streamlit import config
 

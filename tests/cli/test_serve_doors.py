@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from hermes_dash.demo import create_demo_home
 from repo import ROOT as REPO
 from web_probe import start, ws_probe
+
+from hermes_dash.demo import create_demo_home
 
 pytestmark = pytest.mark.slow
 
@@ -26,11 +26,17 @@ MEMORY_WORD = b"staging"  # in several demo MEMORY.md entries
 USER_WORD = b"Europe/Berlin"  # in the demo USER.md
 EVIL = "http://evil.example"
 # Every door open at once, as a careless or hostile config would have it.
-OPEN_CONFIG = (f'[server]\ncorsAllowedOrigins = ["{EVIL}"]\nenableCORS = false\nenableXsrfProtection = false\n'
-               'xsrfCookieSameSite = "none"\nenableAgentApi = true\nallowedHosts = ["*"]\naddress = "0.0.0.0"\n'
-               f'[client]\nallowedOrigins = ["{EVIL}"]\n[browser]\nserverAddress = "evil.example"\n')
-OPEN_ENV = {"STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": EVIL, "STREAMLIT_CLIENT_ALLOWED_ORIGINS": EVIL,
-            "STREAMLIT_SERVER_ENABLE_XSRF_PROTECTION": "false", "STREAMLIT_SERVER_ENABLE_AGENT_API": "true"}
+OPEN_CONFIG = (
+    f'[server]\ncorsAllowedOrigins = ["{EVIL}"]\nenableCORS = false\nenableXsrfProtection = false\n'
+    'xsrfCookieSameSite = "none"\nenableAgentApi = true\nallowedHosts = ["*"]\naddress = "0.0.0.0"\n'
+    f'[client]\nallowedOrigins = ["{EVIL}"]\n[browser]\nserverAddress = "evil.example"\n'
+)
+OPEN_ENV = {
+    "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": EVIL,
+    "STREAMLIT_CLIENT_ALLOWED_ORIGINS": EVIL,
+    "STREAMLIT_SERVER_ENABLE_XSRF_PROTECTION": "false",
+    "STREAMLIT_SERVER_ENABLE_AGENT_API": "true",
+}
 
 
 @pytest.fixture
@@ -53,8 +59,17 @@ def _foreign(port: int):
 
 
 def test_serve_keeps_every_door_shut_whatever_the_config_says(demo_home, careless, tmp_path):
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo_home), "serve", "--port", "{port}",
-               "--no-browser"]
+    command = [
+        sys.executable,
+        "-m",
+        "hermes_dash",
+        "--home",
+        str(demo_home),
+        "serve",
+        "--port",
+        "{port}",
+        "--no-browser",
+    ]
     env = {"PYTHONPATH": str(REPO), "HOME": str(careless["home"]), **OPEN_ENV}
     with start(command, cwd=careless["work"], scratch=tmp_path / "s", env=env) as server:
         foreign = _foreign(server.port)
@@ -72,8 +87,17 @@ def test_streamlit_run_with_a_door_opened_shows_memory_to_no_one(demo_home, care
     env = {"HOME": str(careless["home"]), "HERMES_HOME": str(demo_home), "PYTHONPATH": str(REPO)}
     if how == "environment":
         env.update(OPEN_ENV)
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", "{port}",
-               "--server.headless", "true"]
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.port",
+        "{port}",
+        "--server.headless",
+        "true",
+    ]
     with start(command, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
         local = ws_probe(server.port, f"127.0.0.1:{server.port}", None, wait_s=30)  # seals the look-ups first
         foreign = _foreign(server.port)

@@ -12,10 +12,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from agent_db import build_state_db, require_agent
 from app_support import fresh_cache, no_exception, open_app, texts  # noqa: F401
 from cli_support import run
+
 from hermes_dash import MemoryStore, choose_snapshot, diff_live, read_sessions, resolve_home
 
 
@@ -25,25 +25,53 @@ def agent_home(tmp_path: Path) -> Path:
     home = tmp_path / "hermes"
     (home / "memories").mkdir(parents=True)
     (home / "memories" / "MEMORY.md").write_text(
-        "Project uses pnpm\n§\nCI runs on fly.io\n§\nsync: curl $TRILLIUM_ETAPI_URL/notes", encoding="utf-8")
+        "Project uses pnpm\n§\nCI runs on fly.io\n§\nsync: curl $TRILLIUM_ETAPI_URL/notes", encoding="utf-8"
+    )
     (home / "memories" / "USER.md").write_text("prefers tea\n§\nwrites in 中文", encoding="utf-8")
     return home
 
 
 def test_sessions_written_by_the_agent_are_read_with_their_frozen_blocks(agent_home: Path) -> None:
-    made = build_state_db(agent_home, [
-        {"id": "20261201_090000_a", "source": "cli", "model": "hermes-4", "cwd": "/work", "messages": [
-            {"role": "user", "content": "we moved CI to GitHub Actions"},
-            {"memory_call": {"action": "replace", "target": "memory", "old_text": "fly.io",
-                             "content": "CI runs on GitHub Actions"}},
-            {"role": "assistant", "content": "Noted."},
-        ], "end_reason": "user_exit"},
-        {"id": "20261201_100000_b", "source": "telegram", "messages": [
-            {"memory_call": {"action": "add", "target": "memory", "content": "deploys on Fridays are frozen"}},
-            {"memory_call": {"operations": [{"action": "remove", "old_text": "中文"},
-                                            {"action": "add", "content": "answers in English"}], "target": "user"}},
-        ]},
-    ])
+    made = build_state_db(
+        agent_home,
+        [
+            {
+                "id": "20261201_090000_a",
+                "source": "cli",
+                "model": "hermes-4",
+                "cwd": "/work",
+                "messages": [
+                    {"role": "user", "content": "we moved CI to GitHub Actions"},
+                    {
+                        "memory_call": {
+                            "action": "replace",
+                            "target": "memory",
+                            "old_text": "fly.io",
+                            "content": "CI runs on GitHub Actions",
+                        }
+                    },
+                    {"role": "assistant", "content": "Noted."},
+                ],
+                "end_reason": "user_exit",
+            },
+            {
+                "id": "20261201_100000_b",
+                "source": "telegram",
+                "messages": [
+                    {"memory_call": {"action": "add", "target": "memory", "content": "deploys on Fridays are frozen"}},
+                    {
+                        "memory_call": {
+                            "operations": [
+                                {"action": "remove", "old_text": "中文"},
+                                {"action": "add", "content": "answers in English"},
+                            ],
+                            "target": "user",
+                        }
+                    },
+                ],
+            },
+        ],
+    )
     assert [r["success"] for s in made for r in s["results"]] == [True, True, True]
 
     store = MemoryStore(resolve_home(agent_home))
@@ -80,8 +108,9 @@ def test_sessions_written_by_the_agent_are_read_with_their_frozen_blocks(agent_h
 
     # The agent's tool calls sit beside the conversation they came from (what provenance reads).
     with sqlite3.connect(f"file:{agent_home / 'state.db'}?mode=ro", uri=True) as conn:
-        rows = conn.execute("SELECT role, tool_name, tool_calls FROM messages WHERE session_id = ? ORDER BY id",
-                            ("20261201_090000_a",)).fetchall()
+        rows = conn.execute(
+            "SELECT role, tool_name, tool_calls FROM messages WHERE session_id = ? ORDER BY id", ("20261201_090000_a",)
+        ).fetchall()
     assert [r[0] for r in rows] == ["user", "assistant", "tool", "assistant"]
     call = json.loads(rows[1][2])[0]["function"]
     assert rows[2][1] == "memory" and call["name"] == "memory" and json.loads(call["arguments"])["old_text"] == "fly.io"
@@ -97,10 +126,16 @@ def test_an_over_budget_store_recorded_by_the_agent_is_read_whole(agent_home: Pa
 
 
 def test_the_snapshot_page_shows_the_agents_session_and_its_blocks(agent_home: Path, monkeypatch, fresh_cache) -> None:
-    made = build_state_db(agent_home, [
-        {"id": "20261201_110000_c", "source": "cli", "messages": [
-            {"memory_call": {"action": "add", "target": "memory", "content": "staging is on fly.io"}}]},
-    ])
+    made = build_state_db(
+        agent_home,
+        [
+            {
+                "id": "20261201_110000_c",
+                "source": "cli",
+                "messages": [{"memory_call": {"action": "add", "target": "memory", "content": "staging is on fly.io"}}],
+            },
+        ],
+    )
     monkeypatch.setenv("HERMES_HOME", str(agent_home))
     at = open_app("snapshot")
     no_exception(at)
@@ -110,5 +145,9 @@ def test_the_snapshot_page_shows_the_agents_session_and_its_blocks(agent_home: P
     # the running session's block, exactly as the agent recorded it, and the next session's
     assert choose_snapshot(store)[0].blocks["memory"] in shown
     assert store.render_block("memory") in shown and store.render_block("memory") != made[0]["system_prompt"]
-    assert [(m.label, m.value) for m in at.metric][:4] == [("Added", "1"), ("Removed", "0"), ("Changed", "0"),
-                                                           ("Unchanged", "3")]
+    assert [(m.label, m.value) for m in at.metric][:4] == [
+        ("Added", "1"),
+        ("Removed", "0"),
+        ("Changed", "0"),
+        ("Unchanged", "3"),
+    ]

@@ -14,8 +14,12 @@ def _origin(target: str, text: str, short: str) -> EntryOrigin:
 
 
 def test_of_finds_the_first_origin_of_a_target_and_text_and_none_otherwise() -> None:
-    entries = (_origin("memory", "a", "1"), _origin("user", "a", "2"), _origin("memory", "a", "3"),
-               _origin("memory", "b", "4"))
+    entries = (
+        _origin("memory", "a", "1"),
+        _origin("user", "a", "2"),
+        _origin("memory", "a", "3"),
+        _origin("memory", "b", "4"),
+    )
     found = Blame(entries, used_fts=False, calls=0, sessions=0)
     assert found.of("memory", "a") is entries[0] and found.of("user", "a") is entries[1]
     assert found.of("memory", "b") is entries[3]

@@ -22,12 +22,15 @@ from hermes_dash.curation import cleanup
 ROOT = Path(__file__).resolve().parents[2]
 HOMES = cleanup_quality.corpus().HOMES
 
-PG = ("Postgres 16 for tests listens on 5433, not 5432; the dev DB is on 5432.",
-      "The test database runs on port 5433 (Postgres 16), separate from dev on 5432.")
-LINT = ("Run `make lint` before every push; CI fails on any ruff or mypy error.",
-        "CI rejects ruff and mypy errors, so always run make lint before pushing.")
-EMOJI = ("Dislikes emojis in code comments and commit messages.",
-         "Writes British English in docs and commit messages.")
+PG = (
+    "Postgres 16 for tests listens on 5433, not 5432; the dev DB is on 5432.",
+    "The test database runs on port 5433 (Postgres 16), separate from dev on 5432.",
+)
+LINT = (
+    "Run `make lint` before every push; CI fails on any ruff or mypy error.",
+    "CI rejects ruff and mypy errors, so always run make lint before pushing.",
+)
+EMOJI = ("Dislikes emojis in code comments and commit messages.", "Writes British English in docs and commit messages.")
 ROLES = ("The dev Snowflake role is TRANSFORMER_DEV", "The prod Snowflake role is TRANSFORMER_PROD")
 
 
@@ -39,13 +42,17 @@ def missing(text: str, merged: str) -> list[str]:
     return facts.missing(text, merged)
 
 
-def home_of(root: Path, memory: list[str], user: list[str], limit: int | None = None,
-            user_limit: int | None = None) -> MemoryStore:
+def home_of(
+    root: Path, memory: list[str], user: list[str], limit: int | None = None, user_limit: int | None = None
+) -> MemoryStore:
     (root / "memories").mkdir(parents=True)
     (root / "memories" / "MEMORY.md").write_text(serialise(memory), encoding="utf-8")
     (root / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
-    (root / "config.yaml").write_text(f"memory:\n  memory_char_limit: {limit or usage(memory) + 2000}\n"
-                                      f"  user_char_limit: {user_limit or usage(user) + 2000}\n", encoding="utf-8")
+    (root / "config.yaml").write_text(
+        f"memory:\n  memory_char_limit: {limit or usage(memory) + 2000}\n"
+        f"  user_char_limit: {user_limit or usage(user) + 2000}\n",
+        encoding="utf-8",
+    )
     return MemoryStore(resolve_home(root))
 
 
@@ -54,6 +61,7 @@ def merged_pairs(entries: list[str]) -> set[frozenset[str]]:
 
 
 # -- 1. near-duplicates by meaning ---------------------------------------------------------------
+
 
 def test_the_same_fact_in_other_words_and_order_is_proposed():
     filler = ["Deploys go through the deploy.yml workflow.", "Sentry project is ledger-backend."]
@@ -66,10 +74,14 @@ def test_different_preferences_sharing_words_are_not_merged():
 
 
 def test_entries_naming_another_environment_port_or_service_are_never_merged():
-    for pair in (ROLES, ("The orders service listens on gRPC port 50052.",
-                         "The billing service listens on gRPC port 50053."),
-                 ("Staging builds point at https://staging-api.fieldnotes.app.",
-                  "Production builds point at https://api.fieldnotes.app.")):
+    for pair in (
+        ROLES,
+        ("The orders service listens on gRPC port 50052.", "The billing service listens on gRPC port 50053."),
+        (
+            "Staging builds point at https://staging-api.fieldnotes.app.",
+            "Production builds point at https://api.fieldnotes.app.",
+        ),
+    ):
         assert cleanup.merges_in("memory", list(pair)) == [], pair
 
 
@@ -91,11 +103,13 @@ def test_the_corpus_has_every_kind_of_pair_and_realistic_homes():
 
 
 def test_the_model_loads_from_the_package_with_the_network_shut():
-    code = ("import socket\n"
-            "def refuse(*a, **k): raise OSError('network used')\n"
-            "socket.socket.connect = refuse; socket.create_connection = refuse; socket.getaddrinfo = refuse\n"
-            "from hermes_dash.curation.cleanup import meaning\n"
-            "m = meaning.method(); print(m.name); print(float(m.embed(['a b', 'a b'])[0] @ m.embed(['a b'])[0].T))")
+    code = (
+        "import socket\n"
+        "def refuse(*a, **k): raise OSError('network used')\n"
+        "socket.socket.connect = refuse; socket.create_connection = refuse; socket.getaddrinfo = refuse\n"
+        "from hermes_dash.curation.cleanup import meaning\n"
+        "m = meaning.method(); print(m.name); print(float(m.embed(['a b', 'a b'])[0] @ m.embed(['a b'])[0].T))"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "HUGGINGFACE"))}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -104,8 +118,11 @@ def test_the_model_loads_from_the_package_with_the_network_shut():
 
 # -- 2. contradictions are for a person ------------------------------------------------------------
 
-@pytest.mark.parametrize("pair", [("API runs on port 8080", "The API moved to 9090 in March"),
-                                  ("Python 3.11 everywhere", "the worker is on 3.12")])
+
+@pytest.mark.parametrize(
+    "pair",
+    [("API runs on port 8080", "The API moved to 9090 in March"), ("Python 3.11 everywhere", "the worker is on 3.12")],
+)
 def test_contradictions_are_surfaced_as_a_pair_and_never_merged(tmp_path, pair):
     store = home_of(tmp_path, [pair[0], "Deploys go through the deploy.yml workflow.", pair[1]], ["Name: Sam."])
     report = cleanup.suggest(store)
@@ -126,6 +143,7 @@ def test_resolving_a_contradiction_keeps_one_value_or_the_edited_text(tmp_path):
 
 
 # -- 3. merges keep every fact -------------------------------------------------------------------
+
 
 def test_every_merge_on_the_corpus_keeps_every_distinctive_token_of_both_entries():
     checked = 0
@@ -161,11 +179,14 @@ def test_a_word_diff_rebuilds_both_texts():
 
 # -- 4. stale is a hint ----------------------------------------------------------------------------
 
+
 def test_a_path_placed_on_another_machine_is_not_stale(tmp_path):
-    entries = ["Logs go to /var/log/ledger/app.log on staging; locally they go to stdout.",
-               "On the build server, test boards are flashed through the J-Link on /dev/ttyACM99.",
-               "Datasets are on the NAS at /mnt/nas/datasets; never copy them.",
-               "Deploy with `ssh deploy@web-1 /srv/app/bin/deploy`."]
+    entries = [
+        "Logs go to /var/log/ledger/app.log on staging; locally they go to stdout.",
+        "On the build server, test boards are flashed through the J-Link on /dev/ttyACM99.",
+        "Datasets are on the NAS at /mnt/nas/datasets; never copy them.",
+        "Deploy with `ssh deploy@web-1 /srv/app/bin/deploy`.",
+    ]
     check = cleanup.check_paths(entries)
     assert cleanup.stale_facts(entries) == [] and check.missing == 0 and len(check.elsewhere) >= 4
 
@@ -184,8 +205,10 @@ def test_relative_paths_are_checked_only_inside_a_project_folder_the_memory_name
 
 
 def test_the_plan_never_pre_ticks_or_calls_a_missing_path_lossless(tmp_path):
-    core = [f"Core fact {i}: the billing service keeps invoices in services/billing/invoices_{i}.py for audit."
-            for i in range(8)]
+    core = [
+        f"Core fact {i}: the billing service keeps invoices in services/billing/invoices_{i}.py for audit."
+        for i in range(8)
+    ]
     gone = f"The release checkout lives in {tmp_path}/gone/release and is synced nightly."
     store = home_of(tmp_path / "h", [*core, gone], ["Name: Sam."], limit=usage([*core, gone]) + 5)
     plan = cleanup.suggest(store).plans["memory"]
@@ -197,10 +220,13 @@ def test_the_plan_never_pre_ticks_or_calls_a_missing_path_lossless(tmp_path):
 
 # -- 5. a plan that gets there ---------------------------------------------------------------------
 
+
 def test_a_move_is_not_proposed_when_the_other_file_already_says_it(tmp_path):
     pref = "The user prefers concise answers and dislikes emoji in replies."
-    memory = [f"Fact {i}: the {w} service runs on port {8000 + i} behind nginx." for i, w in
-              enumerate(["billing", "auth", "search", "mail", "media", "queue"])] + [pref]
+    memory = [
+        f"Fact {i}: the {w} service runs on port {8000 + i} behind nginx."
+        for i, w in enumerate(["billing", "auth", "search", "mail", "media", "queue"])
+    ] + [pref]
     user = ["Name: Sam.", "Concise answers preferred; never use emoji when replying."]
     store = home_of(tmp_path, memory, user, limit=usage(memory) + 5)
     plan = cleanup.suggest(store).plans["memory"]
@@ -213,8 +239,11 @@ def test_a_move_is_not_proposed_when_the_other_file_already_says_it(tmp_path):
 def test_removal_candidates_are_ranked_by_evidence_with_what_each_frees(tmp_path):
     pair = ("The API runs on port 8080 in docker compose.", "The API moved to port 9090 in March.")
     gone = f"The release checkout lives in {tmp_path}/gone/release."
-    plain = ["A short fact about the search index.", "A much longer fact about how the queue worker retries "
-             "failed jobs three times with a backoff of thirty seconds."]
+    plain = [
+        "A short fact about the search index.",
+        "A much longer fact about how the queue worker retries "
+        "failed jobs three times with a backoff of thirty seconds.",
+    ]
     memory = [plain[1], gone, pair[0], plain[0], pair[1]]
     store = home_of(tmp_path / "h", memory, ["Name: Sam."], limit=usage(memory) + 5)
     plan = cleanup.suggest(store).plans["memory"]

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
+from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import MemoryStore, resolve_home, serialise, usage
-from hermes_dash.engine.rules import ops as _ops
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules import ops as _ops
 
-from repo import ROOT
 CORE = [
     "Backend lives in services/api/ (FastAPI on Python 3.12); the worker in services/worker/ shares its models "
     "through services/common/, and both read settings from config/base.yaml.",
@@ -39,8 +39,10 @@ CORE = [
     "stays up for six months with a Sunset header.",
 ]
 DUP = ("Tests need Postgres 16 on port 5433.", "Tests need Postgres 16 on port 5433")
-DOCKER = ("On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles.",
-          "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles.")
+DOCKER = (
+    "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles.",
+    "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles.",
+)
 PREF = "The user prefers concise answers and dislikes emoji in replies."
 
 
@@ -50,8 +52,23 @@ def near_full(root: Path) -> tuple[Path, list[str], str]:
     home = root / "home"
     (home / "memories").mkdir(parents=True)
     stale = f"The release checkout lives in {root}/gone/release and is synced nightly."
-    entries = [CORE[0], DUP[0], DOCKER[0], CORE[1], PREF, CORE[2], DUP[1], stale, CORE[3], DOCKER[1], CORE[4],
-               CORE[5], CORE[6], CORE[7], CORE[8]]
+    entries = [
+        CORE[0],
+        DUP[0],
+        DOCKER[0],
+        CORE[1],
+        PREF,
+        CORE[2],
+        DUP[1],
+        stale,
+        CORE[3],
+        DOCKER[1],
+        CORE[4],
+        CORE[5],
+        CORE[6],
+        CORE[7],
+        CORE[8],
+    ]
     (home / "memories" / "MEMORY.md").write_text(serialise(entries), encoding="utf-8")
     (home / "memories" / "USER.md").write_text("Name: Sam.", encoding="utf-8")
     (home / "config.yaml").write_text(f"memory:\n  memory_char_limit: {usage(entries) + 10}\n", encoding="utf-8")
@@ -69,8 +86,7 @@ def test_the_plan_merges_and_moves_lists_stale_paths_unpicked_and_never_removes_
     # The path not found here is the first candidate, with what was checked; never picked.
     assert proposed.ranked[0].entry == stale and proposed.ranked[0].evidence == "not found here"
     assert f"{tmp_path}/gone/release" in proposed.ranked[0].why
-    removed = [e for s in proposed.steps for op in s.operations if op["action"] == "remove"
-               for e in [op["old_text"]]]
+    removed = [e for s in proposed.steps for op in s.operations if op["action"] == "remove" for e in [op["old_text"]]]
     assert not set(removed) & set(CORE)  # the plan never removes a core fact on its own
     assert not any(s.picked for s in proposed.steps)
     # The core fact with filler is only shortened, and the shorter text is shown in full.
@@ -112,16 +128,30 @@ def test_shorten_is_deterministic_and_leaves_code_alone():
 def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
     home, _, stale = near_full(tmp_path)
     env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-m", "hermes_dash", "suggest", "memory"], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "suggest", "memory"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
-    plan_text = out.stdout[out.stdout.index("Plan for MEMORY.md"):]
+    plan_text = out.stdout[out.stdout.index("Plan for MEMORY.md") :]
     for fact in CORE:
         assert fact in plan_text  # every text in full, never cut
     assert "more to free for the goal" in plan_text and "none picked" in plan_text
     assert "one of the longest" not in out.stdout
-    data = json.loads(subprocess.run([sys.executable, "-m", "hermes_dash", "suggest", "memory", "--json"],
-                                     capture_output=True, text=True, env=env, cwd=ROOT, timeout=60).stdout)
+    data = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "hermes_dash", "suggest", "memory", "--json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+        ).stdout
+    )
     memory = data["plans"]["memory"]
     assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]} | {stale}
     assert not {op["old_text"] for op in memory["operations"] if op["action"] == "remove"} & set(CORE)

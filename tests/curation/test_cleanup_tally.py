@@ -31,8 +31,10 @@ def test_a_step_counts_its_text_as_the_batch_writes_it_stripped():
 
 def test_a_step_the_batch_refuses_is_refused_and_changes_nothing():
     empty = [{"action": "replace", "old_text": ENTRIES[0], "expect_entry": ENTRIES[0], "content": "   "}]
-    gone = [{"action": "remove", "old_text": ENTRIES[0], "expect_entry": ENTRIES[0]},
-            {"action": "remove", "old_text": ENTRIES[0], "expect_entry": ENTRIES[0]}]
+    gone = [
+        {"action": "remove", "old_text": ENTRIES[0], "expect_entry": ENTRIES[0]},
+        {"action": "remove", "old_text": ENTRIES[0], "expect_entry": ENTRIES[0]},
+    ]
     for ops in (empty, gone):
         tally = Tally(ENTRIES)
         assert _batch_usage(ENTRIES, ops) is None
@@ -48,8 +50,12 @@ def test_a_pinned_entry_inside_a_longer_one_is_hit_as_the_agent_hits_it():
 
 def test_revert_takes_a_step_back_exactly():
     tally = Tally(ENTRIES)
-    done = tally.apply([{"action": "add", "content": "new fact"},
-                        {"action": "replace", "old_text": "tea", "expect_entry": "tea", "content": "coffee"}])
+    done = tally.apply(
+        [
+            {"action": "add", "content": "new fact"},
+            {"action": "replace", "old_text": "tea", "expect_entry": "tea", "content": "coffee"},
+        ]
+    )
     assert done is not None and tally.usage != usage(ENTRIES)
     tally.revert(done)
     assert tally.usage == usage(ENTRIES) and +tally.count == +Tally(ENTRIES).count

@@ -7,7 +7,8 @@ import hashlib
 import pytest
 
 from hermes_dash import DELIMITER, EntryChanged, MemoryStore, NoMatch, OverLimit, Refusal, serialise, usage
-from hermes_dash.curation import cleanup as _cleanup, similarity as _similarity
+from hermes_dash.curation import cleanup as _cleanup
+from hermes_dash.curation import similarity as _similarity
 from hermes_dash.engine.rules.errors import ContentBlocked, DriftDetected, InvalidRequest
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
@@ -64,10 +65,17 @@ def test_unrelated_entries_are_not_proposed(store, write_mem):
 def test_contained_entry_is_dropped_without_rewriting_the_longer_one():
     merged = _cleanup.merge_text("Deploy with make deploy.", "Deploy with make deploy. Production needs a ticket.")
     assert merged == "Deploy with make deploy. Production needs a ticket."
-    merge = _cleanup.Merge("memory", "Deploy with make deploy. Production needs a ticket.", "Deploy with make deploy.",
-                           merged, "overlap", 0.9)
-    assert merge.operations() == [{"action": "remove", "old_text": "Deploy with make deploy.",
-                                  "expect_entry": "Deploy with make deploy."}]
+    merge = _cleanup.Merge(
+        "memory",
+        "Deploy with make deploy. Production needs a ticket.",
+        "Deploy with make deploy.",
+        merged,
+        "overlap",
+        0.9,
+    )
+    assert merge.operations() == [
+        {"action": "remove", "old_text": "Deploy with make deploy.", "expect_entry": "Deploy with make deploy."}
+    ]
 
 
 def test_placement_hints_both_ways():
@@ -90,8 +98,9 @@ def test_move_removes_here_and_adds_there(store, write_mem):
     assert result.first.changed and result.second.changed
 
 
-def test_move_refused_by_the_destination_limit_leaves_both_files_byte_identical(store, write_mem, home, tree,
-                                                                                 write_config):
+def test_move_refused_by_the_destination_limit_leaves_both_files_byte_identical(
+    store, write_mem, home, tree, write_config
+):
     write_config("memory:\n  user_char_limit: 40\n")
     store = MemoryStore(store.home)
     pref = "The user prefers concise answers and dislikes emoji in replies."
@@ -179,8 +188,10 @@ def test_stale_paths_are_flagged_only_when_missing(tmp_path, monkeypatch):
 
 
 def test_plan_reaches_the_threshold_with_merges_first_and_is_applied_as_one_batch(store, write_mem, tmp_path):
-    filler = [f"Fact {i}: " + " ".join(hashlib.sha256(str(i).encode()).hexdigest()[j:j + 8] for j in range(0, 64, 8))
-              for i in range(20)]
+    filler = [
+        f"Fact {i}: " + " ".join(hashlib.sha256(str(i).encode()).hexdigest()[j : j + 8] for j in range(0, 64, 8))
+        for i in range(20)
+    ]
     assert _cleanup.merges_in("memory", filler) == []
     stale = f"The old checkout at {tmp_path}/nowhere/repo is used for releases."
     entries = [DOCKER_A, *filler[:10], DOCKER_B, stale, *filler[10:]]
@@ -206,6 +217,7 @@ def test_plan_reaches_the_threshold_with_merges_first_and_is_applied_as_one_batc
     running = list(entries)
     for step in chosen.steps:  # the usage shown after each step is the real usage
         from hermes_dash.engine.rules import ops as _ops
+
         running = _ops.apply_batch(running, _ops.validate_batch(step.operations), 10**9)
         assert step.usage_after == usage(running)
     assert chosen.reaches_goal and chosen.usage_after <= chosen.goal < chosen.steps[-2].usage_after
@@ -281,6 +293,7 @@ def test_a_plan_step_is_pinned_to_the_entry_it_removes(store, write_mem, home, t
 
 # -- clean-up on large files ------------------------------------------------------------------
 
+
 def test_a_near_duplicate_pair_far_apart_in_a_2000_entry_file_is_found():
     from benchmarks.workloads import PLANTED, distinct_facts
 
@@ -313,7 +326,7 @@ def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(see
     for text in rng.sample(base, 15):
         words = text.split()
         k = rng.randrange(len(words))
-        base.append(" ".join(words[:k] + words[k + 1:]) if rng.random() < 0.5 else " ".join(reversed(words)))
+        base.append(" ".join(words[:k] + words[k + 1 :]) if rng.random() < 0.5 else " ".join(reversed(words)))
     base.append(PG[:20])
     entries = list(dict.fromkeys(e.strip() for e in base if e.strip()))  # as a parsed file holds them
     rng.shuffle(entries)
@@ -324,8 +337,8 @@ def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(see
 
 
 def test_a_plan_over_thousands_of_entries_shows_the_real_usage_after_each_step():
-    from hermes_dash.engine.rules import ops as _ops
     from benchmarks.workloads import distinct_facts
+    from hermes_dash.engine.rules import ops as _ops
 
     entries = distinct_facts(1500)
     proposed = _cleanup.plan("memory", entries, 2200, 80, merges=_cleanup.merges_in("memory", entries))

@@ -7,9 +7,9 @@ import json
 import time
 from pathlib import Path
 
-from hermes_dash import serialise
-
 from cli_support import run
+
+from hermes_dash import serialise
 
 PACKED = "todo: item A; item B; item C"
 PG = "Tests need Postgres 16 on port 5433."
@@ -19,19 +19,48 @@ def stage(home: Path, sid: str, payload: dict, age: float = 60, origin: str = "b
     folder = home / "pending" / "memory"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{sid}.json"
-    path.write_text(json.dumps({"id": sid, "subsystem": "memory", "action": payload["action"], "summary": "s",
-                                "origin": origin, "created_at": time.time() - age, "payload": payload}))
+    path.write_text(
+        json.dumps(
+            {
+                "id": sid,
+                "subsystem": "memory",
+                "action": payload["action"],
+                "summary": "s",
+                "origin": origin,
+                "created_at": time.time() - age,
+                "payload": payload,
+            }
+        )
+    )
     return path
 
 
 def patch(home: Path, sid: str = "0a0a0a0a") -> Path:
-    return stage(home, sid, {"action": "patch", "target": "memory", "old_text": "item B", "new_text": "item B done",
-                             "matched_entry": PACKED})
+    return stage(
+        home,
+        sid,
+        {
+            "action": "patch",
+            "target": "memory",
+            "old_text": "item B",
+            "new_text": "item B done",
+            "matched_entry": PACKED,
+        },
+    )
 
 
 def new_text(home: Path, sid: str = "0b0b0b0b") -> Path:
-    return stage(home, sid, {"action": "replace", "target": "memory", "old_text": "Postgres",
-                             "new_text": "Tests need Postgres 17 on port 5433.", "matched_entry": PG})
+    return stage(
+        home,
+        sid,
+        {
+            "action": "replace",
+            "target": "memory",
+            "old_text": "Postgres",
+            "new_text": "Tests need Postgres 17 on port 5433.",
+            "matched_entry": PG,
+        },
+    )
 
 
 def test_list_shows_a_patch_with_its_word_diff_and_a_new_text_payload(home, write_mem):
@@ -41,11 +70,15 @@ def test_list_shows_a_patch_with_its_word_diff_and_a_new_text_payload(home, writ
     code, data, _ = run(home, "pending", "list")
     assert code == 0 and data["marked"] == []
     items = {p["id"]: p for p in data["pending"]}
-    assert items["0a0a0a0a"]["operations"] == [{"action": "patch", "old_text": "item B", "new_text": "item B done",
-                                                "matched_entry": PACKED}]
+    assert items["0a0a0a0a"]["operations"] == [
+        {"action": "patch", "old_text": "item B", "new_text": "item B done", "matched_entry": PACKED}
+    ]
     [patched] = items["0a0a0a0a"]["preview"]["patched"]
-    assert patched == {"patched_entry_before": PACKED, "patched_entry_after": "todo: item A; item B done; item C",
-                       "word_diff": "todo: item A; item B{+ done+}; item C"}
+    assert patched == {
+        "patched_entry_before": PACKED,
+        "patched_entry_after": "todo: item A; item B done; item C",
+        "word_diff": "todo: item A; item B{+ done+}; item C",
+    }
     assert items["0b0b0b0b"]["operations"][0]["content"] == "Tests need Postgres 17 on port 5433."
     assert items["0b0b0b0b"]["origin"] == "background_review"
     code, text, _ = run(home, "pending", "list", json_out=False)

@@ -98,8 +98,13 @@ def test_a_file_with_no_backups_is_one_version(store, write_mem):
 def test_ages_are_worded_once_for_pages_and_command_line():
     from hermes_dash.engine.views.humanize import age, ago
 
-    assert [age(None), age(5), age(60), age(7200), age(86400 * 3)] == ["", "under a minute", "1 minute", "2 hours",
-                                                                      "3 days"]
+    assert [age(None), age(5), age(60), age(7200), age(86400 * 3)] == [
+        "",
+        "under a minute",
+        "1 minute",
+        "2 hours",
+        "3 days",
+    ]
     assert [ago(None), ago(30), ago(3600)] == ["age unknown", "just now", "1 hour ago"]
 
 
@@ -128,9 +133,11 @@ def test_restorable_texts_most_recently_lost_first_in_place_or_add_back(store):
     store.replace("memory", "gamma", "gamma: CI is GitLab CI")
     line = _history.timeline(store, "memory")
     got = [(r.text, r.lost_at, r.current) for r in line.restorable]
-    assert got == [("gamma: CI is GitHub Actions", 5, "gamma: CI is GitLab CI"),
-                   ("beta: staging is reset on Sundays", 3, None),
-                   ("alpha: the build uses make", 2, "alpha: the build uses make and ninja")]
+    assert got == [
+        ("gamma: CI is GitHub Actions", 5, "gamma: CI is GitLab CI"),
+        ("beta: staging is reset on Sundays", 3, None),
+        ("alpha: the build uses make", 2, "alpha: the build uses make and ninja"),
+    ]
     assert [r.in_place for r in line.restorable] == [True, False, True]
 
 

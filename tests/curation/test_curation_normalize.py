@@ -39,9 +39,13 @@ def test_split_by_section_keeps_each_heading_with_its_body():
 
 def test_split_by_bullet_drops_markers_keeps_wrapped_and_nested_lines_and_names_dropped_headings():
     entries, dropped, _ = _normalize.split(MARKDOWN, "bullet")
-    assert entries == ["Name: Sam (they/them).", "Time zone: Europe/Berlin;\nonline 09:00-18:00.",
-                       "Prefer short answers.\n- even shorter on Fridays", "Likes tables.",
-                       "A loose paragraph\non two lines."]
+    assert entries == [
+        "Name: Sam (they/them).",
+        "Time zone: Europe/Berlin;\nonline 09:00-18:00.",
+        "Prefer short answers.\n- even shorter on Fridays",
+        "Likes tables.",
+        "A loose paragraph\non two lines.",
+    ]
     assert dropped == ["# About me", "## Preferences"]
 
 
@@ -152,11 +156,17 @@ def test_unknown_mode_is_refused():
 
 
 def test_code_blocks_stay_whole_in_both_modes():
-    text = ("# Env\n- run this:\n  ```sh\n  # a comment, not a heading\n  - not a bullet\n  ```\n- next\n\n"
-            "```\n# top-level code\n```\n## Tools\n- vim\n")
+    text = (
+        "# Env\n- run this:\n  ```sh\n  # a comment, not a heading\n  - not a bullet\n  ```\n- next\n\n"
+        "```\n# top-level code\n```\n## Tools\n- vim\n"
+    )
     by_bullet, dropped, _ = _normalize.split(text, "bullet")
-    assert by_bullet == ["run this:\n```sh\n# a comment, not a heading\n- not a bullet\n```", "next",
-                         "```\n# top-level code\n```", "vim"]
+    assert by_bullet == [
+        "run this:\n```sh\n# a comment, not a heading\n- not a bullet\n```",
+        "next",
+        "```\n# top-level code\n```",
+        "vim",
+    ]
     assert dropped == ["# Env", "## Tools"]
     by_section, _, _ = _normalize.split(text, "section")
     assert len(by_section) == 2 and "# top-level code" in by_section[0]

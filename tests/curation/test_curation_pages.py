@@ -12,10 +12,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from app_support import demo, fresh_cache, open_app  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import serialise
-from app_support import demo, fresh_cache, open_app  # noqa: F401
 
 URL = "127.0.0.1:9"
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
@@ -32,8 +32,14 @@ def crafted(tmp_path, monkeypatch) -> Path:
     """A home with overlaps, a misplaced entry, a stale path and markup in an entry, ~99% full."""
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
-    entries = [DOCKER_A, "Tests need Postgres 16 on port 5433.", DOCKER_B, PREF,
-               f"The release checkout lives in {tmp_path}/gone/release and is synced nightly.", IMG]
+    entries = [
+        DOCKER_A,
+        "Tests need Postgres 16 on port 5433.",
+        DOCKER_B,
+        PREF,
+        f"The release checkout lives in {tmp_path}/gone/release and is synced nightly.",
+        IMG,
+    ]
     (home / "memories" / "MEMORY.md").write_text(serialise(entries), encoding="utf-8")
     (home / "memories" / "USER.md").write_text("Name: Sam.", encoding="utf-8")
     limit = len(serialise(entries)) + 5
@@ -76,9 +82,11 @@ def html(at: AppTest) -> str:
     """The word-level diffs (escaped HTML) as the text that comes: struck-through parts left out."""
     import html as _html
     import re as _re
+
     bodies = [e.proto.body for e in at.get("html")]
-    return "\n".join(_html.unescape(_re.sub(r"<[^>]+>", "", _re.sub(r"<del[^>]*>.*?</del>", "", b, flags=_re.S)))
-                     for b in bodies)
+    return "\n".join(
+        _html.unescape(_re.sub(r"<[^>]+>", "", _re.sub(r"<del[^>]*>.*?</del>", "", b, flags=_re.S))) for b in bodies
+    )
 
 
 def rendered(at: AppTest) -> str:
@@ -104,6 +112,7 @@ def entries(home: Path, name: str = "MEMORY.md") -> list[str]:
 
 
 # -- clean-up assistant -------------------------------------------------------------------------
+
 
 def test_cleanup_shows_proposals_as_plain_text(crafted):
     at = page("cleanup")
@@ -198,6 +207,7 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
 
 # -- inbox ------------------------------------------------------------------------------------------
 
+
 def _pending(home: Path) -> set[str]:
     return {p.stem for p in (home / "pending" / "memory").glob("*.json")}
 
@@ -250,6 +260,7 @@ def test_inbox_empty(crafted):
 
 # -- migrate ----------------------------------------------------------------------------------------
 
+
 def test_migrate_demo_user_md_by_bullet(demo):
     old = mem(demo, "USER.md")
     at = page("migrate")
@@ -285,6 +296,7 @@ def test_migrate_clean_file_has_nothing_to_do(crafted):
 
 # -- sharing ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed on this machine")
 def test_sharing_shows_link_repo_and_warns_about_user_md(tmp_path, monkeypatch):
     repo = tmp_path / "repo"
@@ -312,6 +324,7 @@ def test_export_download_redacts_and_profiles_compare(demo):
     other.mkdir(parents=True)
     (other / "MEMORY.md").write_text("Deploys go through `make deploy ENV=staging` first.")
     at = page("sharing")
+
     def export_preview() -> str:
         return next(c.value for c in at.code if c.value.startswith(("{", "# Hermes memory export")))
 
@@ -359,7 +372,7 @@ def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
     os.symlink(tmp_path / "nowhere" / "USER.md", home / "memories" / "USER.md")
     (home / "memories" / "MEMORY.md.bak.20200101").write_bytes(b"\xff\xfe")
     (home / "pending" / "memory").mkdir(parents=True)
-    (home / "pending" / "memory" / "abad1dea.json").write_bytes(b"\xef\xbb\xbf{\"payload\": 3}")
+    (home / "pending" / "memory" / "abad1dea.json").write_bytes(b'\xef\xbb\xbf{"payload": 3}')
     (home / "config.yaml").write_text("memory: [not, a, mapping]\n")
     monkeypatch.setenv("HERMES_HOME", str(home))
     before = mem(home)
@@ -373,6 +386,7 @@ def test_every_page_survives_awkward_files(tmp_path, monkeypatch, name):
 
 
 # -- Undo after single-file curation writes -----------------------------------------------------
+
 
 def _undo(at: AppTest) -> None:
     undo = [b for b in at.button if b.key.startswith("hd_undo_")]

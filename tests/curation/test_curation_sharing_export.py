@@ -17,8 +17,11 @@ needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not i
 
 
 def _git(repo, *args):
-    subprocess.run(["git", "-C", str(repo), "-c", "user.email=t@example.org", "-c", "user.name=t", *args],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-C", str(repo), "-c", "user.email=t@example.org", "-c", "user.name=t", *args],
+        check=True,
+        capture_output=True,
+    )
 
 
 @pytest.fixture
@@ -91,14 +94,17 @@ def test_not_a_repository(store, write_mem):
         assert memory.git.repo is None and memory.git.problem is None
 
 
-@pytest.mark.parametrize("text, expected", [
-    ('api_key = "sk_live_7fA9qW2xLm4Rt8Zp0VbN3cKd" (rotate)', 'api_key = "[REDACTED]" (rotate)'),
-    ("DB is postgres://app:hunter2secret@db:5432/x", "DB is postgres://[REDACTED]@db:5432/x"),
-    ("export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz12", "export GITHUB_TOKEN=[REDACTED]"),
-    ("Header: Authorization: Bearer abcdefghijklmnop1234", "Header: Authorization: Bearer [REDACTED]"),
-    ("AWS AKIAABCDEFGHIJKLMNOP in CI", "AWS [REDACTED] in CI"),
-    ("Python is 3.11; the key insight: keep it short", "Python is 3.11; the key insight: keep it short"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ('api_key = "sk_live_7fA9qW2xLm4Rt8Zp0VbN3cKd" (rotate)', 'api_key = "[REDACTED]" (rotate)'),
+        ("DB is postgres://app:hunter2secret@db:5432/x", "DB is postgres://[REDACTED]@db:5432/x"),
+        ("export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz12", "export GITHUB_TOKEN=[REDACTED]"),
+        ("Header: Authorization: Bearer abcdefghijklmnop1234", "Header: Authorization: Bearer [REDACTED]"),
+        ("AWS AKIAABCDEFGHIJKLMNOP in CI", "AWS [REDACTED] in CI"),
+        ("Python is 3.11; the key insight: keep it short", "Python is 3.11; the key insight: keep it short"),
+    ],
+)
 def test_redaction(text, expected):
     assert _export.redact(text)[0] == expected
 
@@ -119,9 +125,10 @@ def test_export_json_and_markdown_with_redaction(store, write_mem):
 
 
 def test_compare_two_profiles(home):
-    for name, memory in (("work", ["Shared fact", "Deploys need a change ticket",
-                                   "Postgres 16 on port 5433 for tests."]),
-                         ("home", ["Shared fact", "Postgres 16 on port 5434 for tests.", "The cat is called Miso"])):
+    for name, memory in (
+        ("work", ["Shared fact", "Deploys need a change ticket", "Postgres 16 on port 5433 for tests."]),
+        ("home", ["Shared fact", "Postgres 16 on port 5434 for tests.", "The cat is called Miso"]),
+    ):
         folder = home / "profiles" / name / "memories"
         folder.mkdir(parents=True)
         (folder / "MEMORY.md").write_text(serialise(memory))

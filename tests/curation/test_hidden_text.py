@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from repo import ROOT
 
 from hermes_dash import MemoryStore, resolve_home, scan, serialise
 from hermes_dash.curation import hints, invisible
-from repo import ROOT
 
 AGENT_PYTHON = Path("/opt/hermes-agent/v0.19.0/bin/python")
 
@@ -46,10 +46,18 @@ def test_the_agents_own_scan_lets_every_sample_through() -> None:
         assert scan(text) == (), name
     if not AGENT_PYTHON.exists():
         pytest.skip(f"the released agent is not installed at {AGENT_PYTHON}")
-    code = ("import json, sys; from tools.threat_patterns import scan_for_threats; "
-            "print(json.dumps([scan_for_threats(t) for t in json.load(sys.stdin)]))")
-    out = subprocess.run([str(AGENT_PYTHON), "-c", code], input=json.dumps(list(SAMPLES.values())),
-                         capture_output=True, text=True, timeout=60, check=True)
+    code = (
+        "import json, sys; from tools.threat_patterns import scan_for_threats; "
+        "print(json.dumps([scan_for_threats(t) for t in json.load(sys.stdin)]))"
+    )
+    out = subprocess.run(
+        [str(AGENT_PYTHON), "-c", code],
+        input=json.dumps(list(SAMPLES.values())),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     assert json.loads(out.stdout) == [[] for _ in SAMPLES], out.stdout
 
 
@@ -57,9 +65,16 @@ def test_the_agents_own_scan_lets_every_sample_through() -> None:
 def test_each_kind_is_found_with_its_code_points(name) -> None:
     found = invisible.find_hidden(SAMPLES[name])
     assert found is not None, name
-    expected = {"tags": 0xE0069, "function application": 0x2061, "soft hyphen": 0x00AD,
-                "mongolian vowel separator": 0x180E, "grapheme joiner": 0x034F, "left-to-right mark": 0x200E,
-                "arabic letter mark": 0x061C, "look-alike letters": 0x0430}[name]
+    expected = {
+        "tags": 0xE0069,
+        "function application": 0x2061,
+        "soft hyphen": 0x00AD,
+        "mongolian vowel separator": 0x180E,
+        "grapheme joiner": 0x034F,
+        "left-to-right mark": 0x200E,
+        "arabic letter mark": 0x061C,
+        "look-alike letters": 0x0430,
+    }[name]
     assert expected in found.code_points
     assert f"U+{expected:04X}" in invisible.describe(found) and "beyond the agent's" in invisible.describe(found)
 
@@ -88,8 +103,13 @@ def test_the_entry_is_flagged_on_the_pages(home: Path) -> None:
 
 
 def _check(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hermes_dash", "check", *args], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "check", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 def test_check_warns_and_strict_fails(tmp_path: Path) -> None:

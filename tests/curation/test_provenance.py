@@ -37,31 +37,70 @@ def played(home: Path) -> tuple[MemoryStore, float]:
     t0 = time.time() - 3 * DAY
     (home / "memories").mkdir()
     (home / "memories" / "MEMORY.md").write_text("Old fact from before any session", encoding="utf-8")
-    agent_db.build_state_db(home, [
-        {"id": "20261128_090000_aaaa", "source": "cli", "model": "model-a", "cwd": "/work/shop", "started_at": t0,
-         "messages": [
-             _turn("We deploy with make deploy, remember that.", {"action": "add", "content": "Deploys: make deploy"},
-                   t0 + 60, "I'll save the deploy command."),
-             _turn("Correction: it is make ship now.\nThe old target is gone.",
-                   {"action": "replace", "old_text": "make deploy", "content": "Deploys: make ship"}, t0 + 120,
-                   "Updating the deploy note."),
-             _turn("Note that staging is flaky.", {"action": "add", "content": "Staging is flaky on Mondays"},
-                   t0 + 180),
-             _turn("Forget the staging note.", {"action": "remove", "old_text": "Staging is flaky"}, t0 + 240,
-                   "Removing it."),
-         ]},
-        {"id": "20261129_100000_bbbb", "source": "telegram", "model": "model-b", "started_at": t0 + DAY,
-         "messages": [
-            _turn("Tidy up: tests use pytest -x, the CI is GitHub, and drop the deploy note?",
-                  {"operations": [{"action": "add", "content": "Tests: pytest -x"},
-                                  {"action": "add", "content": "CI runs on GitHub Actions"},
-                                  {"action": "replace", "old_text": "Tests: pytest",
-                                   "content": "Tests: pytest -x -q"}]},
-                  t0 + DAY + 60, "One batch for all three."),
-            _turn("(background review)", {"action": "add", "target": "user", "content": "Prefers short answers"},
-                  t0 + DAY + 120, "The user keeps asking for brevity.", stage=True),
-        ]},
-    ])
+    agent_db.build_state_db(
+        home,
+        [
+            {
+                "id": "20261128_090000_aaaa",
+                "source": "cli",
+                "model": "model-a",
+                "cwd": "/work/shop",
+                "started_at": t0,
+                "messages": [
+                    _turn(
+                        "We deploy with make deploy, remember that.",
+                        {"action": "add", "content": "Deploys: make deploy"},
+                        t0 + 60,
+                        "I'll save the deploy command.",
+                    ),
+                    _turn(
+                        "Correction: it is make ship now.\nThe old target is gone.",
+                        {"action": "replace", "old_text": "make deploy", "content": "Deploys: make ship"},
+                        t0 + 120,
+                        "Updating the deploy note.",
+                    ),
+                    _turn(
+                        "Note that staging is flaky.",
+                        {"action": "add", "content": "Staging is flaky on Mondays"},
+                        t0 + 180,
+                    ),
+                    _turn(
+                        "Forget the staging note.",
+                        {"action": "remove", "old_text": "Staging is flaky"},
+                        t0 + 240,
+                        "Removing it.",
+                    ),
+                ],
+            },
+            {
+                "id": "20261129_100000_bbbb",
+                "source": "telegram",
+                "model": "model-b",
+                "started_at": t0 + DAY,
+                "messages": [
+                    _turn(
+                        "Tidy up: tests use pytest -x, the CI is GitHub, and drop the deploy note?",
+                        {
+                            "operations": [
+                                {"action": "add", "content": "Tests: pytest -x"},
+                                {"action": "add", "content": "CI runs on GitHub Actions"},
+                                {"action": "replace", "old_text": "Tests: pytest", "content": "Tests: pytest -x -q"},
+                            ]
+                        },
+                        t0 + DAY + 60,
+                        "One batch for all three.",
+                    ),
+                    _turn(
+                        "(background review)",
+                        {"action": "add", "target": "user", "content": "Prefers short answers"},
+                        t0 + DAY + 120,
+                        "The user keeps asking for brevity.",
+                        stage=True,
+                    ),
+                ],
+            },
+        ],
+    )
     store = MemoryStore(resolve_home(home))
     staged = pending.list_pending(store)
     assert [s.origin for s in staged] == ["background_review"]
@@ -78,10 +117,14 @@ def test_every_entry_has_its_origin_and_reason(played: tuple[MemoryStore, float]
     assert found.used_fts and found.sessions == 2 and not found.problems
     by_text = {(e.target, e.text): e for e in found.entries}
     assert set(by_text) == {
-        ("memory", "Old fact from before any session"), ("memory", "Deploys: make ship"),
-        ("memory", "CI runs on GitHub Actions"), ("memory", "Tests: pytest -x -q"),
-        ("memory", "Written by hand in an editor"), ("memory", "Staging is flaky on Mondays"),
-        ("user", "Prefers short answers")}
+        ("memory", "Old fact from before any session"),
+        ("memory", "Deploys: make ship"),
+        ("memory", "CI runs on GitHub Actions"),
+        ("memory", "Tests: pytest -x -q"),
+        ("memory", "Written by hand in an editor"),
+        ("memory", "Staging is flaky on Mondays"),
+        ("user", "Prefers short answers"),
+    }
 
     ship = by_text["memory", "Deploys: make ship"]
     assert ship.origin.kind == "agent" and ship.origin.call and ship.origin.call.action == "replace"
@@ -106,8 +149,9 @@ def test_every_entry_has_its_origin_and_reason(played: tuple[MemoryStore, float]
 
     approved = by_text["user", "Prefers short answers"]
     assert approved.origin.kind == "approved"
-    assert approved.origin.label.startswith("approved from the Inbox (staged by a background review in session "
-                                            "20261129_100000_bbbb")
+    assert approved.origin.label.startswith(
+        "approved from the Inbox (staged by a background review in session 20261129_100000_bbbb"
+    )
     assert approved.origin.reason and approved.origin.reason.assistant == "The user keeps asking for brevity."
     assert approved.origin.via == "dashboard: Inbox"
 
@@ -133,8 +177,9 @@ def test_hermes_dash_writes_restores_and_undo_are_labelled(played: tuple[MemoryS
     assert back and back.origin.kind == "restored" and "undo" in back.origin.label
 
 
-def test_the_journal_is_private_bounded_and_never_fails_a_write(store: MemoryStore, monkeypatch: pytest.MonkeyPatch
-                                                                ) -> None:
+def test_the_journal_is_private_bounded_and_never_fails_a_write(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(journal, "MAX_BYTES", 4096)
     store.add("memory", "entry number 0 " + "x" * 40)
     for n in range(1, 60):
@@ -158,16 +203,41 @@ def test_patch_and_new_text_from_newer_agents(home: Path) -> None:
     t0 = time.time() - DAY
     (home / "memories").mkdir()
     (home / "memories" / "MEMORY.md").write_text("Ports: api on 8080, web on 3001\n§\nLint with ruff", encoding="utf-8")
-    agent_db.build_state_db(home, [{"id": "s-new", "source": "cli", "started_at": t0, "messages": [
-        _turn("web moved to 3000", {"action": "patch", "old_text": "3001", "new_text": "3000"}, t0 + 10,
-              reply={"success": True, "patched_entry_before": "Ports: api on 8080, web on 3001",
-                     "patched_entry_after": "Ports: api on 8080, web on 3000"}),
-        _turn("lint rule", {"operations": [{"action": "replace", "old_text": "Lint with",
-                                            "new_text": "Lint: ruff check"}]},
-              t0 + 20, reply={"success": True, "operations": [{"replaced_entry": "Lint with ruff"}]}),
-    ]}])
-    (home / "memories" / "MEMORY.md").write_text("Ports: api on 8080, web on 3000\n§\nLint: ruff check",
-                                                 encoding="utf-8")
+    agent_db.build_state_db(
+        home,
+        [
+            {
+                "id": "s-new",
+                "source": "cli",
+                "started_at": t0,
+                "messages": [
+                    _turn(
+                        "web moved to 3000",
+                        {"action": "patch", "old_text": "3001", "new_text": "3000"},
+                        t0 + 10,
+                        reply={
+                            "success": True,
+                            "patched_entry_before": "Ports: api on 8080, web on 3001",
+                            "patched_entry_after": "Ports: api on 8080, web on 3000",
+                        },
+                    ),
+                    _turn(
+                        "lint rule",
+                        {
+                            "operations": [
+                                {"action": "replace", "old_text": "Lint with", "new_text": "Lint: ruff check"}
+                            ]
+                        },
+                        t0 + 20,
+                        reply={"success": True, "operations": [{"replaced_entry": "Lint with ruff"}]},
+                    ),
+                ],
+            }
+        ],
+    )
+    (home / "memories" / "MEMORY.md").write_text(
+        "Ports: api on 8080, web on 3000\n§\nLint: ruff check", encoding="utf-8"
+    )
     found = blame.blame(MemoryStore(resolve_home(home)), "memory")
     ports = found.of("memory", "Ports: api on 8080, web on 3000")
     assert ports and ports.origin.kind == "agent" and ports.origin.call.action == "patch"  # type: ignore[union-attr]
@@ -178,13 +248,18 @@ def test_patch_and_new_text_from_newer_agents(home: Path) -> None:
 def _old_schema_db(db: Path, fts: bool) -> None:
     """An older state.db: few columns, no model or cwd, tool calls as ``[{name, arguments}]``."""
     conn = sqlite3.connect(db)
-    conn.executescript("CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL);"
-                       "CREATE TABLE messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, content TEXT, "
-                       "tool_calls TEXT, timestamp REAL);")
+    conn.executescript(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL);"
+        "CREATE TABLE messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, content TEXT, "
+        "tool_calls TEXT, timestamp REAL);"
+    )
     conn.execute("INSERT INTO sessions VALUES ('old', 'cli', ?)", (time.time() - DAY,))
     call = json.dumps({"action": "add", "content": "VPN: wg-quick up"})
-    rows = [("user", "remember the vpn", None), ("assistant", "", json.dumps([{"name": "memory", "arguments": call}])),
-            ("tool", json.dumps({"success": True, "message": "Entry added."}), None)]
+    rows = [
+        ("user", "remember the vpn", None),
+        ("assistant", "", json.dumps([{"name": "memory", "arguments": call}])),
+        ("tool", json.dumps({"success": True, "message": "Entry added."}), None),
+    ]
     for n, (role, content, calls) in enumerate(rows):
         conn.execute("INSERT INTO messages VALUES (?, 'old', ?, ?, ?, ?)", (n + 1, role, content, calls, time.time()))
     if fts:  # an index that stopped before the last rows: those are scanned
@@ -210,9 +285,11 @@ def test_older_schemas_take_only_the_columns_that_exist(home: Path, fts: bool) -
 
 def test_a_state_db_that_never_finishes_is_stopped(home: Path) -> None:
     conn = sqlite3.connect(home / "state.db")
-    conn.executescript("CREATE TABLE sessions (id TEXT, started_at REAL);"
-                       "CREATE VIEW messages AS WITH RECURSIVE r(id, session_id, tool_calls) AS "
-                       "(SELECT 1, 's', 'memory' UNION ALL SELECT id + 1, 's', 'memory' FROM r) SELECT * FROM r;")
+    conn.executescript(
+        "CREATE TABLE sessions (id TEXT, started_at REAL);"
+        "CREATE VIEW messages AS WITH RECURSIVE r(id, session_id, tool_calls) AS "
+        "(SELECT 1, 's', 'memory' UNION ALL SELECT id + 1, 's', 'memory' FROM r) SELECT * FROM r;"
+    )
     conn.close()
     started = time.monotonic()
     scan = origins.scan_calls(home / "state.db", timeout=0.5)
@@ -222,8 +299,14 @@ def test_a_state_db_that_never_finishes_is_stopped(home: Path) -> None:
 
 def _git(repo: Path, *args: str, env: dict[str, str] | None = None) -> None:
     import subprocess
-    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True,
-                   env={**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(repo.parent), **(env or {})})
+
+    subprocess.run(
+        ["git", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env={**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(repo.parent), **(env or {})},
+    )
 
 
 def test_git_blame_of_a_shared_memory_runs_nothing_the_repository_names(home: Path, tmp_path: Path) -> None:
@@ -234,17 +317,39 @@ def test_git_blame_of_a_shared_memory_runs_nothing_the_repository_names(home: Pa
     shared = repo / "MEMORY.md"
     shared.write_text("Builds use make", encoding="utf-8")
     _git(repo, "add", "MEMORY.md")
-    _git(repo, "commit", "-qm", "first", env={"GIT_AUTHOR_NAME": "Ana", "GIT_AUTHOR_EMAIL": "a@x",
-                                              "GIT_COMMITTER_NAME": "Ana", "GIT_COMMITTER_EMAIL": "a@x"})
+    _git(
+        repo,
+        "commit",
+        "-qm",
+        "first",
+        env={
+            "GIT_AUTHOR_NAME": "Ana",
+            "GIT_AUTHOR_EMAIL": "a@x",
+            "GIT_COMMITTER_NAME": "Ana",
+            "GIT_COMMITTER_EMAIL": "a@x",
+        },
+    )
     shared.write_text("Builds use make\n§\nReview needs two approvals", encoding="utf-8")
-    _git(repo, "commit", "-qam", "second", env={"GIT_AUTHOR_NAME": "Ben", "GIT_AUTHOR_EMAIL": "b@x",
-                                                "GIT_COMMITTER_NAME": "Ben", "GIT_COMMITTER_EMAIL": "b@x"})
+    _git(
+        repo,
+        "commit",
+        "-qam",
+        "second",
+        env={
+            "GIT_AUTHOR_NAME": "Ben",
+            "GIT_AUTHOR_EMAIL": "b@x",
+            "GIT_COMMITTER_NAME": "Ben",
+            "GIT_COMMITTER_EMAIL": "b@x",
+        },
+    )
     # Then a hostile config: every program git could be asked to run touches the marker.
     evil = f"touch {marker}"
     (repo / ".gitattributes").write_text("* filter=evil diff=evil\n", encoding="utf-8")
     with open(repo / ".git" / "config", "a", encoding="utf-8") as cfg:
-        cfg.write(f'[filter "evil"]\n\tclean = {evil}\n\tsmudge = {evil}\n\tprocess = {evil}\n'
-                  f'[diff "evil"]\n\ttextconv = {evil}\n[core]\n\tfsmonitor = {evil}\n\tpager = {evil}\n')
+        cfg.write(
+            f'[filter "evil"]\n\tclean = {evil}\n\tsmudge = {evil}\n\tprocess = {evil}\n'
+            f'[diff "evil"]\n\ttextconv = {evil}\n[core]\n\tfsmonitor = {evil}\n\tpager = {evil}\n'
+        )
     hooks = repo / ".git" / "hooks"
     for name in ("post-checkout", "pre-commit", "reference-transaction"):
         (hooks / name).write_text(f"#!/bin/sh\n{evil}\n", encoding="utf-8")
@@ -294,9 +399,11 @@ def test_a_messages_view_that_calls_functions_is_not_run(home: Path) -> None:
     """A crafted state.db whose messages is a view building a huge value in one call is refused
     before it runs (the progress handler cannot interrupt one function call)."""
     conn = sqlite3.connect(home / "state.db")
-    conn.executescript("CREATE TABLE sessions (id TEXT, started_at REAL);"
-                       "CREATE VIEW messages AS SELECT 1 AS id, 's' AS session_id, "
-                       "printf('%.*c', 300000000, 'x') AS tool_calls;")
+    conn.executescript(
+        "CREATE TABLE sessions (id TEXT, started_at REAL);"
+        "CREATE VIEW messages AS SELECT 1 AS id, 's' AS session_id, "
+        "printf('%.*c', 300000000, 'x') AS tool_calls;"
+    )
     conn.close()
     started = time.monotonic()
     scan = origins.scan_calls(home / "state.db")

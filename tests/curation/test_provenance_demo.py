@@ -22,8 +22,12 @@ def test_the_demo_schema_is_the_one_the_agent_creates(tmp_path: Path) -> None:
     made = agent_db.schema_sql(tmp_path / "agent.db")
     ours = sqlite3.connect(tmp_path / "ours.db")
     ours.executescript(story.SCHEMA.read_text(encoding="utf-8"))
-    rows = [r[0] for r in ours.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
-                                       "AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
+    rows = [
+        r[0]
+        for r in ours.execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+        )
+    ]
     assert sorted(rows) == sorted(made)
     assert ours.execute("SELECT version FROM schema_version").fetchall() == [(22,)]
 
@@ -41,10 +45,22 @@ def test_every_demo_entry_shows_a_true_origin(tmp_path: Path) -> None:
     home = create_demo_home(tmp_path / "demo")
     found = blame.blame(MemoryStore(resolve_home(home)))
     assert found.used_fts and not found.problems
-    told = {args.get("content"): (s["id"], user) for s in story.replay()[1] for user, _, args, staged in s["turns"]
-            if not staged and "content" in args}
-    told.update({op["content"]: (s["id"], user) for s in story.replay()[1] for user, _, args, staged in s["turns"]
-                 if not staged for op in args.get("operations", ()) if "content" in op})
+    told = {
+        args.get("content"): (s["id"], user)
+        for s in story.replay()[1]
+        for user, _, args, staged in s["turns"]
+        if not staged and "content" in args
+    }
+    told.update(
+        {
+            op["content"]: (s["id"], user)
+            for s in story.replay()[1]
+            for user, _, args, staged in s["turns"]
+            if not staged
+            for op in args.get("operations", ())
+            if "content" in op
+        }
+    )
     present = [e for e in found.entries if e.present]
     assert len([e for e in present if e.target == "memory"]) == 18
     for entry in present:
@@ -68,10 +84,13 @@ def test_every_demo_entry_shows_a_true_origin(tmp_path: Path) -> None:
 def test_the_agents_own_session_db_reads_the_demo_state_db(tmp_path: Path) -> None:
     python = agent_db.require_agent()
     home = create_demo_home(tmp_path / "demo")
-    script = ("import json, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
-              "db = SessionDB(Path(sys.argv[1]))\n"
-              "print(json.dumps({s: len(db.get_messages(s)) for s in sys.argv[2:]}))")
+    script = (
+        "import json, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
+        "db = SessionDB(Path(sys.argv[1]))\n"
+        "print(json.dumps({s: len(db.get_messages(s)) for s in sys.argv[2:]}))"
+    )
     ids = [s["id"] for s in story.replay()[1]]
-    done = subprocess.run([python, "-c", script, str(home / "state.db"), *ids], capture_output=True,
-                          text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [python, "-c", script, str(home / "state.db"), *ids], capture_output=True, text=True, timeout=60, check=True
+    )
     assert json.loads(done.stdout.splitlines()[-1]) == {s["id"]: 3 * len(s["turns"]) for s in story.replay()[1]}

@@ -8,8 +8,12 @@ import pytest
 from hermes_dash import EntryChanged, FileProblem, InvalidRequest, MemoryStore
 from hermes_dash.curation import history as _history
 
-FOUR = ["alpha: the build uses make", "beta: staging is reset on Sundays", "gamma: CI is GitHub Actions",
-        "delta: deploys need two approvals"]
+FOUR = [
+    "alpha: the build uses make",
+    "beta: staging is reset on Sundays",
+    "gamma: CI is GitHub Actions",
+    "delta: deploys need two approvals",
+]
 
 
 def _four(store: MemoryStore) -> bytes:

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from browser_support import CHROMIUM, CHROMIUM_ARGS, Browser, demo_copies, need_browser, settle, streamlit_app
 
 

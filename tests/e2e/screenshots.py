@@ -31,7 +31,8 @@ from hermes_dash import MemoryStore  # noqa: E402
 OUT = REPO / "docs" / "screenshots"
 PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
+    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+]
 
 
 def _name(title: str) -> str:
@@ -68,8 +69,10 @@ def _session(pw, base: str, scheme: str, width: int, out: Path, pages: list[str]
     return written
 
 
-AGENT_TEXT = ("Deploys go through `make deploy ENV=staging` first; production needs TWO approvals in #deploys "
-              "(changed by the agent).")
+AGENT_TEXT = (
+    "Deploys go through `make deploy ENV=staging` first; production needs TWO approvals in #deploys "
+    "(changed by the agent)."
+)
 MINE = "Deploys: staging first (`make deploy ENV=staging`), then production after an approved change ticket."
 
 
@@ -107,8 +110,12 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         written.append(_shot(page, out / "edit-undo.png"))
 
         # Replace asks first: the word-level diff of what goes and what comes, in a dialog.
-        preview_replace(page, "port 5433", "Project 'orbit' is a FastAPI service; run it with `make dev` (port 8080). "
-                        "Tests: `pytest -q tests/`, they need a local Postgres 16 on port 5434.")
+        preview_replace(
+            page,
+            "port 5433",
+            "Project 'orbit' is a FastAPI service; run it with `make dev` (port 8080). "
+            "Tests: `pytest -q tests/`, they need a local Postgres 16 on port 5434.",
+        )
         page.get_by_role("button", name="Replace entry").click()
         settle(page, "Replace this entry of MEMORY.md?")
         written.append(_shot(page, out / "edit-replace-confirm.png"))
@@ -175,21 +182,67 @@ QUEUE_ENTRIES = [
     "The build server's docker compose is v2.",
 ]
 QUEUE = [  # (id, origin, minutes ago, payload), as upstream main stages them
-    ("5e1f0a21", "background_review", 95, {"action": "patch", "target": "memory", "old_text": "Postgres 16",
-                                           "new_text": "Postgres 17", "matched_entry": QUEUE_ENTRIES[1]}),
-    ("7c33b910", "foreground", 80, {"action": "replace", "target": "memory", "old_text": "GitHub Actions",
-                                    "new_text": "CI is GitHub Actions; e2e runs on every PR.",
-                                    "matched_entry": QUEUE_ENTRIES[2]}),
+    (
+        "5e1f0a21",
+        "background_review",
+        95,
+        {
+            "action": "patch",
+            "target": "memory",
+            "old_text": "Postgres 16",
+            "new_text": "Postgres 17",
+            "matched_entry": QUEUE_ENTRIES[1],
+        },
+    ),
+    (
+        "7c33b910",
+        "foreground",
+        80,
+        {
+            "action": "replace",
+            "target": "memory",
+            "old_text": "GitHub Actions",
+            "new_text": "CI is GitHub Actions; e2e runs on every PR.",
+            "matched_entry": QUEUE_ENTRIES[2],
+        },
+    ),
     ("a4d2c077", "foreground", 64, {"action": "add", "target": "memory", "content": "Lint with ruff before pushing."}),
-    ("b81e4f3c", "background_review", 41, {"action": "add", "target": "memory",
-                                           "new_text": "Lint with ruff before pushing."}),
-    ("c9a0d5e6", "background_review", 30, {"action": "remove", "target": "memory", "old_text": "build server",
-                                           "matched_entry": "The build server runs docker-compose v1."}),
+    (
+        "b81e4f3c",
+        "background_review",
+        41,
+        {"action": "add", "target": "memory", "new_text": "Lint with ruff before pushing."},
+    ),
+    (
+        "c9a0d5e6",
+        "background_review",
+        30,
+        {
+            "action": "remove",
+            "target": "memory",
+            "old_text": "build server",
+            "matched_entry": "The build server runs docker-compose v1.",
+        },
+    ),
     ("d07e3b52", "background_review", 12, {"action": "add", "target": "memory", "content": QUEUE_ENTRIES[2]}),
-    ("e5f6a7b8", "foreground", 3, {"action": "batch", "target": "memory", "operations": [
-        {"action": "patch", "old_text": "an approved change ticket", "new_text": "two approvals in #deploys",
-         "matched_entry": QUEUE_ENTRIES[0]},
-        {"action": "add", "new_text": "Release notes live in docs/releases/."}]}),
+    (
+        "e5f6a7b8",
+        "foreground",
+        3,
+        {
+            "action": "batch",
+            "target": "memory",
+            "operations": [
+                {
+                    "action": "patch",
+                    "old_text": "an approved change ticket",
+                    "new_text": "two approvals in #deploys",
+                    "matched_entry": QUEUE_ENTRIES[0],
+                },
+                {"action": "add", "new_text": "Release notes live in docs/releases/."},
+            ],
+        },
+    ),
 ]
 
 
@@ -201,12 +254,29 @@ def queue_home(home: Path) -> Path:
     folder = home / "pending" / "memory"
     folder.mkdir(parents=True)
     for sid, origin, minutes, payload in QUEUE:
-        summary = {"patch": "patch memory", "replace": "replace in memory", "add": "add to memory",
-                   "remove": "remove from memory", "batch": "apply 2 op(s) to memory"}[payload["action"]]
-        (folder / f"{sid}.json").write_text(json.dumps(
-            {"id": sid, "subsystem": "memory", "action": payload["action"], "summary": summary, "origin": origin,
-             "created_at": time.time() - 60 * minutes, "payload": payload}, ensure_ascii=False, indent=2),
-            encoding="utf-8")
+        summary = {
+            "patch": "patch memory",
+            "replace": "replace in memory",
+            "add": "add to memory",
+            "remove": "remove from memory",
+            "batch": "apply 2 op(s) to memory",
+        }[payload["action"]]
+        (folder / f"{sid}.json").write_text(
+            json.dumps(
+                {
+                    "id": sid,
+                    "subsystem": "memory",
+                    "action": payload["action"],
+                    "summary": summary,
+                    "origin": origin,
+                    "created_at": time.time() - 60 * minutes,
+                    "payload": payload,
+                },
+                ensure_ascii=False,
+                indent=2,
+            ),
+            encoding="utf-8",
+        )
     return home
 
 
@@ -218,8 +288,7 @@ def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             for width, height in ((1400, 900), (390, 844)):
-                page = browser.new_context(viewport={"width": width, "height": height},
-                                           color_scheme="light").new_page()
+                page = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light").new_page()
                 page.goto(base + "/curation_inbox", wait_until="domcontentloaded")
                 settle(page, "3 marked")
                 written.append(_shot(page, out / f"inbox-queue-{width}.png"))
@@ -240,8 +309,10 @@ def _shot(page, path: Path) -> Path:
     """The whole page: Streamlit scrolls inside its main area, so the window is made as tall."""
     page.evaluate("document.activeElement && document.activeElement.blur()")  # no focus ring in docs
     size = page.viewport_size
-    tall = page.evaluate("Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
-                         "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))")
+    tall = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
+        "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))"
+    )
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(tall) + 40, 8000))})
     page.wait_for_timeout(800)
     settle(page, None)
@@ -270,8 +341,7 @@ def main() -> int:
     # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
     # (a short TMPDIR keeps the sidebar's path readable).
     only = sys.argv[1:] == ["provenance"]  # `scripts/screenshots provenance`: those shots only
-    with streamlit_app(scratch / "empty-home", scratch, scratch / "streamlit.log") as base, \
-            sync_playwright() as pw:
+    with streamlit_app(scratch / "empty-home", scratch, scratch / "streamlit.log") as base, sync_playwright() as pw:
         written = []
         if not only:
             for scheme in ("light", "dark"):

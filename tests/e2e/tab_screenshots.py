@@ -18,8 +18,10 @@ OUT = REPO / "docs" / "screenshots"
 
 
 def main() -> int:
-    for need, what in ((CHROMIUM, "Debian's chromium (apt-get install chromium)"),
-                       (HERMES, "the agent's venv (the agent-venv script makes it; or set HD_AGENT_PYTHON)")):
+    for need, what in (
+        (CHROMIUM, "Debian's chromium (apt-get install chromium)"),
+        (HERMES, "the agent's venv (the agent-venv script makes it; or set HD_AGENT_PYTHON)"),
+    ):
         if not need.exists():
             print(f"{need} is not there: install {what}; nothing was changed.", file=sys.stderr)
             return 1

@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from a11y_support import audit, failing, per_rule
 from browser_support import REPO, Browser, goto_page, settle
 
@@ -25,7 +24,8 @@ pytestmark = pytest.mark.e2e
 
 PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
+    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+]
 
 DRIFTED = "# Notes\n\nThe API lives in services/api/.\r\n\r\n§\r\n\r\nDeploys go out on Tuesdays.\n"
 

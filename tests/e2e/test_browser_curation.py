@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from browser_support import Browser, assert_only_local, goto_page, settle, shot
 
 pytestmark = pytest.mark.e2e
@@ -111,8 +110,9 @@ def test_confirmation_buttons_sit_together_on_the_left(browser: Browser) -> None
         page.get_by_role("button", name="Yes, approve").scroll_into_view_if_needed()
         yes = page.get_by_role("button", name="Yes, approve").bounding_box()
         cancel = page.get_by_role("button", name="Cancel", exact=True).bounding_box()
-        question = page.locator('[data-testid="stAlert"]').filter(
-            has_text="Approve 1 staged write: 3fa91c0e?").bounding_box()
+        question = (
+            page.locator('[data-testid="stAlert"]').filter(has_text="Approve 1 staged write: 3fa91c0e?").bounding_box()
+        )
         assert yes and cancel and question, (yes, cancel, question)
         shot(page, f"confirm-{width}")
         assert abs(yes["y"] - cancel["y"]) < 2, (width, yes, cancel)  # one line

@@ -16,8 +16,10 @@ from hermes_dash import MemoryStore
 
 pytestmark = pytest.mark.e2e
 
-AGENT_TEXT = ("Deploys go through `make deploy ENV=staging` first; production needs TWO approvals in #deploys "
-              "(changed by the agent).")
+AGENT_TEXT = (
+    "Deploys go through `make deploy ENV=staging` first; production needs TWO approvals in #deploys "
+    "(changed by the agent)."
+)
 MINE = "Deploys: staging first (`make deploy ENV=staging`), then production after an approved change ticket."
 
 

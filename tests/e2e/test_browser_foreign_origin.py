@@ -18,7 +18,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
 from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO
 from web_probe import free_port, start
 
@@ -81,8 +80,9 @@ def _visit_evil(chromium, server_port: int) -> dict:
     (tests/e2e/conftest.py: a second Playwright cannot start beside it)."""
     with _evil_site(server_port) as evil_port:
         resolve = f"--host-resolver-rules=MAP {EVIL_HOST} 127.0.0.1"
-        browser = chromium.browser_type.launch(executable_path=str(CHROMIUM), headless=True,
-                                               args=[*CHROMIUM_ARGS, resolve])
+        browser = chromium.browser_type.launch(
+            executable_path=str(CHROMIUM), headless=True, args=[*CHROMIUM_ARGS, resolve]
+        )
         try:
             page = browser.new_page()
             page.goto(f"http://{EVIL_HOST}:{evil_port}/", wait_until="domcontentloaded")
@@ -98,8 +98,7 @@ def _careless(tmp_path: Path) -> tuple[Path, Path]:
     home, work = tmp_path / "user-home", tmp_path / "work"
     for folder in (home, work):
         (folder / ".streamlit").mkdir(parents=True)
-        (folder / ".streamlit" / "config.toml").write_text(
-            f'[server]\ncorsAllowedOrigins = ["http://{EVIL_HOST}"]\n')
+        (folder / ".streamlit" / "config.toml").write_text(f'[server]\ncorsAllowedOrigins = ["http://{EVIL_HOST}"]\n')
     return home, work
 
 
@@ -123,10 +122,23 @@ def test_a_listed_foreign_origin_sees_no_memory_under_streamlit_run_in_chromium(
 
     demo = create_demo_home(tmp_path / "demo")
     home, _ = _careless(tmp_path)
-    env = {"PYTHONPATH": str(REPO), "HOME": str(home), "HERMES_HOME": str(demo),
-           "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}"}
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", "{port}",
-               "--server.headless", "true"]
+    env = {
+        "PYTHONPATH": str(REPO),
+        "HOME": str(home),
+        "HERMES_HOME": str(demo),
+        "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}",
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.port",
+        "{port}",
+        "--server.headless",
+        "true",
+    ]
     with start(command, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
         result = _visit_evil(chromium, server.port)
     # Streamlit lets the page in (the variable beats every config file); the app shows it nothing.

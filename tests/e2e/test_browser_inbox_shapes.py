@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from browser_support import assert_only_local, goto_page, settle, shot, streamlit_app
 
 pytestmark = pytest.mark.e2e
@@ -27,9 +26,20 @@ PG = "Tests need Postgres 16 on port 5433."
 def _stage(home: Path, sid: str, payload: dict, age: float) -> Path:
     path = home / "pending" / "memory" / f"{sid}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"id": sid, "subsystem": "memory", "action": payload["action"],
-                                "summary": f"{payload['action']} proposal", "origin": "background_review",
-                                "created_at": time.time() - age, "payload": payload}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "id": sid,
+                "subsystem": "memory",
+                "action": payload["action"],
+                "summary": f"{payload['action']} proposal",
+                "origin": "background_review",
+                "created_at": time.time() - age,
+                "payload": payload,
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -38,12 +48,26 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> 
     (home / "memories").mkdir(parents=True)
     memory = home / "memories" / "MEMORY.md"
     memory.write_text(f"{PACKED}\n§\n{PG}", encoding="utf-8")
-    patch = _stage(home, "0a0a0a0a", {"action": "patch", "target": "memory", "old_text": "item B",
-                                      "new_text": "item B done", "matched_entry": PACKED}, 300)
+    patch = _stage(
+        home,
+        "0a0a0a0a",
+        {
+            "action": "patch",
+            "target": "memory",
+            "old_text": "item B",
+            "new_text": "item B done",
+            "matched_entry": PACKED,
+        },
+        300,
+    )
     first = _stage(home, "0b0b0b0b", {"action": "add", "target": "memory", "new_text": "Lint with ruff."}, 200)
     repeat = _stage(home, "0c0c0c0c", {"action": "add", "target": "memory", "content": "Lint with ruff."}, 100)
-    gone = _stage(home, "0d0d0d0d", {"action": "remove", "target": "memory", "old_text": "Jenkins",
-                                     "matched_entry": "CI is Jenkins."}, 50)
+    gone = _stage(
+        home,
+        "0d0d0d0d",
+        {"action": "remove", "target": "memory", "old_text": "Jenkins", "matched_entry": "CI is Jenkins."},
+        50,
+    )
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
     requests: list[str] = []
     try:

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from browser_support import REPO, goto_page, settle
 from web_probe import start
 
@@ -32,8 +31,18 @@ def _browser(chromium, requests: list[str]):
 def _serve(home: Path, tmp_path: Path, *extra: str, host: str = "127.0.0.1"):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}",
-               "--no-browser", *extra]
+    command = [
+        sys.executable,
+        "-m",
+        "hermes_dash",
+        "--home",
+        str(home),
+        "serve",
+        "--port",
+        "{port}",
+        "--no-browser",
+        *extra,
+    ]
     return start(command, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}, host=host)
 
 
@@ -100,8 +109,9 @@ def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path, chr
             context.close()
     leaked = [u for u in requests if "leak.png" in u or "127.0.0.1:9/" in u]
     assert not leaked, leaked
-    assert all(u.startswith((server.base, "data:", "blob:")) for u in requests), \
-        sorted({u for u in requests if not u.startswith(server.base)})
+    assert all(u.startswith((server.base, "data:", "blob:")) for u in requests), sorted(
+        {u for u in requests if not u.startswith(server.base)}
+    )
 
 
 def test_the_token_leaves_the_tabs_history_too(tmp_path: Path, chromium) -> None:

@@ -12,14 +12,14 @@ exist outside the canvas pixels).
 from __future__ import annotations
 
 import pytest
-
 from browser_support import REPO, Browser, goto_page, settle, shot, stable_box
 
 pytestmark = pytest.mark.e2e
 
 PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))]
+    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+]
 
 # For each visible grid: its box, its scroll area, the headers it lays out, and each column's
 # title and final width (the widest `columns` prop above its canvas: the grid stretches the
@@ -78,8 +78,10 @@ def problems(page, where: str) -> list[str]:
             found.append(f"{name}: lays out {grid['headers']} of its columns {titles}")
         for column in grid["columns"]:
             if column["needs"] > column["width"]:
-                found.append(f"{name}: header {column['title']!r} needs {column['needs']} px, "
-                             f"its column is {column['width']:.0f} px")
+                found.append(
+                    f"{name}: header {column['title']!r} needs {column['needs']} px, "
+                    f"its column is {column['width']:.0f} px"
+                )
     return found
 
 

@@ -55,8 +55,10 @@ def test_reload_keeps_the_profile_and_the_page(demo_server: str, chromium) -> No
         assert re.search(r"/snapshot\?(.*&)?profile=work\b", page.url), page.url
         caption = page.get_by_text(re.compile(r"^Home .* · profile work")).first
         assert caption.inner_text().split(" · ")[0].endswith("/profiles/work")
-        assert page.get_by_role("combobox", name="Profile").input_value() == "work" or \
-            "work" in page.locator('[data-testid="stSidebar"] [data-baseweb="select"]').first.inner_text()
+        assert (
+            page.get_by_role("combobox", name="Profile").input_value() == "work"
+            or "work" in page.locator('[data-testid="stSidebar"] [data-baseweb="select"]').first.inner_text()
+        )
         assert page.get_by_text("does not exist here").count() == 0
         shot(page, "reload-keeps-profile")
     finally:

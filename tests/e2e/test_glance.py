@@ -31,7 +31,7 @@ BARS = r"""() => [...document.querySelectorAll('.hd-bar[role="progressbar"]')].m
 
 
 def rgb(css: str) -> tuple[int, int, int]:
-    parts = css[css.index("(") + 1:css.index(")")].replace(",", " ").split()
+    parts = css[css.index("(") + 1 : css.index(")")].replace(",", " ").split()
     return int(float(parts[0])), int(float(parts[1])), int(float(parts[2]))
 
 
@@ -40,6 +40,7 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
         ch = [x / 255 for x in c]
         ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in ch]
         return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
@@ -134,7 +135,9 @@ def test_sharing_at_390_px_keeps_the_file_name_whole(browser: Browser) -> None:
     assert min(w for t, w in widths.items() if t.startswith(("A: ", "B: "))) >= 110, widths
     # Each word of the Difference labels fits its column (MEMORY.md was cut into "MEMORY.m" "d").
     labels = compare.locator("[role=gridcell]").all_inner_texts()
-    needs = page.evaluate(r"""(words) => { const c = document.createElement('canvas').getContext('2d');
+    needs = page.evaluate(
+        r"""(words) => { const c = document.createElement('canvas').getContext('2d');
       c.font = '14px "Source Sans", sans-serif'; return words.map(w => c.measureText(w).width); }""",
-                          sorted({w for text in labels for w in text.split() if w.startswith(("MEMORY", "USER"))}))
+        sorted({w for text in labels for w in text.split() if w.startswith(("MEMORY", "USER"))}),
+    )
     assert needs and max(needs) + 16 <= widths["Difference"], (needs, widths)

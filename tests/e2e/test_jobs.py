@@ -13,9 +13,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from browser_support import Browser
 
 from benchmarks.jobs import UNDER, run_jobs, table
-from browser_support import Browser
 
 pytestmark = pytest.mark.e2e
 

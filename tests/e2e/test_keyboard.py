@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-
 from browser_support import Browser, settle
 
 pytestmark = pytest.mark.e2e
@@ -139,15 +138,23 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     press_and_settle(page, "Enter", "Plan to get under the threshold")
     settle(page, "Pick entries to remove (none is picked for you)")
     for _ in range(5):  # the next candidate, until the chosen steps reach the goal
-        tab_to(page, lambda f: f["tag"] == "input" and f["around"].startswith("Remove ·"),
-               "a removal candidate's box", limit=200)
+        tab_to(
+            page,
+            lambda f: f["tag"] == "input" and f["around"].startswith("Remove ·"),
+            "a removal candidate's box",
+            limit=200,
+        )
         page.keyboard.press(" ")
         settle(page, None)
         if not page.get_by_text("above the goal").count():
             break
     # The plan's Review button is above its steps (what the page is for comes first): back up to it.
-    tab_to(page, lambda f: f["tag"] == "button" and f["text"].endswith("for MEMORY.md…"), "the plan's review button",
-           key="Shift+Tab")
+    tab_to(
+        page,
+        lambda f: f["tag"] == "button" and f["text"].endswith("for MEMORY.md…"),
+        "the plan's review button",
+        key="Shift+Tab",
+    )
     press_and_settle(page, "Enter", "as one batch?")
     tab_to(page, button("Yes, apply"), "the confirmation")
     press_and_settle(page, "Enter", "Saved")

@@ -6,7 +6,6 @@ moving to another page the focus is in the page, not on the sidebar link that wa
 from __future__ import annotations
 
 import pytest
-
 from browser_support import Browser, goto_page, settle
 from test_keyboard import focus_lands, focused, tab_to
 
@@ -67,16 +66,18 @@ def test_edits_tabs_are_tab_stops_and_open_with_enter(browser: Browser) -> None:
     goto_page(page, "Edit")
     tabs = [s for s in one_round(page) if s["role"] == "tab"]
     assert [t["text"] for t in tabs] == ["Add", "Replace", "Remove", "Batch editor"], tabs
-    for name, inside in (("Replace", "Text that identifies the entry"), ("Batch editor", None),
-                         ("Remove", "Text that identifies the entry")):
+    for name, inside in (
+        ("Replace", "Text that identifies the entry"),
+        ("Batch editor", None),
+        ("Remove", "Text that identifies the entry"),
+    ):
         page.locator('[data-testid="stMain"]').focus()
         tab_to(page, lambda f, n=name: f["role"] == "tab" and f["text"] == n, f"the {name} tab")
         page.keyboard.press("Enter")
         focus_lands(page, lambda f, n=name: f["role"] == "tab" and f["text"] == n, f"Enter on {name}")
         assert page.get_by_role("tab", name=name).get_attribute("aria-selected") == "true", f"{name} did not open"
         if inside:  # and Tab goes on into the tab's own controls
-            tab_to(page, lambda f, x=inside: f["tag"] == "input" and f["label"] == x, f"{name}'s first box",
-                   limit=6)
+            tab_to(page, lambda f, x=inside: f["tag"] == "input" and f["label"] == x, f"{name}'s first box", limit=6)
 
 
 def test_focus_goes_to_the_page_after_moving_to_another_page(browser: Browser) -> None:

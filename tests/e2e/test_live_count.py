@@ -5,8 +5,8 @@ replace boxes and the entry panel's replace box, in Chromium at 1400x900 on the 
 from __future__ import annotations
 
 import pytest
-
 from browser_support import Browser, goto_page, settle, stable_box
+
 from hermes_dash import MemoryStore
 
 pytestmark = pytest.mark.e2e

@@ -15,9 +15,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from tab_support import drive_tab, need_agent
-
 from browser_support import SHOTS
+from tab_support import drive_tab, need_agent
 
 pytestmark = pytest.mark.e2e
 

@@ -6,9 +6,9 @@ versions, then the chosen version against the live file. Real `streamlit run app
 from __future__ import annotations
 
 import pytest
+from browser_support import Browser, goto_page, settle
 
 from benchmarks.page_heights import HEIGHT_JS
-from browser_support import Browser, goto_page, settle
 
 pytestmark = pytest.mark.e2e
 

@@ -17,8 +17,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from browser_support import Browser, edit_cell, goto_page, preview_replace, settle, shot, stable_box
+
 from hermes_dash import MemoryStore
 
 pytestmark = pytest.mark.e2e
@@ -122,8 +122,7 @@ def test_replace_asks_first_in_view_with_a_word_diff(browser: Browser) -> None:
     page = browser.page
     memory, _ = open_demo(browser)
     before = memory.read_bytes()
-    preview_replace(page, "make deploy ENV=staging",
-                    "Deploys go through `make deploy ENV=prod` after a change ticket.")
+    preview_replace(page, "make deploy ENV=staging", "Deploys go through `make deploy ENV=prod` after a change ticket.")
     page.get_by_role("button", name="Replace entry").click()
     got = dialog_in_view(page, "Replace this entry of MEMORY.md?")
     assert got["dels"] and got["inss"], got["text"]
@@ -142,8 +141,10 @@ def test_batch_confirmation_is_in_view_with_full_texts(browser: Browser) -> None
     goto_page(page, "Edit")
     page.get_by_role("tab", name="Batch editor").click()
     settle(page, "No changes yet.")
-    long_text = ("CI is GitHub Actions; the e2e job runs on pull requests labelled e2e, and the nightly job runs "
-                 "the full matrix against Postgres 15 and 16 with the slow tests included.")
+    long_text = (
+        "CI is GitHub Actions; the e2e job runs on pull requests labelled e2e, and the nightly job runs "
+        "the full matrix against Postgres 15 and 16 with the slow tests included."
+    )
     edit_cell(page, row=1, text=long_text)
     page.get_by_role("button", name="Apply 1 change as one batch").click()
     got = dialog_in_view(page, "Apply this 1 change to MEMORY.md?")

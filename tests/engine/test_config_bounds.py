@@ -14,16 +14,23 @@ import sys
 import time
 from pathlib import Path
 
+from repo import ROOT
+
 from hermes_dash import load_settings, resolve_home
 from hermes_dash.engine.home import MAX_CONFIG_BYTES
-from repo import ROOT
 
 
 def _cli(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], float]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HERMES_HOME": str(home)}
     start = time.monotonic()
-    out = subprocess.run([sys.executable, "-m", "hermes_dash", "--home", str(home), *args], capture_output=True,
-                         text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)
+    out = subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
     return out, time.monotonic() - start
 
 
@@ -78,6 +85,7 @@ def test_the_pages_show_the_warning_not_an_exception(tmp_path: Path, monkeypatch
         assert not at.exception, at.exception
         shown = " ".join(texts(at)) + " ".join(w.value for w in at.warning)
         assert "cannot be read" in shown and "Staging runs on port 8443." in shown + "".join(
-            f.value.to_csv() for f in at.dataframe)
+            f.value.to_csv() for f in at.dataframe
+        )
     finally:
         ui.clear_caches()

@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from cli_support import run
+
 from hermes_dash import AgentRules, agent_rules, detect_agent, following_agent, scan
 from hermes_dash.engine import agents
 
@@ -71,8 +71,9 @@ def test_the_installers_git_checkout_in_the_home_wins_and_follows_main(tmp_path:
     info = detect_agent(tmp_path, path=str(fake_install(tmp_path, "0.18.0")))
     assert (info.kind, info.version, info.commit, info.found_at) == ("checkout", "0.19.0", "ab" * 20, str(repo))
     assert info.rules.version == "main"
-    assert info.describe() == (f"Hermes git checkout (version 0.19.0), commit ababababab, found at {repo}: "
-                               "the rules of upstream main")
+    assert info.describe() == (
+        f"Hermes git checkout (version 0.19.0), commit ababababab, found at {repo}: the rules of upstream main"
+    )
 
 
 def test_nothing_found_is_unknown_with_the_newest_known_rules(tmp_path: Path):
@@ -106,8 +107,8 @@ def test_show_json_names_the_agent_and_the_cli_follows_its_rules(home: Path, tmp
 
 # -- the divergences from 0.19.0 that the conformance test found, each pinned down here ----------
 
-def test_an_accepted_write_that_leaves_the_entries_as_they_were_still_writes_the_clean_form(store, write_mem,
-                                                                                            read_mem):
+
+def test_an_accepted_write_that_leaves_the_entries_as_they_were_still_writes_the_clean_form(store, write_mem, read_mem):
     # The agent rewrites the file after every accepted replace or batch (seen on 9 of 45,000
     # fuzz steps): CR becomes LF, exact duplicates go, even when no entry changed.
     write_mem("memory", b"a\rb")

@@ -17,6 +17,8 @@ import pytest
 
 from hermes_dash import FileProblem, MemoryStore, resolve_home
 from hermes_dash.engine.io import atomic as _atomic
+
+
 def mode_of(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
@@ -26,8 +28,8 @@ def test_a_write_keeps_the_replaced_file_itself_as_its_only_name_and_private(sto
     old = path.stat()
     result = store.add("memory", "second")
     backup = result.backup.path
-    assert backup.stat().st_ino == old.st_ino            # no copy was written: the old file itself
-    assert backup.stat().st_nlink == 1                     # ... and no other name can change it
+    assert backup.stat().st_ino == old.st_ino  # no copy was written: the old file itself
+    assert backup.stat().st_nlink == 1  # ... and no other name can change it
     assert backup.read_bytes() == b"first" and mode_of(backup) == 0o600
     assert path.stat().st_ino != old.st_ino and mode_of(path) == 0o644
     assert path.read_bytes() == "first\n§\nsecond".encode()
@@ -36,13 +38,13 @@ def test_a_write_keeps_the_replaced_file_itself_as_its_only_name_and_private(sto
 def test_a_file_with_another_hard_link_is_backed_up_by_a_copy(store, write_mem, home):
     path = write_mem("memory", "first")
     other = home / "team-copy.md"
-    os.link(path, other)                                   # somebody's second name for the file
+    os.link(path, other)  # somebody's second name for the file
     result = store.add("memory", "second")
     backup = result.backup.path
     assert backup.stat().st_ino != other.stat().st_ino and backup.stat().st_nlink == 1
-    with open(other, "r+b") as handle:                     # an in-place edit through that name ...
+    with open(other, "r+b") as handle:  # an in-place edit through that name ...
         handle.write(b"FIRST")
-    assert backup.read_bytes() == b"first"                 # ... does not reach the backup
+    assert backup.read_bytes() == b"first"  # ... does not reach the backup
 
 
 def test_back_up_now_is_a_copy_that_later_in_place_edits_do_not_reach(store, write_mem):
@@ -123,7 +125,7 @@ def test_a_backup_left_sharing_the_file_by_a_crash_is_reused_and_then_stands_alo
 def test_a_fifo_at_the_source_is_never_opened_for_long(tmp_path):
     fifo = tmp_path / "MEMORY.md"
     os.mkfifo(fifo)
-    assert _atomic.link_exclusive(fifo, tmp_path / "b", b"") is None   # no writer: a blocking open would hang
+    assert _atomic.link_exclusive(fifo, tmp_path / "b", b"") is None  # no writer: a blocking open would hang
     assert not (tmp_path / "b").exists()
 
 

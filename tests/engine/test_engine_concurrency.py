@@ -11,10 +11,10 @@ import sys
 import time
 
 import pytest
+from repo import ROOT
 
 from hermes_dash import DELIMITER, MemoryStore, resolve_home, serialise
 from hermes_dash.engine.rules.ops import apply_add, apply_replace
-from repo import ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -41,11 +41,12 @@ def test_four_engine_processes_and_an_agent_writer_lose_no_entry(home):
     (home / "config.yaml").write_text("memory:\n  memory_char_limit: 1000000\n")
     go = home / "go"
     count = 30
-    procs = [subprocess.Popen([sys.executable, "-c", ENGINE_WRITER, str(home), f"engine{k}", str(count), str(go)],
-                              env=ENV) for k in range(4)]
-    procs.append(subprocess.Popen([sys.executable, AGENT_WRITER, str(home), "agent", str(count), str(go)],
-                                  env=ENV))
-    time.sleep(0.5)            # let every process import and wait at the start line
+    procs = [
+        subprocess.Popen([sys.executable, "-c", ENGINE_WRITER, str(home), f"engine{k}", str(count), str(go)], env=ENV)
+        for k in range(4)
+    ]
+    procs.append(subprocess.Popen([sys.executable, AGENT_WRITER, str(home), "agent", str(count), str(go)], env=ENV))
+    time.sleep(0.5)  # let every process import and wait at the start line
     go.touch()
     for proc in procs:
         assert proc.wait(120) == 0
@@ -96,8 +97,9 @@ def test_a_writer_killed_at_random_moments_leaves_a_whole_state(tmp_path):
         home = tmp_path / f"h{trial}"
         (home / "memories").mkdir(parents=True)
         (home / "config.yaml").write_text("memory:\n  memory_char_limit: 10000000\ndashboard:\n  backups_keep: 5\n")
-        proc = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(home), str(count)], env=ENV,
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", KILLED_WRITER, str(home), str(count)], env=ENV, stdout=subprocess.PIPE, text=True
+        )
         assert proc.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.0, 0.25))
         proc.send_signal(signal.SIGKILL)

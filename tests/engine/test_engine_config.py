@@ -28,14 +28,18 @@ LAYOUTS = {
     "the agent's layout": (
         "_config_version: 33\nplugins:\n  enabled:\n    - other\n\n# -- Security --\n# security:\n#   x: 1\n",
         "_config_version: 33\nplugins:\n  enabled:\n    - other\n    - hermes-dash\n\n# -- Security --\n"
-        "# security:\n#   x: 1\n"),
+        "# security:\n#   x: 1\n",
+    ),
     "indentless list, comments beside": (
         "plugins:  # plugins\n  enabled:   # on\n  - a   # first\n  - b\nmodel: x  # the model\n",
-        "plugins:  # plugins\n  enabled:   # on\n  - a   # first\n  - b\n  - hermes-dash\nmodel: x  # the model\n"),
+        "plugins:  # plugins\n  enabled:   # on\n  - a   # first\n  - b\n  - hermes-dash\nmodel: x  # the model\n",
+    ),
     "flow list": ("plugins:\n  enabled: [a, 'b']  # c\n", "plugins:\n  enabled: [a, 'b', hermes-dash]  # c\n"),
     "empty flow list": ("plugins:\n  enabled: []\nz: 1\n", "plugins:\n  enabled: [hermes-dash]\nz: 1\n"),
-    "CRLF": ("a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n", "a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n"
-             "    - hermes-dash\r\n"),
+    "CRLF": (
+        "a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n",
+        "a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n    - hermes-dash\r\n",
+    ),
     "no final newline": ("plugins:\n  enabled:\n  - a", "plugins:\n  enabled:\n  - a\n  - hermes-dash\n"),
 }
 #: Where the list is not there yet: added in the file's own place, and emptied (not deleted) on remove.
@@ -43,8 +47,10 @@ NEW_LIST = {
     "no file": (None, "plugins:\n  enabled:\n    - hermes-dash\n"),
     "comments only": ("# my config\n", "# my config\nplugins:\n  enabled:\n    - hermes-dash\n"),
     "no plugins key": ("model: x\n# end", "model: x\n# end\nplugins:\n  enabled:\n    - hermes-dash\n"),
-    "plugins with no list": ("plugins:\n    disabled:\n    - z\nb: 2\n",
-                             "plugins:\n    enabled:\n      - hermes-dash\n    disabled:\n    - z\nb: 2\n"),
+    "plugins with no list": (
+        "plugins:\n    disabled:\n    - z\nb: 2\n",
+        "plugins:\n    enabled:\n      - hermes-dash\n    disabled:\n    - z\nb: 2\n",
+    ),
     "empty plugins": ("plugins:\n# note\nb: 2\n", "plugins:\n  enabled:\n    - hermes-dash\n# note\nb: 2\n"),
     "plugins: {} as PyYAML writes it": ("plugins: {}\nb: 2\n", "plugins:\n  enabled:\n    - hermes-dash\nb: 2\n"),
     "a BOM": ("\ufeffa: 1\n", "\ufeffa: 1\nplugins:\n  enabled:\n    - hermes-dash\n"),
@@ -164,9 +170,11 @@ def test_the_agent_reads_the_edit_as_enabled_and_every_other_setting_as_before(t
     """The agent's own config writer makes the file; the agent's own reader judges the edit."""
     python = AGENT_PYTHON
     if not python.exists():
-        message = (f"the released agent is not installed ({python} is missing; set HD_AGENT_PYTHON to its venv's "
-                   "python, or make it with the agent-venv script in scripts/): this test reads config.yaml with "
-                   "the agent's own code")
+        message = (
+            f"the released agent is not installed ({python} is missing; set HD_AGENT_PYTHON to its venv's "
+            "python, or make it with the agent-venv script in scripts/): this test reads config.yaml with "
+            "the agent's own code"
+        )
         if os.environ.get("HD_REQUIRE_AGENT"):
             pytest.fail(message)
         pytest.skip(message)
@@ -179,12 +187,16 @@ def test_the_agent_reads_the_edit_as_enabled_and_every_other_setting_as_before(t
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    agent("from hermes_cli.config import load_config, save_config\n"
-          "c = load_config(); c.setdefault('plugins', {})['enabled'] = ['other']; save_config(c)")
-    read = ("import json\nfrom hermes_cli.config import load_config\n"
-            "from hermes_cli.plugins_cmd import _get_enabled_set\n"
-            "c = load_config(); e = sorted(_get_enabled_set()); c['plugins'].pop('enabled', None)\n"
-            "print(json.dumps({'enabled': e, 'rest': c}, sort_keys=True, default=str))")
+    agent(
+        "from hermes_cli.config import load_config, save_config\n"
+        "c = load_config(); c.setdefault('plugins', {})['enabled'] = ['other']; save_config(c)"
+    )
+    read = (
+        "import json\nfrom hermes_cli.config import load_config\n"
+        "from hermes_cli.plugins_cmd import _get_enabled_set\n"
+        "c = load_config(); e = sorted(_get_enabled_set()); c['plugins'].pop('enabled', None)\n"
+        "print(json.dumps({'enabled': e, 'rest': c}, sort_keys=True, default=str))"
+    )
     before_text = (home.path / "config.yaml").read_text()
     before = agent(read)
     set_plugin_enabled(home, NAME, True)

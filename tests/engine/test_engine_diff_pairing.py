@@ -4,8 +4,8 @@ the Snapshot page, the Overview's "since snapshot" flags, History and the CLI.""
 from __future__ import annotations
 
 from hermes_dash import MemoryStore, diff_entries, resolve_home
-from hermes_dash.engine.views import snapshot as _snapshot
 from hermes_dash.curation import history as _history
+from hermes_dash.engine.views import snapshot as _snapshot
 
 
 def kinds(diff) -> list[tuple[str, str | None, str | None]]:
@@ -16,8 +16,11 @@ def test_a_reworded_entry_in_place_is_changed_however_different_it_reads() -> No
     old = ["Deploys go out on Fridays.", "Prefers tabs.", "CI runs on GitHub Actions."]
     new = ["Deploys go out on Fridays.", "Spaces, four of them, never tabs!", "CI runs on GitHub Actions."]
     diff = diff_entries(old, new)
-    assert kinds(diff) == [("unchanged", old[0], old[0]), ("changed", "Prefers tabs.", new[1]),
-                           ("unchanged", old[2], old[2])]
+    assert kinds(diff) == [
+        ("unchanged", old[0], old[0]),
+        ("changed", "Prefers tabs.", new[1]),
+        ("unchanged", old[2], old[2]),
+    ]
     assert diff.counts == {"added": 0, "removed": 0, "changed": 1, "unchanged": 2}
 
 
@@ -31,14 +34,21 @@ def test_entries_that_left_and_came_in_different_places_stay_added_and_removed()
     old = ["Deploys on Fridays.", "alpha fact one", "gamma fact three"]
     new = ["alpha fact one", "gamma fact three", "Likes green tea."]
     assert kinds(diff_entries(old, new)) == [
-        ("unchanged", "alpha fact one", "alpha fact one"), ("unchanged", "gamma fact three", "gamma fact three"),
-        ("added", None, "Likes green tea."), ("removed", "Deploys on Fridays.", None)]
+        ("unchanged", "alpha fact one", "alpha fact one"),
+        ("unchanged", "gamma fact three", "gamma fact three"),
+        ("added", None, "Likes green tea."),
+        ("removed", "Deploys on Fridays.", None),
+    ]
 
 
 def test_after_the_last_unchanged_entry_a_removal_and_an_add_stay_apart() -> None:
     """Adds go to the end: the last entry removed and a new one added look exactly like this."""
-    assert diff_entries(["keep", "Redis on port 6379"], ["keep", "Postgres 16 for everything else"]).counts == \
-        {"added": 1, "removed": 1, "changed": 0, "unchanged": 1}
+    assert diff_entries(["keep", "Redis on port 6379"], ["keep", "Postgres 16 for everything else"]).counts == {
+        "added": 1,
+        "removed": 1,
+        "changed": 0,
+        "unchanged": 1,
+    }
     assert diff_entries(["Redis on port 6379"], ["Postgres 16 for everything else"]).counts["changed"] == 0
 
 
@@ -54,7 +64,8 @@ def test_texts_that_read_alike_pair_first_then_the_rest_by_place() -> None:
     diff = diff_entries(old, new)
     assert sorted((i.old, i.new) for i in diff.of("changed")) == [
         ("Prefers tabs.", "Spaces only."),
-        ("server runs on port 8080 behind nginx", "server runs on port 8081 behind nginx")]
+        ("server runs on port 8080 behind nginx", "server runs on port 8081 behind nginx"),
+    ]
     assert diff.counts["added"] == diff.counts["removed"] == 0
 
 

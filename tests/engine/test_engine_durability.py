@@ -43,17 +43,20 @@ def _trace(home: Path, action, tmp_path: Path) -> list[tuple[str, ...]]:
         pytest.skip("strace is not installed (Debian package strace; scripts/test installs it)")
     store = MemoryStore(resolve_home(home))
     log = tmp_path / "strace.log"
-    tracer = subprocess.Popen([strace, "-f", "-y", "-s", "0", "-e", f"trace={SYSCALLS}", "-o", str(log),
-                               "-p", str(os.getpid())], stderr=subprocess.PIPE, text=True)
+    tracer = subprocess.Popen(
+        [strace, "-f", "-y", "-s", "0", "-e", f"trace={SYSCALLS}", "-o", str(log), "-p", str(os.getpid())],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        line = tracer.stderr.readline()                         # "strace: Process N attached"
+        line = tracer.stderr.readline()  # "strace: Process N attached"
         if "attached" not in line:
             tracer.kill()
             pytest.fail(f"strace could not attach to the test process: {line}{tracer.stderr.read()}")
         time.sleep(0.05)
         action(store)
     finally:
-        tracer.send_signal(signal.SIGINT)                       # detach; the traced process runs on
+        tracer.send_signal(signal.SIGINT)  # detach; the traced process runs on
         tracer.wait(timeout=30)
     events: list[tuple[str, ...]] = []
     for line in log.read_text().splitlines():
@@ -88,10 +91,12 @@ def _check_durable(events: list[tuple[str, ...]], publish: tuple[str, ...], fold
     assert syncs, f"the temp file is never fsynced before it is published: {events}"
     assert max(writes) < min(syncs) < at, (
         f"write(2) of {tmp} must all come before its fsync, and the fsync before the rename/link "
-        f"(a write after the fsync is data still in Python's buffer: a missing flush): {events}")
+        f"(a write after the fsync is data still in Python's buffer: a missing flush): {events}"
+    )
     folder_syncs = [i for i, e in enumerate(events) if e == ("fsync", str(folder))]
     assert any(i > at for i in folder_syncs), (
-        f"no fsync of {folder} after {publish[0]} to {publish[2]}: the new name may not survive a crash. {events}")
+        f"no fsync of {folder} after {publish[0]} to {publish[2]}: the new name may not survive a crash. {events}"
+    )
 
 
 def test_a_write_and_its_backup_are_written_flushed_fsynced_renamed_and_the_folder_fsynced(home, tmp_path):
@@ -115,11 +120,11 @@ def test_a_write_and_its_backup_are_written_flushed_fsynced_renamed_and_the_fold
     renames = [e for e in events if e[0] == "rename" and e[2] == str(real / "MEMORY.md")]
     assert len(renames) == 1, events
     _check_durable(events, renames[0], real, len("first\n§\nsecond".encode()))
-    assert events.index(backups[0]) < events.index(renames[0])   # the old bytes are safe first
+    assert events.index(backups[0]) < events.index(renames[0])  # the old bytes are safe first
     # ... durably: the backup's name is fsynced into the folder before the file is replaced. A
     # file system may reorder directory changes, so one folder fsync after both could keep the
     # new file and lose the only copy of the old bytes in a crash between them.
-    assert ("fsync", str(real)) in events[events.index(backups[0]):events.index(renames[0])], events
+    assert ("fsync", str(real)) in events[events.index(backups[0]) : events.index(renames[0])], events
     assert (folder / "MEMORY.md").read_bytes() == "first\n§\nsecond".encode()
 
 
@@ -143,14 +148,16 @@ def test_an_explicit_backup_is_durable(home, tmp_path):
 
 # -- a link into another file system ------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def other_mount():
     """A small tmpfs mounted for this test: a different file system from the home's."""
     if os.geteuid() != 0 and os.environ.get("CI", "").lower() != "true":
         pytest.skip("needs root to mount a tmpfs (the cross-file-system link test); CI runs it as root")
     where = Path(tempfile.mkdtemp(prefix="hermes-mnt-"))
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", str(where)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", str(where)], capture_output=True, text=True
+    )
     if proc.returncode != 0:
         where.rmdir()
         pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip() or proc.returncode}")
@@ -169,7 +176,7 @@ def test_a_link_into_a_repo_on_another_file_system_is_written_through_and_stays_
     (home / "memories").mkdir()
     link = home / "memories" / "MEMORY.md"
     link.symlink_to(target)
-    assert os.stat(home).st_dev != os.stat(other_mount).st_dev   # really two file systems
+    assert os.stat(home).st_dev != os.stat(other_mount).st_dev  # really two file systems
 
     store = MemoryStore(resolve_home(home))
     result = store.add("memory", "tests run with pytest -q")

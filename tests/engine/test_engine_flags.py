@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hermes_dash.curation.hints import (
+    CHANGED_FLAG,
+    DRIFT_FLAG,
+    HAND_WRITTEN,
+    LONG_FLAG,
+    NEW_FLAG,
+    POSSIBLE_SECRET,
+    entry_flags,
+    flag_notes,
+)
 from hermes_dash.engine.rules import scan as _scan
-from hermes_dash.curation.hints import (CHANGED_FLAG, DRIFT_FLAG, HAND_WRITTEN, LONG_FLAG, NEW_FLAG, POSSIBLE_SECRET,
-                                entry_flags, flag_notes)
 from hermes_dash.engine.store import read_file_state
 
 SECRET = "DB is postgres://admin:Hunter2Secret@db.internal:5432/app."

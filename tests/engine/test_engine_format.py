@@ -41,8 +41,10 @@ def test_usage_counts_code_points_of_joined_text_not_bytes_or_entries():
     assert usage([]) == 0
 
 
-@pytest.mark.parametrize("used,limit,expected", [(0, 2200, 0), (1474, 2200, 67), (2199, 2200, 99),
-                                                 (2200, 2200, 100), (5000, 2200, 100), (1, 3, 33)])
+@pytest.mark.parametrize(
+    "used,limit,expected",
+    [(0, 2200, 0), (1474, 2200, 67), (2199, 2200, 99), (2200, 2200, 100), (5000, 2200, 100), (1, 3, 33)],
+)
 def test_percent_is_floor_capped_at_100(used, limit, expected):
     assert percent(used, limit) == expected
 
@@ -87,11 +89,14 @@ def test_duplicates_are_not_drift():
     assert not detect_drift("a\n§\na", 100)
 
 
-@pytest.mark.parametrize("text", [
-    "a\n\n§\nb",                # blank line around the delimiter
-    "a\n§\n\n§\nb",             # empty piece
-    "a\n§\n b",                 # a piece with leading space
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a\n\n§\nb",  # blank line around the delimiter
+        "a\n§\n\n§\nb",  # empty piece
+        "a\n§\n b",  # a piece with leading space
+    ],
+)
 def test_round_trip_failure_is_drift(text):
     drift = detect_drift(text, 10_000)
     assert drift and "round-trip" in drift.reasons[0]

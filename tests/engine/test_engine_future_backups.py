@@ -24,9 +24,9 @@ def _home(home, write_mem, write_config):
 
 def test_a_restore_then_an_add_keeps_the_pre_restore_backup_over_future_named_ones(home, write_mem, write_config):
     store, folder = _home(home, write_mem, write_config)
-    first = store.add("memory", "Second entry.")            # backup of "Original entry."
+    first = store.add("memory", "Second entry.")  # backup of "Original entry."
     assert first.backup is not None
-    restored = store.restore(first.backup.name)             # backup of the two entries (pre-restore)
+    restored = store.restore(first.backup.name)  # backup of the two entries (pre-restore)
     assert restored.backup is not None
     pre_restore = restored.backup.name
     assert (folder / first.backup.name).exists(), "the backup a restore was made from is kept"

@@ -69,10 +69,10 @@ def test_sticky_active_profile(home):
     make_profile(home, "work", "work fact")
     (home / "active_profile").write_text("work\n")
     assert resolve_home(home).profile == "work"
-    assert resolve_home(home, "default").profile is None       # an explicit choice wins
+    assert resolve_home(home, "default").profile is None  # an explicit choice wins
     (home / "active_profile").write_text("default")
     assert resolve_home(home).profile is None
-    (home / "active_profile").write_text("gone")                 # a stale name falls back to the root
+    (home / "active_profile").write_text("gone")  # a stale name falls back to the root
     assert resolve_home(home).profile is None
 
 
@@ -86,13 +86,22 @@ def test_unknown_or_unsafe_profile_is_refused(home, name):
 
 def test_missing_config_means_defaults(home):
     s = load_settings(resolve_home(home))
-    assert (s.memory_char_limit, s.user_char_limit, s.memory_enabled, s.user_profile_enabled,
-            s.write_approval, s.backups_keep, s.warnings) == (2200, 1375, True, True, False, 50, ())
+    assert (
+        s.memory_char_limit,
+        s.user_char_limit,
+        s.memory_enabled,
+        s.user_profile_enabled,
+        s.write_approval,
+        s.backups_keep,
+        s.warnings,
+    ) == (2200, 1375, True, True, False, 50, ())
 
 
 def test_limits_from_config_strings_allowed(home, write_config):
-    write_config("memory:\n  memory_char_limit: '3000'\n  user_char_limit: \" 900 \"\n  write_approval: true\n"
-                 "dashboard:\n  backups_keep: 7\nother: [1, 2]\n")
+    write_config(
+        "memory:\n  memory_char_limit: '3000'\n  user_char_limit: \" 900 \"\n  write_approval: true\n"
+        "dashboard:\n  backups_keep: 7\nother: [1, 2]\n"
+    )
     s = load_settings(resolve_home(home))
     assert (s.memory_char_limit, s.user_char_limit, s.write_approval, s.backups_keep) == (3000, 900, True, 7)
     assert s.warnings == ()
@@ -114,14 +123,17 @@ def test_invalid_yaml_means_defaults_plus_a_warning(home, write_config, text):
     assert s.warnings and "config.yaml" in s.warnings[0] and "default" in s.warnings[0]
 
 
-@pytest.mark.parametrize("text,warned", [
-    ("memory:\n  memory_char_limit: lots\n", "memory.memory_char_limit"),
-    ("memory:\n  memory_char_limit: '2200.0'\n", "memory.memory_char_limit"),
-    ("memory:\n  user_char_limit: [1, 2]\n", "memory.user_char_limit"),
-    ("memory: 12\n", "'memory' is not a mapping"),
-    ("- a list\n", "not a mapping"),
-    ("memory:\n  memory_enabled: maybe\n", "memory.memory_enabled"),
-])
+@pytest.mark.parametrize(
+    "text,warned",
+    [
+        ("memory:\n  memory_char_limit: lots\n", "memory.memory_char_limit"),
+        ("memory:\n  memory_char_limit: '2200.0'\n", "memory.memory_char_limit"),
+        ("memory:\n  user_char_limit: [1, 2]\n", "memory.user_char_limit"),
+        ("memory: 12\n", "'memory' is not a mapping"),
+        ("- a list\n", "not a mapping"),
+        ("memory:\n  memory_enabled: maybe\n", "memory.memory_enabled"),
+    ],
+)
 def test_bad_values_fall_back_with_a_warning(home, write_config, text, warned):
     write_config(text)
     s = load_settings(resolve_home(home))

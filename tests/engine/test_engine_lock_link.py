@@ -30,7 +30,7 @@ def test_a_lock_file_that_is_a_link_is_refused_and_its_target_kept(store, home, 
 def test_a_lock_file_replaced_by_a_link_after_use_is_refused_too(store, home, write_mem, tree):
     """The lock object is made once per lock file and reused: every acquire opens the file again."""
     write_mem("memory", "First entry.")
-    store.add("memory", "Second entry.")                       # the lock file exists and was used
+    store.add("memory", "Second entry.")  # the lock file exists and was used
     victim = home.parent / "private.txt"
     victim.write_text("precious bytes\n")
     lock = home / "memories" / "MEMORY.md.lock"

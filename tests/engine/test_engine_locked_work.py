@@ -23,8 +23,7 @@ def _big_file(write_mem, write_config, size: int) -> list[str]:
     return entries
 
 
-def test_many_replaces_on_a_big_file_are_refused_at_once_with_the_reason(store, home, write_mem, write_config,
-                                                                         tree):
+def test_many_replaces_on_a_big_file_are_refused_at_once_with_the_reason(store, home, write_mem, write_config, tree):
     entries = _big_file(write_mem, write_config, 1_000_000)
     ops = [{"action": "replace", "old_text": f"Entry {i:06d} ", "content": f"Changed {i}."} for i in range(200)]
     # "At once": refused before the lock is asked for. Another thread holds the agent's lock all
@@ -70,6 +69,7 @@ def test_the_bound_is_checked_again_under_the_lock(store, home, write_mem, write
 
 def test_a_batch_on_a_full_default_file_is_far_below_the_bound(store, write_mem):
     write_mem("memory", "\n§\n".join(f"e{i:03d}" for i in range(300)))  # about 2,100 characters
-    result = store.batch("memory", [{"action": "replace", "old_text": f"e{i:03d}", "content": f"f{i:03d}"}
-                                    for i in range(300)])
+    result = store.batch(
+        "memory", [{"action": "replace", "old_text": f"e{i:03d}", "content": f"f{i:03d}"} for i in range(300)]
+    )
     assert result.changed

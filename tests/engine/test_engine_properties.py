@@ -23,7 +23,6 @@ LIMIT = 40
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-
 def forms_no_delimiter(t: str) -> bool:
     """Content that cannot create a delimiter inside or at a join. The agent accepts text like
     "a\n§" too (and so does the engine, to stay byte-compatible), but the file it leaves no
@@ -39,7 +38,7 @@ ops = st.one_of(
     st.builds(Operation, st.just("replace"), content=text, old_text=text),
     st.builds(Operation, st.just("remove"), old_text=text),
 )
-steps = st.one_of(ops, st.lists(ops, min_size=0, max_size=4))   # a list is one batch
+steps = st.one_of(ops, st.lists(ops, min_size=0, max_size=4))  # a list is one batch
 
 
 def new_home(limit: int = LIMIT) -> tuple[tempfile.TemporaryDirectory, MemoryStore, Path]:
@@ -52,8 +51,7 @@ def new_home(limit: int = LIMIT) -> tuple[tempfile.TemporaryDirectory, MemorySto
 
 def run_step(store: MemoryStore, step):
     if isinstance(step, list):
-        return store.batch("memory", [{"action": o.action, "content": o.content, "old_text": o.old_text}
-                                      for o in step])
+        return store.batch("memory", [{"action": o.action, "content": o.content, "old_text": o.old_text} for o in step])
     return store.apply("memory", step)
 
 
@@ -70,12 +68,15 @@ STYLES = {  # how the starting file was written: by the tool, or by hand (CRLF, 
 
 
 @SETTINGS
-@given(initial=st.lists(entry, max_size=6, unique=True), style=st.sampled_from(sorted(STYLES)),
-       sequence=st.lists(steps, max_size=10))
+@given(
+    initial=st.lists(entry, max_size=6, unique=True),
+    style=st.sampled_from(sorted(STYLES)),
+    sequence=st.lists(steps, max_size=10),
+)
 def test_random_sequences_keep_round_trips_limits_and_refusals(initial, style, sequence):
     tmp, store, path = new_home()
     with tmp:
-        if initial:                       # may start over budget (no entry over the limit: not drift)
+        if initial:  # may start over budget (no entry over the limit: not drift)
             path.parent.mkdir(parents=True)
             path.write_bytes(STYLES[style](serialise(initial)))
         for step in sequence:
@@ -87,7 +88,7 @@ def test_random_sequences_keep_round_trips_limits_and_refusals(initial, style, s
                 assert raw(path) == before, "a refusal changed the file"
                 continue
             after = raw(path)
-            if not result.changed:        # duplicate add, nothing to do: not even a rewrite
+            if not result.changed:  # duplicate add, nothing to do: not even a rewrite
                 assert after == before
                 continue
             text_after = decode(after)
@@ -116,7 +117,7 @@ def test_a_batch_equals_the_same_ops_one_by_one_when_all_fit(initial, data):
         if action != "add":
             target = data.draw(st.sampled_from(work), label="target")
             start = data.draw(st.integers(0, len(target) - 1), label="start")
-            old = target[start:start + data.draw(st.integers(1, len(target)), label="length")]
+            old = target[start : start + data.draw(st.integers(1, len(target)), label="length")]
         op = Operation(action, content=content if action != "remove" else "", old_text=old)
         try:
             if action == "add":
@@ -146,9 +147,11 @@ def test_a_batch_equals_the_same_ops_one_by_one_when_all_fit(initial, data):
 
 
 @SETTINGS
-@given(pieces=st.lists(st.text(alphabet="ab §\n\r\t", max_size=8), max_size=6),
-       seps=st.lists(st.sampled_from(["\n§\n", "\r\n§\r\n", "\n\n§\n", "\n§\n\n§\n", "§", "\n"]), max_size=6),
-       content=entry)
+@given(
+    pieces=st.lists(st.text(alphabet="ab §\n\r\t", max_size=8), max_size=6),
+    seps=st.lists(st.sampled_from(["\n§\n", "\r\n§\r\n", "\n\n§\n", "\n§\n\n§\n", "§", "\n"]), max_size=6),
+    content=entry,
+)
 def test_add_on_any_hand_written_file_keeps_every_parsed_entry(pieces, seps, content):
     # Hand edits of every kind: add is always allowed and keeps all parsed entries in clean form.
     text = "".join(p + s for p, s in zip(pieces, seps + [""] * len(pieces)))
@@ -170,8 +173,10 @@ def test_add_on_any_hand_written_file_keeps_every_parsed_entry(pieces, seps, con
 
 
 @settings(max_examples=20, deadline=None)
-@given(initial=st.lists(entry, min_size=1, max_size=3, unique=True),
-       content=st.sampled_from(["a\n§", "§\nb", "a\n§\nb", "  a\n§  "]))
+@given(
+    initial=st.lists(entry, min_size=1, max_size=3, unique=True),
+    content=st.sampled_from(["a\n§", "§\nb", "a\n§\nb", "  a\n§  "]),
+)
 def test_content_that_forms_a_delimiter_is_accepted_like_the_agent_and_nothing_is_lost(initial, content):
     # The agent writes such content as-is; the file then splits differently on the next read
     # (drift), but every character is still there and `add` keeps working.

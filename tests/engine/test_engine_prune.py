@@ -8,15 +8,19 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from unprivileged import run_unprivileged
 
 from hermes_dash import FileChanged, FileProblem, InvalidRequest, MemoryStore, resolve_home
 
 DATED = [f"MEMORY.md.bak.20261101-0000{i:02d}" for i in range(6)]  # oldest first
 USER_DATED = ["USER.md.bak.20261102-000000", "USER.md.bak.20261102-000001"]
-OTHERS = ["MEMORY.md.bak.20200101", "MEMORY.md.bak.1600000000", "USER.md.bak.20200102",
-          "MEMORY.md.bak.notadate", "NOTES.md.bak.20261101-000000"]
+OTHERS = [
+    "MEMORY.md.bak.20200101",
+    "MEMORY.md.bak.1600000000",
+    "USER.md.bak.20200102",
+    "MEMORY.md.bak.notadate",
+    "NOTES.md.bak.20261101-000000",
+]
 
 
 @pytest.fixture
@@ -36,8 +40,9 @@ def present(folder: Path) -> set[str]:
     return {p.name for p in folder.iterdir()}
 
 
-def test_preview_lists_the_oldest_dated_backups_beyond_keep_and_deletes_nothing(store: MemoryStore, folder: Path,
-                                                                                tree) -> None:
+def test_preview_lists_the_oldest_dated_backups_beyond_keep_and_deletes_nothing(
+    store: MemoryStore, folder: Path, tree
+) -> None:
     before = tree(folder)
     assert names(store.prune_preview("memory", 2)) == DATED[3::-1]
     assert names(store.prune_preview(None, 1)) == [*DATED[4::-1], USER_DATED[0]]
@@ -79,7 +84,7 @@ def test_preview_mismatch_is_refused_and_nothing_is_deleted(store: MemoryStore, 
     assert tree(folder) == before
 
 
-@pytest.mark.parametrize("keep", [0, -1, -10**9, True, 2.5, "3", None])
+@pytest.mark.parametrize("keep", [0, -1, -(10**9), True, 2.5, "3", None])
 def test_bad_keep_is_refused_clearly(store: MemoryStore, folder: Path, tree, keep) -> None:
     before = tree(folder)
     for call in (lambda: store.prune_preview("memory", keep), lambda: store.prune_backups("memory", keep)):
@@ -89,8 +94,9 @@ def test_bad_keep_is_refused_clearly(store: MemoryStore, folder: Path, tree, kee
     assert tree(folder) == before
 
 
-def test_keep_one_never_deletes_the_newest_and_a_huge_keep_deletes_nothing(store: MemoryStore, folder: Path,
-                                                                           tree) -> None:
+def test_keep_one_never_deletes_the_newest_and_a_huge_keep_deletes_nothing(
+    store: MemoryStore, folder: Path, tree
+) -> None:
     before = tree(folder)
     assert store.prune_backups(None, 10**12) == [] and store.prune_preview(None, 10**12) == []
     assert tree(folder) == before
@@ -98,8 +104,9 @@ def test_keep_one_never_deletes_the_newest_and_a_huge_keep_deletes_nothing(store
     assert [n for n in present(folder) if n in DATED] == [DATED[-1]]
 
 
-def test_links_with_backup_names_are_never_followed_nor_deleted(store: MemoryStore, home: Path, folder: Path,
-                                                                tmp_path: Path) -> None:
+def test_links_with_backup_names_are_never_followed_nor_deleted(
+    store: MemoryStore, home: Path, folder: Path, tmp_path: Path
+) -> None:
     private = tmp_path / "private.txt"
     private.write_text("not a backup")
     link = folder / "MEMORY.md.bak.20200101-000000"  # would sort as the oldest dated backup
@@ -109,8 +116,9 @@ def test_links_with_backup_names_are_never_followed_nor_deleted(store: MemorySto
     assert link.is_symlink() and private.read_text() == "not a backup"
 
 
-def test_a_backup_swapped_for_a_link_after_the_listing_is_left_alone(store: MemoryStore, folder: Path,
-                                                                     tmp_path: Path, monkeypatch) -> None:
+def test_a_backup_swapped_for_a_link_after_the_listing_is_left_alone(
+    store: MemoryStore, folder: Path, tmp_path: Path, monkeypatch
+) -> None:
     """Between listing and deleting, a backup's name may come to be a link: it is not a backup then."""
     private = tmp_path / "private.txt"
     private.write_text("keep me")

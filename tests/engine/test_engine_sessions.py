@@ -9,18 +9,19 @@ import pytest
 
 from hermes_dash import MemoryStore, diff_entries, render_block, resolve_home
 from hermes_dash.engine.views.sessions import read_sessions
-from hermes_dash.engine.views.snapshot import freeze_snapshot, session_snapshot, load_frozen_snapshot
+from hermes_dash.engine.views.snapshot import freeze_snapshot, load_frozen_snapshot, session_snapshot
 
-SCHEMA = ("CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
-          "model TEXT, system_prompt TEXT)")
+SCHEMA = (
+    "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
+    "model TEXT, system_prompt TEXT)"
+)
 
 
 def make_db(path: Path, rows: list[tuple]) -> sqlite3.Connection:
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
     conn.execute(SCHEMA)
-    conn.executemany("INSERT INTO sessions (id, source, started_at, ended_at, system_prompt) VALUES (?,?,?,?,?)",
-                     rows)
+    conn.executemany("INSERT INTO sessions (id, source, started_at, ended_at, system_prompt) VALUES (?,?,?,?,?)", rows)
     conn.commit()
     return conn
 
@@ -31,11 +32,14 @@ def prompt_with(memory: list[str], user: list[str]) -> str:
 
 
 def test_sessions_newest_first_with_prompts(home):
-    conn = make_db(home / "state.db", [
-        ("s1", "cli", 1764400000.5, 1764400100.0, prompt_with(["old fact"], [])),
-        ("s2", "telegram", 1764500000.0, None, prompt_with(["new fact"], ["likes tea"])),
-        ("s3", "cli", 1764600000.0, None, None),                          # no prompt: skipped
-    ])
+    conn = make_db(
+        home / "state.db",
+        [
+            ("s1", "cli", 1764400000.5, 1764400100.0, prompt_with(["old fact"], [])),
+            ("s2", "telegram", 1764500000.0, None, prompt_with(["new fact"], ["likes tea"])),
+            ("s3", "cli", 1764600000.0, None, None),  # no prompt: skipped
+        ],
+    )
     conn.close()
     listing = read_sessions(home / "state.db")
     assert listing.problem is None
@@ -45,7 +49,7 @@ def test_sessions_newest_first_with_prompts(home):
     assert newest.started_at.timestamp() == 1764500000.0 and newest.started_at.tzinfo is not None
     snap = session_snapshot(newest)
     assert snap.entries == {"memory": ("new fact",), "user": ("likes tea",)}
-    assert "session s2 (telegram)" == snap.source
+    assert snap.source == "session s2 (telegram)"
 
 
 def test_absent_db_is_a_message_and_is_never_created(home):
@@ -69,15 +73,15 @@ def test_reading_does_not_change_the_db(home):
 def test_open_write_transaction_in_another_connection_does_not_block(home):
     writer = make_db(home / "state.db", [("s1", "cli", 1.0, None, prompt_with(["committed"], []))])
     writer.execute("BEGIN IMMEDIATE")
-    writer.execute("INSERT INTO sessions (id, source, started_at, system_prompt) VALUES "
-                   "('s2', 'cli', 2.0, 'uncommitted prompt')")
+    writer.execute(
+        "INSERT INTO sessions (id, source, started_at, system_prompt) VALUES ('s2', 'cli', 2.0, 'uncommitted prompt')"
+    )
     try:
         listing = read_sessions(home / "state.db")
         assert listing.problem is None
-        assert [s.id for s in listing.sessions] == ["s1"]       # sees the committed state, does not wait
+        assert [s.id for s in listing.sessions] == ["s1"]  # sees the committed state, does not wait
         # and the agent's transaction is not disturbed by our read
-        writer.execute("INSERT INTO sessions (id, source, started_at, system_prompt) VALUES "
-                       "('s3', 'cli', 3.0, 'x')")
+        writer.execute("INSERT INTO sessions (id, source, started_at, system_prompt) VALUES ('s3', 'cli', 3.0, 'x')")
         writer.commit()
     finally:
         writer.close()
@@ -99,10 +103,13 @@ def test_exclusively_locked_db_is_a_message_not_a_hang(home):
         conn.close()
 
 
-@pytest.mark.parametrize("schema", [
-    "CREATE TABLE sessions (id TEXT, prompt TEXT)",                      # no system_prompt column
-    "CREATE TABLE conversations (id TEXT, system_prompt TEXT)",          # no sessions table
-])
+@pytest.mark.parametrize(
+    "schema",
+    [
+        "CREATE TABLE sessions (id TEXT, prompt TEXT)",  # no system_prompt column
+        "CREATE TABLE conversations (id TEXT, system_prompt TEXT)",  # no sessions table
+    ],
+)
 def test_other_schema_is_a_message(home, schema):
     conn = sqlite3.connect(home / "state.db")
     conn.execute(schema)
@@ -134,12 +141,13 @@ def test_freeze_and_load_frozen(store):
     snap = freeze_snapshot(store)
     assert snap.entries["memory"] == ("fact",) and snap.blocks["memory"] == store.render_block("memory")
     store.add("memory", "later fact")
-    assert load_frozen_snapshot(store).entries["memory"] == ("fact",)       # frozen: later writes do not show
+    assert load_frozen_snapshot(store).entries["memory"] == ("fact",)  # frozen: later writes do not show
     assert store.read("memory").entries == ("fact", "later fact")
     assert not [b for b in store.backups() if "snapshot" in b.name]
 
 
 # -- entry diff -------------------------------------------------------------------------------
+
 
 def test_diff_added_removed_changed_unchanged():
     # "deploys on fridays" left from another place than where "likes green tea" came: not paired.
@@ -180,8 +188,8 @@ def test_diff_of_huge_entries_returns():
 def test_without_a_choice_the_newer_of_session_and_freeze_is_compared_with(tmp_path):
     """The app's and the CLI's default snapshot (docs/rules.md#snapshot): a freeze made after the
     newest session started is the newer, so it is what `snapshot` and every page compare with."""
-    from hermes_dash.engine.views import snapshot as _snapshot
     from hermes_dash.demo import create_demo_home
+    from hermes_dash.engine.views import snapshot as _snapshot
 
     store = MemoryStore(resolve_home(create_demo_home(tmp_path / "demo")))
     snap, session_id = _snapshot.choose_snapshot(store)

@@ -6,9 +6,23 @@ import os
 
 import pytest
 
-from hermes_dash import (DEFAULT_LIMITS, FILENAMES, TARGETS, Fingerprint, InvalidRequest, MemoryStore, Target,
-                         load_settings, parse_prompt, read_file_state, resolve_home, target_of)
+from hermes_dash import (
+    DEFAULT_LIMITS,
+    FILENAMES,
+    TARGETS,
+    Fingerprint,
+    InvalidRequest,
+    MemoryStore,
+    Target,
+    load_settings,
+    parse_prompt,
+    read_file_state,
+    resolve_home,
+    target_of,
+)
 from hermes_dash.engine.rules import targets as _targets
+
+
 def test_the_old_names_are_views_of_the_one_table():
     assert TARGETS == tuple(t.key for t in _targets.TABLE) == ("memory", "user")
     assert FILENAMES == {t.key: t.filename for t in _targets.TABLE} == {"memory": "MEMORY.md", "user": "USER.md"}
@@ -17,8 +31,11 @@ def test_the_old_names_are_views_of_the_one_table():
 
 def test_a_target_knows_its_file_its_keys_its_title_and_the_other_one():
     memory, user = Target.of("memory"), target_of("user")
-    assert (memory.filename, memory.limit_key, memory.enabled_key) == ("MEMORY.md", "memory_char_limit",
-                                                                        "memory_enabled")
+    assert (memory.filename, memory.limit_key, memory.enabled_key) == (
+        "MEMORY.md",
+        "memory_char_limit",
+        "memory_enabled",
+    )
     assert (user.filename, user.limit_key, user.enabled_key) == ("USER.md", "user_char_limit", "user_profile_enabled")
     assert memory.other is user and user.other is memory and Target.of(memory) is memory
     assert memory.title == "MEMORY (your personal notes)" and user.title == "USER PROFILE (who the user is)"
@@ -42,8 +59,9 @@ def test_a_null_target_means_memory_from_0_18_1_and_is_unknown_before():
 
 
 def test_limits_switches_and_rendered_titles_come_from_the_table(home):
-    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 900\n  user_char_limit: 300\n"
-                                      "  user_profile_enabled: false\n", encoding="utf-8")
+    (home / "config.yaml").write_text(
+        "memory:\n  memory_char_limit: 900\n  user_char_limit: 300\n  user_profile_enabled: false\n", encoding="utf-8"
+    )
     store = MemoryStore(resolve_home(home))
     settings = load_settings(store.home)
     assert [settings.limit(t) for t in _targets.TABLE] == [900, 300] == [store.limit("memory"), store.limit("user")]

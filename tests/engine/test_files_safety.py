@@ -17,17 +17,16 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-
+from repo import ROOT as REPO
 from unprivileged import run_unprivileged
 
 from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.engine.io import backups as _backups
-from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
+from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.views.sessions import QUERY_TIMEOUT_S, read_sessions
 from hermes_dash.engine.views.snapshot import FROZEN_NAME, freeze_snapshot, load_frozen_snapshot
 
-from repo import ROOT as REPO
 HANG_S = 30  # a call that used to block forever gets this long before the test calls it a hang
 
 
@@ -35,8 +34,15 @@ def cli(home: Path, *args: str, timeout: float = HANG_S) -> subprocess.Completed
     """The real command line in a child process: a hang becomes a test failure, not a stuck suite."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "HERMES_HOME": str(home)}
     try:
-        return subprocess.run([sys.executable, "-m", "hermes_dash", "--home", str(home), *args], cwd=REPO, env=env,
-                              capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"`{' '.join(args)}` still running after {timeout} s (blocked on a file?)")
 
@@ -49,10 +55,13 @@ def mem(home: Path) -> Path:
 
 # -- retention: the backup just made is never deleted, and every named backup exists ------------
 
+
 def _future_backups(folder: Path, target: str, n: int) -> list[_backups.Backup]:
     start = datetime(2030, 1, 1, tzinfo=timezone.utc)
-    return [_backups.create_dated(folder, target, f"future {i}".encode(), now=start + timedelta(seconds=i))
-            for i in range(n)]
+    return [
+        _backups.create_dated(folder, target, f"future {i}".encode(), now=start + timedelta(seconds=i))
+        for i in range(n)
+    ]
 
 
 def test_future_dated_backups_do_not_make_restore_delete_the_current_content(store, home, write_mem):
@@ -113,8 +122,9 @@ def test_ten_or_more_backups_in_one_second_keep_their_order(home):
 def test_retention_sorts_the_listing_it_is_given(home):
     folder = mem(home)
     base = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    made = [_backups.create_dated(folder, "memory", f"v{i}".encode(), now=base + timedelta(minutes=i))
-            for i in range(8)]
+    made = [
+        _backups.create_dated(folder, "memory", f"v{i}".encode(), now=base + timedelta(minutes=i)) for i in range(8)
+    ]
     listing = list(made)
     random.Random(7).shuffle(listing)  # whatever order a caller hands in
     removed = _backups.prune(folder, "memory", 3, listing)
@@ -123,6 +133,7 @@ def test_retention_sorts_the_listing_it_is_given(home):
 
 
 # -- backups that are links are no backups ----------------------------------------------------------
+
 
 @pytest.fixture
 def secret(tmp_path: Path) -> Path:
@@ -183,6 +194,7 @@ def test_backup_page_view_does_not_read_through_a_link(home, write_mem, secret):
 
 # -- the frozen snapshot file ----------------------------------------------------------------------
 
+
 def test_freeze_replaces_a_planted_link_instead_of_writing_through_it(store, home, write_mem, tmp_path):
     write_mem("user", "likes tea, private")
     victim = tmp_path / "victim.txt"
@@ -217,16 +229,20 @@ def test_a_snapshot_file_that_is_a_link_is_not_read(store, home, write_mem, tmp_
 
 # -- the snapshot command ----------------------------------------------------------------------------
 
+
 def _state_db(home: Path, rows: list[tuple[str, float, list[str], list[str]]]) -> None:
     from hermes_dash import render_block
 
     conn = sqlite3.connect(home / "state.db")
-    conn.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
-                 "system_prompt TEXT)")
+    conn.execute(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, system_prompt TEXT)"
+    )
     for sid, started, memory, user in rows:
         blocks = [b for b in (render_block("memory", memory, 2200), render_block("user", user, 1375)) if b]
-        conn.execute("INSERT INTO sessions VALUES (?, 'cli', ?, NULL, ?)",
-                     (sid, started, "You are Hermes.\n\n" + "\n\n".join(blocks)))
+        conn.execute(
+            "INSERT INTO sessions VALUES (?, 'cli', ?, NULL, ?)",
+            (sid, started, "You are Hermes.\n\n" + "\n\n".join(blocks)),
+        )
     conn.commit()
     conn.close()
 
@@ -261,8 +277,10 @@ def test_snapshot_freeze_then_diff(home):
 
 
 def test_snapshot_of_a_chosen_session(home):
-    _state_db(home, [("old", 1764400000.0, ["alpha fact", "beta fact"], []),
-                     ("new", 1764500000.0, ["alpha fact"], ["likes tea"])])
+    _state_db(
+        home,
+        [("old", 1764400000.0, ["alpha fact", "beta fact"], []), ("new", 1764500000.0, ["alpha fact"], ["likes tea"])],
+    )
     mem(home)
     (home / "memories" / "MEMORY.md").write_text("alpha fact\n§\ngamma fact")
     (home / "memories" / "USER.md").write_text("likes tea")
@@ -278,14 +296,20 @@ def test_snapshot_of_a_chosen_session(home):
 
 # -- git: reading repository state runs nothing the repository names ---------------------------------
 
+
 def _hostile_repo(base: Path, markers: Path) -> Path:
     """A repository whose config names a program everywhere git could run one."""
     repo = base / "team-repo"
     repo.mkdir()
 
     def git(*args: str) -> None:
-        subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True,
-                       env={**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(base)})
+        subprocess.run(
+            ["git", *args],
+            cwd=repo,
+            check=True,
+            capture_output=True,
+            env={**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(base)},
+        )
 
     git("init", "-q", ".")
     git("config", "user.email", "t@example.invalid")
@@ -302,9 +326,14 @@ def _hostile_repo(base: Path, markers: Path) -> Path:
         script.chmod(0o755)
     for hook in ("post-index-change", "reference-transaction", "pre-commit"):
         shutil.copy(base / "hook.sh", hooks / hook)
-    for key, kind in (("core.fsmonitor", "fsmonitor"), ("core.pager", "pager"), ("diff.external", "external"),
-                      ("filter.evil.clean", "clean"), ("filter.evil.smudge", "smudge"),
-                      ("diff.evil.textconv", "textconv")):
+    for key, kind in (
+        ("core.fsmonitor", "fsmonitor"),
+        ("core.pager", "pager"),
+        ("diff.external", "external"),
+        ("filter.evil.clean", "clean"),
+        ("filter.evil.smudge", "smudge"),
+        ("diff.evil.textconv", "textconv"),
+    ):
         git("config", key, str(base / f"{kind}.sh"))
     git("config", "core.hooksPath", str(hooks))
     (repo / "MEMORY.md").write_text("fact won")  # same size: git must hash it (the clean filter) to see it
@@ -335,6 +364,7 @@ def test_sharing_runs_nothing_the_repository_config_names(home, tmp_path, filter
 
 # -- files that are not files --------------------------------------------------------------------------
 
+
 def _fifo(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(path)
@@ -361,9 +391,11 @@ def test_a_fifo_as_config_or_active_profile_is_not_waited_on(home):
 
 def test_a_fifo_as_the_snapshot_file_is_not_waited_on(home):
     _fifo(home / "memories" / FROZEN_NAME)
-    code = ("from hermes_dash import MemoryStore, resolve_home\n"
-            "from hermes_dash.engine.views.snapshot import load_frozen_snapshot\n"
-            f"print(load_frozen_snapshot(MemoryStore(resolve_home({str(home)!r}))))")
+    code = (
+        "from hermes_dash import MemoryStore, resolve_home\n"
+        "from hermes_dash.engine.views.snapshot import load_frozen_snapshot\n"
+        f"print(load_frozen_snapshot(MemoryStore(resolve_home({str(home)!r}))))"
+    )
     try:
         out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=HANG_S)
     except subprocess.TimeoutExpired:
@@ -401,17 +433,21 @@ def test_read_regular_reads_exactly_up_to_the_cap(tmp_path):
 
 def _recursive_view_db(path: Path) -> None:
     conn = sqlite3.connect(path)
-    conn.execute("CREATE VIEW sessions AS WITH RECURSIVE r(id, source, started_at, ended_at, system_prompt) AS "
-                 "(SELECT 1, 'cli', 1.0, NULL, 'x' UNION ALL SELECT id + 1, source, started_at, ended_at, "
-                 "system_prompt FROM r) SELECT * FROM r")
+    conn.execute(
+        "CREATE VIEW sessions AS WITH RECURSIVE r(id, source, started_at, ended_at, system_prompt) AS "
+        "(SELECT 1, 'cli', 1.0, NULL, 'x' UNION ALL SELECT id + 1, source, started_at, ended_at, "
+        "system_prompt FROM r) SELECT * FROM r"
+    )
     conn.commit()
     conn.close()
 
 
 def test_an_endless_sessions_view_is_stopped_and_explained(home):
     _recursive_view_db(home / "state.db")
-    code = ("from pathlib import Path\nfrom hermes_dash.engine.views.sessions import read_sessions\n"
-            f"print(read_sessions(Path({str(home / 'state.db')!r})).problem)")
+    code = (
+        "from pathlib import Path\nfrom hermes_dash.engine.views.sessions import read_sessions\n"
+        f"print(read_sessions(Path({str(home / 'state.db')!r})).problem)"
+    )
     try:
         out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=HANG_S)
     except subprocess.TimeoutExpired:
@@ -421,6 +457,7 @@ def test_an_endless_sessions_view_is_stopped_and_explained(home):
 
 def test_an_endless_sessions_view_does_not_hang_overview_or_snapshot(tmp_path, monkeypatch):
     from app_support import open_app, texts
+
     from hermes_dash import ui
     from hermes_dash.demo import create_demo_home
 
@@ -446,6 +483,7 @@ def test_a_corrupt_state_db_is_called_corrupt(home):
 
 
 # -- drift copies ---------------------------------------------------------------------------------------
+
 
 def test_repeated_refusals_on_a_drifted_file_leave_one_drift_copy(store, home, write_mem, monkeypatch):
     import time as time_module
@@ -599,9 +637,19 @@ def test_sharing_runs_no_filter_whatever_its_name(home, tmp_path, driver):
 def test_the_safe_git_runner_refuses_commands_that_can_run_a_filter(tmp_path):
     from hermes_dash.curation.safegit import UnsafeGitCommand, run_git
 
-    for args in (["status"], ["diff"], ["hash-object", "MEMORY.md"], ["hash-object", "--stdin"],
-                 ["hash-object", "--no-filters", "--stdin", "--path=MEMORY.md"], ["cat-file", "--filters", "HEAD:x"],
-                 ["blame", "MEMORY.md"], ["blame", "--", "MEMORY.md"], ["blame", "-L", "1,2", "--", "MEMORY.md"],
-                 ["blame", "--contents", "x", "HEAD", "--", "MEMORY.md"], ["ls-files", "-m"], ["log", "-p"]):
+    for args in (
+        ["status"],
+        ["diff"],
+        ["hash-object", "MEMORY.md"],
+        ["hash-object", "--stdin"],
+        ["hash-object", "--no-filters", "--stdin", "--path=MEMORY.md"],
+        ["cat-file", "--filters", "HEAD:x"],
+        ["blame", "MEMORY.md"],
+        ["blame", "--", "MEMORY.md"],
+        ["blame", "-L", "1,2", "--", "MEMORY.md"],
+        ["blame", "--contents", "x", "HEAD", "--", "MEMORY.md"],
+        ["ls-files", "-m"],
+        ["log", "-p"],
+    ):
         with pytest.raises(UnsafeGitCommand):
             run_git(args, tmp_path)

@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from repo import ROOT
 
 from hermes_dash import InvalidRequest, MemoryStore, OverLimit, load_settings, resolve_home
 from hermes_dash.curation import pending as _pending
 from hermes_dash.engine.home import list_profiles
-
-from repo import ROOT
 
 
 def cli(home: Path | None, *args: str | bytes, stdin: bytes = b"", env: dict[str, str] | None = None):
@@ -42,6 +41,7 @@ def one_json(out: str) -> dict:
 
 
 # -- lone surrogates ------------------------------------------------------------------------------
+
 
 def test_lone_surrogate_argument_is_refused_with_one_json_object(home, write_mem, read_mem):
     write_mem("memory", "kept")
@@ -68,15 +68,19 @@ def test_lone_surrogate_in_a_json_batch_is_refused(home, write_mem, read_mem):
 
 def test_engine_refuses_lone_surrogates_before_touching_anything(store, home, tree):
     before = tree(home)
-    for call in (lambda: store.add("memory", "a\ud800"), lambda: store.replace("memory", "x", "\udfff"),
-                 lambda: store.remove("memory", "\ud800"),
-                 lambda: store.batch("memory", [{"action": "add", "content": "\ud83d"}])):
+    for call in (
+        lambda: store.add("memory", "a\ud800"),
+        lambda: store.replace("memory", "x", "\udfff"),
+        lambda: store.remove("memory", "\ud800"),
+        lambda: store.batch("memory", [{"action": "add", "content": "\ud83d"}]),
+    ):
         with pytest.raises(InvalidRequest, match="surrogate"):
             call()
     assert tree(home) == before
 
 
 # -- staged writes ------------------------------------------------------------------------------
+
 
 def stage(home: Path, name: str, data: bytes) -> Path:
     folder = home / "pending" / "memory"
@@ -86,18 +90,33 @@ def stage(home: Path, name: str, data: bytes) -> Path:
 
 
 def good(sid: str, content: str = "Tests need Postgres 16 on port 5433.") -> bytes:
-    return json.dumps({"id": sid, "subsystem": "memory", "action": "add", "summary": "add a fact",
-                       "origin": "foreground", "created_at": time.time() - 60,
-                       "payload": {"action": "add", "target": "memory", "content": content}}).encode()
+    return json.dumps(
+        {
+            "id": sid,
+            "subsystem": "memory",
+            "action": "add",
+            "summary": "add a fact",
+            "origin": "foreground",
+            "created_at": time.time() - 60,
+            "payload": {"action": "add", "target": "memory", "content": content},
+        }
+    ).encode()
 
 
-@pytest.mark.parametrize("bad", [
-    b'{"id": "0000000b", "action": "add", "summary": "\\ud800", '
-    b'"payload": {"action": "add", "target": "memory", "content": "x"}}',
-    b'{"id": "0000000b", "payload": {"action": "add", "target": "memory", "content": "x\\udc00"}}',
-    b"[" * 100_000 + b"]" * 100_000,
-    b'{"payload": {"action": "add", "target": "memory", "content": "x", "extra": ' + b"[" * 500 + b"]" * 500 + b"}}",
-], ids=["surrogate-summary", "surrogate-content", "nested-100000", "nested-500"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b'{"id": "0000000b", "action": "add", "summary": "\\ud800", '
+        b'"payload": {"action": "add", "target": "memory", "content": "x"}}',
+        b'{"id": "0000000b", "payload": {"action": "add", "target": "memory", "content": "x\\udc00"}}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"payload": {"action": "add", "target": "memory", "content": "x", "extra": '
+        + b"[" * 500
+        + b"]" * 500
+        + b"}}",
+    ],
+    ids=["surrogate-summary", "surrogate-content", "nested-100000", "nested-500"],
+)
 def test_bad_staged_write_is_malformed_and_the_good_one_beside_it_still_works(home, store, bad):
     stage(home, "0000000a.json", good("0000000a"))
     stage(home, "0000000b.json", bad)
@@ -130,15 +149,32 @@ def test_staged_ids_and_names_must_match_in_full(home, store):
 
 # -- profiles -----------------------------------------------------------------------------------
 
+
 def test_profile_names_follow_the_agent_rule(home):
-    for name in ("work", "w0rk_2-b", "a" * 64, "__pycache__", ".git", "my work", "Work", "default", "x.y",
-                 "a" * 65, "-dash"):
+    for name in (
+        "work",
+        "w0rk_2-b",
+        "a" * 64,
+        "__pycache__",
+        ".git",
+        "my work",
+        "Work",
+        "default",
+        "x.y",
+        "a" * 65,
+        "-dash",
+    ):
         (home / "profiles" / name).mkdir(parents=True, exist_ok=True)
     assert list_profiles(home) == sorted(["work", "w0rk_2-b", "a" * 64])
     assert resolve_home(home, "WORK ").profile == "work"  # the agent lowercases and strips what is typed
     assert resolve_home(home, "Default").profile is None
-    for name, why in (("my work", "' '"), ("x.y", "'.'"), ("a" * 65, "65 characters"), ("-dash", "starts with '-'"),
-                      ("__pycache__", "starts with '_'")):
+    for name, why in (
+        ("my work", "' '"),
+        ("x.y", "'.'"),
+        ("a" * 65, "65 characters"),
+        ("-dash", "starts with '-'"),
+        ("__pycache__", "starts with '_'"),
+    ):
         with pytest.raises(InvalidRequest) as info:
             resolve_home(home, name)
         assert why in info.value.message and "lowercase letters" in info.value.hint
@@ -162,6 +198,7 @@ def test_bad_active_profile_is_named(home):
 
 
 # -- big batches and the agent's lock -----------------------------------------------------------
+
 
 class AgentHoldsTheLock:
     """The agent's ``flock`` on MEMORY.md.lock, taken from a second open file (as another process would)."""
@@ -209,6 +246,7 @@ def test_cli_refuses_an_oversized_batch_in_one_json_object(home, write_mem, read
 
 # -- config.yaml --------------------------------------------------------------------------------
 
+
 def laughs(depth: int) -> str:
     text = 'a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n'
     for level in range(1, depth):
@@ -227,6 +265,7 @@ def test_nested_yaml_aliases_are_bounded(home, write_config, depth):
 
 
 # -- limits are int() of the value, 0 included --------------------------------------------------
+
 
 def test_limit_zero_is_a_limit(home, write_config, write_mem, read_mem):
     write_config("memory:\n  memory_char_limit: 0\n  user_char_limit: '7'\n")
@@ -248,6 +287,7 @@ def test_limit_zero_is_a_limit(home, write_config, write_mem, read_mem):
 
 # -- --json anywhere ----------------------------------------------------------------------------
 
+
 def test_operands_after_double_dash_keep_their_text_in_errors_and_values(home):
     code, out, err = cli(home, "show", "--", "--x")
     assert code == 2 and "'--x'" in err and "\\x00" not in err
@@ -263,12 +303,24 @@ def test_operands_after_double_dash_keep_their_text_in_errors_and_values(home):
 def test_json_is_accepted_after_every_command(home, write_mem):
     write_mem("memory", "a fact")
     batch = json.dumps([{"action": "add", "content": "b fact"}]).encode()
-    for args in (("show", "--json"), ("show", "memory", "--json"), ("render", "--json"), ("backup", "--json"),
-                 ("backups", "--json"), ("add", "memory", "--json", "c fact"), ("add", "memory", "d fact", "--json"),
-                 ("batch", "memory", "-", "--json"), ("replace", "memory", "--json", "d fact", "e fact"),
-                 ("remove", "memory", "e fact", "--json"), ("suggest", "--json"), ("history", "memory", "--json"),
-                 ("pending", "--json"), ("export", "--json"), ("sharing", "--json"),
-                 ("check", "--json", str(home / "memories" / "MEMORY.md"))):
+    for args in (
+        ("show", "--json"),
+        ("show", "memory", "--json"),
+        ("render", "--json"),
+        ("backup", "--json"),
+        ("backups", "--json"),
+        ("add", "memory", "--json", "c fact"),
+        ("add", "memory", "d fact", "--json"),
+        ("batch", "memory", "-", "--json"),
+        ("replace", "memory", "--json", "d fact", "e fact"),
+        ("remove", "memory", "e fact", "--json"),
+        ("suggest", "--json"),
+        ("history", "memory", "--json"),
+        ("pending", "--json"),
+        ("export", "--json"),
+        ("sharing", "--json"),
+        ("check", "--json", str(home / "memories" / "MEMORY.md")),
+    ):
         code, out, _ = cli(home, *args, stdin=batch)
         # export's object is the export itself (its own format, with no "success" key)
         assert code == 0 and one_json(out).get("success", args[0] == "export") is True, (args, out)
@@ -279,15 +331,50 @@ def test_json_is_accepted_after_every_command(home, write_mem):
 
 # -- no argv makes a traceback ------------------------------------------------------------------
 
-ODD = ["", "-", "--", "---", "-x", "--json", "\udcff", "\ud800", "§", "memory", "user", "0000000a\n", "a b",
-       "--home", "--limit", "-1", "99999999999999999999", "\x00", "--stdin"]
-COMMANDS = ["show", "add", "replace", "remove", "batch", "render", "backup", "backups", "restore", "suggest",
-            "history", "pending", "normalize", "export", "sharing", "check"]
+ODD = [
+    "",
+    "-",
+    "--",
+    "---",
+    "-x",
+    "--json",
+    "\udcff",
+    "\ud800",
+    "§",
+    "memory",
+    "user",
+    "0000000a\n",
+    "a b",
+    "--home",
+    "--limit",
+    "-1",
+    "99999999999999999999",
+    "\x00",
+    "--stdin",
+]
+COMMANDS = [
+    "show",
+    "add",
+    "replace",
+    "remove",
+    "batch",
+    "render",
+    "backup",
+    "backups",
+    "restore",
+    "suggest",
+    "history",
+    "pending",
+    "normalize",
+    "export",
+    "sharing",
+    "check",
+]
 
 
 def wants_json(argv: list[str]) -> bool:
     """--json before any "--" (after it, "--json" is text)."""
-    return "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+    return "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
 
 
 def test_odd_argv_never_raises(home, capsys, monkeypatch):
@@ -301,8 +388,7 @@ def test_odd_argv_never_raises(home, capsys, monkeypatch):
         for i, first in enumerate(ODD):
             for second in (ODD[(i * 7 + 3) % len(ODD)], None):
                 argv = ["--home", str(home), command, first] + ([second] if second is not None else [])
-                stdin = io.TextIOWrapper(io.BytesIO('[{"action": "add", "content": "\\ud800"}]'.encode()),
-                                         encoding="utf-8")
+                stdin = io.TextIOWrapper(io.BytesIO(b'[{"action": "add", "content": "\\ud800"}]'), encoding="utf-8")
                 monkeypatch.setattr(sys, "stdin", stdin)
                 code = main(argv)
                 seen.add(code)
@@ -311,8 +397,12 @@ def test_odd_argv_never_raises(home, capsys, monkeypatch):
                 if wants_json(argv):
                     json.loads(captured.out)  # one JSON object, whatever happened
     for odd in ODD:
-        for argv in (["--home", str(home), "--profile", odd, "--json", "show"], ["--home", odd, "--json", "show"],
-                     ["--home", str(home), "--json", odd], ["--home", str(home), "--json", "pending", "approve", odd]):
+        for argv in (
+            ["--home", str(home), "--profile", odd, "--json", "show"],
+            ["--home", odd, "--json", "show"],
+            ["--home", str(home), "--json", odd],
+            ["--home", str(home), "--json", "pending", "approve", odd],
+        ):
             code = main(argv)
             assert code in (0, 1, 2), argv
             out = capsys.readouterr().out
@@ -326,8 +416,11 @@ ANY_TEXT = st.text(alphabet=st.characters(blacklist_categories=()), max_size=12)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(command=st.sampled_from(COMMANDS), rest=st.lists(st.one_of(st.sampled_from(ODD), ANY_TEXT), max_size=4),
-       as_json=st.booleans())
+@given(
+    command=st.sampled_from(COMMANDS),
+    rest=st.lists(st.one_of(st.sampled_from(ODD), ANY_TEXT), max_size=4),
+    as_json=st.booleans(),
+)
 def test_random_argv_never_raises(home, capsys, monkeypatch, command, rest, as_json):
     from hermes_dash.cli import main
 
@@ -342,6 +435,7 @@ def test_random_argv_never_raises(home, capsys, monkeypatch, command, rest, as_j
 def test_bulky_batch_that_cannot_fit_is_refused_before_its_text_is_scanned(store, monkeypatch, home, tree):
     """Scanning megabytes takes seconds; a batch that cannot fit anyway is refused first."""
     from hermes_dash.engine.rules import scan as _scan
+
     scanned: list[int] = []
     real = _scan.scan
     monkeypatch.setattr(_scan, "scan", lambda text: scanned.append(len(text)) or real(text))

@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 
 import pytest
+from repo import ROOT
 
 from hermes_dash import render_block, render_prompt
 from hermes_dash.engine.views import sessions as _sessions
-from repo import ROOT
 
 MEMORY_LIMIT_BYTES = 1 << 30  # the command gets 1 GiB of address space; the attack needed 2.6 GB
 
@@ -32,8 +32,15 @@ def _cli(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], floa
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HERMES_HOME": str(home)}
     start = time.monotonic()
-    out = subprocess.run([sys.executable, "-m", "hermes_dash", "--home", str(home), *args], capture_output=True,
-                         text=True, timeout=120, env=env, preexec_fn=cap, stdin=subprocess.DEVNULL)
+    out = subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        preexec_fn=cap,
+        stdin=subprocess.DEVNULL,
+    )
     return out, time.monotonic() - start
 
 
@@ -45,25 +52,34 @@ def _home(tmp_path: Path, prompt_sql: str | None = None, prompt: str | None = No
     (home / "memories" / "MEMORY.md").write_text("Staging runs on port 8443.", encoding="utf-8")
     conn = sqlite3.connect(home / "state.db")
     if prompt_sql is not None:
-        conn.execute("CREATE VIEW sessions AS SELECT 's-big' AS id, 'cli' AS source, 1700000000.0 AS started_at, "
-                     f"NULL AS ended_at, {prompt_sql} AS system_prompt")
+        conn.execute(
+            "CREATE VIEW sessions AS SELECT 's-big' AS id, 'cli' AS source, 1700000000.0 AS started_at, "
+            f"NULL AS ended_at, {prompt_sql} AS system_prompt"
+        )
     else:
-        conn.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
-                     "system_prompt TEXT)")
+        conn.execute(
+            "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
+            "system_prompt TEXT)"
+        )
         conn.execute("INSERT INTO sessions VALUES ('s-big', 'cli', 1700000000.0, NULL, ?)", (prompt,))
     conn.commit()
     conn.close()
     return home
 
 
-DOUBLING = ("(WITH RECURSIVE r(s, n) AS (SELECT 'x', 0 UNION ALL SELECT s || s, n + 1 FROM r WHERE n < 29) "
-            "SELECT s FROM r WHERE n = 28)")  # 268 million characters in 29 steps
+DOUBLING = (
+    "(WITH RECURSIVE r(s, n) AS (SELECT 'x', 0 UNION ALL SELECT s || s, n + 1 FROM r WHERE n < 29) "
+    "SELECT s FROM r WHERE n = 28)"
+)  # 268 million characters in 29 steps
 
 
-@pytest.mark.parametrize("prompt_sql, said", [
-    ("printf('%.*c', 300000000, 'x')", "it calls an SQL function (not authorized to use function: printf)"),
-    (DOUBLING, "larger than 64 MiB, far beyond any real prompt"),
-])
+@pytest.mark.parametrize(
+    "prompt_sql, said",
+    [
+        ("printf('%.*c', 300000000, 'x')", "it calls an SQL function (not authorized to use function: printf)"),
+        (DOUBLING, "larger than 64 MiB, far beyond any real prompt"),
+    ],
+)
 def test_a_view_returning_hundreds_of_mb_is_refused_quickly_and_plainly(tmp_path: Path, prompt_sql, said) -> None:
     home = _home(tmp_path, prompt_sql)
     assert (home / "state.db").stat().st_size < 64 * 1024

@@ -11,7 +11,11 @@ from hermes_dash.ui._diffview import diff_html
 
 def test_one_changed_number_is_one_piece_that_goes_and_one_that_comes():
     assert word_diff("Uses Postgres 16 on port 5433 for tests.", "Uses Postgres 16 on port 5434 for tests.") == (
-        ("same", "Uses Postgres 16 on port "), ("gone", "5433"), ("new", "5434"), ("same", " for tests."))
+        ("same", "Uses Postgres 16 on port "),
+        ("gone", "5433"),
+        ("new", "5434"),
+        ("same", " for tests."),
+    )
 
 
 @settings(max_examples=200, deadline=None)

@@ -8,13 +8,18 @@ import sys
 from pathlib import Path
 
 from git_support import Repo
-
 from repo import ROOT
 
 
 def setup(repo: Path, *extra: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hermes_dash", "git-setup", *extra, str(repo)], capture_output=True,
-                          text=True, env=dict(env or os.environ, PYTHONPATH=str(ROOT)), timeout=60, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "git-setup", *extra, str(repo)],
+        capture_output=True,
+        text=True,
+        env=dict(env or os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+        cwd=ROOT,
+    )
 
 
 def test_sets_both_lines_says_so_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
@@ -56,9 +61,13 @@ def test_runs_no_program_the_repository_names(tmp_path: Path) -> None:
     script = tmp_path / "evil.sh"
     script.write_text(f"#!/bin/sh\necho ran >> {mark}\n")
     script.chmod(0o755)
-    for key, value in (("core.fsmonitor", str(script)), ("core.hooksPath", str(tmp_path)),
-                       ("filter.x.clean", str(script)), ("filter.x.smudge", str(script)),
-                       ("diff.external", str(script))):
+    for key, value in (
+        ("core.fsmonitor", str(script)),
+        ("core.hooksPath", str(tmp_path)),
+        ("filter.x.clean", str(script)),
+        ("filter.x.smudge", str(script)),
+        ("diff.external", str(script)),
+    ):
         repo.run("config", key, value)
     for hook in ("post-checkout", "pre-commit", "post-merge", "reference-transaction"):
         (tmp_path / hook).write_text(script.read_text())

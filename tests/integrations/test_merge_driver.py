@@ -14,10 +14,10 @@ from pathlib import Path
 from git_support import Repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from repo import ROOT
 
 from hermes_dash import DELIMITER, MemoryStore, parse
 from hermes_dash.integrations.merge import Conflict, merge_entries, run_driver
-from repo import ROOT
 
 
 def memory(*entries: str) -> str:
@@ -28,8 +28,13 @@ def setup_repo(tmp_path: Path, base: str | bytes, name: str = "MEMORY.md") -> Re
     repo = Repo(tmp_path / "team")
     repo.write(name, base)
     repo.commit("base")
-    done = subprocess.run([sys.executable, "-m", "hermes_dash", "git-setup", str(repo.path)], capture_output=True,
-                          text=True, env=dict(repo.env, PYTHONPATH=str(ROOT)), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "git-setup", str(repo.path)],
+        capture_output=True,
+        text=True,
+        env=dict(repo.env, PYTHONPATH=str(ROOT)),
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     repo.commit("use the hermes-memory merge driver")
     return repo
@@ -67,8 +72,11 @@ def test_one_removes_the_other_adds(tmp_path: Path) -> None:
 
 def test_an_entry_edited_on_one_side_takes_that_edit(tmp_path: Path) -> None:
     repo = setup_repo(tmp_path, memory("alpha", "deploys with make deploy", "gamma"))
-    done = two_sides(repo, memory("alpha", "deploys with make deploy", "gamma", "delta"),
-                     memory("alpha", "deploys with make deploy-prod", "gamma"))
+    done = two_sides(
+        repo,
+        memory("alpha", "deploys with make deploy", "gamma", "delta"),
+        memory("alpha", "deploys with make deploy-prod", "gamma"),
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert entries_of(repo.path / "MEMORY.md") == ["alpha", "deploys with make deploy-prod", "gamma", "delta"]
 
@@ -77,13 +85,13 @@ def test_both_edit_one_entry_differently_is_a_conflict_with_both_full_texts(tmp_
     repo = setup_repo(tmp_path, memory("alpha", "the API runs on port 8000", "gamma"))
     ours_text = "the API runs on port 8080 (changed in March)"
     theirs_text = "the API runs on port 9000\nbehind nginx"
-    done = two_sides(repo, memory("alpha", ours_text, "gamma", "ours added"),
-                     memory("alpha", theirs_text, "gamma"))
+    done = two_sides(repo, memory("alpha", ours_text, "gamma", "ours added"), memory("alpha", theirs_text, "gamma"))
     assert done.returncode == 1
     assert "CONFLICT" in done.stdout
     text = (repo.path / "MEMORY.md").read_text()
-    assert text == memory("alpha", f"<<<<<<< ours\n{ours_text}\n=======\n{theirs_text}\n>>>>>>> theirs",
-                          "gamma", "ours added")
+    assert text == memory(
+        "alpha", f"<<<<<<< ours\n{ours_text}\n=======\n{theirs_text}\n>>>>>>> theirs", "gamma", "ours added"
+    )
     assert "UU MEMORY.md" in repo.run("status", "--porcelain").stdout  # git knows it is unresolved
 
 
@@ -102,8 +110,7 @@ def test_crlf_on_one_side_merges_as_the_same_entries(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     data = (repo.path / "MEMORY.md").read_bytes()
     assert b"\r" not in data  # written as the memory tool writes: LF
-    assert entries_of(repo.path / "MEMORY.md") == ["alpha", "line one\nline two", "gamma", "ours added",
-                                                   "theirs added"]
+    assert entries_of(repo.path / "MEMORY.md") == ["alpha", "line one\nline two", "gamma", "ours added", "theirs added"]
 
 
 def test_a_hand_written_side_with_no_delimiter(tmp_path: Path) -> None:
@@ -168,8 +175,12 @@ def test_through_a_symlinked_memory_file(tmp_path: Path) -> None:
     done = repo.merge("theirs")
     assert done.returncode == 0, done.stdout + done.stderr
     assert link.is_symlink()
-    assert list(store.read("memory").entries) == ["alpha", "beta", "ours: the cache lives in /var/cache/app",
-                                                  "theirs: the VPN is wg0"]
+    assert list(store.read("memory").entries) == [
+        "alpha",
+        "beta",
+        "ours: the cache lives in /var/cache/app",
+        "theirs: the VPN is wg0",
+    ]
 
 
 def test_a_side_that_is_not_utf8_is_a_whole_file_conflict_keeping_every_byte(tmp_path: Path) -> None:
@@ -179,8 +190,9 @@ def test_a_side_that_is_not_utf8_is_a_whole_file_conflict_keeping_every_byte(tmp
     theirs.write_bytes(b"alpha\n\xc2\xa7\ncaf\xe9")  # latin-1, not UTF-8
     report = run_driver(base, ours, theirs, "MEMORY.md")
     assert report.code == 1
-    assert ours.read_bytes() == (b"<<<<<<< ours\nalpha\n\xc2\xa7\nours\n=======\nalpha\n\xc2\xa7\ncaf\xe9\n"
-                                 b">>>>>>> theirs\n")
+    assert ours.read_bytes() == (
+        b"<<<<<<< ours\nalpha\n\xc2\xa7\nours\n=======\nalpha\n\xc2\xa7\ncaf\xe9\n>>>>>>> theirs\n"
+    )
     assert any("not valid utf-8" in line.lower() for line in report.lines)
     assert not out.exists()
 
@@ -191,12 +203,18 @@ def test_the_driver_command_exit_status(tmp_path: Path) -> None:
     ours.write_text(memory("a", "the build uses make -j8"))
     theirs.write_text(memory("a", "the build uses gmake"))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-m", "hermes_dash", "merge-driver", str(base), str(ours), str(theirs),
-                           "team/MEMORY.md"], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "merge-driver", str(base), str(ours), str(theirs), "team/MEMORY.md"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 1
     assert "1 entry changed on both sides" in done.stderr
-    assert ours.read_text() == memory("a", "<<<<<<< ours\nthe build uses make -j8\n=======\n"
-                                           "the build uses gmake\n>>>>>>> theirs")
+    assert ours.read_text() == memory(
+        "a", "<<<<<<< ours\nthe build uses make -j8\n=======\nthe build uses gmake\n>>>>>>> theirs"
+    )
 
 
 texts = st.text(alphabet="abcdefgh §\n", min_size=1, max_size=12).map(str.strip).filter(bool)
@@ -217,8 +235,11 @@ def test_nothing_either_side_wrote_is_lost(base: list[str], ours: list[str], the
         if entry not in base:
             assert entry in shown, (base, ours, theirs, result)
     for entry in base:
-        if entry in ours and entry in theirs and not any(isinstance(i, Conflict) and i.base == entry
-                                                         for i in result.items):
+        if (
+            entry in ours
+            and entry in theirs
+            and not any(isinstance(i, Conflict) and i.base == entry for i in result.items)
+        ):
             assert entry in shown
     plain = [i for i in result.items if not isinstance(i, Conflict)]
     assert len(plain) == len(set(plain))  # exact duplicates collapse

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 from cli_support import run
+from repo import ROOT
 
 from hermes_dash import MemoryStore, freeze_snapshot
 from hermes_dash.integrations import plugin
-from repo import ROOT
 
 FILES = ["dashboard/manifest.json", "dashboard/dist/index.js", "dashboard/plugin_api.py", ".hermes-dash-plugin.json"]
 
@@ -54,9 +54,13 @@ def test_install_writes_the_tab_names_it_and_says_so(tmp_path: Path) -> None:
 
 def _settings(api: Path) -> dict[str, object]:
     tree = ast.parse(api.read_text())
-    return {t.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
-            for t in ([node.target] if isinstance(node, ast.AnnAssign) else node.targets)
-            if isinstance(t, ast.Name) and t.id in ("COMMAND", "ENV", "HOME", "PROFILE", "PORT")}
+    return {
+        t.id: ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for t in ([node.target] if isinstance(node, ast.AnnAssign) else node.targets)
+        if isinstance(t, ast.Name) and t.id in ("COMMAND", "ENV", "HOME", "PROFILE", "PORT")
+    }
 
 
 def test_the_backend_s_arguments_are_fixed_at_install_and_its_routes_take_nothing(tmp_path: Path) -> None:
@@ -64,12 +68,21 @@ def test_the_backend_s_arguments_are_fixed_at_install_and_its_routes_take_nothin
     run(home, "plugin", "install", "--port", "8642")
     api = home / "plugins" / "hermes-dash" / "dashboard" / "plugin_api.py"
     settings = _settings(api)
-    assert settings == {"COMMAND": [sys.executable, "-m", "hermes_dash"], "ENV": {"PYTHONPATH": str(ROOT)},
-                        "HOME": str(home), "PROFILE": "default", "PORT": 8642}
+    assert settings == {
+        "COMMAND": [sys.executable, "-m", "hermes_dash"],
+        "ENV": {"PYTHONPATH": str(ROOT)},
+        "HOME": str(home),
+        "PROFILE": "default",
+        "PORT": 8642,
+    }
     # The fixed command runs: the status the backend asks for, on this home.
-    done = subprocess.run([*settings["COMMAND"], "--home", str(home), "--profile", "default", "--json", "plugin",
-                           "status"], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, **settings["ENV"]})  # type: ignore[dict-item]
+    done = subprocess.run(
+        [*settings["COMMAND"], "--home", str(home), "--profile", "default", "--json", "plugin", "status"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **settings["ENV"]},
+    )  # type: ignore[dict-item]
     assert done.returncode == 0 and json.loads(done.stdout)["home"] == str(home)
     routes = []
     for node in ast.parse(api.read_text()).body:
@@ -127,8 +140,9 @@ def test_remove_takes_out_what_install_wrote_and_says_so(tmp_path: Path) -> None
     code, out, err = run(home, "plugin", "remove", json_out=False)
     assert code == 0, err
     folder = home / "plugins" / "hermes-dash"
-    assert sorted(line for line in out.splitlines() if line.startswith("removed")) == \
-        sorted(f"removed {folder / rel}" for rel in FILES)
+    assert sorted(line for line in out.splitlines() if line.startswith("removed")) == sorted(
+        f"removed {folder / rel}" for rel in FILES
+    )
     assert "config.yaml: took 'hermes-dash' out of plugins.enabled" in out
     assert not folder.exists() and (home / "plugins").is_dir()
     assert (home / "config.yaml").read_text() == "plugins:\n  enabled:\n    - other\n"
@@ -166,14 +180,30 @@ def test_status_has_the_figures_the_tab_shows(tmp_path: Path) -> None:
     store.add("memory", "b" * 44)  # 40 + 3 + 44 = 87 of 100: warning
     pending = home / "pending" / "memory"
     pending.mkdir(parents=True)
-    (pending / "0123abcd.json").write_text(json.dumps({
-        "id": "0123abcd", "subsystem": "memory", "action": "add", "summary": "add", "origin": "foreground",
-        "created_at": 1795512600, "payload": {"action": "add", "target": "memory", "content": "c"}}))
+    (pending / "0123abcd.json").write_text(
+        json.dumps(
+            {
+                "id": "0123abcd",
+                "subsystem": "memory",
+                "action": "add",
+                "summary": "add",
+                "origin": "foreground",
+                "created_at": 1795512600,
+                "payload": {"action": "add", "target": "memory", "content": "c"},
+            }
+        )
+    )
     code, data, err = run(home, "plugin", "status")
     assert code == 0, err
     memory, user = data["files"]
-    assert (memory["file"], memory["usage"], memory["limit"], memory["percent"], memory["level"], memory["entries"]) \
-        == ("MEMORY.md", 87, 100, 87, "warning", 2)
+    assert (
+        memory["file"],
+        memory["usage"],
+        memory["limit"],
+        memory["percent"],
+        memory["level"],
+        memory["entries"],
+    ) == ("MEMORY.md", 87, 100, 87, "warning", 2)
     assert memory["since_snapshot"] == {"added": 1, "changed": 0, "removed": 0, "unchanged": 1}
     assert (user["usage"], user["limit"], user["level"], user["since_snapshot"]["added"]) == (21, 1375, "calm", 0)
     assert data["pending"] == {"count": 1}

@@ -10,20 +10,33 @@ import sys
 from pathlib import Path
 
 import pytest
+from repo import ROOT as REPO
 
 from benchmarks import bench
 
-from repo import ROOT as REPO
-ISSUE_NAMES = {"op_add_ratio", "op_replace_ratio", "op_remove_ratio", "cli_show_ratio", "page_rerun_ms",
-               "page_rerun_ratio", "page_backups_growth", "page_big_file_ratio", "concurrent_ops_per_s",
-               "concurrent_lost", "crash_trials", "crash_bad_files", "browser_ready_s"}
+ISSUE_NAMES = {
+    "op_add_ratio",
+    "op_replace_ratio",
+    "op_remove_ratio",
+    "cli_show_ratio",
+    "page_rerun_ms",
+    "page_rerun_ratio",
+    "page_backups_growth",
+    "page_big_file_ratio",
+    "concurrent_ops_per_s",
+    "concurrent_lost",
+    "crash_trials",
+    "crash_bad_files",
+    "browser_ready_s",
+}
 
 
 def run_bench(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     # HOME points into tmp_path: if the benchmark ever fell back to ~/.hermes we would see it there.
     env = dict(os.environ, HOME=str(tmp_path), HERMES_HOME=str(tmp_path / "never-used"))
-    return subprocess.run([sys.executable, "-m", "benchmarks", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 @pytest.mark.slow
@@ -32,8 +45,13 @@ def test_quick_op_section_writes_the_issue_figures_as_json(tmp_path: Path) -> No
     done = run_bench(tmp_path, "--quick", "--only", "op", "--json", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads(out.read_text(encoding="utf-8"))
-    assert [f["name"] for f in figures] == ["op_add_ratio", "op_replace_ratio", "op_remove_ratio", "op_add_parts_ms",
-                                          "locked_work_worst_ms"]
+    assert [f["name"] for f in figures] == [
+        "op_add_ratio",
+        "op_replace_ratio",
+        "op_remove_ratio",
+        "op_add_parts_ms",
+        "locked_work_worst_ms",
+    ]
     for figure in figures[:3]:
         assert set(figure) == {"name", "value", "unit", "baseline"}
         assert figure["unit"] == "x" and figure["value"] > 0 and figure["baseline"] > 0

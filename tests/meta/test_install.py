@@ -15,26 +15,44 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from web_probe import REPO, listening, start, ws_probe
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(os.environ.get("HD_INSTALL_TESTS") != "1",
-                                 reason="installs from the package index: set HD_INSTALL_TESTS=1 "
-                                        "(.ci/run does, in a step of its own)")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        os.environ.get("HD_INSTALL_TESTS") != "1",
+        reason="installs from the package index: set HD_INSTALL_TESTS=1 (.ci/run does, in a step of its own)",
+    ),
+]
 
 
 def _copy_of_repo(dest: Path) -> Path:
-    shutil.copytree(REPO, dest, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "bench-results", ".mypy_cache",
-        ".ruff_cache"))
+    shutil.copytree(
+        REPO,
+        dest,
+        symlinks=True,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            "build",
+            "*.egg-info",
+            "__pycache__",
+            ".pytest_cache",
+            ".hypothesis",
+            "bench-results",
+            ".mypy_cache",
+            ".ruff_cache",
+        ),
+    )
     return dest
 
 
 def _venv(path: Path, *install: str) -> Path:
     subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    subprocess.run([str(path / "bin" / "pip"), "install", "--disable-pip-version-check", "--progress-bar", "off",
-                    *install], check=True, timeout=900)
+    subprocess.run(
+        [str(path / "bin" / "pip"), "install", "--disable-pip-version-check", "--progress-bar", "off", *install],
+        check=True,
+        timeout=900,
+    )
     return path
 
 
@@ -73,8 +91,12 @@ def test_pip_install_gives_a_hermes_dash_command_that_works_from_anywhere(tmp_pa
     assert str(runtime) in where.stdout
 
     # Serving from another folder: loopback only, foreign Hosts refused, memory for loopback.
-    with start([str(tool), "--home", str(home), "serve", "--port", "{port}", "--no-browser"], cwd=elsewhere,
-               scratch=tmp_path / "serve", env={"PYTHONPATH": ""}) as server:
+    with start(
+        [str(tool), "--home", str(home), "serve", "--port", "{port}", "--no-browser"],
+        cwd=elsewhere,
+        scratch=tmp_path / "serve",
+        env={"PYTHONPATH": ""},
+    ) as server:
         foreign = ws_probe(server.port, f"evil.example:{server.port}", f"http://evil.example:{server.port}")
         assert not foreign.accepted and b"staging" not in foreign.received
         local = ws_probe(server.port, f"127.0.0.1:{server.port}", f"http://127.0.0.1:{server.port}")
@@ -82,7 +104,17 @@ def test_pip_install_gives_a_hermes_dash_command_that_works_from_anywhere(tmp_pa
         assert listening(server.port) == ["127.0.0.1"]
 
     runtime_mb = _size_mb(runtime)
-    subprocess.run([str(runtime / "bin" / "pip"), "install", "--disable-pip-version-check", "--progress-bar", "off",
-                    f"{source}[test]"], check=True, timeout=900)  # the same venv, plus the test tools
+    subprocess.run(
+        [
+            str(runtime / "bin" / "pip"),
+            "install",
+            "--disable-pip-version-check",
+            "--progress-bar",
+            "off",
+            f"{source}[test]",
+        ],
+        check=True,
+        timeout=900,
+    )  # the same venv, plus the test tools
     with capsys.disabled():
         print(f"\n[measured] install size: runtime only {runtime_mb} MB, runtime + test tools {_size_mb(runtime)} MB")

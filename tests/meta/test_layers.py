@@ -14,17 +14,24 @@ import ast
 from pathlib import Path
 
 import pytest
-
 from repo import ROOT
+
 PACKAGE = ROOT / "hermes_dash"
 
 #: What pages, the command line and the dashboard helpers may import from the package.
-CURATION = {p.stem for p in (PACKAGE / "curation").glob("*.py") if not p.stem.startswith("_")} \
-    | {p.parent.name for p in (PACKAGE / "curation").glob("*/__init__.py")}
+CURATION = {p.stem for p in (PACKAGE / "curation").glob("*.py") if not p.stem.startswith("_")} | {
+    p.parent.name for p in (PACKAGE / "curation").glob("*/__init__.py")
+}
 INTEGRATIONS = {p.stem for p in (PACKAGE / "integrations").glob("*.py") if not p.stem.startswith("_")}
-FACES = {"hermes_dash", "hermes_dash.ui", "hermes_dash.curation", "hermes_dash.demo", "hermes_dash.integrations",
-         *(f"hermes_dash.curation.{name}" for name in CURATION),
-         *(f"hermes_dash.integrations.{name}" for name in INTEGRATIONS)}
+FACES = {
+    "hermes_dash",
+    "hermes_dash.ui",
+    "hermes_dash.curation",
+    "hermes_dash.demo",
+    "hermes_dash.integrations",
+    *(f"hermes_dash.curation.{name}" for name in CURATION),
+    *(f"hermes_dash.integrations.{name}" for name in INTEGRATIONS),
+}
 
 
 def module_name(path: Path) -> str:
@@ -58,8 +65,15 @@ def imports(path: Path, *, typing_too: bool = True) -> list[tuple[int, str]]:
                 continue
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
-                found.append((node.lineno, sub if (ROOT / sub.replace(".", "/")).with_suffix(".py").exists()
-                              or (ROOT / sub.replace(".", "/") / "__init__.py").exists() else base))
+                found.append(
+                    (
+                        node.lineno,
+                        sub
+                        if (ROOT / sub.replace(".", "/")).with_suffix(".py").exists()
+                        or (ROOT / sub.replace(".", "/") / "__init__.py").exists()
+                        else base,
+                    )
+                )
     return found
 
 
@@ -74,9 +88,12 @@ CURATION_NOT_YET = {"cleanup.py"}
 def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
     """Curation, the command line, the dashboard helpers and the pages: only the faces, and
     modules of their own package; ``TYPE_CHECKING`` imports included."""
-    checked = sorted((ROOT / "hermes_dash" / "ui" / "pages").glob("*.py")) + sorted((PACKAGE / "cli").glob("*.py")) \
-        + sorted((PACKAGE / "ui").glob("*.py")) \
+    checked = (
+        sorted((ROOT / "hermes_dash" / "ui" / "pages").glob("*.py"))
+        + sorted((PACKAGE / "cli").glob("*.py"))
+        + sorted((PACKAGE / "ui").glob("*.py"))
         + sorted(p for p in (PACKAGE / "curation").glob("*.py") if p.name not in CURATION_NOT_YET)
+    )
     bad = []
     for path in checked:
         own = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
@@ -84,18 +101,24 @@ def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
             inside = own.startswith("hermes_dash.") and target.startswith(own + ".")
             if target not in FACES and not inside:
                 bad.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
-    assert not bad, "import these through a public face (hermes_dash, hermes_dash.curation, hermes_dash.ui):\n" \
-        + "\n".join(bad)
+    assert not bad, (
+        "import these through a public face (hermes_dash, hermes_dash.curation, hermes_dash.ui):\n" + "\n".join(bad)
+    )
 
 
 def test_the_clean_up_modules_use_only_the_engine_face() -> None:
     """Curation is a layer over the engine: it reaches it through ``hermes_dash`` alone."""
-    checked = sorted((PACKAGE / "curation" / "cleanup").glob("*.py")) + \
-        sorted((PACKAGE / "curation" / "pending").glob("*.py")) + \
-        [PACKAGE / "curation" / f"{name}.py" for name in ("similarity", "suggestions", "hints")]
-    bad = [f"{path.relative_to(ROOT)}:{line} imports {target}" for path in checked
-           for line, target in imports(path)
-           if target != "hermes_dash" and not target.startswith("hermes_dash.curation")]
+    checked = (
+        sorted((PACKAGE / "curation" / "cleanup").glob("*.py"))
+        + sorted((PACKAGE / "curation" / "pending").glob("*.py"))
+        + [PACKAGE / "curation" / f"{name}.py" for name in ("similarity", "suggestions", "hints")]
+    )
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in checked
+        for line, target in imports(path)
+        if target != "hermes_dash" and not target.startswith("hermes_dash.curation")
+    ]
     assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
 
 
@@ -106,8 +129,11 @@ def test_the_face_is_one_literal_table_with_explicit_re_exports() -> None:
     import hermes_dash
 
     tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
-    literal = next(node.value for node in tree.body if isinstance(node, ast.Assign)
-                   and getattr(node.targets[0], "id", "") == "__all__")
+    literal = next(
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__"
+    )
     assert isinstance(literal, ast.List) and all(isinstance(e, ast.Constant) for e in literal.elts)
     assert sorted(hermes_dash.__all__) == sorted(hermes_dash._MODULE_OF)
     block = next(node for node in tree.body if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))
@@ -128,22 +154,25 @@ def test_the_pages_import_nothing_but_the_faces() -> None:
 
 
 def test_the_engine_imports_neither_curation_nor_the_faces_above_it() -> None:
-    bad = [f"{path.relative_to(ROOT)}:{line} imports {target}"
-           for path in [*PACKAGE.glob("*.py"), *(PACKAGE / "engine").rglob("*.py")]
-           if path.name != "__main__.py"  # the entry point runs the CLI
-           for line, target in imports(path)
-           if target.startswith(("hermes_dash.curation", "hermes_dash.cli", "hermes_dash.ui",
-                                 "hermes_dash.integrations"))]
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in [*PACKAGE.glob("*.py"), *(PACKAGE / "engine").rglob("*.py")]
+        if path.name != "__main__.py"  # the entry point runs the CLI
+        for line, target in imports(path)
+        if target.startswith(("hermes_dash.curation", "hermes_dash.cli", "hermes_dash.ui", "hermes_dash.integrations"))
+    ]
     assert not bad, "\n".join(bad)
 
 
 def test_the_integrations_use_the_engine_through_its_face_only() -> None:
     """git's merge driver and the agent dashboard's tab: the engine's face (and curation's public
     modules), nothing under it, and nothing of the dashboard (Streamlit need not be installed)."""
-    bad = [f"{path.relative_to(ROOT)}:{line} imports {target}"
-           for path in (PACKAGE / "integrations").rglob("*.py")
-           for line, target in imports(path)
-           if target not in FACES - {"hermes_dash.ui"}]
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in (PACKAGE / "integrations").rglob("*.py")
+        for line, target in imports(path)
+        if target not in FACES - {"hermes_dash.ui"}
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -189,6 +218,7 @@ def import_graph() -> dict[str, set[str]]:
         graph[here] = {t for _, t in imports(path, typing_too=False) if t != here}
     # The engine face loads its modules lazily by name (PEP 562): those are edges too.
     import hermes_dash
+
     graph["hermes_dash"] |= {f"hermes_dash.{module}" for module in hermes_dash._MODULE_OF.values()}
     return graph
 
@@ -197,11 +227,14 @@ def test_no_import_circles() -> None:
     assert find_cycles(import_graph()) == []
 
 
-@pytest.mark.parametrize("graph, expected", [
-    ({"a": {"b"}, "b": {"a"}}, [["a", "b"]]),
-    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
-    ({"a": {"b"}, "b": set()}, []),
-])
+@pytest.mark.parametrize(
+    "graph, expected",
+    [
+        ({"a": {"b"}, "b": {"a"}}, [["a", "b"]]),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+        ({"a": {"b"}, "b": set()}, []),
+    ],
+)
 def test_the_cycle_finder_finds_circles(graph: dict[str, set[str]], expected: list[list[str]]) -> None:
     assert find_cycles(graph) == expected
 

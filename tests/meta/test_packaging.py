@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from repo import ROOT as REPO
 
 tomllib = pytest.importorskip("tomllib", reason="tomllib is in the standard library from Python 3.11")
@@ -18,8 +17,9 @@ def _project() -> dict:
 
 
 def _lines(name: str) -> list[str]:
-    return [line.strip() for line in (REPO / name).read_text().splitlines()
-            if line.strip() and not line.startswith("#")]
+    return [
+        line.strip() for line in (REPO / name).read_text().splitlines() if line.strip() and not line.startswith("#")
+    ]
 
 
 def test_requirements_txt_is_the_runtime_dependencies_only() -> None:
@@ -53,8 +53,11 @@ def test_the_wheel_lists_every_package_folder() -> None:
     """setuptools takes the explicit list as it is: a folder with an ``__init__.py`` left out of it
     (a module split into a package) would be missing from an installed hermes-dash."""
     listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    folders = {".".join(p.parent.relative_to(REPO).parts) for p in (REPO / "hermes_dash").rglob("__init__.py")
-               if "__pycache__" not in p.parts}
+    folders = {
+        ".".join(p.parent.relative_to(REPO).parts)
+        for p in (REPO / "hermes_dash").rglob("__init__.py")
+        if "__pycache__" not in p.parts
+    }
     assert folders - listed == set()
 
 
@@ -64,5 +67,6 @@ def test_no_symbolic_links_in_the_package_and_one_streamlit_config() -> None:
     (read beside the installed app script)."""
     links = [p for p in (REPO / "hermes_dash").rglob("*") if p.is_symlink()]
     assert not links
-    assert (REPO / ".streamlit" / "config.toml").read_bytes() == \
-        (REPO / "hermes_dash" / "ui" / ".streamlit" / "config.toml").read_bytes()
+    assert (REPO / ".streamlit" / "config.toml").read_bytes() == (
+        REPO / "hermes_dash" / "ui" / ".streamlit" / "config.toml"
+    ).read_bytes()

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from repo import ROOT
 
 #: Run ``main`` like the installed command, then print the names in sys.modules (as a literal:
@@ -32,8 +31,9 @@ NOT_FOR_SHOW = ("json", "hashlib", "datetime", "shutil", "zlib", "bz2", "lzma")
 def _run(code: str, *argv: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.startswith("HERMES")}
     env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, env=env, capture_output=True,
-                          text=True, check=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=60
+    )
     return done.stdout.strip().splitlines()[-1]
 
 

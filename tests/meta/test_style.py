@@ -17,7 +17,6 @@ import tokenize
 from pathlib import Path
 
 import pytest
-
 from repo import ROOT
 
 # A reason after the code: "# type: ignore[arg-type]  # why it is right here".
@@ -70,55 +69,96 @@ def _where(path: Path, line: int) -> str:
 
 
 def test_every_type_ignore_has_a_code_and_says_why() -> None:
-    bare = [f"{_where(path, line)}: {text}" for path in _sources() for line, text in _comments_and_docstrings(path)
-            if text.startswith("#") and re.search(r"type:\s*ignore", text) and not IGNORE_WITH_REASON.search(text)]
+    bare = [
+        f"{_where(path, line)}: {text}"
+        for path in _sources()
+        for line, text in _comments_and_docstrings(path)
+        if text.startswith("#") and re.search(r"type:\s*ignore", text) and not IGNORE_WITH_REASON.search(text)
+    ]
     assert not bare, "a `# type: ignore[code]` needs a reason after it (`  # why ...`):\n" + "\n".join(bare)
 
 
 def test_no_comment_docstring_or_doc_cites_what_a_reader_cannot_open() -> None:
-    found = [f"{_where(path, line)}: {' '.join(text.split())[:100]}" for path in _everything()
-             for line, text in _comments_and_docstrings(path) if FOREIGN_CITATION.search(text)]
-    found += [f"{_where(path, n)}: {line.strip()[:100]}" for path in _docs()
-              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-              if FOREIGN_CITATION.search(line)]
-    assert not found, ("cite the docs/rules.md section it means (docs/rules.md#operations) or say it in plain "
-                       "words:\n" + "\n".join(found))
+    found = [
+        f"{_where(path, line)}: {' '.join(text.split())[:100]}"
+        for path in _everything()
+        for line, text in _comments_and_docstrings(path)
+        if FOREIGN_CITATION.search(text)
+    ]
+    found += [
+        f"{_where(path, n)}: {line.strip()[:100]}"
+        for path in _docs()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if FOREIGN_CITATION.search(line)
+    ]
+    assert not found, (
+        "cite the docs/rules.md section it means (docs/rules.md#operations) or say it in plain "
+        "words:\n" + "\n".join(found)
+    )
 
 
 def test_cited_rules_sections_exist() -> None:
     sections = set(re.findall(r"^## (\S+)\s*$", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"), re.M))
-    cited = {(_where(path, n), name) for path in _sources()
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             for name in RULES_LINK.findall(line)}
+    cited = {
+        (_where(path, n), name)
+        for path in _sources()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for name in RULES_LINK.findall(line)
+    }
     assert cited, "the code cites docs/rules.md sections"
     missing = sorted(f"{where}: docs/rules.md#{name}" for where, name in cited if name not in sections)
     assert not missing, f"no such section in docs/rules.md ({', '.join(sorted(sections))}):\n" + "\n".join(missing)
 
 
 def test_every_path_named_in_comments_and_docs_exists() -> None:
-    named = [(f"{_where(path, line)}", found) for path in _everything()
-             for line, text in _comments_and_docstrings(path) for found in REPO_PATH.findall(text)]
-    named += [(f"{_where(path, n)}", found) for path in _docs()
-              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-              for found in REPO_PATH.findall(line)]
-    missing = sorted({f"{where}: {found}" for where, found in named
-                      if "*" not in found and "<" not in found and not (ROOT / found.rstrip("./")).exists()})
+    named = [
+        (f"{_where(path, line)}", found)
+        for path in _everything()
+        for line, text in _comments_and_docstrings(path)
+        for found in REPO_PATH.findall(text)
+    ]
+    named += [
+        (f"{_where(path, n)}", found)
+        for path in _docs()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for found in REPO_PATH.findall(line)
+    ]
+    missing = sorted(
+        {
+            f"{where}: {found}"
+            for where, found in named
+            if "*" not in found and "<" not in found and not (ROOT / found.rstrip("./")).exists()
+        }
+    )
     assert not missing, "these paths do not exist (moved or renamed?):\n" + "\n".join(missing)
 
 
-@pytest.mark.parametrize(("text", "cites"), [
-    ('"""The lock (SPEC §4)."""', True), ("# see issue 4", True), ("# (issue #2 §4)", True),
-    ("# the brief's rule", True), ("# The article's style", True), ("# docs/rules.md#locking", False),
-    ("# the spec says", False), ("# an issue with the file", False),
-])
+@pytest.mark.parametrize(
+    ("text", "cites"),
+    [
+        ('"""The lock (SPEC §4)."""', True),
+        ("# see issue 4", True),
+        ("# (issue #2 §4)", True),
+        ("# the brief's rule", True),
+        ("# The article's style", True),
+        ("# docs/rules.md#locking", False),
+        ("# the spec says", False),
+        ("# an issue with the file", False),
+    ],
+)
 def test_the_citation_pattern(text: str, cites: bool) -> None:
     assert bool(FOREIGN_CITATION.search(text)) is cites
 
 
-@pytest.mark.parametrize(("comment", "ok"), [
-    ("# type: ignore[arg-type]  # coerce checks the item itself", True),
-    ("# type: ignore[arg-type]", False), ("# type: ignore", False), ("# type: ignore  # why", False),
-    ("# type: ignore[index]  #", False),
-])
+@pytest.mark.parametrize(
+    ("comment", "ok"),
+    [
+        ("# type: ignore[arg-type]  # coerce checks the item itself", True),
+        ("# type: ignore[arg-type]", False),
+        ("# type: ignore", False),
+        ("# type: ignore  # why", False),
+        ("# type: ignore[index]  #", False),
+    ],
+)
 def test_the_reason_pattern(comment: str, ok: bool) -> None:
     assert bool(IGNORE_WITH_REASON.search(comment)) is ok

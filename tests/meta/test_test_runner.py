@@ -9,11 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
-from repo import ROOT
-
-TESTS = '''
+TESTS = """
 import pytest
 
 def test_runs():
@@ -24,16 +23,21 @@ def test_skips():
 
 def test_skips_for_an_allowed_reason():
     pytest.skip("set HD_INSTALL_TESTS=1 to run it")
-'''
+"""
 
 
 def _pytest(tmp_path: Path, *args: str, ci: str) -> subprocess.CompletedProcess:
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     (tmp_path / "test_sample.py").write_text(TESTS)
     env = dict(os.environ, CI=ci, PYTHONPATH=str(ROOT / "tests" / "support"))
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "ci_skips", "-p", "no:cacheprovider", "-rA",
-                           *args, "test_sample.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "ci_skips", "-p", "no:cacheprovider", "-rA", *args, "test_sample.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "two xdist workers"])
@@ -57,6 +61,7 @@ def test_outside_ci_a_skip_is_a_skip(tmp_path: Path) -> None:
 
 def test_the_apptests_of_a_process_share_one_component_registry() -> None:
     """A registry scan per AppTest cost about a second each (tests/support/apptest_registry.py)."""
+
     def page() -> None:
         import streamlit as st
 

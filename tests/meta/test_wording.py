@@ -12,12 +12,13 @@ import re
 import tokenize
 from pathlib import Path
 
-from hermes_dash.engine.views import humanize as _humanize
-from hermes_dash.curation import pending as _pending
-from hermes_dash.engine.views.humanize import NEXT_SESSION
 from cli_support import run
-
 from repo import ROOT
+
+from hermes_dash.curation import pending as _pending
+from hermes_dash.engine.views import humanize as _humanize
+from hermes_dash.engine.views.humanize import NEXT_SESSION
+
 # The agent's own words, reproduced byte for byte: the rendered prompt's placeholder, the demo's tool replies.
 AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo_sessions.py"}
 
@@ -44,8 +45,11 @@ def test_no_message_falls_back_on_parenthesised_plurals_or_counts_without_agreem
         if rel in AGENT_WORDING or not path.exists():
             continue
         for line, text in _strings(path):
-            if re.search(r"[a-z]\(s\)", text) or re.search(r"\{len\([^{}]*\)[^{}]*\} entries", text) \
-                    or re.search(r"\{verb\}d\b", text):
+            if (
+                re.search(r"[a-z]\(s\)", text)
+                or re.search(r"\{len\([^{}]*\)[^{}]*\} entries", text)
+                or re.search(r"\{verb\}d\b", text)
+            ):
                 bad.append(f"{rel}:{line}: {text}")
     assert not bad, "use hermes_dash.engine.views.humanize.count/entries/past:\n" + "\n".join(bad)
 

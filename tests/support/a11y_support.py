@@ -51,10 +51,18 @@ def audit(page, where: str) -> list[Violation]:
         for node in rule["nodes"]:
             target = node["target"][0] if len(node["target"]) == 1 else None  # None: inside an iframe
             in_nav = bool(target) and page.evaluate(
-                "([sel, nav]) => !!document.querySelector(sel)?.closest(nav)", [target, NAV_LIST])
-            found.append(Violation(rule["id"], node.get("impact") or rule.get("impact") or "minor",
-                                   " ".join(map(str, node["target"])), node.get("html", "").replace("\n", " "),
-                                   where, in_nav))
+                "([sel, nav]) => !!document.querySelector(sel)?.closest(nav)", [target, NAV_LIST]
+            )
+            found.append(
+                Violation(
+                    rule["id"],
+                    node.get("impact") or rule.get("impact") or "minor",
+                    " ".join(map(str, node["target"])),
+                    node.get("html", "").replace("\n", " "),
+                    where,
+                    in_nav,
+                )
+            )
     return found
 
 

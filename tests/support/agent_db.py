@@ -57,14 +57,15 @@ def agent_python() -> str:
     return DEFAULT_PYTHON
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _usable(python: str) -> str | None:
     """Why ``python`` cannot drive the agent (None: it can): missing, or the package not importable
     yet (a venv still being made by scripts/agent-venv beside this run)."""
     if not Path(python).exists():
         return f"no agent venv at {python} (bash scripts/agent-venv 0.19.0 makes one)"
-    done = subprocess.run([python, "-c", "import hermes_state, tools.memory_tool"], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [python, "-c", "import hermes_state, tools.memory_tool"], capture_output=True, text=True, timeout=120
+    )
     return None if done.returncode == 0 else f"the agent in {python} does not import: {done.stderr[-500:]}"
 
 
@@ -79,12 +80,20 @@ def require_agent() -> str:
     return python
 
 
-def build_state_db(home: Path, sessions: list[dict[str, Any]], *, limits: tuple[int, int] = (2200, 1375),
-                   python: str | None = None) -> list[dict[str, Any]]:
+def build_state_db(
+    home: Path, sessions: list[dict[str, Any]], *, limits: tuple[int, int] = (2200, 1375), python: str | None = None
+) -> list[dict[str, Any]]:
     """Write ``sessions`` into ``home/state.db`` with the agent's SessionDB (see the module doc)."""
     spec = {"home": str(home), "limits": list(limits), "sessions": sessions}
-    done = subprocess.run([python or require_agent(), str(DRIVER)], input=json.dumps(spec), capture_output=True,
-                          text=True, encoding="utf-8", timeout=120, env={**os.environ, "HERMES_HOME": str(home)})
+    done = subprocess.run(
+        [python or require_agent(), str(DRIVER)],
+        input=json.dumps(spec),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env={**os.environ, "HERMES_HOME": str(home)},
+    )
     if done.returncode != 0:
         raise RuntimeError(f"agent_db_driver failed ({done.returncode}):\n{done.stderr[-3000:]}")
     result: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["sessions"]
@@ -94,11 +103,14 @@ def build_state_db(home: Path, sessions: list[dict[str, Any]], *, limits: tuple[
 def schema_sql(db: Path) -> list[str]:
     """The ``sqlite_master`` SQL of a fresh state.db made by the agent's SessionDB at ``db``
     (tables, indexes, FTS tables with their storage, triggers), in the order SQLite lists them."""
-    script = ("import json, sqlite3, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
-              "SessionDB(Path(sys.argv[1])).close()\n"
-              "c = sqlite3.connect(sys.argv[1])\n"
-              "print(json.dumps([r[0] for r in c.execute(\"SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
-              "AND name NOT LIKE 'sqlite_%' ORDER BY rowid\")]))")
-    done = subprocess.run([require_agent(), "-c", script, str(db)], capture_output=True, text=True, timeout=60,
-                          check=True)
+    script = (
+        "import json, sqlite3, sys\nfrom pathlib import Path\nfrom hermes_state import SessionDB\n"
+        "SessionDB(Path(sys.argv[1])).close()\n"
+        "c = sqlite3.connect(sys.argv[1])\n"
+        'print(json.dumps([r[0] for r in c.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL '
+        "AND name NOT LIKE 'sqlite_%' ORDER BY rowid\")]))"
+    )
+    done = subprocess.run(
+        [require_agent(), "-c", script, str(db)], capture_output=True, text=True, timeout=60, check=True
+    )
     return list(json.loads(done.stdout.splitlines()[-1]))

@@ -36,9 +36,12 @@ def main() -> None:
             if prompt is None:
                 # The agent's builder joins its parts with a blank line; the memory blocks sit
                 # between the fixed parts and the date line.
-                parts = [session.get("preamble", "You are Hermes Agent, an intelligent AI assistant."),
-                         store.format_for_system_prompt("memory"), store.format_for_system_prompt("user"),
-                         session.get("date_line", "Conversation started: Tuesday, December 01, 2026")]
+                parts = [
+                    session.get("preamble", "You are Hermes Agent, an intelligent AI assistant."),
+                    store.format_for_system_prompt("memory"),
+                    store.format_for_system_prompt("user"),
+                    session.get("date_line", "Conversation started: Tuesday, December 01, 2026"),
+                ]
                 prompt = "\n\n".join(p.strip() for p in parts if p and p.strip())
             kwargs = {k: session[k] for k in ("model", "cwd", "parent_session_id") if k in session}
             db.create_session(session["id"], session.get("source", "cli"), system_prompt=prompt, **kwargs)
@@ -50,23 +53,45 @@ def main() -> None:
                 call = message.get("memory_call")
                 at = message.get("at")
                 if call is None:
-                    db.append_message(session["id"], message["role"], content=message.get("content"),
-                                      tool_name=message.get("tool_name"), tool_calls=message.get("tool_calls"),
-                                      tool_call_id=message.get("tool_call_id"), timestamp=at)
+                    db.append_message(
+                        session["id"],
+                        message["role"],
+                        content=message.get("content"),
+                        tool_name=message.get("tool_name"),
+                        tool_calls=message.get("tool_calls"),
+                        tool_call_id=message.get("tool_call_id"),
+                        timestamp=at,
+                    )
                     continue
                 if message.get("user") is not None:
                     db.append_message(session["id"], "user", content=message["user"], timestamp=at)
                 call_id = message.get("call_id", f"call_{session['id']}_{n}")
-                tool_calls = [{"id": call_id, "type": "function",
-                               "function": {"name": "memory", "arguments": json.dumps(call, ensure_ascii=False)}}]
-                db.append_message(session["id"], "assistant", content=message.get("content", ""),
-                                  tool_calls=tool_calls, timestamp=None if at is None else at + 1)
+                tool_calls = [
+                    {
+                        "id": call_id,
+                        "type": "function",
+                        "function": {"name": "memory", "arguments": json.dumps(call, ensure_ascii=False)},
+                    }
+                ]
+                db.append_message(
+                    session["id"],
+                    "assistant",
+                    content=message.get("content", ""),
+                    tool_calls=tool_calls,
+                    timestamp=None if at is None else at + 1,
+                )
                 if "reply" in message:  # a newer agent's reply, recorded as given
                     result = json.dumps(message["reply"], ensure_ascii=False)
                 else:
                     result = _run_memory_tool(memory_tool, home, limits, call, message)
-                db.append_message(session["id"], "tool", content=result, tool_name="memory", tool_call_id=call_id,
-                                  timestamp=None if at is None else at + 2)
+                db.append_message(
+                    session["id"],
+                    "tool",
+                    content=result,
+                    tool_name="memory",
+                    tool_call_id=call_id,
+                    timestamp=None if at is None else at + 2,
+                )
                 results.append(json.loads(result))
             if session.get("end_reason"):
                 db.end_session(session["id"], session["end_reason"])

@@ -11,16 +11,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import ui
-from repo import ROOT
 from hermes_dash.demo import create_demo_home
 from hermes_dash.ui._tables import COMPACT_COLUMNS
 
 APP = ROOT / "app.py"
-PAGES = {"overview": "hermes_dash/ui/pages/overview.py", "snapshot": "hermes_dash/ui/pages/snapshot.py",
-         "edit": "hermes_dash/ui/pages/edit.py", "history": "hermes_dash/ui/pages/history.py"}
+PAGES = {
+    "overview": "hermes_dash/ui/pages/overview.py",
+    "snapshot": "hermes_dash/ui/pages/snapshot.py",
+    "edit": "hermes_dash/ui/pages/edit.py",
+    "history": "hermes_dash/ui/pages/history.py",
+}
 ENTRY_URLS = ("127.0.0.1:9",)
 
 

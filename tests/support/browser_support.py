@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port  # noqa: F401
 from repo import ROOT as REPO
+
 # Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
 # changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
 SHOTS = Path(tempfile.gettempdir()) / "hermes-dash-e2e-screenshots"
@@ -54,10 +54,28 @@ def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
         port = free_port()
         with open(log, "wb") as out:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                 "--server.headless", "true", "--server.address", "127.0.0.1",
-                 "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "streamlit",
+                    "run",
+                    "app.py",
+                    "--server.port",
+                    str(port),
+                    "--server.headless",
+                    "true",
+                    "--server.address",
+                    "127.0.0.1",
+                    "--browser.gatherUsageStats",
+                    "false",
+                    "--server.fileWatcherType",
+                    "none",
+                ],
+                cwd=REPO,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         base = f"http://127.0.0.1:{port}"
         try:
             try:
@@ -106,13 +124,15 @@ def settle(page, text: str | None = None, timeout: float = 30_000) -> None:
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
         " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
-        timeout=timeout)
+        timeout=timeout,
+    )
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"
         ".filter(t => t.offsetParent !== null)"
-        ".every(t => t.querySelector('[role=\"gridcell\"], [role=\"columnheader\"]'))",
-        timeout=timeout)
+        '.every(t => t.querySelector(\'[role="gridcell"], [role="columnheader"]\'))',
+        timeout=timeout,
+    )
     quiet(page)
 
 
@@ -166,8 +186,9 @@ def assert_only_local(requests: list[str], base: str) -> None:
     """No request reached an address inside entry text, and none left the local server."""
     leaked = [url for url in requests if FORBIDDEN.search(url)]
     assert not leaked, f"entry text was rendered and fetched: {leaked}"
-    assert all(url.startswith((base, "data:", "blob:")) for url in requests), \
-        sorted({u for u in requests if not u.startswith(base)})
+    assert all(url.startswith((base, "data:", "blob:")) for url in requests), sorted(
+        {u for u in requests if not u.startswith(base)}
+    )
 
 
 def demo_copies(scratch: Path) -> set[Path]:

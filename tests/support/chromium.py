@@ -11,8 +11,16 @@ from pathlib import Path
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the background-networking switches, Chromium tries Google's hosts at every start, and
 # this machine's closed network refuses each connection.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def free_port() -> int:

@@ -29,6 +29,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     if any(allowed in reason for allowed in CI_ALLOWED_SKIPS):
         return
     report.outcome = "failed"
-    report.longrepr = (f"{item.nodeid} skipped under CI=true: {reason}\n"
-                       "CI must run every test. Make the condition hold in CI (scripts/test installs what "
-                       "the tests need), or add the reason to CI_ALLOWED_SKIPS in tests/support/ci_skips.py.")
+    report.longrepr = (
+        f"{item.nodeid} skipped under CI=true: {reason}\n"
+        "CI must run every test. Make the condition hold in CI (scripts/test installs what "
+        "the tests need), or add the reason to CI_ALLOWED_SKIPS in tests/support/ci_skips.py."
+    )

@@ -48,9 +48,11 @@ class Home:
 
     def pairs(self) -> dict[str, set[frozenset[str]]]:
         """label -> the labelled pairs, each a frozenset of its two texts."""
-        return {"same": {frozenset((a, b)) for _k, _w, a, b in self.same},
-                "differ": {frozenset((a, b)) for _w, a, b in self.differ},
-                "conflict": {frozenset((a, b)) for _w, a, b in self.conflict}}
+        return {
+            "same": {frozenset((a, b)) for _k, _w, a, b in self.same},
+            "differ": {frozenset((a, b)) for _w, a, b in self.differ},
+            "conflict": {frozenset((a, b)) for _w, a, b in self.conflict},
+        }
 
 
 def _spread(plain: list[str], paired: list[str]) -> list[str]:
@@ -67,7 +69,9 @@ def _spread(plain: list[str], paired: list[str]) -> list[str]:
 
 HOMES: tuple[Home, ...] = (
     Home(
-        name="ledger", kind="Django fintech web app", fill=0.94,
+        name="ledger",
+        kind="Django fintech web app",
+        fill=0.94,
         memory=(
             "Ledger is a Django 5.0 monolith; the checkout is at ~/src/ledger and the settings module is "
             "ledger.settings.local for development.",
@@ -87,31 +91,61 @@ HOMES: tuple[Home, ...] = (
             "Reviews pull requests in the morning; asks for small PRs under 400 lines.",
         ),
         same=(
-            ("paraphrase", "m", "Postgres 16 for tests listens on 5433, not 5432; the dev DB is on 5432.",
-             "The test database runs on port 5433 (Postgres 16), separate from dev on 5432."),
-            ("paraphrase", "m", "Run `make lint` before every push; CI fails on any ruff or mypy error.",
-             "CI rejects ruff and mypy errors, so always run make lint before pushing."),
-            ("overlap", "m", "Migrations: never edit a migration that has been applied.",
-             "Never edit an applied migration; add a new one and run `python manage.py makemigrations --check` "
-             "in CI."),
-            ("cross", "mu", "Priya wants commit messages in the imperative mood, under 72 characters.",
-             "Commit messages: imperative mood, subject under 72 characters."),
+            (
+                "paraphrase",
+                "m",
+                "Postgres 16 for tests listens on 5433, not 5432; the dev DB is on 5432.",
+                "The test database runs on port 5433 (Postgres 16), separate from dev on 5432.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Run `make lint` before every push; CI fails on any ruff or mypy error.",
+                "CI rejects ruff and mypy errors, so always run make lint before pushing.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Migrations: never edit a migration that has been applied.",
+                "Never edit an applied migration; add a new one and run `python manage.py makemigrations --check` "
+                "in CI.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Priya wants commit messages in the imperative mood, under 72 characters.",
+                "Commit messages: imperative mood, subject under 72 characters.",
+            ),
         ),
         differ=(
-            ("m", "The staging API is at https://api.staging.ledger.internal behind the VPN.",
-             "The production API is at https://api.ledger.io, public, behind Cloudflare."),
-            ("m", "Stripe test keys are read from STRIPE_TEST_SECRET in .env.local.",
-             "Stripe live keys are read from STRIPE_LIVE_SECRET in the production vault."),
-            ("u", "Dislikes emojis in code comments and commit messages.",
-             "Writes British English in docs and commit messages."),
+            (
+                "m",
+                "The staging API is at https://api.staging.ledger.internal behind the VPN.",
+                "The production API is at https://api.ledger.io, public, behind Cloudflare.",
+            ),
+            (
+                "m",
+                "Stripe test keys are read from STRIPE_TEST_SECRET in .env.local.",
+                "Stripe live keys are read from STRIPE_LIVE_SECRET in the production vault.",
+            ),
+            (
+                "u",
+                "Dislikes emojis in code comments and commit messages.",
+                "Writes British English in docs and commit messages.",
+            ),
         ),
         conflict=(
-            ("m", "The API runs on port 8080 in docker compose.",
-             "The API moved to port 9090 in March; docker compose maps it there."),
+            (
+                "m",
+                "The API runs on port 8080 in docker compose.",
+                "The API moved to port 9090 in March; docker compose maps it there.",
+            ),
         ),
     ),
     Home(
-        name="warehouse", kind="dbt and Snowflake analytics", fill=1.02,
+        name="warehouse",
+        kind="dbt and Snowflake analytics",
+        fill=1.02,
         memory=(
             "The dbt project is in ~/work/analytics; models are staged as staging -> intermediate -> marts.",
             "Every mart model needs a unique and a not_null test on its primary key in schema.yml.",
@@ -126,33 +160,62 @@ HOMES: tuple[Home, ...] = (
             "Prefers explanations with a small example query over long prose.",
         ),
         same=(
-            ("paraphrase", "m", "dbt runs in CI use the CI_DBT target and a schema named after the PR number.",
-             "In CI, dbt builds into a per-PR schema (named after the PR number) with the CI_DBT target."),
-            ("overlap", "m", "Use `dbt build --select state:modified+` for local runs.",
-             "For local runs use dbt build --select state:modified+ with --defer against the prod manifest, so "
-             "unchanged parents are read from prod."),
-            ("paraphrase", "m", "SQLFluff with the snowflake dialect is enforced on every model; `sqlfluff fix` "
-                                "before committing.",
-             "Before committing, run sqlfluff fix: every model is linted with SQLFluff (dialect snowflake)."),
-            ("cross", "mu", "Tomás wants SQL keywords lowercase and leading commas in every model.",
-             "Likes SQL formatted with lowercase keywords and leading commas."),
+            (
+                "paraphrase",
+                "m",
+                "dbt runs in CI use the CI_DBT target and a schema named after the PR number.",
+                "In CI, dbt builds into a per-PR schema (named after the PR number) with the CI_DBT target.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Use `dbt build --select state:modified+` for local runs.",
+                "For local runs use dbt build --select state:modified+ with --defer against the prod manifest, so "
+                "unchanged parents are read from prod.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "SQLFluff with the snowflake dialect is enforced on every model; `sqlfluff fix` before committing.",
+                "Before committing, run sqlfluff fix: every model is linted with SQLFluff (dialect snowflake).",
+            ),
+            (
+                "cross",
+                "mu",
+                "Tomás wants SQL keywords lowercase and leading commas in every model.",
+                "Likes SQL formatted with lowercase keywords and leading commas.",
+            ),
         ),
         differ=(
             ("m", "The dev Snowflake role is TRANSFORMER_DEV", "The prod Snowflake role is TRANSFORMER_PROD"),
-            ("m", "The dev warehouse is TRANSFORMING_XS, auto-suspend after 60 seconds.",
-             "The prod warehouse is TRANSFORMING_L, auto-suspend after 300 seconds."),
-            ("m", "Orders data comes from the Shopify connector, schema RAW.SHOPIFY.",
-             "Refunds data comes from the Stripe connector, schema RAW.STRIPE."),
-            ("m", "The nightly job runs dbt build at 04:00 UTC on the prod target.",
-             "The hourly job runs dbt build --select tag:hourly on the prod target."),
+            (
+                "m",
+                "The dev warehouse is TRANSFORMING_XS, auto-suspend after 60 seconds.",
+                "The prod warehouse is TRANSFORMING_L, auto-suspend after 300 seconds.",
+            ),
+            (
+                "m",
+                "Orders data comes from the Shopify connector, schema RAW.SHOPIFY.",
+                "Refunds data comes from the Stripe connector, schema RAW.STRIPE.",
+            ),
+            (
+                "m",
+                "The nightly job runs dbt build at 04:00 UTC on the prod target.",
+                "The hourly job runs dbt build --select tag:hourly on the prod target.",
+            ),
         ),
         conflict=(
-            ("m", "dbt-core is pinned to 1.7 in requirements.txt.",
-             "We upgraded dbt-core to 1.8 last sprint; requirements.txt pins it."),
+            (
+                "m",
+                "dbt-core is pinned to 1.7 in requirements.txt.",
+                "We upgraded dbt-core to 1.8 last sprint; requirements.txt pins it.",
+            ),
         ),
     ),
     Home(
-        name="rn-app", kind="React Native mobile app", fill=0.88,
+        name="rn-app",
+        kind="React Native mobile app",
+        fill=0.88,
         memory=(
             "The app is React Native 0.74 with Expo SDK 51; the repo is ~/code/fieldnotes-app.",
             "State lives in Zustand stores under src/stores/; server data goes through TanStack Query.",
@@ -168,21 +231,38 @@ HOMES: tuple[Home, ...] = (
             "Wants short answers; no preamble.",
         ),
         same=(
-            ("paraphrase", "m", "iOS builds run on EAS with the production profile; the simulator build uses "
-                                "the development profile.",
-             "EAS builds iOS with the production profile, and the development profile is for simulator builds."),
-            ("overlap", "m", "Use yarn, not npm.",
-             "Use yarn (v1), never npm: the lockfile is yarn.lock and `npm install` breaks the patches in "
-             "patches/."),
-            ("paraphrase", "m", "Android minSdkVersion is 24 and targetSdkVersion 34.",
-             "targetSdkVersion is 34 for Android, minSdkVersion 24."),
-            ("cross", "mu", "Jonas tests on a Pixel 6 and a MacBook Pro M2.",
-             "Uses a MacBook Pro M2 and an old Pixel 6 for testing."),
+            (
+                "paraphrase",
+                "m",
+                "iOS builds run on EAS with the production profile; the simulator build uses the development profile.",
+                "EAS builds iOS with the production profile, and the development profile is for simulator builds.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Use yarn, not npm.",
+                "Use yarn (v1), never npm: the lockfile is yarn.lock and `npm install` breaks the patches in patches/.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Android minSdkVersion is 24 and targetSdkVersion 34.",
+                "targetSdkVersion is 34 for Android, minSdkVersion 24.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Jonas tests on a Pixel 6 and a MacBook Pro M2.",
+                "Uses a MacBook Pro M2 and an old Pixel 6 for testing.",
+            ),
         ),
         differ=(
             ("m", "The iOS bundle id is com.fieldnotes.app.", "The Android package name is com.fieldnotes.android."),
-            ("m", "Staging builds point at https://staging-api.fieldnotes.app.",
-             "Production builds point at https://api.fieldnotes.app."),
+            (
+                "m",
+                "Staging builds point at https://staging-api.fieldnotes.app.",
+                "Production builds point at https://api.fieldnotes.app.",
+            ),
             ("m", "Metro runs on port 8081.", "The mock API server runs on port 3001."),
         ),
         conflict=(
@@ -190,7 +270,9 @@ HOMES: tuple[Home, ...] = (
         ),
     ),
     Home(
-        name="firmware", kind="embedded firmware (Zephyr on STM32)", fill=1.1,
+        name="firmware",
+        kind="embedded firmware (Zephyr on STM32)",
+        fill=1.1,
         memory=(
             "Firmware is Zephyr 3.6 on an STM32L476; the west workspace is ~/fw/sensor-node.",
             "Build with `west build -b nucleo_l476rg app` and flash with `west flash --runner openocd`.",
@@ -207,31 +289,54 @@ HOMES: tuple[Home, ...] = (
             "Works in Vim; do not suggest IDE plugins.",
         ),
         same=(
-            ("paraphrase", "m", "The UART console runs at 115200 baud on USART2.",
-             "USART2 is the console UART, 115200 baud."),
-            ("overlap", "m", "Stack size for the sensor thread is 2048 bytes.",
-             "The sensor thread needs a 2048-byte stack (1024 overflowed when the BME280 driver logs); its "
-             "priority is 5."),
-            ("paraphrase", "m", "LoRaWAN uses the EU868 plan with OTAA; keys are in the secrets partition.",
-             "OTAA join on EU868 for LoRaWAN, keys kept in the secrets partition."),
-            ("paraphrase", "m", "The build server flashes test boards over the J-Link at /dev/ttyACM0 on the "
-                                "build server.",
-             "On the build server, test boards are flashed through the J-Link on /dev/ttyACM0."),
+            (
+                "paraphrase",
+                "m",
+                "The UART console runs at 115200 baud on USART2.",
+                "USART2 is the console UART, 115200 baud.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Stack size for the sensor thread is 2048 bytes.",
+                "The sensor thread needs a 2048-byte stack (1024 overflowed when the BME280 driver logs); its "
+                "priority is 5.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "LoRaWAN uses the EU868 plan with OTAA; keys are in the secrets partition.",
+                "OTAA join on EU868 for LoRaWAN, keys kept in the secrets partition.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "The build server flashes test boards over the J-Link at /dev/ttyACM0 on the build server.",
+                "On the build server, test boards are flashed through the J-Link on /dev/ttyACM0.",
+            ),
         ),
         differ=(
             ("m", "Board revision A has the LED on PA5.", "Board revision B has the LED on PB3."),
             ("m", "The BME280 sampling period is 60 seconds.", "The SHT31 sampling period is 300 seconds."),
-            ("m", "Release builds use prj_release.conf with CONFIG_LOG=n.",
-             "Debug builds use prj_debug.conf with CONFIG_LOG=y."),
-            ("u", "Prefers C over C++ for drivers and HAL code.",
-             "Prefers Python over Bash for build scripts and test tools."),
+            (
+                "m",
+                "Release builds use prj_release.conf with CONFIG_LOG=n.",
+                "Debug builds use prj_debug.conf with CONFIG_LOG=y.",
+            ),
+            (
+                "u",
+                "Prefers C over C++ for drivers and HAL code.",
+                "Prefers Python over Bash for build scripts and test tools.",
+            ),
         ),
         conflict=(
             ("m", "The ADC reference voltage is 3.3 V.", "The ADC reference is 2.5 V from the external VREF chip."),
         ),
     ),
     Home(
-        name="ml-train", kind="ML training on a GPU cluster", fill=0.97,
+        name="ml-train",
+        kind="ML training on a GPU cluster",
+        fill=0.97,
         memory=(
             "Training code is in ~/proj/vision; configs are Hydra YAML under conf/.",
             "Jobs go to the Slurm cluster gpu.lab.internal, partition a100, via `sbatch scripts/train.sh`.",
@@ -246,15 +351,30 @@ HOMES: tuple[Home, ...] = (
             "Prefers PyTorch idioms over Lightning abstractions.",
         ),
         same=(
-            ("paraphrase", "m", "Use the conda env vision-py311 on the cluster; pip installs go into it, never "
-                                "into base.",
-             "On the cluster, pip-install only into the vision-py311 conda env, never base."),
-            ("overlap", "m", "Batch size 64 per GPU for ViT-B.",
-             "ViT-B trains at batch size 64 per GPU with 8 GPUs and a cosine schedule; warmup is 5 epochs."),
-            ("paraphrase", "m", "The A100 nodes have 80 GB of memory each, 8 GPUs per node.",
-             "Each A100 node: 8 GPUs with 80 GB each."),
-            ("cross", "mu", "Mei wants comparisons between runs reported with 95% confidence intervals.",
-             "Wants numbers with 95% confidence intervals when comparing runs."),
+            (
+                "paraphrase",
+                "m",
+                "Use the conda env vision-py311 on the cluster; pip installs go into it, never into base.",
+                "On the cluster, pip-install only into the vision-py311 conda env, never base.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Batch size 64 per GPU for ViT-B.",
+                "ViT-B trains at batch size 64 per GPU with 8 GPUs and a cosine schedule; warmup is 5 epochs.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "The A100 nodes have 80 GB of memory each, 8 GPUs per node.",
+                "Each A100 node: 8 GPUs with 80 GB each.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Mei wants comparisons between runs reported with 95% confidence intervals.",
+                "Wants numbers with 95% confidence intervals when comparing runs.",
+            ),
         ),
         differ=(
             ("m", "The a100 partition has a 48 hour time limit.", "The debug partition has a 2 hour time limit."),
@@ -267,7 +387,9 @@ HOMES: tuple[Home, ...] = (
         ),
     ),
     Home(
-        name="rust-cli", kind="open-source Rust command-line tool", fill=0.91,
+        name="rust-cli",
+        kind="open-source Rust command-line tool",
+        fill=0.91,
         memory=(
             "ripmark is a Rust CLI that renders Markdown in the terminal; the repo is ~/oss/ripmark.",
             "MSRV is Rust 1.74, checked by the msrv job in CI.",
@@ -282,21 +404,38 @@ HOMES: tuple[Home, ...] = (
             "Wants every suggestion to mention the clippy lint it fixes, if any.",
         ),
         same=(
-            ("paraphrase", "m", "Run `cargo clippy --all-targets -- -D warnings` before pushing; CI denies "
-                                "warnings.",
-             "CI denies warnings, so run cargo clippy --all-targets -- -D warnings before every push."),
-            ("overlap", "m", "Syntax highlighting uses syntect.",
-             "Syntax highlighting uses syntect with the two-face theme set; themes are loaded lazily to keep "
-             "start-up under 20 ms."),
-            ("paraphrase", "m", "Binary size matters: release profile uses lto = true and strip = true.",
-             "The release profile sets strip = true and lto = true because the binary size matters."),
+            (
+                "paraphrase",
+                "m",
+                "Run `cargo clippy --all-targets -- -D warnings` before pushing; CI denies warnings.",
+                "CI denies warnings, so run cargo clippy --all-targets -- -D warnings before every push.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Syntax highlighting uses syntect.",
+                "Syntax highlighting uses syntect with the two-face theme set; themes are loaded lazily to keep "
+                "start-up under 20 ms.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Binary size matters: release profile uses lto = true and strip = true.",
+                "The release profile sets strip = true and lto = true because the binary size matters.",
+            ),
             ("cross", "mu", "Alex uses they/them pronouns.", "Pronouns: they/them."),
         ),
         differ=(
-            ("m", "The Homebrew formula lives in the ripmark/homebrew-tap repo.",
-             "The Scoop manifest lives in the ripmark/scoop-bucket repo."),
-            ("m", "Linux release binaries are built for x86_64-unknown-linux-musl.",
-             "macOS release binaries are built for aarch64-apple-darwin."),
+            (
+                "m",
+                "The Homebrew formula lives in the ripmark/homebrew-tap repo.",
+                "The Scoop manifest lives in the ripmark/scoop-bucket repo.",
+            ),
+            (
+                "m",
+                "Linux release binaries are built for x86_64-unknown-linux-musl.",
+                "macOS release binaries are built for aarch64-apple-darwin.",
+            ),
             ("m", "The --width flag defaults to 80 columns.", "The --tab-width flag defaults to 4 columns."),
             ("u", "Prefers iterator chains over index loops.", "Prefers match over if-let chains."),
         ),
@@ -305,7 +444,9 @@ HOMES: tuple[Home, ...] = (
         ),
     ),
     Home(
-        name="unity-game", kind="Unity indie game", fill=0.86,
+        name="unity-game",
+        kind="Unity indie game",
+        fill=0.86,
         memory=(
             "The game is built with Unity 2022.3 LTS; the project is at ~/games/tidewalker.",
             "Scenes are additive: Boot loads Core, then the level scene; never put managers in level scenes.",
@@ -314,32 +455,49 @@ HOMES: tuple[Home, ...] = (
             "Steam builds upload with steamcmd using scripts/upload_steam.vdf.",
             "Localization uses the Unity Localization package; string tables are in Assets/Localization/.",
         ),
-        user=(
-            "Name: Sofia, solo dev and artist.",
-        ),
+        user=("Name: Sofia, solo dev and artist.",),
         same=(
-            ("paraphrase", "m", "Git LFS tracks *.psd, *.fbx and *.wav; run `git lfs pull` after cloning.",
-             "After cloning, git lfs pull: *.wav, *.psd and *.fbx are tracked by Git LFS."),
-            ("overlap", "m", "Target frame rate is 60 fps.",
-             "Target frame rate is 60 fps on the Steam Deck at 800p, with the Medium quality preset."),
-            ("paraphrase", "m", "Physics runs at a fixed timestep of 0.02 s (50 Hz).",
-             "Fixed timestep 0.02 s, so physics ticks at 50 Hz."),
-            ("cross", "mu", "Sofia wants advice on performance to come with Unity Profiler numbers.",
-             "Wants performance advice backed by Profiler numbers."),
+            (
+                "paraphrase",
+                "m",
+                "Git LFS tracks *.psd, *.fbx and *.wav; run `git lfs pull` after cloning.",
+                "After cloning, git lfs pull: *.wav, *.psd and *.fbx are tracked by Git LFS.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Target frame rate is 60 fps.",
+                "Target frame rate is 60 fps on the Steam Deck at 800p, with the Medium quality preset.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Physics runs at a fixed timestep of 0.02 s (50 Hz).",
+                "Fixed timestep 0.02 s, so physics ticks at 50 Hz.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Sofia wants advice on performance to come with Unity Profiler numbers.",
+                "Wants performance advice backed by Profiler numbers.",
+            ),
         ),
         differ=(
             ("m", "The Steam app id is 2451230.", "The Steam demo app id is 2451240."),
             ("m", "Layer 8 is Player, layer 9 is Enemy.", "Layer 10 is Water, layer 11 is Climbable."),
             ("m", "The Windows build target is x86_64 with IL2CPP.", "The Linux build target is x86_64 with Mono."),
-            ("u", "Prefers C# examples that avoid LINQ in Update loops.",
-             "Prefers shader examples in Shader Graph over hand-written HLSL."),
+            (
+                "u",
+                "Prefers C# examples that avoid LINQ in Update loops.",
+                "Prefers shader examples in Shader Graph over hand-written HLSL.",
+            ),
         ),
-        conflict=(
-            ("m", "The build uses the Built-in render pipeline.", "The project switched to URP 14 in October."),
-        ),
+        conflict=(("m", "The build uses the Built-in render pipeline.", "The project switched to URP 14 in October."),),
     ),
     Home(
-        name="homelab", kind="homelab infrastructure (Kubernetes, Ansible, NAS)", fill=1.05,
+        name="homelab",
+        kind="homelab infrastructure (Kubernetes, Ansible, NAS)",
+        fill=1.05,
         memory=(
             "Infra repo is ~/infra; Ansible playbooks under ansible/, Kubernetes manifests under k8s/.",
             "The k3s cluster has three nodes: pi-1, pi-2 and nuc-1; the control plane is nuc-1.",
@@ -354,15 +512,30 @@ HOMES: tuple[Home, ...] = (
             "Prefers declarative configs over shell scripts.",
         ),
         same=(
-            ("paraphrase", "m", "Traefik is the ingress; certificates come from Let's Encrypt via the DNS-01 "
-                                "challenge on Cloudflare.",
-             "Certificates: Let's Encrypt DNS-01 through Cloudflare, handled by the Traefik ingress."),
-            ("overlap", "m", "The NAS is a Synology DS920+.",
-             "The NAS is a Synology DS920+ at 192.168.1.20 with SSH on port 2222; admin over SSH only."),
-            ("paraphrase", "m", "Run ansible with `ansible-playbook -i inventory/hosts.yml site.yml --diff`.",
-             "Playbooks are applied by ansible-playbook site.yml -i inventory/hosts.yml --diff."),
-            ("cross", "mu", "Marek wants a warning before any change that restarts the cluster.",
-             "Wants warnings before anything that restarts the cluster."),
+            (
+                "paraphrase",
+                "m",
+                "Traefik is the ingress; certificates come from Let's Encrypt via the DNS-01 challenge on Cloudflare.",
+                "Certificates: Let's Encrypt DNS-01 through Cloudflare, handled by the Traefik ingress.",
+            ),
+            (
+                "overlap",
+                "m",
+                "The NAS is a Synology DS920+.",
+                "The NAS is a Synology DS920+ at 192.168.1.20 with SSH on port 2222; admin over SSH only.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Run ansible with `ansible-playbook -i inventory/hosts.yml site.yml --diff`.",
+                "Playbooks are applied by ansible-playbook site.yml -i inventory/hosts.yml --diff.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Marek wants a warning before any change that restarts the cluster.",
+                "Wants warnings before anything that restarts the cluster.",
+            ),
         ),
         differ=(
             ("m", "The IoT VLAN is 30 (192.168.30.0/24).", "The guest VLAN is 40 (192.168.40.0/24)."),
@@ -370,12 +543,12 @@ HOMES: tuple[Home, ...] = (
             ("m", "The nuc-1 node has 32 GB of RAM.", "The pi-1 and pi-2 nodes have 8 GB of RAM each."),
             ("m", "Longhorn keeps 2 replicas of each volume.", "Longhorn keeps 3 replicas of the database volume."),
         ),
-        conflict=(
-            ("m", "k3s is on v1.28.", "The cluster was upgraded to k3s v1.30 in May."),
-        ),
+        conflict=(("m", "k3s is on v1.28.", "The cluster was upgraded to k3s v1.30 in May."),),
     ),
     Home(
-        name="thesis", kind="PhD thesis in LaTeX", fill=0.9,
+        name="thesis",
+        kind="PhD thesis in LaTeX",
+        fill=0.9,
         memory=(
             "The thesis is LaTeX in ~/phd/thesis, one file per chapter under chapters/.",
             "Build with latexmk -lualatex; biber handles the bibliography from refs.bib.",
@@ -389,19 +562,34 @@ HOMES: tuple[Home, ...] = (
             "Prefers feedback as tracked suggestions, not rewrites.",
         ),
         same=(
-            ("paraphrase", "m", "Use cleveref's \\cref for every cross-reference, never \\ref.",
-             "Cross-references always use \\cref (cleveref), not \\ref."),
-            ("overlap", "m", "The submission deadline is 30 September 2026.",
-             "The submission deadline is 30 September 2026; the full draft goes to Prof. Okafor by 1 August."),
-            ("cross", "mu", "Hannah writes British English with -ise spellings.",
-             "Writes in British English (-ise spellings)."),
-            ("cross", "mu", "Meets Prof. Okafor, her supervisor, every Thursday.",
-             "Supervisor: Prof. Okafor; meetings on Thursdays."),
+            (
+                "paraphrase",
+                "m",
+                "Use cleveref's \\cref for every cross-reference, never \\ref.",
+                "Cross-references always use \\cref (cleveref), not \\ref.",
+            ),
+            (
+                "overlap",
+                "m",
+                "The submission deadline is 30 September 2026.",
+                "The submission deadline is 30 September 2026; the full draft goes to Prof. Okafor by 1 August.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Hannah writes British English with -ise spellings.",
+                "Writes in British English (-ise spellings).",
+            ),
+            (
+                "cross",
+                "mu",
+                "Meets Prof. Okafor, her supervisor, every Thursday.",
+                "Supervisor: Prof. Okafor; meetings on Thursdays.",
+            ),
         ),
         differ=(
             ("m", "Chapter 3 is the interview study (n = 18).", "Chapter 5 is the field deployment (n = 42)."),
-            ("m", "The word limit is 80,000 words excluding appendices.",
-             "The abstract limit is 300 words."),
+            ("m", "The word limit is 80,000 words excluding appendices.", "The abstract limit is 300 words."),
             ("m", "Figures use the Okabe-Ito palette.", "Plots in chapter 5 use the viridis palette."),
         ),
         conflict=(
@@ -409,7 +597,9 @@ HOMES: tuple[Home, ...] = (
         ),
     ),
     Home(
-        name="go-services", kind="Go microservices with gRPC", fill=1.0,
+        name="go-services",
+        kind="Go microservices with gRPC",
+        fill=1.0,
         memory=(
             "Services are Go 1.22 in a monorepo at ~/src/platform; each service under services/<name>/.",
             "APIs are protobuf in proto/, generated with buf generate; never edit *.pb.go.",
@@ -424,33 +614,57 @@ HOMES: tuple[Home, ...] = (
             "Wants error wrapping with %w and context in every message.",
         ),
         same=(
-            ("paraphrase", "m", "golangci-lint runs in CI with the config in .golangci.yml; fix lint before "
-                                "asking for review.",
-             "Fix golangci-lint findings before asking for review; CI runs it with .golangci.yml."),
-            ("overlap", "m", "The users service listens on gRPC port 50051.",
-             "The users service listens on gRPC port 50051 and serves health checks on 8086 at /healthz."),
-            ("paraphrase", "m", "Database migrations use goose; files are in services/<name>/migrations and run "
-                                "at start-up.",
-             "Each service runs its goose migrations (services/<name>/migrations) when it starts."),
-            ("paraphrase", "m", "Deploy to staging with `make deploy ENV=staging`; production goes through "
-                                "Argo CD only.",
-             "Production is deployed only by Argo CD; for staging use make deploy ENV=staging."),
+            (
+                "paraphrase",
+                "m",
+                "golangci-lint runs in CI with the config in .golangci.yml; fix lint before asking for review.",
+                "Fix golangci-lint findings before asking for review; CI runs it with .golangci.yml.",
+            ),
+            (
+                "overlap",
+                "m",
+                "The users service listens on gRPC port 50051.",
+                "The users service listens on gRPC port 50051 and serves health checks on 8086 at /healthz.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Database migrations use goose; files are in services/<name>/migrations and run at start-up.",
+                "Each service runs its goose migrations (services/<name>/migrations) when it starts.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Deploy to staging with `make deploy ENV=staging`; production goes through Argo CD only.",
+                "Production is deployed only by Argo CD; for staging use make deploy ENV=staging.",
+            ),
         ),
         differ=(
             ("m", "The orders service listens on gRPC port 50052.", "The billing service listens on gRPC port 50053."),
-            ("m", "The staging Kafka cluster is kafka-staging:9092.",
-             "The production Kafka cluster is kafka-prod:9094."),
-            ("m", "The users service owns the users Postgres database.",
-             "The billing service owns the billing Postgres database."),
+            (
+                "m",
+                "The staging Kafka cluster is kafka-staging:9092.",
+                "The production Kafka cluster is kafka-prod:9094.",
+            ),
+            (
+                "m",
+                "The users service owns the users Postgres database.",
+                "The billing service owns the billing Postgres database.",
+            ),
             ("u", "Prefers table-driven tests.", "Prefers small interfaces defined by the consumer."),
         ),
         conflict=(
-            ("m", "The gateway timeout is 30 seconds.",
-             "The gateway timeout was cut to 10 seconds after the incident."),
+            (
+                "m",
+                "The gateway timeout is 30 seconds.",
+                "The gateway timeout was cut to 10 seconds after the incident.",
+            ),
         ),
     ),
     Home(
-        name="wp-agency", kind="WordPress agency sites (PHP)", fill=0.87,
+        name="wp-agency",
+        kind="WordPress agency sites (PHP)",
+        fill=0.87,
         memory=(
             "Client sites are Bedrock WordPress installs under ~/sites/<client>; themes are Sage 10.",
             "Local dev uses DDEV; `ddev start` then `ddev wp` for WP-CLI.",
@@ -464,30 +678,56 @@ HOMES: tuple[Home, ...] = (
             "Prefers Tailwind utility classes over custom CSS.",
         ),
         same=(
-            ("paraphrase", "m", "PHP is 8.2 on every server; local DDEV is set to 8.2 too.",
-             "Every server runs PHP 8.2, and DDEV locally is configured for 8.2 as well."),
-            ("overlap", "m", "Backups: UpdraftPlus to S3.",
-             "Backups use UpdraftPlus to S3 nightly, kept 30 days; restore tests are done each quarter."),
-            ("paraphrase", "m", "The staging sites are on the Hetzner box at staging.atelier-web.fr with basic "
-                                "auth.",
-             "Basic auth protects the staging sites on staging.atelier-web.fr (the Hetzner box)."),
-            ("cross", "mu", "Chloé wants code comments in English even when she writes in French.",
-             "Answers in French are fine, code comments in English."),
+            (
+                "paraphrase",
+                "m",
+                "PHP is 8.2 on every server; local DDEV is set to 8.2 too.",
+                "Every server runs PHP 8.2, and DDEV locally is configured for 8.2 as well.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Backups: UpdraftPlus to S3.",
+                "Backups use UpdraftPlus to S3 nightly, kept 30 days; restore tests are done each quarter.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "The staging sites are on the Hetzner box at staging.atelier-web.fr with basic auth.",
+                "Basic auth protects the staging sites on staging.atelier-web.fr (the Hetzner box).",
+            ),
+            (
+                "cross",
+                "mu",
+                "Chloé wants code comments in English even when she writes in French.",
+                "Answers in French are fine, code comments in English.",
+            ),
         ),
         differ=(
-            ("m", "The Boulangerie Martin site uses WooCommerce with Stripe.",
-             "The Cave Dupont site uses WooCommerce with PayPal."),
-            ("m", "Production database for Cave Dupont is on db-1.",
-             "Production database for Boulangerie Martin is on db-2."),
+            (
+                "m",
+                "The Boulangerie Martin site uses WooCommerce with Stripe.",
+                "The Cave Dupont site uses WooCommerce with PayPal.",
+            ),
+            (
+                "m",
+                "Production database for Cave Dupont is on db-1.",
+                "Production database for Boulangerie Martin is on db-2.",
+            ),
             ("m", "Mailgun sends mail for Cave Dupont.", "Postmark sends mail for Boulangerie Martin."),
         ),
         conflict=(
-            ("m", "WordPress core is pinned to 6.4 in composer.json.",
-             "WordPress core is now 6.6 on every site; composer.json was updated."),
+            (
+                "m",
+                "WordPress core is pinned to 6.4 in composer.json.",
+                "WordPress core is now 6.6 on every site; composer.json was updated.",
+            ),
         ),
     ),
     Home(
-        name="r-research", kind="R epidemiology research", fill=0.8,
+        name="r-research",
+        kind="R epidemiology research",
+        fill=0.8,
         memory=(
             "The analysis is an R project in ~/research/flu-burden with renv; restore with renv::restore().",
             "The pipeline is targets; run tar_make() and never source scripts by hand.",
@@ -500,20 +740,30 @@ HOMES: tuple[Home, ...] = (
             "Wants model assumptions stated before results.",
         ),
         same=(
-            ("paraphrase", "m", "Models are negative binomial GLMs fitted with MASS::glm.nb, offset log(population).",
-             "Fit negative binomial GLMs (MASS::glm.nb) with an offset of log(population)."),
-            ("overlap", "m", "Age groups are 0-4, 5-17, 18-64 and 65+.",
-             "Age groups are 0-4, 5-17, 18-64 and 65+ years, matching the ECDC surveillance reports."),
-            ("paraphrase", "m", "Weekly counts start on Monday (ISO weeks); use lubridate::isoweek.",
-             "Use ISO weeks (starting Monday) via lubridate::isoweek for the weekly counts."),
+            (
+                "paraphrase",
+                "m",
+                "Models are negative binomial GLMs fitted with MASS::glm.nb, offset log(population).",
+                "Fit negative binomial GLMs (MASS::glm.nb) with an offset of log(population).",
+            ),
+            (
+                "overlap",
+                "m",
+                "Age groups are 0-4, 5-17, 18-64 and 65+.",
+                "Age groups are 0-4, 5-17, 18-64 and 65+ years, matching the ECDC surveillance reports.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Weekly counts start on Monday (ISO weeks); use lubridate::isoweek.",
+                "Use ISO weeks (starting Monday) via lubridate::isoweek for the weekly counts.",
+            ),
         ),
         differ=(
             ("m", "Season 2022/23 starts in week 40 of 2022.", "Season 2023/24 starts in week 40 of 2023."),
             ("m", "The flu model uses a 4-week lag.", "The RSV model uses a 2-week lag."),
             ("u", "Prefers tidyverse style.", "Prefers base R plots for quick checks."),
         ),
-        conflict=(
-            ("m", "R 4.3.2 is the version in renv.lock.", "renv.lock now records R 4.4.1."),
-        ),
+        conflict=(("m", "R 4.3.2 is the version in renv.lock.", "renv.lock now records R 4.4.1."),),
     ),
 )

@@ -19,8 +19,7 @@ def run(home: Path, *args: str, stdin: str | None = None, json_out: bool = True,
         argv += ["--home", str(home)]
     if json_out:
         argv.append("--json")
-    proc = subprocess.run(argv + list(args), input=stdin, capture_output=True, text=True, env=env, timeout=60,
-                          cwd=ROOT)
+    proc = subprocess.run(argv + list(args), input=stdin, capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
     out = json.loads(proc.stdout) if json_out and proc.stdout.strip() else proc.stdout
     return proc.returncode, out, proc.stderr
 

@@ -21,9 +21,17 @@ def need_git() -> str:
 
 def git_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update({"HOME": str(home), "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
-                "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
-                "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"})
+    env.update(
+        {
+            "HOME": str(home),
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": os.devnull,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@example.invalid",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        }
+    )
     return env
 
 
@@ -38,8 +46,9 @@ class Repo:
         self.run("init", "-q", "-b", "main")
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        done = subprocess.run([self.git, *args], cwd=self.path, env=self.env, capture_output=True, text=True,
-                              timeout=60)
+        done = subprocess.run(
+            [self.git, *args], cwd=self.path, env=self.env, capture_output=True, text=True, timeout=60
+        )
         if check and done.returncode != 0:
             raise AssertionError(f"git {' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
         return done

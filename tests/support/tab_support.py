@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 from agent_db import agent_python
+from repo import ROOT
 
 from hermes_dash import DELIMITER, MemoryStore, freeze_snapshot
-from repo import ROOT
 
 AGENT_PYTHON = Path(agent_python())  # $HD_AGENT_PYTHON, else the 0.19.0 venv's python (agent_db)
 HERMES = AGENT_PYTHON.parent / "hermes"
@@ -33,17 +33,25 @@ HERMES = AGENT_PYTHON.parent / "hermes"
 def need_agent() -> None:
     """Skip without the agent's venv (fail instead under HD_REQUIRE_AGENT=1, as CI runs)."""
     if not HERMES.exists():
-        message = (f"the released agent is not installed at {AGENT_PYTHON.parent.parent} (no {HERMES}; set "
-                   "HD_AGENT_PYTHON to its venv's python, or make it with the agent-venv script in scripts/): "
-                   "this test runs the agent's own `hermes dashboard`")
+        message = (
+            f"the released agent is not installed at {AGENT_PYTHON.parent.parent} (no {HERMES}; set "
+            "HD_AGENT_PYTHON to its venv's python, or make it with the agent-venv script in scripts/): "
+            "this test runs the agent's own `hermes dashboard`"
+        )
         if os.environ.get("HD_REQUIRE_AGENT"):
             pytest.fail(message)
         pytest.skip(message)
 
 
 def hd(home: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hermes_dash", "--home", str(home), *args], capture_output=True,
-                          text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+        cwd=ROOT,
+    )
 
 
 @contextlib.contextmanager
@@ -52,10 +60,16 @@ def agent_dashboard(home: Path, log: Path) -> Iterator[str]:
     yields its base URL (from the port it prints) and stops the whole group after."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "HERMES_WEB_DIST")}
     env["HERMES_HOME"] = str(home)
-    out = open(log, "w+b")
-    proc = subprocess.Popen([str(HERMES), "dashboard", "--host", "127.0.0.1", "--port", "0", "--no-open",
-                             "--skip-build"], cwd=home.parent, env=env, stdout=out, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+    out = open(log, "w+b")  # noqa: SIM115  # the dashboard writes to it until the finally below closes it
+    proc = subprocess.Popen(
+        [str(HERMES), "dashboard", "--host", "127.0.0.1", "--port", "0", "--no-open", "--skip-build"],
+        cwd=home.parent,
+        env=env,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 120
         port = None
@@ -106,9 +120,19 @@ def make_home(tmp_path: Path) -> Path:
     store.add("memory", "The staging host is stg-2; deploys go out on Thursdays.")  # 3 + 55
     staged = home / "pending" / "memory"
     staged.mkdir(parents=True)
-    (staged / "0123abcd.json").write_text(json.dumps({
-        "id": "0123abcd", "subsystem": "memory", "action": "add", "summary": "add a fact", "origin": "foreground",
-        "created_at": 1795512600, "payload": {"action": "add", "target": "memory", "content": "CI runs on arm64."}}))
+    (staged / "0123abcd.json").write_text(
+        json.dumps(
+            {
+                "id": "0123abcd",
+                "subsystem": "memory",
+                "action": "add",
+                "summary": "add a fact",
+                "origin": "foreground",
+                "created_at": 1795512600,
+                "payload": {"action": "add", "target": "memory", "content": "CI runs on arm64."},
+            }
+        )
+    )
     return home
 
 
@@ -116,17 +140,20 @@ def audit_tab(page, where: str) -> None:
     """axe-core on the tab's own elements (the host page around it is the agent's)."""
     from a11y_support import FAILING_IMPACTS, audit
 
-    ours = [v for v in audit(page, f"Memory tab, {where}") if v.impact in FAILING_IMPACTS and page.evaluate(
-        "sel => !!document.querySelector(sel)?.closest('[data-testid=hd-memory-tab]')", v.target)]
+    ours = [
+        v
+        for v in audit(page, f"Memory tab, {where}")
+        if v.impact in FAILING_IMPACTS
+        and page.evaluate("sel => !!document.querySelector(sel)?.closest('[data-testid=hd-memory-tab]')", v.target)
+    ]
     assert not ours, "\n".join(v.line() for v in ours)
 
 
 def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     """The whole visit (see tests/e2e/test_memory_tab.py) in a fresh context of the launched
     ``chromium``; returns the screenshots it took into ``shots``."""
-    from playwright.sync_api import expect
-
     from chromium import free_port
+    from playwright.sync_api import expect
 
     home = make_home(tmp_path)
     memory = MemoryStore.open(home, "default").read("memory")
@@ -157,8 +184,10 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
             with urllib.request.urlopen(base + "/", timeout=10) as reply:
                 token = re.search(r'__HERMES_SESSION_TOKEN__="([^"]+)"', reply.read().decode()).group(1)
             # The backend takes nothing from a request: a path or a port sent along changes nothing.
-            asked = urllib.request.Request(base + "/api/plugins/hermes-dash/status?home=/etc&profile=x&port=1",
-                                           headers={"X-Hermes-Session-Token": token})
+            asked = urllib.request.Request(
+                base + "/api/plugins/hermes-dash/status?home=/etc&profile=x&port=1",
+                headers={"X-Hermes-Session-Token": token},
+            )
             with urllib.request.urlopen(asked, timeout=60) as reply:
                 said = json.loads(reply.read())
             assert said["home"] == str(home) and said["server"]["url"] == full
@@ -193,8 +222,9 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
             request = urllib.request.Request(base + "/api/dashboard/plugins", headers={"X-Hermes-Session-Token": token})
             with urllib.request.urlopen(request, timeout=10) as reply:
                 assert "hermes-dash" not in [p["name"] for p in json.loads(reply.read())]
-            gone = urllib.request.Request(base + "/api/plugins/hermes-dash/status",
-                                          headers={"X-Hermes-Session-Token": token})
+            gone = urllib.request.Request(
+                base + "/api/plugins/hermes-dash/status", headers={"X-Hermes-Session-Token": token}
+            )
             try:
                 urllib.request.urlopen(gone, timeout=10)
                 raise AssertionError("the removed tab's backend still answers")

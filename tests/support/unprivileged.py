@@ -15,12 +15,14 @@ from collections.abc import Callable
 def run_unprivileged(work: Callable[[], str]) -> str:
     """Fork, drop to uid/gid 65534 when root, run ``work``; its text, or ``ERROR ...`` if it raised."""
     import tempfile  # noqa: F401 - the child cannot import anything after the switch
+
     import filelock  # noqa: F401
     import yaml  # noqa: F401
 
-    import hermes_dash.engine.home  # noqa: F401
     import hermes_dash.cli  # noqa: F401
     import hermes_dash.cli._curation  # noqa: F401
+    import hermes_dash.engine.home  # noqa: F401
+
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child

@@ -25,8 +25,7 @@ from pathlib import Path
 from chromium import PortTaken, check_ours, free_port
 from repo import ROOT as REPO  # noqa: F401  (re-exported to the tests that start servers)
 
-
-_GUARD = r'''
+_GUARD = r"""
 import os, socket, sys
 
 _LOG = os.environ.get("HD_NET_LOG")
@@ -59,7 +58,7 @@ def _guard(event, args):
 
 if _LOG:
     sys.addaudithook(_guard)
-'''
+"""
 
 
 @dataclass
@@ -103,8 +102,15 @@ def wait_healthy(server: Server, timeout: float = 90) -> None:
 
 
 @contextmanager
-def start(command: Sequence[str], *, cwd: Path, scratch: Path, env: dict[str, str] | None = None,
-          port: int | None = None, host: str = "127.0.0.1") -> Iterator[Server]:
+def start(
+    command: Sequence[str],
+    *,
+    cwd: Path,
+    scratch: Path,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
+    host: str = "127.0.0.1",
+) -> Iterator[Server]:
     """Run ``command`` (``{port}`` in it is replaced) in ``cwd`` with the network guard loaded."""
     guard_dir = scratch / "net-guard"
     guard_dir.mkdir(parents=True, exist_ok=True)
@@ -117,8 +123,9 @@ def start(command: Sequence[str], *, cwd: Path, scratch: Path, env: dict[str, st
         chosen = port or free_port()
         args = [part.replace("{port}", str(chosen)) for part in command]
         with open(log, "wb") as out:
-            proc = subprocess.Popen(args, cwd=cwd, env=full_env, stdout=out, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL)
+            proc = subprocess.Popen(
+                args, cwd=cwd, env=full_env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            )
         server = Server(proc, chosen, log, net_log, host)
         try:
             try:
@@ -156,8 +163,9 @@ async def _probe(port: int, host: str, origin: str | None, wait_s: float) -> Pro
     uri = f"ws://{host}/_stcore/stream"
     received = b""
     try:
-        async with connect(uri, host="127.0.0.1", port=port, origin=origin, subprotocols=["streamlit"],
-                           open_timeout=15, max_size=None) as ws:
+        async with connect(
+            uri, host="127.0.0.1", port=port, origin=origin, subprotocols=["streamlit"], open_timeout=15, max_size=None
+        ) as ws:
             await ws.send(BackMsg(rerun_script=ClientState()).SerializeToString())
             deadline = time.monotonic() + wait_s
             while time.monotonic() < deadline:
@@ -203,6 +211,5 @@ def _address(hex_address: str, width: int) -> str:
 
     raw = bytes.fromhex(hex_address)
     # /proc stores each 32-bit word in host byte order (little-endian here).
-    words = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+    words = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))
     return str(ipaddress.ip_address(words)) if width == 8 else str(ipaddress.IPv6Address(words))
-

@@ -29,12 +29,25 @@ from .. import normalize
 from . import meaning
 from .apply import apply_merges, apply_plan, move, resolve_contradiction, resolve_cross
 from .facts import tokens as distinctive_tokens
-from .model import (Candidate, Contradiction, CrossOverlap, Merge, PathCheck, PlacementHint, Plan, PlanStep, Report,
-                    StaleFact, StaleHint, other)
+from .model import (
+    Candidate,
+    Contradiction,
+    CrossOverlap,
+    Merge,
+    PathCheck,
+    PlacementHint,
+    Plan,
+    PlanStep,
+    Report,
+    StaleFact,
+    StaleHint,
+    other,
+)
 from .pairs import across, within
 from .placement import cues, placement_hints, placement_of
 from .planner import DEFAULT_THRESHOLD, plan
-from .staleness import check as check_staleness, check_paths, local_paths, relative_paths, stale_facts
+from .staleness import check as check_staleness
+from .staleness import check_paths, local_paths, relative_paths, stale_facts
 from .text import merge_text, shorten, word_diff
 
 
@@ -47,8 +60,12 @@ def cross_overlaps(memory: Sequence[str], user: Sequence[str]) -> list[CrossOver
     return across(memory, user)[0]
 
 
-def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Sequence[str] = TARGETS,
-            progress: Callable[[float, str], object] | None = None) -> Report:
+def suggest(
+    store: MemoryStore,
+    threshold: int = DEFAULT_THRESHOLD,
+    targets: Sequence[str] = TARGETS,
+    progress: Callable[[float, str], object] | None = None,
+) -> Report:
     """Everything the assistant suggests for ``store``'s home. ``progress(done, what)`` (``done``
     from 0 to 1) is told as it goes: a file of thousands of entries takes seconds."""
     tell = progress or (lambda done, what: None)
@@ -65,6 +82,7 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
     for n, t in enumerate(targets):
         base, what = 0.05 + 0.35 * n, f"Comparing entries in {files[t].filename} ({n_entries(len(files[t].entries))})"
         tell(base, what)
+
         def step(done: float, b: float = base, w: str = what) -> None:
             tell(b + 0.3 * done, w)
 
@@ -92,26 +110,76 @@ def suggest(store: MemoryStore, threshold: int = DEFAULT_THRESHOLD, targets: Seq
         if state.error:
             notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
         elif hand_written(t):
-            notes[t] = (f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
-                        f"{n_entries(len(state.entries))}. Normalise it "
-                        "first (hermes-dash normalize), then ask again for merges and a plan.")
+            notes[t] = (
+                f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
+                f"{n_entries(len(state.entries))}. Normalise it "
+                "first (hermes-dash normalize), then ask again for merges and a plan."
+            )
         elif state.usage * 100 > state.limit * threshold:
             there = files[other(t)]
             open_there = not (there.error or there.drift or hand_written(there.target))
-            plans[t] = plan(t, state.entries, state.limit, threshold,
-                            merges=[m for m in merges if m.target == t],
-                            stale=stale if t == "memory" else (), moves=hints,
-                            cross=cross, other_entries=there.entries,
-                            other_limit=there.limit if open_there else None,
-                            contradictions=conflicts)
+            plans[t] = plan(
+                t,
+                state.entries,
+                state.limit,
+                threshold,
+                merges=[m for m in merges if m.target == t],
+                stale=stale if t == "memory" else (),
+                moves=hints,
+                cross=cross,
+                other_entries=there.entries,
+                other_limit=there.limit if open_there else None,
+                contradictions=conflicts,
+            )
     timings["total"] = time.perf_counter() - started
     tell(1.0, "Done")
-    return Report(files, tuple(merges), tuple(cross), tuple(placement), tuple(stale), plans, notes, paths,
-                  tuple(conflicts), how.name, timings)
+    return Report(
+        files,
+        tuple(merges),
+        tuple(cross),
+        tuple(placement),
+        tuple(stale),
+        plans,
+        notes,
+        paths,
+        tuple(conflicts),
+        how.name,
+        timings,
+    )
 
 
-__all__ = ["DEFAULT_THRESHOLD", "Candidate", "Contradiction", "CrossOverlap", "Merge", "PathCheck", "PlacementHint",
-           "Plan", "PlanStep", "Report", "StaleFact", "StaleHint", "TwoFileResult", "apply_merges", "apply_plan",
-           "check_paths", "cross_overlaps", "cues", "distinctive_tokens", "local_paths", "merge_text", "merges_in",
-           "move", "placement_hints", "placement_of", "plan", "relative_paths", "resolve_contradiction",
-           "resolve_cross", "shorten", "stale_facts", "suggest", "word_diff"]
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "Candidate",
+    "Contradiction",
+    "CrossOverlap",
+    "Merge",
+    "PathCheck",
+    "PlacementHint",
+    "Plan",
+    "PlanStep",
+    "Report",
+    "StaleFact",
+    "StaleHint",
+    "TwoFileResult",
+    "apply_merges",
+    "apply_plan",
+    "check_paths",
+    "cross_overlaps",
+    "cues",
+    "distinctive_tokens",
+    "local_paths",
+    "merge_text",
+    "merges_in",
+    "move",
+    "placement_hints",
+    "placement_of",
+    "plan",
+    "relative_paths",
+    "resolve_contradiction",
+    "resolve_cross",
+    "shorten",
+    "stale_facts",
+    "suggest",
+    "word_diff",
+]

@@ -9,16 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hermes_dash import (FILENAMES, FileProblem, FileState, InvalidRequest, MemoryStore, OpResult, Operation, Target,
-                         TwoFileResult, drift_guard, pin_batch, shorten)
+from hermes_dash import (
+    FILENAMES,
+    FileProblem,
+    FileState,
+    InvalidRequest,
+    MemoryStore,
+    Operation,
+    OpResult,
+    Target,
+    TwoFileResult,
+    drift_guard,
+    pin_batch,
+    shorten,
+)
 
 from .model import Contradiction, CrossOverlap, Merge, Plan, other
 
 
 def _require_clean(state: FileState) -> None:
     if state.error:
-        raise FileProblem(f"{state.filename}: {state.error}", hint="Fix the file first; nothing was changed.",
-                          target=state.target)
+        raise FileProblem(
+            f"{state.filename}: {state.error}", hint="Fix the file first; nothing was changed.", target=state.target
+        )
     drift_guard(state)  # a two-file change could not be undone exactly if its second half failed
 
 
@@ -41,10 +54,12 @@ def apply_plan(store: MemoryStore, chosen: Plan) -> OpResult | TwoFileResult:
         return store.batch(chosen.target, ops)
     for state in (store.read(chosen.target), store.read(chosen.other_target)):
         _require_clean(state)
-    return store.apply_both((chosen.other_target, Operation.batch(pin_batch(chosen.other_operations))),
-                            (chosen.target, Operation.batch(ops)),
-                            message=f"Applied the plan to {FILENAMES[chosen.target]}; moved or kept text in "
-                                    f"{FILENAMES[chosen.other_target]}.")
+    return store.apply_both(
+        (chosen.other_target, Operation.batch(pin_batch(chosen.other_operations))),
+        (chosen.target, Operation.batch(ops)),
+        message=f"Applied the plan to {FILENAMES[chosen.target]}; moved or kept text in "
+        f"{FILENAMES[chosen.other_target]}.",
+    )
 
 
 def move(store: MemoryStore, source: str, entry: str, destination: str) -> TwoFileResult:
@@ -54,15 +69,18 @@ def move(store: MemoryStore, source: str, entry: str, destination: str) -> TwoFi
         raise InvalidRequest("Source and destination are the same file.", hint="Pick the other file.")
     entry = entry.strip()
     if entry not in store.read(source).entries:
-        raise InvalidRequest(f"{FILENAMES[source]} has no entry {shorten(entry, 80)!r} (any more).",
-                             hint="Reload the page: the file changed.")
+        raise InvalidRequest(
+            f"{FILENAMES[source]} has no entry {shorten(entry, 80)!r} (any more).",
+            hint="Reload the page: the file changed.",
+        )
     for state in (store.read(source), store.read(destination)):
         _require_clean(state)
     return store.move(source, entry, destination, expect_entry=entry)
 
 
-def resolve_cross(store: MemoryStore, overlap: CrossOverlap, keep_target: str | None = None,
-                  merged: str | None = None) -> TwoFileResult:
+def resolve_cross(
+    store: MemoryStore, overlap: CrossOverlap, keep_target: str | None = None, merged: str | None = None
+) -> TwoFileResult:
     """Keep one copy (``merged`` text) in ``keep_target``, remove the other file's copy."""
     keep_target = Target.of(keep_target or overlap.keep_target).key
     drop_target = other(keep_target)
@@ -72,16 +90,19 @@ def resolve_cross(store: MemoryStore, overlap: CrossOverlap, keep_target: str | 
         raise InvalidRequest("The merged text is empty.", hint="Type the text to keep.")
     for state in (store.read(keep_target), store.read(drop_target)):
         _require_clean(state)
-    first = Operation("add", kept) if text == kept else \
-        Operation("replace", text, kept, expect_entry=kept)  # the add of an existing entry changes nothing
-    return store.apply_both((keep_target, first),
-                            (drop_target, Operation("remove", old_text=dropped, expect_entry=dropped)),
-                            message=f"Kept one copy in {FILENAMES[keep_target]} and removed the one in "
-                                    f"{FILENAMES[drop_target]}.")
+    first = (
+        Operation("add", kept) if text == kept else Operation("replace", text, kept, expect_entry=kept)
+    )  # the add of an existing entry changes nothing
+    return store.apply_both(
+        (keep_target, first),
+        (drop_target, Operation("remove", old_text=dropped, expect_entry=dropped)),
+        message=f"Kept one copy in {FILENAMES[keep_target]} and removed the one in {FILENAMES[drop_target]}.",
+    )
 
 
-def resolve_contradiction(store: MemoryStore, pair: Contradiction, keep: int,
-                          text: str | None = None) -> OpResult | TwoFileResult:
+def resolve_contradiction(
+    store: MemoryStore, pair: Contradiction, keep: int, text: str | None = None
+) -> OpResult | TwoFileResult:
     """Keep entry ``keep`` (0: the first, 1: the second) and remove the other; with ``text``,
     the kept entry becomes that text (the person's edit). Never keeps both values."""
     if keep not in (0, 1):
@@ -97,7 +118,8 @@ def resolve_contradiction(store: MemoryStore, pair: Contradiction, keep: int,
         return store.batch(kept_target, keep_ops + [drop_op])
     for state in (store.read(kept_target), store.read(gone_target)):
         _require_clean(state)
-    return store.apply_both((kept_target, keep_ops[0] if keep_ops else Operation("add", kept)),
-                            (gone_target, drop_op),
-                            message=f"Kept one value in {FILENAMES[kept_target]}, removed the other from "
-                                    f"{FILENAMES[gone_target]}.")
+    return store.apply_both(
+        (kept_target, keep_ops[0] if keep_ops else Operation("add", kept)),
+        (gone_target, drop_op),
+        message=f"Kept one value in {FILENAMES[kept_target]}, removed the other from {FILENAMES[gone_target]}.",
+    )

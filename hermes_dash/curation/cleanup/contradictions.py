@@ -21,8 +21,11 @@ GROUP_MAX = 50
 _ALL = re.compile(r"\b(?:everywhere|all services|every service|across the board)\b", re.IGNORECASE)
 _VERSION = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.\d+)?(?![\w.]*[A-Za-z_/])")
 _PORT = re.compile(r"\bport\s+(\d{2,5})\b|(?<![\w.]):(\d{4,5})\b|\b(?:to|on)\s+(\d{4,5})\b", re.IGNORECASE)
-_CUE = re.compile(r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|updated|"
-                  r"everywhere|all services|every service|instead)\b", re.IGNORECASE)
+_CUE = re.compile(
+    r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|updated|"
+    r"everywhere|all services|every service|instead)\b",
+    re.IGNORECASE,
+)
 
 
 def values(text: str) -> dict[str, set[str]]:

@@ -17,13 +17,40 @@ from functools import lru_cache
 
 #: Environment and variant words: two entries naming different ones are about different things.
 QUALIFIERS = {
-    "dev": "dev", "development": "dev", "prod": "prod", "production": "prod", "staging": "staging",
-    "stage": "staging", "test": "test", "tests": "test", "testing": "test", "ci": "ci", "local": "local",
-    "locally": "local", "debug": "debug", "release": "release", "demo": "demo", "live": "live",
-    "sandbox": "sandbox", "beta": "beta", "nightly": "nightly", "hourly": "hourly", "weekly": "weekly",
-    "daily": "daily", "ios": "ios", "android": "android", "linux": "linux", "macos": "macos",
-    "windows": "windows", "qa": "qa", "uat": "uat", "preprod": "preprod", "guest": "guest", "iot": "iot",
-    "simulator": "simulator", "emulator": "emulator",
+    "dev": "dev",
+    "development": "dev",
+    "prod": "prod",
+    "production": "prod",
+    "staging": "staging",
+    "stage": "staging",
+    "test": "test",
+    "tests": "test",
+    "testing": "test",
+    "ci": "ci",
+    "local": "local",
+    "locally": "local",
+    "debug": "debug",
+    "release": "release",
+    "demo": "demo",
+    "live": "live",
+    "sandbox": "sandbox",
+    "beta": "beta",
+    "nightly": "nightly",
+    "hourly": "hourly",
+    "weekly": "weekly",
+    "daily": "daily",
+    "ios": "ios",
+    "android": "android",
+    "linux": "linux",
+    "macos": "macos",
+    "windows": "windows",
+    "qa": "qa",
+    "uat": "uat",
+    "preprod": "preprod",
+    "guest": "guest",
+    "iot": "iot",
+    "simulator": "simulator",
+    "emulator": "emulator",
 }
 SAME_AT = 0.6  # the least similarity of meaning at which two entries with agreeing tokens state one fact
 CONFLICT_AT = 0.45  # the least at which two entries that differ only in a value contradict each other
@@ -35,12 +62,16 @@ _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _WORD = re.compile(r"[A-Za-z][\w+#]*(?:[.\-_/][\w+#]+)*")  # a word, with its inner dots, dashes, slashes
 _SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\n)\s*[(\"'`]?(?=[A-Z])")
 #: Words that announce a new value for an old subject ("moved to", "now", "upgraded").
-_CHANGE = re.compile(r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|"
-                     r"updated|instead|everywhere)\b", re.IGNORECASE)
+_CHANGE = re.compile(
+    r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|"
+    r"updated|instead|everywhere)\b",
+    re.IGNORECASE,
+)
 _WTOK = re.compile(r"\w+")
 _INNER_CAP = re.compile(r"[a-z][A-Z]")
-_STOP = frozenset("a an and are as at be by for from has have in is it its of on or that the this to was were will "
-                  "with".split())
+_STOP = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was were will with".split()
+)
 
 Token = tuple[str, str]  # (kind, value): kind is num, path, ident, qual (strong) or name (weak)
 
@@ -71,8 +102,12 @@ def tokens(text: str) -> tuple[frozenset[Token], frozenset[Token]]:
             strong.add(("qual", QUALIFIERS[folded]))
         elif "_" in word or "." in word or any(c.isdigit() for c in word):
             strong.add(("ident", folded))
-        elif "-" in word or (word.isupper() and len(word) > 1) or (word[0].isupper() and m.start() not in starts) \
-                or (not word.islower() and _INNER_CAP.search(word)):
+        elif (
+            "-" in word
+            or (word.isupper() and len(word) > 1)
+            or (word[0].isupper() and m.start() not in starts)
+            or (not word.islower() and _INNER_CAP.search(word))
+        ):
             weak.add(("name", folded))
     for m in _VERSION.finditer(text):
         strong.discard(("ident", m.group(0).casefold()))
@@ -116,15 +151,23 @@ def _is_value(word: str) -> bool:
 
 def _opcodes(a: str, b: str) -> tuple[list[str], list[str], list[tuple[str, int, int, int, int]]]:
     wa, wb = _words(a), _words(b)
-    return wa, wb, [(str(tag), i1, i2, j1, j2)
-                    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes()]
+    return (
+        wa,
+        wb,
+        [
+            (str(tag), i1, i2, j1, j2)
+            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes()
+        ],
+    )
 
 
 def word_substituted(a: str, b: str) -> bool:
     """True when a word other than a value was swapped for another (``users`` / ``orders``)."""
     wa, wb, ops = _opcodes(a, b)
-    return any(tag == "replace" and any(not _is_value(w) for w in wa[i1:i2])
-               and any(not _is_value(w) for w in wb[j1:j2]) for tag, i1, i2, j1, j2 in ops)
+    return any(
+        tag == "replace" and any(not _is_value(w) for w in wa[i1:i2]) and any(not _is_value(w) for w in wb[j1:j2])
+        for tag, i1, i2, j1, j2 in ops
+    )
 
 
 def template(a: str, b: str) -> bool:
@@ -144,8 +187,9 @@ def _swapped_twice(a: str, b: str) -> bool:
     return any(swaps.count(s) >= 2 for s in swaps)
 
 
-def verdict(a: str, b: str, similarity: float, same_at: float = SAME_AT,
-            conflict_at: float = CONFLICT_AT) -> str | None:
+def verdict(
+    a: str, b: str, similarity: float, same_at: float = SAME_AT, conflict_at: float = CONFLICT_AT
+) -> str | None:
     """``same`` (one fact: merge), ``conflict`` (one subject, different values: a person decides),
     ``different`` (look-alike: keep both) or None (not alike)."""
     sa, wa = tokens(a)
@@ -153,8 +197,12 @@ def verdict(a: str, b: str, similarity: float, same_at: float = SAME_AT,
     only_a, only_b = sa - sb, sb - sa
     kinds_a, kinds_b = {k for k, _ in only_a}, {k for k, _ in only_b}
     if only_a and only_b:
-        if (similarity >= conflict_at and kinds_a == kinds_b == {"num"} and coverage(a, b) >= 0.6
-                and (_CHANGE.search(a) or _CHANGE.search(b) or not word_substituted(a, b))):
+        if (
+            similarity >= conflict_at
+            and kinds_a == kinds_b == {"num"}
+            and coverage(a, b) >= 0.6
+            and (_CHANGE.search(a) or _CHANGE.search(b) or not word_substituted(a, b))
+        ):
             return "conflict"
         return "different" if similarity >= conflict_at else None
     if similarity < same_at:

@@ -80,7 +80,7 @@ def embed_ngrams(texts: Sequence[str]) -> Any:
         counts: dict[int, float] = {}
         for n in (3, 4, 5):
             for i in range(len(folded) - n + 1):
-                h = int.from_bytes(hashlib.blake2b(folded[i:i + n].encode(), digest_size=4).digest(), "little")
+                h = int.from_bytes(hashlib.blake2b(folded[i : i + n].encode(), digest_size=4).digest(), "little")
                 counts[h % NGRAM_DIM] = counts.get(h % NGRAM_DIM, 0) + 1
         rows.append(counts)
         for h in counts:
@@ -108,8 +108,14 @@ def load_seconds() -> float:
     return _load.get("wordllama", 0.0)
 
 
-def similar_pairs(left: Sequence[str], right: Sequence[str], same: bool, floor: float, how: Method | None = None,
-                  progress: Callable[[float], object] | None = None) -> list[tuple[float, int, int]]:
+def similar_pairs(
+    left: Sequence[str],
+    right: Sequence[str],
+    same: bool,
+    floor: float,
+    how: Method | None = None,
+    progress: Callable[[float], object] | None = None,
+) -> list[tuple[float, int, int]]:
     """(similarity, i, j) for each left entry i and right entry j at least ``floor`` alike, each
     entry's best NEIGHBOURS only; ``same``: left is right, each pair once with i < j."""
     how = how or method()
@@ -120,7 +126,7 @@ def similar_pairs(left: Sequence[str], right: Sequence[str], same: bool, floor: 
     out: dict[tuple[int, int], float] = {}
     k = NEIGHBOURS if len(right) <= LARGE else NEIGHBOURS // 2
     for start in range(0, len(left), BLOCK):
-        block = lv[start:start + BLOCK] @ rv.T
+        block = lv[start : start + BLOCK] @ rv.T
         if same:
             rows = np.arange(block.shape[0])
             block[rows, rows + start] = -1.0  # an entry is not its own pair

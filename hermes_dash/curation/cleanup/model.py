@@ -10,8 +10,20 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from hermes_dash import (DELIMITER, FILENAMES, EntryChanged, FileState, InvalidRequest, Operation, Refusal, Target,
-                         Work, percent, shorten, step)
+from hermes_dash import (
+    DELIMITER,
+    FILENAMES,
+    EntryChanged,
+    FileState,
+    InvalidRequest,
+    Operation,
+    Refusal,
+    Target,
+    Work,
+    percent,
+    shorten,
+    step,
+)
 
 
 def other(target: str) -> str:
@@ -34,14 +46,17 @@ class Merge:
         """Characters the file loses: both entries and one delimiter, minus the merged text."""
         return len(self.keep) + len(self.drop) + len(DELIMITER) - len(self.merged)
 
-    def edited(self, text: str) -> "Merge":
+    def edited(self, text: str) -> Merge:
         return replace(self, merged=text.strip())
 
     def operations(self) -> list[dict[str, str]]:
         """Each pinned to the entry's full text: under the released agent's matching an entry
         inside a longer one is reached only by its pin (docs/rules.md#operations)."""
-        ops = [] if self.merged == self.keep else \
-            [{"action": "replace", "old_text": self.keep, "expect_entry": self.keep, "content": self.merged}]
+        ops = (
+            []
+            if self.merged == self.keep
+            else [{"action": "replace", "old_text": self.keep, "expect_entry": self.keep, "content": self.merged}]
+        )
         return ops + [{"action": "remove", "old_text": self.drop, "expect_entry": self.drop}]
 
 
@@ -124,19 +139,26 @@ class PathCheck:
 
     def summary(self) -> str:
         if self.checked:
-            found = "all exist here" if not self.missing else \
-                f"{self.missing:,} {'is' if self.missing == 1 else 'are'} not found on this machine"
+            found = (
+                "all exist here"
+                if not self.missing
+                else f"{self.missing:,} {'is' if self.missing == 1 else 'are'} not found on this machine"
+            )
             noun = "path" if len(self.checked) == 1 else "paths"
             text = f"Checked {len(self.checked):,} {noun} named in MEMORY.md: {found}."
         else:
             text = "MEMORY.md names no path on this machine that could be checked, so no path was checked."
         if self.elsewhere:
-            text += (f" Not checked: {len(self.elsewhere):,} placed on another machine (staging, a server, the NAS, "
-                     "a URL).")
+            text += (
+                f" Not checked: {len(self.elsewhere):,} placed on another machine (staging, a server, the NAS, a URL)."
+            )
         if self.relative:
             shown = ", ".join(self.relative[:3]) + (", …" if len(self.relative) > 3 else "")
-            where = (f"the project folder {self.project} is not on this machine" if self.project else
-                     "MEMORY.md names no project folder")
+            where = (
+                f"the project folder {self.project} is not on this machine"
+                if self.project
+                else "MEMORY.md names no project folder"
+            )
             text += f" Not checked: {len(self.relative):,} relative ({shown}), as {where}."
         return text
 
@@ -162,15 +184,17 @@ class PlanStep:
     def loses_nothing(self) -> bool:
         return self.kind in LOSES_NOTHING
 
-    def edited(self, text: str) -> "PlanStep":
+    def edited(self, text: str) -> PlanStep:
         """The step with its resulting text replaced by ``text`` (a person's edit)."""
         text = text.strip()
         if self.result is None or not text or text == self.result:
             return self
 
         def swap(ops: tuple[dict[str, str], ...]) -> tuple[dict[str, str], ...]:
-            return tuple({**op, "content": text} if op.get("action") == "replace" and op.get("content") == self.result
-                         else op for op in ops)
+            return tuple(
+                {**op, "content": text} if op.get("action") == "replace" and op.get("content") == self.result else op
+                for op in ops
+            )
 
         return replace(self, operations=swap(self.operations), other=swap(self.other), result=text)
 
@@ -237,8 +261,13 @@ class Plan:
         """What the steps do to the other file (moved entries added, merged copies kept there)."""
         return [op for step in self.steps for op in step.other]
 
-    def choose(self, steps: Iterable[int] | None = None, *, removals: Iterable[str] = (),
-               texts: Mapping[int, str] | None = None) -> "Plan":
+    def choose(
+        self,
+        steps: Iterable[int] | None = None,
+        *,
+        removals: Iterable[str] = (),
+        texts: Mapping[int, str] | None = None,
+    ) -> Plan:
         """The plan the person settled on: the steps at positions ``steps`` (0-based; all when
         None), with ``texts`` replacing the resulting text of a merge or shortening, then a
         removal step for each entry of ``removals`` (picked by the person, in their order).
@@ -254,10 +283,16 @@ class Plan:
         for entry in picked:
             ops = ({"action": "remove", "old_text": entry, "expect_entry": entry},)
             if tally.apply(ops) is None:
-                raise InvalidRequest(f"{FILENAMES[self.target]} has no entry {shorten(entry, 80)!r} left to remove "
-                                     "(a chosen step already changes it).", hint="Pick among the listed candidates.")
-            out.append(PlanStep("remove", "you picked it", ops, tally.usage, percent(tally.usage, self.limit),
-                                (entry,), picked=True))
+                raise InvalidRequest(
+                    f"{FILENAMES[self.target]} has no entry {shorten(entry, 80)!r} left to remove "
+                    "(a chosen step already changes it).",
+                    hint="Pick among the listed candidates.",
+                )
+            out.append(
+                PlanStep(
+                    "remove", "you picked it", ops, tally.usage, percent(tally.usage, self.limit), (entry,), picked=True
+                )
+            )
         return replace(self, steps=tuple(out), ranked=tuple(c for c in self.ranked if c.entry not in picked))
 
 
@@ -316,8 +351,12 @@ class Tally(Work):
         self._done, self._aimed = [], []
         try:
             for op in ops:
-                step(self, Operation(op.get("action", ""), op.get("content", ""), op.get("old_text", ""),
-                                     op.get("expect_entry")))
+                step(
+                    self,
+                    Operation(
+                        op.get("action", ""), op.get("content", ""), op.get("old_text", ""), op.get("expect_entry")
+                    ),
+                )
         except Refusal:
             self.revert(self._done)
             return None

@@ -26,8 +26,9 @@ def _kind(a: str, b: str) -> str:
     return "paraphrase"
 
 
-def _judged(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method,
-            progress: Progress | None) -> list[tuple[str, float, int, int]]:
+def _judged(
+    left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method, progress: Progress | None
+) -> list[tuple[str, float, int, int]]:
     out = []
     seen = set()
     for score, i, j in meaning.similar_pairs(left, right, same, how.conflict_at, how, progress):
@@ -46,8 +47,9 @@ def _contradiction(ta: str, a: str, tb: str, b: str, score: float) -> Contradict
     return Contradiction(ta, a, tb, b, score, tuple(only_a), tuple(only_b))
 
 
-def within(target: str, entries: Sequence[str], how: meaning.Method | None = None,
-           progress: Progress | None = None) -> tuple[list[Merge], list[Contradiction]]:
+def within(
+    target: str, entries: Sequence[str], how: meaning.Method | None = None, progress: Progress | None = None
+) -> tuple[list[Merge], list[Contradiction]]:
     """Merges (each entry in at most one, best first) and contradictions in one file."""
     how = how or meaning.method()
     work = list(entries)
@@ -68,8 +70,9 @@ def within(target: str, entries: Sequence[str], how: meaning.Method | None = Non
     return merges, conflicts
 
 
-def across(memory: Sequence[str], user: Sequence[str], how: meaning.Method | None = None,
-           progress: Progress | None = None) -> tuple[list[CrossOverlap], list[Contradiction]]:
+def across(
+    memory: Sequence[str], user: Sequence[str], how: meaning.Method | None = None, progress: Progress | None = None
+) -> tuple[list[CrossOverlap], list[Contradiction]]:
     """The same fact in both files (one copy to keep), and values that contradict across them."""
     how = how or meaning.method()
     mem, usr = list(memory), list(user)
@@ -79,7 +82,15 @@ def across(memory: Sequence[str], user: Sequence[str], how: meaning.Method | Non
             conflicts.append(_contradiction("memory", mem[i], "user", usr[j], score))
             continue
         merged = merge_text(mem[i], usr[j])
-        cross.append(CrossOverlap(mem[i], usr[j], merged, _kind(mem[i], usr[j]), score,
-                                  placement_of(merged) or ("user" if placement_of(usr[j]) == "user" else "memory")))
+        cross.append(
+            CrossOverlap(
+                mem[i],
+                usr[j],
+                merged,
+                _kind(mem[i], usr[j]),
+                score,
+                placement_of(merged) or ("user" if placement_of(usr[j]) == "user" else "memory"),
+            )
+        )
     cross.sort(key=lambda c: -c.score)
     return cross, conflicts

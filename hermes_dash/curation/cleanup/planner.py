@@ -27,8 +27,9 @@ class _Steps:
     only when the batch would take it, the other file has room, and no step before it touched the
     same entries. None is tried once the goal is met."""
 
-    def __init__(self, entries: Sequence[str], limit: int, goal: int, other_entries: Sequence[str],
-                 other_limit: int | None) -> None:
+    def __init__(
+        self, entries: Sequence[str], limit: int, goal: int, other_entries: Sequence[str], other_limit: int | None
+    ) -> None:
         self.tally, self.there = Tally(entries), Tally(other_entries)
         self.limit, self.goal, self.other_limit = limit, goal, other_limit
         self.used: set[str] = set()
@@ -39,9 +40,16 @@ class _Steps:
     def short_of_goal(self) -> bool:
         return self.tally.usage > self.goal
 
-    def add(self, kind: str, reason: str, ops: list[dict[str, str]], touched: tuple[str, ...],
-            result: str | None = None, other_ops: list[dict[str, str]] | None = None,
-            touched_there: tuple[str, ...] = ()) -> None:
+    def add(
+        self,
+        kind: str,
+        reason: str,
+        ops: list[dict[str, str]],
+        touched: tuple[str, ...],
+        result: str | None = None,
+        other_ops: list[dict[str, str]] | None = None,
+        touched_there: tuple[str, ...] = (),
+    ) -> None:
         if not self.short_of_goal or self.used.intersection(touched) or self.used_there.intersection(touched_there):
             return
         if other_ops and self.other_limit is None:
@@ -55,36 +63,72 @@ class _Steps:
         self.used.update(touched)
         self.used_there.update(touched_there)
         usage_now = self.tally.usage
-        self.steps.append(PlanStep(kind, reason, tuple(ops), usage_now, percent(usage_now, self.limit), touched,
-                                   result, tuple(other_ops or ())))
+        self.steps.append(
+            PlanStep(
+                kind,
+                reason,
+                tuple(ops),
+                usage_now,
+                percent(usage_now, self.limit),
+                touched,
+                result,
+                tuple(other_ops or ()),
+            )
+        )
 
 
-def _lossless(steps: _Steps, target: str, merges: Sequence[Merge], moves: Sequence[PlacementHint],
-              cross: Sequence[CrossOverlap], contradictions: Sequence[Contradiction]) -> None:
+def _lossless(
+    steps: _Steps,
+    target: str,
+    merges: Sequence[Merge],
+    moves: Sequence[PlacementHint],
+    cross: Sequence[CrossOverlap],
+    contradictions: Sequence[Contradiction],
+) -> None:
     """Step 1: merges, one copy of what the other file already says, entries moved where they belong."""
     other_file = FILENAMES[other(target)]
     for merge in sorted(merges, key=lambda m: -m.freed):
         if merge.freed > 0:
-            steps.add("merge", f"the two entries state one fact ({merge.kind}); the merged text keeps every number, "
-                               f"path and name of both (frees {merge.freed:,} chars)",
-                      merge.operations(), (merge.keep, merge.drop), merge.merged)
+            steps.add(
+                "merge",
+                f"the two entries state one fact ({merge.kind}); the merged text keeps every number, "
+                f"path and name of both (frees {merge.freed:,} chars)",
+                merge.operations(),
+                (merge.keep, merge.drop),
+                merge.merged,
+            )
     said_there = {c.entry(target) for c in cross}
-    said_there |= {c.first if c.first_target == target else c.second
-                   for c in contradictions if c.first_target != c.second_target}
+    said_there |= {
+        c.first if c.first_target == target else c.second for c in contradictions if c.first_target != c.second_target
+    }
     for overlap in sorted((c for c in cross if c.drop_target == target), key=lambda c: -c.freed):
         here, kept = overlap.entry(target), overlap.entry(overlap.keep_target)
-        other_ops = [] if overlap.merged == kept else [{"action": "replace", "old_text": kept, "expect_entry": kept,
-                                                        "content": overlap.merged}]
-        steps.add("merge", f"{other_file} already says this ({overlap.kind}); one copy is kept there "
-                           f"(frees {len(here) + len(DELIMITER):,} chars here)",
-                  [{"action": "remove", "old_text": here, "expect_entry": here}], (here,), overlap.merged, other_ops,
-                  (kept,))
+        other_ops = (
+            []
+            if overlap.merged == kept
+            else [{"action": "replace", "old_text": kept, "expect_entry": kept, "content": overlap.merged}]
+        )
+        steps.add(
+            "merge",
+            f"{other_file} already says this ({overlap.kind}); one copy is kept there "
+            f"(frees {len(here) + len(DELIMITER):,} chars here)",
+            [{"action": "remove", "old_text": here, "expect_entry": here}],
+            (here,),
+            overlap.merged,
+            other_ops,
+            (kept,),
+        )
     for hint in moves:
         if hint.target == target and hint.entry not in said_there:
-            steps.add("move", f"reads like {FILENAMES[hint.suggested]} ({', '.join(hint.reasons)}): moved there, "
-                              f"not lost (frees {len(hint.entry) + len(DELIMITER):,} chars here)",
-                      [{"action": "remove", "old_text": hint.entry, "expect_entry": hint.entry}], (hint.entry,),
-                      None, [{"action": "add", "content": hint.entry}])
+            steps.add(
+                "move",
+                f"reads like {FILENAMES[hint.suggested]} ({', '.join(hint.reasons)}): moved there, "
+                f"not lost (frees {len(hint.entry) + len(DELIMITER):,} chars here)",
+                [{"action": "remove", "old_text": hint.entry, "expect_entry": hint.entry}],
+                (hint.entry,),
+                None,
+                [{"action": "add", "content": hint.entry}],
+            )
 
 
 def _shorter(steps: _Steps, entries: Sequence[str]) -> None:
@@ -96,15 +140,29 @@ def _shorter(steps: _Steps, entries: Sequence[str]) -> None:
             continue
         short = shorten(entry)
         if short and len(entry) - len(short) >= SHORTEN_MIN:
-            steps.add("shorten", f"the same facts in fewer words (saves {len(entry) - len(short):,} chars)",
-                      [{"action": "replace", "old_text": entry, "expect_entry": entry, "content": short}], (entry,),
-                      short)
+            steps.add(
+                "shorten",
+                f"the same facts in fewer words (saves {len(entry) - len(short):,} chars)",
+                [{"action": "replace", "old_text": entry, "expect_entry": entry, "content": short}],
+                (entry,),
+                short,
+            )
 
 
-def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAULT_THRESHOLD, *,
-         merges: Sequence[Merge] = (), stale: Sequence[StaleHint] = (), moves: Sequence[PlacementHint] = (),
-         cross: Sequence[CrossOverlap] = (), other_entries: Sequence[str] = (),
-         other_limit: int | None = None, contradictions: Sequence[Contradiction] = ()) -> Plan:
+def plan(
+    target: str,
+    entries: Sequence[str],
+    limit: int,
+    threshold: int = DEFAULT_THRESHOLD,
+    *,
+    merges: Sequence[Merge] = (),
+    stale: Sequence[StaleHint] = (),
+    moves: Sequence[PlacementHint] = (),
+    cross: Sequence[CrossOverlap] = (),
+    other_entries: Sequence[str] = (),
+    other_limit: int | None = None,
+    contradictions: Sequence[Contradiction] = (),
+) -> Plan:
     """Steps that lose nothing first, then shorter wording, then ranked candidates for the person.
 
     Steps that change the other file are proposed only when ``other_limit`` is given and the
@@ -120,14 +178,19 @@ def plan(target: str, entries: Sequence[str], limit: int, threshold: int = DEFAU
     _shorter(steps, entries)
     ranked: tuple[Candidate, ...] = ()
     if steps.short_of_goal:
-        ranked = rank([e for e in dict.fromkeys(entries) if e not in steps.used], target, stale, contradictions,
-                      merges)
-    return Plan(target, threshold, limit, usage(tuple(entries)), goal, tuple(steps.steps), tuple(entries), ranked,
-                lossless)
+        ranked = rank([e for e in dict.fromkeys(entries) if e not in steps.used], target, stale, contradictions, merges)
+    return Plan(
+        target, threshold, limit, usage(tuple(entries)), goal, tuple(steps.steps), tuple(entries), ranked, lossless
+    )
 
 
-def rank(entries: Sequence[str], target: str, stale: Sequence[StaleHint], contradictions: Sequence[Contradiction],
-         merges: Sequence[Merge]) -> tuple[Candidate, ...]:
+def rank(
+    entries: Sequence[str],
+    target: str,
+    stale: Sequence[StaleHint],
+    contradictions: Sequence[Contradiction],
+    merges: Sequence[Merge],
+) -> tuple[Candidate, ...]:
     """Removal candidates by evidence: contradicted, duplicate, not found here, then the rest
     (shortest first, longest last: a long entry holds the most facts)."""
     why: dict[str, tuple[int, str, str]] = {}

@@ -19,16 +19,22 @@ from .model import PathCheck, StaleHint
 _PATH = re.compile(r"(?<![\w:/.~-])(~/[^\s`'\"<>()\[\]{},;]*|/[^\s`'\"<>()\[\]{},;]+)")
 _SKIP_PATH = re.compile(r"[*?$<>{}|]|\.\.\.")
 # ./x, ../x, or a/b ending in "/" or in a file name with an extension ("read/write" is no path).
-_RELATIVE = re.compile(r"(?<![\w:/.~@-])(\.{1,2}/[^\s`'\"<>()\[\]{},;]*"
-                       r"|[\w.-]+(?:/[\w.-]+)*/(?:[\w-]+\.[A-Za-z0-9]{1,8}\b|(?=[\s`'\"),;:]|\.(?:\s|$)|$)))")
+_RELATIVE = re.compile(
+    r"(?<![\w:/.~@-])(\.{1,2}/[^\s`'\"<>()\[\]{},;]*"
+    r"|[\w.-]+(?:/[\w.-]+)*/(?:[\w-]+\.[A-Za-z0-9]{1,8}\b|(?=[\s`'\"),;:]|\.(?:\s|$)|$)))"
+)
 #: Words placing what an entry says on another machine.
 ELSEWHERE = re.compile(
     r"\b(?:on|at|from|in)\s+(?:the\s+)?(?:staging|production|prod|nas|build\s+server|build\s+machine|ci\s+runners?|"
     r"runners?|cluster|server|servers|remote|vm|vps|box|host|hosts|pi-?\d*|[\w-]+\s+(?:server|host|box|node|machine))\b"
     r"|\bssh\b|\w@[\w.-]+:|://|\bremote(?:ly)?\b|\bon\s+[\w-]+\.(?:internal|local|lan|arpa|home)\b",
-    re.IGNORECASE)
-_PROJECT = re.compile(r"\b(?:checkout|repo|repository|project|workspace|clone|monorepo|codebase)\b[^.;\n]{0,40}?"
-                      r"\b(?:is|at|in|lives\s+in|under)\s+(?:at\s+|in\s+)?(~?/[\w./-]+)", re.IGNORECASE)
+    re.IGNORECASE,
+)
+_PROJECT = re.compile(
+    r"\b(?:checkout|repo|repository|project|workspace|clone|monorepo|codebase)\b[^.;\n]{0,40}?"
+    r"\b(?:is|at|in|lives\s+in|under)\s+(?:at\s+|in\s+)?(~?/[\w./-]+)",
+    re.IGNORECASE,
+)
 
 
 def local_paths(entry: str) -> list[str]:
@@ -45,8 +51,9 @@ def local_paths(entry: str) -> list[str]:
 def relative_paths(entry: str) -> list[str]:
     """Relative paths named in the text (``services/api/``, ``./migrations/``, ``src/app.py``)."""
     found = [raw.rstrip(".,:;!?)'\"`") for raw in _RELATIVE.findall(entry)]
-    return list(dict.fromkeys(p for p in found if p not in ("./", "../") and "://" not in p
-                              and not _SKIP_PATH.search(p)))
+    return list(
+        dict.fromkeys(p for p in found if p not in ("./", "../") and "://" not in p and not _SKIP_PATH.search(p))
+    )
 
 
 def elsewhere(entry: str) -> bool:
@@ -72,19 +79,20 @@ def _is_local(path: str, exists: Callable[[str], bool]) -> bool:
     return bool(first) and path.count("/") >= 2 and exists("/" + first)
 
 
-def _lookups(entry: str, project: str | None, project_here: bool,
-             exists: Callable[[str], bool]) -> list[tuple[str, str]]:
+def _lookups(
+    entry: str, project: str | None, project_here: bool, exists: Callable[[str], bool]
+) -> list[tuple[str, str]]:
     """(path as named, full path looked up) for each path of ``entry`` checked here."""
     out = [(p, os.path.expanduser(p)) for p in local_paths(entry) if _is_local(p, exists)]
     if project and project_here:
         root = os.path.expanduser(project)
-        out += [(p, os.path.normpath(os.path.join(root, p))) for p in relative_paths(entry)
-                if not p.startswith(("~", "/"))]
+        out += [
+            (p, os.path.normpath(os.path.join(root, p))) for p in relative_paths(entry) if not p.startswith(("~", "/"))
+        ]
     return out
 
 
-def check(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists
-          ) -> tuple[PathCheck, list[StaleHint]]:
+def check(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> tuple[PathCheck, list[StaleHint]]:
     """What the check covered, and a hint per entry naming paths not found here."""
     project = project_folder(entries)
     project_here = bool(project) and exists(os.path.expanduser(project or ""))
@@ -105,8 +113,10 @@ def check(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists
             hints.append(StaleHint(entry, tuple(p for p, _ in gone), tuple(full for _p, full in gone)))
     checked = list(dict.fromkeys(checked))
     missing = sum(1 for full in checked if not exists(full))
-    return (PathCheck(tuple(checked), missing, tuple(dict.fromkeys(relative)), tuple(dict.fromkeys(away)), project),
-            hints)
+    return (
+        PathCheck(tuple(checked), missing, tuple(dict.fromkeys(relative)), tuple(dict.fromkeys(away)), project),
+        hints,
+    )
 
 
 def check_paths(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> PathCheck:

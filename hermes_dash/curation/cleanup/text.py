@@ -13,8 +13,9 @@ from . import facts
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _WORD = re.compile(r"\w+")
-_STOP = frozenset("a an and are as at be by for from has have in is it its of on or that the this to was were will "
-                  "with".split())
+_STOP = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was were will with".split()
+)
 
 
 def _content(text: str) -> set[str]:
@@ -49,9 +50,12 @@ def merge_text(a: str, b: str) -> str:
 # -- shorter wording ----------------------------------------------------------------------------
 
 # Phrases that add no fact: dropped or put shorter. Text in `backticks` is never touched.
-_FILLER = re.compile(r"\b(?:it\s+is\s+(?:important|worth)\s+(?:to\s+)?(?:note|noting|remember)(?:ing)?\s+that"
-                     r"|(?:please\s+)?note\s+that|keep\s+in\s+mind\s+that|make\s+sure\s+(?:to|that)|basically"
-                     r"|actually|really|very|simply|just)\s+(\w)", re.IGNORECASE)
+_FILLER = re.compile(
+    r"\b(?:it\s+is\s+(?:important|worth)\s+(?:to\s+)?(?:note|noting|remember)(?:ing)?\s+that"
+    r"|(?:please\s+)?note\s+that|keep\s+in\s+mind\s+that|make\s+sure\s+(?:to|that)|basically"
+    r"|actually|really|very|simply|just)\s+(\w)",
+    re.IGNORECASE,
+)
 _PHRASES = (
     (re.compile(r"\b(i)n\s+order\s+to\b", re.IGNORECASE), lambda m: "To" if m.group(1) == "I" else "to"),
     (re.compile(r"\bdue\s+to\s+the\s+fact\s+that\b", re.IGNORECASE), lambda m: "because"),
@@ -65,9 +69,12 @@ _PHRASES = (
 _CODE = re.compile(r"(`[^`]*`)")
 #: Any phrase a rule above rewrites, or a run of spaces: an entry with none is left as it is
 #: without trying each rule (a file of thousands of entries is shortened in one pass).
-_WORK = re.compile(r"[ \t]{2,}|[ \t]\n|\n{3}|\b(?:note|keep|make|basically|actually|really|very|simply|just|"
-                   r"in\s+order|due\s+to|is\s+able|at\s+this|a\s+number|and\s+also|for\s+example|"
-                   r"that\s+is|it\s+is)\b", re.IGNORECASE)
+_WORK = re.compile(
+    r"[ \t]{2,}|[ \t]\n|\n{3}|\b(?:note|keep|make|basically|actually|really|very|simply|just|"
+    r"in\s+order|due\s+to|is\s+able|at\s+this|a\s+number|and\s+also|for\s+example|"
+    r"that\s+is|it\s+is)\b",
+    re.IGNORECASE,
+)
 
 
 def _drop_filler(match: re.Match[str]) -> str:
@@ -98,6 +105,7 @@ def shorten(entry: str) -> str:
 
 
 # -- word-level diff ----------------------------------------------------------------------------
+
 
 def word_diff(old: str, new: str) -> list[tuple[str, str]]:
     """(kind, text) pieces turning ``old`` into ``new`` word by word: kind is "same", "gone"

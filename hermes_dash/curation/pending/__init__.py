@@ -38,14 +38,54 @@ from __future__ import annotations
 
 from .decisions import approve, reject
 from .lowering import lower, pin_states
-from .model import (ACTIONS, AIMED, MARK_LABELS, MARKS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, ORIGIN_LABELS, PART_ACTIONS,
-                    SORTS, Decision, PinState, Preview, Staged, Triaged)
+from .model import (
+    ACTIONS,
+    AIMED,
+    MARK_LABELS,
+    MARKS,
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_PARTS,
+    ORIGIN_LABELS,
+    PART_ACTIONS,
+    SORTS,
+    Decision,
+    PinState,
+    Preview,
+    Staged,
+    Triaged,
+)
 from .previews import preview, preview_edit
 from .reading import list_pending, read_one
 from .triage import marked, sort_items, triage
 from .words import word_diff
 
-__all__ = ["ACTIONS", "AIMED", "MARKS", "MARK_LABELS", "MAX_BYTES", "MAX_DEPTH", "MAX_PARTS", "ORIGIN_LABELS",
-           "PART_ACTIONS", "SORTS", "Decision", "PinState", "Preview", "Staged", "Triaged", "approve", "list_pending",
-           "lower", "marked", "pin_states", "preview", "preview_edit", "read_one", "reject", "sort_items", "triage",
-           "word_diff"]
+__all__ = [
+    "ACTIONS",
+    "AIMED",
+    "MARKS",
+    "MARK_LABELS",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_PARTS",
+    "ORIGIN_LABELS",
+    "PART_ACTIONS",
+    "SORTS",
+    "Decision",
+    "PinState",
+    "Preview",
+    "Staged",
+    "Triaged",
+    "approve",
+    "list_pending",
+    "lower",
+    "marked",
+    "pin_states",
+    "preview",
+    "preview_edit",
+    "read_one",
+    "reject",
+    "sort_items",
+    "triage",
+    "word_diff",
+]

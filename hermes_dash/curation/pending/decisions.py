@@ -29,12 +29,14 @@ def _delete(path: Path) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        raise FileProblem(f"Could not delete {path}: {exc.strerror or exc}.",
-                          hint="Check the permissions of the pending folder.") from None
+        raise FileProblem(
+            f"Could not delete {path}: {exc.strerror or exc}.", hint="Check the permissions of the pending folder."
+        ) from None
 
 
-def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None,
-                 shown: Operation | None = None) -> Decision:
+def _approve_one(
+    store: MemoryStore, sid: str, edit: Operation | None = None, shown: Operation | None = None
+) -> Decision:
     path = _path_of(store, sid)
     staged = _well_formed(path)
     if edit is not None:
@@ -49,13 +51,19 @@ def _approve_one(store: MemoryStore, sid: str, edit: Operation | None = None,
         with journal_via(staged_id=staged.id, origin=staged.origin or None):
             result = store.apply(staged.target, lower(store.read(staged.target).entries, operation))
     except EntryChanged as changed:
-        changed.hint = ("The file changed since the agent staged this write: reject it, or edit it to aim at the "
-                        "entry as it is now." if edit is None
-                        else "The entry changed since the preview was shown: check the edit again.")
+        changed.hint = (
+            "The file changed since the agent staged this write: reject it, or edit it to aim at the "
+            "entry as it is now."
+            if edit is None
+            else "The entry changed since the preview was shown: check the edit again."
+        )
         raise
     _delete(path)
-    done = "Entry patched (every occurrence inside it; the rest kept)." if staged.action == "patch" and result.changed \
+    done = (
+        "Entry patched (every occurrence inside it; the rest kept)."
+        if staged.action == "patch" and result.changed
         else result.message
+    )
     return Decision(sid, True, f"Approved {sid}{' as edited' if edit is not None else ''}: {done}", result)
 
 
@@ -64,12 +72,18 @@ def _as_shown(staged: Staged, shown: Operation) -> bool:
     staged_op = staged.operation()
     if staged_op.action != shown.action or staged_op.action not in AIMED:
         return False
-    return (staged_op.content, staged_op.old_text) == (shown.content, shown.old_text) and \
-        staged_op.expect_entry in (None, shown.expect_entry)
+    return (staged_op.content, staged_op.old_text) == (shown.content, shown.old_text) and staged_op.expect_entry in (
+        None,
+        shown.expect_entry,
+    )
 
 
-def approve(store: MemoryStore, ids: Iterable[str], edited: Mapping[str, Operation] | None = None,
-            shown: Mapping[str, Operation] | None = None) -> list[Decision]:
+def approve(
+    store: MemoryStore,
+    ids: Iterable[str],
+    edited: Mapping[str, Operation] | None = None,
+    shown: Mapping[str, Operation] | None = None,
+) -> list[Decision]:
     """Apply each staged write through the store; a refused one stays pending, with the reason.
 
     Each id is its own decision (a refusal of one does not hold back the others). ``edited``

@@ -22,11 +22,15 @@ def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operat
     """
     old_text, new_text = part.old_text.strip(), part.content.strip()
     if not old_text:
-        raise InvalidRequest(f"{where}The text to replace inside the entry is empty.",
-                             hint="Give the piece of the entry to replace (old_text).")
+        raise InvalidRequest(
+            f"{where}The text to replace inside the entry is empty.",
+            hint="Give the piece of the entry to replace (old_text).",
+        )
     if not new_text:
-        raise InvalidRequest(f"{where}The new text is empty.",
-                             hint="A patch puts new text in place of old text; to delete the entry, use remove.")
+        raise InvalidRequest(
+            f"{where}The new text is empty.",
+            hint="A patch puts new text in place of old text; to delete the entry, use remove.",
+        )
     pin = part.expect_entry
     if pin is not None and pin not in entries:
         # The store's own refusal, with the entry in the pinned one's place now.
@@ -39,8 +43,10 @@ def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operat
     if pin is not None:
         entry = pin
         if old_text not in entry:
-            raise NoMatch(f"{where}The entry this patch is pinned to does not contain {old_text!r}.",
-                          hint="Edit the text to replace so that it is a piece of that entry, or reject the patch.")
+            raise NoMatch(
+                f"{where}The entry this patch is pinned to does not contain {old_text!r}.",
+                hint="Edit the text to replace so that it is a piece of that entry, or reject the patch.",
+            )
     else:
         shown = project(entries, Operation("remove", old_text=old_text), _BIG)
         if shown.refusal is not None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import FILENAMES, EntryDiff, InvalidRequest, OpResult, Operation, Refusal, diff_entries, percent, usage
+from hermes_dash import FILENAMES, EntryDiff, InvalidRequest, Operation, OpResult, Refusal, diff_entries, percent, usage
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32  # a staged write is an object holding a payload holding a list of operations
@@ -21,10 +21,15 @@ AIMED = ("replace", "remove", "patch")
 MAX_PARTS = 2_000
 #: Marks the triage gives (see :func:`triage`), in the order they are shown.
 MARKS = ("stale", "repeat", "no_change")
-MARK_LABELS = {"stale": "can no longer apply", "repeat": "repeats another staged write",
-               "no_change": "the file already says this"}
-ORIGIN_LABELS = {"foreground": "foreground (a conversation turn)",
-                 "background_review": "background review (the agent's own review after a turn)"}
+MARK_LABELS = {
+    "stale": "can no longer apply",
+    "repeat": "repeats another staged write",
+    "no_change": "the file already says this",
+}
+ORIGIN_LABELS = {
+    "foreground": "foreground (a conversation turn)",
+    "background_review": "background review (the agent's own review after a turn)",
+}
 #: Orders the Inbox and ``pending list`` offer.
 SORTS = ("oldest", "newest", "kind")
 _KIND_ORDER = {a: i for i, a in enumerate(("add", "patch", "replace", "remove", "batch"))}
@@ -98,8 +103,10 @@ class Staged:
         """
         parts = self.parts()
         if len(texts) != len(parts):
-            raise InvalidRequest(f"Staged write {self.id} has {len(parts)} operations, not {len(texts)}.",
-                                 hint="Edit each operation of the staged write.")
+            raise InvalidRequest(
+                f"Staged write {self.id} has {len(parts)} operations, not {len(texts)}.",
+                hint="Edit each operation of the staged write.",
+            )
         edited = []
         for part, asked, (content, old_text) in zip(parts, self.asked or ("",) * len(parts), texts):
             content = content if part.action != "remove" else ""

@@ -6,8 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from hermes_dash import (TARGETS, DriftDetected, FileProblem, FileState, InvalidRequest, MemoryStore, Operation,
-                         Refusal, drift_guard, project)
+from hermes_dash import (
+    TARGETS,
+    DriftDetected,
+    FileProblem,
+    FileState,
+    InvalidRequest,
+    MemoryStore,
+    Operation,
+    Refusal,
+    drift_guard,
+    project,
+)
 
 from .lowering import lower, pin_states
 from .model import AIMED, Preview, Staged
@@ -17,12 +27,15 @@ from .reading import _path_of, _well_formed
 def _check_edit(staged: Staged, operation: Operation) -> None:
     """An edit changes the text of a staged write, never what kind of write it is."""
     if operation.action != staged.action:
-        raise InvalidRequest(f"Staged write {staged.id} is a {staged.action}; an edit of it cannot be a "
-                             f"{operation.action}.",
-                             hint="Edit the text only, or reject it and make the change by hand.")
+        raise InvalidRequest(
+            f"Staged write {staged.id} is a {staged.action}; an edit of it cannot be a {operation.action}.",
+            hint="Edit the text only, or reject it and make the change by hand.",
+        )
     if operation.action == "batch" and [p.action for p in operation.operations] != [p.action for p in staged.ops]:
-        raise InvalidRequest(f"Staged write {staged.id}: an edit keeps each of its operations and their kinds.",
-                             hint="Edit the text only, or reject it and make the change by hand.")
+        raise InvalidRequest(
+            f"Staged write {staged.id}: an edit keeps each of its operations and their kinds.",
+            hint="Edit the text only, or reject it and make the change by hand.",
+        )
 
 
 def _pinned(operation: Operation, hit: str | None) -> Operation:
@@ -37,16 +50,26 @@ def _pinned(operation: Operation, hit: str | None) -> Operation:
 def _patches(before: Sequence[str], staged_op: Operation, lowered: Operation) -> tuple[tuple[str, str], ...]:
     staged_parts = staged_op.operations if staged_op.action == "batch" else (staged_op,)
     lowered_parts = lowered.operations if lowered.action == "batch" else (lowered,)
-    return tuple((low.old_text, low.content) for part, low in zip(staged_parts, lowered_parts)
-                 if part.action == "patch" and low.action == "replace")
+    return tuple(
+        (low.old_text, low.content)
+        for part, low in zip(staged_parts, lowered_parts)
+        if part.action == "patch" and low.action == "replace"
+    )
 
 
 def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, state: FileState) -> Preview:
     before = state.entries
     if not staged.ok:
-        return Preview(staged, before, before, state.limit,
-                       InvalidRequest(f"Staged write {staged.id} is malformed: {staged.problem}.",
-                                      hint="Reject it (delete the file), or fix the JSON by hand."))
+        return Preview(
+            staged,
+            before,
+            before,
+            state.limit,
+            InvalidRequest(
+                f"Staged write {staged.id} is malformed: {staged.problem}.",
+                hint="Reject it (delete the file), or fix the JSON by hand.",
+            ),
+        )
     pins = pin_states(staged, before)
     if operation is None:
         operation = staged.operation()
@@ -72,8 +95,9 @@ def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, st
             refusal = drifted
     if refusal is not None:
         return Preview(staged, before, before, state.limit, refusal, operation, pins)
-    return Preview(staged, before, projection.after, state.limit, None, operation, pins,
-                   _patches(before, operation, lowered))
+    return Preview(
+        staged, before, projection.after, state.limit, None, operation, pins, _patches(before, operation, lowered)
+    )
 
 
 def preview(store: MemoryStore, staged: Staged, operation: Operation | None = None) -> Preview:
@@ -86,17 +110,20 @@ def preview(store: MemoryStore, staged: Staged, operation: Operation | None = No
     return _preview(store, staged, operation, store.read(target))
 
 
-def preview_edit(store: MemoryStore, sid: str, content: str | None = None,
-                 old_text: str | None = None, *, aim_now: bool = False) -> Preview:
+def preview_edit(
+    store: MemoryStore, sid: str, content: str | None = None, old_text: str | None = None, *, aim_now: bool = False
+) -> Preview:
     """The preview of staged write ``sid`` with its text changed (what is not given stays as
     staged; ``content`` is a patch's new text; ``aim_now`` as for :meth:`Staged.edit`); its
     ``operation`` is the edit to pass to :func:`approve`. For one operation: a staged batch is
     edited part by part (:meth:`Staged.edit`, as the dashboard's Inbox does)."""
     staged = _well_formed(_path_of(store, sid))
     if staged.action == "batch":
-        raise InvalidRequest(f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "
-                             "be given in one --content.",
-                             hint="Edit it in the dashboard's Inbox, or approve or reject it as staged.")
+        raise InvalidRequest(
+            f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "
+            "be given in one --content.",
+            hint="Edit it in the dashboard's Inbox, or approve or reject it as staged.",
+        )
     part = staged.parts()[0]
     texts = (part.content if content is None else content, part.old_text if old_text is None else old_text)
     return preview(store, staged, staged.edit([texts], aim_now=aim_now))

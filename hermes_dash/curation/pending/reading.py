@@ -44,8 +44,10 @@ def _shape_problem(doc: object) -> str | None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as exc:
-                return (f"holds a lone surrogate code point U+{ord(value[exc.start]):04X} (a JSON \\u escape that "
-                        "is not text), which cannot be shown or saved as UTF-8")
+                return (
+                    f"holds a lone surrogate code point U+{ord(value[exc.start]):04X} (a JSON \\u escape that "
+                    "is not text), which cannot be shown or saved as UTF-8"
+                )
         elif isinstance(value, dict):
             stack.extend((item, depth + 1) for pair in value.items() for item in pair)
         elif isinstance(value, list):
@@ -68,8 +70,10 @@ def _part(op: Mapping[str, object], where: str) -> tuple[Operation, str]:
     pin = _text(op.get("matched_entry"), f"{where}matched_entry").strip() or None
     if action == "patch":
         if op.get("pattern") is not None and not old_text.strip():
-            raise ValueError(f"{where}a regex patch ('pattern') is the shape of an unmerged upstream pull request "
-                             "(#45777), which no released or main agent writes; it was not applied")
+            raise ValueError(
+                f"{where}a regex patch ('pattern') is the shape of an unmerged upstream pull request "
+                "(#45777), which no released or main agent writes; it was not applied"
+            )
         text = new_text if new_text.strip() else content
         return Operation("patch", text, old_text, pin), old_text
     text = content if content.strip() else new_text
@@ -154,9 +158,20 @@ def _parse(sid: str, path: Path, data: bytes) -> Staged:
         action, target = _what(sid, doc, payload)
         read = _batch_parts(payload) if action == "batch" else [_single_part(doc, payload, action)]
         matched = None if action == "batch" else read[0][0].expect_entry
-        return Staged(sid, path, None, action, target, _text(doc.get("summary"), "summary"),
-                      _text(doc.get("origin"), "origin"), _created(doc), payload, matched,
-                      tuple(op for op, _ in read), tuple(asked for _, asked in read))
+        return Staged(
+            sid,
+            path,
+            None,
+            action,
+            target,
+            _text(doc.get("summary"), "summary"),
+            _text(doc.get("origin"), "origin"),
+            _created(doc),
+            payload,
+            matched,
+            tuple(op for op, _ in read),
+            tuple(asked for _, asked in read),
+        )
     except InvalidRequest as exc:
         return _malformed(sid, path, exc.message)
     except (ValueError, OverflowError, OSError) as exc:
@@ -189,12 +204,15 @@ def list_pending(store: MemoryStore) -> list[Staged]:
 
 def _path_of(store: MemoryStore, sid: str) -> Path:
     if not isinstance(sid, str) or not _ID.fullmatch(sid):
-        raise InvalidRequest(f"{sid!r} is not a staged-write id.",
-                             hint="An id is the 8 hex characters of the file name, as `pending list` shows.")
+        raise InvalidRequest(
+            f"{sid!r} is not a staged-write id.",
+            hint="An id is the 8 hex characters of the file name, as `pending list` shows.",
+        )
     path = store.home.pending_dir / f"{sid}.json"
     if not os.path.lexists(path):
-        raise InvalidRequest(f"There is no staged write {sid}.",
-                             hint="It may have been approved or rejected already; list them again.")
+        raise InvalidRequest(
+            f"There is no staged write {sid}.", hint="It may have been approved or rejected already; list them again."
+        )
     return path
 
 
@@ -202,6 +220,8 @@ def _well_formed(path: Path) -> Staged:
     """The staged write at ``path``; refused when it is malformed (nothing can be applied from it)."""
     staged = read_one(path)
     if not staged.ok:
-        raise InvalidRequest(f"Staged write {staged.id} is malformed: {staged.problem}.",
-                             hint="Reject it to delete the file, or fix the JSON by hand.")
+        raise InvalidRequest(
+            f"Staged write {staged.id} is malformed: {staged.problem}.",
+            hint="Reject it to delete the file, or fix the JSON by hand.",
+        )
     return staged

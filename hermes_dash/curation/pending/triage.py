@@ -50,8 +50,11 @@ def triage(store: MemoryStore, items: Sequence[Staged] | None = None) -> list[Tr
             marks.append("stale")
             if broken:
                 pin = broken[0]
-                reasons.append("the entry it was pinned to is gone" if pin.now is None else
-                               f"the entry it was pinned to changed; it now reads {_short(pin.now)!r}")
+                reasons.append(
+                    "the entry it was pinned to is gone"
+                    if pin.now is None
+                    else f"the entry it was pinned to changed; it now reads {_short(pin.now)!r}"
+                )
             else:
                 reasons.append(shown.refusal.message if shown.refusal else "")
         key = _same_write(item)
@@ -83,11 +86,14 @@ def sort_items(items: Iterable[Triaged], by: str = "oldest") -> list[Triaged]:
     undated = [t for t in listed if t.staged.ok and t.staged.created is None]  # no time: after the dated ones
     bad = [t for t in listed if not t.staged.ok]
     if by == "kind":
-        good = sorted(dated + undated, key=lambda t: (_KIND_ORDER.get(t.staged.action, 99),
-                                                      t.staged.created is None, age(t), t.staged.id))
+        good = sorted(
+            dated + undated,
+            key=lambda t: (_KIND_ORDER.get(t.staged.action, 99), t.staged.created is None, age(t), t.staged.id),
+        )
     else:
-        good = sorted(dated, key=lambda t: (age(t), t.staged.id), reverse=by == "newest") \
-            + sorted(undated, key=lambda t: t.staged.id)
+        good = sorted(dated, key=lambda t: (age(t), t.staged.id), reverse=by == "newest") + sorted(
+            undated, key=lambda t: t.staged.id
+        )
     return good + bad
 
 

@@ -56,7 +56,7 @@ def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | N
             # buffer at the fsync, and no fstat/ioctl/lseek that a file object makes on opening.
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             if owner is not None and owner != (os.geteuid(), os.getegid()):
                 # Run as root (sudo), the replacement would otherwise become root's 0600 file
                 # and the agent, running as its user, could no longer read its own memory.
@@ -94,8 +94,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     fsync_dir(target.parent)
 
 
-def write_resolved(name: Path, real: Path, identity: tuple[int, int] | None, data: bytes, *,
-                   check: bool = True) -> None:
+def write_resolved(
+    name: Path, real: Path, identity: tuple[int, int] | None, data: bytes, *, check: bool = True
+) -> None:
     """Replace the file ``real`` (``name`` resolved once, under the lock) with ``data``, only while
     ``name`` still leads to that file: to ``real``, and to the file of ``identity`` (device, inode)
     that was read, or to nothing when ``identity`` is None (the file was absent).
@@ -112,8 +113,10 @@ def write_resolved(name: Path, real: Path, identity: tuple[int, int] | None, dat
         try:
             st = os.lstat(real)
             if stat.S_ISLNK(st.st_mode):
-                raise FileChanged(f"{real} became a symbolic link after {name.name} was read from it. Nothing was "
-                                  "changed.", hint="Check what replaced it, then try again.")
+                raise FileChanged(
+                    f"{real} became a symbolic link after {name.name} was read from it. Nothing was changed.",
+                    hint="Check what replaced it, then try again.",
+                )
             mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
         except FileNotFoundError:
             mode, owner = PRIVATE, None
@@ -138,10 +141,14 @@ def _check_still_leads(name: Path, real: Path, identity: tuple[int, int] | None)
         what = f"{real} appeared after {name.name} was read (it was absent)"
     else:
         what = f"{real} is no longer the file that was read under the lock (it was replaced or removed)"
-    raise FileChanged(f"{what}: a link was re-pointed, or the file replaced, while the write was made. Writing now "
-                      f"could overwrite a file that was never read. Nothing was changed.",
-                      hint=f"Check where {name} should lead, then try again: the change is then made against the "
-                           "file it leads to.", path=str(name), now=str(now), read=str(real))
+    raise FileChanged(
+        f"{what}: a link was re-pointed, or the file replaced, while the write was made. Writing now "
+        f"could overwrite a file that was never read. Nothing was changed.",
+        hint=f"Check where {name} should lead, then try again: the change is then made against the file it leads to.",
+        path=str(name),
+        now=str(now),
+        read=str(real),
+    )
 
 
 def write_private(path: Path, data: bytes) -> None:
@@ -235,8 +242,7 @@ def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
             # The name now points at the file we hold open, and that file holds ``data``: nothing
             # swapped ``source`` between the open and the link.
             linked = os.lstat(path)
-            same = (linked.st_ino, linked.st_dev) == (st.st_ino, st.st_dev) and \
-                os.pread(fd, len(data) + 1, 0) == data
+            same = (linked.st_ino, linked.st_dev) == (st.st_ino, st.st_dev) and os.pread(fd, len(data) + 1, 0) == data
         except OSError:
             same = False
         if not same:
@@ -287,8 +293,7 @@ def _create_excl_direct(path: Path, data: bytes) -> bool:
 def os_refusal(exc: OSError, path: Path) -> FileProblem:
     """An OSError as a refusal that says what happened and what to do."""
     hints = {
-        errno.EACCES: "Check the permissions of the file and its folder (the dashboard runs as "
-                      f"user {os.getuid()}).",
+        errno.EACCES: f"Check the permissions of the file and its folder (the dashboard runs as user {os.getuid()}).",
         errno.EPERM: "The file or its folder does not allow this change (permissions or an immutable flag).",
         errno.EROFS: "The file system is mounted read-only.",
         errno.ENOSPC: "The disk is full: free some space and try again.",
@@ -297,6 +302,8 @@ def os_refusal(exc: OSError, path: Path) -> FileProblem:
         errno.EISDIR: "The path is a folder where a file is expected.",
     }
     reason = exc.strerror or str(exc)
-    return FileProblem(f"Could not write {path}: {reason}. Nothing was changed.",
-                       hint=hints.get(exc.errno or 0, "Check the path and try again."),
-                       errno=exc.errno)
+    return FileProblem(
+        f"Could not write {path}: {reason}. Nothing was changed.",
+        hint=hints.get(exc.errno or 0, "Check the path and try again."),
+        errno=exc.errno,
+    )

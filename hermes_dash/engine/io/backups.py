@@ -29,8 +29,10 @@ if TYPE_CHECKING:
 # datetime is imported by the functions that build or compare dates: every command loads this
 # module (the write pipeline names it), and ``show`` never looks at a backup.
 
-_SUFFIX = re.compile(r"^(?:(?P<dated>(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d))(?:-(?P<seq>\d{1,4}))?"
-                     r"|(?P<daily>\d{8})|(?P<drift>\d{9,11}))$")
+_SUFFIX = re.compile(
+    r"^(?:(?P<dated>(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d))(?:-(?P<seq>\d{1,4}))?"
+    r"|(?P<daily>\d{8})|(?P<drift>\d{9,11}))$"
+)
 _TARGET_OF = {name: target for target, name in FILENAMES.items()}
 
 
@@ -121,8 +123,14 @@ def list_backups(folder: Path, target: str | None = None) -> list[Backup]:
     return found
 
 
-def create_dated(folder: Path, target: str, data: bytes, now: datetime | None = None,
-                 existing: list[Backup] | None = None, replaced: Path | None = None) -> Backup:
+def create_dated(
+    folder: Path,
+    target: str,
+    data: bytes,
+    now: datetime | None = None,
+    existing: list[Backup] | None = None,
+    replaced: Path | None = None,
+) -> Backup:
     """Write ``data`` as a new dated backup, never overwriting one that exists.
 
     ``existing``: the target's listing when the caller already has it (under the lock).
@@ -201,20 +209,27 @@ def future_note(listing: list[Backup], now: datetime | None = None) -> str | Non
     if not future:
         return None
     shown = ", ".join(future[:3]) + (f" and {len(future) - 3:,} more" if len(future) > 3 else "")
-    return (f"{len(future):,} backup{'s are' if len(future) > 1 else ' is'} named for a future date ({shown}): "
-            "the clock was wrong when they were made, or they came from elsewhere. Retention counts them as the "
-            "oldest, so they are deleted before any real backup.")
+    return (
+        f"{len(future):,} backup{'s are' if len(future) > 1 else ' is'} named for a future date ({shown}): "
+        "the clock was wrong when they were made, or they came from elsewhere. Retention counts them as the "
+        "oldest, so they are deleted before any real backup."
+    )
 
 
 def beyond(listing: list[Backup], keep: int) -> list[Backup]:
     """The dated backups in ``listing`` after its newest ``keep`` dated ones (by
     :func:`retention_order`), newest first: what pruning to ``keep`` deletes. Daily and drift
     copies are never among them (docs/rules.md#backups)."""
-    return retention_order(listing)[max(keep, 0):]
+    return retention_order(listing)[max(keep, 0) :]
 
 
-def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = None,
-          protect: Backup | None | tuple[Backup | None, ...] = None) -> list[Backup]:
+def prune(
+    folder: Path,
+    target: str,
+    keep: int,
+    listing: list[Backup] | None = None,
+    protect: Backup | None | tuple[Backup | None, ...] = None,
+) -> list[Backup]:
     """Delete all but the newest ``keep`` dated backups of ``target`` (by :func:`retention_order`);
     return what was deleted.
 
@@ -230,7 +245,7 @@ def prune(folder: Path, target: str, keep: int, listing: list[Backup] | None = N
     dated = [b for b in retention_order(listing) if b.name not in names]
     keep -= len({b.name for b in guarded if b.style == "dated"})
     removed = []
-    for backup in dated[max(keep, 0):]:
+    for backup in dated[max(keep, 0) :]:
         with contextlib.suppress(FileNotFoundError):
             backup.path.unlink()
             removed.append(backup)

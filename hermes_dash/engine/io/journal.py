@@ -95,18 +95,23 @@ def _default_via() -> str:
         return "hermes-dash"
 
 
-def record(memories: Path, target: str, action: str, message: str, before: Sequence[str],
-           after: Sequence[str]) -> None:
+def record(memories: Path, target: str, action: str, message: str, before: Sequence[str], after: Sequence[str]) -> None:
     """Append one line for a write that has committed; never raises."""
     import json
     from datetime import datetime, timezone
 
     old, new = set(before), set(after)
     context = dict(_VIA.get() or {})
-    line = {"at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "target": target, "action": action,
-            "message": message, "via": context.pop("via", _default_via()),
-            "removed": [[digest(e), e[:PREVIEW_CHARS]] for e in before if e not in new],
-            "added": [[digest(e), e[:PREVIEW_CHARS]] for e in after if e not in old], **context}
+    line = {
+        "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "target": target,
+        "action": action,
+        "message": message,
+        "via": context.pop("via", _default_via()),
+        "removed": [[digest(e), e[:PREVIEW_CHARS]] for e in before if e not in new],
+        "added": [[digest(e), e[:PREVIEW_CHARS]] for e in after if e not in old],
+        **context,
+    }
     data = (json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8", "surrogatepass")
     with contextlib.suppress(OSError, ValueError):
         _append(path_of(memories), data)
@@ -121,8 +126,8 @@ def _append(path: Path, data: bytes) -> None:
             os.fchmod(fd, 0o600)
         if st.st_size + len(data) > MAX_BYTES:
             with open(path, "rb", opener=lambda p, f: os.open(p, f | os.O_NOFOLLOW)) as old:
-                kept = old.read()[-(MAX_BYTES // 2):]
-            kept = kept[kept.find(b"\n") + 1:] if b"\n" in kept else b""
+                kept = old.read()[-(MAX_BYTES // 2) :]
+            kept = kept[kept.find(b"\n") + 1 :] if b"\n" in kept else b""
             os.ftruncate(fd, 0)
             os.write(fd, kept)
         os.write(fd, data)
@@ -154,11 +159,19 @@ def read(memories: Path, target: str | None = None) -> list[Line]:
             item = json.loads(text)
             if target is not None and item.get("target") != target:
                 continue
-            out.append(Line(datetime.fromisoformat(item["at"]), str(item["target"]), str(item["action"]),
-                            str(item.get("message", "")), str(item.get("via", "")),
-                            tuple((str(d), str(p)) for d, p in item.get("removed", ())),
-                            tuple((str(d), str(p)) for d, p in item.get("added", ())),
-                            item.get("staged_id"), item.get("origin")))
+            out.append(
+                Line(
+                    datetime.fromisoformat(item["at"]),
+                    str(item["target"]),
+                    str(item["action"]),
+                    str(item.get("message", "")),
+                    str(item.get("via", "")),
+                    tuple((str(d), str(p)) for d, p in item.get("removed", ())),
+                    tuple((str(d), str(p)) for d, p in item.get("added", ())),
+                    item.get("staged_id"),
+                    item.get("origin"),
+                )
+            )
         except (ValueError, KeyError, TypeError, AttributeError):
             continue
     return out

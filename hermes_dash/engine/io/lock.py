@@ -38,8 +38,10 @@ _LOCKS_MAX = 64
 os.register_at_fork(after_in_child=_LOCKS.clear)
 
 
-_NOT_OURS = ("Nothing was changed. Move that file away (it is not a lock file hermes-dash or the agent made: "
-             "its bytes are kept as they are), then try again; the lock file is created afresh.")
+_NOT_OURS = (
+    "Nothing was changed. Move that file away (it is not a lock file hermes-dash or the agent made: "
+    "its bytes are kept as they are), then try again; the lock file is created afresh."
+)
 
 
 def check_lock_file(lock_path: Path) -> None:
@@ -55,8 +57,9 @@ def check_lock_file(lock_path: Path) -> None:
         return
     except OSError as exc:
         if os.path.islink(lock_path):
-            raise FileProblem(f"{lock_path} is a symbolic link, not a lock file; it was not opened.",
-                              hint=_NOT_OURS) from None
+            raise FileProblem(
+                f"{lock_path} is a symbolic link, not a lock file; it was not opened.", hint=_NOT_OURS
+            ) from None
         raise os_refusal(exc, lock_path) from exc
     try:
         st = os.fstat(fd)
@@ -66,8 +69,10 @@ def check_lock_file(lock_path: Path) -> None:
 
             problem = f"is {kind_of(st.st_mode)}, not a regular file"
         elif st.st_nlink != 1:
-            problem = (f"has {st.st_nlink} names (a hard link: another file, a memory file perhaps, shares its bytes), "
-                       "and locking would empty it")
+            problem = (
+                f"has {st.st_nlink} names (a hard link: another file, a memory file perhaps, shares its bytes), "
+                "and locking would empty it"
+            )
         elif st.st_size:
             problem = f"holds {st.st_size:,} bytes (a lock file is always empty), and locking would empty it"
         if problem:

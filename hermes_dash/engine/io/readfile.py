@@ -23,8 +23,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from pathlib import Path
 from collections import namedtuple
+from pathlib import Path
 
 from hermes_dash.engine.rules.errors import FileProblem
 
@@ -60,12 +60,12 @@ class Fingerprint(_Fields):
     __slots__ = ()
 
     @classmethod
-    def of(cls, st: os.stat_result) -> "Fingerprint":
+    def of(cls, st: os.stat_result) -> Fingerprint:
         """The fingerprint of a ``stat``/``fstat``/``lstat`` result: the one constructor."""
         return cls(st.st_mtime_ns, st.st_size, st.st_ino)
 
     @classmethod
-    def at(cls, path: str | os.PathLike[str], *, follow: bool = True) -> "Fingerprint | None":
+    def at(cls, path: str | os.PathLike[str], *, follow: bool = True) -> Fingerprint | None:
         """The fingerprint of the file at ``path`` (``follow=False``: of a link itself); None when
         it cannot be stat'ed (absent, no permission)."""
         try:
@@ -84,9 +84,14 @@ class NotReadable(FileProblem):
 
 def kind_of(mode: int) -> str:
     """What a file type is called in a message."""
-    for test, name in ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a folder"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISLNK, "a symbolic link")):
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symbolic link"),
+    ):
         if test(mode):
             return name
     return "not a regular file"
@@ -102,16 +107,19 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[by
         fd = os.open(path, flags)
     except OSError as exc:
         if not follow and exc.errno == errno.ELOOP and os.path.islink(path):
-            raise NotReadable(f"{path} is a symbolic link; it was not read.",
-                              hint="hermes-dash never creates a link there: remove it (its target is untouched).",
-                              reason="is a symbolic link") from None
+            raise NotReadable(
+                f"{path} is a symbolic link; it was not read.",
+                hint="hermes-dash never creates a link there: remove it (its target is untouched).",
+                reason="is a symbolic link",
+            ) from None
         raise
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             reason = f"is {kind_of(st.st_mode)}, not a regular file"
-            raise NotReadable(f"{path} {reason}; it was not read.", hint="Replace it with a plain file (or remove it).",
-                              reason=reason)
+            raise NotReadable(
+                f"{path} {reason}; it was not read.", hint="Replace it with a plain file (or remove it).", reason=reason
+            )
         if st.st_size > max_bytes:
             raise too_large(path, st.st_size, max_bytes)
         chunks = []
@@ -132,8 +140,11 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[by
 
 def too_large(path: Path, size: int, max_bytes: int, more: bool = False) -> NotReadable:
     reason = f"is {'over ' if more else ''}{size:,} bytes, more than the {max_bytes:,} bytes hermes-dash reads"
-    return NotReadable(f"{path} {reason}; it was not read.",
-                       hint="Move the large file away (it is not a file the agent wrote) or shorten it.", reason=reason)
+    return NotReadable(
+        f"{path} {reason}; it was not read.",
+        hint="Move the large file away (it is not a file the agent wrote) or shorten it.",
+        reason=reason,
+    )
 
 
 def describe_unreadable(exc: OSError | FileProblem, path: Path) -> str:

@@ -39,7 +39,7 @@ class Action(str, Enum):
         return tuple(f for f, used in (("content", self.uses_content), ("old_text", self.uses_old_text)) if used)
 
     @classmethod
-    def of(cls, value: object, *, where: str = "", batch: bool = True) -> "Action":
+    def of(cls, value: object, *, where: str = "", batch: bool = True) -> Action:
         """The action ``value`` names; :class:`InvalidRequest` for anything else (``batch=False``:
         inside a batch, where only add, replace and remove are allowed)."""
         try:

@@ -19,8 +19,9 @@ from hermes_dash.engine.rules.ops import Operation, pin_full_text
 from hermes_dash.engine.text import shorten
 
 
-def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str | None],
-               added: Iterable[str] = ()) -> list[Operation]:
+def plan_batch(
+    original: list[str] | tuple[str, ...], edited: Mapping[int, str | None], added: Iterable[str] = ()
+) -> list[Operation]:
     """Operations that turn ``original`` into the edited table.
 
     ``edited`` maps an original row index to its new text (``None`` or blank text: removed);
@@ -40,8 +41,10 @@ def plan_batch(original: list[str] | tuple[str, ...], edited: Mapping[int, str |
 
 def describe_batch(op: Operation, width: int = 60) -> str:
     """One line for a preview list; text cut to ``width`` characters."""
+
     def cut(text: str) -> str:
         return shorten(text, width, one_line=True)
+
     if op.action == "add":
         return f"add: {cut(op.content)}"
     if op.action == "remove":

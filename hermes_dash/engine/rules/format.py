@@ -35,10 +35,13 @@ def decode(data: bytes) -> str:
         text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as exc:
         exc.start += bom
-        raise FileProblem(describe_decode_error(data, exc), hint=(
-            "Only UTF-8 files can be changed safely. Re-save the file as UTF-8 (for example "
-            "`iconv -f latin1 -t utf-8`), or restore a backup."
-        )) from None
+        raise FileProblem(
+            describe_decode_error(data, exc),
+            hint=(
+                "Only UTF-8 files can be changed safely. Re-save the file as UTF-8 (for example "
+                "`iconv -f latin1 -t utf-8`), or restore a backup."
+            ),
+        ) from None
     return normalise_newlines(text)
 
 
@@ -46,8 +49,7 @@ def describe_decode_error(data: bytes, exc: UnicodeDecodeError) -> str:
     start = exc.start
     line = data.count(b"\n", 0, start) + 1
     column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-    return (f"Not valid UTF-8: byte 0x{data[start]:02x} at offset {start} "
-            f"(line {line}, column {column}).")
+    return f"Not valid UTF-8: byte 0x{data[start]:02x} at offset {start} (line {line}, column {column})."
 
 
 def decode_lossy(data: bytes) -> str:
@@ -120,8 +122,10 @@ def detect_drift(text: str, limit: int) -> Drift:
     pieces = split_entries(text)
     reasons = []
     if serialise(pieces) != stripped:
-        reasons.append("the text does not round-trip through the § format (hand edits, blank "
-                       "lines around §, or headings with no §)")
+        reasons.append(
+            "the text does not round-trip through the § format (hand edits, blank "
+            "lines around §, or headings with no §)"
+        )
     longest = max((len(p) for p in pieces), default=0)
     if longest > limit:
         reasons.append(f"one entry is {longest:,} characters, longer than the whole limit of {limit:,}")

@@ -58,7 +58,8 @@ def check_text(value: str, what: str) -> str:
             f"{what} holds a lone surrogate code point U+{ord(value[exc.start]):04X} at character {exc.start + 1}, "
             "which is not text and cannot be saved as UTF-8.",
             hint="Remove that character (it usually comes from a broken copy-paste, a JSON \\ud800 escape "
-                 "or bytes that are not UTF-8).") from None
+            "or bytes that are not UTF-8).",
+        ) from None
     return value
 
 
@@ -75,16 +76,15 @@ class Operation:
     content: str = ""
     old_text: str = ""
     expect_entry: str | None = None
-    operations: tuple["Operation", ...] = ()  # action "batch" only
+    operations: tuple[Operation, ...] = ()  # action "batch" only
 
     @classmethod
-    def batch(cls, operations: Iterable[object]) -> "Operation":
+    def batch(cls, operations: Iterable[object]) -> Operation:
         """A batch; refused at once when it is empty, too long, or an item is not an operation."""
         return cls("batch", operations=tuple(coerce_batch(operations)))
 
     @classmethod
-    def coerce(cls, op: "Operation | Mapping[str, object] | None", position: int, *,
-               nested: bool = False) -> "Operation":
+    def coerce(cls, op: Operation | Mapping[str, object] | None, position: int, *, nested: bool = False) -> Operation:
         """An operation from JSON: an object with ``action`` and ``content`` / ``old_text`` (and
         optionally ``expect_entry``), or a batch. ``nested``: an item of a batch, where the agent
         takes ``"batch"`` for one more unknown action, refused in its turn (after the scan and the
@@ -94,13 +94,17 @@ class Operation:
         if op is None:
             op = {}
         if not isinstance(op, Mapping):
-            raise InvalidRequest(f"Operation {position}: expected an object, got {type(op).__name__}.",
-                                 hint='Write each operation as {"action": ..., "content": ..., "old_text": ...}.')
+            raise InvalidRequest(
+                f"Operation {position}: expected an object, got {type(op).__name__}.",
+                hint='Write each operation as {"action": ..., "content": ..., "old_text": ...}.',
+            )
         if op.get("action") == "batch" and not nested:
             items = op.get("operations")
             if not isinstance(items, list):
-                raise InvalidRequest(f"Operation {position}: a batch needs an 'operations' list.",
-                                     hint='Write {"action": "batch", "operations": [...]}.')
+                raise InvalidRequest(
+                    f"Operation {position}: a batch needs an 'operations' list.",
+                    hint='Write {"action": "batch", "operations": [...]}.',
+                )
             return cls.batch(items)
         fields: dict[str, str] = {}
         for key in ("action", "content", "old_text", "expect_entry"):
@@ -159,12 +163,16 @@ def resolve(entries: list[str], old_text: str, *, where: str = "") -> int:
     if match.target is not None:
         return match.target
     if not match.indices:
-        raise NoMatch(f"{where}No entry contains {match.old_text!r}.",
-                      hint="Check the entry list and use a piece of the exact text of the entry you mean.")
+        raise NoMatch(
+            f"{where}No entry contains {match.old_text!r}.",
+            hint="Check the entry list and use a piece of the exact text of the entry you mean.",
+        )
     listing = "; ".join(f"[{i}] {preview(entries[i])}" for i in dict.fromkeys(match.indices))
-    raise AmbiguousMatch(f"{where}{match.old_text!r} is in {len(match.previews)} different entries: {listing}",
-                         hint="Use a longer piece of text that only the entry you mean contains.",
-                         matches=list(match.previews))
+    raise AmbiguousMatch(
+        f"{where}{match.old_text!r} is in {len(match.previews)} different entries: {listing}",
+        hint="Use a longer piece of text that only the entry you mean contains.",
+        matches=list(match.previews),
+    )
 
 
 def locate(entries: list[str], old_text: str, expect_entry: str | None = None, *, where: str = "") -> int:
@@ -184,19 +192,28 @@ def locate(entries: list[str], old_text: str, expect_entry: str | None = None, *
         return entries.index(expect_entry)
     current = entries[match.target] if match.target is not None else None
     if current is not None:
-        what = (f"The entry this change was aimed at is no longer in the file as it was shown: "
-                f"{preview(expect_entry)!r}; it now reads {preview(current)!r}.")
+        what = (
+            f"The entry this change was aimed at is no longer in the file as it was shown: "
+            f"{preview(expect_entry)!r}; it now reads {preview(current)!r}."
+        )
     elif match.indices:
-        what = (f"{match.old_text!r} is now in {len(match.previews)} different entries, and none is the entry this "
-                f"change was aimed at, which is no longer in the file: {preview(expect_entry)!r}.")
+        what = (
+            f"{match.old_text!r} is now in {len(match.previews)} different entries, and none is the entry this "
+            f"change was aimed at, which is no longer in the file: {preview(expect_entry)!r}."
+        )
     else:
-        what = (f"No entry contains {match.old_text!r} any more: the entry this change was aimed at is no longer "
-                f"in the file: {preview(expect_entry)!r}.")
+        what = (
+            f"No entry contains {match.old_text!r} any more: the entry this change was aimed at is no longer "
+            f"in the file: {preview(expect_entry)!r}."
+        )
     raise EntryChanged(
         f"{where}{what} Nothing was changed.",
         hint="Someone (the agent, another tab) changed it meanwhile. Compare the two versions, then apply "
-             "your change to the current text or drop it.",
-        expected=expect_entry, current=current, index=match.target)
+        "your change to the current text or drop it.",
+        expected=expect_entry,
+        current=current,
+        index=match.target,
+    )
 
 
 def check_content(content: str, *, where: str = "") -> None:
@@ -206,11 +223,14 @@ def check_content(content: str, *, where: str = "") -> None:
             f"{where}The text contains {_scan.describe(findings)}. Memory is injected into "
             "every future system prompt, so it must not carry injection or exfiltration payloads.",
             hint="Rewrite the text without the flagged wording or characters.",
-            findings=list(findings))
+            findings=list(findings),
+        )
 
 
-_EMPTY_CONTENT = {"add": ("The entry is empty.", "Type the fact or preference to remember."),
-                  "replace": ("The new text is empty.", "To delete the entry, use remove instead.")}
+_EMPTY_CONTENT = {
+    "add": ("The entry is empty.", "Type the fact or preference to remember."),
+    "replace": ("The new text is empty.", "To delete the entry, use remove instead."),
+}
 
 
 def validated(op: Operation, action: Action | None = None) -> Operation:
@@ -252,12 +272,15 @@ def coerce_batch(operations: Iterable[object]) -> list[Operation]:
     if not items:
         raise InvalidRequest("The batch has no operations.", hint="Give at least one add, replace or remove.")
     if len(items) > MAX_BATCH_OPERATIONS:
-        raise InvalidRequest(f"The batch has {len(items):,} operations; at most {MAX_BATCH_OPERATIONS:,} are "
-                             "accepted in one batch.",
-                             hint="Split it into smaller batches, or consolidate entries first (a file that fits "
-                                  "its limit never needs that many operations).")
-    return [Operation.coerce(op, i, nested=True)  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
-            for i, op in enumerate(items, start=1)]
+        raise InvalidRequest(
+            f"The batch has {len(items):,} operations; at most {MAX_BATCH_OPERATIONS:,} are accepted in one batch.",
+            hint="Split it into smaller batches, or consolidate entries first (a file that fits "
+            "its limit never needs that many operations).",
+        )
+    return [
+        Operation.coerce(op, i, nested=True)  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
+        for i, op in enumerate(items, start=1)
+    ]
 
 
 def scan_batch(ops: list[Operation]) -> None:
@@ -277,8 +300,11 @@ def full_refusal(what: str, new_total: int, limit: int, current: int, entry_len:
     return OverLimit(
         f"{what} would put the file at {new_total:,}/{limit:,} characters (now {current:,}/{limit:,}).{entry}",
         hint="Free room first: replace overlapping entries with one shorter entry or remove stale ones "
-             "(a batch can free room and add in one step), then try again.",
-        usage=f"{current}/{limit}", new_usage=new_total, limit=limit)
+        "(a batch can free room and add in one step), then try again.",
+        usage=f"{current}/{limit}",
+        new_usage=new_total,
+        limit=limit,
+    )
 
 
 def counts(entries: list[str]) -> dict[str, int]:
@@ -367,8 +393,9 @@ def apply_add(entries: list[str], content: str, limit: int) -> list[str]:
     return apply_one(entries, Operation("add", content), limit)[0]
 
 
-def apply_replace(entries: list[str], old_text: str, content: str, limit: int,
-                  expect_entry: str | None = None) -> list[str]:
+def apply_replace(
+    entries: list[str], old_text: str, content: str, limit: int, expect_entry: str | None = None
+) -> list[str]:
     return apply_one(entries, Operation("replace", content, old_text, expect_entry), limit)[0]
 
 
@@ -390,9 +417,11 @@ def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[st
             raise
     work = copy.entries
     if entries and not work and active().refuses_emptying_batch:
-        raise InvalidRequest(f"After all {len(ops)} operations the batch would leave the file with no entry, "
-                             "which the agent version in effect refuses. No operation of the batch was applied.",
-                             hint="Keep at least one entry, or remove the last ones with single remove operations.")
+        raise InvalidRequest(
+            f"After all {len(ops)} operations the batch would leave the file with no entry, "
+            "which the agent version in effect refuses. No operation of the batch was applied.",
+            hint="Keep at least one entry, or remove the last ones with single remove operations.",
+        )
     if usage(work) > limit:
         raise full_refusal(f"After all {len(ops)} operations the batch", usage(work), limit, usage(entries))
     return work
@@ -409,8 +438,12 @@ def pin_full_text(operations: Iterable[object]) -> list[Operation]:
     be overwritten or deleted. Pinned, such an operation is refused instead.
     """
     ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
-    return [op if op.action not in _USES_OLD_TEXT or op.expect_entry is not None
-            else replace(op, expect_entry=op.old_text.strip() or None) for op in ops]
+    return [
+        op
+        if op.action not in _USES_OLD_TEXT or op.expect_entry is not None
+        else replace(op, expect_entry=op.old_text.strip() or None)
+        for op in ops
+    ]
 
 
 #: A batch carrying more text than this is tried on the entries before its text is scanned:
@@ -490,19 +523,23 @@ class Projection:
     def percent(self) -> int:
         return percent(self.usage, self.limit)
 
-    def raise_refusal(self) -> "Projection":
+    def raise_refusal(self) -> Projection:
         if self.refusal is not None:
             raise self.refusal
         return self
 
 
-def project(entries: Iterable[str], operation: Operation | Mapping[str, object] | Prepared,
-            limit: int) -> Projection:
+def project(entries: Iterable[str], operation: Operation | Mapping[str, object] | Prepared, limit: int) -> Projection:
     """The pure projection every preview and every store write uses; never raises a Refusal."""
     before = tuple(entries)
     plain = operation.op if isinstance(operation, Prepared) else operation
-    action = plain.action if isinstance(plain, Operation) else \
-        str(plain.get("action") or "") if isinstance(plain, Mapping) else ""
+    action = (
+        plain.action
+        if isinstance(plain, Operation)
+        else str(plain.get("action") or "")
+        if isinstance(plain, Mapping)
+        else ""
+    )
     try:
         prepared = prepare(operation)
         op = prepared.op

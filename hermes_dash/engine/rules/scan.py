@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache
 
 MAX_SCAN_CHARS = 65_536
 
-INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\u2062\u2063\u2064\ufeff"
-                      "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u2060\u2062\u2063\u2064\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 _W = r"(?:\w+\s+){0,8}"  # "a few words": up to eight words in between
 _LINE = r"[^\n]{0,2048}"  # "then on the same line"
@@ -34,8 +35,10 @@ def _rules(secret_var: str) -> tuple[tuple[str, str], ...]:
         ("prompt_injection", rf"ignore\s+{_W}(?:previous|all|above|prior)\s+{_W}instructions"),
         ("sys_prompt_override", r"system\s+prompt\s+override"),
         ("disregard_rules", rf"disregard\s+{_W}(?:your|all|any)\s+{_W}(?:instructions|rules|guidelines)"),
-        ("bypass_restrictions",
-         rf"act\s+as\s+(?:if|though)\s+{_W}you\s+{_W}(?:have\s+no|don't\s+have)\s+{_W}(?:restrictions|limits|rules)"),
+        (
+            "bypass_restrictions",
+            rf"act\s+as\s+(?:if|though)\s+{_W}you\s+{_W}(?:have\s+no|don't\s+have)\s+{_W}(?:restrictions|limits|rules)",
+        ),
         # the word may sit inside a longer one: "<!-- systematic -->" is refused
         ("html_comment_injection", r"<!--[^>]{0,512}(?:ignore|override|system|secret|hidden)[^>]{0,512}-->"),
         ("hidden_div", r"<\s*div\s+style\s*=\s*[\"'][^>]{0,2048}display\s*:\s*none"),
@@ -64,8 +67,10 @@ def _rules(secret_var: str) -> tuple[tuple[str, str], ...]:
         ("exfil_wget", rf"wget\s+{_LINE}{secret_var}"),
         ("read_secrets", rf"cat\s+{_LINE}(?:\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)"),
         ("send_to_url", rf"(?:send|post|upload|transmit)\s+{_LINE}\s+(?:to|at)\s+https?://"),
-        ("context_exfil",
-         rf"(?:include|output|print|share)\s+{_W}(?:conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)"),
+        (
+            "context_exfil",
+            rf"(?:include|output|print|share)\s+{_W}(?:conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)",
+        ),
         # persistence and secrets
         ("ssh_backdoor", r"authorized_keys"),
         ("ssh_access", r"\$HOME/\.ssh|~/\.ssh"),
@@ -87,7 +92,7 @@ RULES = PATTERN_SETS["0.18"]
 RULE_IDS = tuple(rule_id for rule_id, _ in RULES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(pattern_set: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     # Compiled on first use so `python -m hermes_dash show` never pays for it.
     return tuple((rule_id, re.compile(pattern, re.IGNORECASE)) for rule_id, pattern in PATTERN_SETS[pattern_set])
@@ -117,8 +122,9 @@ def describe(findings: tuple[str, ...]) -> str:
     rules = [f for f in findings if not f.startswith("invisible_unicode_")]
     parts = []
     if invisible:
-        parts.append(("invisible character " if len(invisible) == 1 else "invisible characters ")
-                     + ", ".join(invisible))
+        parts.append(
+            ("invisible character " if len(invisible) == 1 else "invisible characters ") + ", ".join(invisible)
+        )
     if rules:
         parts.append(("threat pattern " if len(rules) == 1 else "threat patterns ") + ", ".join(rules))
     return " and ".join(parts)

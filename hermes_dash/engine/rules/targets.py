@@ -27,12 +27,12 @@ class Target:
     other_key: str  # the counterpart file's key
 
     @property
-    def other(self) -> "Target":
+    def other(self) -> Target:
         """The counterpart file: where a move sends an entry, where a cross-file overlap is."""
         return _BY_KEY[self.other_key]
 
     @staticmethod
-    def of(target: "str | Target | None") -> "Target":
+    def of(target: str | Target | None) -> Target:
         """The row for ``target`` (a key or a Target; None: memory, as the agent's tool takes it);
         :class:`InvalidRequest` for an unknown key.
 
@@ -55,14 +55,14 @@ class Target:
 
 #: Every memory file, in the order the agent renders their blocks.
 TABLE: tuple[Target, ...] = (
-    Target("memory", "MEMORY.md", "memory_char_limit", 2200, "memory_enabled",
-           "MEMORY (your personal notes)", "user"),
-    Target("user", "USER.md", "user_char_limit", 1375, "user_profile_enabled",
-           "USER PROFILE (who the user is)", "memory"),
+    Target("memory", "MEMORY.md", "memory_char_limit", 2200, "memory_enabled", "MEMORY (your personal notes)", "user"),
+    Target(
+        "user", "USER.md", "user_char_limit", 1375, "user_profile_enabled", "USER PROFILE (who the user is)", "memory"
+    ),
 )
 _BY_KEY = {t.key: t for t in TABLE}
 
 
-def target_of(target: "str | Target") -> Target:
+def target_of(target: str | Target) -> Target:
     """The row for a key (``"memory"``), refused when there is none: :meth:`Target.of`."""
     return Target.of(target)

@@ -65,8 +65,7 @@ def _pair_alike(gone: list[str], fresh: list[str]) -> dict[str, tuple[str, float
     pairs: dict[str, tuple[str, float]] = {}
     if not gone or not fresh or len(gone) * len(fresh) > _MAX_PAIRS:
         return pairs
-    scored = sorted(((similarity(o, n), i, j) for i, o in enumerate(gone) for j, n in enumerate(fresh)),
-                    reverse=True)
+    scored = sorted(((similarity(o, n), i, j) for i, o in enumerate(gone) for j, n in enumerate(fresh)), reverse=True)
     used_old: set[int] = set()
     used_new: set[int] = set()
     for score, i, j in scored:
@@ -98,8 +97,9 @@ def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[st
     return pairs
 
 
-def diff_entries(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...], *,
-                 in_place: bool = True) -> EntryDiff:
+def diff_entries(
+    old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...], *, in_place: bool = True
+) -> EntryDiff:
     """Items in the order of ``new`` (removed entries after), each entry used once.
 
     ``in_place``: ``old`` and ``new`` are two versions of one file, so rule 2 applies too.
@@ -111,8 +111,9 @@ def diff_entries(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, .
     pairs = _pair_alike(gone, fresh)
     if in_place and len(pairs) < min(len(gone), len(fresh)):
         paired_old = {o for o, _ in pairs.values()}
-        placed = _pair_in_place(old_list, new_list, {e for e in gone if e not in paired_old},
-                                {e for e in fresh if e not in pairs})
+        placed = _pair_in_place(
+            old_list, new_list, {e for e in gone if e not in paired_old}, {e for e in fresh if e not in pairs}
+        )
         pairs.update((n, (o, similarity(o, n))) for n, o in placed.items())
     paired_old = {o for o, _ in pairs.values()}
     items = []
@@ -150,8 +151,8 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
     tail = 0
     while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
         tail += 1
-    prefix, suffix = "".join(a[:head]), "".join(a[len(a) - tail:])
-    a, b = a[head:len(a) - tail], b[head:len(b) - tail]
+    prefix, suffix = "".join(a[:head]), "".join(a[len(a) - tail :])
+    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
 
     def put(kind: str, text: str) -> None:
         if not text:

@@ -77,8 +77,11 @@ class MemoryCall:
         if self.action == "patch":
             if self.after is not None:
                 return self.after.strip() == text
-            return bool(self.content) and (self.content or "") in text and (
-                self.matched is None or self.matched.replace(self.old_text or "", self.content or "") == text)
+            return (
+                bool(self.content)
+                and (self.content or "") in text
+                and (self.matched is None or self.matched.replace(self.old_text or "", self.content or "") == text)
+            )
         return False
 
     def takes_away(self, text: str) -> bool:
@@ -155,8 +158,11 @@ def _open(db: Path, timeout: float) -> tuple[_Reader | None, str | None]:
         return None, _problem(db, exc)
     if not {"id", "session_id", "tool_calls"} <= columns:
         conn.close()
-        return None, f"{db.name} has no messages table with tool calls (another Hermes version?), so no memory " \
-                     "call can be found in it."
+        return (
+            None,
+            f"{db.name} has no messages table with tool calls (another Hermes version?), so no memory "
+            "call can be found in it.",
+        )
     return _Reader(conn, columns, session_columns), None
 
 
@@ -192,8 +198,10 @@ def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
     have = reader.columns
     role = "m.role" if "role" in have else "NULL"
     reply = "CASE WHEN m.role = 'tool' THEN m.content END" if {"role", "content"} <= have else "NULL"
-    picked = (f"m.id, m.session_id, {role}, m.tool_calls, {'m.tool_call_id' if 'tool_call_id' in have else 'NULL'}, "
-              f"{reply}, {'m.timestamp' if 'timestamp' in have else 'NULL'}")
+    picked = (
+        f"m.id, m.session_id, {role}, m.tool_calls, {'m.tool_call_id' if 'tool_call_id' in have else 'NULL'}, "
+        f"{reply}, {'m.timestamp' if 'timestamp' in have else 'NULL'}"
+    )
     calls_only = "m.tool_calls IS NOT NULL AND m.tool_calls LIKE '%memory%'"
     if _fts_usable(conn):
         try:
@@ -201,9 +209,13 @@ def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
             wanted = f"(m.tool_calls IS NOT NULL OR {role} = 'tool')"
             indexed = conn.execute(
                 f"SELECT {picked} FROM messages_fts f JOIN messages m ON m.id = f.rowid "  # noqa: S608 - fixed names
-                f"WHERE messages_fts MATCH 'memory' AND {wanted} ORDER BY m.id").fetchall()
-            tail = conn.execute(f"SELECT {picked} FROM messages m WHERE m.id > ? AND {calls_only} "  # noqa: S608
-                                "ORDER BY m.id", (top[0] if top else 0,)).fetchall()
+                f"WHERE messages_fts MATCH 'memory' AND {wanted} ORDER BY m.id"
+            ).fetchall()
+            tail = conn.execute(
+                f"SELECT {picked} FROM messages m WHERE m.id > ? AND {calls_only} "  # noqa: S608
+                "ORDER BY m.id",
+                (top[0] if top else 0,),
+            ).fetchall()
             return indexed + tail, bool(top and top[0])  # an empty index answered nothing: say so
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
@@ -274,8 +286,9 @@ def _status(result: object) -> tuple[str, str | None]:
     return "applied", None
 
 
-def _results(reader: _Reader, rows: list[tuple[int, str, str]],
-             known: dict[str, list[tuple[int, str, object]]]) -> dict[tuple[int, str], object]:
+def _results(
+    reader: _Reader, rows: list[tuple[int, str, str]], known: dict[str, list[tuple[int, str, object]]]
+) -> dict[tuple[int, str], object]:
     """The reply to each call: the tool row whose ``tool_call_id`` names it, else the first
     unclaimed tool row after the call's row in the same session. ``known``: tool rows already
     read, per session (id, tool_call_id, content); other sessions' rows are looked up."""
@@ -286,13 +299,20 @@ def _results(reader: _Reader, rows: list[tuple[int, str, str]],
     for message_id, session_id, key in rows:
         by_message.setdefault(message_id, (session_id, []))[1].append(key)
     for message_id, (session_id, keys) in by_message.items():
-        near = [(rid, cid, content) for rid, cid, content in known.get(session_id, ())
-                if message_id < rid <= message_id + _RESULT_WINDOW]
+        near = [
+            (rid, cid, content)
+            for rid, cid, content in known.get(session_id, ())
+            if message_id < rid <= message_id + _RESULT_WINDOW
+        ]
         if not near or any(not k.isdigit() and k not in {c for _, c, _ in near} for k in keys):
-            near = [(int(r[0]), str(r[1] or ""), r[2]) for r in reader.conn.execute(
-                f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
-                f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
-                (message_id, message_id + _RESULT_WINDOW, session_id))]
+            near = [
+                (int(r[0]), str(r[1] or ""), r[2])
+                for r in reader.conn.execute(
+                    f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
+                    f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
+                    (message_id, message_id + _RESULT_WINDOW, session_id),
+                )
+            ]
         replies = [(cid, content) for _, cid, content in near]
         claimed: set[int] = set()
         ids = {k for k in keys if not k.isdigit()}
@@ -313,11 +333,12 @@ def _session_info(reader: _Reader, ids: Iterable[str]) -> None:
         return
     picked = ", ".join(_col(reader, c, "sessions") for c in ("id", "source", "model", "cwd", "started_at"))
     for start in range(0, len(want), 500):
-        chunk = want[start:start + 500]
+        chunk = want[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for r in reader.conn.execute(f"SELECT {picked} FROM sessions WHERE id IN ({marks})", chunk):  # noqa: S608
-            reader.sessions[str(r[0])] = SessionInfo(str(r[0]), str(r[1] or ""), str(r[2] or ""), str(r[3] or ""),
-                                                     _when(r[4]))
+            reader.sessions[str(r[0])] = SessionInfo(
+                str(r[0]), str(r[1] or ""), str(r[2] or ""), str(r[3] or ""), _when(r[4])
+            )
     for i in want:
         reader.sessions.setdefault(i, SessionInfo(i))
 
@@ -357,8 +378,10 @@ def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
     except sqlite3.Error as exc:
         problem = _problem(db, exc).replace("Reading sessions", "Looking for memory calls")
         if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
-            problem = (f"Looking for memory calls in {db} took longer than {timeout:g} s and was stopped after "
-                       f"{rows_read:,} candidate rows; the origins shown come from those only.")
+            problem = (
+                f"Looking for memory calls in {db} took longer than {timeout:g} s and was stopped after "
+                f"{rows_read:,} candidate rows; the origins shown come from those only."
+            )
     finally:
         reader.conn.close()
     return CallScan(tuple(replay(calls)), used_fts, rows_read, oldest, count, problem, time.monotonic() - started)
@@ -384,8 +407,13 @@ def replay(calls: list[MemoryCall]) -> list[MemoryCall]:
         out.append(call)
         if not call.applied:
             continue
-        new = (call.after or (hit.replace(call.old_text or "", call.content or "") if call.action == "patch" and hit
-                              else call.content) or "").strip()
+        new = (
+            call.after
+            or (
+                hit.replace(call.old_text or "", call.content or "") if call.action == "patch" and hit else call.content
+            )
+            or ""
+        ).strip()
         if call.action == "add" and new and new not in work:
             work.append(new)
         elif call.action in ("replace", "patch") and hit is not None and hit in work:
@@ -395,8 +423,9 @@ def replay(calls: list[MemoryCall]) -> list[MemoryCall]:
     return out
 
 
-def _calls_of(message_id: int, session: SessionInfo, at: datetime | None, call_id: str,
-              args: Mapping[str, object], reply: object) -> list[MemoryCall]:
+def _calls_of(
+    message_id: int, session: SessionInfo, at: datetime | None, call_id: str, args: Mapping[str, object], reply: object
+) -> list[MemoryCall]:
     status, pending = _status(reply)
     target = _text(args.get("target")) or "memory"
     result: Mapping[str, object] = reply if isinstance(reply, dict) else {}
@@ -409,10 +438,31 @@ def _calls_of(message_id: int, session: SessionInfo, at: datetime | None, call_i
         if content is None:
             content = _text(op.get("new_text"))  # newer agents accept new_text for content
         part = _per_op(result, index)
-        matched = next((t for k in ("replaced_entry", "removed_entry", "patched_entry_before")
-                        if (t := _text(part.get(k))) is not None), None)
-        out.append(MemoryCall(message_id, session, at, target, action, content, _text(op.get("old_text")), matched,
-                              _text(part.get("patched_entry_after")), index, status, pending, call_id))
+        matched = next(
+            (
+                t
+                for k in ("replaced_entry", "removed_entry", "patched_entry_before")
+                if (t := _text(part.get(k))) is not None
+            ),
+            None,
+        )
+        out.append(
+            MemoryCall(
+                message_id,
+                session,
+                at,
+                target,
+                action,
+                content,
+                _text(op.get("old_text")),
+                matched,
+                _text(part.get("patched_entry_after")),
+                index,
+                status,
+                pending,
+                call_id,
+            )
+        )
     return out
 
 
@@ -460,16 +510,20 @@ def reasons(db: Path, calls: Iterable[MemoryCall], timeout: float = 2.0) -> dict
 def _reason(reader: _Reader, call: MemoryCall) -> Reason:
     ts = "timestamp" if "timestamp" in reader.columns else "NULL"
     # By primary key, newest first: stops at the turn's user message instead of sorting the session.
-    user = reader.conn.execute(f"SELECT id, content, {ts} FROM messages WHERE id < ? AND session_id = ? "  # noqa: S608
-                               "AND role = 'user' ORDER BY id DESC LIMIT 1",
-                               (call.message_id, call.session.id)).fetchone()
+    user = reader.conn.execute(
+        f"SELECT id, content, {ts} FROM messages WHERE id < ? AND session_id = ? "  # noqa: S608
+        "AND role = 'user' ORDER BY id DESC LIMIT 1",
+        (call.message_id, call.session.id),
+    ).fetchone()
     own = reader.conn.execute("SELECT content FROM messages WHERE id = ?", (call.message_id,)).fetchone()
     assistant = _plain(own[0]) if own else ""
     if not assistant:  # the assistant's text earlier in the same turn (after the user's message)
-        row = reader.conn.execute("SELECT content FROM messages WHERE id < ? AND id > ? AND session_id = ? "
-                                  "AND role = 'assistant' AND content IS NOT NULL AND content != '' "
-                                  "ORDER BY id DESC LIMIT 1",
-                                  (call.message_id, user[0] if user else -1, call.session.id)).fetchone()
+        row = reader.conn.execute(
+            "SELECT content FROM messages WHERE id < ? AND id > ? AND session_id = ? "
+            "AND role = 'assistant' AND content IS NOT NULL AND content != '' "
+            "ORDER BY id DESC LIMIT 1",
+            (call.message_id, user[0] if user else -1, call.session.id),
+        ).fetchone()
         assistant = _plain(row[0]) if row else ""
     return Reason(_plain(user[1]) if user else "", assistant, _when(user[2]) if user else None)
 
@@ -487,7 +541,8 @@ def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: f
             "AND id <= ? ORDER BY id DESC LIMIT ?) UNION ALL SELECT id, role, content, tool_calls, ts FROM "
             f"(SELECT id, role, {content} AS content, tool_calls, {ts} AS ts FROM messages WHERE session_id = ? "
             "AND id > ? ORDER BY id LIMIT ?) ORDER BY id",
-            (call.session.id, call.message_id, before + 1, call.session.id, call.message_id, after)).fetchall()
+            (call.session.id, call.message_id, before + 1, call.session.id, call.message_id, after),
+        ).fetchall()
     except sqlite3.Error:
         return []
     finally:

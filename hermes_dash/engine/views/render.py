@@ -17,9 +17,12 @@ RULE = "═" * 46
 _TARGET_OF_TITLE = {t.title: t.key for t in TABLE}
 _HEADER = re.compile(
     rf"^(?P<title>{'|'.join(re.escape(t.title) for t in TABLE)}) "
-    r"\[(?P<pct>\d+)% — (?P<used>[\d,]+)/(?P<limit>-?[\d,]+) chars(?P<over> ⚠ OVER BUDGET)?\]$")
-_NOTE = re.compile(r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget \([\d,]+/-?[\d,]+\); "
-                   r"consolidate via memory\(action=remove/replace\) \.\.\.\]\n\n")
+    r"\[(?P<pct>\d+)% — (?P<used>[\d,]+)/(?P<limit>-?[\d,]+) chars(?P<over> ⚠ OVER BUDGET)?\]$"
+)
+_NOTE = re.compile(
+    r"\n\n\[\.\.\. [\d,]+ chars truncated — memory over budget \([\d,]+/-?[\d,]+\); "
+    r"consolidate via memory\(action=remove/replace\) \.\.\.\]\n\n"
+)
 
 
 def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
@@ -32,8 +35,10 @@ def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
         if not entry or entry.startswith("[BLOCKED:"):
             out.append(entry)
         elif findings := _scan.scan(entry):
-            out.append(f"[BLOCKED: {filename} entry contained threat pattern(s): {', '.join(findings)}. "
-                       "Removed from system prompt; use memory(action=remove) to delete the original.]")
+            out.append(
+                f"[BLOCKED: {filename} entry contained threat pattern(s): {', '.join(findings)}. "
+                "Removed from system prompt; use memory(action=remove) to delete the original.]"
+            )
         else:
             out.append(entry)
     return out
@@ -106,10 +111,10 @@ def parse_prompt(prompt: str) -> dict[str, ParsedBlock]:
         if note is not None:
             head_end = note.start()
             tail_end = note.end() + int(cap * 0.2)
-            body = prompt[body_start:head_end] + DELIMITER + prompt[note.end():tail_end]
+            body = prompt[body_start:head_end] + DELIMITER + prompt[note.end() : tail_end]
             text = prompt[body_start:tail_end]
         elif body_start + used <= len(prompt):
-            body = text = prompt[body_start:body_start + used]
+            body = text = prompt[body_start : body_start + used]
         else:  # the header claims more text than the prompt holds: not a block
             continue
         found.setdefault(target, ParsedBlock(target, tuple(split_entries(body)), used, limit, truncated, text))

@@ -60,9 +60,11 @@ class Session:
         """Why this session's snapshot may be incomplete; None when the whole prompt was read."""
         if not self.prompt_cut:
             return None
-        return (f"Session {self.id}'s system prompt is {self.prompt_length:,} characters long, far longer than any "
-                f"prompt the agent builds, so it is not a real one: only its first {MAX_PROMPT_CHARS:,} characters "
-                "were read, and a block after them is not shown.")
+        return (
+            f"Session {self.id}'s system prompt is {self.prompt_length:,} characters long, far longer than any "
+            f"prompt the agent builds, so it is not a real one: only its first {MAX_PROMPT_CHARS:,} characters "
+            "were read, and a block after them is not shown."
+        )
 
 
 @dataclass(frozen=True)
@@ -95,20 +97,28 @@ def _problem(db: Path, exc: sqlite3.Error) -> str:
     """Why reading failed, in words that point at the real cause."""
     name = getattr(exc, "sqlite_errorname", "")
     if name == "SQLITE_INTERRUPT":
-        return (f"Reading sessions from {db} took longer than {QUERY_TIMEOUT_S:g} s and was stopped: its "
-                "`sessions` table or view never finishes (a view that recurses without end?). Check the file "
-                "with `sqlite3 state.db .schema`.")
+        return (
+            f"Reading sessions from {db} took longer than {QUERY_TIMEOUT_S:g} s and was stopped: its "
+            "`sessions` table or view never finishes (a view that recurses without end?). Check the file "
+            "with `sqlite3 state.db .schema`."
+        )
     if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or name.startswith(("SQLITE_CORRUPT_", "SQLITE_NOTADB_")):
-        return (f"{db} is corrupt ({exc}), so its sessions cannot be read. Restore it from a backup or move "
-                "it aside; hermes-dash only reads it.")
+        return (
+            f"{db} is corrupt ({exc}), so its sessions cannot be read. Restore it from a backup or move "
+            "it aside; hermes-dash only reads it."
+        )
     if name == "SQLITE_AUTH" or "prohibited" in str(exc) or "not authorized" in str(exc):
-        return (f"The `sessions` of {db} is not the agent's table: it calls an SQL function ({exc}), which "
-                "hermes-dash does not run on a file it only reads (one call can build hundreds of megabytes). "
-                "Check the file with `sqlite3 state.db .schema`.")
+        return (
+            f"The `sessions` of {db} is not the agent's table: it calls an SQL function ({exc}), which "
+            "hermes-dash does not run on a file it only reads (one call can build hundreds of megabytes). "
+            "Check the file with `sqlite3 state.db .schema`."
+        )
     if name == "SQLITE_TOOBIG":
-        return (f"A session in {db} has a system prompt larger than {MAX_VALUE_BYTES >> 20} MiB, far beyond any "
-                "real prompt (a crafted file, or a `sessions` view that builds one), so no session was read from it. "
-                "Check the file with `sqlite3 state.db .schema`.")
+        return (
+            f"A session in {db} has a system prompt larger than {MAX_VALUE_BYTES >> 20} MiB, far beyond any "
+            "real prompt (a crafted file, or a `sessions` view that builds one), so no session was read from it. "
+            "Check the file with `sqlite3 state.db .schema`."
+        )
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return f"Cannot read sessions from {db} ({exc}); the agent may be busy, try again."
     return f"Cannot read sessions from {db} ({exc})."
@@ -130,8 +140,9 @@ def read_sessions(db: Path, limit: int = 50, session_id: str | None = None) -> S
     try:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(sessions)")}
         if not {"id", "system_prompt"} <= columns:
-            return SessionList((), f"{db.name} has no sessions table with a system_prompt column "
-                                   "(another Hermes version?).")
+            return SessionList(
+                (), f"{db.name} has no sessions table with a system_prompt column (another Hermes version?)."
+            )
         picked = [c if c in columns else f"NULL AS {c}" for c in _WANTED]
         # Only a bounded start of the prompt crosses into Python, and its whole length.
         picked += ["substr(system_prompt, 1, ?)", "length(system_prompt)"]
@@ -140,13 +151,16 @@ def read_sessions(db: Path, limit: int = 50, session_id: str | None = None) -> S
         params = (MAX_PROMPT_CHARS, session_id, limit) if session_id is not None else (MAX_PROMPT_CHARS, limit)
         rows = conn.execute(
             f"SELECT {', '.join(picked)} FROM sessions WHERE system_prompt IS NOT NULL "  # noqa: S608 - fixed names
-            f"AND system_prompt != '' {one}ORDER BY {order} LIMIT ?", params).fetchall()
+            f"AND system_prompt != '' {one}ORDER BY {order} LIMIT ?",
+            params,
+        ).fetchall()
     except sqlite3.Error as exc:
         return SessionList((), _problem(db, exc))
     finally:
         conn.close()
-    return SessionList(tuple(Session(str(r[0]), str(r[1] or ""), _when(r[2]), _when(r[3]), _text(r[4]), _length(r[5]))
-                             for r in rows))
+    return SessionList(
+        tuple(Session(str(r[0]), str(r[1] or ""), _when(r[2]), _when(r[3]), _text(r[4]), _length(r[5])) for r in rows)
+    )
 
 
 def _text(value: object) -> str:
@@ -165,8 +179,11 @@ def oldest_prompt(db: Path) -> str:
     try:
         conn = _connect(db)
         try:
-            row = conn.execute("SELECT substr(system_prompt, 1, ?) FROM sessions WHERE system_prompt IS NOT NULL "
-                               "ORDER BY started_at LIMIT 1", (MAX_PROMPT_CHARS,)).fetchone()
+            row = conn.execute(
+                "SELECT substr(system_prompt, 1, ?) FROM sessions WHERE system_prompt IS NOT NULL "
+                "ORDER BY started_at LIMIT 1",
+                (MAX_PROMPT_CHARS,),
+            ).fetchone()
         finally:
             conn.close()
     except (sqlite3.Error, OSError, ValueError):  # no such table or columns, not a database: nothing known

@@ -122,12 +122,16 @@ def choose_snapshot(store: MemoryStore, session_id: str | None = None) -> tuple[
         found = read_sessions(db, 1, session_id)
         if found.sessions:
             return session_snapshot(found.sessions[0]), found.sessions[0].id
-        raise InvalidRequest(f"There is no session {session_id!r} with a system prompt in {db}."
-                             + (f" {found.problem}" if found.problem else ""),
-                             hint="Leave out --session for the newest session.")
+        raise InvalidRequest(
+            f"There is no session {session_id!r} with a system prompt in {db}."
+            + (f" {found.problem}" if found.problem else ""),
+            hint="Leave out --session for the newest session.",
+        )
     chosen = newest_snapshot(store)
     if chosen is None:
         problem = read_sessions(db, 1).problem
-        raise InvalidRequest(f"There is no snapshot to compare with. {problem or ''}".strip(),
-                             hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.")
+        raise InvalidRequest(
+            f"There is no snapshot to compare with. {problem or ''}".strip(),
+            hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.",
+        )
     return chosen

@@ -68,12 +68,20 @@ def _server() -> dict:
 @router.get("/status")
 def status() -> dict:
     try:
-        done = subprocess.run(_argv("--json", "plugin", "status"), capture_output=True, env=_env(),
-                              timeout=STATUS_TIMEOUT, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            _argv("--json", "plugin", "status"),
+            capture_output=True,
+            env=_env(),
+            timeout=STATUS_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
         data = json.loads(done.stdout.decode("utf-8", "replace") or "{}")
     except (OSError, ValueError, subprocess.TimeoutExpired) as exc:
-        data = {"success": False, "error": f"hermes-dash could not be run ({type(exc).__name__}): "
-                                           "reinstall the tab with `hermes-dash plugin install`."}
+        data = {
+            "success": False,
+            "error": f"hermes-dash could not be run ({type(exc).__name__}): "
+            "reinstall the tab with `hermes-dash plugin install`.",
+        }
     if not isinstance(data, dict):
         data = {"success": False, "error": "hermes-dash answered something unexpected."}
     data["server"] = _server()
@@ -90,16 +98,25 @@ def start() -> dict:
         _started[:] = [p for p in _started if p.returncode is None]
         if not _started:
             # Same process group as the dashboard: it stops with it (Ctrl+C in its terminal).
-            _started.append(subprocess.Popen(_argv("serve", "--port", str(PORT), "--no-browser"), env=_env(),
-                                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                             stderr=subprocess.DEVNULL))
+            _started.append(
+                subprocess.Popen(
+                    _argv("serve", "--port", str(PORT), "--no-browser"),
+                    env=_env(),
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
         proc = _started[0]
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if _answers():
                 return _server()
             if proc.poll() is not None:
-                return {**_server(), "problem": f"hermes-dash serve stopped at once (exit {proc.returncode}); "
-                                                f"is port {PORT} taken? Run `hermes-dash plugin install --port N`."}
+                return {
+                    **_server(),
+                    "problem": f"hermes-dash serve stopped at once (exit {proc.returncode}); "
+                    f"is port {PORT} taken? Run `hermes-dash plugin install --port N`.",
+                }
             time.sleep(0.3)
         return {**_server(), "problem": f"hermes-dash did not answer on port {PORT} within {START_TIMEOUT} s."}

@@ -22,11 +22,15 @@ from hermes_dash.curation import pending
 store = ui.require_store()
 st.title("Inbox: pending writes")
 if store.settings.write_approval:
-    st.caption("The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
-               "wants to make waits here until you approve or reject it.")
+    st.caption(
+        "The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
+        "wants to make waits here until you approve or reject it."
+    )
 else:
-    st.caption("The agent changes its memory without asking (`write_approval` is off in config.yaml); newer agents "
-               "still leave a background review's replace and remove proposals here for you to approve or reject.")
+    st.caption(
+        "The agent changes its memory without asking (`write_approval` is off in config.yaml); newer agents "
+        "still leave a background review's replace and remove proposals here for you to approve or reject."
+    )
 
 triaged = pending.triage(store)
 if not triaged:
@@ -51,18 +55,27 @@ def reported(verb: str, decisions: Sequence[pending.Decision]) -> list[ui.Flash]
     if done:
         # Undo takes back one write: offered only when this decision made exactly one.
         undo = done[0].result.undo if len(done) == 1 and done[0].result is not None else None
-        out.append(ui.Flash("success", f"{past_of(verb).capitalize()} {len(done)}",
-                            "\n".join(d.message for d in done), undo))
+        out.append(
+            ui.Flash("success", f"{past_of(verb).capitalize()} {len(done)}", "\n".join(d.message for d in done), undo)
+        )
     if failed:
-        out.append(ui.Flash("warning", f"{len(failed)} not {past_of(verb)} (nothing changed for them)",
-                            "\n".join(d.message + (f"\nWhat to do: {d.refusal.hint}" if d.refusal and d.refusal.hint
-                                                   else "") for d in failed)))
+        out.append(
+            ui.Flash(
+                "warning",
+                f"{len(failed)} not {past_of(verb)} (nothing changed for them)",
+                "\n".join(
+                    d.message + (f"\nWhat to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "")
+                    for d in failed
+                ),
+            )
+        )
     return out
 
 
 def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = None) -> None:
     """Approve (``edited``: these ids as edited) or reject, through the engine, then report.
     An unedited approval applies what its preview showed: pinned to the entry it hits there."""
+
     def run() -> list[pending.Decision]:
         if verb == "approve":
             return pending.approve(store, ids, edited=edited, shown={i: shown[i] for i in ids if i in shown})
@@ -78,6 +91,7 @@ def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = 
 
 # -- triage: marks, order, the marked ones rejected together -----------------------------------------
 
+
 def _forget_marked() -> None:
     st.session_state.pop("in_marked", None)
 
@@ -91,8 +105,10 @@ def ask_marked(ids: tuple[str, ...]) -> None:
         if item is None:
             st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
             continue
-        st.markdown(f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
-                    f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}")
+        st.markdown(
+            f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
+            f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}"
+        )
         st.text("; ".join(item.reasons))
     with st.container(horizontal=True, gap="small", key="in_marked_buttons"):
         yes = st.button(f"Yes, reject {len(ids)}", key="in_marked_yes", type="primary")
@@ -108,15 +124,28 @@ def ask_marked(ids: tuple[str, ...]) -> None:
 counts = {mark: sum(mark in t.marks for t in triaged) for mark in pending.MARKS}
 summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
 with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_triage"):
-    st.markdown(f"**{n_of(len(triaged), 'staged write')}**"
-                + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"), width="content")
-    order = st.selectbox("Order", list(SORT_LABELS), format_func=SORT_LABELS.__getitem__, key="in_sort", width=200,
-                         label_visibility="collapsed",
-                         help="The order of the staged writes. By kind: adds, patches, replaces, removes, batches; "
-                              "oldest first within each. Malformed files come last.")
+    st.markdown(
+        f"**{n_of(len(triaged), 'staged write')}**"
+        + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"),
+        width="content",
+    )
+    order = st.selectbox(
+        "Order",
+        list(SORT_LABELS),
+        format_func=SORT_LABELS.__getitem__,
+        key="in_sort",
+        width=200,
+        label_visibility="collapsed",
+        help="The order of the staged writes. By kind: adds, patches, replaces, removes, batches; "
+        "oldest first within each. Malformed files come last.",
+    )
     only_marked = st.toggle("Only the marked ones", key="in_only_marked", disabled=not flagged)
-    if st.button(f"Reject the {len(flagged)} marked…", key="in_reject_marked", disabled=not flagged,
-                 help="Asks first, listing each with why it is marked."):
+    if st.button(
+        f"Reject the {len(flagged)} marked…",
+        key="in_reject_marked",
+        disabled=not flagged,
+        help="Asks first, listing each with why it is marked.",
+    ):
         st.session_state.in_marked = tuple(t.staged.id for t in flagged)
 if st.session_state.get("in_marked"):
     ask_marked(tuple(st.session_state.in_marked))
@@ -133,10 +162,12 @@ def after_approval(state: FileState, shown: pending.Preview, key: str) -> None:
     used, limit = shown.usage, state.limit
     colour = LEVEL_COLOUR[ui.level(used, limit)]
     with st.container(key=f"in_gauge_{key}-hdlvl-{colour}"):
-        st.progress(min(1.0, used / limit) if limit > 0 else 1.0,
-                    text=f"**{state.filename} after approving:** :{colour}[**{used:,} / {limit:,} chars** · "
-                         f"{ui.percent_text(used, limit)}] · {n_entries(len(shown.after))} "
-                         f"({used - state.usage:+,} characters)")
+        st.progress(
+            min(1.0, used / limit) if limit > 0 else 1.0,
+            text=f"**{state.filename} after approving:** :{colour}[**{used:,} / {limit:,} chars** · "
+            f"{ui.percent_text(used, limit)}] · {n_entries(len(shown.after))} "
+            f"({used - state.usage:+,} characters)",
+        )
 
 
 def show_preview(shown: pending.Preview, key: str, refused: str, beside=None) -> None:
@@ -156,8 +187,9 @@ def show_preview(shown: pending.Preview, key: str, refused: str, beside=None) ->
         ui.plain(pending.word_diff(before, after_text))
     changes = [i for i in shown.diff.items if i.kind != "unchanged"]
     if changes:
-        ui.diff_table([i.kind for i in changes], [i.old for i in changes], [i.new for i in changes],
-                      key=f"in_diff_{key}")
+        ui.diff_table(
+            [i.kind for i in changes], [i.old for i in changes], [i.new for i in changes], key=f"in_diff_{key}"
+        )
     else:
         st.caption("Approving changes nothing (the file already says this).")
 
@@ -166,8 +198,9 @@ def show_pins(shown: pending.Preview, key: str) -> None:
     """A pinned write whose entry changed: the entry as the agent saw it, and what is there now."""
     for pin in shown.broken_pins:
         where = f" (operation {pin.position})" if len(shown.staged.ops) > 1 else ""
-        st.markdown(f"**The entry this write is pinned to changed{where}**: approving is refused and the staged "
-                    "file is kept.")
+        st.markdown(
+            f"**The entry this write is pinned to changed{where}**: approving is refused and the staged file is kept."
+        )
         then, now = st.columns(2)
         with then:
             st.caption("Then: when the agent staged it")
@@ -195,35 +228,54 @@ def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[
     texts = []
     aim_now = False
     if len(parts) > EDITABLE_PARTS:
-        st.caption(f"A batch of {len(parts):,} operations is not edited here (no agent stages one that long): approve "
-                   "or reject it as staged.")
+        st.caption(
+            f"A batch of {len(parts):,} operations is not edited here (no agent stages one that long): approve "
+            "or reject it as staged."
+        )
         return [texts_of(part) for part in parts], False
-    with st.expander("Edit before approving" if not refused else "Edit it so that it can be approved",
-                     expanded=refused):
-        st.caption("Change the text, check the preview under the buttons, then approve: the edited write "
-                   "is applied instead, through the same rules. The staged file is deleted only once that worked.")
+    with st.expander(
+        "Edit before approving" if not refused else "Edit it so that it can be approved", expanded=refused
+    ):
+        st.caption(
+            "Change the text, check the preview under the buttons, then approve: the edited write "
+            "is applied instead, through the same rules. The staged file is deleted only once that worked."
+        )
         if broken:
-            aim_now = st.checkbox("Aim it at the entry in its place now", key=f"in_aim_{item.id}",
-                                  help="The pinned entry changed: drop the pin, preview the write on the entry its "
-                                       "text hits now, and approve it pinned to that one.")
+            aim_now = st.checkbox(
+                "Aim it at the entry in its place now",
+                key=f"in_aim_{item.id}",
+                help="The pinned entry changed: drop the pin, preview the write on the entry its "
+                "text hits now, and approve it pinned to that one.",
+            )
         for n, part in enumerate(parts):
             content, old_text = texts_of(part)
             if len(parts) > 1:
                 st.markdown(f"**Operation {n + 1}: {part.action}**")
             if part.action == "patch":
-                old_text = st.text_area("Text to replace inside the entry", value=old_text,
-                                        key=f"in_old_{item.id}_{n}", height=80,
-                                        help="Every occurrence of it inside the entry is replaced; the rest of the "
-                                             "entry is kept as it is.")
+                old_text = st.text_area(
+                    "Text to replace inside the entry",
+                    value=old_text,
+                    key=f"in_old_{item.id}_{n}",
+                    height=80,
+                    help="Every occurrence of it inside the entry is replaced; the rest of the entry is kept as it is.",
+                )
                 content = st.text_area("Replacement text", value=content, key=f"in_text_{item.id}_{n}", height=80)
             else:
                 if part.action in ("replace", "remove"):
-                    old_text = st.text_area("Text that identifies the entry", value=old_text,
-                                            key=f"in_old_{item.id}_{n}", height=80,
-                                            help="The whole entry it was pinned to, or a piece of an entry.")
+                    old_text = st.text_area(
+                        "Text that identifies the entry",
+                        value=old_text,
+                        key=f"in_old_{item.id}_{n}",
+                        height=80,
+                        help="The whole entry it was pinned to, or a piece of an entry.",
+                    )
                 if part.action in ("add", "replace"):
-                    content = st.text_area("Text to add" if part.action == "add" else "New text for the whole entry",
-                                           value=content, key=f"in_text_{item.id}_{n}", height=100)
+                    content = st.text_area(
+                        "Text to add" if part.action == "add" else "New text for the whole entry",
+                        value=content,
+                        key=f"in_text_{item.id}_{n}",
+                        height=100,
+                    )
             texts.append((content, old_text))
     return texts, aim_now
 
@@ -242,8 +294,14 @@ def reject_and_select(item_id: str) -> None:
 
 
 def confirm_reject(item_id: str) -> None:
-    if ui.confirm(f"in_rej_{item_id}_ask", True, f"Reject {ui.lit(item_id)}?", yes="Yes, reject",
-                  key=f"in_rej_{item_id}", detail=REJECT_DETAIL):
+    if ui.confirm(
+        f"in_rej_{item_id}_ask",
+        True,
+        f"Reject {ui.lit(item_id)}?",
+        yes="Yes, reject",
+        key=f"in_rej_{item_id}",
+        detail=REJECT_DETAIL,
+    ):
         decide("reject", [item_id])
 
 
@@ -264,6 +322,7 @@ def as_seen(item_id: str, texts: object, now: Operation | None) -> Operation | N
         seen_now[item_id] = (texts, now)
     return chosen_op
 
+
 shown_items = pending.sort_items(triaged, order)
 if only_marked:
     shown_items = [t for t in shown_items if t.marked]
@@ -280,24 +339,33 @@ for entry in shown_items:
         # The write and its buttons on the left; the file after it and the edit boxes (folded) beside.
         what, after = st.columns([3, 2], gap="medium")
         with what:
-            st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · "
-                        f"{ago(item.age())}")
+            st.markdown(
+                f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}"
+            )
             # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
             st.text(f"{item.summary or '(no summary)'}\norigin: {item.origin_label}")
             if entry.marked:
                 st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
                 # A broken pin is shown in full just below (then and now): its reason is not repeated.
-                said = [why for mark, why in zip(entry.marks, entry.reasons)
-                        if not (mark == "stale" and preview.broken_pins)]
+                said = [
+                    why
+                    for mark, why in zip(entry.marks, entry.reasons)
+                    if not (mark == "stale" and preview.broken_pins)
+                ]
                 if said:
                     st.text("\n".join(said))
-        show_preview(preview, item.id, "**Approving this would be refused**; it stays pending until you edit it "
-                                       "so that it fits, or reject it.", beside=(what, after))
+        show_preview(
+            preview,
+            item.id,
+            "**Approving this would be refused**; it stays pending until you edit it so that it fits, or reject it.",
+            beside=(what, after),
+        )
         if item.matched_entry and not preview.broken_pins:
             # Said once: an entry the diff already shows as "Before" is not shown again.
             if any(i.old == item.matched_entry for i in preview.diff.items if i.kind != "unchanged"):
-                st.caption("Pinned to the entry shown as Before: approved only while it is still in the file "
-                           "word for word.")
+                st.caption(
+                    "Pinned to the entry shown as Before: approved only while it is still in the file word for word."
+                )
             else:
                 with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
                     ui.show_entry(item.matched_entry, max_chars=600)
@@ -315,15 +383,17 @@ for entry in shown_items:
         # They sit under the write, beside the gauge: nothing above them changes while one edits.
         with what:
             with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-                if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}",
-                             type="primary"):
+                if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"):
                     decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
                 reject_and_select(item.id)
             confirm_reject(item.id)
         if edited is not None:
             st.markdown("**Your edit, if approved:**")
-            show_preview(edited, f"{item.id}_edit", "**Approving your edit would be refused**; the staged write "
-                                                    "stays as the agent wrote it.")
+            show_preview(
+                edited,
+                f"{item.id}_edit",
+                "**Approving your edit would be refused**; the staged write stays as the agent wrote it.",
+            )
 
 st.session_state.in_seen = seen_now
 
@@ -338,11 +408,17 @@ pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
     as_edited = [i for i in ids if i in edits] if verb == "approve" else []
-    if ui.confirm("in_confirm", pending_confirm,
-                  f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
-                  yes=f"Yes, {verb}", key="in_confirm",
-                  detail=("Each is applied through the memory store on its own; a refused one stays pending."
-                          + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}."
-                             if as_edited else ""))
-                  if verb == "approve" else "Their files are deleted; the memory files are not touched."):
+    if ui.confirm(
+        "in_confirm",
+        pending_confirm,
+        f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
+        yes=f"Yes, {verb}",
+        key="in_confirm",
+        detail=(
+            "Each is applied through the memory store on its own; a refused one stays pending."
+            + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}." if as_edited else "")
+        )
+        if verb == "approve"
+        else "Their files are deleted; the memory files are not touched.",
+    ):
         decide(verb, ids, {i: edits[i] for i in as_edited})

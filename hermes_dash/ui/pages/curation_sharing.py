@@ -13,8 +13,11 @@ from hermes_dash import FILENAMES, MemoryStore, n_of, resolve_home, ui
 from hermes_dash.curation import export, sharing
 
 # git's two-letter status, in words: the index (staged) first, then the file on disk.
-_STAGED = {"A": "added to git but not committed", "M": "changes staged but not committed",
-           "D": "deleted from git's index"}
+_STAGED = {
+    "A": "added to git but not committed",
+    "M": "changes staged but not committed",
+    "D": "deleted from git's index",
+}
 _ON_DISK = {"M": "changed since the last commit", "D": "deleted from disk"}
 
 
@@ -39,8 +42,10 @@ st.title("Sharing and export")
 # -- links and git --------------------------------------------------------------------------
 
 st.header("Team sharing")
-st.caption("A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
-           "private. Checked with read-only git calls.")
+st.caption(
+    "A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
+    "private. Checked with read-only git calls."
+)
 report = sharing.sharing(store)
 rows = []
 for f in report.files:
@@ -53,26 +58,35 @@ for f in report.files:
         repo = "not in a git repository"
     else:
         repo = str(git.repo)
-    rows.append({
-        "File": f.filename,
-        "Kind": "symbolic link" if f.is_link else ("file" if f.exists else "missing"),
-        "Points to": f.link_text or "",
-        "Real path": str(f.resolved),
-        "Repository": repo,
-        "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
-        "Uncommitted changes": "" if not git or git.dirty is None else ("yes: " + git_words(git.status) if git.dirty
-                                                                        else "no"),
-    })
-st.dataframe(pd.DataFrame(rows), hide_index=True, key="sh_table", row_height=ui.ROW_HEIGHT,
-             height=ui.table_height(len(rows)),
-             column_config={"File": st.column_config.TextColumn(width=96, pinned=True),
-                            "Kind": st.column_config.TextColumn(width=90),
-                            "Points to": st.column_config.TextColumn(width=110),
-                            "Real path": st.column_config.TextColumn(width=190),
-                            "Repository": st.column_config.TextColumn(width=130),
-                            "Tracked": st.column_config.TextColumn(width=70, help="Tracked by git"),
-                            "Uncommitted changes": st.column_config.TextColumn(
-                                "Uncommitted", width=110, help="Uncommitted changes in git")})
+    rows.append(
+        {
+            "File": f.filename,
+            "Kind": "symbolic link" if f.is_link else ("file" if f.exists else "missing"),
+            "Points to": f.link_text or "",
+            "Real path": str(f.resolved),
+            "Repository": repo,
+            "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
+            "Uncommitted changes": ""
+            if not git or git.dirty is None
+            else ("yes: " + git_words(git.status) if git.dirty else "no"),
+        }
+    )
+st.dataframe(
+    pd.DataFrame(rows),
+    hide_index=True,
+    key="sh_table",
+    row_height=ui.ROW_HEIGHT,
+    height=ui.table_height(len(rows)),
+    column_config={
+        "File": st.column_config.TextColumn(width=96, pinned=True),
+        "Kind": st.column_config.TextColumn(width=90),
+        "Points to": st.column_config.TextColumn(width=110),
+        "Real path": st.column_config.TextColumn(width=190),
+        "Repository": st.column_config.TextColumn(width=130),
+        "Tracked": st.column_config.TextColumn(width=70, help="Tracked by git"),
+        "Uncommitted changes": st.column_config.TextColumn("Uncommitted", width=110, help="Uncommitted changes in git"),
+    },
+)
 for warning in report.warnings:
     with st.container(border=True):
         st.warning("**Check this**")
@@ -83,8 +97,13 @@ if not report.warnings:
 # -- export -----------------------------------------------------------------------------------
 
 st.header("Export")
-fmt = st.radio("Format", ("json", "markdown"), horizontal=True, key="sh_format",
-               format_func={"json": "JSON", "markdown": "Markdown"}.get)
+fmt = st.radio(
+    "Format",
+    ("json", "markdown"),
+    horizontal=True,
+    key="sh_format",
+    format_func={"json": "JSON", "markdown": "Markdown"}.get,
+)
 redact = st.checkbox("Redact secret-looking strings (keys, tokens, passwords in URLs)", value=True, key="sh_redact")
 exported = export.export_data(store, redact_secrets=redact)
 if fmt == "json":
@@ -92,8 +111,10 @@ if fmt == "json":
 else:
     body, mime, name = export.to_markdown(exported), "text/markdown", "hermes-memory.md"
 if redact:
-    st.caption(f"{n_of(exported.redacted, 'string')} redacted. Redaction is a best-effort safety net: read the "
-               "export before sharing it.")
+    st.caption(
+        f"{n_of(exported.redacted, 'string')} redacted. Redaction is a best-effort safety net: read the "
+        "export before sharing it."
+    )
 st.download_button(f"Download {name}", body.encode("utf-8"), file_name=name, mime=mime, key="sh_download")
 with st.expander("Preview"):
     st.code(body, language=None, wrap_lines=True)
@@ -103,8 +124,9 @@ with st.expander("Preview"):
 st.header("Compare two profiles")
 profiles = ["default", *store.home.profiles()]
 if len(profiles) < 2:
-    st.caption(f"There is only the default profile in {ui.lit(store.home.root)}; profiles live in "
-               "`<home>/profiles/<name>/`.")
+    st.caption(
+        f"There is only the default profile in {ui.lit(store.home.root)}; profiles live in `<home>/profiles/<name>/`."
+    )
     st.stop()
 left, right = st.columns(2)
 if st.session_state.get("sh_a") not in profiles:
@@ -117,9 +139,17 @@ rows_ = export.compare(MemoryStore(resolve_home(store.home.root, a)), MemoryStor
 words = {"same": "same", "changed": "different wording", "only_a": f"only in {a}", "only_b": f"only in {b}"}
 # The file goes in front of the difference, in one label column: a column of its own left the two
 # texts 78 px each on a phone, where words broke mid-way ("MEMORY.m d", "everywher e").
-ui.diff_table([f"{FILENAMES[r.target]}: {words[r.kind]}" for r in rows_], [r.a for r in rows_], [r.b for r in rows_],
-              key="sh_compare", kind_label="Difference", labels=(f"A: {a}", f"B: {b}"),
-              help=(f"The entry in profile {a}", f"The entry in profile {b}"))
+ui.diff_table(
+    [f"{FILENAMES[r.target]}: {words[r.kind]}" for r in rows_],
+    [r.a for r in rows_],
+    [r.b for r in rows_],
+    key="sh_compare",
+    kind_label="Difference",
+    labels=(f"A: {a}", f"B: {b}"),
+    help=(f"The entry in profile {a}", f"The entry in profile {b}"),
+)
 counts = {k: sum(r.kind == k for r in rows_) for k in words}
-st.caption(f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {ui.lit(a)}, "
-           f"{counts['only_b']} only in {ui.lit(b)}.")
+st.caption(
+    f"{counts['same']} same, {counts['changed']} worded differently, {counts['only_a']} only in {ui.lit(a)}, "
+    f"{counts['only_b']} only in {ui.lit(b)}."
+)

@@ -51,8 +51,15 @@ def preview(op: Operation, key: str) -> Projection:
     if shown.refusal is not None:
         ui.show_refusal(shown.refusal, "**Saving this would be refused.** Nothing will be written.")
     else:
-        ui.gauge(state.filename, state.usage, state.limit, len(entries), projected=shown.usage,
-                 projected_count=len(shown.after), key=key)
+        ui.gauge(
+            state.filename,
+            state.usage,
+            state.limit,
+            len(entries),
+            projected=shown.usage,
+            projected_count=len(shown.after),
+            key=key,
+        )
     return shown
 
 
@@ -75,8 +82,10 @@ def warn_if_moved(pin: str | None, index: int | None) -> None:
     """Say at once when the entry picked has changed on disk, not only after the click."""
     if pin is None or (index is not None and entries[index] == pin):
         return
-    st.warning("**The entry you picked has changed on disk since you picked it.** Saving will be refused "
-               "rather than overwrite the new text; you can then apply your change to it, or drop it.")
+    st.warning(
+        "**The entry you picked has changed on disk since you picked it.** Saving will be refused "
+        "rather than overwrite the new text; you can then apply your change to it, or drop it."
+    )
     left, right = st.columns(2)
     with left:
         st.caption("As you picked it")
@@ -92,15 +101,13 @@ def warn_if_moved(pin: str | None, index: int | None) -> None:
 def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = (), focus: str | None = None) -> None:
     """One write through the engine, with Undo; a pinned entry that changed meanwhile opens the
     conflict panel (both versions side by side) instead of a bare refusal."""
-    ui.pinned_write(call, key="ed_conflict", target=target, action=action, content=content, clear=clear,
-                    focus=focus)
+    ui.pinned_write(call, key="ed_conflict", target=target, action=action, content=content, clear=clear, focus=focus)
 
 
 def scan_note(text: str) -> None:
     findings = scan(text.strip()) if text.strip() else ()
     if findings:
-        st.error(f"**Content scan:** this text contains {describe_findings(findings)}. "
-                 "The engine refuses to write it.")
+        st.error(f"**Content scan:** this text contains {describe_findings(findings)}. The engine refuses to write it.")
     elif text.strip():
         st.caption("Content scan: nothing found.")
     if hint := secret_hint(text.strip()):
@@ -118,8 +125,10 @@ def show_match(old_text: str) -> int | None:
         return None
     if match.kind == "several":
         distinct = list(dict.fromkeys(entries[i] for i in match.indices))
-        st.error(f"**Matches {len(distinct)} different entries**: ambiguous, the operation would be refused. "
-                 "Type more of the text, or use one of the suggestions below.")
+        st.error(
+            f"**Matches {len(distinct)} different entries**: ambiguous, the operation would be refused. "
+            "Type more of the text, or use one of the suggestions below."
+        )
         for entry in distinct:
             index = entries.index(entry)
             hint = f" (shortest unique text: {len(suggested[index].text)} chars)" if suggested else ""
@@ -185,10 +194,13 @@ def refusal_beside(column, shown: Projection | None) -> None:
 
 
 with tab_add:
-    text = st.text_area("New entry", key="ed_add_text", height=120,
-                        placeholder="One fact, convention or preference, in a sentence or two.")
-    ui.live_count("New entry", text, filename=state.filename, used=state.usage, limit=state.limit,
-                  count=len(entries))
+    text = st.text_area(
+        "New entry",
+        key="ed_add_text",
+        height=120,
+        placeholder="One fact, convention or preference, in a sentence or two.",
+    )
+    ui.live_count("New entry", text, filename=state.filename, used=state.usage, limit=state.limit, count=len(entries))
     shown_add = project(entries, Operation("add", text), state.limit) if text.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     if button_col.button("Add entry", key="ed_add_btn", type="primary"):
@@ -207,10 +219,19 @@ with tab_replace:
     old = st.text_input("Text that identifies the entry", key="ed_rep_old")
     new = st.text_area("New text for the whole entry", key="ed_rep_new", height=120)
     pin = pin_for("rep", old, find(entries, old).target)  # before the button: the click writes with it
-    ui.live_count("New text for the whole entry", new, filename=state.filename, used=state.usage,
-                  limit=state.limit, count=len(entries), replaces=pin, adds=False)
-    shown_rep = project(entries, Operation("replace", new, old, pin), state.limit) \
-        if old.strip() and new.strip() else None
+    ui.live_count(
+        "New text for the whole entry",
+        new,
+        filename=state.filename,
+        used=state.usage,
+        limit=state.limit,
+        count=len(entries),
+        replaces=pin,
+        adds=False,
+    )
+    shown_rep = (
+        project(entries, Operation("replace", new, old, pin), state.limit) if old.strip() and new.strip() else None
+    )
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     # Replace overwrites text: it asks first, over the page, showing word by word what goes and
     # what comes. The question is tied to this exact pair of texts and the pinned entry.
@@ -219,27 +240,47 @@ with tab_replace:
         if shown_rep is not None and shown_rep.refusal is None and pin is not None:
             st.session_state.ed_rep_confirm = rep_token
         else:  # nothing to confirm: the engine says why it refuses, as before
-            write(lambda: store.replace(target, old, new, expect_entry=pin), action="replace", content=new,
-                  clear=("ed_rep_old", "ed_rep_new"))
+            write(
+                lambda: store.replace(target, old, new, expect_entry=pin),
+                action="replace",
+                content=new,
+                clear=("ed_rep_old", "ed_rep_new"),
+            )
     refusal_beside(reason_col, shown_rep)
 
     def replace_diff(pin: str | None = pin, new: str = new, shown: Projection | None = shown_rep) -> None:
         ui.show_word_diff(pin or "", new.strip(), fold=False)
         if shown is not None:
-            st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
-                       f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))}.")
+            st.caption(
+                f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+                f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))}."
+            )
 
-    ui.ask("ed_rep_confirm", rep_token, f"Replace this entry of {state.filename}?", yes="Yes, replace it",
-           key="ed_rep", show=replace_diff,
-           detail="The whole entry is replaced: what is struck through in red goes, what is in green comes. "
-                  "A backup of the file is kept; Undo follows.",
-           then=lambda: write(lambda: store.replace(target, old, new, expect_entry=pin), action="replace",
-                              content=new, clear=("ed_rep_old", "ed_rep_new")))
+    ui.ask(
+        "ed_rep_confirm",
+        rep_token,
+        f"Replace this entry of {state.filename}?",
+        yes="Yes, replace it",
+        key="ed_rep",
+        show=replace_diff,
+        detail="The whole entry is replaced: what is struck through in red goes, what is in green comes. "
+        "A backup of the file is kept; Undo follows.",
+        then=lambda: write(
+            lambda: store.replace(target, old, new, expect_entry=pin),
+            action="replace",
+            content=new,
+            clear=("ed_rep_old", "ed_rep_new"),
+        ),
+    )
     index = show_match(old)
     warn_if_moved(pin, index)
     if index is not None:
-        st.button("Start from the current text of this entry", key="ed_rep_copy",
-                  on_click=st.session_state.update, kwargs={"ed_rep_new": entries[index]})
+        st.button(
+            "Start from the current text of this entry",
+            key="ed_rep_copy",
+            on_click=st.session_state.update,
+            kwargs={"ed_rep_new": entries[index]},
+        )
     if new.strip():
         scan_note(new)
     if old.strip() and new.strip():
@@ -271,23 +312,35 @@ with tab_remove:
     if asked and asked[0] == target:
         asked_text: str = asked[1]
         with st.container(border=True):
-            if ui.confirm("ed_rm_confirm", asked, "Remove this entry?", yes="Yes, remove it", key="ed_rm",
-                          detail="A backup of the file is kept (see History).", show=lambda: the_entry(asked_text)):
-                write(lambda: store.remove(target, asked_text, expect_entry=pin_rm),
-                      action="remove", clear=("ed_rm_old",))
+            if ui.confirm(
+                "ed_rm_confirm",
+                asked,
+                "Remove this entry?",
+                yes="Yes, remove it",
+                key="ed_rm",
+                detail="A backup of the file is kept (see History).",
+                show=lambda: the_entry(asked_text),
+            ):
+                write(
+                    lambda: store.remove(target, asked_text, expect_entry=pin_rm), action="remove", clear=("ed_rm_old",)
+                )
+
 
 def batch_rows(editor_key: str, source_key: str) -> list[str]:
     """The rows the table edits: the entries as they were when editing began. An edit is keyed by
     row number, so if the agent writes meanwhile, row 2 must still mean the entry the person edited."""
     draft = st.session_state.get(editor_key) or {}
-    if source_key not in st.session_state or not any(draft.get(k) for k in ("edited_rows", "added_rows",
-                                                                             "deleted_rows")):
+    if source_key not in st.session_state or not any(
+        draft.get(k) for k in ("edited_rows", "added_rows", "deleted_rows")
+    ):
         st.session_state[source_key] = list(entries)
     original: list[str] = st.session_state[source_key]
     if original != entries:
-        st.warning("**The file changed on disk since you started editing this table.** Your changes are pinned "
-                   "to the rows as you saw them: a row the agent changed meanwhile makes the batch refused, "
-                   "not overwritten. To start again from the current file, discard your edits.")
+        st.warning(
+            "**The file changed on disk since you started editing this table.** Your changes are pinned "
+            "to the rows as you saw them: a row the agent changed meanwhile makes the batch refused, "
+            "not overwritten. To start again from the current file, discard your edits."
+        )
         if st.button("Discard my table edits", key="ed_batch_discard"):
             st.session_state.hd_reset = [editor_key, source_key]
             st.rerun()
@@ -314,8 +367,9 @@ def batch_preview(ops: list[Operation]) -> Projection | None:
     if not ops:
         st.caption("No changes yet.")
         return None
-    st.write(f"**{n_of(len(ops), 'change')} to apply as one batch** (the full texts are shown before "
-             "anything is written).")
+    st.write(
+        f"**{n_of(len(ops), 'change')} to apply as one batch** (the full texts are shown before anything is written)."
+    )
     for n, op in enumerate(ops, start=1):
         if op.action in ("add", "replace") and (hint := secret_hint(op.content)):
             st.warning(f"**Change {n}.** {hint}")
@@ -335,47 +389,66 @@ def batch_changes(ops: list[Operation], shown: Projection | None) -> None:
             st.markdown(f"**{n}. Add**")
             ui.show_entry(op.content)
     if shown is not None and shown.refusal is None:
-        st.caption(f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
-                   f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
-                   f"(now {state.usage:,}, {len(entries)}).")
+        st.caption(
+            f"{state.filename} after: {shown.usage:,} / {state.limit:,} characters "
+            f"({ui.percent_text(shown.usage, state.limit)}), {n_entries(len(shown.after))} "
+            f"(now {state.usage:,}, {len(entries)})."
+        )
     elif shown is not None and shown.refusal is not None:
         ui.show_refusal(shown.refusal, "**This batch would be refused:** nothing would be written.")
 
 
 def batch_editor() -> None:
-    st.caption("Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "
-               "nothing, checked against the budget only at the end (so you can free room and add at once). "
-               "Clearing a cell removes that entry.")
+    st.caption(
+        "Edit cells, delete rows or add rows at the bottom, then apply everything as one batch: all or "
+        "nothing, checked against the budget only at the end (so you can free room and add at once). "
+        "Clearing a cell removes that entry."
+    )
     editor_key, source_key = f"ed_batch_{target}", f"ed_batch_src_{target}"
     if state.usage > BATCH_EDITOR_MAX_CHARS:
-        st.info(f"The file holds {state.usage:,} characters: too much to edit in a table. Split it into entries "
-                "first (Curation pages), or use add / replace / remove.")
+        st.info(
+            f"The file holds {state.usage:,} characters: too much to edit in a table. Split it into entries "
+            "first (Curation pages), or use add / replace / remove."
+        )
         return
     original = batch_rows(editor_key, source_key)
     source = pd.DataFrame({"#": list(range(len(original))), "Entry": original})
-    edited = st.data_editor(source, key=editor_key, num_rows="dynamic", hide_index=True, row_height=72,
-                            height=ui.table_height(len(original) + 1, 8),
-                            disabled=["#"], column_order=["Entry", "#"],
-                            column_config={"#": st.column_config.NumberColumn("#", width="small",
-                                                                              help="Position in the file now"),
-                                           "Entry": st.column_config.TextColumn("Entry", width="large")})
+    edited = st.data_editor(
+        source,
+        key=editor_key,
+        num_rows="dynamic",
+        hide_index=True,
+        row_height=72,
+        height=ui.table_height(len(original) + 1, 8),
+        disabled=["#"],
+        column_order=["Entry", "#"],
+        column_config={
+            "#": st.column_config.NumberColumn("#", width="small", help="Position in the file now"),
+            "Entry": st.column_config.TextColumn("Entry", width="large"),
+        },
+    )
     ops = batch_ops(original, edited)
     shown = batch_preview(ops)
     # A batch may rewrite many entries at once: like every other write, it asks first, over the
     # page, showing each change in full (a replace word by word) and the usage after. The
     # question is tied to these exact operations; editing a cell meanwhile asks again.
     token = (target, hashlib.sha256(repr(ops).encode("utf-8", "surrogatepass")).hexdigest())
-    if st.button(f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary",
-                 disabled=not ops):
+    if st.button(
+        f"Apply {n_of(len(ops), 'change')} as one batch…", key="ed_batch_btn", type="primary", disabled=not ops
+    ):
         st.session_state.ed_batch_confirm = token
     if st.session_state.get("ed_batch_confirm") not in (None, token):
         del st.session_state.ed_batch_confirm
-    ui.ask("ed_batch_confirm", token,
-           f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
-           yes="Yes, apply", key="ed_batch", show=lambda: batch_changes(ops, shown),
-           detail="All or nothing, as one batch. A backup of the file is kept; Undo follows.",
-           then=lambda: ui.run_op(lambda: store.batch(target, ops), clear=(editor_key, source_key),
-                                  undoable=True))
+    ui.ask(
+        "ed_batch_confirm",
+        token,
+        f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {state.filename}?",
+        yes="Yes, apply",
+        key="ed_batch",
+        show=lambda: batch_changes(ops, shown),
+        detail="All or nothing, as one batch. A backup of the file is kept; Undo follows.",
+        then=lambda: ui.run_op(lambda: store.batch(target, ops), clear=(editor_key, source_key), undoable=True),
+    )
 
 
 with tab_batch:

@@ -20,8 +20,12 @@ import streamlit as st
 from hermes_dash import FILENAMES, TARGETS, Backup, MemoryStore, Refusal, age, diff_entries, n_entries, n_of, ui
 from hermes_dash.curation import blame, history
 
-STYLES = {"dated": "dated (hermes-dash, before each write)", "daily": "daily (made by hand)",
-          "drift": "drift (the agent's copy of a hand-edited file)", history.CURRENT: "the live file"}
+STYLES = {
+    "dated": "dated (hermes-dash, before each write)",
+    "daily": "daily (made by hand)",
+    "drift": "drift (the agent's copy of a hand-edited file)",
+    history.CURRENT: "the live file",
+}
 
 
 def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
@@ -32,11 +36,18 @@ def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
         return
     held = ", ".join(f"{n_of(dated[t], 'dated backup')} of {FILENAMES[t]}" for t in TARGETS if dated[t])
     with st.expander(f"Prune old backups ({held})"):
-        st.caption(f"hermes-dash keeps the newest {store.settings.backups_keep} dated backups of each file by "
-                   "itself (`dashboard.backups_keep` in config.yaml). Here you can keep fewer. Only dated "
-                   "backups are deleted: daily and drift copies stay, and the newest dated backup always stays.")
-        keep = st.number_input("Keep the newest dated backups of each file", min_value=1, step=1,
-                               value=min(10, max(dated.values())), key="bk_keep")
+        st.caption(
+            f"hermes-dash keeps the newest {store.settings.backups_keep} dated backups of each file by "
+            "itself (`dashboard.backups_keep` in config.yaml). Here you can keep fewer. Only dated "
+            "backups are deleted: daily and drift copies stay, and the newest dated backup always stays."
+        )
+        keep = st.number_input(
+            "Keep the newest dated backups of each file",
+            min_value=1,
+            step=1,
+            value=min(10, max(dated.values())),
+            key="bk_keep",
+        )
         try:
             doomed = store.prune_preview(None, int(keep))
         except Refusal as refusal:
@@ -46,58 +57,96 @@ def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
             st.caption(f"Nothing to delete: no file has more than {n_of(int(keep), 'dated backup')}.")
             return
         names = tuple(b.name for b in doomed)
-        st.write(f"**These {n_of(len(doomed), 'dated backup')} would be deleted:**" if len(doomed) > 1 else
-                 "**This dated backup would be deleted:**")
+        st.write(
+            f"**These {n_of(len(doomed), 'dated backup')} would be deleted:**"
+            if len(doomed) > 1
+            else "**This dated backup would be deleted:**"
+        )
         # Plain lines, not a table: a table drawn inside a closed expander has no cells yet.
-        st.text("\n".join(f"{b.created.astimezone():%Y-%m-%d %H:%M:%S}  {FILENAMES[b.target]:<9}  {b.name}"
-                          for b in doomed))
+        st.text(
+            "\n".join(f"{b.created.astimezone():%Y-%m-%d %H:%M:%S}  {FILENAMES[b.target]:<9}  {b.name}" for b in doomed)
+        )
         if st.button(f"Delete {n_of(len(doomed), 'backup')}…", key="bk_prune"):
             st.session_state.bk_prune_confirm = names
         if st.session_state.get("bk_prune_confirm") not in (None, names):
             del st.session_state.bk_prune_confirm  # the list changed: ask again about the new one
-        question = "Delete this backup for good?" if len(doomed) == 1 else \
-            f"Delete these {n_of(len(doomed), 'backup')} for good?"
-        if ui.confirm("bk_prune_confirm", names, question,
-                      yes="Yes, delete", key="bk_prune",
-                      detail="A deleted backup cannot be restored, and Undo of the write that made it stops "
-                             "working."):
+        question = (
+            "Delete this backup for good?"
+            if len(doomed) == 1
+            else f"Delete these {n_of(len(doomed), 'backup')} for good?"
+        )
+        if ui.confirm(
+            "bk_prune_confirm",
+            names,
+            question,
+            yes="Yes, delete",
+            key="bk_prune",
+            detail="A deleted backup cannot be restored, and Undo of the write that made it stops working.",
+        ):
             try:
                 removed = store.prune_backups(None, int(keep), expect=names)
             except Refusal as refusal:
                 ui.show_refusal(refusal)
             else:
                 ui.clear_caches()
-                ui.flash("success", "Pruned", f"Deleted {n_of(len(removed), 'dated backup')}; each file keeps "
-                         f"its newest {n_of(int(keep), 'dated backup')}.")
+                ui.flash(
+                    "success",
+                    "Pruned",
+                    f"Deleted {n_of(len(removed), 'dated backup')}; each file keeps "
+                    f"its newest {n_of(int(keep), 'dated backup')}.",
+                )
                 st.rerun()
 
 
 def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) -> None:
     """Each version's usage over time, with the limit as a dashed line, and the same in words
     (a chart is read by eye; its caption is what a screen reader says)."""
-    points = [{"Time": v.created.isoformat(), "Chars": v.usage, "Version": f"[{v.index}] {v.name}"}
-              for v in versions if v.created is not None]
+    points = [
+        {"Time": v.created.isoformat(), "Chars": v.usage, "Version": f"[{v.index}] {v.name}"}
+        for v in versions
+        if v.created is not None
+    ]
     if not points:
         st.caption("No version has a time, so there is nothing to draw over time.")
         return
     first, last = versions[0].usage, versions[-1].usage
-    words = (f"{filename}'s usage over time: {first:,} characters in the oldest version, {last:,} now "
-             f"({ui.percent_text(last, limit)} of the {limit:,}-character limit, the dashed line); "
-             f"the highest was {max(v.usage for v in versions):,}.")
-    st.vega_lite_chart({
-        "height": 170,
-        "layer": [
-            {"data": {"values": points},
-             "mark": {"type": "line", "point": True, "interpolate": "step-after"},
-             "encoding": {"x": {"field": "Time", "type": "temporal", "title": None},
-                          "y": {"field": "Chars", "type": "quantitative", "title": "Characters",
-                                "scale": {"domainMin": 0}},
-                          "tooltip": [{"field": "Version"}, {"field": "Chars", "format": ","},
-                                      {"field": "Time", "type": "temporal", "timeUnit": "yearmonthdatehoursminutes"}]}},
-            {"data": {"values": [{"Limit": limit}]}, "mark": {"type": "rule", "strokeDash": [6, 4], "color": "red"},
-             "encoding": {"y": {"field": "Limit", "type": "quantitative"}}},
-        ],
-    }, width="stretch", key="hi_usage_chart")  # no alt=: the floor, Streamlit 1.61, lacks it
+    words = (
+        f"{filename}'s usage over time: {first:,} characters in the oldest version, {last:,} now "
+        f"({ui.percent_text(last, limit)} of the {limit:,}-character limit, the dashed line); "
+        f"the highest was {max(v.usage for v in versions):,}."
+    )
+    st.vega_lite_chart(
+        {
+            "height": 170,
+            "layer": [
+                {
+                    "data": {"values": points},
+                    "mark": {"type": "line", "point": True, "interpolate": "step-after"},
+                    "encoding": {
+                        "x": {"field": "Time", "type": "temporal", "title": None},
+                        "y": {
+                            "field": "Chars",
+                            "type": "quantitative",
+                            "title": "Characters",
+                            "scale": {"domainMin": 0},
+                        },
+                        "tooltip": [
+                            {"field": "Version"},
+                            {"field": "Chars", "format": ","},
+                            {"field": "Time", "type": "temporal", "timeUnit": "yearmonthdatehoursminutes"},
+                        ],
+                    },
+                },
+                {
+                    "data": {"values": [{"Limit": limit}]},
+                    "mark": {"type": "rule", "strokeDash": [6, 4], "color": "red"},
+                    "encoding": {"y": {"field": "Limit", "type": "quantitative"}},
+                },
+            ],
+        },
+        width="stretch",
+        key="hi_usage_chart",
+    )  # no alt=: the floor, Streamlit 1.61, lacks it
     st.caption(words)
 
 
@@ -114,15 +163,19 @@ def version_label(backup: Backup, version: history.Version | None) -> str:
     """The picker's words for a backup: its number, time, kind, entries and file name."""
     if version is None:
         return f"{backup.name} · {backup.style} · cannot be read"
-    return (f"[{version.index}] {stamp(version, seconds=False)} · {version.style} · "
-            f"{n_entries(len(version.entries))} · {backup.name}")
+    return (
+        f"[{version.index}] {stamp(version, seconds=False)} · {version.style} · "
+        f"{n_entries(len(version.entries))} · {backup.name}"
+    )
 
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("History")
-st.caption("Every version of a file (hermes-dash backs it up before each write), and what differs from the live "
-           "file: bring a version back whole, or one entry.")
+st.caption(
+    "Every version of a file (hermes-dash backs it up before each write), and what differs from the live "
+    "file: bring a version back whole, or one entry."
+)
 
 live = {t: ui.file_state(t, store) for t in TARGETS}
 for t in TARGETS:
@@ -131,16 +184,22 @@ for t in TARGETS:
 
 def back_up(target: str) -> None:
     name = FILENAMES[target]
-    ui.run_op(lambda: store.backup(target), report=lambda made: [
-        ui.Flash("info", "Nothing to back up", f"{name} is empty or missing.") if made is None
-        else ui.Flash("success", "Backed up", f"{name} is saved as {made.name}.")])
+    ui.run_op(
+        lambda: store.backup(target),
+        report=lambda made: [
+            ui.Flash("info", "Nothing to back up", f"{name} is empty or missing.")
+            if made is None
+            else ui.Flash("success", "Backed up", f"{name} is saved as {made.name}.")
+        ],
+    )
 
 
 # One row at the top: which file, and each backup button as wide as its label.
 top = st.container(horizontal=True, vertical_alignment="bottom")
 with top:
-    target = st.radio("File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target",
-                      label_visibility="collapsed")  # still the radio group's name for a screen reader
+    target = st.radio(
+        "File", TARGETS, format_func=FILENAMES.get, horizontal=True, key="hi_target", label_visibility="collapsed"
+    )  # still the radio group's name for a screen reader
 for each in TARGETS:
     if top.button(f"Back up {FILENAMES[each]} now", key=f"bk_now_{each}"):
         back_up(each)
@@ -170,34 +229,46 @@ with side:
     newest_first = list(reversed(versions))
     # Four columns, to fit this side at 1400 px without scrolling sideways; each version's kind,
     # entries and file name are in the picker beside it ("[1] … · dated · 12 entries · name").
-    st.dataframe(pd.DataFrame({
-        "#": [v.index for v in newest_first],
-        "Time": [stamp(v, seconds=False) for v in newest_first],
-        "Made by": list(reversed(made_by)),
-        # Characters of its entries, as every page counts a file against its limit.
-        "Chars": [v.usage for v in newest_first],
-    }), hide_index=True, key="hi_versions", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(versions)),
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "#": [v.index for v in newest_first],
+                "Time": [stamp(v, seconds=False) for v in newest_first],
+                "Made by": list(reversed(made_by)),
+                # Characters of its entries, as every page counts a file against its limit.
+                "Chars": [v.usage for v in newest_first],
+            }
+        ),
+        hide_index=True,
+        key="hi_versions",
+        row_height=ui.ROW_HEIGHT,
+        height=ui.table_height(len(versions)),
         column_config={
             "#": st.column_config.NumberColumn(width=36),
             "Time": st.column_config.TextColumn(width=136),
             "Made by": st.column_config.TextColumn(
-                width=120, help="Who made the changes from the version before: an agent session, you "
-                                "(hermes-dash), the Inbox, or outside the agent when no record explains them "
-                                "(docs/provenance.md)"),
-            "Chars": st.column_config.NumberColumn("Chars", format="%d", width=62,
-                                                   help="Characters of its entries, as counted against the "
-                                                        "file's limit")})
+                width=120,
+                help="Who made the changes from the version before: an agent session, you "
+                "(hermes-dash), the Inbox, or outside the agent when no record explains them "
+                "(docs/provenance.md)",
+            ),
+            "Chars": st.column_config.NumberColumn(
+                "Chars", format="%d", width=62, help="Characters of its entries, as counted against the file's limit"
+            ),
+        },
+    )
     for v in newest_first:
         if v.problem:
             st.caption(f"[{v.index}] {ui.lit(v.name)}: {v.problem} Its entries are shown as best they can be read.")
     usage_chart(versions, state.limit, state.filename)
     prune_section(store, all_backups)
-    st.caption("The `.lock` files beside the memory files are the locks the agent and the dashboard take so that "
-               "writes never overlap: safe to ignore, never deleted while in use.")
+    st.caption(
+        "The `.lock` files beside the memory files are the locks the agent and the dashboard take so that "
+        "writes never overlap: safe to ignore, never deleted while in use."
+    )
     # The details' switches sit here, where this side has room; what they show is drawn across the page.
     present, gone = line.present, line.gone
-    show_lives = st.toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)",
-                           key="hi_lives_on")
+    show_lives = st.toggle(f"Show each entry's life ({len(present)} in the file, {len(gone)} gone)", key="hi_lives_on")
     show_compare = st.toggle("Compare any two versions", key="hi_compare_on")
 
 # -- the chosen version against the live file ---------------------------------------------------
@@ -210,9 +281,12 @@ with main:
         if st.session_state.get("bk_pick") not in names:
             st.session_state.bk_pick = names[0]
         by_name = {v.name: v for v in versions}
-        name = st.selectbox(f"Compare the live {state.filename} with", names, key="bk_pick",
-                            format_func=lambda n: version_label(next(b for b in backups if b.name == n),
-                                                                by_name.get(n)))
+        name = st.selectbox(
+            f"Compare the live {state.filename} with",
+            names,
+            key="bk_pick",
+            format_func=lambda n: version_label(next(b for b in backups if b.name == n), by_name.get(n)),
+        )
         chosen = next(b for b in backups if b.name == name)
         bstate = ui.backup_state(chosen, store)
         if bstate is None:
@@ -223,27 +297,39 @@ with main:
         else:
             diff = diff_entries(list(state.entries), list(bstate.entries))
             c = diff.counts
-            st.caption(f"Restoring this version would bring back {n_entries(c['added'])}, drop {c['removed']}, "
-                       f"change {c['changed']} and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} "
-                       f"characters ({n_entries(len(bstate.entries))}); the live file {state.usage:,}.")
+            st.caption(
+                f"Restoring this version would bring back {n_entries(c['added'])}, drop {c['removed']}, "
+                f"change {c['changed']} and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} "
+                f"characters ({n_entries(len(bstate.entries))}); the live file {state.usage:,}."
+            )
             if diff.identical and bstate.raw.strip() == state.raw.strip():
                 st.success("This version holds exactly what the live file holds.")
             elif diff.identical:
                 st.info("Same entries as the live file; only the layout differs (for example § spacing or headings).")
             if bstate.drift:
-                st.caption("This version is not in the memory tool's clean § form (drift): "
-                           + "; ".join(bstate.drift.reasons))
-            ui.entry_diff(diff.items, key="bk_diff", kind_label="Difference", labels=("Live file", "Backup"),
-                          wording={"added": "only in backup", "removed": "only in live file", "changed": "changed"})
+                st.caption(
+                    "This version is not in the memory tool's clean § form (drift): " + "; ".join(bstate.drift.reasons)
+                )
+            ui.entry_diff(
+                diff.items,
+                key="bk_diff",
+                kind_label="Difference",
+                labels=("Live file", "Backup"),
+                wording={"added": "only in backup", "removed": "only in live file", "changed": "changed"},
+            )
             whole, one = st.columns(2)
             with whole, st.container(border=True):
                 st.markdown("**Restore the whole file**")
                 st.caption("The live file is backed up first, so this can be undone.")
                 if st.button("Restore this version…", key="bk_restore"):
                     st.session_state.bk_confirm = chosen.name
-                if ui.confirm("bk_confirm", chosen.name,
-                              f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
-                              yes="Yes, restore", key="bk_restore"):
+                if ui.confirm(
+                    "bk_confirm",
+                    chosen.name,
+                    f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
+                    yes="Yes, restore",
+                    key="bk_restore",
+                ):
                     ui.run_op(lambda: store.restore(chosen.name), undoable=True)
 
             with one, st.container(border=True):
@@ -259,17 +345,25 @@ with main:
                     plans = [history.plan_put_back(state.entries, bstate.entries, e, pairs=pairs) for e in missing]
                     if st.session_state.get("hi_pick") not in range(len(missing)):
                         st.session_state.hi_pick = 0
-                    pick = st.selectbox("Entry", range(len(missing)), key="hi_pick",
-                                        format_func=lambda i: ("changed since · " if plans[i].in_place
-                                                               else "removed since · ")
-                                        + " ".join(missing[i].split())[:70])
+                    pick = st.selectbox(
+                        "Entry",
+                        range(len(missing)),
+                        key="hi_pick",
+                        format_func=lambda i: (
+                            ("changed since · " if plans[i].in_place else "removed since · ")
+                            + " ".join(missing[i].split())[:70]
+                        ),
+                    )
                     plan = plans[pick]
 
                     def what_changes(plan: history.PutBack = plan) -> None:
                         if plan.current is not None:
-                            ui.show_word_diff(plan.current, plan.text, fold=False,
-                                              caption="From the entry now (red goes) to this version's (green "
-                                                      "comes):")
+                            ui.show_word_diff(
+                                plan.current,
+                                plan.text,
+                                fold=False,
+                                caption="From the entry now (red goes) to this version's (green comes):",
+                            )
                         else:
                             st.caption(f"This entry goes {plan.where}:")
                             ui.show_entry(plan.text, max_chars=2000)
@@ -277,26 +371,40 @@ with main:
                     what_changes()
                     token = (target, plan.text, plan.current)
                     source = bstate.entries
-                    if st.button("Restore in place…" if plan.in_place else "Put it back where it stood…",
-                                 key="hi_in_place", type="primary"):
+                    if st.button(
+                        "Restore in place…" if plan.in_place else "Put it back where it stood…",
+                        key="hi_in_place",
+                        type="primary",
+                    ):
                         st.session_state.hi_in_place_confirm = token
-                    ui.ask("hi_in_place_confirm", token, f"Restore this entry of {state.filename}?",
-                           yes="Yes, restore in place" if plan.in_place else "Yes, put it back", key="hi_in_place",
-                           show=what_changes,
-                           detail=f"It goes {plan.where}; nothing else in the file changes. A backup is kept; "
-                                  "Undo follows.",
-                           then=lambda: ui.run_op(lambda: history.put_back(store, target, plan.text, source=source,
-                                                                           current=plan.current),
-                                                  undoable=True))
+                    ui.ask(
+                        "hi_in_place_confirm",
+                        token,
+                        f"Restore this entry of {state.filename}?",
+                        yes="Yes, restore in place" if plan.in_place else "Yes, put it back",
+                        key="hi_in_place",
+                        show=what_changes,
+                        detail=f"It goes {plan.where}; nothing else in the file changes. A backup is kept; "
+                        "Undo follows.",
+                        then=lambda: ui.run_op(
+                            lambda: history.put_back(store, target, plan.text, source=source, current=plan.current),
+                            undoable=True,
+                        ),
+                    )
                     if plan.current is not None:
                         text = plan.text
                         if st.button("Add as a new entry instead…", key="hi_restore"):
                             st.session_state.hi_confirm = (target, text)
-                        ui.ask("hi_confirm", (target, text), f"Add this text to {state.filename} as a new entry?",
-                               yes="Yes, add it", key="hi_restore", show=lambda: ui.show_entry(text, max_chars=2000),
-                               detail="The entry's current text stays; this one is added at the end.",
-                               then=lambda: ui.run_op(lambda: history.restore_entry(store, target, text),
-                                                      undoable=True))
+                        ui.ask(
+                            "hi_confirm",
+                            (target, text),
+                            f"Add this text to {state.filename} as a new entry?",
+                            yes="Yes, add it",
+                            key="hi_restore",
+                            show=lambda: ui.show_entry(text, max_chars=2000),
+                            detail="The entry's current text stays; this one is added at the end.",
+                            then=lambda: ui.run_op(lambda: history.restore_entry(store, target, text), undoable=True),
+                        )
 
 # -- details, folded ----------------------------------------------------------------------------
 
@@ -310,30 +418,43 @@ def spans(life: history.EntryLife) -> str:
 # Folded by a toggle, not an expander: a table inside a closed expander is laid out but never
 # drawn, and is sent on every run; off, nothing is sent.
 if show_lives:  # drawn across the page, under both sides
-    st.caption(f"{len(present)} in the file now, {len(gone)} gone"
-               + (f" ({came_back} of those in the file left it once and came back)" if came_back else "")
-               + ". \"First seen\" at version [0] means at least that old (older history was not kept).")
-    st.dataframe(pd.DataFrame({
-        "Entry": [ui.cut(life.text, 400) for life in line.lives],
-        "Status": ["in the file" if life.present else "gone" for life in line.lives],
-        "Age": [("≥ " if life.first_seen == 0 else "") + age(line.age(life)) for life in line.lives],
-        "First seen": [when(life.first_seen) for life in line.lives],
-        "Last changed": [when(life.last_changed) for life in line.lives],
-        "Gone since": [when(life.gone_at) for life in line.lives],
-        "In the file": [spans(life) for life in line.lives],
-        "Texts": [len(life.texts) for life in line.lives],
-        "Origin": [(o.origin.short if (o := found.of(target, life.text)) else "") for life in line.lives],
-    }), hide_index=True, key="hi_lives", row_height=ui.ROW_HEIGHT, height=ui.table_height(len(line.lives)),
-        column_config={"Entry": st.column_config.TextColumn(width=200),
-                       "Status": st.column_config.TextColumn(width=90),
-                       "Age": st.column_config.TextColumn(width=70),
-                       "First seen": st.column_config.TextColumn(width=90),
-                       "Last changed": st.column_config.TextColumn(width=100),
-                       "Gone since": st.column_config.TextColumn(width=96),
-                       "In the file": st.column_config.TextColumn(width=110, help="The versions that held this entry"),
-                       "Texts": st.column_config.NumberColumn(width=56, help="How many wordings this entry had"),
-                       "Origin": st.column_config.TextColumn(width=120, help="What gave the entry its latest text, "
-                                                                             "or what took a gone entry away")})
+    st.caption(
+        f"{len(present)} in the file now, {len(gone)} gone"
+        + (f" ({came_back} of those in the file left it once and came back)" if came_back else "")
+        + '. "First seen" at version [0] means at least that old (older history was not kept).'
+    )
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "Entry": [ui.cut(life.text, 400) for life in line.lives],
+                "Status": ["in the file" if life.present else "gone" for life in line.lives],
+                "Age": [("≥ " if life.first_seen == 0 else "") + age(line.age(life)) for life in line.lives],
+                "First seen": [when(life.first_seen) for life in line.lives],
+                "Last changed": [when(life.last_changed) for life in line.lives],
+                "Gone since": [when(life.gone_at) for life in line.lives],
+                "In the file": [spans(life) for life in line.lives],
+                "Texts": [len(life.texts) for life in line.lives],
+                "Origin": [(o.origin.short if (o := found.of(target, life.text)) else "") for life in line.lives],
+            }
+        ),
+        hide_index=True,
+        key="hi_lives",
+        row_height=ui.ROW_HEIGHT,
+        height=ui.table_height(len(line.lives)),
+        column_config={
+            "Entry": st.column_config.TextColumn(width=200),
+            "Status": st.column_config.TextColumn(width=90),
+            "Age": st.column_config.TextColumn(width=70),
+            "First seen": st.column_config.TextColumn(width=90),
+            "Last changed": st.column_config.TextColumn(width=100),
+            "Gone since": st.column_config.TextColumn(width=96),
+            "In the file": st.column_config.TextColumn(width=110, help="The versions that held this entry"),
+            "Texts": st.column_config.NumberColumn(width=56, help="How many wordings this entry had"),
+            "Origin": st.column_config.TextColumn(
+                width=120, help="What gave the entry its latest text, or what took a gone entry away"
+            ),
+        },
+    )
 
 if show_compare:
     labels = [v.index for v in versions]
@@ -348,5 +469,9 @@ if show_compare:
     between = line.diff(old, new)
     k = between.counts
     st.caption(f"{k['added']} added, {k['removed']} removed, {k['changed']} changed, {k['unchanged']} unchanged.")
-    ui.entry_diff(between.items, key="hi_diff", labels=(f"In [{old}]", f"In [{new}]"),
-                  same="The two versions hold the same entries.")
+    ui.entry_diff(
+        between.items,
+        key="hi_diff",
+        labels=(f"In [{old}]", f"In [{new}]"),
+        same="The two versions hold the same entries.",
+    )

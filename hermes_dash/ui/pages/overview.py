@@ -53,15 +53,23 @@ for column, state in zip(columns, states.values()):
 snapshot = ui.current_snapshot(store)  # the app's one snapshot, the same as the Snapshot page's
 ui.compared_with(snapshot)
 search_col, show_col = st.columns([3, 2], vertical_alignment="bottom")
-query = search_col.text_input("Search both files", key="ov_search",
-                              placeholder="Type to filter the entries of both tables",
-                              help="Case-insensitive; matches anywhere in an entry. The Match column shows "
-                                   "where, marked «like this».").strip()
+query = search_col.text_input(
+    "Search both files",
+    key="ov_search",
+    placeholder="Type to filter the entries of both tables",
+    help="Case-insensitive; matches anywhere in an entry. The Match column shows where, marked «like this».",
+).strip()
 ui.as_you_type("Search both files")  # the tables filter while typing, no Enter needed
-show = show_col.radio("Show", list(SHOW), format_func=SHOW.get, horizontal=True, key="ov_show",
-                      help="New since snapshot: entries added or changed since the snapshot (the running "
-                           "session does not have them as they are now). Flagged: any other flag (the content "
-                           "scan, a possible secret, longer than the limit, edited by hand, written as one block).")
+show = show_col.radio(
+    "Show",
+    list(SHOW),
+    format_func=SHOW.get,
+    horizontal=True,
+    key="ov_show",
+    help="New since snapshot: entries added or changed since the snapshot (the running "
+    "session does not have them as they are now). Flagged: any other flag (the content "
+    "scan, a possible secret, longer than the limit, edited by hand, written as one block).",
+)
 
 for target, state in states.items():
     st.header(state.filename)
@@ -84,34 +92,54 @@ for target, state in states.items():
     if fresh:
         flags = tuple((FRESH_FLAG, *f) if e in fresh else f for e, f in zip(state.entries, flags))
     new = [kind != "unchanged" for kind in since] if since is not None else [False] * len(state.entries)
-    picked = [i for i, e in enumerate(state.entries)
-              if (not query or query.lower() in e.lower()) and (show == "all" or show == "new" and new[i]
-                                                                 or show == "flagged" and flagged(flags[i]))]
+    picked = [
+        i
+        for i, e in enumerate(state.entries)
+        if (not query or query.lower() in e.lower())
+        and (show == "all" or show == "new" and new[i] or show == "flagged" and flagged(flags[i]))
+    ]
     if query or show != "all":
         st.caption(f"{len(picked)} of {n_entries(len(state.entries))} {narrowed_by(query, show, len(picked))}.")
 
-    def build(picked: list[int] = picked, entries: tuple[str, ...] = state.entries, limit: int = state.limit,
-              flags: tuple[tuple[str, ...], ...] = flags, state: FileState = state) -> pd.DataFrame:
-        frame = ui.entry_frame([entries[i] for i in picked], limit, [flags[i] for i in picked], picked,
-                               file_chars=state.usage)
+    def build(
+        picked: list[int] = picked,
+        entries: tuple[str, ...] = state.entries,
+        limit: int = state.limit,
+        flags: tuple[tuple[str, ...], ...] = flags,
+        state: FileState = state,
+    ) -> pd.DataFrame:
+        frame = ui.entry_frame(
+            [entries[i] for i in picked], limit, [flags[i] for i in picked], picked, file_chars=state.usage
+        )
         if query:
             frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
         origin = ui.origin_column(store, state, [entries[i] for i in picked])
         frame.insert(len(frame.columns) - 1, "Origin", origin)
         # The compact table's one column: the figures, then the origin, then any flags.
-        frame["Details"] = [d if not o else d.replace(" — ", f" · {o} — ", 1) if " — " in d else f"{d} · {o}"
-                            for d, o in zip(frame["Details"], origin)]
+        frame["Details"] = [
+            d if not o else d.replace(" — ", f" · {o} — ", 1) if " — " in d else f"{d} · {o}"
+            for d, o in zip(frame["Details"], origin)
+        ]
         return frame
 
-    table = ui.table_for(state, ("overview", snapshot.key if snapshot else None, query, show, ui.origins_key(store),
-                                 fresh), build)
-    ui.entry_picker(table, state, [state.entries[i] for i in picked], key=f"ov_table_{target}",
-                    highlight=[state.entries[i] in fresh for i in picked] if fresh else None)
+    table = ui.table_for(
+        state, ("overview", snapshot.key if snapshot else None, query, show, ui.origins_key(store), fresh), build
+    )
+    ui.entry_picker(
+        table,
+        state,
+        [state.entries[i] for i in picked],
+        key=f"ov_table_{target}",
+        highlight=[state.entries[i] in fresh for i in picked] if fresh else None,
+    )
     # One caption: every element costs the landing page's rerun time.
     notes = flag_notes(flags)
-    st.caption(("Highlighted: just written from outside this page (the agent?), until the next change. " if fresh
-                else "") + "".join(f"{note}; " for note in notes[:-1]) + (f"{notes[-1]}. " if notes else "")
-               + "Select a row to read the whole entry and edit, remove or move exactly that one.")
+    st.caption(
+        ("Highlighted: just written from outside this page (the agent?), until the next change. " if fresh else "")
+        + "".join(f"{note}; " for note in notes[:-1])
+        + (f"{notes[-1]}. " if notes else "")
+        + "Select a row to read the whole entry and edit, remove or move exactly that one."
+    )
     ui.entry_panel(store, state)
 
 if show == "new" and not snapshot:

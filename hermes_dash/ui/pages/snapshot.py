@@ -10,16 +10,23 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, over_budget_text, ui
-from hermes_dash import compare_snapshot
-from hermes_dash import freeze_snapshot
-from hermes_dash import load_frozen_snapshot
+from hermes_dash import (
+    FILENAMES,
+    TARGETS,
+    compare_snapshot,
+    freeze_snapshot,
+    load_frozen_snapshot,
+    over_budget_text,
+    ui,
+)
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
 st.title("Snapshot")
-st.caption("A running agent session keeps the memory it loaded at its start. Writes reach disk at once, "
-           "but that session only sees them in its next session.")
+st.caption(
+    "A running agent session keeps the memory it loaded at its start. Writes reach disk at once, "
+    "but that session only sees them in its next session."
+)
 
 found = ui.sessions(store)
 current = ui.current_snapshot(store)  # the app's one snapshot: picking another here changes every page
@@ -34,8 +41,11 @@ if current is not None and current.session_id is not None and current.session_id
     options.append(current.session_id)
 frozen = load_frozen_snapshot(store)
 if frozen is not None:
-    labels[ui.FROZEN] = f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" \
-        if frozen.taken_at else "frozen in hermes-dash"
+    labels[ui.FROZEN] = (
+        f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}"
+        if frozen.taken_at
+        else "frozen in hermes-dash"
+    )
     options.append(ui.FROZEN)
 
 if found.problem and not found.sessions:
@@ -44,17 +54,31 @@ if found.problem and not found.sessions:
 
 left, right = st.columns([3, 1])
 with right:
-    if st.button("Freeze snapshot now", key="snap_freeze", type="secondary" if found.sessions else "primary",
-                 help="Record what a session starting now would load, beside the memory files "
-                      "(memories/.hermes-dash-snapshot.json), to compare with later, on every page."):
-        ui.run_op(lambda: freeze_snapshot(store), then=lambda _: ui.choose_snapshot(store, ui.FROZEN),
-                  report=lambda _: [ui.Flash("success", "Snapshot frozen", "Every page now compares with it: later "
-                                                                           "changes show up as differences from it.")])
+    if st.button(
+        "Freeze snapshot now",
+        key="snap_freeze",
+        type="secondary" if found.sessions else "primary",
+        help="Record what a session starting now would load, beside the memory files "
+        "(memories/.hermes-dash-snapshot.json), to compare with later, on every page.",
+    ):
+        ui.run_op(
+            lambda: freeze_snapshot(store),
+            then=lambda _: ui.choose_snapshot(store, ui.FROZEN),
+            report=lambda _: [
+                ui.Flash(
+                    "success",
+                    "Snapshot frozen",
+                    "Every page now compares with it: later changes show up as differences from it.",
+                )
+            ],
+        )
 
 if current is None or not options:
     with left:
-        st.write("There is no recorded session to compare with (no `state.db`, or no session with a system "
-                 "prompt in it). Freeze a snapshot now to see, later, what changed since.")
+        st.write(
+            "There is no recorded session to compare with (no `state.db`, or no session with a system "
+            "prompt in it). Freeze a snapshot now to see, later, what changed since."
+        )
     st.stop()
 
 
@@ -64,8 +88,14 @@ def _pick() -> None:
 
 with left:
     st.session_state.snap_session = current.choice  # the widget shows the app's choice, wherever it was made
-    st.selectbox("Compare with", options, key="snap_session", format_func=lambda o: labels.get(o, o),
-                 on_change=_pick, help="Sessions recorded in state.db, newest first, and the snapshot frozen here.")
+    st.selectbox(
+        "Compare with",
+        options,
+        key="snap_session",
+        format_func=lambda o: labels.get(o, o),
+        on_change=_pick,
+        help="Sessions recorded in state.db, newest first, and the snapshot frozen here.",
+    )
     ui.compared_with(current, picked_here=True)
 
 snapshot = current.snapshot
@@ -96,8 +126,10 @@ for target, tab in zip(TARGETS, st.tabs([tab_name(t) for t in TARGETS])):
         for col, kind in zip(cols, ("added", "removed", "changed", "unchanged")):
             col.metric(kind.capitalize(), counts[kind])
         if snapshot.truncated.get(target):
-            st.warning("The snapshot's block was cut (over budget) by the unreleased upstream commit that recorded "
-                       "this session: its middle is missing. No release cuts a block.")
+            st.warning(
+                "The snapshot's block was cut (over budget) by the unreleased upstream commit that recorded "
+                "this session: its middle is missing. No release cuts a block."
+            )
         if diff.identical:
             st.success("The snapshot and the file hold the same entries.")
         # What differs, first; the unchanged entries fold away (docs/screens.md#diffs).
@@ -105,13 +137,17 @@ for target, tab in zip(TARGETS, st.tabs([tab_name(t) for t in TARGETS])):
         block = store.render_block(target)
         if block and state.over_budget:
             # Beside the block, never inside it: the agent injects an over-budget store whole.
-            st.warning(f"{state.filename} is over budget ({state.usage:,}/{state.limit:,} chars, "
-                       f"{over_budget_text(state.usage, state.limit)}). The next session still loads all of it, "
-                       "as shown under \"What the next session will load\", but the agent refuses every add "
-                       "until it is back under the limit: remove or shorten entries first.")
+            st.warning(
+                f"{state.filename} is over budget ({state.usage:,}/{state.limit:,} chars, "
+                f"{over_budget_text(state.usage, state.limit)}). The next session still loads all of it, "
+                'as shown under "What the next session will load", but the agent refuses every add '
+                "until it is back under the limit: remove or shorten entries first."
+            )
         # A switch, not an expander: a table in a closed expander is laid out but never drawn.
-        if st.toggle(f"Show both sides in full ({len(snap_entries):,} in the snapshot, {len(state.entries):,} "
-                     "on disk)", key=f"snap_full_{target}"):
+        if st.toggle(
+            f"Show both sides in full ({len(snap_entries):,} in the snapshot, {len(state.entries):,} on disk)",
+            key=f"snap_full_{target}",
+        ):
             side_l, side_r = st.columns(2)
             with side_l:
                 st.markdown("**Running session sees (snapshot)**")
