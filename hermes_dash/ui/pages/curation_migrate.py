@@ -75,7 +75,7 @@ if not preview.changed:  # what the page is for is done: say so first, then its 
     ui.state_gauge(state, key="mg_gauge")
     # Not in an expander: a folded table is never drawn, and a browser waiting for the page's
     # tables to be drawn (the tests, the benchmarks) would wait for ever.
-    st.subheader(f"Its {n_entries(len(preview.entries))}", anchor=False)
+    st.header(f"Its {n_entries(len(preview.entries))}", anchor=False)
     entries_table()
     st.stop()
 
@@ -138,7 +138,7 @@ elif st.session_state.get("mg_confirm") not in (None, token):
     st.session_state.pop("mg_confirm")  # the file or the choice changed: ask again
 
 # The preview under the button: the entries after, and what is not kept as text.
-st.subheader(now_after, anchor=False)
+st.header(now_after, anchor=False)
 entries_table()
 if preview.dropped:
     st.caption("Headings that are not kept as text (the backup keeps them):")
