@@ -267,11 +267,13 @@ def diff_table(
     kind_label: str = "Change",
     lead: Mapping[str, Sequence[str]] | None = None,
     help: tuple[str, str] | None = None,
+    visible: int = VISIBLE_ROWS,
 ) -> None:
     """A before/after table: one row per change, the two texts side by side (cut to
     ``CELL_CHARS``, three lines a row), fitting any width from a phone's to a wide page's.
 
-    ``lead`` adds short label columns in front (pinned, like the change column).
+    ``lead`` adds short label columns in front (pinned, like the change column); ``visible``: the
+    rows shown before it scrolls inside (fewer where what follows must stay in view).
     """
     if len(kinds) > PAGE_ROWS:  # the first page only: a diff this long is read on the command line
         st.caption(
@@ -297,7 +299,7 @@ def diff_table(
         hide_index=True,
         key=key,
         row_height=ROW_HEIGHT,
-        height=table_height(len(kinds)),
+        height=table_height(len(kinds), visible),
         column_config=config,
     )
 

@@ -147,6 +147,7 @@ ui.diff_table(
     kind_label="Difference",
     labels=(f"A: {a}", f"B: {b}"),
     help=(f"The entry in profile {a}", f"The entry in profile {b}"),
+    visible=8,  # two whole profiles can differ in every entry: the table scrolls, the page stays short
 )
 counts = {k: sum(r.kind == k for r in rows_) for k in words}
 st.caption(
