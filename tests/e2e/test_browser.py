@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import REPO, Browser, assert_only_local, edit_cell, goto_page, settle, shot
+from browser_support import REPO, WAIT_MS, Browser, assert_only_local, edit_cell, goto_page, settle, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -56,7 +56,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "Apply this 1 change to MEMORY.md?")
     # The confirmation lists the change in full (the grid is a canvas): it must be the entry meant, row 1.
     dialog = page.get_by_role("dialog")
-    dialog.get_by_text("1. Replace").first.wait_for(timeout=5_000)
+    dialog.get_by_text("1. Replace").first.wait_for(timeout=WAIT_MS)
     assert "The repo's CI is GitHub Actions" in dialog.inner_text()
     page.get_by_role("button", name="Yes, apply").click()
     settle(page, "Applied 1 operation.")

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import assert_only_local, goto_page, settle, shot, streamlit_app
+from browser_support import WAIT_MS, assert_only_local, goto_page, settle, shot, streamlit_app
 
 pytestmark = pytest.mark.e2e
 
@@ -86,7 +86,7 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> 
 
                 page.get_by_role("button", name="Reject the 2 marked…").click()
                 dialog = page.get_by_role("dialog")
-                dialog.get_by_text("the same change as 0b0b0b0b").wait_for(timeout=30_000)
+                dialog.get_by_text("the same change as 0b0b0b0b").wait_for(timeout=WAIT_MS)
                 assert repeat.exists() and gone.exists()  # asked first
                 dialog.get_by_role("button", name="Yes, reject 2").click()
                 settle(page, "Rejected 2")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from agent_like import agent_add
-from browser_support import Browser, assert_only_local, goto_page, settle
+from browser_support import WAIT_MS, Browser, assert_only_local, goto_page, settle
 
 from hermes_dash import DELIMITER, parse
 
@@ -37,13 +37,14 @@ def test_overview_shows_an_agent_write_with_no_interaction(browser: Browser) -> 
     start = time.monotonic()
     agent_add(memory, NEW)
     # The gauge is text; the table is drawn on a canvas (its cells exist only for rows in view).
-    page.get_by_text(f"{total:,} / 2,200 chars", exact=False).first.wait_for(timeout=20_000)
+    page.get_by_text(f"{total:,} / 2,200 chars", exact=False).first.wait_for(timeout=WAIT_MS)
     appeared = time.monotonic() - start
     print(f"\nlive update: an agent write appeared on the Overview {appeared:.2f} s after the rename")
     page.get_by_role("textbox", name="Search both files").fill("ci-live")
     page.keyboard.press("Enter")
     settle(page, "1 of")
-    assert page.locator("[role=gridcell]").filter(has_text="CI cache lives in").count() >= 1
+    # The grid draws its cells after the page is at rest: wait for the row, not for a moment.
+    page.locator("[role=gridcell]").filter(has_text="CI cache lives in").first.wait_for(state="attached")
     assert_only_local(browser.requests, browser.base)
 
 
@@ -56,7 +57,7 @@ def test_live_update_keeps_what_is_being_typed(browser: Browser) -> None:
     box.press_sequentially("Half-typed, not committed")  # focus stays in the box: nothing sent yet
     agent_add(memory, NEW)
     total = len(DELIMITER.join(parse(memory.read_text(encoding="utf-8"))))
-    page.get_by_text(f"{total:,} / 2,200 chars", exact=False).first.wait_for(timeout=20_000)
+    page.get_by_text(f"{total:,} / 2,200 chars", exact=False).first.wait_for(timeout=WAIT_MS)
     assert box.input_value() == "Half-typed, not committed"
     assert box.evaluate("el => el === document.activeElement")
 

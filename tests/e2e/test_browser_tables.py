@@ -12,7 +12,7 @@ exist outside the canvas pixels).
 from __future__ import annotations
 
 import pytest
-from browser_support import REPO, Browser, goto_page, settle, shot, stable_box
+from browser_support import REPO, WAIT_MS, Browser, goto_page, settle, shot, stable_box
 
 pytestmark = pytest.mark.e2e
 
@@ -132,7 +132,7 @@ def test_the_overview_fits_a_phone(browser: Browser) -> None:
     settle(page, "Selected entry of MEMORY.md")
     assert page.locator('[data-testid="stCode"]', has_text="The repo's CI is GitHub Actions").first.is_visible()
     page.get_by_role("button", name="Done").click()
-    page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=10_000)
+    page.get_by_text("Selected entry of MEMORY.md").first.wait_for(state="detached", timeout=WAIT_MS)
     # An empty table (a search that matches nothing in MEMORY.md) keeps its label on screen.
     box = page.get_by_role("textbox", name="Search both files")
     box.fill("Sam (they/them)")

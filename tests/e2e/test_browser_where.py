@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import assert_only_local, goto_page, need_browser, settle, shot, streamlit_app
+from browser_support import WAIT_MS, assert_only_local, goto_page, need_browser, settle, shot, streamlit_app
 
 from hermes_dash.demo import create_demo_home
 
@@ -50,7 +50,7 @@ def test_reload_keeps_the_profile_and_the_page(demo_server: str, chromium) -> No
         page.wait_for_url(re.compile(r"/snapshot\?(.*&)?profile=work\b"), timeout=15_000)
 
         page.reload(wait_until="domcontentloaded")
-        page.get_by_role("heading", name="Snapshot").first.wait_for(timeout=30_000)
+        page.get_by_role("heading", name="Snapshot").first.wait_for(timeout=WAIT_MS)
         settle(page, "profile work")
         assert re.search(r"/snapshot\?(.*&)?profile=work\b", page.url), page.url
         caption = page.get_by_text(re.compile(r"^Home .* · profile work")).first

@@ -13,7 +13,7 @@ import io
 
 import pytest
 from agent_like import agent_add
-from browser_support import Browser, goto_page, settle, shot, stable_box
+from browser_support import WAIT_MS, Browser, goto_page, settle, shot, stable_box
 from test_browser_tables import MEASURE
 
 pytestmark = pytest.mark.e2e
@@ -80,7 +80,7 @@ def test_the_entry_column_gets_the_width_of_an_empty_flags_column(browser: Brows
     memory_md = browser.demo_home() / "memories" / "MEMORY.md"
     kept = parse(memory_md.read_text(encoding="utf-8"))[:2]  # two entries of the snapshot, with no flag
     memory_md.write_text(DELIMITER.join(kept), encoding="utf-8")
-    page.get_by_text("2 entries", exact=False).first.wait_for(timeout=20_000)  # the live view redrew
+    page.get_by_text("2 entries", exact=False).first.wait_for(timeout=WAIT_MS)  # the live view redrew
     settle(page, None)
     memory = grid_columns(page)[0]
     widths = {c["title"]: c["width"] for c in memory["columns"]}
@@ -107,7 +107,7 @@ def test_a_row_the_agent_just_wrote_is_tinted(browser: Browser) -> None:
 
     assert tinted_pixels() < 50
     agent_add(memory, "Agent note: the nightly build runs at 02:00 UTC.")
-    page.get_by_text("1 entry added in MEMORY.md", exact=False).first.wait_for(timeout=20_000)
+    page.get_by_text("1 entry added in MEMORY.md", exact=False).first.wait_for(timeout=WAIT_MS)
     settle(page, None)
     grid.scroll_into_view_if_needed()
     page.mouse.wheel(0, 2000)  # the new entry is the last row

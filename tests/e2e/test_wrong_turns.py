@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import Browser, edit_cell, goto_page, preview_replace, settle, shot, stable_box
+from browser_support import WAIT_MS, Browser, edit_cell, goto_page, preview_replace, settle, shot, stable_box
 
 from hermes_dash import MemoryStore
 
@@ -45,7 +45,7 @@ def open_demo(browser: Browser) -> tuple[Path, MemoryStore]:
 
 def dialog_in_view(page, wanted: str) -> dict:
     """The dialog that says ``wanted``, once drawn: it must be inside the window, focus in it."""
-    page.get_by_role("dialog").get_by_text(wanted, exact=False).first.wait_for(timeout=20_000)
+    page.get_by_role("dialog").get_by_text(wanted, exact=False).first.wait_for(timeout=WAIT_MS)
     page.wait_for_timeout(500)
     got = page.evaluate(DIALOG)
     assert got is not None, "no dialog is open"
