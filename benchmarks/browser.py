@@ -5,14 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from benchmarks.core import REPO, Figure, Plan, interleaved, median_ms, ratio_figures, temp_root
 from benchmarks.pages import APP, BARE_PAGE, demo_home
-from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS, free_port, streamlit_run
 
 # Finished rendering: the script has run (Streamlit's own script-state marker), no "running"
 # indicator is left, and the page's heading, both gauges (progress bars) and both entry tables
@@ -46,23 +45,7 @@ def streamlit_servers(runs: list[tuple[Path, Path, Path]]) -> Iterator[list[str]
             env = dict(os.environ, HERMES_HOME=str(home))
             with open(log, "wb") as out:
                 proc = subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "streamlit",
-                        "run",
-                        str(script),
-                        "--server.port",
-                        str(port),
-                        "--server.address",
-                        "127.0.0.1",
-                        "--server.headless",
-                        "true",
-                        "--browser.gatherUsageStats",
-                        "false",
-                        "--server.fileWatcherType",
-                        "none",
-                    ],
+                    streamlit_run(script, port),
                     cwd=REPO,
                     env=env,
                     stdout=out,

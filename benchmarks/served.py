@@ -7,13 +7,12 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS, free_port, streamlit_run
 
 SCREEN = {"width": 1400, "height": 900}
 
@@ -29,23 +28,7 @@ def served_page(repo: Path, home: Path, root: Path) -> Iterator[object]:
     log_path = root / "streamlit.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                "app.py",
-                "--server.port",
-                str(port),
-                "--server.address",
-                "127.0.0.1",
-                "--server.headless",
-                "true",
-                "--browser.gatherUsageStats",
-                "false",
-                "--server.fileWatcherType",
-                "none",
-            ],
+            streamlit_run("app.py", port),
             cwd=repo,
             env=env,
             stdout=log,

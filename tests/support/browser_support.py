@@ -9,7 +9,6 @@ import contextlib
 import os
 import re
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -18,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port  # noqa: F401
+from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
 
 # Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
@@ -54,23 +53,7 @@ def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
         port = free_port()
         with open(log, "wb") as out:
             proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "streamlit",
-                    "run",
-                    "app.py",
-                    "--server.port",
-                    str(port),
-                    "--server.headless",
-                    "true",
-                    "--server.address",
-                    "127.0.0.1",
-                    "--browser.gatherUsageStats",
-                    "false",
-                    "--server.fileWatcherType",
-                    "none",
-                ],
+                streamlit_run("app.py", port),
                 cwd=REPO,
                 env=env,
                 stdout=out,

@@ -1,4 +1,5 @@
-"""Debian's Chromium as the tests and the benchmark start it, and a free loopback port.
+"""Debian's Chromium and the Streamlit server as the tests and the benchmarks start them, and a
+free loopback port.
 
 No pytest import: ``python -m benchmarks`` uses this module too (as ``tests.support.chromium``).
 """
@@ -6,6 +7,7 @@ No pytest import: ``python -m benchmarks`` uses this module too (as ``tests.supp
 from __future__ import annotations
 
 import socket
+import sys
 from pathlib import Path
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -21,6 +23,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def streamlit_run(script: str | Path, port: int) -> list[str]:
+    """``python -m streamlit run SCRIPT`` as every test server and benchmark starts it: on
+    loopback, headless, with no usage statistics and no file watcher (one place, so a browser test
+    and the benchmark that times the same page measure one server)."""
+    return [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+            "--server.address", "127.0.0.1", "--server.headless", "true",
+            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]  # fmt: skip
 
 
 def free_port() -> int:
