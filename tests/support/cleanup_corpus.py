@@ -25,7 +25,10 @@ class Home:
     user: tuple[str, ...]
     same: tuple[tuple[str, str, str, str], ...] = ()  # (kind, file, a, b); file "m", "u" or "mu" (cross)
     differ: tuple[tuple[str, str, str], ...] = ()  # (file, a, b)
-    conflict: tuple[tuple[str, str, str], ...] = ()  # (file, a, b)
+    conflict: tuple[tuple[str, str, str], ...] = ()  # (file, a, b): b is the newer value (it carries a change cue)
+    conflict_uncued: tuple[tuple[str, str, str], ...] = ()  # (file, a, b): neither says which is newer
+    remote: tuple[str, ...] = ()  # MEMORY.md entries naming a path on another host, server, container or device
+    gone: tuple[str, ...] = ()  # MEMORY.md entries naming a local path that no longer exists (not in folders)
     fill: float = 0.9  # MEMORY.md's usage over its limit: the limit is usage / fill
     user_fill: float = 0.7
     folders: tuple[str, ...] = field(default=())  # project folders that exist on "this machine" (made by tests)
@@ -33,7 +36,7 @@ class Home:
     def files(self) -> tuple[list[str], list[str]]:
         """(MEMORY.md entries, USER.md entries): the plain ones with each pair's entries spread
         among them (a pair's two entries are never side by side, as in a real file)."""
-        mem, usr = list(self.memory), list(self.user)
+        mem, usr = list(self.memory) + list(self.remote) + list(self.gone), list(self.user)
         extra_m: list[str] = []
         extra_u: list[str] = []
         for _kind, where, a, b in self.same:
@@ -42,7 +45,7 @@ class Home:
                 extra_u.append(b)
             else:
                 (extra_m if where == "m" else extra_u).extend((a, b))
-        for where, a, b in self.differ + self.conflict:
+        for where, a, b in self.differ + self.conflict + self.conflict_uncued:
             (extra_m if where == "m" else extra_u).extend((a, b))
         return _spread(mem, extra_m), _spread(usr, extra_u)
 
@@ -51,7 +54,7 @@ class Home:
         return {
             "same": {frozenset((a, b)) for _k, _w, a, b in self.same},
             "differ": {frozenset((a, b)) for _w, a, b in self.differ},
-            "conflict": {frozenset((a, b)) for _w, a, b in self.conflict},
+            "conflict": {frozenset((a, b)) for _w, a, b in self.conflict + self.conflict_uncued},
         }
 
 
