@@ -22,8 +22,10 @@ LANDING_READY_JS = """() => {
   if (document.querySelector('[data-testid="stStatusWidget"] [data-testid="stStatusWidgetRunningIcon"]')) return false;
   const main = document.querySelector('[data-testid="stMain"]');
   if (!main || !/Overview/.test(main.innerText)) return false;
+  // Two tables and two bars: Streamlit's progress bars on the bare page, the gauges' own bars
+  // (role="progressbar", ui/_widgets.bar_html) on the Overview. Both pages carry the role.
   return main.querySelectorAll('[data-testid="stDataFrame"]').length >= 2
-    && main.querySelectorAll('[data-testid="stProgress"]').length >= 2;
+    && main.querySelectorAll('[role="progressbar"]').length >= 2;
 }"""
 
 
