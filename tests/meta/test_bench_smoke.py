@@ -99,3 +99,26 @@ def test_benchmark_lives_outside_the_runtime_package_and_the_docs_say_how_to_run
 
     assert not (Path(hermes_dash.__file__).parent / "bench.py").exists()
     assert "python -m benchmarks" in (REPO / "docs" / "performance.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_concurrent_section_runs_and_loses_nothing(tmp_path: Path) -> None:
+    """The section that hung every run after the layout move (its writer could not import the
+    agent-style add and the other writers waited at the barrier for ever)."""
+    done = run_bench(tmp_path, "--quick", "--only", "concurrent")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "concurrent_lost" in done.stdout and "0 of " in done.stdout
+
+
+def test_a_writer_that_dies_fails_the_section_with_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A party that dies before the start breaks the barrier: the section fails at once and names
+    the dead writer and its exit code, instead of every other party waiting for ever."""
+    from benchmarks import concurrent
+
+    def missing() -> None:
+        raise ImportError("agent_like moved")
+
+    monkeypatch.setattr(concurrent, "_agent_add", missing)  # the children are forked: they see it
+    monkeypatch.setattr(concurrent, "START_TIMEOUT_S", 30.0)
+    with pytest.raises(RuntimeError, match=r"agent-style writer: exit 1"):
+        concurrent.bench_concurrent(bench.QUICK)
