@@ -66,8 +66,21 @@ def test_locks_are_taken_in_file_name_order(two, monkeypatch, source, destinatio
     assert taken == ["MEMORY.md.lock", "USER.md.lock"]
 
 
+def _raise_os_error() -> BaseException:
+    return OSError(28, "No space left on device")
+
+
+def _raise_refusal() -> BaseException:
+    # The engine's own refusal raised mid-write (write_resolved's check that the file is still
+    # the one read under the lock), not an OSError: the first file must be put back all the same.
+    return FileChanged("MEMORY.md changed while it was being written. Nothing was changed.", hint="Try again.")
+
+
+@pytest.mark.parametrize("failure", [_raise_os_error, _raise_refusal], ids=["os-error", "engine-refusal"])
 @pytest.mark.parametrize("user_exists", [True, False])
-def test_a_failure_in_the_second_write_leaves_both_files_exactly_as_before(two, home, tree, monkeypatch, user_exists):
+def test_a_failure_in_the_second_write_leaves_both_files_exactly_as_before(
+    two, home, tree, monkeypatch, user_exists, failure
+):
     if not user_exists:
         (home / "memories" / "USER.md").unlink()
     two.backup("memory")  # some backups already there, as on a real home
@@ -78,11 +91,11 @@ def test_a_failure_in_the_second_write_leaves_both_files_exactly_as_before(two, 
     def failing(path, *args, **kwargs):
         written.append(path.name)
         if path.name == "MEMORY.md":  # the source, written second
-            raise OSError(28, "No space left on device")
+            raise failure()
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(_store, "write_resolved", failing)
-    with pytest.raises(OSError):
+    with pytest.raises((OSError, FileChanged)):
         two.move("memory", PREF, "user")
     assert written[:2] == ["USER.md", "MEMORY.md"]  # the first write did happen, and was put back (below)
     assert tree(home) == snap

@@ -173,3 +173,46 @@ def test_a_folder_that_refuses_deletion_is_reported_and_nothing_is_deleted(tmp_p
         assert tree(folder) == before
     finally:
         shutil.rmtree(base)
+
+
+# -- retention after a write (the pipeline's _prune): what it counts and what it never deletes ------------
+
+
+def _dated_names(store: MemoryStore) -> list[str]:
+    return [b.name for b in store.backups("memory") if b.style == "dated"]
+
+
+def test_a_restore_never_prunes_the_backup_it_was_made_from(home: Path, write_mem, write_config) -> None:
+    """Restoring the oldest dated backup at the retention limit: the write's own new backup and
+    the restore's source both stay, whatever their age."""
+    write_config("dashboard:\n  backups_keep: 3\n")
+    store = MemoryStore(resolve_home(home))
+    write_mem("memory", "version 0")
+    for n in range(1, 5):
+        store.add("memory", f"version {n}")
+    oldest = store.backups("memory")[-1]
+    assert oldest.style == "dated" and len(_dated_names(store)) == 3
+    result = store.restore(oldest.name)
+    assert result.changed
+    assert oldest.path.is_file(), "retention deleted the backup the restore was made from"
+    assert result.backup is not None and result.backup.path.is_file()
+    assert len(_dated_names(store)) == 3  # the source counts towards the number kept
+
+
+def test_a_protected_daily_or_drift_copy_does_not_count_towards_the_dated_ones_kept(home: Path, write_mem) -> None:
+    """Only dated backups are counted by retention: restoring from a person's daily copy (or the
+    agent's drift copy) must not make retention keep one dated backup fewer."""
+    store = MemoryStore(resolve_home(home))
+    write_mem("memory", "from the daily copy")
+    daily = write_mem("MEMORY.md.bak.20200101", "from the daily copy, restored")
+    drift = write_mem("MEMORY.md.bak.1600000000", "the agent's drift copy")
+    write_mem("memory", "version 0")
+    keep = store.settings.backups_keep
+    for n in range(1, keep + 3):
+        store.add("memory", f"version {n}")
+    assert len(_dated_names(store)) == keep
+    store.restore(daily.name)
+    assert len(_dated_names(store)) == keep, "the protected daily copy was counted as a dated one"
+    store.restore(drift.name)
+    assert len(_dated_names(store)) == keep, "the protected drift copy was counted as a dated one"
+    assert daily.is_file() and drift.is_file()
