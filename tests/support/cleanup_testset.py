@@ -10,6 +10,8 @@ the newer entry, ``conflict_uncued``, ``remote`` and ``gone`` paths and existing
 The homes are people's files after months of an agent writing to them: a novelist, a historian, a
 bakery's accounts, a teacher, a translator, a musician, a paralegal, a podcaster, an architect, a
 food bank, a photographer, a family historian, and twelve who run machines or write software.
+``fill`` and ``user_fill`` are each file's usage over the agent's default limits (2,200 and 1,375
+characters): most MEMORY.md files are near full, USER.md files are a third to a half full.
 
 This set measures the method; it must not be used to tune it. A change made to score better here
 makes the figures it reports meaningless: tune on the first corpus, report on this one.

@@ -18,12 +18,14 @@ OPS = Home(
         "kubectl contexts: prod-eu is the default one; staging-eu must always be passed explicitly with --context.",
         "Grafana dashboards are exported as JSON into ~/work/infra/grafana and reviewed in PRs like code.",
         "Pager rotation changes every Monday at 09:00 CET; handover notes go in the #ops-handover channel.",
-        "Helm chart versions are pinned exactly in Chart.lock; Renovate opens the bump PRs every Tuesday.",
+        "Helm chart versions are pinned exactly in Chart.lock; Renovate opens the bump PRs every Tuesday. A bump that changes CRDs needs the CRDs applied by hand first, since Helm does not upgrade them.",
         "Secrets are in Vault under kv/platform/<service>; the External Secrets operator syncs them into the namespaces every 10 min.",
-        "Post-mortems are blameless and due within 5 working days of a SEV1 or SEV2.",
+        "Post-mortems are blameless and due within 5 working days of a SEV1 or SEV2; the template is postmortems/TEMPLATE.md in the runbooks repo and action items become Jira tickets in the OPS project.",
+        "Change freeze: no production deploys from Friday 15:00 CET to Monday 09:00 CET, and none from 20 December to 3 January unless the incident commander approves it in #ops-changes.",
     ),
     user=(
         "User is on call one week in four and does not want non-urgent pings after 18:00 during that week.",
+        "Prefers examples that run on macOS and Linux alike; her laptop is a MacBook with GNU coreutils installed under g-prefixed names (gsed, gdate).",
         "Likes terse answers: the command first, the explanation after, if at all.",
         "Prefers k9s over raw kubectl for browsing a cluster, but wants plain kubectl for anything scripted.",
         "Writes docs in British English (colour, organise, licence as a noun).",
@@ -60,8 +62,8 @@ OPS = Home(
         "On the bastion host (bastion.acme.internal) the SSH audit logs are kept under /var/log/sshaudit for 90 days.",
     ),
     gone=("The old Ansible playbooks are in ~/work/ansible-legacy; use them only for the two remaining VMs.",),
-    fill=0.93,
-    user_fill=0.72,
+    fill=0.92,
+    user_fill=0.41,
     folders=("~/work/runbooks", "~/work/infra/grafana"),
 )
 
@@ -69,10 +71,11 @@ MOBILE = Home(
     name="mobile-kenji",
     kind="mobile developer (Flutter household-budget app, Tokyo)",
     memory=(
-        "Project checkout is ~/dev/kakeibo-app; the iOS part is opened from ios/Runner.xcworkspace, never the .xcodeproj.",
+        "Project checkout is ~/dev/kakeibo-app; the iOS part is opened from ios/Runner.xcworkspace, never the .xcodeproj, and pod install is run after every Flutter upgrade.",
         "Release builds are signed with fastlane match; the certificates live in the private repo kakeibo-certs.",
-        "Localization strings are in lib/l10n/app_ja.arb and app_en.arb; Japanese is the source language.",
-        "Crashlytics is the only crash reporter in the app.",
+        "Localization strings are in lib/l10n/app_ja.arb and app_en.arb; Japanese is the source language, and new keys are added to both files in the same commit.",
+        "Crashlytics is the only crash reporter in the app; non-fatal errors are logged with recordError and a reason string so that they group sensibly in the console.",
+        "In-app purchases (premium: 480 yen a month or 4,800 yen a year) go through RevenueCat; entitlement checks use the 'premium' entitlement id, never product ids.",
         "Android minSdk is 24 and targetSdk 34; the Play Console requires the targetSdk bump each August.",
         "Golden tests are regenerated only on the Mac mini, because fonts render differently on Linux.",
         "The Flutter SDK is pinned with fvm to 3.22.2: run fvm flutter, not flutter.",
@@ -81,6 +84,7 @@ MOBILE = Home(
     user=(
         "Works from Tokyo (JST, UTC+9); mornings before 10:00 are for deep work, so keep replies short then.",
         "Wants Dart examples with sound null safety and no dynamic types.",
+        "Kenji dislikes long package lists: suggest a pub.dev package only if it has a verified publisher and was updated in the last year.",
         "Uses VS Code with the Flutter extension; opens Android Studio only for the emulator.",
         "Does not work on Wednesdays (定休日); don't plan releases for that day.",
     ),
@@ -116,8 +120,8 @@ MOBILE = Home(
         "On the Mac mini build machine (macmini.local) Xcode archives are kept in ~/Library/Developer/Xcode/Archives and pruned monthly.",
         "The TestFlight upload lane runs on the Bitrise runner, where the workspace is checked out at /bitrise/src.",
     ),
-    fill=0.91,
-    user_fill=0.66,
+    fill=0.86,
+    user_fill=0.46,
     folders=("~/dev/kakeibo-app",),
 )
 
@@ -125,16 +129,18 @@ ML = Home(
     name="ml-lena",
     kind="ML researcher (vision transformer distillation)",
     memory=(
-        "Experiments are tracked in Weights & Biases under the team lena-lab, project vit-distill.",
-        "Code is in ~/research/vit-distill; configs are Hydra YAML under conf/, one file per experiment.",
+        "Experiments are tracked in Weights & Biases under the team lena-lab, project vit-distill; run names follow <student>-<teacher>-<loss>-s<seed>, e.g. vits16-vitl16-kd-s0, so grouping by seed works.",
+        "Code is in ~/research/vit-distill; configs are Hydra YAML under conf/, one file per experiment. One-off changes are command-line overrides (key=value), never edits to a config.",
         "Every run uses seeds 0, 1 and 2; tables report the mean ± std over the three.",
         "The project's Python requirement is >=3.10,<3.13 because of the pinned torch wheels.",
-        "Mixed precision is bf16 on the A100 nodes and fp16 with loss scaling on the older V100 nodes.",
+        "Mixed precision is bf16 on the A100 nodes and fp16 with loss scaling on the older V100 nodes; gradient clipping at 1.0 is on for both.",
+        "Evaluation is top-1 on ImageNet-1k val and ImageNet-V2 matched-frequency; the paper reports the EMA weights at the last epoch, not the best checkpoint.",
         "The paper draft is on Overleaf ('Distilling ViTs at scale'); figures are exported as PDF from notebooks/figures.ipynb.",
     ),
     user=(
         "Lena prefers plain PyTorch over Lightning; don't suggest Lightning rewrites.",
         "Likes math written in LaTeX notation in explanations.",
+        "When reviewing plots, Lena wants axis labels and units checked first, and any log scale called out explicitly.",
         "Timezone Europe/Berlin; in a conference deadline week she wants short answers only.",
         "Ich schreibe manchmal auf Deutsch; she still wants answers in English unless she asks otherwise.",
     ),
@@ -178,8 +184,8 @@ ML = Home(
         "The shared dataset mirror on the GPU server gpu3 is at /data/shared/imagenet-1k.",
     ),
     gone=("A conda env for reproducing the workshop paper is at ~/miniconda3/envs/distill-old.",),
-    fill=0.95,
-    user_fill=0.7,
+    fill=0.85,
+    user_fill=0.35,
     folders=("~/research/vit-distill",),
 )
 
@@ -187,14 +193,15 @@ HOMELAB = Home(
     name="homelab-marco",
     kind="homelab hobbyist (Proxmox, NAS, home automation)",
     memory=(
-        "Proxmox host is pve1 (192.168.10.5); VMs get addresses from 192.168.10.100-199 via OPNsense DHCP.",
-        "Docker compose files for the homelab are in ~/homelab/stacks, one folder per service.",
-        "Backups: restic to the Backblaze B2 bucket marco-restic every night at 03:30 local time.",
-        "DNS is AdGuard Home with unbound as upstream; the local domain is home.arpa.",
-        "The UPS is an APC Back-UPS 1500; NUT shuts the NAS down at 20 % battery.",
+        "Proxmox host is pve1 (192.168.10.5); VMs get addresses from 192.168.10.100-199 via OPNsense DHCP, while servers have static leases below .100, listed in the OPNsense notes.",
+        "Docker compose files for the homelab are in ~/homelab/stacks, one folder per service; each has a .env beside compose.yaml that is kept out of git and holds that service's secrets. Images are pinned by tag, and Diun mails when a newer tag appears.",
+        "Backups: restic to the Backblaze B2 bucket marco-restic every night at 03:30 local time; retention 7 daily, 4 weekly, 12 monthly, and one random folder is test-restored on the first Sunday of the month.",
+        "DNS is AdGuard Home with unbound as upstream; the local domain is home.arpa and every service gets a name like jellyfin.home.arpa pointing at the Caddy VM. Nothing is exposed to the internet except through the WireGuard tunnel on UDP 51820.",
+        "The UPS is an APC Back-UPS 1500; NUT shuts the NAS down at 20 % battery and pve1 two minutes after it.",
     ),
     user=(
         "Prefers docker compose over Portainer stacks; give compose YAML.",
+        "Marco's budget for new hardware is about 300 EUR a year; second-hand enterprise gear is fine if it idles under 30 W.",
         "Likes to know why: add one sentence on the reason for each firewall rule.",
         "Italian native speaker; 'grazie' in replies is fine, but keep technical terms in English.",
     ),
@@ -239,8 +246,8 @@ HOMELAB = Home(
         "In the Home Assistant container the configuration is mounted at /config.",
     ),
     gone=("k3s test manifests are in ~/homelab/k3s-test; apply them with kubectl apply -k.",),
-    fill=0.96,
-    user_fill=0.6,
+    fill=0.9,
+    user_fill=0.31,
     folders=("~/homelab/stacks",),
 )
 
@@ -248,9 +255,11 @@ JOURNO = Home(
     name="datajourno-sam",
     kind="data journalist (R, public records)",
     memory=(
-        "Stories live in ~/newsroom/stories/<slug>; each has data/raw, data/clean and an analysis notebook.",
-        "Raw data is never edited by hand; cleaning happens in R scripts under clean/ that write to data/clean.",
-        "Charts are made in Datawrapper; house style uses #D64541 for the highlight colour.",
+        "Stories live in ~/newsroom/stories/<slug>; each has data/raw, data/clean, an analysis notebook and a README naming every source with the date it was downloaded.",
+        "Raw data is never edited by hand; cleaning happens in R scripts under clean/ that write to data/clean, and each script starts from data/raw so it can be rerun from scratch.",
+        "Before publication every figure goes through data review: a second reporter reruns the notebook from the raw files and signs off in the story's checklist doc; corrections are logged with their date.",
+        "Charts are made in Datawrapper; house style uses #D64541 for the highlight colour, source lines read 'Source: <agency>, <dataset>, <year>', and every chart gets alt text.",
+        "Addresses are geocoded with the Census geocoder first; only its misses go to the paid Geocodio account (about 0.50 USD per 1,000 lookups).",
         "The FOIA log is the Google Sheet 'FOIA tracker 2024'; status values are sent/ack/partial/denied/complete.",
         "Census data is pulled with tidycensus; the API key comes from the environment variable CENSUS_API_KEY.",
         "The CMS is Arc; embeds need the iframe width set to 100% and a fixed height in px.",
@@ -258,6 +267,7 @@ JOURNO = Home(
     user=(
         "Sam wants every number in a draft to have a source note next to it.",
         "Write in AP style: numerals for 10 and above, 'percent' spelled out.",
+        "Sam likes a 'what could go wrong' list at the end of an analysis plan: missing years, changed definitions, duplicated records.",
         "Sam works in America/Chicago time, usually 9:00 to 18:00.",
         "Doesn't want charts with dual y-axes, ever.",
     ),
@@ -293,8 +303,8 @@ JOURNO = Home(
         "On the newsroom's shared server (data.newsroom.local) archived datasets are under /srv/archive/<year>/<slug>.",
     ),
     gone=("The school-funding project is in ~/newsroom/stories/school-funding-2022; reuse its district crosswalk.",),
-    fill=0.88,
-    user_fill=0.75,
+    fill=0.85,
+    user_fill=0.39,
     folders=("~/newsroom/stories",),
 )
 
@@ -303,16 +313,18 @@ SHOP = Home(
     kind="solo web developer (Django web shop)",
     memory=(
         "The shop is a Django 4.2 project in ~/src/shop; settings are split into settings/base.py, dev.py and prod.py.",
-        "Payments go through Stripe; webhooks are handled in payments/webhooks.py and must be idempotent on the event id.",
-        "Celery with Redis as broker sends the order emails; start the worker with make worker.",
-        "Static files are served by WhiteNoise in prod; collectstatic runs during the Docker build.",
-        "Prices are stored as integer cents in the database, never as floats.",
-        "One migration per PR; squash before a release if more than five have piled up.",
+        "Payments go through Stripe; webhooks are handled in payments/webhooks.py and must be idempotent on the event id. Only test-mode keys (sk_test_) are allowed on a laptop; use stripe listen --forward-to localhost:8000/payments/webhook/ to test them.",
+        "Celery with Redis as broker sends the order emails; start the worker with make worker. Failed emails retry 3 times with exponential backoff, then land in the dead-letter queue shown in Flower.",
+        "Static files are served by WhiteNoise in prod; collectstatic runs during the Docker build, so a missing static file shows up as a failed build, not a 500.",
+        "Prices are stored as integer cents in the database, never as floats; tax at checkout comes from the rates table in tax/rates.py, and prices shown to customers are in BRL with the comma as decimal separator.",
+        "Orders ship from Porto Alegre with Correios; the shipping quote comes from their API, cached for 24 hours per postcode, with Melhor Envio as the fallback when Correios times out.",
+        "One migration per PR; squash before a release if more than five have piled up, and never edit a migration that has already run in prod.",
     ),
     user=(
         "Ana is the only developer and reviews her own PRs the next morning, so PR descriptions must be complete.",
         "Brazilian Portuguese native; customer-facing email templates are written in pt-BR.",
         "Prefers type hints everywhere, tests included.",
+        "Ana prefers small PRs (under 400 changed lines) and wants the agent to propose a split when a change grows bigger.",
     ),
     same=(
         (
@@ -354,8 +366,8 @@ SHOP = Home(
         "On the Hetzner VPS (shop-prod-1) the nginx access log is /var/log/nginx/shop_access.log.",
     ),
     gone=("A Flask prototype of the shop is in ~/src/shop-flask-proto; copy the CSV import from it.",),
-    fill=0.94,
-    user_fill=0.7,
+    fill=0.93,
+    user_fill=0.4,
     folders=("~/src/shop",),
 )
 

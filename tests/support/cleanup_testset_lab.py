@@ -13,15 +13,18 @@ GAMEDEV = Home(
     kind="hobby game developer (Godot, pixel art)",
     memory=(
         "The game is a Godot 4 project in ~/games/lanternfall; scenes are under scenes/ and all scripts are GDScript.",
-        "Export presets: Windows, Linux and Web; the Web build needs the SharedArrayBuffer headers enabled on itch.io.",
-        "Assets from the Kenney packs are CC0; anything else must be listed in CREDITS.md with its licence.",
-        "Target frame time is 16.6 ms on the Steam Deck at 800p.",
-        "Save files are JSON in user://saves/slot_N.json and carry a version field for migrations.",
-        "Art is drawn in Aseprite on 16x16 tiles and exported with 1 px padding.",
+        "Export presets: Windows, Linux and Web; the Web build needs the SharedArrayBuffer headers enabled on itch.io. Builds are uploaded with butler push to tomas/lanternfall:<platform>.",
+        "Assets from the Kenney packs are CC0; anything else must be listed in CREDITS.md with its licence, its author and the URL it came from.",
+        "Dialogue is written in Yarn Spinner files under dialogue/, one file per character; English is the source text and Spanish is translated by Tomás himself.",
+        "Target frame time is 16.6 ms on the Steam Deck at 800p; profile with the Godot profiler in a release export, since debug builds are about 30% slower.",
+        "Save files are JSON in user://saves/slot_N.json and carry a version field for migrations; never rename a key without bumping the version and adding a step in SaveManager.gd.",
+        "Art is drawn in Aseprite on 16x16 tiles and exported with 1 px padding; the palette is Lospec's 32-colour 'Resurrect 32' and nothing outside it goes into the game.",
+        "Audio: music as OGG Vorbis at 44.1 kHz, sound effects as WAV; the buses are Master, Music, SFX and UI, and the settings menu saves their volumes in user://settings.cfg.",
     ),
     user=(
         "Tomás works on the game in the evenings and at weekends, usually 20:00-23:30 CET.",
         "Prefers short explanations with a snippet he can paste.",
+        "Tomás learns by doing: after explaining a new Godot concept, give him a small exercise.",
         "Is learning shaders: explain shader code line by line.",
         "Spanish speaker; sometimes writes 'vale' or 'ojo', but wants replies in English.",
     ),
@@ -57,8 +60,8 @@ GAMEDEV = Home(
     gone=(
         "The Unity prototype of the game is in ~/games/lanternfall-unity; its level data is the reference for the first two levels.",
     ),
-    fill=0.86,
-    user_fill=0.68,
+    fill=0.89,
+    user_fill=0.32,
     folders=("~/games/lanternfall",),
 )
 
@@ -66,15 +69,17 @@ FIRMWARE = Home(
     name="firmware-olu",
     kind="embedded engineer (ESP32 soil sensors)",
     memory=(
-        "The firmware project is in ~/fw/soilsense and builds with idf.py build; the target chip is the ESP32-C3.",
-        "Readings are published over MQTT to soilsense/<device-id>/moisture as JSON.",
-        "Deep sleep between readings; sleep current must stay under 20 µA to last a season on two AA cells.",
-        "Unit tests for the parsing code run on the host, with the linux target of ESP-IDF.",
-        "The serial console runs at 115200 baud through the CP2102 adapter.",
-        "OTA images are signed; the private signing key is never committed anywhere.",
+        "The firmware project is in ~/fw/soilsense and builds with idf.py build; the target chip is the ESP32-C3. sdkconfig.defaults is in git but sdkconfig is not, so menuconfig changes must be copied into the defaults.",
+        "Readings are published over MQTT to soilsense/<device-id>/moisture as JSON with the fields ts (Unix seconds), raw, percent and vbat_mv, at QoS 1 and not retained.",
+        "Deep sleep between readings; sleep current must stay under 20 µA to last a season on two AA cells (board rev C measured 14 µA).",
+        "Unit tests for the parsing code run on the host with the linux target of ESP-IDF; run them before every flash, they take about 10 s.",
+        "The serial console runs at 115200 baud through the CP2102 adapter; log lines start with the wake-up count so that resets are easy to spot.",
+        "Calibration: each sensor is calibrated dry (in air) and wet (in a glass of water); the two raw values go into NVS under cal_dry and cal_wet, and percent is a linear map between them.",
+        "OTA images are signed and the private signing key is never committed anywhere; devices look for an update once a day, at the first wake-up after 12:00 UTC.",
     ),
     user=(
         "Olu is an electrical engineer: skip explanations of basic C, but explain CMake.",
+        "Olu wants the datasheet section cited whenever a register value is suggested, so that he can check it.",
         "Prefers SI units with the prefixes written properly (µA, kΩ, MHz).",
         "Olu works on Lagos time (WAT, UTC+1), weekdays.",
     ),
@@ -118,8 +123,8 @@ FIRMWARE = Home(
         "The CI runner (Gitea Actions on the NAS) caches the ESP-IDF toolchain at /data/runner/cache/espressif.",
     ),
     gone=("Arduino sketches of the first prototype are in ~/fw/soilsense-arduino.",),
-    fill=0.9,
-    user_fill=0.55,
+    fill=0.87,
+    user_fill=0.33,
     folders=("~/fw/soilsense",),
 )
 
@@ -128,15 +133,17 @@ DATAENG = Home(
     kind="data engineer (dbt, Airflow, Snowflake)",
     memory=(
         "The warehouse is Snowflake; the dbt project is in ~/work/analytics-dbt with models in staging/, intermediate/ and marts/.",
-        "Model naming: stg_<source>__<table>, int_<topic>, and fct_ / dim_ for marts.",
-        "Airflow DAGs are deployed by merging to main; the DAG folder is synced every 5 minutes.",
-        "Every mart model needs unique and not_null tests on its primary key in schema.yml.",
-        "Source freshness for orders: warn after 12 hours, error after 24 hours.",
+        "Model naming: stg_<source>__<table>, int_<topic>, and fct_ / dim_ for marts; staging models only rename, cast and filter deleted rows, never join.",
+        "Airflow DAGs are deployed by merging to main; the DAG folder is synced every 5 minutes. DAG ids are <team>__<source>__<frequency>, every DAG has an owner and a failure callback to #data-alerts, and catchup is off unless a backfill is planned.",
+        "Every mart model needs unique and not_null tests on its primary key in schema.yml; new columns need a description too, or the docs check in CI fails.",
+        "Snowflake roles: TRANSFORMER for dbt, REPORTER for the BI tools, personal roles for ad-hoc work; raw PII columns are masked by the pii_mask policy unless the role is PII_READER.",
+        "Source freshness for orders: warn after 12 hours, error after 24 hours; the check runs at 06:00 SGT before the morning dashboards refresh.",
         "SQL style: lowercase keywords, leading commas, CTEs instead of subqueries; sqlfluff enforces it in CI.",
     ),
     user=(
         "Mei is a senior data engineer: skip beginner explanations of SQL.",
         "Prefers a diff over a whole file when a model changes.",
+        "Mei dislikes 'just use a UDF': propose set-based SQL first, and explain the cost if a UDF is really needed.",
         "Based in Singapore (SGT, UTC+8); stand-up is at 09:30.",
         "Likes Markdown tables for comparing options.",
     ),
@@ -173,8 +180,8 @@ DATAENG = Home(
         "The Airflow scheduler container mounts the DAGs at /opt/airflow/dags.",
     ),
     gone=("A copy of the legacy Talend jobs is in ~/work/talend-export for reference during the migration.",),
-    fill=0.92,
-    user_fill=0.74,
+    fill=0.86,
+    user_fill=0.31,
     folders=("~/work/analytics-dbt",),
 )
 
@@ -182,16 +189,19 @@ RUST = Home(
     name="rust-jonas",
     kind="open-source maintainer (a Rust TOML crate)",
     memory=(
-        "The crate is tinytoml in ~/oss/tinytoml; the workspace has tinytoml, tinytoml-derive and fuzz/.",
+        "The crate is tinytoml in ~/oss/tinytoml; the workspace has tinytoml, tinytoml-derive and fuzz/, and tinytoml-derive is always released together with tinytoml at the same version.",
         "Public API changes need a CHANGELOG.md entry under Unreleased, in Keep a Changelog format.",
-        "Releases are cut with cargo release minor from a clean main; tags are vX.Y.Z.",
-        "Fuzzing uses cargo fuzz with the target parse_document; the corpus is in fuzz/corpus.",
-        "No unsafe code: lib.rs has #![forbid(unsafe_code)].",
+        "Releases are cut with cargo release minor from a clean main; tags are vX.Y.Z, and the release workflow publishes to crates.io on the tag and writes the GitHub release from the changelog section.",
+        "Fuzzing uses cargo fuzz with the target parse_document; the corpus is in fuzz/corpus. Fuzz for at least 10 minutes before a release and turn every crash input into a regression test.",
+        "Triage: new issues get bug, feature or question within a week; feature requests that need a new dependency are declined unless they go behind a feature flag that is off by default.",
+        "Benchmarks use criterion in benches/parse.rs on the files in benches/data (40 crates' Cargo.toml and a 2 MB generated file); a PR that slows parse_large by more than 5% needs a note.",
+        "No unsafe code: lib.rs has #![forbid(unsafe_code)], and dependencies that use unsafe internally are reviewed with cargo geiger before they are added.",
         "Dual-licensed MIT OR Apache-2.0; source files carry no licence header.",
     ),
     user=(
         "Jonas reviews PRs on Saturdays; on weekdays answers should be short.",
         "Prefers explicit error enums with thiserror over anyhow in library code.",
+        "Jonas wants review comments phrased as suggestions, marked 'nit:' when they are only about style.",
         "German, lives in Leipzig; everything in the repo is in English.",
     ),
     same=(
@@ -226,8 +236,8 @@ RUST = Home(
         "The benchmark machine (a rented Hetzner AX41) keeps criterion results in /home/bench/tinytoml/target/criterion between runs.",
     ),
     gone=("Experiments with a nom-based parser are in ~/oss/tinytoml-nom; it was about 30% slower.",),
-    fill=0.87,
-    user_fill=0.62,
+    fill=0.88,
+    user_fill=0.33,
     folders=("~/oss/tinytoml",),
 )
 
@@ -235,15 +245,18 @@ FREELANCE = Home(
     name="freelance-zoe",
     kind="freelance web developer (Next.js sites for small clients)",
     memory=(
-        "Client sites live in ~/clients/<client>, one git repository per client.",
+        "Client sites live in ~/clients/<client>, one git repository per client, each with a HANDOFF.md that says how the client edits content and who to call.",
+        "Domains are registered at the clients' own accounts (mostly at OVH); Zoe is added as a technical contact and never holds a client's domain in her name.",
         "All client deployments are on Vercel, team zoe-studio; preview URLs are sent to clients for approval.",
-        "Hours are logged in Toggl per client project; invoices go out on the 1st of the month.",
-        "The Brot & Butter bakery site uses Sanity as CMS; its studio is in ~/clients/brotbutter/studio.",
-        "Accessibility target for every client is WCAG 2.1 AA; run axe in Playwright before handoff.",
-        "Images use next/image with AVIF and WebP; no raw img tags.",
+        "Hours are logged in Toggl per client project; invoices go out on the 1st of the month from Invoice Ninja, payable within 14 days, with reverse-charge VAT wording for clients outside Portugal.",
+        "The Brot & Butter bakery site uses Sanity as CMS; its studio is in ~/clients/brotbutter/studio and is deployed with sanity deploy to brotbutter.sanity.studio.",
+        "Accessibility target for every client is WCAG 2.1 AA; run axe in Playwright before handoff and fix every serious or critical finding.",
+        "Contracts include two revision rounds per page design; a third round is billed by the hour, and content delays of more than 30 days move the launch date without penalty.",
+        "Images use next/image with AVIF and WebP; no raw img tags, and hero images stay under 200 KB after compression.",
     ),
     user=(
         "Zoe prefers Tailwind utility classes over CSS modules.",
+        "Zoe's partner does the bookkeeping, so anything about taxes should be written so that it can be forwarded to him as it is.",
         "Works four days a week, Monday to Thursday, from Porto (WET).",
         "Wants client-facing texts friendly and free of jargon.",
     ),
@@ -279,8 +292,8 @@ FREELANCE = Home(
     gone=(
         "The old WordPress theme for Kolibri is in ~/clients/kolibri-wp-theme; take the colour palette from its style.css.",
     ),
-    fill=0.89,
-    user_fill=0.7,
+    fill=0.87,
+    user_fill=0.29,
     folders=("~/clients", "~/clients/brotbutter/studio"),
 )
 
@@ -288,15 +301,17 @@ BIOINFO = Home(
     name="bioinfo-nadia",
     kind="bioinformatics postdoc (RNA-seq)",
     memory=(
-        "The RNA-seq pipeline is nf-core/rnaseq 3.14 with -profile singularity; parameters are in ~/projects/liver-rnaseq/params.yaml.",
-        "Reference genome is GRCh38 with the GENCODE v44 annotation.",
-        "Differential expression uses DESeq2 with design ~ batch + condition; significant means padj < 0.05 and |log2FC| > 1.",
-        "Sample sheet columns: sample, fastq_1, fastq_2, strandedness (always 'reverse' for this kit).",
-        "Raw FASTQ files are never deleted; they are archived to tape after 6 months.",
+        "The RNA-seq pipeline is nf-core/rnaseq 3.14 with -profile singularity; parameters are in params.yaml in ~/projects/liver-rnaseq.",
+        "Reference genome is GRCh38 with the GENCODE v44 annotation; the indices were built once by the pipeline and are reused with --save_reference.",
+        "Differential expression uses DESeq2 with design ~ batch + condition; significant means padj < 0.05 and |log2FC| > 1, with lfcShrink (apeglm) for the fold changes in figures.",
+        "Sample sheet columns: sample, fastq_1, fastq_2, strandedness (always 'reverse' for this kit); sample names are <cohort>_<patient>_<timepoint>, e.g. A_017_T1.",
+        "Raw FASTQ files are never deleted; they are archived to tape after 6 months, and the core's md5 checksums are verified on arrival with md5sum -c.",
+        "Gene set enrichment uses fgsea on the DESeq2 stat column against MSigDB Hallmark and Reactome (v2023.2) with 10,000 permutations; result tables keep the leading-edge genes.",
     ),
     user=(
         "Nadia is a postdoc; she knows R well but is new to Nextflow.",
         "Prefers explanations with the statistics spelled out, not just the command.",
+        "Nadia wants every p-value reported with the test used and the multiple-testing correction named.",
         "Speaks Persian and German; sometimes signs off with 'merci' or 'danke'.",
     ),
     same=(
@@ -337,8 +352,8 @@ BIOINFO = Home(
     gone=(
         "The 2021 microarray analysis is in ~/projects/liver-microarray; its limma scripts are the template for contrasts.",
     ),
-    fill=0.93,
-    user_fill=0.58,
+    fill=0.85,
+    user_fill=0.34,
     folders=("~/projects/liver-rnaseq",),
 )
 
