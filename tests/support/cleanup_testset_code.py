@@ -19,7 +19,7 @@ OPS = Home(
         "Grafana dashboards are exported as JSON into ~/work/infra/grafana and reviewed in PRs like code.",
         "Pager rotation changes every Monday at 09:00 CET; handover notes go in the #ops-handover channel.",
         "Helm chart versions are pinned exactly in Chart.lock; Renovate opens the bump PRs every Tuesday. A bump that changes CRDs needs the CRDs applied by hand first, since Helm does not upgrade them.",
-        "Secrets are in Vault under kv/platform/<service>; the External Secrets operator syncs them into the namespaces every 10 min.",
+        "Secrets are in Vault under kv/platform/<service>; the External Secrets operator syncs them into the namespaces every 10 min, and a rotated secret reaches the pods only after a rollout restart.",
         "Post-mortems are blameless and due within 5 working days of a SEV1 or SEV2; the template is postmortems/TEMPLATE.md in the runbooks repo and action items become Jira tickets in the OPS project.",
         "Change freeze: no production deploys from Friday 15:00 CET to Monday 09:00 CET, and none from 20 December to 3 January unless the incident commander approves it in #ops-changes.",
     ),
@@ -62,7 +62,7 @@ OPS = Home(
         "On the bastion host (bastion.acme.internal) the SSH audit logs are kept under /var/log/sshaudit for 90 days.",
     ),
     gone=("The old Ansible playbooks are in ~/work/ansible-legacy; use them only for the two remaining VMs.",),
-    fill=0.92,
+    fill=0.95,
     user_fill=0.41,
     folders=("~/work/runbooks", "~/work/infra/grafana"),
 )
@@ -312,7 +312,7 @@ SHOP = Home(
     name="shop-ana",
     kind="solo web developer (Django web shop)",
     memory=(
-        "The shop is a Django 4.2 project in ~/src/shop; settings are split into settings/base.py, dev.py and prod.py.",
+        "The shop is a Django 4.2 project in ~/src/shop; settings are split into settings/base.py, dev.py and prod.py, and prod reads its secrets from environment variables only.",
         "Payments go through Stripe; webhooks are handled in payments/webhooks.py and must be idempotent on the event id. Only test-mode keys (sk_test_) are allowed on a laptop; use stripe listen --forward-to localhost:8000/payments/webhook/ to test them.",
         "Celery with Redis as broker sends the order emails; start the worker with make worker. Failed emails retry 3 times with exponential backoff, then land in the dead-letter queue shown in Flower.",
         "Static files are served by WhiteNoise in prod; collectstatic runs during the Docker build, so a missing static file shows up as a failed build, not a 500.",
@@ -366,7 +366,7 @@ SHOP = Home(
         "On the Hetzner VPS (shop-prod-1) the nginx access log is /var/log/nginx/shop_access.log.",
     ),
     gone=("A Flask prototype of the shop is in ~/src/shop-flask-proto; copy the CSV import from it.",),
-    fill=0.93,
+    fill=0.96,
     user_fill=0.4,
     folders=("~/src/shop",),
 )

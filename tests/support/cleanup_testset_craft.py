@@ -307,7 +307,7 @@ GENEALOGY = Home(
     kind="retired librarian researching her family history",
     memory=(
         "The family tree is in Gramps; a .gramps backup is written to ~/Genealogy/backups every week.",
-        "Scans are in ~/Genealogy/Scans named surname_firstname_year_type.jpg, e.g. oconnor_bridget_1881_baptism.jpg.",
+        "Scans are in ~/Genealogy/Scans named surname_firstname_year_type.jpg, e.g. oconnor_bridget_1859_baptism.jpg.",
         "Sources are cited in Evidence Explained style: repository, record set, page, date accessed; a fact without a source goes in the tree marked 'unproven'.",
         "Research focus: the O'Connor line from County Kerry and the Fischer line from Württemberg; the Hall side (Boston) is her cousin Peter's part of the work.",
         "DNA matches are on AncestryDNA and MyHeritage; the shared cM is noted with each match, and a match over 90 cM goes into the tree only with a documented paper trail.",
