@@ -279,3 +279,18 @@ def test_the_conflict_advice_is_complete(tmp_path: Path) -> None:
         "are in the file between <<<<<<< and >>>>>>>. Keep one (or write one from both), delete the marker "
         "lines, then `git add` it."
     )
+
+
+def test_changes_from_both_sides_are_counted_together(tmp_path: Path) -> None:
+    report = run_driver(
+        *sides(
+            tmp_path, DELIMITER.join(["x 1", "y 1"]), DELIMITER.join(["x 2", "y 1"]), DELIMITER.join(["x 1", "y 2"])
+        ),
+        "MEMORY.md",
+    )
+    assert report.code == 0 and "2 changed" in report.lines[0]
+
+
+def test_whole_file_conflict_keeps_a_final_newline_of_theirs_once(tmp_path: Path) -> None:
+    report = run_driver(*sides(tmp_path, b"a", b"\xff", b"theirs\n"), "MEMORY.md")
+    assert report.data == b"<<<<<<< ours\n\xff\n=======\ntheirs\n>>>>>>> theirs\n"
