@@ -24,7 +24,7 @@ from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_cla
 from detect_secrets.filters import heuristic
 from detect_secrets.plugins.base import RegexBasedDetector
 from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
-from detect_secrets.plugins.keyword import REGEX_BY_FILETYPE, KeywordDetector
+from detect_secrets.plugins.keyword import DENYLIST, REGEX_BY_FILETYPE, KeywordDetector
 from detect_secrets.plugins.private_key import PrivateKeyDetector
 from detect_secrets.util.filetype import FileType
 
@@ -177,14 +177,19 @@ def _high_entropy(token: str) -> bool:
     return _ENTROPY.calculate_shannon_entropy(token) >= limit
 
 
+#: Any of the keyword detector's words: a line without one cannot match its patterns.
+_ANY_KEYWORD = re.compile("|".join(DENYLIST), re.IGNORECASE)
+_KEYWORDS = KeywordDetector()
+_BY_CONFIG = REGEX_BY_FILETYPE[FileType.YAML]  # prose reads like `name: value`, unquoted
+
+
 def _line_findings(text: str) -> list[Finding]:
     """detect-secrets' keyword detector and the entropy test, line by line."""
     found = []
-    keywords = KeywordDetector()
-    by_config = REGEX_BY_FILETYPE[FileType.YAML]  # prose reads like `name: value`, unquoted
     offset = 0
     for line in text.splitlines(keepends=True):
-        for value in keywords.analyze_string(line, denylist_regex_to_group=by_config):
+        values = _KEYWORDS.analyze_string(line, denylist_regex_to_group=_BY_CONFIG) if _ANY_KEYWORD.search(line) else ()
+        for value in values:
             value = value.split()[0] if value.split() else ""  # unquoted: the value ends at a space
             if len(value) >= MIN_VALUE and not _dismissed(value, line):
                 at = line.find(value)
