@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from app_support import fresh_cache, open_app, tables  # noqa: F401
 from repo import ROOT
 from secret_corpus import NOT_SECRETS, SHAPES, leaked
 
@@ -66,13 +67,19 @@ def test_a_secret_across_a_window_edge_is_found_and_long_text_is_bounded() -> No
     assert time.perf_counter() - started < 5
 
 
-def test_the_entry_is_flagged_on_the_overview(home: Path) -> None:
+def test_the_entry_is_flagged_on_the_overview(home: Path, monkeypatch, fresh_cache) -> None:  # noqa: F811
     (home / "memories").mkdir()
-    entries = ["Tests need Postgres 16 on port 5433.", SHAPES["gitlab token"][0]]
+    entries = ["Tests need Postgres 16 on port 5433.", SHAPES["gitlab token"][0], SHAPES["openssh private key"][0]]
     (home / "memories" / "MEMORY.md").write_text(serialise(entries), encoding="utf-8")
     state = MemoryStore(resolve_home(home)).read("memory")
     flags = hints.entry_flags(state, [scan(e) for e in state.entries])
-    assert hints.POSSIBLE_SECRET not in flags[0] and hints.POSSIBLE_SECRET in flags[1]
+    assert [hints.POSSIBLE_SECRET in row for row in flags] == [False, True, True]
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    at = open_app()
+    assert not at.exception
+    shown = list(tables(at)[0].value["Flags"])
+    assert ["possible secret" in row for row in shown] == [False, True, True], shown
+    assert any("2 with a possible secret" in c.value for c in at.caption)
 
 
 def _check(*args: str) -> subprocess.CompletedProcess[str]:
