@@ -71,10 +71,11 @@ _OWN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             re.IGNORECASE,
         ),
         ("Password in URL", r"(?<=://)(?P<v>[^/\s:@]+:[^/\s@]+)(?=@)", 0),
-        # name = value, name: value (a name ending in key, token, secret, password, ...).
+        # name = value, name: value (a name ending in key, token, secret, password, ...). No
+        # pattern for the name's start: `[\w.-]*` before the word backtracks on a long run of them.
         (
             "Secret Assignment",
-            r"\b[\w.-]*(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*"
+            r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*"
             r"[\"']?(?P<v>(?!\[REDACTED\])[^\s\"',;]{6,})",
             re.IGNORECASE,
         ),
