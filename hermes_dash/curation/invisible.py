@@ -76,13 +76,24 @@ def _invisible(cp: int, previous: int | None) -> bool:
         return True
     if cp in _EMOJI_SELECTORS:  # hidden only when it follows nothing it could change, or another selector
         return previous is None or previous in _EMOJI_SELECTORS or unicodedata.category(chr(previous))[0] in "LNZC"
+    return _draws_nothing(cp)
+
+
+@lru_cache(maxsize=4096)
+def _draws_nothing(cp: int) -> bool:
+    """A format character, a line or paragraph separator, or one named BLANK or FILLER."""
     category = unicodedata.category(chr(cp))
     if category == "Cf" or category in _SEPARATORS:
         return True
-    name = unicodedata.name(chr(cp), "")
-    return category[0] != "P" and any(word in name.split() for word in _BLANK_NAMES)
+    return category[0] != "P" and any(word in unicodedata.name(chr(cp), "").split() for word in _BLANK_NAMES)
 
 
+@lru_cache(maxsize=4096)
+def _wide(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith(_WIDE_SCRIPTS)
+
+
+@lru_cache(maxsize=4096)
 def _folds_to_ascii(ch: str) -> bool:
     """A letter or digit that NFKC turns into ASCII: a look-alike of an ASCII one."""
     if unicodedata.category(ch) not in _FOLDED:
@@ -117,11 +128,13 @@ def find_hidden(text: str) -> HiddenText | None:
                     looks.setdefault((ord(c), word))
     folded: dict[tuple[int, str], None] = {}
     for word in _ALNUM.findall(text):
+        if word.isascii():
+            continue
+        found = [c for c in dict.fromkeys(word) if c > "\x7f" and _folds_to_ascii(c)]
         # Fullwidth digits and letters are ordinary inside Chinese, Japanese or Korean words (２０２６年).
-        if not word.isascii() and not any(unicodedata.name(c, "").startswith(_WIDE_SCRIPTS) for c in word):
-            for c in word:
-                if c > "\x7f" and _folds_to_ascii(c):
-                    folded.setdefault((ord(c), word))
+        if found and not any(_wide(c) for c in dict.fromkeys(word)):
+            for c in found:
+                folded.setdefault((ord(c), word))
     if not seen and not looks and not folded:
         return None
     tags = "".join(chr(cp - 0xE0000) for cp in map(ord, text) if 0xE0020 <= cp <= 0xE007E)
