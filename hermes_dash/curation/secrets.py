@@ -51,7 +51,7 @@ _OWN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for kind, pattern, flags in (
         ("Private Key", _KEY_BEGIN.pattern, 0),
         ("Stripe Key", r"\b[spr]k_(?:live|test)_[A-Za-z0-9]{8,}", 0),
-        ("OpenAI / Anthropic Key", r"\bsk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}", 0),
+        ("OpenAI / Anthropic Key", r"\bsk-(?:proj-|ant-|svcacct-|admin-)?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{16,}", 0),
         ("GitHub Token", r"\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}", 0),
         ("GitLab Token", r"\bgl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|oas)-[A-Za-z0-9_-]{20,}", 0),
         ("Hugging Face Token", r"\bhf_[A-Za-z0-9]{30,}", 0),
@@ -71,12 +71,13 @@ _OWN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             re.IGNORECASE,
         ),
         ("Password in URL", r"(?<=://)(?P<v>[^/\s:@]+:[^/\s@]+)(?=@)", 0),
-        # name = value, name: value (a name ending in key, token, secret, password, ...). No
-        # pattern for the name's start: `[\w.-]*` before the word backtracks on a long run of them.
+        # name = value, name: value (a name ending in key, token, secret, password, ...), the value
+        # with a digit or 16 characters long ("hotkey: ctrl+shift" is not one). No pattern for the
+        # name's start: `[\w.-]*` before the word backtracks on a long run of them.
         (
             "Secret Assignment",
             r"(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*"
-            r"[\"']?(?P<v>(?!\[REDACTED\])[^\s\"',;]{6,})",
+            r"[\"']?(?P<v>(?=[^\s\"',;]*\d|[^\s\"',;]{16})[^\s\"',;]{6,})",
             re.IGNORECASE,
         ),
         # Prose: "the wifi password is X", "passphrase: X", "PIN was X". The value needs a

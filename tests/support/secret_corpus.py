@@ -101,6 +101,8 @@ NOT_SECRETS: tuple[str, ...] = (
     "Secret: none; token: ${DEPLOY_TOKEN} from the environment",
     "Use API_KEY from the environment, never inline",
     "see https://example.org/search?q=hermes&page=2&sort=desc",
+    "hotkey: ctrl+shift+p opens the palette; primary key: user_id",
+    "the notes are in sk-learn-and-pandas-tutorial.md",
 )
 
 
