@@ -41,6 +41,7 @@ __all__ = [
     "compare_snapshot",
     "ConfigChange",
     "connection_problems",
+    "origin_problem",
     "ContentBlocked",
     "create_demo_home",
     "create_memory_files",
@@ -252,6 +253,7 @@ _MODULE_OF = {
     "TOKEN_ENV": "engine.serving",
     "DOORS": "engine.serving",
     "connection_problems": "engine.serving",
+    "origin_problem": "engine.serving",
     "served_flags": "engine.serving",
     "TwoFileResult": "engine.state",
     "TwoFileUndo": "engine.state",
@@ -527,6 +529,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.serving import (
         connection_problems as connection_problems,
+    )
+    from .engine.serving import (
+        origin_problem as origin_problem,
     )
     from .engine.serving import (
         served_flags as served_flags,

@@ -130,7 +130,9 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
     if token:
         print(
             f"\n  hermes-dash is open to the network on {address}:{port}. Anyone who can reach it "
-            "needs this address, token included:\n\n  " + url + "\n",
+            "needs this address, token included:\n\n  " + url + "\n\n  The token works once: the first "
+            "browser to open it keeps access (reloads and new tabs included) until the server stops; any "
+            "other browser is refused. Restart for a new token.\n",
             flush=True,
         )
     else:

@@ -83,7 +83,7 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
         "--strict",
         action="store_true",
         help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
-        "characters and look-alike letters the agent's content scan lets through)",
+        "characters and look-alike letters the agent's content scan lets through; possible secrets)",
     )
     p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
     p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")

@@ -15,6 +15,7 @@ unchanged. Each module holds one concern and is imported by name::
 ``history``     a file's versions rebuilt from its backups, each entry's life
 ``normalize``   hand-written files into clean entries (the Migrate page)
 ``pending``     the agent's staged writes: list, preview, approve, reject
+``secrets``     secret-looking spans (detect-secrets and hermes-dash's own patterns)
 ``sharing``     is MEMORY.md a link into a repository, is USER.md private
 ``similarity``  how alike two entries read; near-duplicate pairs without comparing all pairs
 ``suggestions`` the shortest text that picks out each entry for replace or remove
@@ -34,6 +35,7 @@ __all__ = [
     "history",
     "normalize",
     "pending",
+    "secrets",
     "sharing",
     "similarity",
     "suggestions",

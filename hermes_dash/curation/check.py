@@ -16,6 +16,7 @@ from hermes_dash import (
     DEFAULT_LIMITS,
     FILENAMES,
     MAX_MEMORY_BYTES,
+    MAX_SCAN_CHARS,
     FileProblem,
     NotReadable,
     decode,
@@ -29,6 +30,8 @@ from hermes_dash import (
 
 from .invisible import describe as describe_hidden
 from .invisible import find_hidden
+from .secrets import kinds as secret_kinds
+from .secrets import redact
 
 #: Limits by file name: the agent's defaults for its two files.
 LIMITS_BY_NAME = {FILENAMES[t]: DEFAULT_LIMITS[t] for t in FILENAMES}
@@ -45,7 +48,8 @@ class FileCheck:
     usage: int | None
     entry_count: int
     problems: tuple[str, ...]
-    #: hermes-dash's own findings beyond the agent's rules (hidden text): problems only with ``strict``
+    #: hermes-dash's own findings beyond the agent's rules (hidden text, possible secrets):
+    #: problems only with ``strict``
     warnings: tuple[str, ...] = ()
     strict: bool = False
 
@@ -85,7 +89,8 @@ def _read(path: str) -> bytes:
 
 def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> FileCheck:
     """Read ``path`` as the agent would and list every problem it would meet, then hermes-dash's
-    own warnings beyond the agent's rules (hidden text), which fail the check only when ``strict``."""
+    own warnings beyond the agent's rules (hidden text, possible secrets), which fail the check
+    only when ``strict``. A warning quotes the entry with its secrets blanked, never the secret."""
     limit = limit_for(path, limit)
     try:
         text = decode(_read(path))
@@ -114,5 +119,11 @@ def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> 
             codes = ", ".join(f"U+{cp:04X}" for cp in hidden.code_points)
             warnings.append(
                 f"entry [{index}] holds {describe_hidden(hidden)}; code points: {codes}: {shorten(entry, 80)!r}"
+            )
+        if found := secret_kinds(entry[:MAX_SCAN_CHARS]):
+            warnings.append(
+                f"entry [{index}] holds a possible secret ({', '.join(found)}; hermes-dash's own check with "
+                "detect-secrets, not the agent's scan, which lets it into every prompt): remove it or keep a "
+                f"pointer to where it is stored instead: {shorten(redact(entry)[0], 80)!r}"
             )
     return FileCheck(path, limit, used, len(entries), tuple(problems), tuple(warnings), strict)

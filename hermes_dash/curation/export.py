@@ -2,8 +2,8 @@
 two profiles side by side.
 
 Redaction is a best-effort safety net for sharing an export (a bug report, a team wiki), not
-a guarantee: it blanks strings that look like credentials (``key = "..."`` assignments,
-well-known token prefixes, private-key blocks, passwords in URLs) and counts what it blanked.
+a guarantee: it blanks whole every span that ``secrets`` (detect-secrets under hermes-dash's
+own patterns) takes for a credential, and counts what it blanked.
 """
 
 from __future__ import annotations
@@ -14,46 +14,9 @@ from datetime import datetime, timezone
 
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, diff_entries, n_entries
 
-REDACTED = "[REDACTED]"
+from .secrets import REDACTED, redact
 
-_SECRETS: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----",
-        r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{8,}",
-        r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}",
-        r"\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}",
-        r"\bxox[abprs]-[A-Za-z0-9-]{10,}",
-        r"\bAKIA[0-9A-Z]{16}\b",
-        r"\bAIza[0-9A-Za-z_-]{35}\b",
-        r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
-        r"(?<=\bBearer )[A-Za-z0-9._~+/=-]{16,}",
-        r"(?<=://)[^/\s:@]+:[^/\s@]+(?=@)",  # user:password@host
-    )
-)
-_ASSIGNMENT = re.compile(
-    r"(?P<name>\b[\w.-]*(?:api[_-]?key|key|token|secret|password|passwd|pwd|credential)s?[\"']?\s*[=:]\s*)"
-    r"(?P<quote>[\"']?)(?P<value>[^\s\"',;]{6,})",
-    re.IGNORECASE,
-)
-
-
-def redact(text: str) -> tuple[str, int]:
-    """``text`` with secret-looking strings replaced by ``[REDACTED]``, and how many were."""
-    count = 0
-
-    def blank_value(match: re.Match[str]) -> str:
-        nonlocal count
-        if match["value"] == REDACTED:
-            return match[0]
-        count += 1
-        return f"{match['name']}{match['quote']}{REDACTED}"
-
-    text = _ASSIGNMENT.sub(blank_value, text)
-    for pattern in _SECRETS:
-        text, n = pattern.subn(REDACTED, text)
-        count += n
-    return text, count
+__all__ = ["REDACTED", "Export", "compare", "export_data", "redact", "to_markdown"]
 
 
 @dataclass(frozen=True)

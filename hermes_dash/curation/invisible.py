@@ -3,9 +3,13 @@
 The agent's scan (engine/rules/scan.py, kept exactly as the released agent has it) refuses a
 short list of invisible characters. Others pass it and reach every prompt: Unicode tag
 characters (U+E0000-U+E007F, which spell ASCII that no screen shows: "ASCII smuggling"), other
-format characters (U+2061, U+00AD, U+180E, U+200E, U+061C, ...), fillers and joiners that draw
-nothing (U+034F, U+3164, ...), variation selectors used as a hidden alphabet, and letters of
-another script inside a Latin word (Cyrillic "а" in "pаypal"). This module finds them so the
+format characters (category Cf: U+2061, U+00AD, U+180E, U+200E, U+061C, ...), line and
+paragraph separators (categories Zl, Zp: U+2028, U+2029, which break a line for the model and
+for no screen), characters that draw nothing (a BLANK or FILLER in their Unicode name: U+2800,
+U+3164, ...; and joiners such as U+034F), variation selectors used as a hidden alphabet, letters
+of another script inside a Latin word (Cyrillic "а" in "pаypal"), and letters or digits that
+NFKC folds to ASCII (fullwidth "ｐａｙ", mathematical "𝐩𝐚𝐲", the Kelvin sign): text that reads
+as a word to a person and is other code points to a filter. This module finds them so the
 pages can flag the entry and ``check --strict`` can fail on it; it blocks nothing by itself,
 and every message says it is hermes-dash's check, not the agent's.
 """
@@ -26,13 +30,20 @@ MAX_CHARS = MAX_SCAN_CHARS
 SHOWN_CODE_POINTS = 8
 
 TAGS = range(0xE0000, 0xE0080)
-# Not format characters (category Cf), yet they draw nothing: joiners, fillers, free variation
-# selectors of Mongolian, Khmer inherent vowels.
-_BLANK = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0])
+# Not format characters (category Cf), yet they draw nothing: the grapheme joiner, free variation
+# selectors of Mongolian, Khmer inherent vowels. Fillers and blanks are found by their names.
+_BLANK = frozenset([0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F])
+_BLANK_NAMES = ("BLANK", "FILLER")  # BRAILLE PATTERN BLANK, HANGUL FILLER, ...
+_SEPARATORS = ("Zl", "Zp")  # a line break no screen shows as one
+#: Categories whose NFKC fold to ASCII makes a look-alike: letters (not modifier letters such
+#: as ʰ, which phonetics writes) and decimal digits (not ², ½, Ⅻ).
+_FOLDED = ("Lu", "Ll", "Lt", "Lo", "Nd")
+_WIDE_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL")
 _SELECTORS = (range(0xFE00, 0xFE0E), range(0xE0100, 0xE01F0))  # VS1-VS14, VS17-VS256
 _EMOJI_SELECTORS = frozenset([0xFE0E, 0xFE0F])  # text / emoji presentation: normal after a symbol
 _OTHER_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC")
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_ALNUM = re.compile(r"[^\W_]+")
 
 FLAG = "hidden text (hermes-dash, beyond the agent's scan): "  # followed by the code points
 
@@ -45,10 +56,12 @@ class HiddenText:
     invisible_count: int  # every occurrence
     lookalikes: tuple[tuple[int, str], ...]  # (code point, the word it sits in), distinct
     tag_text: str  # what the tag characters spell, as ASCII ("" when there are none)
+    #: (code point, the word it sits in) for letters and digits NFKC folds to ASCII: ｐ, 𝐩, K
+    folded: tuple[tuple[int, str], ...] = ()
 
     @property
     def code_points(self) -> tuple[int, ...]:
-        return self.invisible + tuple(dict.fromkeys(cp for cp, _ in self.lookalikes))
+        return self.invisible + tuple(dict.fromkeys(cp for cp, _ in self.lookalikes + self.folded))
 
 
 def label(cp: int) -> str:
@@ -63,7 +76,30 @@ def _invisible(cp: int, previous: int | None) -> bool:
         return True
     if cp in _EMOJI_SELECTORS:  # hidden only when it follows nothing it could change, or another selector
         return previous is None or previous in _EMOJI_SELECTORS or unicodedata.category(chr(previous))[0] in "LNZC"
-    return unicodedata.category(chr(cp)) == "Cf"
+    return _draws_nothing(cp)
+
+
+@lru_cache(maxsize=4096)
+def _draws_nothing(cp: int) -> bool:
+    """A format character, a line or paragraph separator, or one named BLANK or FILLER."""
+    category = unicodedata.category(chr(cp))
+    if category == "Cf" or category in _SEPARATORS:
+        return True
+    return category[0] != "P" and any(word in unicodedata.name(chr(cp), "").split() for word in _BLANK_NAMES)
+
+
+@lru_cache(maxsize=4096)
+def _wide(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith(_WIDE_SCRIPTS)
+
+
+@lru_cache(maxsize=4096)
+def _folds_to_ascii(ch: str) -> bool:
+    """A letter or digit that NFKC turns into ASCII: a look-alike of an ASCII one."""
+    if unicodedata.category(ch) not in _FOLDED:
+        return False
+    folded = unicodedata.normalize("NFKC", ch)
+    return folded != ch and folded.isascii() and folded.isalnum()
 
 
 @lru_cache(maxsize=1024)
@@ -90,10 +126,19 @@ def find_hidden(text: str) -> HiddenText | None:
             for c, script in zip(word, scripts):
                 if script in _OTHER_SCRIPTS:
                     looks.setdefault((ord(c), word))
-    if not seen and not looks:
+    folded: dict[tuple[int, str], None] = {}
+    for word in _ALNUM.findall(text):
+        if word.isascii():
+            continue
+        found = [c for c in dict.fromkeys(word) if c > "\x7f" and _folds_to_ascii(c)]
+        # Fullwidth digits and letters are ordinary inside Chinese, Japanese or Korean words (２０２６年).
+        if found and not any(_wide(c) for c in dict.fromkeys(word)):
+            for c in found:
+                folded.setdefault((ord(c), word))
+    if not seen and not looks and not folded:
         return None
     tags = "".join(chr(cp - 0xE0000) for cp in map(ord, text) if 0xE0020 <= cp <= 0xE007E)
-    return HiddenText(tuple(seen), count, tuple(looks), tags)
+    return HiddenText(tuple(seen), count, tuple(looks), tags, tuple(folded))
 
 
 def short(found: HiddenText) -> str:
@@ -118,6 +163,12 @@ def describe(found: HiddenText) -> str:
     if found.lookalikes:
         items = "; ".join(f"{label(cp)} in {word[:40]!r}" for cp, word in found.lookalikes[:SHOWN_CODE_POINTS])
         parts.append(f"letters of another script inside Latin words ({items})")
+    if found.folded:
+        items = "; ".join(f"{label(cp)} in {word[:40]!r}" for cp, word in found.folded[:SHOWN_CODE_POINTS])
+        more = len(found.folded) - SHOWN_CODE_POINTS
+        parts.append(
+            f"look-alike letters or digits that NFKC makes ASCII ({items}{f'; and {more} more' if more > 0 else ''})"
+        )
     return (
         "hidden text the agent's content scan does not catch (hermes-dash's own check, beyond the "
         "agent's; the agent puts it into every prompt as written): " + ", ".join(parts)

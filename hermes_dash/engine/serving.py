@@ -169,6 +169,35 @@ def connection_problems(get: Callable[[str], object], *, local: bool) -> list[st
     return problems
 
 
+def origin_problem(origins: Sequence[str], hosts: Sequence[str]) -> str | None:
+    """Why a websocket whose handshake carried these ``Origin`` and ``Host`` headers does not come
+    from a page of this server itself; None when it does, or when no Origin was sent (not a web
+    page: a browser always sends one).
+
+    Same origin means the same host name and the same port: Streamlit compares host names only,
+    so a page on ``http://localhost:OTHER_PORT`` (any local program's, or a downloaded file served
+    by ``python -m http.server``) could otherwise open the websocket and read memory. The port is
+    the one the browser dialled (the Host header), so a reverse proxy that keeps Host still works.
+    """
+    if not origins:
+        return None
+    if len(hosts) != 1 or not hosts[0].strip():
+        return "the connection named no single server address (Host), so its page cannot be told to be this server's"
+    host = hosts[0].strip().lower()
+    for origin in origins:
+        try:
+            netloc = urlsplit(origin.strip()).netloc.lower()
+        except ValueError:
+            netloc = ""
+        if netloc != host:
+            return (
+                f"the page that opened this connection is on {origin.strip()[:200]!r}, not on this dashboard's "
+                f"own address {host[:200]!r} (host name and port): a page of another site or of another port "
+                "on this machine may not read memory"
+            )
+    return None
+
+
 def served_flags(extra: Sequence[tuple[str, str]] = (), known: Callable[[str], bool] = lambda name: True) -> list[str]:
     """``--name value`` for every door ``serve`` sets to a fixed value, then ``extra``; only options
     ``known`` to the installed Streamlit (an older one has no agent API, and refuses the flag)."""

@@ -6,7 +6,9 @@ names on its websocket. Without that Host allow-list, a web page on a host name 
 to 127.0.0.1 (DNS rebinding) can open the websocket as if it were same-origin and read or
 change memory. Opened to a network on purpose (``hermes-dash serve --address``), the server
 instead requires an access token, generated at start and handed over in
-``$HERMES_DASH_TOKEN``; a browser proves it once with ``?token=...`` and the session keeps it.
+``$HERMES_DASH_TOKEN``; it works once, for the first browser (``_grant``). Either way, memory is
+shown only to a session whose page is this server's own: the websocket handshake's Origin must
+name the same host and port as its Host (Streamlit itself compares host names only).
 
 The checks read Streamlit's effective options (``st.get_option``), so they hold whichever
 config file, flag or environment variable set them: every option that decides who may connect
@@ -17,14 +19,11 @@ XSRF, the agent API, ...), checked on every run, so a config file changed while 
 
 from __future__ import annotations
 
-import hmac
-import os
-
 import streamlit as st
 
-from hermes_dash import LOOPBACK, TOKEN_ENV, connection_problems
+from hermes_dash import LOOPBACK, connection_problems, origin_problem
 
-_GRANTED = "hd_access_granted"
+from ._grant import admit_by_token, expected_token
 
 
 def _option(name: str) -> object:
@@ -44,82 +43,33 @@ def open_problems() -> list[str]:
     return connection_problems(_option, local=False)
 
 
-def _expected_token() -> str:
-    return os.environ.get(TOKEN_ENV, "")
-
-
-# Run in the page once the token has been checked: the tab's current history entry (the one
-# holding ?token=...) is replaced by the same address without it, then the app is told the
-# address changed as if by Back (a popstate), so it reruns on the clean address and writes its
-# own later changes over that entry too. Deleting the parameter on the server instead made the
-# browser push new entries after the token's, so two Back steps showed it again.
-_FORGET_TOKEN = """<script>
-(() => {
-  const w = window.parent && window.parent !== window ? window.parent : window;
-  const url = new URL(w.location.href);
-  if (!url.searchParams.has("token")) return;
-  url.searchParams.delete("token");
-  w.history.replaceState(w.history.state, "", url.pathname + url.search + url.hash);
-  w.dispatchEvent(new w.PopStateEvent("popstate", {state: w.history.state}));
-})();
-</script>"""
-
-
-def _forget_token_in_browser() -> None:
+def _foreign_origin() -> str | None:
+    """Why this session's websocket was opened by a page that is not this server's (the
+    handshake's Origin against its Host, port included); None when it was not."""
     try:
-        st.html(_FORGET_TOKEN, unsafe_allow_javascript=True)  # a newer Streamlit
-    except TypeError:  # an older Streamlit: a component frame of the same origin reaches the page
-        import streamlit.components.v1 as components
-
-        components.html(_FORGET_TOKEN, height=0)
-
-
-def _token_ok() -> bool:
-    """True once this browser session has shown the right token (constant-time comparison).
-
-    The run that checks it shows only a short note and takes the token out of the tab's history
-    (:data:`_FORGET_TOKEN`); the next run, on the clean address, shows the dashboard.
-    """
-    if st.session_state.get(_GRANTED):
-        if "token" in st.query_params:  # a run before the page forgot it: do not draw anything yet
-            st.caption("Opening the dashboard…")
-            _forget_token_in_browser()
-            return False
-        return True
-    given = st.query_params.get("token")
-    if given and hmac.compare_digest(given.encode(), _expected_token().encode()):
-        st.session_state[_GRANTED] = True
-        st.caption("Opening the dashboard…")
-        _forget_token_in_browser()
-        return False
-    return False
+        headers = st.context.headers
+        return origin_problem(headers.get_all("Origin"), headers.get_all("Host"))
+    except Exception:  # noqa: BLE001 - no handshake (AppTest, a bare script run): not a web page
+        return None
 
 
 def admit() -> bool:
     """True when this request may see memory; otherwise draw a plain explanation instead.
 
-    A page that gets False must stop (``st.stop()``) before reading anything.
+    In order: the server's own options (:data:`DOORS`), then the page that opened this session
+    (its Origin, port included), then, opened to a network, the access token. A page that gets
+    False must stop (``st.stop()``) before reading anything.
     """
-    if _expected_token():
-        if problems := open_problems():
-            _refuse(problems)
-            return False
-        if _token_ok():
-            return True
-        if st.session_state.get(_GRANTED):
-            return False  # the token was right: the page reruns on the clean address
-        st.title("hermes-dash: access token needed")
-        st.write(
-            "This dashboard is open to a network, so it asks for the access token that was "
-            "printed when it started. Open the address shown there, the one that ends in "
-            "`?token=...`. Lost it? Restart `hermes-dash serve --address ...` for a new one."
-        )
+    token = expected_token()
+    if problems := open_problems() if token else local_problems():
+        _refuse(problems)
         return False
-    problems = local_problems()
-    if not problems:
-        return True
-    _refuse(problems)
-    return False
+    if problem := _foreign_origin():
+        st.title("hermes-dash shows memory only to its own page")
+        st.text(f"Refused: {problem}.")
+        st.write("Open the dashboard's own address in the browser (the one `hermes-dash` printed) instead.")
+        return False
+    return admit_by_token() if token else True
 
 
 def _refuse(problems: list[str]) -> None:

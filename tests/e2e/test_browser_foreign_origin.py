@@ -39,7 +39,7 @@ _PAGE = """<!doctype html><title>evil</title><script>
 window.__result = null;
 const got = [];
 let opened = false;
-const ws = new WebSocket("ws://127.0.0.1:%(port)d/_stcore/stream", ["streamlit"]);
+const ws = new WebSocket("ws://%(host)s:%(port)d/_stcore/stream", ["streamlit"]);
 ws.binaryType = "arraybuffer";
 ws.onopen = () => { opened = true; ws.send(new Uint8Array(%(rerun)s)); };
 ws.onmessage = (e) => got.push(new TextDecoder("utf-8", {fatal: false}).decode(e.data));
@@ -50,9 +50,10 @@ setTimeout(() => { done(); try { ws.close(); } catch (e) {} }, 15000);
 
 
 @contextmanager
-def _evil_site(port: int) -> Iterator[int]:
-    """The foreign page, served on loopback (Chromium maps evil.example here)."""
-    body = (_PAGE % {"port": port, "rerun": _rerun_bytes()}).encode()
+def _evil_site(port: int, ws_host: str = "127.0.0.1") -> Iterator[int]:
+    """The foreign page, served on loopback (Chromium maps evil.example here); its script opens
+    the websocket of the dashboard on ``ws_host:port``."""
+    body = (_PAGE % {"host": ws_host, "port": port, "rerun": _rerun_bytes()}).encode()
 
     class Page(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 - the handler's name
@@ -91,6 +92,34 @@ def _visit_evil(chromium, server_port: int) -> dict:
             return page.evaluate("window.__result")
         finally:
             browser.close()
+
+
+def test_a_page_on_another_local_port_sees_no_memory_in_chromium(tmp_path: Path, chromium) -> None:
+    """Streamlit compares host names only: a page on http://localhost:OTHER_PORT (a downloaded
+    file served by ``python -m http.server``) opened the websocket and read memory. The gate
+    compares the handshake's Origin with its Host, port included, and shows such a page nothing."""
+    from hermes_dash.demo import create_demo_home
+
+    demo = create_demo_home(tmp_path / "demo")
+    home, work = tmp_path / "user-home", tmp_path / "work"
+    home.mkdir()
+    work.mkdir()
+    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo), "serve", "--port", "{port}", "--no-browser"]
+    before = (demo / "memories" / "MEMORY.md").read_bytes()
+    env = {"PYTHONPATH": str(REPO), "HOME": str(home)}
+    with start(command, cwd=work, scratch=tmp_path / "s", env=env) as srv, _evil_site(srv.port, "localhost") as other:
+        browser = chromium.browser_type.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(f"http://localhost:{other}/", wait_until="domcontentloaded")
+            page.wait_for_function("() => window.__result !== null", timeout=30_000)
+            result = page.evaluate("window.__result")
+        finally:
+            browser.close()
+    assert result["opened"]  # Streamlit lets a page of localhost in, whatever its port
+    assert MEMORY_WORD not in result["text"] and USER_WORD not in result["text"]
+    assert "shows memory only to its own page" in result["text"] and f"localhost:{other}" in result["text"]
+    assert (demo / "memories" / "MEMORY.md").read_bytes() == before
 
 
 def _careless(tmp_path: Path) -> tuple[Path, Path]:

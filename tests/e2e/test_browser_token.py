@@ -1,0 +1,63 @@
+"""The access token works once, in Chromium: the first browser that opens the printed address
+keeps access across a reload and a new tab (a grant in its local storage), a second browser with
+the same address is refused and sees no memory."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import REPO, settle
+from web_probe import start
+
+pytestmark = pytest.mark.e2e
+
+READY = "1,985 / 2,200 chars"  # the demo's MEMORY.md on the Overview
+
+
+def _token_url(server) -> str:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if found := re.search(r"http://\S+\?token=[\w-]+", server.log.read_text()):
+            return found.group()
+        time.sleep(0.2)
+    raise AssertionError(server.log.read_text()[-2000:])
+
+
+def test_the_token_opens_one_browser_only(tmp_path: Path, chromium) -> None:
+    from hermes_dash.demo import create_demo_home
+
+    home = create_demo_home(tmp_path / "demo")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}", "--no-browser"]
+    command += ["--address", "127.0.0.2"]  # stands for a network address: a token is required
+    env = {"PYTHONPATH": str(REPO)}
+    with start(command, cwd=elsewhere, scratch=tmp_path / "server", env=env, host="127.0.0.2") as server:
+        url = _token_url(server)
+        assert "works once" in server.log.read_text()
+        first = chromium.new_context(viewport={"width": 1400, "height": 1400})
+        second = chromium.new_context(viewport={"width": 1400, "height": 1400})
+        try:
+            page = first.new_page()
+            page.goto(url, wait_until="domcontentloaded")
+            settle(page, READY)
+            page.wait_for_function("() => !location.search.includes('token')", timeout=15_000)
+            page.reload(wait_until="domcontentloaded")  # a new session: the stored grant lets it in
+            settle(page, READY)
+            page.wait_for_function("() => !location.search.includes('grant')", timeout=15_000)
+            tab = first.new_page()
+            tab.goto(url, wait_until="domcontentloaded")  # the printed address again, same browser
+            settle(tab, READY)
+
+            other = second.new_page()  # another browser (its own storage) with the same address
+            other.goto(url, wait_until="domcontentloaded")
+            settle(other, "used already")
+            body = other.locator("body").inner_text()
+            assert "staging" not in body and "MEMORY.md" not in body
+        finally:
+            first.close()
+            second.close()
