@@ -185,8 +185,14 @@ async def _probe(port: int, host: str, origin: str | None, wait_s: float) -> Pro
 
 
 def ws_probe(port: int, host: str, origin: str | None = None, wait_s: float = 30) -> Probe:
-    """Open the app's websocket sending ``Host: host`` (and ``Origin``), run the app once."""
-    return asyncio.run(_probe(port, host, origin, wait_s))
+    """Open the app's websocket sending ``Host: host`` (and ``Origin``), run the app once.
+
+    In a thread of its own: a process that already ran Playwright's sync API (a browser test
+    earlier in the same worker) has an event loop running, and asyncio.run refuses to nest."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, _probe(port, host, origin, wait_s)).result()
 
 
 def listening(port: int) -> list[str]:
