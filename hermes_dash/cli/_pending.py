@@ -125,6 +125,9 @@ def _staged_lines(s: dict[str, object]) -> list[str]:
 def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
+    parts = args.only is not None or args.drop is not None or args.aim or args.remove
+    if args.action == "approve" and (args.all or parts):
+        return _approve_parts_cmd(store, args)
     if args.action in ("approve", "reject"):
         if args.marked:
             return _reject_marked(store, args)
@@ -139,10 +142,12 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             return _approve_edited(store, args)
         decide = pending.approve if args.action == "approve" else pending.reject
         return _decided(decide(store, args.ids))
+    if len(args.ids) == 1 and not args.marked:
+        return _parts_listed(store, args.ids[0])
     if args.ids or args.marked:
         return Outcome(
-            {"success": False, "code": "usage", "error": "`pending list` takes no ids."},
-            "Usage: `pending list` takes no ids (did you mean approve or reject?).",
+            {"success": False, "code": "usage", "error": "`pending list` takes at most one id."},
+            "Usage: `pending list [ID]` (one id: its operations one by one; did you mean approve or reject?).",
             EXIT_USAGE,
         )
     items = pending.sort_items(pending.triage(store), args.sort)
@@ -211,6 +216,132 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _decided(decisions)
 
 
+def _numbers(value: str) -> list[int]:
+    try:
+        return [int(n) for n in value.replace(" ", "").split(",") if n]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
+
+
+def _aim(value: str) -> tuple[int, str]:
+    number, sep, text = value.partition("=")
+    if not sep or not number.strip().isdigit() or not text.strip():
+        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
+    return int(number), text
+
+
+def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
+    """The one entry ``text`` names (the entry itself, else the one entry containing it)."""
+    from hermes_dash import InvalidRequest
+
+    exact = [e for e in entries if e == text.strip()]
+    hits = exact or list(dict.fromkeys(e for e in entries if text.strip() in e))
+    if len(hits) != 1:
+        raise InvalidRequest(
+            f"{what}: {_one_line(text, 60)!r} is in {'no' if not hits else len(hits)} entries of the file now.",
+            hint="Give a piece of text that is in exactly one entry.",
+        )
+    return hits[0]
+
+
+def _part_dicts(shown: object) -> list[dict[str, object]]:
+    return [
+        {
+            "operation": p.position,
+            "action": p.staged.action or None,
+            "verdict": p.verdict,
+            "reason": p.reason,
+            "entry_before": p.before,
+            "entry_after": p.after,
+            "word_diff": p.diff,
+            "usage_after": p.usage_after,
+            "kept": p.position in shown.keep,  # type: ignore[attr-defined]  # a PartsPreview, typed object to keep this module light
+        }
+        for p in shown.parts  # type: ignore[attr-defined]  # as above
+    ]
+
+
+def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
+    """``pending list ID``: each operation of one staged write with its verdict and word diff."""
+    from hermes_dash.curation import pending
+
+    staged = pending.well_formed(store, sid)
+    shown = pending.preview_parts(store, staged)
+    lines = [f"{sid}  {staged.action or '(no action)'} on {staged.filename}: {n_of(len(staged.ops), 'operation')}"]
+    if staged.disposition:
+        lines.append(f"  the agent marked it: {staged.disposition}")
+    for p in shown.parts:
+        lines.append(
+            f"  {p.position}. {p.staged.action or '(no action)'}: {p.label}"
+            + (f" ({p.reason})" if p.reason and p.verdict not in ("applies",) else "")
+        )
+        if p.keepable and (p.before or p.after):
+            lines.append(f"     {_one_line(p.diff, 200)}")
+    after = f"{shown.usage:,}/{shown.limit:,} characters"
+    if shown.refusal is not None:
+        lines.append(f"Approving {_positions(shown.keep)} together would be refused: {shown.refusal.message}")
+        if shown.over_by:
+            lines.append(f"  over by {shown.over_by:,}: add --remove TEXT for entries to free room, or --drop N")
+    elif shown.keep:
+        lines.append(
+            f"Approving {_positions(shown.keep)} (--only {','.join(map(str, shown.keep))}) leaves "
+            f"{staged.filename} at {after}."
+        )
+    data = {
+        "success": True,
+        "id": sid,
+        "action": staged.action or None,
+        "disposition": staged.disposition or None,
+        "operations": _part_dicts(shown),
+        "keep": list(shown.keep),
+        "usage_after": shown.usage,
+        "limit": shown.limit,
+        "over_by": shown.over_by,
+        "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+    }
+    return Outcome(data, "\n".join(lines))
+
+
+def _positions(ns: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(map(str, ns)) or "none"
+
+
+def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``pending approve ID --only 1,3 | --drop 2 [--aim N=TEXT] [--remove TEXT]`` and
+    ``pending approve --all``."""
+    from hermes_dash.curation import pending
+
+    if args.all:
+        if args.ids or args.only is not None or args.drop is not None or args.aim or args.remove or args.marked:
+            return Outcome(
+                {"success": False, "code": "usage", "error": "--all takes no ids and no other option."},
+                "Usage: python -m hermes_dash pending approve --all",
+                EXIT_USAGE,
+            )
+        decisions = pending.approve_all(store)
+        if not decisions:
+            return Outcome({"success": True, "decisions": []}, f"No staged writes in {store.home.pending_dir}.")
+        done = sum(d.ok for d in decisions)
+        outcome = _decided(decisions)
+        head = f"Approved {done} of {len(decisions)}" + (
+            f"; {len(decisions) - done} not, each with its reason:" if done < len(decisions) else "."
+        )
+        return Outcome(outcome.data, head + "\n" + outcome.text, outcome.code)
+    if len(args.ids) != 1 or args.content is not None or args.old_text is not None or args.aim_now or args.marked:
+        return Outcome(
+            {"success": False, "code": "usage", "error": "--only, --drop, --aim and --remove go with one id."},
+            "Usage: python -m hermes_dash pending approve ID [--only 1,3] [--drop 2] [--aim N=TEXT] [--remove TEXT]",
+            EXIT_USAGE,
+        )
+    sid = args.ids[0]
+    staged = pending.well_formed(store, sid)
+    entries = store.read(staged.target).entries
+    aims = {n: _entry_for(entries, text, f"--aim {n}") for n, text in args.aim}
+    removals = [_entry_for(entries, text, "--remove") for text in args.remove]
+    decision = pending.approve_parts(store, sid, args.only, args.drop or (), aims, removals)
+    return _decided([decision])
+
+
 def _decided(decisions: list[Decision]) -> Outcome:
     ok = all(d.ok for d in decisions)
     text = "\n".join(
@@ -223,7 +354,10 @@ def _decided(decisions: list[Decision]) -> Outcome:
 
 @extends_parser
 def _parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID... | --marked")
+    p = sub.add_parser(
+        "pending",
+        help="the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked",
+    )
     p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument(
@@ -242,6 +376,40 @@ def _parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
         "first, then pinned to that entry)",
+    )
+    p.add_argument(
+        "--only",
+        type=_numbers,
+        metavar="N,N",
+        help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
+        "the others stay staged as a smaller record of the same id",
+    )
+    p.add_argument(
+        "--drop",
+        type=_numbers,
+        metavar="N,N",
+        help="delete these operations of one staged batch (without --only: approve all the others)",
+    )
+    p.add_argument(
+        "--aim",
+        type=_aim,
+        action="append",
+        default=[],
+        metavar="N=TEXT",
+        help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
+    )
+    p.add_argument(
+        "--remove",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="with approve: every staged write that applies, oldest first, each its own write; "
+        "each one that does not is named with its reason",
     )
     p.add_argument(
         "--marked",
