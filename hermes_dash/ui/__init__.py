@@ -84,6 +84,16 @@ from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._focus import MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page, page_opened
 from ._gate import seal_network
 from ._health import health, health_lines
+from ._inbox import (
+    PartsChoice,
+    after_gauge,
+    edit_boxes,
+    parts_panel,
+    parts_summary,
+    show_changes,
+    show_pins,
+    texts_of,
+)
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
@@ -217,4 +227,12 @@ __all__ = [
     "origin_column",
     "origin_section",
     "origins_key",
+    "PartsChoice",
+    "after_gauge",
+    "parts_panel",
+    "parts_summary",
+    "show_changes",
+    "edit_boxes",
+    "show_pins",
+    "texts_of",
 ]
