@@ -329,8 +329,8 @@ def card(entry: pending.Triaged) -> None:
             f"{item.id}_edit",
             "**Approving your edit would be refused**; the staged write stays as the agent wrote it.",
         )
-    else:
-        show_preview(preview, item.id, refused, where=what)
+    elif preview.refusal is None:  # a refusal is said above, under the write
+        ui.show_changes(preview.before, preview.after, item.id)
     if len(item.ops) > 1 or any(not p.action for p in item.ops):
         by_parts(entry)
 
