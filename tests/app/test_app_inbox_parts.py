@@ -162,3 +162,13 @@ def test_after_approving_is_the_gauge_in_its_own_colours_with_one_figure(home: P
     changes = [c.value for c in at.caption if c.value.startswith("After approving:")]
     assert changes == ["After approving: +43 characters"]  # the edit's figure, said once
     assert at.get_by_key("in_gauge_6b6b6b6b-hdlvl-orange") is not None  # 112 of 120: its colour moves too
+
+
+def test_a_single_add_over_the_limit_is_fitted_with_a_removal_the_person_picks(home: Path) -> None:
+    path = stage(home, "5a5a5a5a", [{"action": "add", "content": "y" * 60}])
+    at = inbox()
+    assert "Over the limit by 12 characters" in said(at)
+    at.multiselect(key="in_fit_5a5a5a5a").set_value([CI]).run()
+    at.button(key="in_parts_5a5a5a5a").click().run()
+    no_exception(at)
+    assert memory(home) == [PG, SHIP, "y" * 60] and not path.exists()

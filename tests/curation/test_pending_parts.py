@@ -285,3 +285,17 @@ def test_cli_approve_all_prints_each_failure_with_its_reason(small):
     code, out, err = run(small, "pending", "approve", "--all", json_out=False)
     assert code == 1
     assert "Approved 1 of 2" in err and "d0000002, stale" in err and "Jenkins" in err
+
+
+def test_cli_fits_a_single_add_over_the_limit_with_a_removal_picked(small):
+    folder = small / "pending" / "memory"
+    folder.mkdir(parents=True, exist_ok=True)
+    doc = {"id": "d0000004", "action": "add", "created_at": 1, "payload": {"action": "add", "content": "y" * 60}}
+    (folder / "d0000004.json").write_text(json.dumps(doc), encoding="utf-8")
+    before = _tree(small)
+    code, data, _ = run(small, "pending", "approve", "d0000004")
+    assert code == 1 and _tree(small) == before  # over the limit alone
+    code, data, _ = run(small, "pending", "approve", "d0000004", "--remove", "GitHub")
+    assert code == 0, data
+    assert (small / "memories/MEMORY.md").read_text() == serialise([PG, SHIP, "y" * 60])
+    assert not (folder / "d0000004.json").exists()

@@ -163,6 +163,11 @@ class Preview:
         return self.refusal is None and self.after == self.before
 
     @property
+    def refusal_code(self) -> str:
+        """The refusal's code (``over_limit``, ``no_match``...), empty when it would be approved."""
+        return self.refusal.code if self.refusal is not None else ""
+
+    @property
     def broken_pins(self) -> tuple[PinState, ...]:
         return tuple(p for p in self.pins if not p.kept)
 
