@@ -172,3 +172,59 @@ def test_a_single_add_over_the_limit_is_fitted_with_a_removal_the_person_picks(h
     at.button(key="in_parts_5a5a5a5a").click().run()
     no_exception(at)
     assert memory(home) == [PG, SHIP, "y" * 60] and not path.exists()
+
+
+def test_a_stranded_queue_like_upstream_109215_is_drained_keeping_every_good_operation(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Eight consolidation batches staged over five days: seven with an anchor that no longer
+    matches, one landing at 5,512 of 5,500 characters. Each is opened, its stale operation
+    dropped (or a removal picked), and its good ones approved; nothing else is removed."""
+    facts = [f"Project fact {n:02d}: " + "detail " * 10 + f"end {n:02d}." for n in range(50)]
+    (home / "config.yaml").write_text("memory:\n  write_approval: true\n  memory_char_limit: 5500\n", encoding="utf-8")
+    (home / "memories" / "MEMORY.md").write_text(serialise(facts), encoding="utf-8")
+    size = len(serialise(facts))
+    good: list[str] = []
+    for n in range(7):
+        new = f"Lesson {n}: run the migrations before the tests."
+        ops = [
+            {"action": "replace", "old_text": f"anchor that moved on {n}", "content": "stale"},
+            {"action": "add", "content": new},
+            {"action": "replace", "old_text": f"end {n:02d}.", "content": facts[n].replace("detail", "fact", 1)},
+        ]
+        good += [new, facts[n].replace("detail", "fact", 1)]
+        stage(home, f"1090{n:04d}", ops, age=5 * 86400 - n * 3600)
+    settled = [*(f.replace("detail", "fact", 1) if n < 7 else f for n, f in enumerate(facts)), *good[::2]]
+    over = "Z" * (5512 - len(serialise(settled)) - 3)  # lands at 5,512 of 5,500 once the seven are in
+    stage(home, "10900007", [{"action": "add", "content": over}], age=3600)
+    folder = home / "pending" / "memory"
+    queued = sum(p.stat().st_size for p in folder.glob("*.json"))
+    steps, started = 0, time.perf_counter()
+    at = inbox()
+    for n in range(7):
+        sid = f"1090{n:04d}"
+        at.session_state[f"in_fold_{sid}"] = True
+        at.run()
+        at.segmented_control(key=f"in_part_{sid}_1").set_value("drop").run()
+        at.button(key=f"in_parts_{sid}").click().run()
+        no_exception(at)
+        steps += 3
+    at.session_state["in_fold_10900007"] = True
+    at.run()
+    assert "Over the limit by 12 characters" in said(at)  # 5,512 of 5,500
+    picked = facts[49]  # the person's pick among Cleanup's ranked candidates
+    at.multiselect(key="in_fit_10900007").set_value([picked]).run()
+    at.button(key="in_parts_10900007").click().run()
+    no_exception(at)
+    steps += 3
+    seconds = time.perf_counter() - started
+    after = memory(home)
+    assert not list(folder.glob("*.json"))  # drained
+    assert all(g in after for g in good) and over in after  # every good operation kept
+    assert [f for f in facts if f not in after] == [*facts[:7], picked]  # replaced ones, and the pick only
+    assert len(serialise(after)) <= 5500
+    with capsys.disabled():
+        print(
+            f"\n#109215-like queue: 8 batches ({queued:,} bytes staged) drained in {steps} steps, {seconds:.1f} s; "
+            f"MEMORY.md {size:,} -> {len(serialise(after)):,} characters"
+        )
