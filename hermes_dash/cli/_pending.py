@@ -65,6 +65,7 @@ def _staged_dict(item: Triaged) -> dict[str, object]:
                 "target": staged.target,
                 "summary": staged.summary,
                 "origin": staged.origin,
+                "disposition": staged.disposition or None,
                 "created_at": _iso(staged.created),
                 "age_seconds": staged.age(),
                 "payload": dict(staged.payload or {}),
@@ -100,6 +101,8 @@ def _staged_lines(s: dict[str, object]) -> list[str]:
         f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
         f"{ago(s['age_seconds'])}  {_one_line(str(s['summary']), 80)}"  # type: ignore[arg-type]  # float or None
     ]
+    if s["disposition"]:
+        lines.append(f"    the agent marked it: {s['disposition']}")
     for why in s["reasons"]:  # type: ignore[attr-defined]  # JSON-shaped dict: a list of text
         lines.append(f"    marked: {why}")
     for pin in s["pins"]:  # type: ignore[attr-defined]  # as above

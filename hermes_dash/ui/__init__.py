@@ -46,6 +46,8 @@ The small API a page needs (curation pages included)::
     ui.ask("my_flag", token, "Really?", yes="Yes", key="my", then=write, show=draw)   # the same in a
                                             # dialog over the page (where the eye is); Yes calls then()
     ui.show_word_diff(old, new)             # word-level diff of two entry texts (escaped HTML)
+    ui.show_changes(before, after, key)     # the Inbox: every entry a write adds or changes, whole
+    ui.parts_panel(store, staged, state)    # the Inbox: a staged batch operation by operation
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...                                 # every confirmation of every page is this one:
                                             # "Yes" then Cancel side by side, show=... draws the subject

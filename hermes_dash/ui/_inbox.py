@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from hermes_dash import FileState, MemoryStore, Operation, n_of, shorten
+from hermes_dash import DiffItem, FileState, MemoryStore, Operation, Refusal, diff_entries, n_of, shorten
 from hermes_dash.curation import pending
 
 from ._diffview import show_word_diff
@@ -42,9 +42,7 @@ def show_changes(before: Sequence[str], after: Sequence[str], key: str) -> None:
                 plain(item.old or "")
 
 
-def pending_diff(before: Sequence[str], after: Sequence[str]):  # noqa: ANN201 - EntryDiff items
-    from hermes_dash import diff_entries
-
+def pending_diff(before: Sequence[str], after: Sequence[str]) -> Sequence[DiffItem]:
     return diff_entries(tuple(before), tuple(after)).items
 
 
@@ -84,8 +82,8 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
     drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(f"in_part_{sid}_{n}") == "drop")
     try:
         first = pending.preview_parts(store, item, None, drop, aims, (), state)
-    except Exception as refused:  # noqa: BLE001 - a Refusal: shown, the choice offered again
-        st.warning(str(getattr(refused, "message", refused)))
+    except Refusal as refused:  # a choice the rules refuse: said, the choice offered again
+        st.warning(refused.message)
         return None
     for p in first.parts:
         with st.container(border=True, key=f"in_op_{sid}_{p.position}"):
@@ -133,8 +131,8 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
     removals: tuple[str, ...] = tuple(st.session_state.get(f"in_fit_{sid}") or ())
     try:
         shown = pending.preview_parts(store, item, keep, drop, aims, [r for r in removals if r in entries], state)
-    except Exception as refused:  # noqa: BLE001 - as above
-        st.warning(str(getattr(refused, "message", refused)))
+    except Refusal as refused:  # as above
+        st.warning(refused.message)
         return None
     unfitted = pending.preview_parts(store, item, keep, drop, aims, (), state) if removals else shown
     if unfitted.over_by:

@@ -2,7 +2,7 @@
 verdict shown, one dropped, the kept ones approved as one write, the rest left staged); an
 over-budget batch fitted with a removal the person picks; "approve all that apply" naming each
 failure; a 40-write queue paged and folded with the bulk actions on top; the marks counted once;
-the file after approving in the gauge's own colours, one figure."""
+the file after approving in the gauge's own colours, one figure; the text approved never cut."""
 
 from __future__ import annotations
 
@@ -228,3 +228,13 @@ def test_a_stranded_queue_like_upstream_109215_is_drained_keeping_every_good_ope
             f"\n#109215-like queue: 8 batches ({queued:,} bytes staged) drained in {steps} steps, {seconds:.1f} s; "
             f"MEMORY.md {size:,} -> {len(serialise(after)):,} characters"
         )
+
+
+def test_the_text_a_person_approves_is_never_cut(home: Path) -> None:
+    (home / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
+    long = "Runbook: " + " ".join(f"step {n} checks the build cache and the deploy key." for n in range(30))
+    stage(home, "4a4a4a4a", [{"action": "add", "content": long}])
+    stage(home, "4b4b4b4b", [{"action": "replace", "old_text": "Postgres 16", "content": long + " Postgres 17."}])
+    at = inbox()
+    assert texts(at).count(long) == 1  # the add, whole
+    assert any(long.rsplit(" ", 3)[-1] in h.value and "17" in h.value for h in at.get("html"))  # the replace, whole

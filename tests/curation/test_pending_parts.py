@@ -299,3 +299,9 @@ def test_cli_fits_a_single_add_over_the_limit_with_a_removal_picked(small):
     assert code == 0, data
     assert (small / "memories/MEMORY.md").read_text() == serialise([PG, SHIP, "y" * 60])
     assert not (folder / "d0000004.json").exists()
+
+
+def test_cli_list_shows_a_stored_disposition(small):
+    _stage(small, "d0000005", [FIVE[2]], needs_review=True)
+    code, out, _ = run(small, "pending", "list", json_out=False)
+    assert code == 0 and "the agent marked it: needs_review" in out
