@@ -79,7 +79,11 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
             aim = st.session_state.get(f"in_aimto_{sid}_{n}") or ""
             if aim and aim in entries:
                 aims[n] = aim
-    drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(f"in_part_{sid}_{n}") == "drop")
+
+    def choice_key(n: int) -> str:  # re-aimed, an operation is a new choice (kept by default once it applies)
+        return f"in_part_{sid}_{n}" + ("_aimed" if n in aims else "")
+
+    drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(choice_key(n)) == "drop")
     try:
         first = pending.preview_parts(store, item, None, drop, aims, (), state)
     except Refusal as refused:  # a choice the rules refuse: said, the choice offered again
@@ -102,7 +106,7 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
                     plain(p.before or "")
             default = "keep" if p.keepable else "leave"
             options = list(CHOICES) if p.keepable or p.position in drop else ["drop", "leave"]
-            key = f"in_part_{sid}_{p.position}"
+            key = choice_key(p.position)
             if st.session_state.get(key) not in options:
                 st.session_state.pop(key, None)
             st.segmented_control(
@@ -126,7 +130,7 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
     keep = tuple(
         p.position
         for p in first.parts
-        if p.keepable and (st.session_state.get(f"in_part_{sid}_{p.position}") or "keep") == "keep"
+        if p.keepable and (st.session_state.get(choice_key(p.position)) or "keep") == "keep"
     )
     removals: tuple[str, ...] = tuple(st.session_state.get(f"in_fit_{sid}") or ())
     try:

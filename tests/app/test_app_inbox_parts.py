@@ -238,3 +238,15 @@ def test_the_text_a_person_approves_is_never_cut(home: Path) -> None:
     at = inbox()
     assert texts(at).count(long) == 1  # the add, whole
     assert any(long.rsplit(" ", 3)[-1] in h.value and "17" in h.value for h in at.get("html"))  # the replace, whole
+
+
+def test_an_operation_with_no_action_is_re_aimed_at_an_entry_and_approved(home: Path) -> None:
+    path = stage(home, "3a3a3a3a", [{"action": None, "old_text": "GitHub", "content": "CI runs on Forgejo."}, FIVE[2]])
+    at = inbox()
+    assert any("1. no action" in m.value and "no action (JSON null or missing)" in m.value for m in at.markdown)
+    at.selectbox(key="in_aimto_3a3a3a3a_1").set_value(CI).run()
+    no_exception(at)
+    assert any("1. no action" in m.value and "applies" in m.value for m in at.markdown)
+    at.button(key="in_parts_3a3a3a3a").click().run()
+    no_exception(at)
+    assert memory(home) == [PG, "CI runs on Forgejo.", SHIP, "Lint with ruff."] and not path.exists()
