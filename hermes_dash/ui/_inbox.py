@@ -218,7 +218,8 @@ def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[
         )
         return [texts_of(part) for part in parts], False
     with st.expander(
-        "Edit before approving" if not refused else "Edit it so that it can be approved", expanded=refused
+        "Edit before approving" if not refused else "Edit it so that it can be approved",
+        expanded=refused and len(parts) == 1,  # a batch: operation by operation first
     ):
         st.caption(
             "Change the text, check the preview under the buttons, then approve: the edited write "
