@@ -307,3 +307,14 @@ def test_cli_list_shows_a_stored_disposition(small):
     _stage(small, "d0000005", [FIVE[2]], needs_review=True)
     code, out, _ = run(small, "pending", "list", json_out=False)
     assert code == 0 and "the agent marked it: needs_review" in out
+
+
+def test_a_pin_broken_after_the_preview_refuses_and_puts_the_record_back_byte_for_byte(store, small):
+    path = _stage(small, "a0000008", FIVE[:3])
+    shown = pending.preview_parts(store, pending.read_one(path), keep=[1])
+    raw = path.read_bytes()
+    (small / "memories/MEMORY.md").write_text(serialise(["Tests need Postgres 16 and Redis.", CI, SHIP]))
+    before = _tree(small)
+    decision = pending.approve_parts(store, "a0000008", keep=[1], shown=shown.operation)
+    assert not decision.ok and decision.refusal is not None and decision.refusal.code == "entry_changed"
+    assert path.read_bytes() == raw and _tree(small) == before
