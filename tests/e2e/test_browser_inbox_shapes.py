@@ -1,9 +1,9 @@
 """End to end for the newer agents' staged writes: real `streamlit run app.py`, Debian Chromium.
 
 A home with a queue staged as upstream main stages it: a pinned `patch`, a repeat of an add, a
-write whose pinned entry is gone. In the browser: the patch's word diff is shown (in colour, as Edit shows one), the marked
-writes are rejected together from the one confirmation dialog, then the patch is approved; the
-files on disk are checked after every click.
+write whose pinned entry is gone. In the browser: the patch's word diff is shown (in colour, as
+Edit shows one), the marked writes are rejected together from the one confirmation dialog, then
+the patch is approved; the files on disk are checked after every click.
 """
 
 from __future__ import annotations

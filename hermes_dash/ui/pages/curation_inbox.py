@@ -379,6 +379,8 @@ shown_items = pending.sort_items(triaged, order)
 if only_marked:
     shown_items = [t for t in shown_items if t.marked]
 pages = max(1, -(-len(shown_items) // PAGE_SIZE))
+if st.session_state.get("in_page", 0) >= pages:  # the queue got shorter: its last page now
+    st.session_state.in_page = pages - 1
 if pages > 1:
     page = st.selectbox(
         "Page",
