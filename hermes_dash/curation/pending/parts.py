@@ -243,7 +243,7 @@ def preview_parts(
 def _over(part: PartVerdict, limit: int, final: int) -> PartVerdict:
     """An operation that applies but passes the limit, while the kept ones end over it too."""
     if part.verdict == "applies" and part.usage_after > limit and final > limit:
-        why = f"{part.usage_after:,} of {limit:,} characters once it and the earlier ones are applied"
+        why = f"the file at {part.usage_after:,} of {limit:,} characters"
         return replace(part, verdict="over_limit", reason=why)
     return part
 
