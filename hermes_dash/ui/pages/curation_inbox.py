@@ -401,8 +401,8 @@ for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
         with st.container(border=True, key=f"in_box_{sid}"):
             card(entry)
         continue
-    with st.container(horizontal=True, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
-        st.checkbox(f"Select {ui.lit(sid)}", key=f"in_pick_{sid}", label_visibility="collapsed")
+    with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
+        st.checkbox(f"Select {ui.lit(sid)}", key=f"in_pick_{sid}", label_visibility="collapsed", width="content")
         box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
     if box.open:
         with box, st.container(key=f"in_box_{sid}"):
