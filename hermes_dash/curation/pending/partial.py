@@ -15,6 +15,7 @@ from hermes_dash import write_atomic as _write_atomic
 from .decisions import _approve_one, _delete, _inbox_lock
 from .model import MAX_BYTES, Decision, Staged
 from .parts import PartsPreview, kind_of, preview_parts
+from .previews import preview
 from .reading import _path_of, _well_formed, list_pending
 
 #: What "approve all" names each failure (the verdict of a refusal, said for a whole write).
@@ -125,8 +126,8 @@ def approve_all(store: MemoryStore) -> list[Decision]:
             )
             continue
         try:
-            with _inbox_lock(store):
-                out.append(_approve_one(store, staged.id))
+            with _inbox_lock(store):  # pinned to the entry its preview hits on the file as it is now
+                out.append(_approve_one(store, staged.id, None, preview(store, staged).operation))
         except Refusal as refusal:
             kind = kind_of(refusal)
             message = f"Not approved ({staged.id}, {FAILURE_WORDS[kind]}): {refusal.message}"
