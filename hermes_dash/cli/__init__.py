@@ -5,8 +5,8 @@ Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage 
 Imports neither streamlit nor pandas, so it starts fast and works where they are absent.
 
 The package holds one module per concern: ``_registry`` (what a command is), ``_parse`` (the
-parser), ``_memory``, ``_curation`` and ``_tools`` (the commands) and ``_serve`` (the
-dashboard). Importing the command modules here is what registers them.
+parser), ``_memory``, ``_curation``, ``_pending``, ``_snapshot`` and ``_tools`` (the commands) and
+``_serve`` (the dashboard). Importing the command modules here is what registers them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, adopt_agent, agent_for_home, journal_via
 
-from . import _blame, _curation, _integrations, _memory, _tools  # noqa: F401  (importing a command module registers its commands)
+from . import _blame, _curation, _integrations, _memory, _pending, _snapshot, _tools  # noqa: F401  (importing a command module registers its commands)
 from ._memory import usage_line
 from ._parse import UsageError, parse_args
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome

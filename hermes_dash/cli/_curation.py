@@ -1,4 +1,5 @@
-"""Curation commands for the command line: suggest, history, pending, normalize, export.
+"""Curation commands for the command line: suggest, history, normalize, export, sharing, snapshot
+(the staged writes' ``pending`` is in :mod:`._pending`).
 
 Registered in :mod:`._registry` (``@command`` + ``@extends_parser``); each handler calls
 one engine module and returns an :class:`~hermes_dash.cli.Outcome`. Exit status as for the
@@ -13,15 +14,13 @@ import argparse
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, shorten
 
-from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
+from ._registry import Outcome, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from hermes_dash import Operation
     from hermes_dash.curation.cleanup import Plan, Report
-    from hermes_dash.curation.pending import Decision, Triaged
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -341,197 +340,6 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n".join(lines))
 
 
-# -- pending ------------------------------------------------------------------------------------
-
-
-def _part_dict(part: Operation) -> dict[str, object]:
-    """One staged operation as the agent wrote it (a patch's new text as ``new_text``)."""
-    action, content, old_text, pin = part.action, part.content, part.old_text, part.expect_entry
-    out: dict[str, object] = {"action": action}
-    if action == "patch":
-        out.update(old_text=old_text, new_text=content)
-    else:
-        if action in ("add", "replace"):
-            out["content"] = content
-        if action in ("replace", "remove"):
-            out["old_text"] = old_text
-    out["matched_entry"] = pin
-    return out
-
-
-def _staged_dict(item: Triaged) -> dict[str, object]:
-    from hermes_dash.curation import pending
-
-    staged, shown = item.staged, item.preview
-    out: dict[str, object] = {
-        "id": staged.id,
-        "file": staged.path.name,
-        "malformed": not staged.ok,
-        "problem": staged.problem,
-    }
-    if staged.ok:
-        out.update(
-            {
-                "action": staged.action,
-                "target": staged.target,
-                "summary": staged.summary,
-                "origin": staged.origin,
-                "created_at": _iso(staged.created),
-                "age_seconds": staged.age(),
-                "payload": dict(staged.payload or {}),
-                "matched_entry": staged.matched_entry,
-                "operations": [_part_dict(p) for p in staged.parts()],
-                "marks": list(item.marks),
-                "reasons": list(item.reasons),
-                "repeats": item.repeats,
-                "pins": [{"operation": p.position, "then": p.then, "now": p.now, "kept": p.kept} for p in shown.pins],
-                "preview": {
-                    "usage": f"{shown.usage}/{shown.limit}",
-                    "percent": shown.percent,
-                    "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
-                    "changes_nothing": shown.changes_nothing,
-                    "patched": [
-                        {"patched_entry_before": b, "patched_entry_after": a, "word_diff": pending.word_diff(b, a)}
-                        for b, a in shown.patches
-                    ],
-                    "diff": [
-                        {"kind": i.kind, "old": i.old, "new": i.new} for i in shown.diff.items if i.kind != "unchanged"
-                    ],
-                },
-            }
-        )
-    return out
-
-
-def _staged_lines(s: dict[str, object]) -> list[str]:
-    """One staged write as text: what it is, its marks, what approving would do."""
-    if s["malformed"]:
-        return [f"{s['id']}  MALFORMED: {s['problem']}"]
-    lines = [
-        f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
-        f"{ago(s['age_seconds'])}  {_one_line(str(s['summary']), 80)}"  # type: ignore[arg-type]  # float or None
-    ]
-    for why in s["reasons"]:  # type: ignore[attr-defined]  # JSON-shaped dict: a list of text
-        lines.append(f"    marked: {why}")
-    for pin in s["pins"]:  # type: ignore[attr-defined]  # as above
-        if not pin["kept"]:
-            now = _one_line(pin["now"], 90) if pin["now"] is not None else "(no entry in its place: it is gone)"
-            lines.append(
-                f"    pinned entry changed (operation {pin['operation']}):\n      then: "
-                f"{_one_line(pin['then'], 90)}\n      now:  {now}"
-            )
-    preview = s["preview"]
-    refuse = preview["would_refuse"]  # type: ignore[index]  # JSON-shaped dict: a well-formed staged write has a preview dict
-    after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]  # as above
-    lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
-    for patched in preview["patched"]:  # type: ignore[index]  # as above
-        lines.append(f"    patch: {_one_line(patched['word_diff'], 200)}")
-    for item in preview["diff"]:  # type: ignore[index]  # as above
-        sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
-        lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
-    return lines
-
-
-@command("pending")
-def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from hermes_dash.curation import pending
-
-    if args.action in ("approve", "reject"):
-        if args.marked:
-            return _reject_marked(store, args)
-        if not args.ids:
-            return Outcome(
-                {"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
-                f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
-                "shows them), or `pending reject --marked`.",
-                EXIT_USAGE,
-            )
-        if args.content is not None or args.old_text is not None or args.aim_now:
-            return _approve_edited(store, args)
-        decide = pending.approve if args.action == "approve" else pending.reject
-        return _decided(decide(store, args.ids))
-    if args.ids or args.marked:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "`pending list` takes no ids."},
-            "Usage: `pending list` takes no ids (did you mean approve or reject?).",
-            EXIT_USAGE,
-        )
-    items = pending.sort_items(pending.triage(store), args.sort)
-    staged = [_staged_dict(t) for t in items]
-    lines = [line for s in staged for line in _staged_lines(s)]
-    count = len(pending.marked(items))
-    if count:
-        lines.append(
-            f"\n{n_of(count, 'staged write')} marked (can no longer apply, repeats another, or the file "
-            "already says it): `pending reject --marked` rejects them."
-        )
-    text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
-    return Outcome(
-        {
-            "success": True,
-            "folder": str(store.home.pending_dir),
-            "sort": args.sort,
-            "marked": [t.staged.id for t in pending.marked(items)],
-            "pending": staged,
-        },
-        text,
-    )
-
-
-def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    """``pending reject --marked``: reject every staged write the triage marks, naming each and why."""
-    from hermes_dash.curation import pending
-
-    if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
-            "Usage: python -m hermes_dash pending reject --marked (no ids, no edit).",
-            EXIT_USAGE,
-        )
-    chosen = pending.marked(pending.triage(store))
-    if not chosen:
-        return Outcome({"success": True, "decisions": []}, "No staged write is marked; nothing was rejected.")
-    decisions = pending.reject(store, [t.staged.id for t in chosen])
-    why = {t.staged.id: "; ".join(t.reasons) for t in chosen}
-    outcome = _decided(decisions)
-    text = "\n".join(f"{d.message} ({why[d.id]})" if d.ok else d.message for d in decisions)
-    return Outcome(outcome.data, text, outcome.code)
-
-
-def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    """``pending approve ID --content TEXT [--old-text TEXT]``: approve one staged write with
-    other text (a patch's new text is ``--new-text``, the same option), previewed under the same
-    rules first (nothing is written if it would be refused)."""
-    from hermes_dash.curation import pending
-
-    if args.action != "approve" or len(args.ids) != 1:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "--content, --old-text and --aim-now edit one approval."},
-            "Usage: python -m hermes_dash pending approve ID [--content TEXT] [--old-text TEXT] [--aim-now] (one id).",
-            EXIT_USAGE,
-        )
-    sid = args.ids[0]
-    shown = pending.preview_edit(store, sid, args.content, args.old_text, aim_now=args.aim_now)
-    if shown.refusal is not None:
-        decisions = [
-            pending.Decision(sid, False, f"Not approved ({sid}): {shown.refusal.message}", refusal=shown.refusal)
-        ]
-    else:
-        assert shown.operation is not None  # a preview without a refusal carries the edit to apply
-        decisions = pending.approve(store, [sid], edited={sid: shown.operation})
-    return _decided(decisions)
-
-
-def _decided(decisions: list[Decision]) -> Outcome:
-    ok = all(d.ok for d in decisions)
-    text = "\n".join(
-        d.message + (f"\n  What to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "") for d in decisions
-    )
-    return Outcome(
-        {"success": ok, "decisions": [d.to_dict() for d in decisions]}, text, EXIT_OK if ok else EXIT_REFUSED
-    )
-
-
 # -- normalize ----------------------------------------------------------------------------------
 
 
@@ -655,11 +463,6 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 NORMALIZE_MODES = ("section", "bullet")
 
 
-def _json_flag(parser: argparse.ArgumentParser) -> None:
-    """Kept for commands added elsewhere; every command's parser already takes ``--json``."""
-    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
-
-
 def _threshold(value: str) -> int:
     try:
         number = int(value.rstrip("%"))
@@ -680,37 +483,6 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
     )
     p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
     p.add_argument("target", **target)
-    p = sub.add_parser("pending", help="the agent's staged writes: list, approve ID..., reject ID... | --marked")
-    p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
-    p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument(
-        "--content",
-        "--new-text",
-        dest="content",
-        help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
-    )
-    p.add_argument(
-        "--old-text",
-        help="approve aimed at the entry this text identifies instead (one id; "
-        "replace/remove; patch: the text to replace inside the entry)",
-    )
-    p.add_argument(
-        "--aim-now",
-        action="store_true",
-        help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
-        "first, then pinned to that entry)",
-    )
-    p.add_argument(
-        "--marked",
-        action="store_true",
-        help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
-    )
-    p.add_argument(
-        "--sort",
-        choices=("oldest", "newest", "kind"),
-        default="oldest",
-        help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
-    )
     p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
     p.add_argument("target", **target)
     p.add_argument(
@@ -721,78 +493,3 @@ def _parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=("json", "markdown"), default="json")
     p.add_argument("--redact", action="store_true", help="blank secret-looking strings")
     p = sub.add_parser("sharing", help="is MEMORY.md a link into a git repository; is USER.md private")
-
-
-# -- snapshot -----------------------------------------------------------------------------------
-
-
-@command("snapshot")
-def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from hermes_dash import choose_snapshot, diff_live, freeze_snapshot, load_frozen_snapshot
-
-    if args.freeze:
-        freeze_snapshot(store)
-    if args.freeze and args.session is None:
-        snap, session_id = load_frozen_snapshot(store), None
-        assert snap is not None  # just written
-    else:
-        snap, session_id = choose_snapshot(store, args.session)
-    taken = _iso(snap.taken_at)
-    lines = [
-        f"Snapshot: {snap.source}"
-        + (f", taken {taken}" if taken else "")
-        + (" (frozen just now)" if args.freeze and session_id is None else "")
-    ]
-    if snap.note:
-        lines.append(f"Warning: {snap.note}")
-    files: dict[str, object] = {}
-    marks = {"added": "+", "removed": "-", "changed": "~"}
-    for target in TARGETS:
-        diff = diff_live(store, snap, target)
-        counts = diff.counts
-        files[target] = {
-            "file": FILENAMES[target],
-            "counts": counts,
-            "identical": diff.identical,
-            "truncated": snap.truncated.get(target, False),
-            "items": [
-                {"kind": i.kind, "snapshot": i.old, "live": i.new, "similarity": round(i.similarity, 3)}
-                for i in diff.items
-            ],
-        }
-        summary = (
-            "same entries as the snapshot"
-            if diff.identical
-            else ", ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "unchanged"))
-        )
-        lines.append(f"{FILENAMES[target]}: {summary}")
-        if snap.truncated.get(target):
-            lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
-        for item in diff.items:
-            if item.kind == "changed":
-                lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
-            elif item.kind in marks:
-                shown = (item.new if item.kind == "added" else item.old) or ""
-                lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
-    data: dict[str, object] = {
-        "success": True,
-        "source": snap.source,
-        "session_id": session_id,
-        "frozen": session_id is None,
-        "taken_at": taken,
-        "files": files,
-        "note": snap.note,
-    }
-    return Outcome(data, "\n".join(lines))
-
-
-@extends_parser
-def _snapshot_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
-    p.add_argument(
-        "--freeze",
-        action="store_true",
-        help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
-    )
-    p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
-    _json_flag(p)

@@ -46,6 +46,8 @@ The small API a page needs (curation pages included)::
     ui.ask("my_flag", token, "Really?", yes="Yes", key="my", then=write, show=draw)   # the same in a
                                             # dialog over the page (where the eye is); Yes calls then()
     ui.show_word_diff(old, new)             # word-level diff of two entry texts (escaped HTML)
+    ui.show_changes(before, after, key)     # the Inbox: every entry a write adds or changes, whole
+    ui.parts_panel(store, staged, state)    # the Inbox: a staged batch operation by operation
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...                                 # every confirmation of every page is this one:
                                             # "Yes" then Cancel side by side, show=... draws the subject
@@ -84,6 +86,16 @@ from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
 from ._focus import MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page, page_opened
 from ._gate import seal_network
 from ._health import health, health_lines
+from ._inbox import (
+    PartsChoice,
+    after_gauge,
+    edit_boxes,
+    parts_panel,
+    parts_summary,
+    show_changes,
+    show_pins,
+    texts_of,
+)
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
@@ -217,4 +229,12 @@ __all__ = [
     "origin_column",
     "origin_section",
     "origins_key",
+    "PartsChoice",
+    "after_gauge",
+    "parts_panel",
+    "parts_summary",
+    "show_changes",
+    "edit_boxes",
+    "show_pins",
+    "texts_of",
 ]

@@ -72,11 +72,11 @@ def test_inbox_says_write_approval_in_plain_words(demo: Path) -> None:
     said = " ".join(c.value for c in at.main.caption)  # the page (the sidebar is not this page's)
     assert "write_approval is on" not in said
     assert "The agent asks before it changes its memory" in said
-    # Each write's buttons come before the table of what it changes (the file after it is beside them).
+    # Each write's buttons come before what it changes (the file after it is beside them).
     flat = order(at)
     box = index_of(flat, lambda e: key(e) == "in_box_3fa91c0e")
     approve = index_of(flat, lambda e: key(e) == "in_approve_3fa91c0e")
-    diff = next(n for n, (e, _) in enumerate(flat) if n > box and type(e).__name__ == "Dataframe")
+    diff = index_of(flat, lambda e: key(e) == "in_changes_3fa91c0e")
     assert box < approve < diff
 
 

@@ -88,6 +88,11 @@ def inbox() -> AppTest:
     return at
 
 
+def diffs(at: AppTest) -> str:
+    """Every word diff on the page (escaped HTML: what goes in <del>, what comes in <ins>)."""
+    return "\n".join(h.value for h in at.get("html"))
+
+
 def memory(home: Path) -> list[str]:
     return parse((home / "memories" / "MEMORY.md").read_text(encoding="utf-8"))
 
@@ -96,7 +101,7 @@ def test_patch_is_previewed_word_by_word_and_approved(home: Path) -> None:
     path = patch(home)
     at = inbox()
     said = "\n".join(texts(at))
-    assert "todo: item A; item B{+ done+}; item C" in said  # the word diff inside the entry
+    assert 'item B<ins style="' in diffs(at) and 'title="comes"> done</ins>; item C' in diffs(at)  # word by word
     assert "origin: background review" in said
     assert memory(home) == [PACKED, PG, CI]  # a preview writes nothing
     at.button(key=f"in_approve_{PATCH}").click().run()
@@ -121,7 +126,7 @@ def test_patch_edited_then_approved(home: Path) -> None:
     assert at.text_area(key=f"in_old_{PATCH}_0").value == "item B"
     at.text_area(key=f"in_text_{PATCH}_0").input("item B dropped").run()
     no_exception(at)
-    assert "todo: item A; item B{+ dropped+}; item C" in "\n".join(texts(at))
+    assert 'title="comes"> dropped</ins>; item C' in diffs(at)
     assert at.button(key=f"in_approve_{PATCH}").label == "Approve as edited"
     at.button(key=f"in_approve_{PATCH}").click().run()
     no_exception(at)
@@ -225,7 +230,11 @@ def test_hostile_staged_files_are_listed_as_malformed_and_never_crash(home: Path
     stage(home, "3f3f3f3f", {"action": "patch", "target": "memory", "pattern": "x+", "content": "y"})
     patch(home)
     before = (home / "memories" / "MEMORY.md").read_bytes()
-    at = inbox()
+    at = inbox()  # seven writes: each folded to one line until opened
+    assert sum(":red[malformed]" in e.label for e in at.expander) == 6 and not at.error
+    for sid in ("3a3a3a3a", "3b3b3b3b", "3c3c3c3c", "3d3d3d3d", "3e3e3e3e", "3f3f3f3f", PATCH):
+        at.session_state[f"in_fold_{sid}"] = True
+    at.run()
     malformed = [e.value for e in at.error if "malformed" in e.value]
     assert len(malformed) == 6
     shown = "\n".join(texts(at))
@@ -262,7 +271,7 @@ def test_approving_applies_what_the_preview_showed_not_what_the_file_became_befo
         origin="foreground",
     )  # 0.19.0: no pin
     at = inbox()
-    assert any("Tests need Postgres 17." in list(d.value.get("After", [])) for d in at.dataframe)
+    assert 'title="comes">17</ins>.' in diffs(at)  # the replace, word by word
     agent = "Tests need Postgres 16 on port 6543 (moved by the agent)."
     (home / "memories" / "MEMORY.md").write_text(serialise([PACKED, agent, CI]), encoding="utf-8")
     at.button(key="in_approve_5a5a5a5a").click().run()  # the preview showed the old entry being replaced

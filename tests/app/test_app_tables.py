@@ -101,6 +101,8 @@ def test_one_cut_width() -> None:
 # preview and the button stay in one screen (and the comparison of two whole profiles, which can
 # differ in every entry); every other table shows its rows up to 25.
 PICKERS = {"ed_entries": 8, "ed_entries_compact": 8, "mg_entries": 8, "sh_compare": 8}
+# Pages that show each text whole instead of in a table cell: the Inbox's text about to be approved.
+WHOLE_TEXT = {"curation_inbox.py"}
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -110,7 +112,7 @@ def test_every_tall_table_is_as_high_as_its_rows(demo: Path, calls: list[dict], 
     every page of the demo has a table."""
     run_page(name, calls)
     mine = [c for c in calls if c.get("row_height") is not None]
-    assert mine, f"{name} drew no table with wrapped rows"
+    assert mine or name in WHOLE_TEXT, f"{name} drew no table with wrapped rows"
     for call in mine:
         assert call["row_height"] == ROW_HEIGHT, (name, call.get("key"))
         visible = PICKERS.get(str(call.get("key")), VISIBLE_ROWS)

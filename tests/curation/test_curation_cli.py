@@ -174,7 +174,7 @@ def test_a_staged_batch_cannot_be_edited_with_one_content(home, write_mem, read_
     "args",
     [
         ["pending", "approve"],
-        ["pending", "list", "0a0a0a0a"],
+        ["pending", "list", "0a0a0a0a", "0b0b0b0b"],  # one id lists its operations; two are a usage error
         ["normalize", "soul"],
         ["suggest", "--threshold", "0"],
         ["pending", "delete"],

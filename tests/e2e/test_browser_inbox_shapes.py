@@ -1,9 +1,9 @@
 """End to end for the newer agents' staged writes: real `streamlit run app.py`, Debian Chromium.
 
 A home with a queue staged as upstream main stages it: a pinned `patch`, a repeat of an add, a
-write whose pinned entry is gone. In the browser: the patch's word diff is shown, the marked
-writes are rejected together from the one confirmation dialog, then the patch is approved; the
-files on disk are checked after every click.
+write whose pinned entry is gone. In the browser: the patch's word diff is shown (in colour, as
+Edit shows one), the marked writes are rejected together from the one confirmation dialog, then
+the patch is approved; the files on disk are checked after every click.
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> 
                 settle(page, "MEMORY.md")
                 goto_page(page, "Inbox")
                 settle(page, "2 marked")
-                assert page.get_by_text("todo: item A; item B{+ done+}; item C").first.is_visible()
+                diff = page.locator('[class*="st-key-in_changes_0a0a0a0a"] .hd-word-diff').first
+                assert diff.is_visible() and diff.locator("ins").inner_text() == " done"  # word by word, in colour
                 shot(page, "inbox-shapes")
 
                 page.get_by_role("button", name="Reject the 2 marked…").click()

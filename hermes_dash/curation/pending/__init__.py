@@ -29,6 +29,9 @@ One concern per module:
 ``previews``    the file after approval (or why it would be refused), edits previewed alike
 ``triage``      stale, repeated and no-change writes marked; the orders the Inbox offers
 ``decisions``   approve (through the store) and reject, one decision at a time
+``parts``       a batch operation by operation: each one's verdict, the kept ones as one write
+``fitting``     over budget: Cleanup's ranked removal candidates the write does not touch
+``partial``     some operations approved, the rest written back; approve every one that applies
 ==============  =================================================================================
 
 Callers use this package's names (``from hermes_dash.curation import pending``), not its modules.
@@ -37,6 +40,7 @@ Callers use this package's names (``from hermes_dash.curation import pending``),
 from __future__ import annotations
 
 from .decisions import approve, reject
+from .fitting import fit_candidates
 from .lowering import lower, pin_states
 from .model import (
     ACTIONS,
@@ -55,12 +59,27 @@ from .model import (
     Staged,
     Triaged,
 )
+from .partial import FAILURE_WORDS, approve_all, approve_parts, well_formed
+from .parts import KEEPABLE, VERDICT_LABELS, VERDICTS, PartsPreview, PartVerdict, aimed, kind_of, preview_parts
 from .previews import preview, preview_edit
 from .reading import list_pending, read_one
 from .triage import marked, sort_items, triage
 from .words import word_diff
 
 __all__ = [
+    "FAILURE_WORDS",
+    "KEEPABLE",
+    "VERDICTS",
+    "VERDICT_LABELS",
+    "PartVerdict",
+    "PartsPreview",
+    "aimed",
+    "fit_candidates",
+    "approve_all",
+    "approve_parts",
+    "kind_of",
+    "preview_parts",
+    "well_formed",
     "ACTIONS",
     "AIMED",
     "MARKS",

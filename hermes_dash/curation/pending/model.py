@@ -59,6 +59,7 @@ class Staged:
     matched_entry: str | None = None
     ops: tuple[Operation, ...] = ()
     asked: tuple[str, ...] = ()
+    disposition: str = ""  # what a newer agent says of it (``needs_review``), as stored
 
     @property
     def ok(self) -> bool:
@@ -162,6 +163,11 @@ class Preview:
         return self.refusal is None and self.after == self.before
 
     @property
+    def refusal_code(self) -> str:
+        """The refusal's code (``over_limit``, ``no_match``...), empty when it would be approved."""
+        return self.refusal.code if self.refusal is not None else ""
+
+    @property
     def broken_pins(self) -> tuple[PinState, ...]:
         return tuple(p for p in self.pins if not p.kept)
 
@@ -175,9 +181,12 @@ class Decision:
     message: str
     result: OpResult | None = None
     refusal: Refusal | None = None
+    kind: str = ""  # why it was not approved, as a verdict (``approve_all``): stale, over_limit, ...
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"id": self.id, "success": self.ok, "message": self.message}
+        if self.kind:
+            out["kind"] = self.kind
         if self.result is not None:
             out["result"] = self.result.to_dict()
         if self.refusal is not None:

@@ -63,13 +63,13 @@ def _part(op: Mapping[str, object], where: str) -> tuple[Operation, str]:
     ``matched_entry`` pins a replace, remove or patch to that full entry.
     """
     action = _text(op.get("action"), f"{where}action")
-    if action not in PART_ACTIONS:
+    if action and action not in PART_ACTIONS:  # none (JSON null or missing) is read: it can be re-aimed or dropped
         raise ValueError(f"{where}unknown action {action!r} (expected add, replace, remove or patch)")
     content, new_text = _text(op.get("content"), f"{where}content"), _text(op.get("new_text"), f"{where}new_text")
     old_text = _text(op.get("old_text"), f"{where}old_text")
     pin = _text(op.get("matched_entry"), f"{where}matched_entry").strip() or None
     if action == "patch":
-        if op.get("pattern") is not None and not old_text.strip():
+        if op.get("pattern") is not None:  # with or without old_text: never applied literally
             raise ValueError(
                 f"{where}a regex patch ('pattern') is the shape of an unmerged upstream pull request "
                 "(#45777), which no released or main agent writes; it was not applied"
@@ -77,6 +77,8 @@ def _part(op: Mapping[str, object], where: str) -> tuple[Operation, str]:
         text = new_text if new_text.strip() else content
         return Operation("patch", text, old_text, pin), old_text
     text = content if content.strip() else new_text
+    if not action:  # what it was meant to do is unknown: kept as staged, with both texts
+        return Operation("", text, pin or old_text, pin), old_text
     if action == "add":
         return Operation("add", text), ""
     if pin is not None:  # aimed at the pinned entry's full text, as every pinned edit is
@@ -112,7 +114,9 @@ def _what(sid: str, doc: Mapping[str, object], payload: Mapping[str, object]) ->
     if doc.get("subsystem") not in (None, "memory"):
         raise ValueError(f"subsystem {doc.get('subsystem')!r} is not 'memory'")
     action = _text(payload.get("action") or doc.get("action"), "action")
-    if action not in ACTIONS:
+    if not action and isinstance(payload.get("operations"), list):
+        action = "batch"  # the agent's tool reads an operations list whatever the action says
+    if action and action not in ACTIONS:  # none: listed as such, to be re-aimed or rejected
         raise ValueError(f"unknown action {action!r} (expected add, replace, remove, patch or batch)")
     # The agent replays a payload without a target (or with null) on MEMORY.md.
     target = _text(payload.get("target"), "target") or "memory"
@@ -151,6 +155,15 @@ def _created(doc: Mapping[str, object]) -> datetime | None:
     return datetime.fromtimestamp(created_at, tz=timezone.utc)
 
 
+def _disposition(doc: Mapping[str, object]) -> str:
+    """A disposition a newer agent may store (upstream #109280 proposes ``needs_review``; no
+    release writes one yet): shown, never acted on."""
+    value = doc.get("disposition")
+    if isinstance(value, str) and value.strip():
+        return value.strip()[:80]
+    return "needs_review" if doc.get("needs_review") is True else ""
+
+
 def _parse(sid: str, path: Path, data: bytes) -> Staged:
     """The staged write in ``data``, or (never raising) a malformed one saying what is wrong."""
     try:
@@ -171,6 +184,7 @@ def _parse(sid: str, path: Path, data: bytes) -> Staged:
             matched,
             tuple(op for op, _ in read),
             tuple(asked for _, asked in read),
+            _disposition(doc),
         )
     except InvalidRequest as exc:
         return _malformed(sid, path, exc.message)

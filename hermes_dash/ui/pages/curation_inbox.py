@@ -4,9 +4,15 @@ shows the entry then and now). Each can be approved or rejected on its own, or s
 after a confirmation; each can be edited first (the same write with other text), and the edit is
 previewed and approved with the same rules (docs/pending.md).
 
+A batch is also shown operation by operation: each with its verdict and word diff, kept,
+dropped or re-aimed, the kept ones approved as one pinned write (with removals the person picks
+when it would pass the limit), the rest left staged. "Approve all that apply" approves each write
+on its own and names every one that did not apply, with its reason.
+
 A long queue is triaged: writes that can no longer apply, that repeat another staged write, or
 that the file already says are marked, and can be rejected together after one confirmation that
-lists them. Summaries, payloads and reasons are written by the agent (or whoever wrote the
+lists them. It is paged, each write folded to one line with its marks until opened; the bulk
+actions stay at the top. Summaries, payloads and reasons are written by the agent (or whoever wrote the
 file): they are shown as plain text only.
 """
 
@@ -16,7 +22,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, FileState, Operation, ago, n_entries, n_of, past_of, ui
+from hermes_dash import FILENAMES, TARGETS, Operation, ago, n_of, past_of, ui
 from hermes_dash.curation import pending
 
 store = ui.require_store()
@@ -43,7 +49,8 @@ by_id = {t.staged.id: t for t in triaged}
 flagged = pending.marked(triaged)
 
 SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
-EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
+PAGE_SIZE = 10  # staged writes a page
+OPEN_UP_TO = 5  # a queue this short is shown open; a longer one folds each write to one line
 KIND_WORDS = {"add": "an add", "replace": "a replace", "remove": "a remove", "patch": "a patch", "batch": "a batch"}
 
 
@@ -89,6 +96,20 @@ def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = 
     ui.run_op(run, report=lambda decisions: reported(verb, decisions), then=unselect)
 
 
+def decide_parts(sid: str, choice: ui.PartsChoice, seen: Operation | None) -> None:
+    """Approve the kept operations of one batch (and the picked removals) as one pinned write."""
+
+    def run() -> list[pending.Decision]:
+        c = choice
+        return [pending.approve_parts(store, sid, c.keep, c.drop, c.aims, c.removals, shown=seen)]
+
+    ui.run_op(run, report=lambda decisions: reported("approve", decisions))
+
+
+def approve_all() -> None:
+    ui.run_op(lambda: pending.approve_all(store), report=lambda decisions: reported("approve", decisions))
+
+
 # -- triage: marks, order, the marked ones rejected together -----------------------------------------
 
 
@@ -100,16 +121,18 @@ def _forget_marked() -> None:
 def ask_marked(ids: tuple[str, ...]) -> None:
     """The one confirmation for the marked writes: each listed with why it is marked."""
     st.markdown(f"**{n_of(len(ids), 'staged write')}** will be deleted; the memory files are not touched.")
-    for sid in ids:
-        item = by_id.get(sid)
-        if item is None:
-            st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
-            continue
-        st.markdown(
-            f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
-            f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}"
-        )
-        st.text("; ".join(item.reasons))
+    # The list scrolls inside the dialog: the answer below it stays in view however long it is.
+    with st.container(height=min(420, 40 + 78 * len(ids)), key="in_marked_list"):
+        for sid in ids:
+            item = by_id.get(sid)
+            if item is None:
+                st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
+                continue
+            st.markdown(
+                f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
+                f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}"
+            )
+            st.text("; ".join(item.reasons))
     with st.container(horizontal=True, gap="small", key="in_marked_buttons"):
         yes = st.button(f"Yes, reject {len(ids)}", key="in_marked_yes", type="primary")
         no = st.button("Cancel", key="in_marked_no")
@@ -123,6 +146,9 @@ def ask_marked(ids: tuple[str, ...]) -> None:
 
 counts = {mark: sum(mark in t.marks for t in triaged) for mark in pending.MARKS}
 summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
+twice = sum(len(t.marks) > 1 for t in flagged)
+if twice:  # the parts then add up to more than the marked: said, not left to puzzle over
+    summary += f" ({twice} {'has' if twice == 1 else 'have'} more than one reason)"
 with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_triage"):
     st.markdown(
         f"**{n_of(len(triaged), 'staged write')}**"
@@ -147,150 +173,64 @@ with st.container(horizontal=True, gap="small", vertical_alignment="center", key
         help="Asks first, listing each with why it is marked.",
     ):
         st.session_state.in_marked = tuple(t.staged.id for t in flagged)
+    if st.button(
+        "Approve all that apply…",
+        key="in_apply_all",
+        help="Each staged write, oldest first, approved on its own on the file as the earlier ones leave it; "
+        "every one that does not apply is listed with its reason.",
+    ):
+        st.session_state.in_all = True
 if st.session_state.get("in_marked"):
     ask_marked(tuple(st.session_state.in_marked))
+if ui.confirm(
+    "in_all",
+    True,
+    f"Approve every one of the {n_of(len(triaged), 'staged write')} that applies?",
+    yes="Yes, approve all that apply",
+    key="in_all",
+    detail="Oldest first, each its own write with its own backup; the ones that do not apply stay staged, "
+    "each named with its reason.",
+):
+    approve_all()
+
+# The bulk actions, at the top: what is selected on any page.
+chosen = [sid for sid in by_id if st.session_state.get(f"in_pick_{sid}")]
+with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_bulk"):
+    st.markdown(f"**{len(chosen)} selected**", width="content")
+    if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
+        st.session_state.in_confirm = ("approve", tuple(chosen))
+    if st.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):
+        st.session_state.in_confirm = ("reject", tuple(chosen))
 
 
 # -- one staged write ---------------------------------------------------------------------------------
 
-LEVEL_COLOUR = {"calm": "green", "warning": "orange", "alarm": "red"}
 
-
-def after_approval(state: FileState, shown: pending.Preview, key: str) -> None:
-    """The gauge of the file after approval in two lines (a staged write is small; the full gauge
-    is on the other pages): its figures in the colour of its state, and the bar."""
-    used, limit = shown.usage, state.limit
-    colour = LEVEL_COLOUR[ui.level(used, limit)]
-    with st.container(key=f"in_gauge_{key}-hdlvl-{colour}"):
-        st.progress(
-            min(1.0, used / limit) if limit > 0 else 1.0,
-            text=f"**{state.filename} after approving:** :{colour}[**{used:,} / {limit:,} chars** · "
-            f"{ui.percent_text(used, limit)}] · {n_entries(len(shown.after))} "
-            f"({used - state.usage:+,} characters)",
-        )
-
-
-def show_preview(shown: pending.Preview, key: str, refused: str, beside=None) -> None:
-    """The file after approval: the gauge and the changed entries, or why it would be refused.
-    With ``beside`` (the write's column and the one next to it), the refusal goes under the write,
-    the gauge beside it; the changed entries come after, the full width."""
-    what, after = beside if beside is not None else (st.container(), st.container())
+def show_preview(shown: pending.Preview, key: str, refused: str, where=None, gauge=None) -> None:
+    """The file after approval: the gauge (into ``gauge``, when given) and every entry it adds or
+    changes in full (a replace word by word), or why it would be refused (under ``where``)."""
+    what = where if where is not None else st.container()
     if shown.refusal is not None:
         with what:
             ui.show_refusal(shown.refusal, refused)
         return
     state = states[shown.staged.target]
-    with after:
-        after_approval(state, shown, key)
-    for before, after_text in shown.patches:
-        st.caption("Inside the entry, word by word ([-removed-] {+added+}); the rest of the entry is kept:")
-        ui.plain(pending.word_diff(before, after_text))
-    changes = [i for i in shown.diff.items if i.kind != "unchanged"]
-    if changes:
-        ui.diff_table(
-            [i.kind for i in changes], [i.old for i in changes], [i.new for i in changes], key=f"in_diff_{key}"
-        )
-    else:
-        st.caption("Approving changes nothing (the file already says this).")
-
-
-def show_pins(shown: pending.Preview, key: str) -> None:
-    """A pinned write whose entry changed: the entry as the agent saw it, and what is there now."""
-    for pin in shown.broken_pins:
-        where = f" (operation {pin.position})" if len(shown.staged.ops) > 1 else ""
-        st.markdown(
-            f"**The entry this write is pinned to changed{where}**: approving is refused and the staged file is kept."
-        )
-        then, now = st.columns(2)
-        with then:
-            st.caption("Then: when the agent staged it")
-            ui.show_entry(pin.then, max_chars=600)
-        with now:
-            st.caption("Now: in the file in its place")
-            if pin.now is None:
-                st.caption("No entry: it is gone (or its text is now in several entries).")
-            else:
-                ui.show_entry(pin.now, max_chars=600)
-        if pin.now is not None:
-            st.caption("What changed since, word by word ([-then-] {+now+}):")
-            ui.plain(pending.word_diff(pin.then, pin.now))
-
-
-def texts_of(part: Operation) -> tuple[str, str]:
-    """(content, old text) of one operation, each only where its action uses it."""
-    return (part.content if part.action != "remove" else "", part.old_text if part.action != "add" else "")
-
-
-def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[tuple[str, str]], bool]:
-    """One box per text of each operation, holding the staged text until the person changes it;
-    and, when a pinned entry changed, whether to aim the write at the entry in its place now."""
-    parts = item.parts()
-    texts = []
-    aim_now = False
-    if len(parts) > EDITABLE_PARTS:
-        st.caption(
-            f"A batch of {len(parts):,} operations is not edited here (no agent stages one that long): approve "
-            "or reject it as staged."
-        )
-        return [texts_of(part) for part in parts], False
-    with st.expander(
-        "Edit before approving" if not refused else "Edit it so that it can be approved", expanded=refused
-    ):
-        st.caption(
-            "Change the text, check the preview under the buttons, then approve: the edited write "
-            "is applied instead, through the same rules. The staged file is deleted only once that worked."
-        )
-        if broken:
-            aim_now = st.checkbox(
-                "Aim it at the entry in its place now",
-                key=f"in_aim_{item.id}",
-                help="The pinned entry changed: drop the pin, preview the write on the entry its "
-                "text hits now, and approve it pinned to that one.",
-            )
-        for n, part in enumerate(parts):
-            content, old_text = texts_of(part)
-            if len(parts) > 1:
-                st.markdown(f"**Operation {n + 1}: {part.action}**")
-            if part.action == "patch":
-                old_text = st.text_area(
-                    "Text to replace inside the entry",
-                    value=old_text,
-                    key=f"in_old_{item.id}_{n}",
-                    height=80,
-                    help="Every occurrence of it inside the entry is replaced; the rest of the entry is kept as it is.",
-                )
-                content = st.text_area("Replacement text", value=content, key=f"in_text_{item.id}_{n}", height=80)
-            else:
-                if part.action in ("replace", "remove"):
-                    old_text = st.text_area(
-                        "Text that identifies the entry",
-                        value=old_text,
-                        key=f"in_old_{item.id}_{n}",
-                        height=80,
-                        help="The whole entry it was pinned to, or a piece of an entry.",
-                    )
-                if part.action in ("add", "replace"):
-                    content = st.text_area(
-                        "Text to add" if part.action == "add" else "New text for the whole entry",
-                        value=content,
-                        key=f"in_text_{item.id}_{n}",
-                        height=100,
-                    )
-            texts.append((content, old_text))
-    return texts, aim_now
+    if gauge is not None:
+        with gauge:
+            ui.after_gauge(state, shown.usage, len(shown.after), f"in_gauge_{key}")
+    ui.show_changes(shown.before, shown.after, key)
 
 
 REJECT_DETAIL = "The staged file is deleted; the memory files are not touched."
 
-chosen: list[str] = []
-
 
 def reject_and_select(item_id: str) -> None:
-    """An item's "Reject…" (asks first: rejecting deletes the staged file) and its bulk checkbox."""
+    """An item's "Reject…" (asks first: rejecting deletes the staged file) and its bulk checkbox
+    (in the folded line instead, when the queue is folded)."""
     if st.button("Reject…", key=f"in_reject_{item_id}"):
         st.session_state[f"in_rej_{item_id}_ask"] = True
-    if st.checkbox(f"Select {ui.lit(item_id)}", key=f"in_pick_{item_id}"):
-        chosen.append(item_id)
+    if not folded:
+        st.checkbox(f"Select {ui.lit(item_id)}", key=f"in_pick_{item_id}")
 
 
 def confirm_reject(item_id: str) -> None:
@@ -323,102 +263,169 @@ def as_seen(item_id: str, texts: object, now: Operation | None) -> Operation | N
     return chosen_op
 
 
+def card(entry: pending.Triaged) -> None:
+    """One staged write: what it is, its marks, the file after approving, its buttons, its edit;
+    a batch also operation by operation."""
+    item, preview = entry.staged, entry.preview
+    if not item.ok:
+        st.error(f"{ui.lit(item.id)} **is a malformed staged file** (it can only be rejected)")
+        st.text(f"{item.path.name}: {item.problem}")
+        with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+            reject_and_select(item.id)
+        confirm_reject(item.id)
+        return
+    # The write and its buttons on the left; the file after it and the edit boxes (folded) beside.
+    what, after = st.columns([3, 2], gap="medium")
+    with what:
+        st.markdown(
+            f"{ui.lit(item.id)} · {ui.lit(item.action or 'no action')} on **{item.filename}** · {ago(item.age())}"
+        )
+        # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
+        st.text(f"{item.summary or '(no summary)'}\norigin: {item.origin_label}")
+        if item.disposition:
+            st.text(f"the agent marked it: {item.disposition}")
+        if entry.marked:
+            st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
+            # A broken pin is shown in full just below (then and now): its reason is not repeated.
+            said = [
+                why for mark, why in zip(entry.marks, entry.reasons) if not (mark == "stale" and preview.broken_pins)
+            ]
+            if said:
+                st.text("\n".join(said))
+    with after:
+        gauge = st.container()  # filled once the edit is known: one figure, the one approving gives
+    refused = "**Approving this would be refused**; it stays pending until you edit it so that it fits, or reject it."
+    if preview.refusal is not None:
+        with what:
+            ui.show_refusal(preview.refusal, refused)
+    if item.matched_entry and not preview.broken_pins:
+        with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
+            ui.show_entry(item.matched_entry, max_chars=600)
+    ui.show_pins(preview)
+    with after:  # beside the write, so that it costs no height of its own while folded
+        texts, aim_now = ui.edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
+    edited = None
+    if aim_now or texts != [ui.texts_of(part) for part in item.parts()]:
+        edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
+    op = as_seen(item.id, (tuple(texts), aim_now), (edited or preview).operation)
+    if op is not None:
+        (edits if edited is not None else shown)[item.id] = op
+    # The buttons come before the edit's preview: a text box commits its value when it loses
+    # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
+    with what:
+        with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+            if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"):
+                decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
+            reject_and_select(item.id)
+        confirm_reject(item.id)
+    final = edited if edited is not None and edited.refusal is None else preview
+    if final.refusal is None:
+        with gauge:
+            ui.after_gauge(states[item.target], final.usage, len(final.after), f"in_gauge_{item.id}")
+    if edited is not None:
+        st.markdown("**Your edit, if approved:**")
+        show_preview(
+            edited,
+            f"{item.id}_edit",
+            "**Approving your edit would be refused**; the staged write stays as the agent wrote it.",
+        )
+    elif preview.refusal is None:  # a refusal is said above, under the write
+        ui.show_changes(preview.before, preview.after, item.id)
+    # A batch, an operation with no action, or a write over the limit (to fit with removals).
+    if len(item.ops) > 1 or any(not p.action for p in item.ops) or preview.refusal_code == "over_limit":
+        by_parts(entry)
+
+
+def by_parts(entry: pending.Triaged) -> None:
+    """A batch operation by operation: keep, drop or re-aim each, approve the kept ones as one write."""
+    item = entry.staged
+    with st.expander("Operation by operation: keep, drop or re-aim each", expanded=entry.preview.refusal is not None):
+        choice = ui.parts_panel(store, item, states[item.target])
+        if choice is None:
+            return
+        chosen_parts = (choice.keep, choice.drop, tuple(sorted(choice.aims.items())), choice.removals)
+        seen = as_seen(f"{item.id}#parts", chosen_parts, choice.preview.operation if choice.keep else None)
+        if choice.preview.refusal is not None and choice.keep:
+            ui.show_refusal(choice.preview.refusal, "**Approving the kept operations together would be refused.**")
+        elif choice.keep or choice.drop:
+            usage = f"{choice.preview.usage:,} / {choice.preview.limit:,} characters"
+            st.caption(f"Approving {ui.parts_summary(choice)}; {item.filename} then at {usage}.")
+        if st.button(
+            f"Approve the kept operations ({len(choice.keep)} of {len(item.ops)})",
+            key=f"in_parts_{item.id}",
+            type="primary",
+            disabled=(not choice.keep and not choice.drop)
+            or (choice.preview.refusal is not None and bool(choice.keep)),
+        ):
+            decide_parts(item.id, choice, seen)
+
+
+def fold_label(entry: pending.Triaged) -> str:
+    """A write on one line: id, kind, file, age, summary (plain), its marks."""
+    item = entry.staged
+    if not item.ok:
+        return f"{ui.lit(item.id)} · :red[malformed]"
+    marks = f" · :orange[marked: {', '.join(pending.MARK_LABELS[m] for m in entry.marks)}]" if entry.marked else ""
+    summary = " ".join((item.summary or "(no summary)").split())
+    cut = summary if len(summary) <= 70 else summary[:69] + "…"
+    return (
+        f"{ui.lit(item.id)} · {KIND_WORDS.get(item.action, 'no action')} on **{item.filename}** · {ago(item.age())}"
+        f" · {ui.lit(cut)}{marks}"
+    )
+
+
+confirm_slot = st.container()  # the bulk confirmation, at the top beside its buttons
 shown_items = pending.sort_items(triaged, order)
 if only_marked:
     shown_items = [t for t in shown_items if t.marked]
-for entry in shown_items:
-    item, preview = entry.staged, entry.preview
-    with st.container(border=True, key=f"in_box_{item.id}"):
-        if not item.ok:
-            st.error(f"{ui.lit(item.id)} **is a malformed staged file** (it can only be rejected)")
-            st.text(f"{item.path.name}: {item.problem}")
-            with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-                reject_and_select(item.id)
-            confirm_reject(item.id)
-            continue
-        # The write and its buttons on the left; the file after it and the edit boxes (folded) beside.
-        what, after = st.columns([3, 2], gap="medium")
-        with what:
-            st.markdown(
-                f"{ui.lit(item.id)} · {ui.lit(item.action)} on **{FILENAMES[item.target]}** · {ago(item.age())}"
-            )
-            # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
-            st.text(f"{item.summary or '(no summary)'}\norigin: {item.origin_label}")
-            if entry.marked:
-                st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
-                # A broken pin is shown in full just below (then and now): its reason is not repeated.
-                said = [
-                    why
-                    for mark, why in zip(entry.marks, entry.reasons)
-                    if not (mark == "stale" and preview.broken_pins)
-                ]
-                if said:
-                    st.text("\n".join(said))
-        show_preview(
-            preview,
-            item.id,
-            "**Approving this would be refused**; it stays pending until you edit it so that it fits, or reject it.",
-            beside=(what, after),
-        )
-        if item.matched_entry and not preview.broken_pins:
-            # Said once: an entry the diff already shows as "Before" is not shown again.
-            if any(i.old == item.matched_entry for i in preview.diff.items if i.kind != "unchanged"):
-                st.caption(
-                    "Pinned to the entry shown as Before: approved only while it is still in the file word for word."
-                )
-            else:
-                with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
-                    ui.show_entry(item.matched_entry, max_chars=600)
-        show_pins(preview, item.id)
-        with after:  # beside the write, so that it costs no height of its own while folded
-            texts, aim_now = edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
-        edited = None
-        if aim_now or texts != [texts_of(part) for part in item.parts()]:
-            edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
-        op = as_seen(item.id, (tuple(texts), aim_now), (edited or preview).operation)
-        if op is not None:
-            (edits if edited is not None else shown)[item.id] = op
-        # The buttons come before the edit's preview: a text box commits its value when it loses
-        # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
-        # They sit under the write, beside the gauge: nothing above them changes while one edits.
-        with what:
-            with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-                if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"):
-                    decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
-                reject_and_select(item.id)
-            confirm_reject(item.id)
-        if edited is not None:
-            st.markdown("**Your edit, if approved:**")
-            show_preview(
-                edited,
-                f"{item.id}_edit",
-                "**Approving your edit would be refused**; the staged write stays as the agent wrote it.",
-            )
+pages = max(1, -(-len(shown_items) // PAGE_SIZE))
+if st.session_state.get("in_page", 0) >= pages:  # the queue got shorter: its last page now
+    st.session_state.in_page = pages - 1
+if pages > 1:
+    page = st.selectbox(
+        "Page",
+        range(pages),
+        format_func=lambda n: (
+            f"Page {n + 1} of {pages}: writes {n * PAGE_SIZE + 1}–{min(len(shown_items), (n + 1) * PAGE_SIZE)}"
+            f" of {len(shown_items)}"
+        ),
+        key="in_page",
+        width=320,
+    )
+else:
+    page = 0
+folded = len(shown_items) > OPEN_UP_TO
+for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
+    sid = entry.staged.id
+    if not folded:
+        with st.container(border=True, key=f"in_box_{sid}"):
+            card(entry)
+        continue
+    with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
+        st.checkbox(f"Select {ui.lit(sid)}", key=f"in_pick_{sid}", label_visibility="collapsed", width="content")
+        box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
+    if box.open:
+        with box, st.container(key=f"in_box_{sid}"):
+            card(entry)
 
 st.session_state.in_seen = seen_now
-
-with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_bulk"):
-    st.markdown(f"**{len(chosen)} selected**", width="content")
-    if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
-        st.session_state.in_confirm = ("approve", tuple(chosen))
-    if st.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):
-        st.session_state.in_confirm = ("reject", tuple(chosen))
 
 pending_confirm = st.session_state.get("in_confirm")
 if pending_confirm:
     verb, ids = pending_confirm
     as_edited = [i for i in ids if i in edits] if verb == "approve" else []
-    if ui.confirm(
-        "in_confirm",
-        pending_confirm,
-        f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
-        yes=f"Yes, {verb}",
-        key="in_confirm",
-        detail=(
-            "Each is applied through the memory store on its own; a refused one stays pending."
-            + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}." if as_edited else "")
-        )
-        if verb == "approve"
-        else "Their files are deleted; the memory files are not touched.",
-    ):
-        decide(verb, ids, {i: edits[i] for i in as_edited})
+    with confirm_slot:
+        if ui.confirm(
+            "in_confirm",
+            pending_confirm,
+            f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
+            yes=f"Yes, {verb}",
+            key="in_confirm",
+            detail=(
+                "Each is applied through the memory store on its own; a refused one stays pending."
+                + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}." if as_edited else "")
+            )
+            if verb == "approve"
+            else "Their files are deleted; the memory files are not touched.",
+        ):
+            decide(verb, ids, {i: edits[i] for i in as_edited})

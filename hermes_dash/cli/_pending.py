@@ -1,0 +1,427 @@
+"""``pending``: the agent's staged writes on the command line (docs/pending.md): list them with
+their marks and each operation's verdict, approve (whole, some operations of a batch, or every one
+that applies), reject.
+
+Registered in :mod:`._registry` like the other command modules; the engine and curation modules
+are imported inside the handler, so registering it costs ``show`` nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from hermes_dash import FILENAMES, MemoryStore, ago, n_of, shorten
+
+from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from hermes_dash import Operation
+    from hermes_dash.curation.pending import Decision, Triaged
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    return shorten(text, width, one_line=True)
+
+
+# -- pending ------------------------------------------------------------------------------------
+
+
+def _part_dict(part: Operation) -> dict[str, object]:
+    """One staged operation as the agent wrote it (a patch's new text as ``new_text``)."""
+    action, content, old_text, pin = part.action, part.content, part.old_text, part.expect_entry
+    out: dict[str, object] = {"action": action}
+    if action == "patch":
+        out.update(old_text=old_text, new_text=content)
+    else:
+        if action in ("add", "replace"):
+            out["content"] = content
+        if action in ("replace", "remove"):
+            out["old_text"] = old_text
+    out["matched_entry"] = pin
+    return out
+
+
+def _staged_dict(item: Triaged) -> dict[str, object]:
+    from hermes_dash.curation import pending
+
+    staged, shown = item.staged, item.preview
+    out: dict[str, object] = {
+        "id": staged.id,
+        "file": staged.path.name,
+        "malformed": not staged.ok,
+        "problem": staged.problem,
+    }
+    if staged.ok:
+        out.update(
+            {
+                "action": staged.action,
+                "target": staged.target,
+                "summary": staged.summary,
+                "origin": staged.origin,
+                "disposition": staged.disposition or None,
+                "created_at": _iso(staged.created),
+                "age_seconds": staged.age(),
+                "payload": dict(staged.payload or {}),
+                "matched_entry": staged.matched_entry,
+                "operations": [_part_dict(p) for p in staged.parts()],
+                "marks": list(item.marks),
+                "reasons": list(item.reasons),
+                "repeats": item.repeats,
+                "pins": [{"operation": p.position, "then": p.then, "now": p.now, "kept": p.kept} for p in shown.pins],
+                "preview": {
+                    "usage": f"{shown.usage}/{shown.limit}",
+                    "percent": shown.percent,
+                    "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+                    "changes_nothing": shown.changes_nothing,
+                    "patched": [
+                        {"patched_entry_before": b, "patched_entry_after": a, "word_diff": pending.word_diff(b, a)}
+                        for b, a in shown.patches
+                    ],
+                    "diff": [
+                        {"kind": i.kind, "old": i.old, "new": i.new} for i in shown.diff.items if i.kind != "unchanged"
+                    ],
+                },
+            }
+        )
+    return out
+
+
+def _staged_lines(s: dict[str, object]) -> list[str]:
+    """One staged write as text: what it is, its marks, what approving would do."""
+    if s["malformed"]:
+        return [f"{s['id']}  MALFORMED: {s['problem']}"]
+    lines = [
+        f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
+        f"{ago(s['age_seconds'])}  {_one_line(str(s['summary']), 80)}"  # type: ignore[arg-type]  # float or None
+    ]
+    if s["disposition"]:
+        lines.append(f"    the agent marked it: {s['disposition']}")
+    for why in s["reasons"]:  # type: ignore[attr-defined]  # JSON-shaped dict: a list of text
+        lines.append(f"    marked: {why}")
+    for pin in s["pins"]:  # type: ignore[attr-defined]  # as above
+        if not pin["kept"]:
+            now = _one_line(pin["now"], 90) if pin["now"] is not None else "(no entry in its place: it is gone)"
+            lines.append(
+                f"    pinned entry changed (operation {pin['operation']}):\n      then: "
+                f"{_one_line(pin['then'], 90)}\n      now:  {now}"
+            )
+    preview = s["preview"]
+    refuse = preview["would_refuse"]  # type: ignore[index]  # JSON-shaped dict: a well-formed staged write has a preview dict
+    after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]  # as above
+    lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
+    for patched in preview["patched"]:  # type: ignore[index]  # as above
+        lines.append(f"    patch: {_one_line(patched['word_diff'], 200)}")
+    for item in preview["diff"]:  # type: ignore[index]  # as above
+        sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
+        lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
+    return lines
+
+
+@command("pending")
+def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from hermes_dash.curation import pending
+
+    parts = args.only is not None or args.drop is not None or args.aim or args.remove
+    if args.action == "approve" and (args.all or parts):
+        return _approve_parts_cmd(store, args)
+    if args.action in ("approve", "reject"):
+        if args.marked:
+            return _reject_marked(store, args)
+        if not args.ids:
+            return Outcome(
+                {"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
+                f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
+                "shows them), or `pending reject --marked`.",
+                EXIT_USAGE,
+            )
+        if args.content is not None or args.old_text is not None or args.aim_now:
+            return _approve_edited(store, args)
+        decide = pending.approve if args.action == "approve" else pending.reject
+        return _decided(decide(store, args.ids))
+    if len(args.ids) == 1 and not args.marked:
+        return _parts_listed(store, args.ids[0])
+    if args.ids or args.marked:
+        return Outcome(
+            {"success": False, "code": "usage", "error": "`pending list` takes at most one id."},
+            "Usage: `pending list [ID]` (one id: its operations one by one; did you mean approve or reject?).",
+            EXIT_USAGE,
+        )
+    items = pending.sort_items(pending.triage(store), args.sort)
+    staged = [_staged_dict(t) for t in items]
+    lines = [line for s in staged for line in _staged_lines(s)]
+    count = len(pending.marked(items))
+    if count:
+        lines.append(
+            f"\n{n_of(count, 'staged write')} marked (can no longer apply, repeats another, or the file "
+            "already says it): `pending reject --marked` rejects them."
+        )
+    text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
+    return Outcome(
+        {
+            "success": True,
+            "folder": str(store.home.pending_dir),
+            "sort": args.sort,
+            "marked": [t.staged.id for t in pending.marked(items)],
+            "pending": staged,
+        },
+        text,
+    )
+
+
+def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``pending reject --marked``: reject every staged write the triage marks, naming each and why."""
+    from hermes_dash.curation import pending
+
+    if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
+        return Outcome(
+            {"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
+            "Usage: python -m hermes_dash pending reject --marked (no ids, no edit).",
+            EXIT_USAGE,
+        )
+    chosen = pending.marked(pending.triage(store))
+    if not chosen:
+        return Outcome({"success": True, "decisions": []}, "No staged write is marked; nothing was rejected.")
+    decisions = pending.reject(store, [t.staged.id for t in chosen])
+    why = {t.staged.id: "; ".join(t.reasons) for t in chosen}
+    outcome = _decided(decisions)
+    text = "\n".join(f"{d.message} ({why[d.id]})" if d.ok else d.message for d in decisions)
+    return Outcome(outcome.data, text, outcome.code)
+
+
+def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``pending approve ID --content TEXT [--old-text TEXT]``: approve one staged write with
+    other text (a patch's new text is ``--new-text``, the same option), previewed under the same
+    rules first (nothing is written if it would be refused)."""
+    from hermes_dash.curation import pending
+
+    if args.action != "approve" or len(args.ids) != 1:
+        return Outcome(
+            {"success": False, "code": "usage", "error": "--content, --old-text and --aim-now edit one approval."},
+            "Usage: python -m hermes_dash pending approve ID [--content TEXT] [--old-text TEXT] [--aim-now] (one id).",
+            EXIT_USAGE,
+        )
+    sid = args.ids[0]
+    shown = pending.preview_edit(store, sid, args.content, args.old_text, aim_now=args.aim_now)
+    if shown.refusal is not None:
+        decisions = [
+            pending.Decision(sid, False, f"Not approved ({sid}): {shown.refusal.message}", refusal=shown.refusal)
+        ]
+    else:
+        assert shown.operation is not None  # a preview without a refusal carries the edit to apply
+        decisions = pending.approve(store, [sid], edited={sid: shown.operation})
+    return _decided(decisions)
+
+
+def _numbers(value: str) -> list[int]:
+    try:
+        return [int(n) for n in value.replace(" ", "").split(",") if n]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
+
+
+def _aim(value: str) -> tuple[int, str]:
+    number, sep, text = value.partition("=")
+    if not sep or not number.strip().isdigit() or not text.strip():
+        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
+    return int(number), text
+
+
+def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
+    """The one entry ``text`` names (the entry itself, else the one entry containing it)."""
+    from hermes_dash import InvalidRequest
+
+    exact = [e for e in entries if e == text.strip()]
+    hits = exact or list(dict.fromkeys(e for e in entries if text.strip() in e))
+    if len(hits) != 1:
+        raise InvalidRequest(
+            f"{what}: {_one_line(text, 60)!r} is in {'no' if not hits else len(hits)} entries of the file now.",
+            hint="Give a piece of text that is in exactly one entry.",
+        )
+    return hits[0]
+
+
+def _part_dicts(shown: object) -> list[dict[str, object]]:
+    return [
+        {
+            "operation": p.position,
+            "action": p.staged.action or None,
+            "verdict": p.verdict,
+            "reason": p.reason,
+            "entry_before": p.before,
+            "entry_after": p.after,
+            "word_diff": p.diff,
+            "usage_after": p.usage_after,
+            "kept": p.position in shown.keep,  # type: ignore[attr-defined]  # a PartsPreview, typed object to keep this module light
+        }
+        for p in shown.parts  # type: ignore[attr-defined]  # as above
+    ]
+
+
+def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
+    """``pending list ID``: each operation of one staged write with its verdict and word diff."""
+    from hermes_dash.curation import pending
+
+    staged = pending.well_formed(store, sid)
+    shown = pending.preview_parts(store, staged)
+    lines = [f"{sid}  {staged.action or '(no action)'} on {staged.filename}: {n_of(len(staged.ops), 'operation')}"]
+    if staged.disposition:
+        lines.append(f"  the agent marked it: {staged.disposition}")
+    for p in shown.parts:
+        lines.append(
+            f"  {p.position}. {p.staged.action or '(no action)'}: {p.label}"
+            + (f" ({p.reason})" if p.reason and p.verdict not in ("applies",) else "")
+        )
+        if p.keepable and (p.before or p.after):
+            lines.append(f"     {_one_line(p.diff, 200)}")
+    after = f"{shown.usage:,}/{shown.limit:,} characters"
+    if shown.refusal is not None:
+        lines.append(f"Approving {_positions(shown.keep)} together would be refused: {shown.refusal.message}")
+        if shown.over_by:
+            lines.append(f"  over by {shown.over_by:,}: add --remove TEXT for entries to free room, or --drop N")
+    elif shown.keep:
+        lines.append(
+            f"Approving {_positions(shown.keep)} (--only {','.join(map(str, shown.keep))}) leaves "
+            f"{staged.filename} at {after}."
+        )
+    data = {
+        "success": True,
+        "id": sid,
+        "action": staged.action or None,
+        "disposition": staged.disposition or None,
+        "operations": _part_dicts(shown),
+        "keep": list(shown.keep),
+        "usage_after": shown.usage,
+        "limit": shown.limit,
+        "over_by": shown.over_by,
+        "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+    }
+    return Outcome(data, "\n".join(lines))
+
+
+def _positions(ns: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(map(str, ns)) or "none"
+
+
+def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """``pending approve ID --only 1,3 | --drop 2 [--aim N=TEXT] [--remove TEXT]`` and
+    ``pending approve --all``."""
+    from hermes_dash.curation import pending
+
+    if args.all:
+        if args.ids or args.only is not None or args.drop is not None or args.aim or args.remove or args.marked:
+            return Outcome(
+                {"success": False, "code": "usage", "error": "--all takes no ids and no other option."},
+                "Usage: python -m hermes_dash pending approve --all",
+                EXIT_USAGE,
+            )
+        decisions = pending.approve_all(store)
+        if not decisions:
+            return Outcome({"success": True, "decisions": []}, f"No staged writes in {store.home.pending_dir}.")
+        done = sum(d.ok for d in decisions)
+        outcome = _decided(decisions)
+        head = f"Approved {done} of {len(decisions)}" + (
+            f"; {len(decisions) - done} not, each with its reason:" if done < len(decisions) else "."
+        )
+        return Outcome(outcome.data, head + "\n" + outcome.text, outcome.code)
+    if len(args.ids) != 1 or args.content is not None or args.old_text is not None or args.aim_now or args.marked:
+        return Outcome(
+            {"success": False, "code": "usage", "error": "--only, --drop, --aim and --remove go with one id."},
+            "Usage: python -m hermes_dash pending approve ID [--only 1,3] [--drop 2] [--aim N=TEXT] [--remove TEXT]",
+            EXIT_USAGE,
+        )
+    sid = args.ids[0]
+    staged = pending.well_formed(store, sid)
+    entries = store.read(staged.target).entries
+    aims = {n: _entry_for(entries, text, f"--aim {n}") for n, text in args.aim}
+    removals = [_entry_for(entries, text, "--remove") for text in args.remove]
+    decision = pending.approve_parts(store, sid, args.only, args.drop or (), aims, removals)
+    return _decided([decision])
+
+
+def _decided(decisions: list[Decision]) -> Outcome:
+    ok = all(d.ok for d in decisions)
+    text = "\n".join(
+        d.message + (f"\n  What to do: {d.refusal.hint}" if d.refusal and d.refusal.hint else "") for d in decisions
+    )
+    return Outcome(
+        {"success": ok, "decisions": [d.to_dict() for d in decisions]}, text, EXIT_OK if ok else EXIT_REFUSED
+    )
+
+
+@extends_parser
+def _parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "pending",
+        help="the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked",
+    )
+    p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
+    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument(
+        "--content",
+        "--new-text",
+        dest="content",
+        help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
+    )
+    p.add_argument(
+        "--old-text",
+        help="approve aimed at the entry this text identifies instead (one id; "
+        "replace/remove; patch: the text to replace inside the entry)",
+    )
+    p.add_argument(
+        "--aim-now",
+        action="store_true",
+        help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
+        "first, then pinned to that entry)",
+    )
+    p.add_argument(
+        "--only",
+        type=_numbers,
+        metavar="N,N",
+        help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
+        "the others stay staged as a smaller record of the same id",
+    )
+    p.add_argument(
+        "--drop",
+        type=_numbers,
+        metavar="N,N",
+        help="delete these operations of one staged batch (without --only: approve all the others)",
+    )
+    p.add_argument(
+        "--aim",
+        type=_aim,
+        action="append",
+        default=[],
+        metavar="N=TEXT",
+        help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
+    )
+    p.add_argument(
+        "--remove",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="with approve: every staged write that applies, oldest first, each its own write; "
+        "each one that does not is named with its reason",
+    )
+    p.add_argument(
+        "--marked",
+        action="store_true",
+        help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
+    )
+    p.add_argument(
+        "--sort",
+        choices=("oldest", "newest", "kind"),
+        default="oldest",
+        help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
+    )

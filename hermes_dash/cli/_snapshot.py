@@ -1,0 +1,93 @@
+"""``snapshot``: what the running session sees (its frozen snapshot) against the live files,
+entry by entry. Registered in :mod:`._registry` like the other command modules."""
+
+from __future__ import annotations
+
+import argparse
+
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, shorten
+
+from ._registry import Outcome, command, extends_parser
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from datetime import datetime
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    return shorten(text, width, one_line=True)
+
+
+@command("snapshot")
+def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    from hermes_dash import choose_snapshot, diff_live, freeze_snapshot, load_frozen_snapshot
+
+    if args.freeze:
+        freeze_snapshot(store)
+    if args.freeze and args.session is None:
+        snap, session_id = load_frozen_snapshot(store), None
+        assert snap is not None  # just written
+    else:
+        snap, session_id = choose_snapshot(store, args.session)
+    taken = _iso(snap.taken_at)
+    lines = [
+        f"Snapshot: {snap.source}"
+        + (f", taken {taken}" if taken else "")
+        + (" (frozen just now)" if args.freeze and session_id is None else "")
+    ]
+    if snap.note:
+        lines.append(f"Warning: {snap.note}")
+    files: dict[str, object] = {}
+    marks = {"added": "+", "removed": "-", "changed": "~"}
+    for target in TARGETS:
+        diff = diff_live(store, snap, target)
+        counts = diff.counts
+        files[target] = {
+            "file": FILENAMES[target],
+            "counts": counts,
+            "identical": diff.identical,
+            "truncated": snap.truncated.get(target, False),
+            "items": [
+                {"kind": i.kind, "snapshot": i.old, "live": i.new, "similarity": round(i.similarity, 3)}
+                for i in diff.items
+            ],
+        }
+        summary = (
+            "same entries as the snapshot"
+            if diff.identical
+            else ", ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "unchanged"))
+        )
+        lines.append(f"{FILENAMES[target]}: {summary}")
+        if snap.truncated.get(target):
+            lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
+        for item in diff.items:
+            if item.kind == "changed":
+                lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
+            elif item.kind in marks:
+                shown = (item.new if item.kind == "added" else item.old) or ""
+                lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
+    data: dict[str, object] = {
+        "success": True,
+        "source": snap.source,
+        "session_id": session_id,
+        "frozen": session_id is None,
+        "taken_at": taken,
+        "files": files,
+        "note": snap.note,
+    }
+    return Outcome(data, "\n".join(lines))
+
+
+@extends_parser
+def _snapshot_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
+    p.add_argument(
+        "--freeze",
+        action="store_true",
+        help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
+    )
+    p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
