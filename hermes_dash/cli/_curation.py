@@ -618,9 +618,7 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 "link_text": f.link_text,
                 "resolved": str(f.resolved),
                 "exists": f.exists,
-                "git": None
-                if git is None
-                else {
+                "git": {
                     "repo": str(git.repo) if git.repo else None,
                     "tracked": git.tracked,
                     "dirty": git.dirty,
@@ -631,9 +629,7 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         )
         where = f"symbolic link -> {f.link_text} ({f.resolved})" if f.is_link else "plain file"
         repo = (
-            ""
-            if git is None
-            else (
+            (
                 f", in git repo {git.repo}"
                 + (", tracked" if git.tracked else ", untracked")
                 + (", uncommitted changes" if git.dirty else "")
@@ -644,7 +640,7 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines.append(f"{f.filename}: {where}{repo}")
     lines += [f"! {w}" for w in report.warnings]
     return Outcome(
-        {"success": True, "git_available": report.git_available, "files": files, "warnings": list(report.warnings)},
+        {"success": True, "files": files, "warnings": list(report.warnings)},
         "\n".join(lines),
     )
 
