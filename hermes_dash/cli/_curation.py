@@ -631,8 +631,9 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         repo = (
             (
                 f", in git repo {git.repo}"
-                + (", tracked" if git.tracked else ", untracked")
+                + {True: ", tracked", False: ", untracked", None: ""}[git.tracked]
                 + (", uncommitted changes" if git.dirty else "")
+                + (f", git: {git.problem}" if git.problem else "")
             )
             if git.repo
             else (f", git: {git.problem}" if git.problem else ", not in a git repository")

@@ -71,11 +71,11 @@ def blob_id(data: bytes) -> str:
 
 def _why(exc: BaseException) -> str:
     said = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-    text = str(said).strip().strip('"') or type(exc).__name__
+    text = str(said).strip().strip('"').rstrip(".") or type(exc).__name__
     if isinstance(exc, KeyError) or "not found" in text or "Unable to read" in text or "peeled" in text:
         return (
-            f"{text}: an object is not in the repository (a partial clone keeps some on its server, "
-            "and hermes-dash never fetches); shown as unknown"
+            f"{text}; an object is not in the repository (a partial clone keeps some on its server, "
+            "and hermes-dash never fetches): shown as unknown"
         )
     return text
 
