@@ -38,6 +38,7 @@ from hermes_dash import (
 )
 from hermes_dash.curation import gitread, history
 from hermes_dash.curation.gitread import Commit
+from hermes_dash.curation.gitworker import ask
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
@@ -578,19 +579,26 @@ def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COM
     Read through :mod:`hermes_dash.curation.gitread` (libgit2: no git binary, no fetch, no filter,
     textconv or hook). The history read is bounded to the last ``max_commits`` commits (first
     parents): a line older than that is put on the boundary, said as "or earlier"; an object the
-    repository does not hold makes the problem, never a fetch.
+    repository does not hold makes the problem, never a fetch. Asked in the git reader's child
+    (:mod:`hermes_dash.curation.gitworker`): a repository that makes libgit2 block is a problem
+    after its deadline, not a hang.
     """
-    real = Path(path).resolve()
     wanted = list(entries)
+    try:
+        return ask(_git_blame, Path(path), wanted, max_commits)
+    except gitread.GitUnreadable as exc:
+        return GitBlame(Path(path).parent, "", 0, False, problem=f"git blame could not be read: {exc}")
+
+
+def _git_blame(path: Path, wanted: list[str], max_commits: int) -> GitBlame | None:
+    real = Path(path).resolve()
     try:
         repo = gitread.open_repo(real.parent)
         if repo is None:
             return None
         rel = repo.rel(real)
         blamed = repo.blame(rel, max_commits)
-    except gitread.GitUnreadable as exc:
-        return GitBlame(real.parent, "", 0, False, problem=f"git blame could not be read: {exc}")
-    except ValueError as exc:  # the file is not inside the work tree (a link out of it)
+    except (gitread.GitUnreadable, ValueError) as exc:  # ValueError: a file outside the work tree
         return GitBlame(real.parent, "", 0, False, problem=f"git blame could not be read: {exc}")
     if blamed is None:  # not committed yet (or no commit at all)
         return GitBlame(repo.top, rel, 0, True, uncommitted=frozenset(wanted))

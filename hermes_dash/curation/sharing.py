@@ -17,6 +17,7 @@ from pathlib import Path
 from hermes_dash import FILENAMES, MAX_MEMORY_BYTES, TARGETS, MemoryStore, NotReadable, read_regular
 
 from .gitread import GitUnreadable, Repo, Stored, blob_id, open_repo
+from .gitworker import ask
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,16 @@ def _status(repo: Repo, path: Path) -> tuple[bool, str, str | None]:
 
 def git_info(path: Path) -> GitInfo:
     """Where ``path`` (a real file, links resolved) sits in git, read through libgit2
-    (:mod:`.gitread`): blob ids compared, never a filter, a program or a fetch."""
+    (:mod:`.gitread`): blob ids compared, never a filter, a program or a fetch. Asked in the
+    git reader's child (:mod:`.gitworker`), so a repository that makes libgit2 block is unknown
+    after its deadline instead of hanging this process."""
+    try:
+        return ask(_git_info, path)
+    except GitUnreadable as exc:
+        return GitInfo(None, None, None, "", str(exc))
+
+
+def _git_info(path: Path) -> GitInfo:
     folder = path.parent
     if not folder.is_dir():
         return GitInfo(None, None, None, "", f"{folder} does not exist")

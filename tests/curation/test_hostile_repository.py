@@ -9,6 +9,7 @@ the marker must never appear while each command still answers, the git state unk
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,32 @@ def test_a_commit_dated_past_the_calendar_has_no_date_not_a_traceback(tmp_path: 
     assert code == 0, err
     commits = [e["git"]["commit"] for e in found["entries"]]
     assert [c["subject"] for c in commits] == ["from the future"] * 2 and all(c["at"] is None for c in commits)
+
+
+def test_a_repository_that_makes_the_reader_block_is_unknown_after_the_deadline(tmp_path: Path) -> None:
+    """libgit2 opens the files a repository names without O_NONBLOCK, holding the GIL: a FIFO
+    its config includes would block a process for ever. The questions run in the git reader's
+    child, which is stopped after its deadline; the command answers, the state unknown."""
+    import time
+
+    from hermes_dash.curation import gitworker
+
+    repo = Repo(tmp_path / "team")
+    repo.write("MEMORY.md", MEMORY)
+    repo.commit("shared memory")
+    os.mkfifo(repo.path / ".git" / "more-config")
+    with open(repo.path / ".git" / "config", "a", encoding="utf-8") as config:
+        config.write("[include]\n\tpath = more-config\n")
+    home = tmp_path / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").symlink_to(repo.path / "MEMORY.md")
+    started = time.monotonic()
+    code, shared, err = run(home, "sharing")
+    assert code == 0, err
+    assert time.monotonic() - started < gitworker.GIT_TIMEOUT_S + 30
+    took = f"took longer than {gitworker.GIT_TIMEOUT_S:g} s"
+    assert took in shared["files"][0]["git"]["problem"], shared
+    code, found, err = run(home, "blame", "memory")
+    assert code == 0, err
+    assert any(took in p for p in found["problems"]), found["problems"]
+    assert {e["origin"]["kind"] for e in found["entries"]} == {"outside"}
