@@ -38,6 +38,7 @@ from hermes_dash import (
 )
 from hermes_dash.curation import gitread, history
 from hermes_dash.curation.gitread import Commit
+from hermes_dash.curation.gitstate import GitBlame, entry_commits
 from hermes_dash.curation.gitworker import ask
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
@@ -49,18 +50,6 @@ LABELS = {
     "before": "in the file before the oldest session ({when})",
     "outside": "edited outside the agent (hand edit or git)",
 }
-
-
-@dataclass(frozen=True)
-class GitBlame:
-    repo: Path
-    path: str  # the file inside the repository
-    commits_read: int
-    complete: bool  # no entry's text is older than the history read (GIT_MAX_COMMITS)
-    introduced: dict[str, Commit] = field(default_factory=dict)  # entry text -> commit that introduced it
-    uncommitted: frozenset[str] = frozenset()  # entry texts not in HEAD
-    problem: str | None = None
-    earlier: frozenset[str] = frozenset()  # entry texts put on the oldest commit read: that one or an older one
 
 
 @dataclass(frozen=True)
@@ -585,7 +574,7 @@ def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COM
     """
     wanted = list(entries)
     try:
-        return ask(_git_blame, Path(path), wanted, max_commits)
+        return ask(entry_commits, Path(path), wanted, max_commits)
     except gitread.GitUnreadable as exc:
         return GitBlame(Path(path).parent, "", 0, False, problem=f"git blame could not be read: {exc}")
 

@@ -40,15 +40,20 @@ _lock = threading.Lock()
 _child: subprocess.Popen[bytes] | None = None
 
 
-def _start() -> subprocess.Popen[bytes]:
+def _start(module: str) -> subprocess.Popen[bytes]:
+    """The child, ready once it has imported ``module`` (the first question's: outside the
+    deadline, an import of hermes-dash's modules may take seconds on a loaded machine)."""
     code = f"import sys; sys.path.insert(0, {_PACKAGE_ROOT!r}); import hermes_dash.curation.gitworker as w; w.serve()"
-    child = subprocess.Popen(
-        [sys.executable, "-I", "-c", code],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        close_fds=True,
-    )
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-I", "-c", code, module],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            close_fds=True,
+        )
+    except (OSError, ValueError) as exc:
+        raise GitUnreadable(f"the git reader could not start ({exc})") from None
     assert child.stdout is not None
     if _read(child.stdout.fileno(), 1, time.monotonic() + START_TIMEOUT_S) != b"+":
         _stop(child)
@@ -86,7 +91,7 @@ def ask(question: Callable[..., T], *args: Any) -> T:
     request = pickle.dumps((question.__module__, question.__qualname__, args))
     with _lock:
         if _child is None or _child.poll() is not None:
-            _child = _start()
+            _child = _start(question.__module__)
         child = _child
         assert child.stdin is not None and child.stdout is not None
         try:
@@ -116,6 +121,8 @@ def ask(question: Callable[..., T], *args: Any) -> T:
 def serve() -> None:
     """The child's loop: read a question, answer it, until standard input closes."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    if sys.argv[1:2] and sys.argv[1].startswith(_ALLOWED):
+        importlib.import_module(sys.argv[1])
     stdout.write(b"+")
     stdout.flush()
     while head := stdin.read(_HEADER.size):

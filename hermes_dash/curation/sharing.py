@@ -14,19 +14,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FILENAMES, MAX_MEMORY_BYTES, TARGETS, MemoryStore, NotReadable, read_regular
+from hermes_dash import FILENAMES, TARGETS, MemoryStore
 
-from .gitread import GitUnreadable, Repo, Stored, blob_id, open_repo
+from .gitread import GitUnreadable
+from .gitstate import GitInfo, file_status
 from .gitworker import ask
-
-
-@dataclass(frozen=True)
-class GitInfo:
-    repo: Path | None  # the work tree's top folder; None: not in a repository
-    tracked: bool | None
-    dirty: bool | None  # uncommitted changes to this file (staged, unstaged or untracked)
-    status: str  # git's short status of the file ("" when clean)
-    problem: str | None = None  # the repository could not answer (a missing object, ownership, ...)
 
 
 @dataclass(frozen=True)
@@ -53,70 +45,15 @@ class SharingReport:
         return next(f for f in self.files if f.target == target)
 
 
-def _worktree_blob(path: Path) -> Stored | None:
-    """The file's bytes as they are, hashed without any filter; None: no file."""
-    try:
-        data, st = read_regular(path, MAX_MEMORY_BYTES)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise GitUnreadable(f"{path} cannot be read ({exc.strerror or exc})") from None
-    return Stored(0o100755 if st.st_mode & 0o100 else 0o100644, blob_id(data))
-
-
-def _status(repo: Repo, path: Path) -> tuple[bool, str, str | None]:
-    """(tracked, git-status-like ``XY name``, problem) from blob ids: the index against HEAD and
-    the file's own bytes against the index, so no filter is ever asked to convert the file. When
-    HEAD cannot be read (a missing object), what the index says still stands."""
-    name = path.name
-    rel = repo.rel(path)
-    stages = repo.stages(rel)
-    if len(stages) > 1:  # a merge conflict: several stages of the file
-        return True, f"UU {name}", None
-    index_entry = stages[0] if stages else None
-    try:
-        head_entry = repo.head_entry(rel)
-    except GitUnreadable as exc:
-        if index_entry is None:
-            raise
-        return True, "", str(exc)
-    work = _worktree_blob(path)
-    if index_entry is None:
-        if work is not None and not repo.ignored(rel):
-            return False, f"?? {name}" if head_entry is None else f"D  {name}", None
-        return False, f"D  {name}" if head_entry is not None else "", None
-    x = "A" if head_entry is None else ("M" if head_entry != index_entry else " ")
-    y = "D" if work is None else ("M" if work != index_entry else " ")
-    return True, f"{x}{y} {name}".strip() if x + y != "  " else "", None  # stripped, as ``status --porcelain`` was
-
-
 def git_info(path: Path) -> GitInfo:
     """Where ``path`` (a real file, links resolved) sits in git, read through libgit2
     (:mod:`.gitread`): blob ids compared, never a filter, a program or a fetch. Asked in the
     git reader's child (:mod:`.gitworker`), so a repository that makes libgit2 block is unknown
     after its deadline instead of hanging this process."""
     try:
-        return ask(_git_info, path)
+        return ask(file_status, path)
     except GitUnreadable as exc:
         return GitInfo(None, None, None, "", str(exc))
-
-
-def _git_info(path: Path) -> GitInfo:
-    folder = path.parent
-    if not folder.is_dir():
-        return GitInfo(None, None, None, "", f"{folder} does not exist")
-    try:
-        repo = open_repo(folder)
-    except GitUnreadable as exc:
-        return GitInfo(None, None, None, "", f"the git repository could not be read: {exc}")
-    if repo is None:
-        return GitInfo(None, None, None, "")
-    try:
-        tracked, short, problem = _status(repo, path)
-    except (GitUnreadable, NotReadable, ValueError) as failed:
-        problem = failed.message if isinstance(failed, NotReadable) else str(failed)
-        return GitInfo(repo.top, None, None, "", problem)
-    return GitInfo(repo.top, tracked, None if problem else bool(short), short, problem)
 
 
 def sharing(store: MemoryStore) -> SharingReport:
