@@ -106,8 +106,11 @@ def ask(question: Callable[..., T], *args: Any) -> T:
         size = _HEADER.unpack(head)[0] if len(head) == _HEADER.size else -1
         body = _read(child.stdout.fileno(), size, deadline) if 0 <= size <= _MAX_ANSWER else b""
         if len(body) != size:
+            ended = child.poll()
             _stop(child)
             _child = None
+            if ended is not None:  # libgit2 crashed on the repository, say
+                raise GitUnreadable(f"the git reader stopped (exit code {ended}) reading the repository")
             raise GitUnreadable(
                 f"the repository took longer than {GIT_TIMEOUT_S:g} s to read (a file it names may be a "
                 "FIFO or a device); shown as unknown"
