@@ -8,7 +8,8 @@ By hand it is::
 This does the same, idempotently, and says what it changed. It runs no program at all (no git
 binary, so no hook, filter or ``core.fsmonitor`` of the repository's): ``.gitattributes`` is
 edited as text, and libgit2 (:mod:`hermes_dash.curation.gitread`, the config writer of that
-one file, which parses and quotes as git does and runs nothing) sets the driver in ``.git/config``.
+one file, which parses and quotes as git does and runs nothing) sets the driver in ``.git/config``,
+asked in the git reader's child (a config that includes a FIFO is stopped after its deadline).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
 from hermes_dash.curation import gitread
+from hermes_dash.curation.gitworker import ask
 
 DRIVER = "hermes-memory"
 ATTRIBUTE_LINE = f"MEMORY.md merge={DRIVER}"
@@ -126,7 +128,7 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
     command = driver_command()
     key = f"merge.{DRIVER}.driver"
     try:
-        current = gitread.config_value(config, key)
+        current = ask(gitread.config_value, config, key)
     except gitread.GitUnreadable as exc:
         raise FileProblem(str(exc), hint="Check that file.") from None
     if current == command:
@@ -134,7 +136,7 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
     else:
         if not dry_run:
             try:
-                gitread.set_config(config, {f"merge.{DRIVER}.name": DRIVER_NAME, key: command})
+                ask(gitread.set_config, config, {f"merge.{DRIVER}.name": DRIVER_NAME, key: command})
             except gitread.GitUnreadable as exc:
                 raise FileProblem(str(exc), hint="Check that file.") from None
         steps.append(

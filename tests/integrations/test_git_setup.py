@@ -120,3 +120,18 @@ def test_needs_no_git_program_and_refuses_a_config_that_is_not_a_file(tmp_path: 
     done = setup(other.path, env=other.env)
     assert done.returncode == 1 and "FIFO" in done.stderr and "not a regular file" in done.stderr, done.stderr
     assert not (other.path / ".gitattributes").exists()
+
+
+def test_a_config_that_includes_a_fifo_is_given_up_after_the_deadline(tmp_path: Path) -> None:
+    """libgit2 follows ``include.path`` and would block on a FIFO: the question is stopped."""
+    from hermes_dash.curation import gitworker
+
+    repo = Repo(tmp_path / "r")
+    os.mkfifo(repo.path / ".git" / "more")
+    with open(repo.path / ".git" / "config", "a", encoding="utf-8") as config:
+        config.write("[include]\n\tpath = more\n")
+    before = (repo.path / ".git" / "config").read_bytes()
+    done = setup(repo.path, env=repo.env)
+    assert done.returncode == 1 and f"took longer than {gitworker.GIT_TIMEOUT_S:g} s" in done.stderr, done.stderr
+    assert (repo.path / ".git" / "config").read_bytes() == before
+    assert not (repo.path / ".gitattributes").exists()
