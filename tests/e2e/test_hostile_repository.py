@@ -4,7 +4,8 @@ The repository is a partial clone with its root tree missing whose own config ma
 of that tree run ``touch MARKER`` (tests/support/git_support.py; the test's own git proves it
 fires). The dashboard opens a home sitting inside such a repository (``uploadpack`` on the file
 protocol) and a home whose MEMORY.md links into another (an ``ext::`` URL): the Overview (its
-Origin column reads git) and Sharing draw, the git state unknown, and the marker never appears.
+Origin column reads git), Sharing and History draw, the git state unknown, and the marker never
+appears.
 """
 
 from __future__ import annotations
@@ -65,5 +66,9 @@ def test_the_overview_and_sharing_of_a_hostile_repository_run_nothing(browser: B
             state="attached", timeout=WAIT_MS
         )
         assert not marker.exists(), f"the Sharing page of {home} ran the repository's command"
+        assert page.locator('[data-testid="stException"]').count() == 0
+
+        goto_page(page, "History")  # who made each version: blame, git included
+        assert not marker.exists(), f"the History page of {home} ran the repository's command"
         assert page.locator('[data-testid="stException"]').count() == 0
         goto_page(page, "Overview")
