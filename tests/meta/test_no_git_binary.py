@@ -42,6 +42,8 @@ STARTER_MODULES = {
     "concurrent.futures.process",
     "asyncio.subprocess",
     "_posixsubprocess",
+    "ctypes",  # libc's system() and exec*()
+    "cffi",
 }
 #: Attributes (of os, asyncio, concurrent.futures) that start a program.
 STARTER_ATTRIBUTES = {
@@ -204,6 +206,7 @@ def test_only_gitread_imports_the_git_library() -> None:
         "import git",
         "from multiprocessing import Process",
         "import os\nos.popen('git log')",
+        "import ctypes\nctypes.CDLL(None).system(b'git status')",
     ],
 )
 def test_the_check_sees_each_way_to_start_git(snippet: str) -> None:
