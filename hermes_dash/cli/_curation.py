@@ -426,9 +426,7 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 "link_text": f.link_text,
                 "resolved": str(f.resolved),
                 "exists": f.exists,
-                "git": None
-                if git is None
-                else {
+                "git": {
                     "repo": str(git.repo) if git.repo else None,
                     "tracked": git.tracked,
                     "dirty": git.dirty,
@@ -439,12 +437,11 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         )
         where = f"symbolic link -> {f.link_text} ({f.resolved})" if f.is_link else "plain file"
         repo = (
-            ""
-            if git is None
-            else (
+            (
                 f", in git repo {git.repo}"
-                + (", tracked" if git.tracked else ", untracked")
+                + {True: ", tracked", False: ", untracked", None: ""}[git.tracked]
                 + (", uncommitted changes" if git.dirty else "")
+                + (f", git: {git.problem}" if git.problem else "")
             )
             if git.repo
             else (f", git: {git.problem}" if git.problem else ", not in a git repository")
@@ -452,7 +449,7 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines.append(f"{f.filename}: {where}{repo}")
     lines += [f"! {w}" for w in report.warnings]
     return Outcome(
-        {"success": True, "git_available": report.git_available, "files": files, "warnings": list(report.warnings)},
+        {"success": True, "files": files, "warnings": list(report.warnings)},
         "\n".join(lines),
     )
 

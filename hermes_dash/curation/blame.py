@@ -14,7 +14,6 @@ What none of them explains is labelled by what is known (:data:`LABELS`). Read-o
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -37,7 +36,10 @@ from hermes_dash import (
     read_journal,
     scan_calls,
 )
-from hermes_dash.curation import history, safegit
+from hermes_dash.curation import gitread, history
+from hermes_dash.curation.gitread import Commit
+from hermes_dash.curation.gitstate import GitBlame, entry_commits
+from hermes_dash.curation.gitworker import ask
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
@@ -48,30 +50,6 @@ LABELS = {
     "before": "in the file before the oldest session ({when})",
     "outside": "edited outside the agent (hand edit or git)",
 }
-
-
-@dataclass(frozen=True)
-class Commit:
-    sha: str
-    author: str
-    at: datetime | None
-    subject: str
-
-    @property
-    def short(self) -> str:
-        return self.sha[:10]
-
-
-@dataclass(frozen=True)
-class GitBlame:
-    repo: Path
-    path: str  # the file inside the repository
-    commits_read: int
-    complete: bool  # no entry's text is older than the history read (GIT_MAX_COMMITS)
-    introduced: dict[str, Commit] = field(default_factory=dict)  # entry text -> commit that introduced it
-    uncommitted: frozenset[str] = frozenset()  # entry texts not in HEAD
-    problem: str | None = None
-    earlier: frozenset[str] = frozenset()  # entry texts put on the oldest commit read: that one or an older one
 
 
 @dataclass(frozen=True)
@@ -585,100 +563,71 @@ def turn_of(store: MemoryStore, event: Event) -> list[TurnMessage]:
 
 def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COMMITS) -> GitBlame | None:
     """For each entry, the commit that introduced its current text: the newest commit among those
-    ``git blame`` names for its lines in HEAD's version of the file. None: not in a repository.
+    that last changed its lines in HEAD's version of the file. None: not in a repository.
 
-    Through :func:`hermes_dash.curation.safegit.run_git` only (``rev-parse`` and ``blame`` of a
-    named revision with ``--no-textconv``: git reads stored blobs and runs no filter, textconv or
-    hook of the repository's). The history read is bounded to the last ``max_commits`` commits
-    (first parents): a line older than that is blamed on the boundary, said as "or earlier".
+    Read through :mod:`hermes_dash.curation.gitread` (libgit2: no git binary, no fetch, no filter,
+    textconv or hook). The history read is bounded to the last ``max_commits`` commits (first
+    parents): a line older than that is put on the boundary, said as "or earlier"; an object the
+    repository does not hold makes the problem, never a fetch. Asked in the git reader's child
+    (:mod:`hermes_dash.curation.gitworker`): a repository that makes libgit2 block is a problem
+    after its deadline, not a hang.
     """
-    real = Path(path).resolve()
-    folder = real.parent
-    try:
-        top = safegit.run_git(["rev-parse", "--show-toplevel"], folder)
-        if top.returncode != 0:
-            return None
-        repo = Path(top.stdout.decode("utf-8", "replace").strip())
-        rel = real.relative_to(repo.resolve()).as_posix()
-        bound = safegit.run_git(["rev-parse", "--verify", "-q", f"HEAD~{max_commits}^{{commit}}"], repo)
-        complete = bound.returncode != 0
-        revision = "HEAD" if complete else f"{bound.stdout.decode().strip()}..HEAD"
-        # -w: the file has no newline at its end, so adding an entry changes the last line only by
-        # the newline that now follows it; ignoring whitespace keeps that line with its author.
-        blamed = safegit.run_git(["blame", "--porcelain", "-w", revision, "--", rel], repo)
-    except subprocess.TimeoutExpired:
-        return GitBlame(
-            folder, "", 0, False, problem=f"git took longer than {safegit.GIT_TIMEOUT_S:g} s; no git blame shown"
-        )
-    except (OSError, ValueError) as exc:
-        return GitBlame(folder, "", 0, False, problem=f"git blame could not be read: {exc}")
     wanted = list(entries)
-    if blamed.returncode != 0:  # not committed yet (or no commit at all)
-        return GitBlame(repo, rel, 0, complete, uncommitted=frozenset(wanted))
-    groups, commits = _blamed_entries(blamed.stdout)
+    try:
+        return ask(entry_commits, Path(path), wanted, max_commits)
+    except gitread.GitUnreadable as exc:
+        return GitBlame(Path(path).parent, "", 0, False, problem=f"git blame could not be read: {exc}")
+
+
+def _git_blame(path: Path, wanted: list[str], max_commits: int) -> GitBlame | None:
+    real = Path(path).resolve()
+    try:
+        repo = gitread.open_repo(real.parent)
+        if repo is None:
+            return None
+        rel = repo.rel(real)
+        blamed = repo.blame(rel, max_commits)
+    except (gitread.GitUnreadable, ValueError) as exc:  # ValueError: a file outside the work tree
+        return GitBlame(real.parent, "", 0, False, problem=f"git blame could not be read: {exc}")
+    if blamed is None:  # not committed yet (or no commit at all)
+        return GitBlame(repo.top, rel, 0, True, uncommitted=frozenset(wanted))
     introduced: dict[str, Commit] = {}
     boundary: set[str] = set()
-    for text, shas in groups:
-        newest = max((commits[s] for s in shas), key=lambda c: c[0].at or datetime.min.replace(tzinfo=timezone.utc))
+    for text, shas in _entries_of(blamed.lines):
+        newest = max(
+            (blamed.commits[s] for s in shas), key=lambda c: c[0].at or datetime.min.replace(tzinfo=timezone.utc)
+        )
         introduced.setdefault(text, newest[0])
         if newest[1]:
             boundary.add(text)
     found = {e: introduced[e] for e in wanted if e in introduced}
     return GitBlame(
-        repo,
+        repo.top,
         rel,
-        len(commits),
-        complete or not (boundary & set(found)),
+        len(blamed.commits),
+        blamed.complete or not (boundary & set(found)),
         found,
         frozenset(e for e in wanted if e not in introduced),
         earlier=frozenset(boundary & set(found)),
     )
 
 
-def _blamed_entries(porcelain: bytes) -> tuple[list[tuple[str, set[str]]], dict[str, tuple[Commit, bool]]]:
-    """HEAD's entries (lines between lines holding only ``§``) with the commits of their lines,
-    and each commit (with whether it is the history's boundary) from ``blame --porcelain``."""
-    commits: dict[str, tuple[Commit, bool]] = {}
-    info: dict[str, dict[str, str]] = {}
-    lines: list[tuple[str, str]] = []  # (sha, text) per line of the file
-    sha = ""
-    for raw in porcelain.decode("utf-8", "replace").split("\n"):
-        if raw.startswith("\t"):
-            lines.append((sha, raw[1:].rstrip("\r")))
-            continue
-        head, _, rest = raw.partition(" ")
-        if len(head) == 40 and all(c in "0123456789abcdef" for c in head):
-            sha = head
-            info.setdefault(sha, {})
-        elif sha and head in ("author", "author-time", "summary"):
-            info[sha][head] = rest
-        elif sha and head == "boundary":
-            info[sha]["boundary"] = "1"
-    for key, fields in info.items():
-        at = fields.get("author-time", "")
-        commits[key] = (
-            Commit(
-                key,
-                fields.get("author", ""),
-                datetime.fromtimestamp(int(at), tz=timezone.utc) if at.isdigit() else None,
-                fields.get("summary", ""),
-            ),
-            "boundary" in fields,
-        )
+def _entries_of(lines: Iterable[tuple[str, str]]) -> list[tuple[str, set[str]]]:
+    """HEAD's entries (lines between lines holding only ``§``) with the commits of their lines."""
     groups: list[tuple[str, set[str]]] = []
     text: list[str] = []
     shas: set[str] = set()
     for line_sha, line in [*lines, ("", "§")]:
         if line.strip() == "§":
             entry = "\n".join(text).strip()
-            if entry:
+            if entry and shas:
                 groups.append((entry, shas))
             text, shas = [], set()
             continue
         text.append(line)
         if line.strip():
             shas.add(line_sha)
-    return [(t, s) for t, s in groups if s], commits
+    return groups
 
 
 __all__ = [

@@ -5,10 +5,11 @@ By hand it is::
     git config merge.hermes-memory.driver 'hermes-dash merge-driver %O %A %B %P'
     echo 'MEMORY.md merge=hermes-memory' >> .gitattributes
 
-This does the same, idempotently, and says what it changed. It runs no program that the
-repository names (no hooks, no filters, no ``core.fsmonitor``): the repository's files are read
-and written directly, and ``git config --file`` (which reads and writes that one file and runs
-nothing) sets the driver.
+This does the same, idempotently, and says what it changed. It runs no program at all (no git
+binary, so no hook, filter or ``core.fsmonitor`` of the repository's): ``.gitattributes`` is
+edited as text, and libgit2 (:mod:`hermes_dash.curation.gitread`, the config writer of that
+one file, which parses and quotes as git does and runs nothing) sets the driver in ``.git/config``,
+asked in the git reader's child (a config that includes a FIFO is stopped after its deadline).
 """
 
 from __future__ import annotations
@@ -16,17 +17,19 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
+from hermes_dash.curation import gitread
+from hermes_dash.curation.gitworker import ask
 
 DRIVER = "hermes-memory"
 ATTRIBUTE_LINE = f"MEMORY.md merge={DRIVER}"
 DRIVER_NAME = "hermes-dash: MEMORY.md entry by entry"
 _MAX_ATTRIBUTES = 1 << 20
+_MAX_CONFIG = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -93,22 +96,6 @@ def _git_dir(repo: Path) -> Path:
     )
 
 
-def _git_config(config: Path, *args: str) -> subprocess.CompletedProcess:
-    git = shutil.which("git")
-    if git is None:
-        raise InvalidRequest("git is not installed.", hint="Install git, then run this again.")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env["GIT_CONFIG_NOSYSTEM"] = "1"
-    return subprocess.run(
-        [git, "config", "--file", str(config), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
-    )
-
-
 def _attributes_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines()]
 
@@ -133,20 +120,25 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
         raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
     except FileNotFoundError:
         raw = b""
+    try:
+        read_regular(config, _MAX_CONFIG)  # a regular file of a sane size (a FIFO would hang libgit2)
+    except FileNotFoundError:
+        pass
     steps = []
     command = driver_command()
-    now = _git_config(config, "--get", f"merge.{DRIVER}.driver")
-    if now.returncode not in (0, 1):
-        raise FileProblem(f"git could not read {config}: {now.stderr.strip()}", hint="Check that file.")
-    current = now.stdout.strip() if now.returncode == 0 else None
+    key = f"merge.{DRIVER}.driver"
+    try:
+        current = ask(gitread.config_value, config, key)
+    except gitread.GitUnreadable as exc:
+        raise FileProblem(str(exc), hint="Check that file.") from None
     if current == command:
         steps.append(SetupStep(config, False, f"merge.{DRIVER}.driver is already {command}"))
     else:
         if not dry_run:
-            for key, value in ((f"merge.{DRIVER}.name", DRIVER_NAME), (f"merge.{DRIVER}.driver", command)):
-                done = _git_config(config, key, value)
-                if done.returncode != 0:
-                    raise FileProblem(f"git could not write {config}: {done.stderr.strip()}", hint="Check that file.")
+            try:
+                ask(gitread.set_config, config, {f"merge.{DRIVER}.name": DRIVER_NAME, key: command})
+            except gitread.GitUnreadable as exc:
+                raise FileProblem(str(exc), hint="Check that file.") from None
         steps.append(
             SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}" + (f" (was {current})" if current else ""))
         )

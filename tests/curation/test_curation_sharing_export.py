@@ -79,19 +79,22 @@ def test_user_md_ignored_by_git_in_a_repository_home_is_fine(store, home):
     assert not any("USER.md" in w for w in report.warnings)
 
 
-def test_no_git_installed_is_said_plainly(store, monkeypatch, tmp_path):
+@needs_git
+def test_sharing_reads_the_repository_without_a_git_program(store, home, repo, monkeypatch, tmp_path):
+    """The repository is read through libgit2: with no git on PATH the state is still known."""
+    (home / "memories").mkdir()
+    os.symlink(repo / "MEMORY.md", home / "memories" / "MEMORY.md")
+    (repo / "MEMORY.md").write_text("Shared fact, edited")
     monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    report = _sharing.sharing(store)
-    assert not report.git_available and report.file("memory").git is None
-    assert any("git is not installed" in w for w in report.warnings)
+    memory = _sharing.sharing(store).file("memory")
+    assert memory.git.repo == repo.resolve() and memory.git.tracked and memory.git.status == "M MEMORY.md"
 
 
 def test_not_a_repository(store, write_mem):
     write_mem("memory", "fact")
     memory = _sharing.sharing(store).file("memory")
     assert not memory.is_link
-    if memory.git is not None:
-        assert memory.git.repo is None and memory.git.problem is None
+    assert memory.git.repo is None and memory.git.problem is None
 
 
 @pytest.mark.parametrize(

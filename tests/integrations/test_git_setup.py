@@ -103,3 +103,35 @@ def test_refuses_a_folder_that_is_not_a_repository_and_a_linked_attributes_file(
     assert done.returncode == 1 and "symbolic link" in done.stderr
     assert outside.read_text() == "keep\n"
     assert repo.run("config", "merge.hermes-memory.driver", check=False).returncode == 1  # nothing half done
+
+
+def test_needs_no_git_program_and_refuses_a_config_that_is_not_a_file(tmp_path: Path) -> None:
+    """The driver is set through libgit2, with no git on PATH; a ``.git/config`` that is a FIFO
+    (libgit2 and git would block opening it) is refused with what it is, nothing written."""
+    repo = Repo(tmp_path / "r")
+    done = setup(repo.path, env=dict(repo.env, PATH=str(tmp_path / "no-programs-here")))
+    assert done.returncode == 0, done.stderr
+    driver = repo.run("config", "merge.hermes-memory.driver").stdout.strip()
+    assert driver.endswith(" -m hermes_dash merge-driver %O %A %B %P")
+    assert repo.run("config", "merge.hermes-memory.name").stdout.strip() == "hermes-dash: MEMORY.md entry by entry"
+    other = Repo(tmp_path / "fifo")
+    (other.path / ".git" / "config").unlink()
+    os.mkfifo(other.path / ".git" / "config")
+    done = setup(other.path, env=other.env)
+    assert done.returncode == 1 and "FIFO" in done.stderr and "not a regular file" in done.stderr, done.stderr
+    assert not (other.path / ".gitattributes").exists()
+
+
+def test_a_config_that_includes_a_fifo_is_given_up_after_the_deadline(tmp_path: Path) -> None:
+    """libgit2 follows ``include.path`` and would block on a FIFO: the question is stopped."""
+    from hermes_dash.curation import gitworker
+
+    repo = Repo(tmp_path / "r")
+    os.mkfifo(repo.path / ".git" / "more")
+    with open(repo.path / ".git" / "config", "a", encoding="utf-8") as config:
+        config.write("[include]\n\tpath = more\n")
+    before = (repo.path / ".git" / "config").read_bytes()
+    done = setup(repo.path, env=repo.env)
+    assert done.returncode == 1 and f"took longer than {gitworker.GIT_TIMEOUT_S:g} s" in done.stderr, done.stderr
+    assert (repo.path / ".git" / "config").read_bytes() == before
+    assert not (repo.path / ".gitattributes").exists()

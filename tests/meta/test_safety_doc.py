@@ -5,7 +5,7 @@ from __future__ import annotations
 from repo import ROOT
 
 from hermes_dash import DOORS
-from hermes_dash.curation import invisible, safegit
+from hermes_dash.curation import blame, gitworker, invisible
 from hermes_dash.engine import home
 from hermes_dash.engine.views import sessions
 from hermes_dash.ui import _tables
@@ -26,7 +26,8 @@ def test_every_bound_is_stated_with_its_number() -> None:
         "prompt characters read": f"{sessions.MAX_PROMPT_CHARS:,} characters",
         "largest SQLite value": f"{sessions.MAX_VALUE_BYTES >> 20} MiB",
         "state.db query time": f"{sessions.QUERY_TIMEOUT_S:g} s",
-        "git call time": f"{safegit.GIT_TIMEOUT_S:g} s limit",
+        "git history read": f"at most the last {blame.GIT_MAX_COMMITS} commits",
+        "git question time": f"a {gitworker.GIT_TIMEOUT_S:g} s limit",
         "rows per table page": f"{_tables.PAGE_ROWS} rows at a time",
         "characters per cell": f"{_tables.CELL_CHARS:,} characters",
         "characters in an edit box": f"{_tables.EDIT_CHARS:,} characters",

@@ -70,3 +70,46 @@ class Repo:
 
     def merge(self, name: str) -> subprocess.CompletedProcess:
         return self.run("merge", "--no-edit", name, check=False)
+
+
+#: How the hostile repository's config makes a fetch run the attacker's command.
+DOORS = ("uploadpack", "ext")
+
+
+def hostile_partial_clone(path: Path, files: dict[str, str], marker: Path, door: str, missing: str = "") -> Repo:
+    """A repository that says it is a partial clone (``extensions.partialClone``, a promisor
+    remote) without the tree of the folder ``missing`` (the root tree by default), whose own
+    config makes the fetch of that tree run ``touch MARKER``: through ``remote.origin.uploadpack``
+    on the file protocol, or an ``ext::`` URL. Any ``git ls-tree HEAD`` / ``blame`` /
+    ``cat-file`` that needs that tree creates the marker (:func:`armed` proves it with git)."""
+    repo = Repo(path)
+    for name, text in files.items():
+        repo.write(name, text)
+    repo.commit("shared memory")
+    tree = repo.run("rev-parse", f"HEAD:{missing}").stdout.strip()
+    (path / ".git" / "objects" / tree[:2] / tree[2:]).unlink()
+    touch = f"touch {marker}"
+    settings = {
+        "core.repositoryformatversion": "1",
+        "extensions.partialClone": "origin",
+        "remote.origin.promisor": "true",
+        "remote.origin.fetch": "+refs/heads/*:refs/remotes/origin/*",
+    }
+    if door == "uploadpack":
+        settings |= {
+            "protocol.file.allow": "always",
+            "remote.origin.url": f"file://{path.parent}/upstream-{path.name}",
+            "remote.origin.uploadpack": f"sh -c '{touch}; exit 1'",
+        }
+    else:
+        settings |= {"protocol.ext.allow": "always", "remote.origin.url": "ext::sh -c " + touch.replace(" ", "% ")}
+    for key, value in settings.items():
+        repo.run("config", key, value)
+    return repo
+
+
+def armed(repo: Repo, marker: Path, *probe: str) -> None:
+    """The trap is real: the test's own ``git ls-tree HEAD`` (or ``probe``) runs the attacker's command."""
+    repo.run(*(probe or ("ls-tree", "HEAD")), check=False)
+    assert marker.exists(), "the hostile repository did not make git run its command"
+    marker.unlink()

@@ -44,15 +44,13 @@ st.title("Sharing and export")
 st.header("Team sharing")
 st.caption(
     "A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
-    "private. Checked with read-only git calls."
+    "private. Read from the repository's own files; no git program runs and nothing is fetched."
 )
 report = sharing.sharing(store)
 rows = []
 for f in report.files:
     git = f.git
-    if git is None:
-        repo = "git not installed"
-    elif git.problem:
+    if git.problem:
         repo = f"git: {git.problem}"
     elif git.repo is None:
         repo = "not in a git repository"
@@ -65,9 +63,9 @@ for f in report.files:
             "Points to": f.link_text or "",
             "Real path": str(f.resolved),
             "Repository": repo,
-            "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
+            "Tracked": "" if git.tracked is None else ("yes" if git.tracked else "no"),
             "Uncommitted changes": ""
-            if not git or git.dirty is None
+            if git.dirty is None
             else ("yes: " + git_words(git.status) if git.dirty else "no"),
         }
     )
