@@ -75,6 +75,9 @@ __all__ = [
     "HermesHome",
     "InvalidRequest",
     "INVISIBLE",
+    "Invocation",
+    "invocation_for",
+    "invoked_as",
     "journal_default",
     "JOURNAL_NAME",
     "journal_via",
@@ -113,6 +116,9 @@ __all__ = [
     "plan_batch",
     "plan_plugin_enabled",
     "prepare",
+    "printed_command",
+    "printed_program",
+    "PROGRAM_ENV",
     "PROFILE_ENV",
     "project",
     "Projection",
@@ -253,6 +259,12 @@ _MODULE_OF = {
     "DOORS": "engine.serving",
     "connection_problems": "engine.serving",
     "served_flags": "engine.serving",
+    "Invocation": "engine.invocation",
+    "invocation_for": "engine.invocation",
+    "invoked_as": "engine.invocation",
+    "printed_command": "engine.invocation",
+    "printed_program": "engine.invocation",
+    "PROGRAM_ENV": "engine.invocation",
     "TwoFileResult": "engine.state",
     "TwoFileUndo": "engine.state",
     "drift_guard": "engine.store",
@@ -360,6 +372,12 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.home import (
         resolve_home as resolve_home,
     )
+    from .engine.invocation import PROGRAM_ENV as PROGRAM_ENV
+    from .engine.invocation import Invocation as Invocation
+    from .engine.invocation import invocation_for as invocation_for
+    from .engine.invocation import invoked_as as invoked_as
+    from .engine.invocation import printed_command as printed_command
+    from .engine.invocation import printed_program as printed_program
     from .engine.io.atomic import write_atomic as write_atomic
     from .engine.io.atomic import write_private as write_private
     from .engine.io.backups import Backup as Backup

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of, printed_command
 
 from ._registry import EXIT_REFUSED, Outcome, command, extends_parser
 
@@ -25,7 +25,7 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         return Outcome(
             data,
             f"Refused: {data['error']}\nWhat to do: give a part of the entry's text exactly "
-            f"as `hermes-dash show {args.target}` prints it.",
+            f"as `{printed_command('show', args.target)}` prints it.",
             EXIT_REFUSED,
         )
     lines = [

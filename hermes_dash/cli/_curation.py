@@ -11,7 +11,7 @@ import argparse
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, shorten
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, printed_command, shorten
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
@@ -31,22 +31,17 @@ def _iso(moment: datetime | None) -> str | None:
 def _restore_hint(target: str, item: object) -> str:
     """How to bring one earlier text back: the exact command when the texts are short and on one
     line, else what to run (a cut text in a command would hit the wrong entry or none)."""
-    import shlex
-
     text, current = item.text, item.current  # type: ignore[attr-defined]  # a history Restorable, typed object to keep this module light
     short = all(t is None or (len(t) <= 60 and "\n" not in t) for t in (text, current))
     if current is None:
         how = (
-            f"python -m hermes_dash add {target} -- {shlex.quote(text)}"
+            printed_command("add", target, "--", text)
             if short
             else f"`add {target}` with the text (full text in --json)"
         )
         return f"gone, add it back with: {how}"
     how = (
-        (
-            f"python -m hermes_dash replace {target} --expect-entry {shlex.quote(current)} -- "
-            f"{shlex.quote(current)} {shlex.quote(text)}"
-        )
+        printed_command("replace", target, "--expect-entry", current, "--", current, text)
         if short
         else f"`replace {target}` the current text with it, --expect-entry the current text (full texts in --json)"
     )
@@ -442,8 +437,9 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         if not args.ids:
             return Outcome(
                 {"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
-                f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
-                "shows them), or `pending reject --marked`.",
+                f"Usage: {printed_command('pending', args.action, 'ID...')} (ids as "
+                f"`{printed_command('pending', 'list')}` shows them), or "
+                f"`{printed_command('pending', 'reject', '--marked')}`.",
                 EXIT_USAGE,
             )
         if args.content is not None or args.old_text is not None or args.aim_now:
@@ -463,7 +459,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if count:
         lines.append(
             f"\n{n_of(count, 'staged write')} marked (can no longer apply, repeats another, or the file "
-            "already says it): `pending reject --marked` rejects them."
+            f"already says it): `{printed_command('pending', 'reject', '--marked')}` rejects them."
         )
     text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
     return Outcome(
@@ -485,7 +481,7 @@ def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
         return Outcome(
             {"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
-            "Usage: python -m hermes_dash pending reject --marked (no ids, no edit).",
+            f"Usage: {printed_command('pending', 'reject', '--marked')} (no ids, no edit).",
             EXIT_USAGE,
         )
     chosen = pending.marked(pending.triage(store))
@@ -507,7 +503,8 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.action != "approve" or len(args.ids) != 1:
         return Outcome(
             {"success": False, "code": "usage", "error": "--content, --old-text and --aim-now edit one approval."},
-            "Usage: python -m hermes_dash pending approve ID [--content TEXT] [--old-text TEXT] [--aim-now] (one id).",
+            f"Usage: {printed_command('pending', 'approve', 'ID')} [--content TEXT] [--old-text TEXT] [--aim-now] "
+            "(one id).",
             EXIT_USAGE,
         )
     sid = args.ids[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from hermes_dash import MemoryStore, resolve_home
+from hermes_dash import MemoryStore, printed_program, resolve_home
 
 from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
 
@@ -69,7 +69,7 @@ def _git_setup(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     else:
         lines.append(
             "Commit .gitattributes so everyone's clone uses the driver; each clone runs "
-            "`hermes-dash git-setup` once (git never takes a merge driver from a repository)."
+            f"`{printed_program()} git-setup` once (git never takes a merge driver from a repository)."
         )
     return Outcome(
         {"success": True, "steps": [{"file": str(s.file), "changed": s.changed, "what": s.what} for s in steps]},

@@ -10,6 +10,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from hermes_dash import printed_program
+
 from ._registry import EXTENSIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
@@ -105,9 +107,7 @@ class _OnlySubparsers(argparse._SubParsersAction):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``only``: the command about to run (the other commands' parsers are skipped)."""
-    parser = _Parser(
-        prog="python -m hermes_dash", description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md."
-    )
+    parser = _Parser(prog=printed_program(), description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

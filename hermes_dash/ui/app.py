@@ -12,7 +12,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import journal_via, ui
+from hermes_dash import invocation_for, invoked_as, journal_via, ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("pages")
@@ -83,7 +83,10 @@ def run(pages: Path = PAGES) -> None:
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     asked = ui.focus_count()
     ui.show_flashes()
-    with journal_via(f"dashboard: {page.title}"):  # names the page in hermes-dash's journal
+    # The journal names the page; a command the page prints names this home and profile.
+    home = getattr(store, "home", None)
+    where = invocation_for(home.root, home.profile) if home is not None else invocation_for(None)
+    with journal_via(f"dashboard: {page.title}"), invoked_as(where):
         page.run()
     if ui.page_opened() and ui.focus_count() == asked:
         # Moving to another page leaves focus on the sidebar link that was followed: it goes to
