@@ -58,6 +58,6 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("blame", help="where each entry came from: session, reason, hermes-dash writes, git")
-    p.add_argument("target", choices=TARGETS, metavar="TARGET")
+    p.add_argument("target", choices=TARGETS)
     p.add_argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")
     p.add_argument("--life", action="store_true", help="print every entry's whole life, not only its origin")

@@ -669,7 +669,7 @@ def _threshold(value: str) -> int:
 
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
-    target = {"choices": TARGETS, "metavar": "TARGET"}
+    target = {"choices": TARGETS}  # shown as {memory,user}
     p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
     p.add_argument("target", nargs="?", **target)
     p.add_argument(

@@ -283,7 +283,7 @@ PIN_HELP = (
 
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
-    target = {"choices": TARGETS, "metavar": "TARGET"}
+    target = {"choices": TARGETS}  # shown as {memory,user}
     stdin = {"action": "store_true", "help": "read CONTENT from standard input"}
     p = sub.add_parser("show", help="entries and usage of one or both files")
     p.add_argument("target", nargs="?", **target)

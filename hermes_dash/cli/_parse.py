@@ -111,6 +111,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    # Listed for --help only: with one of these first (or no COMMAND) the dashboard starts, and
+    # _serve's own parser reads them.
+    dashboard = parser.add_argument_group("the dashboard (no COMMAND, or serve; serve --help)")
+    dashboard.add_argument("--port", type=int, help="port (default: 8501, or the next free one)")
+    dashboard.add_argument("--address", metavar="ADDRESS", help="listen on ADDRESS (then an access token is needed)")
+    dashboard.add_argument("--no-browser", action="store_true", help="do not open a browser")
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser, action=_OnlySubparsers
     )
