@@ -309,7 +309,9 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     for v in line.versions:
         lines.append(
             f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
-            f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else "") + f"\n      made by {made_by[v.index]}"
+            f"{v.usage:>6} chars"
+            + (f"  ! {v.problem}" if v.problem else "")
+            + f"\n      made {'' if made_by[v.index] == blame.BEFORE_OLDEST else 'by '}{made_by[v.index]}"
         )
     lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
 

@@ -22,6 +22,14 @@ _CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.p
 _PAGES = "hd_pages"  # session state: (pages folder, the navigation's sections), built once per browser session
 
 
+MAKER = "hd_maker"  # session state: "dashboard: <page>", what the journal names this session's writes
+
+
+def maker_name(title: str) -> str:
+    """A page's name for the journal: its title without the Inbox's count ("Inbox (3 waiting)")."""
+    return title.split(" (", 1)[0]
+
+
 def waiting(store: object) -> int:
     """How many staged writes wait in the Inbox (one directory listing; 0 when there is no folder)."""
     home = getattr(store, "home", None)
@@ -80,13 +88,16 @@ def run(pages: Path = PAGES) -> None:
 
     page = st.navigation(sections(pages, waiting(store)))
     ui.note_page(page.url_path)
+    # What the journal names a write of this page, kept for the next run's button callbacks
+    # (an Undo runs before this script, outside the page's journal_via): ui/_origins.py.
+    st.session_state[MAKER] = f"dashboard: {maker_name(page.title)}"
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     asked = ui.focus_count()
     ui.show_flashes()
     # The journal names the page; a command the page prints names this home and profile.
     home = getattr(store, "home", None)
     where = invocation_for(home.root, home.profile) if home is not None else invocation_for(None)
-    with journal_via(f"dashboard: {page.title}"), invoked_as(where):
+    with journal_via(st.session_state[MAKER]), invoked_as(where):
         page.run()
     if ui.page_opened() and ui.focus_count() == asked:
         # Moving to another page leaves focus on the sidebar link that was followed: it goes to
@@ -94,8 +105,10 @@ def run(pages: Path = PAGES) -> None:
         # so Tab continues into the page, not down the navigation.
         ui.focus_now(ui.MAIN)
     from hermes_dash.ui._health import show_toasts
+    from hermes_dash.ui._origins import writers
 
-    show_toasts()  # after the page (and its dialogs): a write from outside, named
+    # After the page (and its dialogs): a write from outside, and who made it.
+    show_toasts(None if store is None else lambda target, texts: writers(store, target, texts))
 
 
 if __name__ == "__main__":
