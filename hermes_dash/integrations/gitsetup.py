@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
+from hermes_dash import FileProblem, InvalidRequest, printed_program, read_regular, write_atomic
 
 DRIVER = "hermes-memory"
 ATTRIBUTE_LINE = f"MEMORY.md merge={DRIVER}"
@@ -89,7 +89,7 @@ def _git_dir(repo: Path) -> Path:
             return Path(os.path.normpath(where))
     raise InvalidRequest(
         f"{repo} is not the top folder of a git repository (no .git there).",
-        hint="Give the repository's top folder: `hermes-dash git-setup PATH`.",
+        hint=f"Give the repository's top folder: `{printed_program()} git-setup PATH`.",
     )
 
 

@@ -140,3 +140,24 @@ def test_from_a_clone_the_module_is_named_with_the_interpreter(tmp_path: Path) -
         timeout=60,
     )
     assert f"`{sys.executable} -m hermes_dash demo`" in done.stderr, done.stderr
+
+
+def test_refusal_hints_run_on_the_same_home(world) -> None:
+    """A refusal's "What to do" names whole commands, for this home, that run as printed."""
+    quoted = shlex.quote(str(world["hermes"]))
+    said = ""
+    for asked in ("snapshot", "restore no-such-backup", "pending approve 0000000z"):
+        done = _sh(world, f"hermes-dash --home {quoted} {asked}")
+        assert done.returncode == 1, (asked, done.stdout, done.stderr)
+        said += done.stdout + done.stderr
+    commands = _commands(said)
+    wanted = ["snapshot --freeze", "snapshot", "backups", "pending list"]
+    assert [c.removeprefix(f"hermes-dash --home {quoted} ") for c in commands] == wanted, commands
+    for line in commands:
+        ran = _sh(world, line)
+        assert ran.returncode in (0, 1), (line, ran.stderr)  # `snapshot` runs; with no session it may say so
+        assert "No such file" not in ran.stderr and "not found" not in ran.stderr, (line, ran.stderr)
+    assert (world["hermes"] / "memories").is_dir() and list(world["hermes"].glob("memories/*snapshot*")), list(
+        world["hermes"].rglob("*")
+    )
+    _untouched(world)
