@@ -140,6 +140,7 @@ __all__ = [
     "session_snapshot",
     "SessionInfo",
     "SessionList",
+    "set_default_invocation",
     "set_plugin_enabled",
     "Settings",
     "shorten",
@@ -264,6 +265,7 @@ _MODULE_OF = {
     "invoked_as": "engine.invocation",
     "printed_command": "engine.invocation",
     "printed_program": "engine.invocation",
+    "set_default_invocation": "engine.invocation",
     "PROGRAM_ENV": "engine.invocation",
     "TwoFileResult": "engine.state",
     "TwoFileUndo": "engine.state",
@@ -378,6 +380,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.invocation import invoked_as as invoked_as
     from .engine.invocation import printed_command as printed_command
     from .engine.invocation import printed_program as printed_program
+    from .engine.invocation import set_default_invocation as set_default_invocation
     from .engine.io.atomic import write_atomic as write_atomic
     from .engine.io.atomic import write_private as write_private
     from .engine.io.backups import Backup as Backup

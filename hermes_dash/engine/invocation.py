@@ -14,7 +14,7 @@ import contextlib
 import contextvars
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 #: The dashboard's server is started by ``hermes-dash serve``; this variable hands the program's
@@ -123,9 +123,23 @@ def invoked_as(invocation: Invocation) -> Iterator[None]:
         _CURRENT.reset(token)
 
 
+#: The invocation when none is around a call (the dashboard's: a button's callback runs before its
+#: page, outside the page's :func:`invoked_as`, and still prints for the session's home).
+_DEFAULT: list[Callable[[], Invocation | None]] = [lambda: None]
+
+
+def set_default_invocation(provider: Callable[[], Invocation | None]) -> None:
+    _DEFAULT[0] = provider
+
+
 def current_invocation() -> Invocation:
-    """The invocation around this call; outside any, the program alone (the default home)."""
+    """The invocation around this call; else the default's; else the program alone (the default home)."""
     found = _CURRENT.get()
+    if found is None:
+        try:
+            found = _DEFAULT[0]()
+        except Exception:  # noqa: BLE001 - printing a hint never fails the command that refused
+            found = None
     return found if found is not None else Invocation(program_of(sys.argv[0] if sys.argv else None))
 
 
@@ -150,4 +164,5 @@ __all__ = [
     "printed_command",
     "printed_program",
     "program_of",
+    "set_default_invocation",
 ]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import invocation_for, invoked_as, journal_via, ui
+from hermes_dash import Invocation, invocation_for, invoked_as, journal_via, set_default_invocation, ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("pages")
@@ -23,6 +23,21 @@ _PAGES = "hd_pages"  # session state: (pages folder, the navigation's sections),
 
 
 MAKER = "hd_maker"  # session state: "dashboard: <page>", what the journal names this session's writes
+WHERE = "hd_invocation"  # session state: the Invocation this session's printed commands start with
+
+
+def _session_invocation() -> Invocation | None:
+    """Inside a script run, the invocation of the session's last page (a button's callback runs
+    before the page, outside its invoked_as); elsewhere none."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    where = st.session_state.get(WHERE)
+    return where if isinstance(where, Invocation) else None
+
+
+set_default_invocation(_session_invocation)
 
 
 def maker_name(title: str) -> str:
@@ -97,6 +112,7 @@ def run(pages: Path = PAGES) -> None:
     # The journal names the page; a command the page prints names this home and profile.
     home = getattr(store, "home", None)
     where = invocation_for(home.root, home.profile) if home is not None else invocation_for(None)
+    st.session_state[WHERE] = where
     with journal_via(st.session_state[MAKER]), invoked_as(where):
         page.run()
     if ui.page_opened() and ui.focus_count() == asked:

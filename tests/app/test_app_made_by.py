@@ -133,3 +133,20 @@ def test_the_toast_and_the_origin_column_name_the_same_writer(home: Path) -> Non
     memory = tables(at)[0].value
     origin = dict(zip(memory["Entry"], memory["Origin"]))
     assert origin["Written by the command line meanwhile."].startswith("you · ")
+
+
+def test_a_refusal_on_a_page_prints_its_command_for_the_dashboards_home(home: Path) -> None:
+    """The dashboard's hints name the home it shows (not ~/.hermes), through the one builder."""
+    from hermes_dash import invocation_for
+
+    (home / "memories" / "MEMORY.md").write_text(f"{FACTS[0]}\n\n§\n\n{FACTS[1]}", encoding="utf-8")  # hand-edited
+    at = open_app("edit")
+    at.text_input(key="ed_rep_old").input("5433").run()
+    at.text_area(key="ed_rep_new").input("The staging database listens on port 5434.").run()
+    at.button(key="ed_rep_btn").click().run()
+    if "ed_rep_yes" in [b.key for b in at.button]:
+        at.button(key="ed_rep_yes").click().run()
+    no_exception(at)
+    shown = "\n".join([t.value for t in at.text] + [e.value for e in at.error] + [c.value for c in at.caption])
+    wanted = invocation_for(home).command("normalize", "memory")
+    assert f"--home {home}" in wanted and wanted in shown, shown
