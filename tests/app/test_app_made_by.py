@@ -150,3 +150,21 @@ def test_a_refusal_on_a_page_prints_its_command_for_the_dashboards_home(home: Pa
     shown = "\n".join([t.value for t in at.text] + [e.value for e in at.error] + [c.value for c in at.caption])
     wanted = invocation_for(home).command("normalize", "memory")
     assert f"--home {home}" in wanted and wanted in shown, shown
+
+
+def test_the_cleanup_pages_plan_is_named(home: Path) -> None:
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 200\n")
+    long = "Old note: the staging cluster was migrated in 2019 and the old hosts are long gone now."
+    (home / "memories" / "MEMORY.md").write_text(DELIMITER.join([*FACTS, long]), encoding="utf-8")
+    at = open_app("curation_cleanup")
+    no_exception(at)
+    picks = [c for c in at.checkbox if c.key.startswith("cu_plan_rm_") and "frees 90 characters" in c.label]
+    assert picks, [(c.key, c.label) for c in at.checkbox]  # no entry is picked for you
+    picks[0].check().run()
+    review = [b for b in at.button if b.key == "cu_plan_apply_memory"]
+    assert review, [b.key for b in at.button]
+    review[0].click().run()
+    at.button(key="cu_review_yes").click().run()
+    no_exception(at)
+    assert journal.read(home / "memories")[-1].via == "dashboard: Cleanup"
+    assert _made_by(at)[0] == "you (dashboard: Cleanup)"
