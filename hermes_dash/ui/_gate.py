@@ -22,7 +22,7 @@ import os
 
 import streamlit as st
 
-from hermes_dash import LOOPBACK, TOKEN_ENV, connection_problems, printed_program
+from hermes_dash import LOOPBACK, TOKEN_ENV, connection_problems
 
 _GRANTED = "hd_access_granted"
 
@@ -112,7 +112,7 @@ def admit() -> bool:
         st.write(
             "This dashboard is open to a network, so it asks for the access token that was "
             "printed when it started. Open the address shown there, the one that ends in "
-            f"`?token=...`. Lost it? Restart `{printed_program()} serve --address ...` for a new one."
+            "`?token=...`. Lost it? Restart `hermes-dash serve --address ...` for a new one."
         )
         return False
     problems = local_problems()
@@ -134,7 +134,7 @@ def _refuse(problems: list[str]) -> None:
         "These options come from Streamlit's config files (`.streamlit/config.toml` in the working "
         "folder, `~/.streamlit/config.toml`, the one beside the app), `STREAMLIT_*` environment variables "
         "or `streamlit run` flags; docs/safety.md lists them. To open it to a network on purpose, use "
-        f"`{printed_program()} serve --address ADDRESS`: it then asks for an access token."
+        "`hermes-dash serve --address ADDRESS`: it then asks for an access token."
     )
 
 
