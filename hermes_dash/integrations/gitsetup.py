@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FileProblem, InvalidRequest, printed_program, read_regular, write_atomic
+from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
 
 DRIVER = "hermes-memory"
 ATTRIBUTE_LINE = f"MEMORY.md merge={DRIVER}"
@@ -87,6 +87,8 @@ def _git_dir(repo: Path) -> Path:
                 shared = Path(read_regular(common, 4096)[0].decode("utf-8", "replace").strip())
                 where = shared if shared.is_absolute() else where / shared
             return Path(os.path.normpath(where))
+    from hermes_dash import printed_program  # the program as started, for the command in the hint
+
     raise InvalidRequest(
         f"{repo} is not the top folder of a git repository (no .git there).",
         hint=f"Give the repository's top folder: `{printed_program()} git-setup PATH`.",
