@@ -104,7 +104,8 @@ def show_toasts(writers: Callable[[str, list[str]], str] | None = None) -> None:
     page); ``writers(target, texts)`` names who wrote those texts, as the Origin column does."""
     for target, fresh, what in st.session_state.pop(_TOASTS, []):
         by = writers(target, fresh) if writers is not None and fresh else ""
-        st.toast(f"Written from outside this page{f' by {by}' if by else ''}: {what}.", icon=":material/sync:")
+        # In History's words ("Made by"): a session, you (the page or command), the Inbox, a hand edit.
+        st.toast(f"Written from outside this page: {what}." + (f" Made by {by}." if by else ""), icon=":material/sync:")
 
 
 def note_own_write(result: object, undoable: bool, home: object) -> None:

@@ -128,7 +128,7 @@ def test_the_toast_and_the_origin_column_name_the_same_writer(home: Path) -> Non
     no_exception(at)
     toasts = [t.value for t in at.toast]
     assert toasts == [
-        "Written from outside this page by you (command line: hermes-dash add): 1 entry added in MEMORY.md."
+        "Written from outside this page: 1 entry added in MEMORY.md. Made by you (command line: hermes-dash add)."
     ]
     memory = tables(at)[0].value
     origin = dict(zip(memory["Entry"], memory["Origin"]))
