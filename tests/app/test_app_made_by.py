@@ -168,3 +168,27 @@ def test_the_cleanup_pages_plan_is_named(home: Path) -> None:
     no_exception(at)
     assert journal.read(home / "memories")[-1].via == "dashboard: Cleanup"
     assert _made_by(at)[0] == "you (dashboard: Cleanup)"
+
+
+def test_the_cleanup_pages_move_is_named_in_both_files(home: Path) -> None:
+    (home / "memories" / "MEMORY.md").write_text(
+        DELIMITER.join([*FACTS, "The user prefers short answers without preamble."]), encoding="utf-8"
+    )
+    at = open_app("curation_cleanup")
+    no_exception(at)
+    move = [b for b in at.button if b.key.startswith("cu_move_")]
+    assert move, [b.key for b in at.button]
+    move[0].click().run()
+    at.button(key="cu_review_yes").click().run()
+    no_exception(at)
+    lines = journal.read(home / "memories")
+    assert {(line.target, line.via) for line in lines} == {
+        ("memory", "dashboard: Cleanup"),
+        ("user", "dashboard: Cleanup"),
+    }
+    assert _made_by(at)[0] == "you (dashboard: Cleanup)"
+    # USER.md did not exist: its one version, the live file, was made by the move, not "kept".
+    at.radio(key="hi_target").set_value("user").run()
+    no_exception(at)
+    made = list(next(t.value for t in tables(at) if "Made by" in t.value.columns)["Made by"])
+    assert made == ["you (dashboard: Cleanup)"], made
