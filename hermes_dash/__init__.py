@@ -76,6 +76,9 @@ __all__ = [
     "HermesHome",
     "InvalidRequest",
     "INVISIBLE",
+    "Invocation",
+    "invocation_for",
+    "invoked_as",
     "journal_default",
     "JOURNAL_NAME",
     "journal_via",
@@ -114,6 +117,9 @@ __all__ = [
     "plan_batch",
     "plan_plugin_enabled",
     "prepare",
+    "printed_command",
+    "printed_program",
+    "PROGRAM_ENV",
     "PROFILE_ENV",
     "project",
     "Projection",
@@ -135,6 +141,7 @@ __all__ = [
     "session_snapshot",
     "SessionInfo",
     "SessionList",
+    "set_default_invocation",
     "set_plugin_enabled",
     "Settings",
     "shorten",
@@ -198,6 +205,13 @@ _MODULE_OF = {
     "journal_default": "engine.io.journal",
     "journal_via": "engine.io.journal",
     "held": "engine.io.lock",
+    "Invocation": "engine.invocation",
+    "invocation_for": "engine.invocation",
+    "invoked_as": "engine.invocation",
+    "printed_command": "engine.invocation",
+    "printed_program": "engine.invocation",
+    "set_default_invocation": "engine.invocation",
+    "PROGRAM_ENV": "engine.invocation",
     "describe_unreadable": "engine.io.readfile",
     "Fingerprint": "engine.io.readfile",
     "MAX_MEMORY_BYTES": "engine.io.readfile",
@@ -362,6 +376,13 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.home import (
         resolve_home as resolve_home,
     )
+    from .engine.invocation import PROGRAM_ENV as PROGRAM_ENV
+    from .engine.invocation import Invocation as Invocation
+    from .engine.invocation import invocation_for as invocation_for
+    from .engine.invocation import invoked_as as invoked_as
+    from .engine.invocation import printed_command as printed_command
+    from .engine.invocation import printed_program as printed_program
+    from .engine.invocation import set_default_invocation as set_default_invocation
     from .engine.io.atomic import write_atomic as write_atomic
     from .engine.io.atomic import write_private as write_private
     from .engine.io.backups import Backup as Backup

@@ -1,4 +1,4 @@
-"""Command line: ``python -m hermes_dash [--home DIR] [--profile NAME] [--json] COMMAND ...``.
+"""Command line: ``hermes-dash [--home DIR] [--profile NAME] [--json] COMMAND ...``.
 
 A thin layer over the engine: parse arguments, call one engine function, print the result.
 Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage error.
@@ -15,12 +15,26 @@ import contextlib
 import os
 import sys
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, Refusal, adopt_agent, agent_for_home, journal_via
+from hermes_dash import (
+    FILENAMES,
+    TARGETS,
+    MemoryStore,
+    Refusal,
+    adopt_agent,
+    agent_for_home,
+    invocation_for,
+    invoked_as,
+    journal_via,
+)
 
 from . import _blame, _curation, _integrations, _memory, _pending, _snapshot, _tools  # noqa: F401  (importing a command module registers its commands)
 from ._memory import usage_line
 from ._parse import UsageError, parse_args
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from hermes_dash import Invocation
 
 __all__ = ["main"]
 
@@ -69,7 +83,9 @@ def main(argv: list[str] | None = None) -> int:
             adopt_agent(agent_for_home(store.home.root))
             for warning in store.settings.warnings:
                 print(f"warning: {warning}", file=sys.stderr)
-        with journal_via(f"command line: hermes-dash {args.command}"):  # names the command in hermes-dash's journal
+        # Every command this one prints names the same program, home and profile (engine/invocation.py).
+        where = _invocation(store, args)
+        with invoked_as(where), journal_via(f"command line: hermes-dash {_named(args)}"):
             outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
@@ -87,6 +103,24 @@ def main(argv: list[str] | None = None) -> int:
         # interpreter's final flush does not raise again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return outcome.code
+
+
+def _invocation(store: MemoryStore | None, args: object) -> Invocation:
+    """How the commands this one prints start: ``--home`` when given (or not the default home),
+    ``--profile`` when given, as the names they resolved to."""
+    given = getattr(args, "home", None)
+    profile = getattr(args, "profile", None)
+    if store is not None:
+        chosen = (store.home.profile or "default") if profile is not None else None
+        return invocation_for(store.home.root, chosen, given_home=given is not None)
+    return invocation_for(given, profile, given_home=given is not None)
+
+
+def _named(args: object) -> str:
+    """The command as the journal names its writes: ``add``, ``pending approve``, ``plugin install``."""
+    action = getattr(args, "action", None)
+    command = str(getattr(args, "command", ""))
+    return f"{command} {action}" if isinstance(action, str) and action.isidentifier() else command
 
 
 def _target_of_backup(name: str | None) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of, printed_command
 
 from ._registry import EXIT_REFUSED, Outcome, command, extends_parser
 
@@ -25,7 +25,7 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         return Outcome(
             data,
             f"Refused: {data['error']}\nWhat to do: give a part of the entry's text exactly "
-            f"as `hermes-dash show {args.target}` prints it.",
+            f"as `{printed_command('show', args.target)}` prints it.",
             EXIT_REFUSED,
         )
     lines = [
@@ -58,6 +58,6 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("blame", help="where each entry came from: session, reason, hermes-dash writes, git")
-    p.add_argument("target", choices=TARGETS, metavar="TARGET")
+    p.add_argument("target", choices=TARGETS)
     p.add_argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")
     p.add_argument("--life", action="store_true", help="print every entry's whole life, not only its origin")

@@ -12,7 +12,7 @@ import argparse
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, shorten
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, printed_command, shorten
 
 from ._registry import Outcome, command, extends_parser
 
@@ -30,22 +30,17 @@ def _iso(moment: datetime | None) -> str | None:
 def _restore_hint(target: str, item: object) -> str:
     """How to bring one earlier text back: the exact command when the texts are short and on one
     line, else what to run (a cut text in a command would hit the wrong entry or none)."""
-    import shlex
-
     text, current = item.text, item.current  # type: ignore[attr-defined]  # a history Restorable, typed object to keep this module light
     short = all(t is None or (len(t) <= 60 and "\n" not in t) for t in (text, current))
     if current is None:
         how = (
-            f"python -m hermes_dash add {target} -- {shlex.quote(text)}"
+            printed_command("add", target, "--", text)
             if short
             else f"`add {target}` with the text (full text in --json)"
         )
         return f"gone, add it back with: {how}"
     how = (
-        (
-            f"python -m hermes_dash replace {target} --expect-entry {shlex.quote(current)} -- "
-            f"{shlex.quote(current)} {shlex.quote(text)}"
-        )
+        printed_command("replace", target, "--expect-entry", current, "--", current, text)
         if short
         else f"`replace {target}` the current text with it, --expect-entry the current text (full texts in --json)"
     )
@@ -313,7 +308,9 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     for v in line.versions:
         lines.append(
             f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
-            f"{v.usage:>6} chars" + (f"  ! {v.problem}" if v.problem else "") + f"\n      made by {made_by[v.index]}"
+            f"{v.usage:>6} chars"
+            + (f"  ! {v.problem}" if v.problem else "")
+            + f"\n      made {'' if made_by[v.index] == blame.BEFORE_OLDEST else 'by '}{made_by[v.index]}"
         )
     lines.append(f"Entries now: {len(line.present)} in the file, {len(line.gone)} gone")
 
@@ -472,7 +469,7 @@ def _threshold(value: str) -> int:
 
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
-    target = {"choices": TARGETS, "metavar": "TARGET"}
+    target = {"choices": TARGETS}  # shown as {memory,user}
     p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
     p.add_argument("target", nargs="?", **target)
     p.add_argument(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from hermes_dash import MemoryStore, resolve_home
+from hermes_dash import MemoryStore, n_entries, printed_program, resolve_home
 
 from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
 
@@ -26,7 +26,8 @@ def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     if args.action == "status":
         figures = plugin.status(MemoryStore.open(home.root, home.profile or "default"))
         lines = [
-            f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), {f['entries']} entries"
+            f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), "
+            f"{n_entries(f['entries'])}"
             for f in figures["files"]  # type: ignore[attr-defined]  # a list of dicts, built just above
         ]
         lines.append(f"staged writes waiting: {figures['pending']['count']}")  # type: ignore[index]  # a dict, built just above
@@ -69,7 +70,7 @@ def _git_setup(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     else:
         lines.append(
             "Commit .gitattributes so everyone's clone uses the driver; each clone runs "
-            "`hermes-dash git-setup` once (git never takes a merge driver from a repository)."
+            f"`{printed_program()} git-setup` once (git never takes a merge driver from a repository)."
         )
     return Outcome(
         {"success": True, "steps": [{"file": str(s.file), "changed": s.changed, "what": s.what} for s in steps]},
@@ -97,22 +98,25 @@ def _limit(text: str) -> int:
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("plugin", help="the Memory tab of the agent's `hermes dashboard`: plugin install|remove|status")
-    p.add_argument(
-        "action",
-        choices=["install", "remove", "status"],
-        help="install: write the tab and name it in config.yaml; remove: take both out; "
-        "status: the figures the tab shows",
-    )
-    p.add_argument(
-        "--home",
-        dest="plugin_home",
-        default=None,
-        metavar="DIR",
-        help="the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)",
-    )
-    p.add_argument(
-        "--port", type=_port, default=8501, help="install: the port the tab starts hermes-dash on (default 8501)"
-    )
+    # One parser per action, so `plugin install --help` is install's own help.
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    home = {
+        "dest": "plugin_home",
+        "metavar": "DIR",
+        "help": "the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)",
+    }
+    p.add_argument("--home", default=None, **home)
+    for name, words in (
+        ("install", "write the tab and name it in config.yaml"),
+        ("remove", "take the tab and its config.yaml line out again"),
+        ("status", "the figures the tab shows (usage, levels, staged writes, snapshot)"),
+    ):
+        q = actions.add_parser(name, help=words, description=words[0].upper() + words[1:] + ".")
+        q.add_argument("--home", default=argparse.SUPPRESS, **home)
+        if name == "install":
+            q.add_argument(
+                "--port", type=_port, default=8501, help="the port the tab starts hermes-dash on (default 8501)"
+            )
     p = sub.add_parser("merge-driver", help="git merge driver for MEMORY.md: merge-driver %%O %%A %%B %%P")
     p.add_argument("base", metavar="O", help="the common ancestor's version (git's %%O)")
     p.add_argument("ours", metavar="A", help="our version; the result is written here (git's %%A)")

@@ -20,6 +20,7 @@ from hermes_dash import (
     n_entries,
     n_of,
     over_budget_text,
+    printed_program,
 )
 
 from ._registry import Outcome, command, extends_parser
@@ -116,7 +117,7 @@ def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         raise InvalidRequest(
             f"The Hermes home folder {store.home.path} does not exist, so there is nothing to show.",
             hint="Check --home, $HERMES_HOME or --profile. `add` creates the folder; "
-            "`python -m hermes_dash demo` makes a demo home to look around in.",
+            f"`{printed_program()} demo` makes a demo home to look around in.",
         )
     targets = [args.target] if args.target else list(TARGETS)
     files = [_state_dict(store, t) for t in targets]
@@ -282,7 +283,7 @@ PIN_HELP = (
 
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
-    target = {"choices": TARGETS, "metavar": "TARGET"}
+    target = {"choices": TARGETS}  # shown as {memory,user}
     stdin = {"action": "store_true", "help": "read CONTENT from standard input"}
     p = sub.add_parser("show", help="entries and usage of one or both files")
     p.add_argument("target", nargs="?", **target)

@@ -10,6 +10,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from hermes_dash import printed_program
+
 from ._registry import EXTENSIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
@@ -105,12 +107,16 @@ class _OnlySubparsers(argparse._SubParsersAction):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``only``: the command about to run (the other commands' parsers are skipped)."""
-    parser = _Parser(
-        prog="python -m hermes_dash", description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md."
-    )
+    parser = _Parser(prog=printed_program(), description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
     parser.add_argument("--profile", help="named profile under <home>/profiles/")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    # Listed for --help only: with one of these first (or no COMMAND) the dashboard starts, and
+    # _serve's own parser reads them.
+    dashboard = parser.add_argument_group("the dashboard (no COMMAND, or serve; serve --help)")
+    dashboard.add_argument("--port", type=int, help="port (default: 8501, or the next free one)")
+    dashboard.add_argument("--address", metavar="ADDRESS", help="listen on ADDRESS (then an access token is needed)")
+    dashboard.add_argument("--no-browser", action="store_true", help="do not open a browser")
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser, action=_OnlySubparsers
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import FILENAMES, MemoryStore, ago, n_of, shorten
+from hermes_dash import FILENAMES, MemoryStore, ago, n_of, printed_command, shorten
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
@@ -137,8 +137,9 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         if not args.ids:
             return Outcome(
                 {"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
-                f"Usage: python -m hermes_dash pending {args.action} ID... (ids as `pending list` "
-                "shows them), or `pending reject --marked`.",
+                f"Usage: {printed_command('pending', args.action, 'ID...')} (ids as "
+                f"`{printed_command('pending', 'list')}` shows them), or "
+                f"`{printed_command('pending', 'reject', '--marked')}`.",
                 EXIT_USAGE,
             )
         if args.content is not None or args.old_text is not None or args.aim_now:
@@ -160,7 +161,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if count:
         lines.append(
             f"\n{n_of(count, 'staged write')} marked (can no longer apply, repeats another, or the file "
-            "already says it): `pending reject --marked` rejects them."
+            f"already says it): `{printed_command('pending', 'reject', '--marked')}` rejects them."
         )
     text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
     return Outcome(
@@ -182,7 +183,7 @@ def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
         return Outcome(
             {"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
-            "Usage: python -m hermes_dash pending reject --marked (no ids, no edit).",
+            f"Usage: {printed_command('pending', 'reject', '--marked')} (no ids, no edit).",
             EXIT_USAGE,
         )
     chosen = pending.marked(pending.triage(store))
@@ -204,7 +205,8 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.action != "approve" or len(args.ids) != 1:
         return Outcome(
             {"success": False, "code": "usage", "error": "--content, --old-text and --aim-now edit one approval."},
-            "Usage: python -m hermes_dash pending approve ID [--content TEXT] [--old-text TEXT] [--aim-now] (one id).",
+            f"Usage: {printed_command('pending', 'approve', 'ID')} [--content TEXT] [--old-text TEXT] [--aim-now] "
+            "(one id).",
             EXIT_USAGE,
         )
     sid = args.ids[0]
@@ -318,7 +320,7 @@ def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         if args.ids or args.only is not None or args.drop is not None or args.aim or args.remove or args.marked:
             return Outcome(
                 {"success": False, "code": "usage", "error": "--all takes no ids and no other option."},
-                "Usage: python -m hermes_dash pending approve --all",
+                f"Usage: {printed_command('pending', 'approve', '--all')}",
                 EXIT_USAGE,
             )
         decisions = pending.approve_all(store)
@@ -333,7 +335,8 @@ def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if len(args.ids) != 1 or args.content is not None or args.old_text is not None or args.aim_now or args.marked:
         return Outcome(
             {"success": False, "code": "usage", "error": "--only, --drop, --aim and --remove go with one id."},
-            "Usage: python -m hermes_dash pending approve ID [--only 1,3] [--drop 2] [--aim N=TEXT] [--remove TEXT]",
+            f"Usage: {printed_command('pending', 'approve', 'ID')} [--only 1,3] [--drop 2] [--aim N=TEXT] "
+            "[--remove TEXT]",
             EXIT_USAGE,
         )
     sid = args.ids[0]

@@ -13,7 +13,7 @@ folder, and on newer versions the script's folder) and flags win over all of the
   Streamlit is told its own address so it has no reason to look up this machine's addresses
   on the internet.
 
-``--address ADDR`` opens it to a network on purpose. Then an access token is required: made
+``--address ADDRESS`` opens it to a network on purpose. Then an access token is required: made
 here with :mod:`secrets`, printed as part of the URL, handed to the app in
 ``$HERMES_DASH_TOKEN`` and checked by the app before it reads anything.
 
@@ -27,7 +27,7 @@ import os
 import sys
 from pathlib import Path
 
-from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, served_flags
+from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, PROGRAM_ENV, TOKEN_ENV, printed_program, served_flags
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 _GLOBAL_WITH_VALUE = ("--home", "--profile")
@@ -56,7 +56,7 @@ def wants_serve(argv: list[str]) -> bool:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="hermes-dash", description="Start the dashboard (the default when no command is given)."
+        prog=printed_program(), description="Start the dashboard (the default when no command is given)."
     )
     parser.add_argument("command", nargs="?", choices=["serve"], help=argparse.SUPPRESS)
     parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
@@ -65,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--address",
         default=None,
-        help="listen on ADDR instead of 127.0.0.1 (opens it to a network: an access token is then required)",
+        metavar="ADDRESS",
+        help="listen on ADDRESS instead of 127.0.0.1 (opens it to a network: an access token is then required)",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
@@ -86,6 +87,9 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
         # machine's own addresses.
         "browser.serverAddress": address if address not in ("0.0.0.0", "::") else socket.gethostname(),
         "runner.magicEnabled": "false",
+        # One line at start-up, hermes-dash's own (_announce): not Streamlit's banner and info logs too.
+        "logger.hideWelcomeMessage": "true",
+        "logger.level": "warning",
     }
     if port is not None:
         flags["server.port"] = str(port)
@@ -136,7 +140,7 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
             flush=True,
         )
     else:
-        print(f"\n  hermes-dash: {url}  (this machine only)\n", flush=True)
+        print(f"hermes-dash serves {url} (it answers this machine only; Ctrl+C stops it)", flush=True)
     if open_browser:
         import webbrowser
 
@@ -170,6 +174,8 @@ def main(argv: list[str]) -> int:
         )
         return 1
     os.environ["HERMES_HOME"] = str(home.root)
+    # The app's printed commands name this program (its own sys.argv is Streamlit's).
+    os.environ[PROGRAM_ENV] = printed_program()
     if args.profile:
         os.environ[PROFILE_ENV] = args.profile
     address = args.address or LOOPBACK
@@ -189,11 +195,28 @@ def main(argv: list[str]) -> int:
 
 
 def _run_streamlit(run_args: list[str]) -> int:
+    import logging
+
+    # Importing the pages' helpers declares their st.cache_data functions before Streamlit's
+    # runtime exists, which Streamlit logs as a warning each: not a problem, and not news.
+    from streamlit.runtime.caching import cache_data_api
     from streamlit.web import cli as streamlit_cli
 
-    from hermes_dash import ui
+    quiet = logging.getLogger(cache_data_api.__name__)
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        from hermes_dash import ui
+    finally:
+        quiet.setLevel(level)
 
     ui.seal_network()  # before the first request can arrive
+    # The app's pages sit in a `pages` folder beside its script, which Streamlit takes for its old
+    # multipage mode until the first st.navigation call: a deep link (/history) as the server's first
+    # request would then run that page alone, without the app's navigation, sidebar or layout.
+    from streamlit.runtime.pages_manager import PagesManager
+
+    PagesManager.uses_pages_directory = False
     try:
         streamlit_cli.main(["run", *run_args], prog_name="hermes-dash", standalone_mode=True)
     except SystemExit as stop:

@@ -17,7 +17,7 @@ from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
 def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation.check import check_file
 
-    results = [check_file(path, args.limit, strict=args.strict) for path in args.files]
+    results = [check_file(path, args.limit, strict=args.strict) for path in args.files or _home_files(args)]
     ok = all(r.ok for r in results)
     lines = []
     for r in results:
@@ -61,6 +61,20 @@ def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     return Outcome({"success": True, "home": str(home), "removed": [str(p) for p in removed]}, text)
 
 
+def _home_files(args: argparse.Namespace) -> list[str]:
+    """No FILE: the memory files of the home (``--home``/``--profile``, else the default one)."""
+    from hermes_dash import FILENAMES, TARGETS, InvalidRequest, resolve_home
+
+    home = resolve_home(args.home, args.profile)
+    found = [str(home.file_path(t)) for t in TARGETS if home.file_path(t).exists()]
+    if not found:
+        raise InvalidRequest(
+            f"{home.memories_dir} holds neither {FILENAMES['memory']} nor {FILENAMES['user']}: nothing to check.",
+            hint="Give the files to check (`check FILE...`), or the home that holds them with --home.",
+        )
+    return found
+
+
 def _limit(value: str) -> int:
     try:
         return int(value)
@@ -71,7 +85,7 @@ def _limit(value: str) -> int:
 @extends_parser
 def _parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="*", metavar="FILE", help="the files to check (default: the home's memory files)")
     p.add_argument(
         "--limit",
         type=_limit,

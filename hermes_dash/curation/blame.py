@@ -49,7 +49,10 @@ LABELS = {
     "restored": "restored from a backup on {when}",
     "before": "in the file before the oldest session ({when})",
     "outside": "edited outside the agent (hand edit or git)",
+    "oldest": "in the file before the oldest backup ({when})",
 }
+#: What History says made its oldest version: nothing records what came before it.
+BEFORE_OLDEST = "before the oldest backup"
 
 
 @dataclass(frozen=True)
@@ -338,6 +341,8 @@ def blame(
     lines = read_journal(store.home.memories_dir)
     calls = list(scan.calls)
     plans: list[tuple[str, history.EntryLife | None, str, bool, list[_Step], GitBlame | None]] = []
+    # plan -> its texts (the first first), when the first was seen, whether in the oldest backup
+    firsts: dict[int, tuple[tuple[str, ...], datetime, bool]] = {}
     blames: dict[str, GitBlame] = {}
     indexes: dict[str, _Index] = {}
     for t in targets:
@@ -362,6 +367,10 @@ def blame(
         index = indexes[t] = _Index([c for c in calls if c.target == t])
         mine = [line for line in lines if line.target == t]
         for life in lives:
+            seen = timeline.versions[life.first_seen].created
+            if seen is not None:
+                oldest = life.first_seen == 0 and timeline.versions[0].name != history.CURRENT
+                firsts[len(plans)] = (tuple(x for _, x in life.texts), seen, oldest)
             plans.append((t, life, life.text, life.present, _steps(life, index, mine), gb))
         if gone and (text is None or not lives):
             known = {x for p in plans if p[0] == t for step in p[4] for x in (step[2],)} | {
@@ -371,11 +380,20 @@ def blame(
                 plans.append((t, None, written, False, steps, None))
     wanted = [step[0] for plan in plans for step in plan[4] if step[0] is not None]
     why = call_reasons(db, wanted) if reasons else {}
-    oldest_text: str | None = None
     out: list[EntryOrigin] = []
-    for t, _life, current_text, present, steps, gb in plans:
-        events = [_event(c, line, x, removal, indexes[t].calls, why) for c, line, x, removal in steps]
-        events.sort(key=lambda e: e.at or datetime.min.replace(tzinfo=timezone.utc))
+
+    unrecorded = _Unrecorded(db, scan.session_count, scan.oldest_session)
+    order = {id(line): n for n, line in enumerate(lines)}
+    for n, (t, _life, current_text, present, steps, gb) in enumerate(plans):
+        # Oldest first; within one second (the journal's times are whole seconds) in the journal's order.
+        made = [
+            (_event(c, line, x, removal, indexes[t].calls, why), order.get(id(line), -1))
+            for c, line, x, removal in steps
+        ]
+        made.sort(key=lambda pair: (pair[0].at or datetime.min.replace(tzinfo=timezone.utc), pair[1]))
+        events = [event for event, _ in made]
+        if n in firsts:
+            events = _keep_first_origin(events, *firsts[n], unrecorded)
         git_event = _git_event(gb, current_text) if gb is not None and present else None
         current = [e for e in events if e.text == current_text and e.kind != "removed"]
         if not present:
@@ -396,22 +414,47 @@ def blame(
         elif git_event is not None and git_event.commit is not None:
             origin = git_event
         else:
-            if oldest_text is None:
-                oldest_text = oldest_prompt(db) if scan.session_count else ""
-            if oldest_text and current_text in oldest_text:
-                origin = Event(
-                    "before",
-                    current_text,
-                    scan.oldest_session,
-                    LABELS["before"].format(when=_day(scan.oldest_session)),
-                    "before sessions",
-                )
-            else:
-                origin = Event("outside", current_text, None, LABELS["outside"], "hand edit")
+            origin = unrecorded(current_text)
         if origin not in events:
             events.append(origin)
         out.append(EntryOrigin(t, current_text, present, origin, tuple(events), git_event))
     return Blame(tuple(out), scan.used_fts, len(calls), scan.session_count, tuple(problems), blames)
+
+
+class _Unrecorded:
+    """What no record explains, said once per text: in the oldest session's prompt (it was in the
+    file before the sessions began), else outside the agent. The prompt is read on first need."""
+
+    def __init__(self, db: Path, sessions: int, oldest: datetime | None) -> None:
+        self.db, self.sessions, self.oldest = db, sessions, oldest
+        self._prompt: str | None = None
+
+    def __call__(self, text: str) -> Event:
+        if self._prompt is None:
+            self._prompt = oldest_prompt(self.db) if self.sessions else ""
+        if self._prompt and text in self._prompt:
+            return Event(
+                "before", text, self.oldest, LABELS["before"].format(when=_day(self.oldest)), "before sessions"
+            )
+        return Event("outside", text, None, LABELS["outside"], "hand edit")
+
+
+def _keep_first_origin(
+    events: list[Event], texts: tuple[str, ...], seen: datetime, oldest: bool, unrecorded: _Unrecorded
+) -> list[Event]:
+    """An entry's life begins with where its first text came from. When the oldest known step
+    on one of its ``texts`` (``events``, oldest first) does not write the first one (it changes
+    it, takes it out, or puts it back from a backup), that text was there before any record: what
+    is known of it goes first (the sessions' first prompt held it, or the oldest backup did, at
+    ``seen``). The agent's calls that led to the first text (a replace's earlier text) stay."""
+    first_text = texts[0]
+    tracked = [e for e in events if e.text in texts]
+    if not tracked or (tracked[0].text == first_text and tracked[0].kind not in ("removed", "restored")):
+        return events
+    came = unrecorded(first_text)
+    if came.kind == "outside" and oldest:
+        came = Event("outside", first_text, None, LABELS["oldest"].format(when=_day(seen)), "hand edit")
+    return [came, *events]
 
 
 def _git_event(gb: GitBlame, text: str) -> Event | None:
@@ -520,6 +563,11 @@ def _who(event: Event) -> str:
     return "outside the agent (hand edit or git)"
 
 
+def who_made(event: Event) -> str:
+    """Who made ``event`` in a few words, as History's "Made by" and the pages' toasts say it."""
+    return _who(event)
+
+
 def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
     """Who made each version of ``timeline``: the writers of the changes from the version before
     it (the sessions, hermes-dash, the Inbox, or "outside the agent" when no record explains a
@@ -527,15 +575,16 @@ def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
     record of the same text closest to that window is taken when none falls inside it."""
     events = [e for entry in found.entries if entry.target == timeline.target for e in entry.life]
     out = []
-    floor = datetime.min.replace(tzinfo=timezone.utc)
+    floor = datetime.min.replace(tzinfo=timezone.utc) + _SLACK  # the window's start, minus the slack, still a date
     for v in timeline.versions:
-        if v.index == 0:
-            out.append("the oldest copy kept")
+        if v.index == 0 and v.name != history.CURRENT:
+            out.append(BEFORE_OLDEST)  # what made the oldest copy kept, no record of ours says
             continue
-        prev = timeline.versions[v.index - 1]
-        start, end = prev.created or floor, v.created or datetime.max.replace(tzinfo=timezone.utc)
+        prev = timeline.versions[v.index - 1] if v.index else None  # no backup at all: the file from nothing
+        start = prev.created or floor if prev is not None else floor
+        end = v.created or datetime.max.replace(tzinfo=timezone.utc)
         who: list[str] = []
-        for item in diff_entries(prev.entries, v.entries).items:
+        for item in diff_entries(prev.entries if prev is not None else [], v.entries).items:
             if item.kind == "unchanged":
                 continue
             text, removal = (item.old, True) if item.kind == "removed" else (item.new, False)
@@ -636,9 +685,11 @@ __all__ = [
     "EntryOrigin",
     "Event",
     "GitBlame",
+    "BEFORE_OLDEST",
     "LABELS",
     "blame",
     "git_blame",
     "turn_of",
     "version_authors",
+    "who_made",
 ]

@@ -25,6 +25,7 @@ from hermes_dash import (
     decode_lossy,
     diff_entries,
     parse,
+    printed_command,
     read_backup,
     usage,
 )
@@ -112,7 +113,7 @@ class Timeline:
                 return v
         raise InvalidRequest(
             f"There is no version {key!r} of this file.",
-            hint="Use a version number or a backup name as `history` lists it.",
+            hint=f"Use a version number or a backup name as `{printed_command('history', self.target)}` lists it.",
         )
 
     def diff(self, old: int | str, new: int | str) -> EntryDiff:

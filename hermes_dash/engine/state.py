@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe_unreadable, read_regular
 from hermes_dash.engine.rules.errors import DriftDetected, FileProblem
@@ -206,8 +207,9 @@ def drift_guard(state: FileState, keep_copy: Callable[[FileState], str | None] |
     raise DriftDetected(
         f"{state.filename} was changed outside the memory tool: {'; '.join(state.drift.reasons)}. "
         f"Rewriting it could lose that content, so nothing was changed.{saved}",
-        hint="Clean it up first: normalise it into § entries (the Migrate page, or hermes-dash normalize), or add "
-        "the extra content back as entries and rewrite the file; `add` still works meanwhile.",
+        hint="Clean it up first: normalise it into § entries (the Migrate page, or "
+        f"`{printed_command('normalize', state.target)}`), or add the extra content back as entries and "
+        "rewrite the file; `add` still works meanwhile.",
         target=state.target,
         backup=copy,
     )

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from hermes_dash.engine import move as _move
 from hermes_dash.engine.home import resolve_home
+from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.atomic import real_path
 from hermes_dash.engine.io.readfile import NotReadable
@@ -231,7 +232,7 @@ class MemoryStore(Files):
         if chosen is None:
             raise InvalidRequest(
                 f"{name!r} is not a backup in {self.home.memories_dir}.",
-                hint="Use a name exactly as `backups` lists it.",
+                hint=f"Use a name exactly as `{printed_command('backups')}` lists it.",
             )
         try:
             data = _backups.read_backup(chosen)

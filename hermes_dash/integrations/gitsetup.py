@@ -90,9 +90,11 @@ def _git_dir(repo: Path) -> Path:
                 shared = Path(read_regular(common, 4096)[0].decode("utf-8", "replace").strip())
                 where = shared if shared.is_absolute() else where / shared
             return Path(os.path.normpath(where))
+    from hermes_dash import printed_program  # the program as started, for the command in the hint
+
     raise InvalidRequest(
         f"{repo} is not the top folder of a git repository (no .git there).",
-        hint="Give the repository's top folder: `hermes-dash git-setup PATH`.",
+        hint=f"Give the repository's top folder: `{printed_program()} git-setup PATH`.",
     )
 
 

@@ -25,7 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import DEFAULT_LIMITS, DELIMITER, FILENAMES, Refusal, decode, diff_entries, parse, read_regular
+from hermes_dash import (
+    DEFAULT_LIMITS,
+    DELIMITER,
+    FILENAMES,
+    Refusal,
+    decode,
+    diff_entries,
+    parse,
+    printed_program,
+    read_regular,
+)
 
 #: Memory files hold kilobytes; a version larger than this is not read entry by entry.
 MAX_BYTES = 16 << 20
@@ -265,6 +275,6 @@ def run_driver(
         lines.append(
             f"  The merged file is {used:,} characters, over the limit of {limit:,} by {used - limit:,}: "
             "kept whole (nothing was cut). The agent refuses every add until it is back under the limit; "
-            "`hermes-dash suggest memory` proposes what to merge or shorten."
+            f"`{printed_program()} suggest memory` proposes what to merge or shorten."
         )
     return DriverReport(1 if result.conflicts else 0, tuple(lines), data)

@@ -4,7 +4,8 @@
   something is wrong, its fix (over the limit, not UTF-8 or unreadable, edited by hand, nearly
   full). A file that cannot be written is never shown as fine.
 * :func:`announce_outside_writes`: when a file changed on disk while the page was open (the
-  agent wrote), a toast names it ("1 entry added to MEMORY.md"), instead of a silent redraw.
+  agent wrote), a toast names it ("1 entry added to MEMORY.md") and who wrote it, from the
+  records the Origin column reads (the app passes ``_origins.writers`` to :func:`show_toasts`).
 * :func:`receipt_watch`: when such a write makes the last "Saved" message's Undo impossible,
   the page says so once and points to History, instead of the message just vanishing.
 """
@@ -12,7 +13,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import streamlit as st
 
@@ -92,15 +93,19 @@ def announce_outside_writes(states: Iterable[FileState]) -> None:
             if c[k]
         ]
         if said:  # shown at the end of the run (after any dialog): see show_toasts
+            fresh = [i.new for i in diff.items if i.kind in ("added", "changed") and i.new is not None]
             st.session_state.setdefault(_TOASTS, []).append(
-                f"Written from outside this page (the agent?): {', '.join(said)} in {state.filename}."
+                (state.target, fresh, f"{', '.join(said)} in {state.filename}")
             )
 
 
-def show_toasts() -> None:
-    """The toasts :func:`announce_outside_writes` queued this run (called by the app after the page)."""
-    for text in st.session_state.pop(_TOASTS, []):
-        st.toast(text, icon=":material/sync:")
+def show_toasts(writers: Callable[[str, list[str]], str] | None = None) -> None:
+    """The toasts :func:`announce_outside_writes` queued this run (called by the app after the
+    page); ``writers(target, texts)`` names who wrote those texts, as the Origin column does."""
+    for target, fresh, what in st.session_state.pop(_TOASTS, []):
+        by = writers(target, fresh) if writers is not None and fresh else ""
+        # In History's words ("Made by"): a session, you (the page or command), the Inbox, a hand edit.
+        st.toast(f"Written from outside this page: {what}." + (f" Made by {by}." if by else ""), icon=":material/sync:")
 
 
 def note_own_write(result: object, undoable: bool, home: object) -> None:

@@ -23,10 +23,14 @@ _ORIGINS: Memo[blame.Blame] = Memo(8)
 
 def _dashboard_or_not() -> str:
     """What hermes-dash's journal names a write made in a script run with no page named (a
-    button's callback): the dashboard; outside any script run, the default."""
+    button's callback, which runs before the page): the page this session last showed (the app
+    keeps its name), else the dashboard; outside any script run, the default."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-    return "dashboard" if get_script_run_ctx(suppress_warning=True) is not None else "hermes-dash"
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return "hermes-dash"
+    maker = st.session_state.get("hd_maker")
+    return maker if isinstance(maker, str) and maker else "dashboard"
 
 
 journal_default(_dashboard_or_not)
@@ -58,6 +62,14 @@ def all_origins(store: MemoryStore) -> blame.Blame:
     """Each present entry's origin, both files, no reasons and no backups read (what the
     Overview's column needs: the landing page never lists backups)."""
     return _ORIGINS.get(origins_key(store), lambda: blame.blame(store, reasons=False, gone=False, backups=False))
+
+
+def writers(store: MemoryStore, target: str, texts: list[str]) -> str:
+    """Who wrote ``texts`` of one file, in History's "Made by" words, from the records the Origin
+    column reads: the toast for a write from outside and the column give one answer."""
+    found = all_origins(store)
+    who = [blame.who_made(hit.origin) for text in texts if (hit := found.of(target, text)) is not None]
+    return ", ".join(dict.fromkeys(who))
 
 
 def origin_column(store: MemoryStore, state: FileState, entries: list[str]) -> list[str]:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import streamlit as st
 
+from hermes_dash import printed_command
+
 if TYPE_CHECKING:
     import pyarrow as pa
 
@@ -277,7 +279,7 @@ def diff_table(
     """
     if len(kinds) > PAGE_ROWS:  # the first page only: a diff this long is read on the command line
         st.caption(
-            f"{len(kinds):,} changes: the first {PAGE_ROWS:,} are shown (`hermes-dash snapshot` or "
+            f"{len(kinds):,} changes: the first {PAGE_ROWS:,} are shown (`{printed_command('snapshot')}` or "
             "`history` lists them all)."
         )
         kinds, before, after = kinds[:PAGE_ROWS], before[:PAGE_ROWS], after[:PAGE_ROWS]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import journal_via, ui
+from hermes_dash import Invocation, invocation_for, invoked_as, journal_via, set_default_invocation, ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("pages")
@@ -20,6 +20,29 @@ PAGES = Path(__file__).with_name("pages")
 
 _CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.py files, found once per process
 _PAGES = "hd_pages"  # session state: (pages folder, the navigation's sections), built once per browser session
+
+
+MAKER = "hd_maker"  # session state: "dashboard: <page>", what the journal names this session's writes
+WHERE = "hd_invocation"  # session state: the Invocation this session's printed commands start with
+
+
+def _session_invocation() -> Invocation | None:
+    """Inside a script run, the invocation of the session's last page (a button's callback runs
+    before the page, outside its invoked_as); elsewhere none."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    where = st.session_state.get(WHERE)
+    return where if isinstance(where, Invocation) else None
+
+
+set_default_invocation(_session_invocation)
+
+
+def maker_name(title: str) -> str:
+    """A page's name for the journal: its title without the Inbox's count ("Inbox (3 waiting)")."""
+    return title.split(" (", 1)[0]
 
 
 def waiting(store: object) -> int:
@@ -80,10 +103,17 @@ def run(pages: Path = PAGES) -> None:
 
     page = st.navigation(sections(pages, waiting(store)))
     ui.note_page(page.url_path)
+    # What the journal names a write of this page, kept for the next run's button callbacks
+    # (an Undo runs before this script, outside the page's journal_via): ui/_origins.py.
+    st.session_state[MAKER] = f"dashboard: {maker_name(page.title)}"
     ui.where_caption(store)  # every page says which home and profile it reads and writes
     asked = ui.focus_count()
     ui.show_flashes()
-    with journal_via(f"dashboard: {page.title}"):  # names the page in hermes-dash's journal
+    # The journal names the page; a command the page prints names this home and profile.
+    home = getattr(store, "home", None)
+    where = invocation_for(home.root, home.profile) if home is not None else invocation_for(None)
+    st.session_state[WHERE] = where
+    with journal_via(st.session_state[MAKER]), invoked_as(where):
         page.run()
     if ui.page_opened() and ui.focus_count() == asked:
         # Moving to another page leaves focus on the sidebar link that was followed: it goes to
@@ -91,8 +121,10 @@ def run(pages: Path = PAGES) -> None:
         # so Tab continues into the page, not down the navigation.
         ui.focus_now(ui.MAIN)
     from hermes_dash.ui._health import show_toasts
+    from hermes_dash.ui._origins import writers
 
-    show_toasts()  # after the page (and its dialogs): a write from outside, named
+    # After the page (and its dialogs): a write from outside, and who made it.
+    show_toasts(None if store is None else lambda target, texts: writers(store, target, texts))
 
 
 if __name__ == "__main__":

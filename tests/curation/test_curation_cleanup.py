@@ -127,7 +127,7 @@ def test_move_out_of_a_hand_edited_file_is_refused(store, write_mem, home, tree)
     # The store's one drift guard, with its code and wording (no drift copy: nothing was written yet).
     with pytest.raises(DriftDetected, match="MEMORY.md was changed outside the memory tool") as info:
         _cleanup.move(store, "memory", "The user prefers short answers.", "user")
-    assert info.value.code == "drift" and "hermes-dash normalize" in info.value.hint
+    assert info.value.code == "drift" and "normalize memory`" in info.value.hint
     assert "copy" not in info.value.message and info.value.details.get("backup") is None
     assert tree(home) == snap
 

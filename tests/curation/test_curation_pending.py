@@ -132,7 +132,7 @@ def test_preview_of_a_hand_edited_file_meets_the_stores_one_drift_guard(store, s
     shown = _pending.preview(store, _pending.read_one(path))
     assert shown.refusal is not None and shown.refusal.code == "drift" and shown.after == shown.before
     assert shown.refusal.message.startswith("MEMORY.md was changed outside the memory tool: ")
-    assert "hermes-dash normalize" in shown.refusal.hint and shown.refusal.details.get("backup") is None
+    assert " normalize " in shown.refusal.hint and shown.refusal.details.get("backup") is None
     assert tree(home) == snap
     [decision] = _pending.approve(store, ["aaaa0009"])
     assert not decision.ok and decision.refusal.code == "drift"

@@ -20,7 +20,7 @@ from hermes_dash.curation import pending as _pending
 PG = "Tests need Postgres 16 on port 5433."
 CI = "CI is GitHub Actions."
 PACKED = "todo: item A; item B; item C"
-AGENT = Path("/opt/hermes-agent/v0.19.0/bin/python")
+AGENT = Path(os.environ.get("HD_AGENT_PYTHON", "/opt/hermes-agent/v0.19.0/bin/python"))
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from repo import ROOT
 from hermes_dash import MemoryStore, resolve_home, scan, serialise
 from hermes_dash.curation import hints, invisible
 
-AGENT_PYTHON = Path("/opt/hermes-agent/v0.19.0/bin/python")
+AGENT_PYTHON = Path(os.environ.get("HD_AGENT_PYTHON", "/opt/hermes-agent/v0.19.0/bin/python"))
 
 
 def _tags(text: str) -> str:

@@ -391,7 +391,7 @@ def test_history_says_who_made_each_version(played: tuple[MemoryStore, float]) -
     code, data, err = run(store.home.root, "history", "memory")
     assert code == 0, err
     made = [v["made_by"] for v in data["versions"]]
-    assert made[0] == "the oldest copy kept"
+    assert made[0] == "before the oldest backup"
     assert made[-1] == "you (hermes-dash)"
 
 

@@ -3,17 +3,15 @@
 the file from History, then, separately, restore only the one entry. Each job's steps, time and
 bytes on disk are recorded (``benchmarks/jobs.py`` holds the jobs and the labels they look for);
 both restores must give back the file byte for byte. The table is printed, and written to
-``hermes-dash-jobs.json`` in the temporary folder."""
+``hermes-dash-jobs.json`` beside the screenshots (``browser_support.SHOTS``, inside the clone)."""
 
 from __future__ import annotations
 
 import json
-import tempfile
 from dataclasses import asdict
-from pathlib import Path
 
 import pytest
-from browser_support import Browser
+from browser_support import SHOTS, Browser
 
 from benchmarks.jobs import UNDER, run_jobs, table
 
@@ -24,7 +22,8 @@ def test_the_three_jobs_scripted(browser: Browser, capsys: pytest.CaptureFixture
     jobs = run_jobs(browser.page, browser.demo_home)
     with capsys.disabled():
         print("\n" + table(jobs))
-    (Path(tempfile.gettempdir()) / "hermes-dash-jobs.json").write_text(json.dumps([asdict(j) for j in jobs]))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "hermes-dash-jobs.json").write_text(json.dumps([asdict(j) for j in jobs]))
     by_name = {j.name: j for j in jobs}
     assert by_name["MEMORY.md under 80% (plan)"].bytes_ok, f"MEMORY.md is not under {UNDER:,} characters"
     for name in ("restore the file (History)", "restore the one entry (History)"):

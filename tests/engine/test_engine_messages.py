@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from hermes_dash import MemoryStore, Refusal, resolve_home
+from hermes_dash import MemoryStore, Refusal, printed_command, resolve_home
 
 CASES = {
     "add_empty": lambda s: s.add("memory", "  "),
@@ -208,12 +208,14 @@ EXPECTED = {
     "restore_unknown": {
         "code": "invalid",
         "error": "'MEMORY.md.bak.nope' is not a backup in <home>/memories.",
-        "hint": "Use a name exactly as `backups` lists it.",
+        "hint": f"Use a name exactly as `{printed_command('backups')}` lists it.",
     },
     "drift": {
         "code": "drift",
         "error": "USER.md was changed outside the memory tool: the text does not round-trip through the § format (hand edits, blank lines around §, or headings with no §). Rewriting it could lose that content, so nothing was changed. A copy was saved as USER.md.bak.<n>.",
-        "hint": "Clean it up first: normalise it into § entries (the Migrate page, or hermes-dash normalize), or add the extra content back as entries and rewrite the file; `add` still works meanwhile.",
+        "hint": "Clean it up first: normalise it into § entries (the Migrate page, or "
+        f"`{printed_command('normalize', 'user')}`), or add the extra content back as entries and rewrite the file; "
+        "`add` still works meanwhile.",
         "backup": "USER.md.bak.<n>",
     },
 }

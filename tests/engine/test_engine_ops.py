@@ -406,7 +406,7 @@ def test_every_refusal_says_what_was_wrong_and_what_to_do(store, write_mem, home
             lambda: store.restore("nope"),
             "InvalidRequest",
             ["'nope' is not a backup in", str(home)],
-            "as `backups` lists",
+            " backups` lists",
         ),
         (lambda: store.add("nope", "x"), "InvalidRequest", ["Unknown target 'nope'"], "'memory' (MEMORY.md)"),
         (lambda: store.replace("memory", "alpha one", ""), "InvalidRequest", ["new text is empty"], "use remove"),

@@ -9,7 +9,6 @@ import contextlib
 import os
 import re
 import subprocess
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -20,9 +19,10 @@ import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
 
-# Screenshots a test takes (to look at after a failure) go to a temporary folder: a test run never
-# changes a tracked file. The pictures in docs/screenshots/ come from `bash scripts/screenshots`.
-SHOTS = Path(tempfile.gettempdir()) / "hermes-dash-e2e-screenshots"
+# Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
+# test run writes inside the clone only and never changes a tracked file. The pictures in
+# docs/screenshots/ come from `bash scripts/screenshots`.
+SHOTS = REPO / ".test-screenshots"
 FORBIDDEN = re.compile(r"127\.0\.0\.1:9/|/x\.png|/y\.png")
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from hermes_dash import TARGETS, MemoryStore, TwoFileResult, n_entries
+from hermes_dash import TARGETS, MemoryStore, TwoFileResult, n_entries, printed_command
 
 from .. import normalize
 from . import meaning
@@ -113,7 +113,7 @@ def suggest(
             notes[t] = (
                 f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
                 f"{n_entries(len(state.entries))}. Normalise it "
-                "first (hermes-dash normalize), then ask again for merges and a plan."
+                f"first (`{printed_command('normalize', t)}`), then ask again for merges and a plan."
             )
         elif state.usage * 100 > state.limit * threshold:
             there = files[other(t)]

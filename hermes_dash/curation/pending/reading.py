@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import TARGETS, InvalidRequest, MemoryStore, NotReadable, Operation, read_regular
+from hermes_dash import TARGETS, InvalidRequest, MemoryStore, NotReadable, Operation, printed_command, read_regular
 
 from .model import ACTIONS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, PART_ACTIONS, Staged
 
@@ -220,7 +220,7 @@ def _path_of(store: MemoryStore, sid: str) -> Path:
     if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InvalidRequest(
             f"{sid!r} is not a staged-write id.",
-            hint="An id is the 8 hex characters of the file name, as `pending list` shows.",
+            hint=f"An id is the 8 hex characters of the file name, as `{printed_command('pending', 'list')}` shows.",
         )
     path = store.home.pending_dir / f"{sid}.json"
     if not os.path.lexists(path):

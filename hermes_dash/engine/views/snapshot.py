@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io.atomic import write_private
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import InvalidRequest
@@ -132,6 +133,7 @@ def choose_snapshot(store: MemoryStore, session_id: str | None = None) -> tuple[
         problem = read_sessions(db, 1).problem
         raise InvalidRequest(
             f"There is no snapshot to compare with. {problem or ''}".strip(),
-            hint="Freeze one now with `snapshot --freeze`, then run `snapshot` later.",
+            hint=f"Freeze one now with `{printed_command('snapshot', '--freeze')}`, then run "
+            f"`{printed_command('snapshot')}` later.",
         )
     return chosen

@@ -1,0 +1,89 @@
+"""A newcomer's first minutes on the command line: what the README offers works as written."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from repo import ROOT
+from web_probe import start
+
+
+def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HERMES_HOME": str(cwd / "not-used")}
+    return subprocess.run(
+        [sys.executable, "-m", "hermes_dash", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def _home(tmp_path: Path) -> Path:
+    home = tmp_path / "hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text("one fact")
+    (home / "memories" / "USER.md").write_text("likes tea\n§\nworks at night")
+    return home
+
+
+def test_check_without_a_file_checks_the_homes_files(tmp_path: Path) -> None:
+    home = _home(tmp_path)
+    done = _run("--home", str(home), "check", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f"{home}/memories/MEMORY.md: ok (8/2,200 characters, 1 entry)" in done.stdout
+    assert f"{home}/memories/USER.md: ok" in done.stdout and "2 entries" in done.stdout
+
+
+def test_check_without_a_file_on_an_empty_home_says_what_to_give(tmp_path: Path) -> None:
+    done = _run("--home", str(tmp_path / "nothing"), "check", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "nothing to check" in done.stderr and "What to do: Give the files to check" in done.stderr
+
+
+def test_help_lists_the_dashboards_options(tmp_path: Path) -> None:
+    main = _run("--help", cwd=tmp_path).stdout
+    assert "--port" in main and "--no-browser" in main and "--address ADDRESS" in main
+    serve = _run("serve", "--help", cwd=tmp_path).stdout
+    assert "--address ADDRESS" in serve and "ADDR " not in serve
+
+
+def test_history_and_blame_help_name_the_targets(tmp_path: Path) -> None:
+    for command in ("history", "blame", "show"):
+        assert "{memory,user}" in _run(command, "--help", cwd=tmp_path).stdout, command
+
+
+def test_plugin_install_help_is_its_own(tmp_path: Path) -> None:
+    shown = " ".join(_run("plugin", "install", "--help", cwd=tmp_path).stdout.split())
+    assert "plugin install [-h]" in shown and "--port PORT" in shown, shown
+    assert "remove" not in shown
+    assert "--port" not in _run("plugin", "status", "--help", cwd=tmp_path).stdout
+
+
+def test_plugin_status_says_1_entry(tmp_path: Path) -> None:
+    done = _run("--home", str(_home(tmp_path)), "plugin", "status", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "MEMORY.md: 8/2,200 chars (0%, calm), 1 entry" in done.stdout, done.stdout
+    assert "2 entries" in done.stdout
+
+
+def test_serve_prints_one_line_where_it_serves_and_for_whom(tmp_path: Path) -> None:
+    home = _home(tmp_path)
+    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}", "--no-browser"]
+    with start(command, cwd=tmp_path, scratch=tmp_path / "scratch", env={"PYTHONPATH": str(ROOT)}) as server:
+        deadline = time.monotonic() + 30
+        while "hermes-dash serves" not in server.log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1)  # anything printed right after the line
+        lines = [line for line in server.log.read_text().splitlines() if line.strip()]
+    assert lines == [
+        f"hermes-dash serves http://127.0.0.1:{server.port}/ (it answers this machine only; Ctrl+C stops it)"
+    ]
+
+
+def test_serve_turns_off_streamlits_pages_folder_mode() -> None:
+    """_serve relies on this class attribute (tests/e2e/test_deep_links.py shows why): an upgrade
+    that renames it must fail here rather than bring the bare first pages back."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    assert hasattr(PagesManager, "uses_pages_directory")
