@@ -164,11 +164,11 @@ _MODULE_OF = {
     "read_journal": "engine.io.journal",
     "ORIGINS_TIMEOUT_S": "engine.views.origins",
     "MemoryCall": "engine.views.origins",
-    "Reason": "engine.views.origins",
+    "Reason": "engine.views.turns",
     "SessionInfo": "engine.views.origins",
-    "TurnMessage": "engine.views.origins",
-    "call_reasons": "engine.views.origins",
-    "call_turn": "engine.views.origins",
+    "TurnMessage": "engine.views.turns",
+    "call_reasons": "engine.views.turns",
+    "call_turn": "engine.views.turns",
     "scan_calls": "engine.views.origins",
     "oldest_prompt": "engine.views.sessions",
     "adopt_agent": "engine.agents",
@@ -584,11 +584,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.views.origins import ORIGINS_TIMEOUT_S as ORIGINS_TIMEOUT_S
     from .engine.views.origins import MemoryCall as MemoryCall
-    from .engine.views.origins import Reason as Reason
     from .engine.views.origins import SessionInfo as SessionInfo
-    from .engine.views.origins import TurnMessage as TurnMessage
-    from .engine.views.origins import call_reasons as call_reasons
-    from .engine.views.origins import call_turn as call_turn
     from .engine.views.origins import scan_calls as scan_calls
     from .engine.views.render import (
         parse_prompt as parse_prompt,
@@ -635,3 +631,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.views.snapshot import (
         snapshot_since as snapshot_since,
     )
+    from .engine.views.turns import Reason as Reason
+    from .engine.views.turns import TurnMessage as TurnMessage
+    from .engine.views.turns import call_reasons as call_reasons
+    from .engine.views.turns import call_turn as call_turn
