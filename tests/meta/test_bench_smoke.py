@@ -28,6 +28,7 @@ ISSUE_NAMES = {
     "crash_trials",
     "crash_bad_files",
     "browser_ready_s",
+    "statedb_worst_ms",
 }
 
 
