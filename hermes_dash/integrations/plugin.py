@@ -138,6 +138,53 @@ def _no_links(home: HermesHome, folder: Path) -> None:
             )
 
 
+def _others_may_write(st: os.stat_result) -> str | None:
+    """Who besides this user may change entries of a folder with this ``stat``; None when nobody.
+    The sticky bit (``/tmp``'s ``t``) keeps others from renaming or replacing what is ours."""
+    if st.st_mode & stat.S_ISVTX:
+        return None
+    if st.st_uid not in (os.geteuid(), 0):
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & stat.S_IWOTH:
+        return "every user may write it"
+    if st.st_mode & stat.S_IWGRP:
+        import grp
+
+        try:
+            group = grp.getgrgid(st.st_gid)
+            members = set(group.gr_mem)
+        except KeyError:
+            return f"the group {st.st_gid} may write it"
+        if st.st_gid != os.getegid() or members - {_user_name()}:
+            return f"the group {group.gr_name!r} may write it"
+    return None
+
+
+def _user_name() -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return ""
+
+
+def _only_ours(home: HermesHome, folder: Path) -> None:
+    """Refuse a folder on the way to the tab that other users may write (no sticky bit): one of
+    them could swap the ``plugin_api.py`` that the agent's dashboard imports and runs."""
+    for path in (home.path, home.path / "plugins", folder, folder / "dashboard", folder / "dashboard" / "dist"):
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        if (who := _others_may_write(st)) is not None:
+            raise FileProblem(
+                f"{path} is a folder others may write ({who}, mode {stat.S_IMODE(st.st_mode):o}): another user "
+                "could replace the tab's code, which the agent's dashboard runs. Nothing was written.",
+                hint=f"Make it yours alone (`chmod go-w {path}`), then run the command again.",
+            )
+
+
 def _present(folder: Path) -> dict[str, bytes | None]:
     """Every file in the plugin folder (relative path -> bytes; None for what is not a plain file),
     leaving out the bytecode Python caches beside plugin_api.py when it was imported."""
@@ -204,6 +251,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
         raise InvalidRequest(f"{port} is not a port number.", hint="Give a port from 1 to 65535.")
     folder, root = folder_of(home), machine_home(home)
     _no_links(root, folder)
+    _only_ours(root, folder)
     previous: dict[str, bytes | None] = {}
     if folder.exists():
         recorded = _ownership(folder)
