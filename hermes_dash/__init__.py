@@ -89,6 +89,7 @@ __all__ = [
     "Match",
     "MAX_LOCKED_WORK",
     "MAX_MEMORY_BYTES",
+    "MAX_PACKAGE_FILE_BYTES",
     "MAX_SCAN_CHARS",
     "MemoryCall",
     "MemoryStore",
@@ -119,6 +120,7 @@ __all__ = [
     "read_backup",
     "read_file_state",
     "read_journal",
+    "read_named_input",
     "read_regular",
     "read_sessions",
     "Reason",
@@ -202,6 +204,8 @@ _MODULE_OF = {
     "MAX_MEMORY_BYTES": "engine.io.readfile",
     "NotReadable": "engine.io.readfile",
     "read_regular": "engine.io.readfile",
+    "read_named_input": "engine.io.readfile",
+    "MAX_PACKAGE_FILE_BYTES": "engine.io.readfile",
     "create_memory_files": "engine.newhome",
     "FilePreview": "engine.pipeline",
     "lock_order": "engine.pipeline",
@@ -375,6 +379,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
         MAX_MEMORY_BYTES as MAX_MEMORY_BYTES,
     )
     from .engine.io.readfile import (
+        MAX_PACKAGE_FILE_BYTES as MAX_PACKAGE_FILE_BYTES,
+    )
+    from .engine.io.readfile import (
         Fingerprint as Fingerprint,
     )
     from .engine.io.readfile import (
@@ -382,6 +389,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.io.readfile import (
         describe_unreadable as describe_unreadable,
+    )
+    from .engine.io.readfile import (
+        read_named_input as read_named_input,
     )
     from .engine.io.readfile import (
         read_regular as read_regular,

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes_dash import (
+    MAX_PACKAGE_FILE_BYTES,
     TARGETS,
     FileProblem,
     HermesHome,
@@ -74,7 +75,7 @@ def _sha(data: bytes) -> str:
 
 
 def _api_source(command: list[str], env: dict[str, str], home: HermesHome, port: int) -> bytes:
-    source = (ASSETS / "plugin_api.py").read_text(encoding="utf-8")
+    source = read_regular(ASSETS / "plugin_api.py", MAX_PACKAGE_FILE_BYTES)[0].decode("utf-8")
     head, _, rest = source.partition(_SETTINGS_START)
     _, _, tail = rest.partition(_SETTINGS_END)
     settings = (
@@ -108,7 +109,7 @@ def files_for(command: list[str], env: dict[str, str], home: HermesHome, port: i
     """The plugin's files, relative to its folder, and their bytes."""
     return {
         "dashboard/manifest.json": _manifest(),
-        "dashboard/dist/index.js": (ASSETS / "index.js").read_bytes(),
+        "dashboard/dist/index.js": read_regular(ASSETS / "index.js", MAX_PACKAGE_FILE_BYTES)[0],
         "dashboard/plugin_api.py": _api_source(command, env, home, port),
     }
 
