@@ -121,6 +121,10 @@ __all__ = [
     "read_file_state",
     "read_journal",
     "read_named_input",
+    "json_from_outside",
+    "OutsideValue",
+    "time_from_epoch",
+    "time_from_iso",
     "read_regular",
     "read_sessions",
     "Reason",
@@ -205,6 +209,10 @@ _MODULE_OF = {
     "NotReadable": "engine.io.readfile",
     "read_regular": "engine.io.readfile",
     "read_named_input": "engine.io.readfile",
+    "json_from_outside": "engine.io.outside",
+    "OutsideValue": "engine.io.outside",
+    "time_from_epoch": "engine.io.outside",
+    "time_from_iso": "engine.io.outside",
     "MAX_PACKAGE_FILE_BYTES": "engine.io.readfile",
     "create_memory_files": "engine.newhome",
     "FilePreview": "engine.pipeline",
@@ -375,6 +383,10 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.io.journal import journal_via as journal_via
     from .engine.io.journal import read_journal as read_journal
     from .engine.io.lock import held as held
+    from .engine.io.outside import OutsideValue as OutsideValue
+    from .engine.io.outside import json_from_outside as json_from_outside
+    from .engine.io.outside import time_from_epoch as time_from_epoch
+    from .engine.io.outside import time_from_iso as time_from_iso
     from .engine.io.readfile import (
         MAX_MEMORY_BYTES as MAX_MEMORY_BYTES,
     )
