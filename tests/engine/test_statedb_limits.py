@@ -121,3 +121,16 @@ def test_a_costly_failure_is_paid_once_per_version_of_the_file(tmp_path: Path):
     assert time.monotonic() - start < 1
     os.utime(db, ns=(1, 1))  # another version of the file: read again
     assert statedb.not_readable(db) is None
+
+
+def test_a_fifo_swapped_in_after_the_check_does_not_hang_the_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    fifo = tmp_path / "state.db"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(statedb, "not_readable", lambda db: None)  # as if the check had seen a file
+    monkeypatch.setattr(statedb, "OPEN_TIMEOUT_S", 0.3)
+    try:
+        found = sessions.read_sessions(fifo, 1)
+        assert not found.sessions and found.problem and "did not open within 0.3 s" in found.problem
+    finally:  # let SQLite's blocked open go: a writer appears, then leaves
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(fd)

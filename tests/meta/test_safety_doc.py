@@ -31,6 +31,7 @@ def test_every_bound_is_stated_with_its_number() -> None:
         "state.db SQL length": f"{statedb.LIMITS['SQLITE_LIMIT_SQL_LENGTH']:,} bytes",
         "state.db expression depth": f"{statedb.LIMITS['SQLITE_LIMIT_EXPR_DEPTH']} deep",
         "state.db compound selects": f"{statedb.LIMITS['SQLITE_LIMIT_COMPOUND_SELECT']} compound",
+        "state.db open time": f"after {statedb.OPEN_TIMEOUT_S:g} s",
         "state.db failure memory": f"{statedb.FAILED_TTL_S:g} s for that version",
         "memory file bytes": f"{readfile.MAX_MEMORY_BYTES:,} bytes",
         "agent metadata": f"{readfile.MAX_METADATA_BYTES:,} bytes for a `pyproject.toml`",

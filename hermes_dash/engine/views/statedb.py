@@ -7,9 +7,10 @@ is an operator), so every connection here bounds what SQLite may *build*, not wh
 
 * SQLite's limits (:data:`LIMITS`, ``Connection.setlimit``): no string or blob over
   :data:`MAX_VALUE_BYTES`, short SQL, shallow expressions, few compound selects, no ATTACH;
-* wall time: a timer thread calls ``Connection.interrupt`` at the deadline (an operation that
-  runs long between two progress-handler calls is stopped too), and the progress handler stops
-  any statement started after it;
+* wall time: the thread that opened the connection calls ``Connection.interrupt`` at the
+  deadline (an operation that runs long between two progress-handler calls is stopped too), the
+  progress handler stops any statement started after it, and an open that blocks (a FIFO put
+  there after the check) is given up on after :data:`OPEN_TIMEOUT_S`;
 * what crosses into Python: :meth:`Reader.rows` stops at :data:`MAX_ROWS` rows or
   :data:`MAX_READ_BYTES` bytes of values and says so;
 * read-only (``mode=ro``, ``query_only``), an authorizer that lets the caller's few functions
@@ -69,19 +70,15 @@ class Reader:
     conn: sqlite3.Connection
     db: Path
     timeout: float
+    watch: _Watch
     rows_read: int = 0
     bytes_read: int = 0
     cut: str | None = None  # why :meth:`rows` stopped early; None when it read everything asked
-    timed_out: bool = False  # the timer interrupted a statement at the deadline
-    _guard: threading.Lock = field(default_factory=threading.Lock)
-    _timer: threading.Timer | None = None
-    _closed: bool = False
 
-    def _interrupt(self) -> None:
-        with self._guard:
-            if not self._closed:
-                self.timed_out = True
-                self.conn.interrupt()
+    @property
+    def timed_out(self) -> bool:
+        """The watching thread interrupted a statement at the deadline."""
+        return self.watch.timed_out
 
     def rows(self, sql: str, params: Iterable[object] = ()) -> list[Row]:
         """The rows of ``sql``, stopping (and saying why in :attr:`cut`) once this connection has
@@ -110,10 +107,8 @@ class Reader:
         return found[0] if found else None
 
     def close(self) -> None:
-        with self._guard:
-            self._closed = True
-            if self._timer is not None:
-                self._timer.cancel()
+        with self.watch.lock:
+            self.watch.closed.set()
             self.conn.close()
 
     def __enter__(self) -> Reader:
@@ -152,10 +147,61 @@ def not_readable(db: Path) -> str | None:
     return None
 
 
+#: How long SQLite may take to open the file. It opens by name and blocks on a FIFO, so a
+#: ``state.db`` swapped for one after :func:`not_readable` looked would hang the caller: the open
+#: runs in a thread of its own and is given up on after this.
+OPEN_TIMEOUT_S = 2.0
+
+
+class OpenTimeout(sqlite3.OperationalError):
+    """SQLite did not open the file within :data:`OPEN_TIMEOUT_S` (a FIFO put there meanwhile?)."""
+
+
+@dataclass
+class _Watch:
+    """What the caller and the connection's own thread share: that thread opens the connection,
+    then waits for :attr:`closed` until the deadline and interrupts the connection if it is not."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    opened: threading.Event = field(default_factory=threading.Event)
+    closed: threading.Event = field(default_factory=threading.Event)
+    conn: sqlite3.Connection | None = None
+    error: BaseException | None = None
+    timed_out: bool = False
+    opened_in_time: bool = True
+
+    def run(self, uri: str, timeout: float) -> None:
+        try:
+            self.conn = sqlite3.connect(uri, uri=True, timeout=0.5, check_same_thread=False)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            self.error = exc
+            self.opened.set()
+            return
+        self.opened.set()
+        if self.closed.wait(timeout):
+            if self.closed.is_set() and not self.opened_in_time:
+                self.conn.close()  # the caller gave up on this open
+            return
+        with self.lock:
+            if not self.closed.is_set():
+                self.timed_out = True
+                self.conn.interrupt()
+
+
 def connect(db: Path, functions: frozenset[str], timeout: float = QUERY_TIMEOUT_S) -> Reader:
     """A :class:`Reader` on ``db`` (check :func:`not_readable` first) whose queries may call only
     ``functions`` and stop at ``timeout`` seconds from now; ``sqlite3.Error`` when it cannot open."""
-    conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5, check_same_thread=False)
+    watch = _Watch()
+    uri = f"{db.resolve().as_uri()}?mode=ro"
+    threading.Thread(target=watch.run, args=(uri, timeout), name="hermes-dash state.db", daemon=True).start()
+    if not watch.opened.wait(OPEN_TIMEOUT_S):
+        watch.opened_in_time = False
+        watch.closed.set()  # when the open returns at last, its thread closes it and ends
+        raise OpenTimeout(f"{db} did not open within {OPEN_TIMEOUT_S:g} s")
+    if watch.error is not None:
+        raise watch.error
+    conn = watch.conn
+    assert conn is not None  # opened without an error
     try:
         for name, value in LIMITS.items():
             conn.setlimit(getattr(sqlite3, name), value)
@@ -171,13 +217,10 @@ def connect(db: Path, functions: frozenset[str], timeout: float = QUERY_TIMEOUT_
 
         conn.set_authorizer(authorize)
     except BaseException:
+        watch.closed.set()
         conn.close()
         raise
-    reader = Reader(conn, db, timeout)
-    reader._timer = threading.Timer(timeout, reader._interrupt)
-    reader._timer.daemon = True
-    reader._timer.start()
-    return reader
+    return Reader(conn, db, timeout, watch)
 
 
 def problem(db: Path, exc: sqlite3.Error, timeout: float = QUERY_TIMEOUT_S, doing: str = "Reading sessions") -> str:
@@ -194,6 +237,12 @@ def problem(db: Path, exc: sqlite3.Error, timeout: float = QUERY_TIMEOUT_S, doin
 def _problem(db: Path, exc: sqlite3.Error, timeout: float, doing: str) -> str:
     name = getattr(exc, "sqlite_errorname", "")
     schema = "Check the file with `sqlite3 state.db .schema`."
+    if isinstance(exc, OpenTimeout):
+        return (
+            f"{db} did not open within {OPEN_TIMEOUT_S:g} s: it was replaced by something that is not a "
+            "regular file (a FIFO?) after it was looked at, or its disk does not answer. Check what is there "
+            "with `ls -l`."
+        )
     if name == "SQLITE_INTERRUPT":
         return (
             f"{doing} from {db} took longer than {timeout:g} s and was stopped: its tables or views never "
