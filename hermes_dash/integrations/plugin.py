@@ -30,6 +30,7 @@ from hermes_dash import (
     MemoryStore,
     Refusal,
     __version__,
+    json_from_outside,
     plan_plugin_enabled,
     read_regular,
     set_plugin_enabled,
@@ -215,7 +216,7 @@ def _ownership(folder: Path) -> dict[str, str]:
         hint="hermes-dash leaves it alone: move or rename that folder if you want the Memory tab there.",
     )
     try:
-        record = json.loads(read_regular(folder / RECORD, _MAX_RECORD, follow=False)[0].decode("utf-8"))
+        record = json_from_outside(read_regular(folder / RECORD, _MAX_RECORD, follow=False)[0], max_depth=4)
     except FileNotFoundError:
         raise not_ours from None
     except (OSError, Refusal, ValueError):

@@ -268,3 +268,12 @@ def test_a_folder_others_may_write_on_the_way_to_the_tab_is_refused_with_the_fix
     code, _, err = run(home, "plugin", "install", json_out=False)
     assert code == 0, err
     target.chmod(0o755)
+
+
+def test_a_record_nested_200000_deep_is_not_ours_not_a_traceback(tmp_path: Path) -> None:
+    home = make_home(tmp_path)
+    folder = home / "plugins" / "hermes-dash"
+    folder.mkdir(parents=True)
+    (folder / ".hermes-dash-plugin.json").write_text("[" * 200_000)
+    code, _, err = run(home, "plugin", "install", json_out=False)
+    assert code == 1 and "did not write" in err and "Traceback" not in err
