@@ -45,6 +45,7 @@ _REFNAME = re.compile(rf"^refs/(?:{_REF_PART}/)*{_REF_PART}$")
 class Found:
     version: str
     where: str  # what is named in "found at ...": the launcher, the venv or the site-packages
+    venv: Path | None = None  # the venv it is installed in, when known
 
 
 def _version(text: str | None) -> str | None:
@@ -88,7 +89,7 @@ def _sites(venv: Path) -> Iterator[Path]:
 def _in_venv(venv: Path, where: str) -> Found | None:
     for site in _sites(venv):
         if (version := site_version(site)) is not None:
-            return Found(version, where)
+            return Found(version, where, venv)
     return None
 
 
@@ -180,7 +181,7 @@ def from_dashboard() -> Found | None:
     if not prefix or not os.path.isabs(prefix):
         return None
     found = _in_venv(Path(prefix), prefix)
-    return Found(found.version, f"{prefix} (the dashboard that started this)") if found else None
+    return Found(found.version, f"{prefix} (the dashboard that started this)", Path(prefix)) if found else None
 
 
 def checkout(root: Path) -> tuple[Path, str | None, str | None] | None:

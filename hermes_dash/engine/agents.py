@@ -152,9 +152,12 @@ def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) 
     each file through the bounded reader; imports and runs nothing."""
     from hermes_dash.engine import agent_find as find
 
-    if (found := find.from_dashboard()) is not None:
-        return AgentInfo(found.version, "release", found.where, rules_for(found.version))
-    if root is not None and (checkout := find.checkout(Path(root))) is not None:
+    dashboard = find.from_dashboard()
+    checkout = find.checkout(Path(root)) if root is not None else None
+    # The dashboard's own agent, unless it runs from the installer's checkout (its venv inside it).
+    if dashboard is not None and not (checkout and dashboard.venv and checkout[0] in dashboard.venv.parents):
+        return AgentInfo(dashboard.version, "release", dashboard.where, rules_for(dashboard.version))
+    if checkout is not None:
         repo, version, commit = checkout
         return AgentInfo(version, "checkout", str(repo), rules_for("main"), commit)
     for found in find.installed(path):

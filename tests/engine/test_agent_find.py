@@ -183,3 +183,16 @@ def test_a_valid_ref_gives_only_an_object_id(tmp_path: Path):
     (git / "refs" / "heads" / "feature" / "x").unlink()
     (git / "packed-refs").write_text(f"# pack-refs with: peeled\n{'c' * 40} refs/heads/feature/x\n")
     assert agent_find.head_commit(git) == "c" * 40
+
+
+@needs_venv
+def test_a_dashboard_running_from_the_installers_checkout_follows_main(tmp_path: Path, user_home: Path, monkeypatch):
+    root = tmp_path / "hermes-home"
+    git = hostile_checkout(root)
+    (git / "HEAD").write_text("d" * 40 + "\n")
+    (root / "hermes-agent" / "venv").symlink_to(REAL_VENV)  # the installer's venv inside its checkout
+    monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(root / "hermes-agent" / "venv"))
+    info = agents.detect(root, path=str(tmp_path / "empty"))
+    assert (info.kind, info.commit, info.rules.version) == ("checkout", "d" * 40, "main")
+    monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(REAL_VENV))  # a pip-installed dashboard beside it
+    assert agents.detect(root, path=str(tmp_path / "empty")).version == "0.19.0"
