@@ -166,7 +166,7 @@ def test_disabled_store_renders_no_block(home, write_config):
 
 
 def test_a_profile_that_is_a_link_out_of_the_home_is_neither_listed_nor_read_nor_written(tmp_path):
-    """Issue 29 §5: ``profiles/work -> /elsewhere`` was read and written like a profile inside."""
+    """``profiles/work -> /elsewhere`` was read and written like a profile inside the home."""
     from hermes_dash import InvalidRequest, MemoryStore, list_profiles, resolve_home
 
     root = tmp_path / "home"

@@ -57,7 +57,7 @@ def test_an_open_lock_file_is_made_private_as_the_agent_does(store, home, write_
 
 
 def test_a_hard_link_swapped_in_between_the_check_and_the_lock_keeps_its_bytes(store, home, write_mem, tmp_path):
-    """Issue 29 §5: the lock file was checked through one descriptor and opened (truncating) through
+    """The lock file was checked through one descriptor and opened (truncating) through
     another; a hard link put at its name in between lost its bytes. Now the one descriptor checked
     is the one locked, and a name that no longer points at it is looked at afresh."""
     write_mem("memory", "First entry.")

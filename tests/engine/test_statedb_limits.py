@@ -1,6 +1,6 @@
 """state.db is read under SQLite's own limits, a wall-time interrupt and caps on what reaches Python.
 
-The attack of issue 29 §3: a 4 KB file whose ``sessions`` view builds 33 MB strings with the
+The attack: a 4 KB file whose ``sessions`` view builds 33 MB strings with the
 ``||`` operator (no function to refuse) over 5,000 rows cost ``snapshot`` 114 s and 1.1 GB; an
 8 KB one with a ``messages`` view did the same to ``blame``. Each test asserts the path that
 stops it (the length limit, the interrupt, the row cap), not a time.

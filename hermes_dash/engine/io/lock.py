@@ -12,7 +12,7 @@ FIFO, a hard link to a memory file, a file holding bytes) is refused before anyt
 Once locked, the path must still name the very file locked (same device and inode): a lock file
 replaced in between is locked again, by its new name. Nothing truncates it (filelock's
 ``O_TRUNC`` on a second open is what let a hard link swapped in between check and open lose its
-bytes, issue 29 §5). A lock file of ours is made 0600, as the agent's newer code does.
+bytes). A lock file of ours is made 0600, as the agent's newer code does.
 """
 
 from __future__ import annotations
