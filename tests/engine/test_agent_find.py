@@ -196,3 +196,28 @@ def test_a_dashboard_running_from_the_installers_checkout_follows_main(tmp_path:
     assert (info.kind, info.commit, info.rules.version) == ("checkout", "d" * 40, "main")
     monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(REAL_VENV))  # a pip-installed dashboard beside it
     assert agents.detect(root, path=str(tmp_path / "empty")).version == "0.19.0"
+
+
+@needs_venv
+def test_the_memory_tabs_backend_in_the_agents_python_makes_hermes_dash_name_that_agent(tmp_path: Path):
+    """The chain as it runs: the installed tab's backend, loaded by the agent's own Python, builds
+    the environment of the hermes-dash it starts; that hermes-dash names the agent."""
+    from cli_support import run
+
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    assert run(home, "plugin", "install")[0] == 0
+    api = home / "plugins" / "hermes-dash" / "dashboard" / "plugin_api.py"
+    bare = {"HOME": str(tmp_path / "user"), "PATH": str(tmp_path / "empty")}
+    loader = (
+        "import importlib.util, json, sys\n"
+        f"spec = importlib.util.spec_from_file_location('tab', {str(api)!r})\n"
+        "tab = importlib.util.module_from_spec(spec); spec.loader.exec_module(tab)\n"
+        "print(json.dumps({'argv': tab._argv('--json', 'show'), 'env': tab._env()}))\n"
+    )
+    done = subprocess.run([str(REAL_VENV / "bin" / "python"), "-c", loader], capture_output=True, text=True, env=bare)
+    assert done.returncode == 0, done.stderr
+    backend = json.loads(done.stdout)
+    shown = subprocess.run(backend["argv"], capture_output=True, text=True, env=backend["env"], timeout=60)
+    agent = json.loads(shown.stdout)["agent"]
+    assert agent["version"] == "0.19.0" and "the dashboard that started this" in agent["found_at"], agent
