@@ -84,3 +84,27 @@ def test_a_hard_link_swapped_in_between_the_check_and_the_lock_keeps_its_bytes(s
         os.fstat = real_fstat
     assert swapped and outside.read_bytes() == b"somebody else's bytes\n"
     assert (home / "memories" / "MEMORY.md").read_text() == "First entry."
+
+
+def test_the_lock_is_reentrant_in_a_thread_and_excludes_the_agent_until_the_outermost_release(home):
+    import fcntl
+
+    from hermes_dash import held
+
+    lock = home / "memories" / "MEMORY.md.lock"
+
+    def agent_can_lock() -> bool:
+        fd = os.open(lock, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+        finally:
+            os.close(fd)
+
+    with held(lock, 1, "busy"):
+        with held(lock, 0, "busy"):  # the same thread: no wait, even with no time to wait
+            assert not agent_can_lock()
+        assert not agent_can_lock()  # the inner release keeps the outer lock
+    assert agent_can_lock() and lock.stat().st_size == 0

@@ -24,7 +24,6 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from hermes_dash.engine.io.atomic import PRIVATE, os_refusal
@@ -115,31 +114,34 @@ def _acquire(lock_path: Path, timeout: float, busy: str) -> int:
         os.close(fd)  # the name now points at another file: lock that one
 
 
-@contextlib.contextmanager
-def _holding(key: str, fd: int) -> Iterator[None]:
-    held: dict[str, list[int]] = _HELD.__dict__.setdefault("locks", {})
-    held[key] = [fd, 1]
-    try:
-        yield
-    finally:
-        del held[key]
-        os.close(fd)  # releases the flock
+class _Held:
+    """The ``with`` block of a held lock: the outermost one closes the descriptor (releasing the
+    ``flock``), an inner one of the same thread only counts down. A plain class rather than a
+    generator-based context manager, so a mutation tool reaches it (docs/mutation.md)."""
 
+    def __init__(self, key: str, fd: int | None) -> None:
+        self.key = key
+        self.fd = fd  # None: this thread holds the lock already
 
-@contextlib.contextmanager
-def _deeper(entry: list[int]) -> Iterator[None]:
-    entry[1] += 1
-    try:
-        yield
-    finally:
-        entry[1] -= 1
+    def __enter__(self) -> _Held:
+        locks: dict[str, list[int]] = _HELD.__dict__.setdefault("locks", {})
+        if self.fd is not None:
+            locks[self.key] = [self.fd, 0]
+        self.entry = locks[self.key]
+        self.entry[1] += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.entry[1] -= 1
+        if self.entry[1] == 0:
+            del _HELD.locks[self.key]
+            os.close(self.entry[0])  # releases the flock
 
 
 def held(lock_path: Path, timeout: float, busy: str) -> contextlib.AbstractContextManager[object]:
     """Take the lock at ``lock_path`` (created 0600) now; the ``with`` block releases it.
     :class:`FileProblem` with ``busy`` on timeout, or when the lock file is not one (see the module)."""
     key = os.fspath(lock_path)
-    entry = _HELD.__dict__.get("locks", {}).get(key)
-    if entry is not None:  # this thread holds it already
-        return _deeper(entry)
-    return _holding(key, _acquire(lock_path, timeout, busy))
+    if key in _HELD.__dict__.get("locks", {}):  # this thread holds it already
+        return _Held(key, None)
+    return _Held(key, _acquire(lock_path, timeout, busy))
