@@ -90,3 +90,19 @@ def test_values_from_outside_are_bounded_where_parsed():
     assert outside.time_from_iso("9999-12-31T23:59:59") is None
     assert outside.time_from_iso("2026-12-01T17:42:00").tzinfo is not None
     assert outside.time_from_iso("x" * 100) is None
+
+
+def test_an_append_waits_at_most_briefly_for_another_writers_rotation(store, home: Path):
+    import time
+
+    memories = home / "memories"
+    store.add("memory", "first")
+    fd = os.open(memories / journal.NAME, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # another writer, stuck in the middle of a rotation
+        start = time.monotonic()
+        store.add("memory", "second")
+        assert time.monotonic() - start < 5  # the 50 ms wait, then the line goes in without the lock
+    finally:
+        os.close(fd)
+    assert [line.added[0][1] for line in journal.read(memories)] == ["first", "second"]

@@ -117,8 +117,9 @@ def record(memories: Path, target: str, action: str, message: str, before: Seque
         _append(path_of(memories), data)
 
 
-#: How long an append waits for another writer's rotation of the journal before it appends
-#: without rotating (an append of one line needs no lock: ``O_APPEND`` writes do not interleave).
+#: How long an append waits for the journal's own lock (shared to append, exclusive to rotate)
+#: before it goes ahead without it: ``O_APPEND`` writes of one line do not interleave, and the
+#: lock only keeps a line from landing between a rotation's read and its truncation.
 ROTATE_WAIT_S = 0.05
 
 
@@ -138,7 +139,8 @@ def _append(path: Path, data: bytes) -> None:
             return
         if st.st_mode & 0o077:
             os.fchmod(fd, 0o600)
-        if st.st_size + len(data) > MAX_BYTES and _lock_briefly(fd):
+        rotate = st.st_size + len(data) > MAX_BYTES
+        if _lock_briefly(fd, fcntl.LOCK_EX if rotate else fcntl.LOCK_SH) and rotate:
             size = os.fstat(fd).st_size
             if size + len(data) > MAX_BYTES:
                 keep = min(size, MAX_BYTES // 2)
@@ -151,14 +153,15 @@ def _append(path: Path, data: bytes) -> None:
         os.close(fd)  # releases the flock too
 
 
-def _lock_briefly(fd: int) -> bool:
-    """Take the journal's own flock within :data:`ROTATE_WAIT_S`; False when another writer holds it."""
+def _lock_briefly(fd: int, kind: int) -> bool:
+    """Take the journal's own flock (``kind``) within :data:`ROTATE_WAIT_S`; False when another
+    writer holds it longer."""
     import time
 
     deadline = time.monotonic() + ROTATE_WAIT_S
     while True:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, kind | fcntl.LOCK_NB)
             return True
         except BlockingIOError:
             if time.monotonic() > deadline:
