@@ -78,8 +78,11 @@ def test_blame_and_history_read_past_a_deep_journal_line(home: Path):
 
 
 def test_values_from_outside_are_bounded_where_parsed():
-    with pytest.raises(outside.OutsideValue, match="nests 200,000 levels"):
+    with pytest.raises(outside.OutsideValue, match="nests more than 32 levels"):
         outside.loads("[" * 200_000)
+    assert outside.json_depth('[{"a": [1, "]]]"]}, []]') == 3 and outside.json_depth("[" * 50, stop_past=5) == 6
+    with pytest.raises(outside.OutsideValue, match="not JSON"):  # one pass: an unterminated string is not
+        outside.loads('"' + 'a\\"' * 200_000)  # rescanned from every escaped quote (quadratic)
     with pytest.raises(outside.OutsideValue, match="digits"):
         outside.loads("1" * 5000)
     assert outside.loads('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}') == {"a": "[" * 40}
