@@ -199,7 +199,9 @@ def adopt(info: AgentInfo) -> AgentInfo:
 # -- per home, cached ----------------------------------------------------------------------------
 
 DETECT_TTL_S = 10.0
-_FOUND: dict[tuple[str, str, str], tuple[float, AgentInfo]] = {}
+_FOUND: dict[tuple[str, ...], tuple[float, AgentInfo]] = {}
+#: The variables detection reads (agent_find): another value is another answer.
+_LOOKED_AT = ("PATH", "HOME", "XDG_DATA_HOME", "PIPX_HOME", "UV_TOOL_DIR", "HERMES_DASH_AGENT_PREFIX")
 
 
 def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentInfo:
@@ -207,7 +209,7 @@ def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentIn
     and an agent is installed or updated far less often than that."""
     import time
 
-    key = (os.fspath(root), os.environ.get("PATH", ""), os.environ.get("HOME", ""))
+    key = (os.fspath(root), *(os.environ.get(name, "") for name in _LOOKED_AT))
     now = time.monotonic()
     hit = _FOUND.get(key)
     if hit is not None and now - hit[0] < ttl:
