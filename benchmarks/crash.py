@@ -41,7 +41,7 @@ def _crash_writer(home: Path, trial: int, ready: int) -> None:
     from hermes_dash.engine.store import MemoryStore
 
     store = MemoryStore.open(home)
-    import filelock  # noqa: F401  (imported by the first write: loaded now, so the kills land in writes)
+    import fcntl  # noqa: F401  (the lock's module, loaded now, so the kills land in writes)
 
     os.write(ready, b"r")
     step = 0

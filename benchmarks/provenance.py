@@ -226,8 +226,63 @@ def bench_blame(plan: object) -> list[object]:
             f"{seconds:.2f} s vs SELECT count(*) {float(got['count_s']) * 1e3:.1f} ms (baseline in ms); "  # type: ignore[arg-type]  # a figure measure() put there
             "medians of alternated rounds; goal also under 2 s",
             must=seconds < 2.0,
-        )
+        ),
+        statedb_worst(),
     ]
+
+
+#: The worst state.db the readers accept (docs/safety.md#state-db): views that build strings just
+#: under SQLite's length limit on hermes-dash's connection (7 x 2**20 characters, with ``||``
+#: only) over 5,000 rows, for the session reader and the memory-call scan.
+_UNDER_LIMIT = (
+    "(WITH RECURSIVE r(s, k) AS (SELECT 'xxxxxxx', 0 UNION ALL SELECT s || s, k + 1 FROM r WHERE k < 20) "
+    "SELECT s FROM r WHERE k = 20)"
+)
+_ROWS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)"
+
+
+def statedb_worst() -> object:
+    """``statedb_worst_ms``: the longer of reading sessions and scanning memory calls on the worst
+    accepted state.db (each stops at the deadline, ``QUERY_TIMEOUT_S``); goal the deadline + 1 s."""
+    from benchmarks.core import Figure
+    from hermes_dash.engine.views import origins, sessions, statedb
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "state.db"
+        conn = sqlite3.connect(db)
+        conn.execute(
+            f"CREATE VIEW sessions AS {_ROWS} SELECT 's' || i AS id, 'cli' AS source, i AS started_at, "
+            f"NULL AS ended_at, {_UNDER_LIMIT} || i AS system_prompt FROM n"
+        )
+        conn.execute(
+            f"CREATE VIEW messages AS {_ROWS} SELECT i AS id, 's1' AS session_id, 'assistant' AS role, "
+            f"'memory' || {_UNDER_LIMIT} || i AS tool_calls, NULL AS tool_call_id, '' AS content, "
+            "i AS timestamp FROM n"
+        )
+        conn.commit()
+        conn.close()
+        took = {}
+        for name, read in (
+            ("sessions", lambda: sessions.read_sessions(db, 1)),
+            ("memory calls", lambda: origins.scan_calls(db)),
+        ):
+            statedb._FAILED.clear()  # measure the read, not the remembered failure
+            start = time.perf_counter()
+            read()
+            took[name] = (time.perf_counter() - start) * 1e3
+        size = db.stat().st_size
+    worst = max(took.values())
+    deadline_ms = statedb.QUERY_TIMEOUT_S * 1e3
+    return Figure(
+        "statedb_worst_ms",
+        round(worst, 1),
+        "ms",
+        None,
+        deadline_ms + 1000,
+        f"a {size:,}-byte state.db whose views build 7.3 MB strings (under the {statedb.MAX_VALUE_BYTES >> 20} MiB "
+        f"limit) over 5,000 rows: sessions {took['sessions']:.0f} ms, memory calls {took['memory calls']:.0f} ms "
+        f"(the {deadline_ms:.0f} ms deadline stops each)",
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ def _parts() -> tuple[tuple[object, str, str], ...]:
     return (
         (_ops, "prepare", "check the new text (scan)"),
         (store, "_folder_kind", "stat the folder"),
-        (_store, "held", "lock (filelock, the agent's flock)"),
+        (_store, "held", "lock (the agent's flock, on the checked descriptor)"),
         (store, "_read_writable", "read + parse the file"),
         (_ops, "project", "apply the operation"),
         (store, "backups", "list backups"),

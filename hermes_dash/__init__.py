@@ -93,6 +93,7 @@ __all__ = [
     "Match",
     "MAX_LOCKED_WORK",
     "MAX_MEMORY_BYTES",
+    "MAX_PACKAGE_FILE_BYTES",
     "MAX_SCAN_CHARS",
     "MemoryCall",
     "MemoryStore",
@@ -126,6 +127,11 @@ __all__ = [
     "read_backup",
     "read_file_state",
     "read_journal",
+    "read_named_input",
+    "json_from_outside",
+    "OutsideValue",
+    "time_from_epoch",
+    "time_from_iso",
     "read_regular",
     "read_sessions",
     "Reason",
@@ -172,11 +178,11 @@ _MODULE_OF = {
     "read_journal": "engine.io.journal",
     "ORIGINS_TIMEOUT_S": "engine.views.origins",
     "MemoryCall": "engine.views.origins",
-    "Reason": "engine.views.origins",
+    "Reason": "engine.views.turns",
     "SessionInfo": "engine.views.origins",
-    "TurnMessage": "engine.views.origins",
-    "call_reasons": "engine.views.origins",
-    "call_turn": "engine.views.origins",
+    "TurnMessage": "engine.views.turns",
+    "call_reasons": "engine.views.turns",
+    "call_turn": "engine.views.turns",
     "scan_calls": "engine.views.origins",
     "oldest_prompt": "engine.views.sessions",
     "adopt_agent": "engine.agents",
@@ -217,6 +223,12 @@ _MODULE_OF = {
     "MAX_MEMORY_BYTES": "engine.io.readfile",
     "NotReadable": "engine.io.readfile",
     "read_regular": "engine.io.readfile",
+    "read_named_input": "engine.io.readfile",
+    "json_from_outside": "engine.io.outside",
+    "OutsideValue": "engine.io.outside",
+    "time_from_epoch": "engine.io.outside",
+    "time_from_iso": "engine.io.outside",
+    "MAX_PACKAGE_FILE_BYTES": "engine.io.readfile",
     "create_memory_files": "engine.newhome",
     "FilePreview": "engine.pipeline",
     "lock_order": "engine.pipeline",
@@ -394,8 +406,15 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.io.journal import journal_via as journal_via
     from .engine.io.journal import read_journal as read_journal
     from .engine.io.lock import held as held
+    from .engine.io.outside import OutsideValue as OutsideValue
+    from .engine.io.outside import json_from_outside as json_from_outside
+    from .engine.io.outside import time_from_epoch as time_from_epoch
+    from .engine.io.outside import time_from_iso as time_from_iso
     from .engine.io.readfile import (
         MAX_MEMORY_BYTES as MAX_MEMORY_BYTES,
+    )
+    from .engine.io.readfile import (
+        MAX_PACKAGE_FILE_BYTES as MAX_PACKAGE_FILE_BYTES,
     )
     from .engine.io.readfile import (
         Fingerprint as Fingerprint,
@@ -405,6 +424,9 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.io.readfile import (
         describe_unreadable as describe_unreadable,
+    )
+    from .engine.io.readfile import (
+        read_named_input as read_named_input,
     )
     from .engine.io.readfile import (
         read_regular as read_regular,
@@ -610,11 +632,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     )
     from .engine.views.origins import ORIGINS_TIMEOUT_S as ORIGINS_TIMEOUT_S
     from .engine.views.origins import MemoryCall as MemoryCall
-    from .engine.views.origins import Reason as Reason
     from .engine.views.origins import SessionInfo as SessionInfo
-    from .engine.views.origins import TurnMessage as TurnMessage
-    from .engine.views.origins import call_reasons as call_reasons
-    from .engine.views.origins import call_turn as call_turn
     from .engine.views.origins import scan_calls as scan_calls
     from .engine.views.render import (
         parse_prompt as parse_prompt,
@@ -661,3 +679,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.views.snapshot import (
         snapshot_since as snapshot_since,
     )
+    from .engine.views.turns import Reason as Reason
+    from .engine.views.turns import TurnMessage as TurnMessage
+    from .engine.views.turns import call_reasons as call_reasons
+    from .engine.views.turns import call_turn as call_turn

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes_dash.engine.io import journal
+from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
 from hermes_dash.engine.rules.format import DEFAULT_LIMITS, TARGETS, percent, usage
 from hermes_dash.engine.rules.ops import project
 
@@ -386,7 +387,7 @@ def build(path: Path, memories: Path | None, now: float) -> None:
     _, sessions, lines = replay()
     conn = sqlite3.connect(path)
     try:
-        conn.executescript(SCHEMA.read_text(encoding="utf-8"))
+        conn.executescript(read_regular(SCHEMA, MAX_PACKAGE_FILE_BYTES)[0].decode("utf-8"))
         conn.execute("PRAGMA journal_mode=WAL")
         for s in sessions:
             start = now - s["age"]

@@ -16,11 +16,13 @@ from hermes_dash import (
     InvalidRequest,
     MemoryStore,
     OpResult,
+    Refusal,
     agent_for_home,
     n_entries,
     n_of,
     over_budget_text,
     printed_program,
+    read_named_input,
 )
 
 from ._registry import Outcome, command, extends_parser
@@ -39,8 +41,9 @@ def read_input(source: str | None, what: str) -> str:
         if source is None:
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         else:
-            with open(source, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
+            data = read_named_input(source, MAX_INPUT_BYTES)
+    except Refusal as exc:
+        raise InvalidRequest(exc.message, hint=exc.hint) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         raise InvalidRequest(
             f"Cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}.", hint="Check the path."

@@ -17,7 +17,6 @@ import contextlib
 import contextvars
 import os
 import re
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,14 +116,13 @@ class AgentInfo:
         """One line for the place where the home is named; ``path`` formats the path in it (a page
         shows it as a code span)."""
         if self.kind == "unknown":
-            return f"agent version unknown: the newest known rules (Hermes {self.rules.version})"
+            return f"Hermes not found here; using the rules of {self.rules.version}, the newest release"
         if self.kind == "checkout":
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
-            return (
-                f"Hermes git checkout{version}{commit}, found at {path(str(self.found_at))}: the rules of upstream main"
-            )
-        line = f"Hermes {self.version}, found at {path(str(self.found_at))}"
+            where = path(str(self.found_at))
+            return f"Hermes git checkout{version}{commit} (found at {where}): the rules of upstream main"
+        line = f"Hermes {self.version} (found at {path(str(self.found_at))})"
         if self.rules.version != self.version:
             line += f": the rules of {self.rules.version}"
         if not self.supported:
@@ -143,107 +141,27 @@ class AgentInfo:
         }
 
 
-_DIST = re.compile(r"^hermes_agent-(?P<version>[^-]+)\.dist-info$")
-
-
-def _dist_version(site: Path) -> str | None:
-    """The hermes-agent version installed in a site-packages folder (its dist-info's name)."""
-    try:
-        names = os.listdir(site)
-    except OSError:
-        return None
-    found = [m["version"] for m in map(_DIST.match, names) if m]
-    return max(found, key=_key) if found else None
-
-
-def _venv_of(executable: Path) -> Path | None:
-    """The virtual environment a console script belongs to: its own folder's parent, or the one
-    its ``#!`` line names (pip writes the venv's python there)."""
-    candidates = [executable.parent.parent]
-    try:
-        with open(executable, "rb") as handle:
-            first = handle.readline(512)
-        if first.startswith(b"#!"):
-            python = Path(os.fsdecode(first[2:].strip().split()[0]))
-            candidates.insert(0, python.parent.parent)
-    except (OSError, IndexError):
-        pass
-    for venv in candidates:
-        for site in sorted(venv.glob("lib/python3*/site-packages")):
-            if _dist_version(site):
-                return site
-    return None
-
-
-def _checkout(root: Path) -> tuple[Path, str | None, str | None] | None:
-    """The installer's git checkout (``<root>/hermes-agent``): its path, pyproject version, commit."""
-    repo = root / "hermes-agent"
-    git = repo / ".git"
-    if not git.exists():
-        return None
-    version = None
-    with contextlib.suppress(OSError, UnicodeDecodeError):
-        text = (repo / "pyproject.toml").read_text(encoding="utf-8")
-        match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
-        version = match[1] if match else None
-    commit = None
-    with contextlib.suppress(OSError, UnicodeDecodeError):
-        head = (git / "HEAD").read_text(encoding="utf-8").strip()
-        if head.startswith("ref: "):
-            ref = head[5:]
-            ref_file = git / ref
-            if ref_file.is_file():
-                commit = ref_file.read_text(encoding="utf-8").strip()
-            else:
-                packed = (git / "packed-refs").read_text(encoding="utf-8")
-                commit = next((line.split()[0] for line in packed.splitlines() if line.endswith(" " + ref)), None)
-        else:
-            commit = head
-    return repo, version, commit
-
-
-def _which(name: str, path: str | None) -> str | None:
-    """``shutil.which(name, path=path)`` for a bare command name, as it is on POSIX: the first
-    executable file of that name in the folders of ``path`` (default ``$PATH``). Not shutil
-    itself: it pulls in zlib, bz2 and lzma, about 3 ms of every command's start-up (``show``)."""
-    if path is None:
-        path = os.environ.get("PATH")
-        if path is None:
-            try:
-                path = os.confstr("CS_PATH")
-            except (AttributeError, ValueError):
-                path = os.defpath
-    if not path:
-        return None
-    seen: set[str] = set()
-    for folder in os.fsdecode(path).split(os.pathsep):
-        if folder in seen:
-            continue
-        seen.add(folder)
-        candidate = os.path.join(folder, name)
-        if os.path.exists(candidate) and os.access(candidate, os.F_OK | os.X_OK) and not os.path.isdir(candidate):
-            return candidate
-    return None
-
-
 def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) -> AgentInfo:
     """The agent that uses the Hermes home under ``root`` (the home's root folder).
 
-    In order: the installer's git checkout ``<root>/hermes-agent``; the ``hermes`` command on
-    ``path`` (default ``$PATH``) and the hermes-agent package in its venv; a hermes-agent package
-    in this Python. Else unknown. Reads a few names and one line; runs nothing."""
-    if root is not None and (found := _checkout(Path(root))) is not None:
-        repo, version, commit = found
+    Where people install it, in order (docs/agents.md#how-it-knows-which-agent-is-there): the
+    agent's own process when hermes-dash was started by its dashboard; the installer's git
+    checkout ``<root>/hermes-agent``; the ``hermes`` launcher on ``path`` (default ``$PATH``) or
+    in ``~/.local/bin`` and the venv its ``#!`` line names; pipx's and ``uv tool``'s venvs; a
+    hermes-agent package in this Python. Else unknown. Reads names and version metadata only,
+    each file through the bounded reader; imports and runs nothing."""
+    from hermes_dash.engine import agent_find as find
+
+    dashboard = find.from_dashboard()
+    checkout = find.checkout(Path(root)) if root is not None else None
+    # The dashboard's own agent, unless it runs from the installer's checkout (its venv inside it).
+    if dashboard is not None and not (checkout and dashboard.venv and checkout[0] in dashboard.venv.parents):
+        return AgentInfo(dashboard.version, "release", dashboard.where, rules_for(dashboard.version))
+    if checkout is not None:
+        repo, version, commit = checkout
         return AgentInfo(version, "checkout", str(repo), rules_for("main"), commit)
-    command = _which("hermes", path)
-    if command is not None:
-        site = _venv_of(Path(command))
-        if site is not None:
-            version = _dist_version(site)
-            return AgentInfo(version, "release", command, rules_for(version))
-    for entry in sys.path:
-        if entry.endswith("site-packages") and (version := _dist_version(Path(entry))):
-            return AgentInfo(version, "release", entry, rules_for(version))
+    for found in find.installed(path):
+        return AgentInfo(found.version, "release", found.where, rules_for(found.version))
     return AgentInfo(None, "unknown", None, NEWEST)
 
 
@@ -281,7 +199,9 @@ def adopt(info: AgentInfo) -> AgentInfo:
 # -- per home, cached ----------------------------------------------------------------------------
 
 DETECT_TTL_S = 10.0
-_FOUND: dict[tuple[str, str], tuple[float, AgentInfo]] = {}
+_FOUND: dict[tuple[str, ...], tuple[float, AgentInfo]] = {}
+#: The variables detection reads (agent_find): another value is another answer.
+_LOOKED_AT = ("PATH", "HOME", "XDG_DATA_HOME", "PIPX_HOME", "UV_TOOL_DIR", "HERMES_DASH_AGENT_PREFIX")
 
 
 def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentInfo:
@@ -289,7 +209,7 @@ def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentIn
     and an agent is installed or updated far less often than that."""
     import time
 
-    key = (os.fspath(root), os.environ.get("PATH", ""))
+    key = (os.fspath(root), *(os.environ.get(name, "") for name in _LOOKED_AT))
     now = time.monotonic()
     hit = _FOUND.get(key)
     if hit is not None and now - hit[0] < ttl:

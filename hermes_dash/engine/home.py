@@ -98,7 +98,7 @@ def list_profiles(root: Path) -> list[str]:
         return sorted(
             p.name
             for p in (root / "profiles").iterdir()
-            if is_profile_name(p.name) and p.name != "default" and p.is_dir()
+            if is_profile_name(p.name) and p.name != "default" and p.is_dir() and _link_leaves(root, p) is None
         )
     except OSError:
         return []
@@ -160,10 +160,27 @@ def resolve_home(home: str | os.PathLike[str] | None = None, profile: str | None
             hint=f"Use 'default' or an existing profile; {PROFILE_RULE}.",
         )
     path = root / "profiles" / profile
+    if (outside := _link_leaves(root, path)) is not None:
+        raise InvalidRequest(
+            f"The profile {profile!r} is a symbolic link to {outside}, outside the Hermes home {root}; "
+            "hermes-dash reads and writes a profile only inside its home, as it does every linked file.",
+            hint=f"Use that folder as a home of its own (--home {outside}), or move it into "
+            f"{root / 'profiles'} in place of the link.",
+        )
     if not path.is_dir():
         known = ", ".join(list_profiles(root)) or "none"
         raise InvalidRequest(f"There is no profile {profile!r} in {root}.", hint=f"Existing profiles: {known}.")
     return HermesHome(path, root, profile)
+
+
+def _link_leaves(root: Path, path: Path) -> Path | None:
+    """Where ``path`` leads when it is a symbolic link out of the home ``root`` (or to nothing);
+    None for a real folder or a link that stays inside the home (docs/rules.md#files)."""
+    if not path.is_symlink():
+        return None
+    real = Path(os.path.realpath(path))
+    base = Path(os.path.realpath(root))
+    return None if base in real.parents and real.is_dir() else real
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes_dash import (
+    MAX_PACKAGE_FILE_BYTES,
     TARGETS,
     FileProblem,
     HermesHome,
@@ -29,6 +30,7 @@ from hermes_dash import (
     MemoryStore,
     Refusal,
     __version__,
+    json_from_outside,
     plan_plugin_enabled,
     read_regular,
     set_plugin_enabled,
@@ -74,7 +76,7 @@ def _sha(data: bytes) -> str:
 
 
 def _api_source(command: list[str], env: dict[str, str], home: HermesHome, port: int) -> bytes:
-    source = (ASSETS / "plugin_api.py").read_text(encoding="utf-8")
+    source = read_regular(ASSETS / "plugin_api.py", MAX_PACKAGE_FILE_BYTES)[0].decode("utf-8")
     head, _, rest = source.partition(_SETTINGS_START)
     _, _, tail = rest.partition(_SETTINGS_END)
     settings = (
@@ -108,7 +110,7 @@ def files_for(command: list[str], env: dict[str, str], home: HermesHome, port: i
     """The plugin's files, relative to its folder, and their bytes."""
     return {
         "dashboard/manifest.json": _manifest(),
-        "dashboard/dist/index.js": (ASSETS / "index.js").read_bytes(),
+        "dashboard/dist/index.js": read_regular(ASSETS / "index.js", MAX_PACKAGE_FILE_BYTES)[0],
         "dashboard/plugin_api.py": _api_source(command, env, home, port),
     }
 
@@ -135,6 +137,53 @@ def _no_links(home: HermesHome, folder: Path) -> None:
                 f"{path} is {'a symbolic link' if stat.S_ISLNK(st.st_mode) else 'not a folder'}; "
                 "hermes-dash writes its tab only into plain folders of the home.",
                 hint=f"Move {path} away, then run the command again.",
+            )
+
+
+def _others_may_write(st: os.stat_result) -> str | None:
+    """Who besides this user may change entries of a folder with this ``stat``; None when nobody.
+    The sticky bit (``/tmp``'s ``t``) keeps others from renaming or replacing what is ours."""
+    if st.st_mode & stat.S_ISVTX:
+        return None
+    if st.st_uid not in (os.geteuid(), 0):
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & stat.S_IWOTH:
+        return "every user may write it"
+    if st.st_mode & stat.S_IWGRP:
+        import grp
+
+        try:
+            group = grp.getgrgid(st.st_gid)
+            members = set(group.gr_mem)
+        except KeyError:
+            return f"the group {st.st_gid} may write it"
+        if st.st_gid != os.getegid() or members - {_user_name()}:
+            return f"the group {group.gr_name!r} may write it"
+    return None
+
+
+def _user_name() -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return ""
+
+
+def _only_ours(home: HermesHome, folder: Path) -> None:
+    """Refuse a folder on the way to the tab that other users may write (no sticky bit): one of
+    them could swap the ``plugin_api.py`` that the agent's dashboard imports and runs."""
+    for path in (home.path, home.path / "plugins", folder, folder / "dashboard", folder / "dashboard" / "dist"):
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        if (who := _others_may_write(st)) is not None:
+            raise FileProblem(
+                f"{path} is a folder others may write ({who}, mode {stat.S_IMODE(st.st_mode):o}): another user "
+                "could replace the tab's code, which the agent's dashboard runs. Nothing was written.",
+                hint=f"Make it yours alone (`chmod go-w {path}`), then run the command again.",
             )
 
 
@@ -167,7 +216,7 @@ def _ownership(folder: Path) -> dict[str, str]:
         hint="hermes-dash leaves it alone: move or rename that folder if you want the Memory tab there.",
     )
     try:
-        record = json.loads(read_regular(folder / RECORD, _MAX_RECORD, follow=False)[0].decode("utf-8"))
+        record = json_from_outside(read_regular(folder / RECORD, _MAX_RECORD, follow=False)[0], max_depth=4)
     except FileNotFoundError:
         raise not_ours from None
     except (OSError, Refusal, ValueError):
@@ -204,6 +253,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
         raise InvalidRequest(f"{port} is not a port number.", hint="Give a port from 1 to 65535.")
     folder, root = folder_of(home), machine_home(home)
     _no_links(root, folder)
+    _only_ours(root, folder)
     previous: dict[str, bytes | None] = {}
     if folder.exists():
         recorded = _ownership(folder)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 import streamlit as st
 
-from hermes_dash import FileState, diff_entries, n_entries, percent
+from hermes_dash import MAX_MEMORY_BYTES, FileState, Refusal, diff_entries, n_entries, percent, read_regular
 from hermes_dash.curation.hints import hand_written
 
 from ._live import clear_fresh, mark_fresh
@@ -136,9 +136,8 @@ def receipt_watch(shown_now: bool) -> None:
         return
     path, _, filename, left = receipt
     try:
-        with open(path, "rb") as f:
-            now = hashlib.sha256(f.read()).hexdigest()
-    except OSError:
+        now = hashlib.sha256(read_regular(path, MAX_MEMORY_BYTES)[0]).hexdigest()
+    except (OSError, Refusal):
         now = None
     if now == left:
         return

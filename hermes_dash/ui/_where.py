@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import MemoryStore, agent_for_home, list_profiles, normalise_profile, shorten
+from hermes_dash import MemoryStore, list_profiles, normalise_profile, shorten
 
 from ._cache import SnapshotChoice
 from ._session import current_home, flash
@@ -54,9 +54,9 @@ def keep_in_url(store: MemoryStore) -> None:
 
 def where_caption(store: MemoryStore) -> None:
     """One line at the top of every page: which home and which profile this page reads and writes
-    (a profile is a home of its own: its folder is the one shown)."""
-    agent = agent_for_home(store.home.root)
-    st.caption(f"Home {lit(store.home.path)} · profile {lit(store.home.profile or 'default')} · {agent.describe(lit)}")
+    (a profile is a home of its own: its folder is the one shown). The agent is named once, in
+    the sidebar."""
+    st.caption(f"Home {lit(store.home.path)} · profile {lit(store.home.profile or 'default')}")
 
 
 def snapshot_label(choice: SnapshotChoice) -> str:

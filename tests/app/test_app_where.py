@@ -166,10 +166,13 @@ def test_every_page_names_its_home_and_profile(demo: Path, page: str) -> None:
     at = open_with({"profile": "work"})
     go(at, page)
     first = main_captions(at)[0]
-    agent = f" · {agent_for_home(demo).describe(lit)}"  # the agent that uses the home (docs/agents.md)
-    assert first == f"Home {lit(demo / 'profiles' / 'work')} · profile {lit('work')}{agent}"
+    assert first == f"Home {lit(demo / 'profiles' / 'work')} · profile {lit('work')}"
     at.selectbox(key="hd_profile_select").select("default").run()
-    assert main_captions(at)[0] == f"Home {lit(demo)} · profile {lit('default')}{agent}"
+    assert main_captions(at)[0] == f"Home {lit(demo)} · profile {lit('default')}"
+    # the agent is named once, in the sidebar, not on the page (docs/agents.md)
+    agent = agent_for_home(demo).describe()
+    assert [t.value for t in at.sidebar.text].count(agent) == 1
+    assert not any(agent in c or "Hermes" in c for c in main_captions(at))
 
 
 def test_the_empty_state_names_its_home_too(tmp_path: Path, monkeypatch, fresh_cache) -> None:
@@ -177,4 +180,4 @@ def test_the_empty_state_names_its_home_too(tmp_path: Path, monkeypatch, fresh_c
     empty.mkdir()
     monkeypatch.setenv("HERMES_HOME", str(empty))
     at = open_with({})
-    assert main_captions(at)[0].startswith(f"Home {lit(empty)} · profile {lit('default')} · ")
+    assert main_captions(at)[0] == f"Home {lit(empty)} · profile {lit('default')}"

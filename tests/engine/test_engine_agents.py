@@ -61,7 +61,7 @@ def test_a_hermes_command_on_path_is_found_with_its_venvs_version(tmp_path: Path
     info = detect_agent(tmp_path / "home", path=str(bin_dir))
     assert (info.version, info.kind, info.found_at) == ("0.18.0", "release", str(bin_dir / "hermes"))
     assert info.rules.version == "0.18.0" and info.supported
-    assert info.describe() == f"Hermes 0.18.0, found at {bin_dir / 'hermes'}"
+    assert info.describe() == f"Hermes 0.18.0 (found at {bin_dir / 'hermes'})"
     old = detect_agent(tmp_path / "home", path=str(fake_install(tmp_path, "0.15.2")))
     assert not old.supported and "older than 0.18.0" in old.describe() and old.rules is agents.OLDEST
 
@@ -72,16 +72,18 @@ def test_the_installers_git_checkout_in_the_home_wins_and_follows_main(tmp_path:
     assert (info.kind, info.version, info.commit, info.found_at) == ("checkout", "0.19.0", "ab" * 20, str(repo))
     assert info.rules.version == "main"
     assert info.describe() == (
-        f"Hermes git checkout (version 0.19.0), commit ababababab, found at {repo}: the rules of upstream main"
+        f"Hermes git checkout (version 0.19.0), commit ababababab (found at {repo}): the rules of upstream main"
     )
 
 
-def test_nothing_found_is_unknown_with_the_newest_known_rules(tmp_path: Path):
+def test_nothing_found_is_unknown_with_the_newest_known_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("HERMES_DASH_AGENT_PREFIX", raising=False)
     info = detect_agent(tmp_path, path=str(tmp_path / "empty-bin"))
     if info.kind == "release":  # this Python itself has hermes-agent installed
         pytest.skip("hermes-agent is installed in the test interpreter")
     assert (info.version, info.kind, info.rules) == (None, "unknown", agents.NEWEST)
-    assert info.describe() == "agent version unknown: the newest known rules (Hermes 0.19.0)"
+    assert info.describe() == "Hermes not found here; using the rules of 0.19.0, the newest release"
     assert info.to_dict()["rules"] == "0.19.0"
 
 
@@ -93,7 +95,7 @@ def test_show_json_names_the_agent_and_the_cli_follows_its_rules(home: Path, tmp
         code, out, err = run(home, "show")
         assert code == 0, err
         assert out["agent"]["version"] == "0.18.0" and out["agent"]["rules"] == "0.18.0"
-        assert out["agent"]["description"].startswith("Hermes 0.18.0, found at ")
+        assert out["agent"]["description"].startswith("Hermes 0.18.0 (found at ")
         code, out, _ = run(home, "add", "memory", "sync: curl $TRILLIUM_ETAPI_URL/notes")
         assert code == 1 and out["code"] == "blocked"  # the release's scan
         fake_checkout(home)  # now the installer's checkout of main uses this home

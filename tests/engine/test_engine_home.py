@@ -163,3 +163,25 @@ def test_disabled_store_renders_no_block(home, write_config):
     store.add("memory", "fact")
     assert store.render_block("user") == ""
     assert "USER PROFILE" not in store.render() and "MEMORY (your personal notes)" in store.render()
+
+
+def test_a_profile_that_is_a_link_out_of_the_home_is_neither_listed_nor_read_nor_written(tmp_path):
+    """``profiles/work -> /elsewhere`` was read and written like a profile inside the home."""
+    from hermes_dash import InvalidRequest, MemoryStore, list_profiles, resolve_home
+
+    root = tmp_path / "home"
+    (root / "profiles" / "inside" / "memories").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "memories").mkdir(parents=True)
+    (elsewhere / "memories" / "MEMORY.md").write_bytes(b"not this home's")
+    (root / "profiles" / "work").symlink_to(elsewhere)
+    (root / "profiles" / "alias").symlink_to(root / "profiles" / "inside")  # a link inside the home is fine
+    assert list_profiles(root) == ["alias", "inside"]
+    with pytest.raises(InvalidRequest) as refused:
+        resolve_home(root, "work")
+    assert f"symbolic link to {elsewhere}, outside the Hermes home" in refused.value.message
+    assert f"--home {elsewhere}" in refused.value.hint
+    with pytest.raises(InvalidRequest):
+        MemoryStore.open(root, "work").add("memory", "x")
+    assert (elsewhere / "memories" / "MEMORY.md").read_bytes() == b"not this home's"
+    assert resolve_home(root, "alias").profile == "alias"

@@ -54,3 +54,57 @@ def test_an_open_lock_file_is_made_private_as_the_agent_does(store, home, write_
     assert stat.S_IMODE(lock.stat().st_mode) == 0o600
     store.add("user", "A new file.")
     assert stat.S_IMODE((home / "memories" / "USER.md.lock").stat().st_mode) == 0o600
+
+
+def test_a_hard_link_swapped_in_between_the_check_and_the_lock_keeps_its_bytes(store, home, write_mem, tmp_path):
+    """The lock file was checked through one descriptor and opened (truncating) through
+    another; a hard link put at its name in between lost its bytes. Now the one descriptor checked
+    is the one locked, and a name that no longer points at it is looked at afresh."""
+    write_mem("memory", "First entry.")
+    lock = home / "memories" / "MEMORY.md.lock"
+    lock.touch()
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"somebody else's bytes\n")
+    real_fstat = os.fstat
+    swapped = []
+
+    def fstat_then_swap(fd: int):
+        result = real_fstat(fd)
+        if not swapped and os.path.samestat(result, os.stat(lock)):
+            swapped.append(True)  # the check has its answer; now the name changes under it
+            os.unlink(lock)
+            os.link(outside, lock)
+        return result
+
+    os.fstat = fstat_then_swap
+    try:
+        with pytest.raises(FileProblem, match="2 names"):
+            store.add("memory", "Second entry.")
+    finally:
+        os.fstat = real_fstat
+    assert swapped and outside.read_bytes() == b"somebody else's bytes\n"
+    assert (home / "memories" / "MEMORY.md").read_text() == "First entry."
+
+
+def test_the_lock_is_reentrant_in_a_thread_and_excludes_the_agent_until_the_outermost_release(home):
+    import fcntl
+
+    from hermes_dash import held
+
+    lock = home / "memories" / "MEMORY.md.lock"
+
+    def agent_can_lock() -> bool:
+        fd = os.open(lock, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+        finally:
+            os.close(fd)
+
+    with held(lock, 1, "busy"):
+        with held(lock, 0, "busy"):  # the same thread: no wait, even with no time to wait
+            assert not agent_can_lock()
+        assert not agent_can_lock()  # the inner release keeps the outer lock
+    assert agent_can_lock() and lock.stat().st_size == 0

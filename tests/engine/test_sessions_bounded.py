@@ -77,7 +77,7 @@ DOUBLING = (
     "prompt_sql, said",
     [
         ("printf('%.*c', 300000000, 'x')", "it calls an SQL function (not authorized to use function: printf)"),
-        (DOUBLING, "larger than 64 MiB, far beyond any real prompt"),
+        (DOUBLING, f"larger than {_sessions.MAX_VALUE_BYTES >> 20} MiB, SQLite's limit"),
     ],
 )
 def test_a_view_returning_hundreds_of_mb_is_refused_quickly_and_plainly(tmp_path: Path, prompt_sql, said) -> None:

@@ -251,3 +251,29 @@ def test_a_refused_status_reaches_the_tab_as_a_message(tmp_path: Path) -> None:
     (home / "active_profile").write_text("Not A Name!\n")
     code, data, _ = run(home, "plugin", "status")
     assert code == 1 and data["success"] is False and "active_profile" in data["error"]
+
+
+@pytest.mark.parametrize("where", ["plugins", "home"])
+def test_a_folder_others_may_write_on_the_way_to_the_tab_is_refused_with_the_fix(tmp_path: Path, where: str) -> None:
+    home = make_home(tmp_path)
+    (home / "plugins").mkdir()
+    target = home / "plugins" if where == "plugins" else home
+    target.chmod(0o777)
+    config = (home / "config.yaml").read_bytes()
+    code, _, err = run(home, "plugin", "install", json_out=False)
+    assert code == 1 and f"{target} is a folder others may write (every user may write it, mode 777)" in err
+    assert f"chmod go-w {target}" in err
+    assert list((home / "plugins").iterdir()) == [] and (home / "config.yaml").read_bytes() == config
+    target.chmod(0o1777)  # with the sticky bit nobody else may replace what is ours
+    code, _, err = run(home, "plugin", "install", json_out=False)
+    assert code == 0, err
+    target.chmod(0o755)
+
+
+def test_a_record_nested_200000_deep_is_not_ours_not_a_traceback(tmp_path: Path) -> None:
+    home = make_home(tmp_path)
+    folder = home / "plugins" / "hermes-dash"
+    folder.mkdir(parents=True)
+    (folder / ".hermes-dash-plugin.json").write_text("[" * 200_000)
+    code, _, err = run(home, "plugin", "install", json_out=False)
+    assert code == 1 and "did not write" in err and "Traceback" not in err

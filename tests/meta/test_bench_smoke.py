@@ -28,6 +28,7 @@ ISSUE_NAMES = {
     "crash_trials",
     "crash_bad_files",
     "browser_ready_s",
+    "statedb_worst_ms",
 }
 
 
@@ -57,7 +58,7 @@ def test_quick_op_section_writes_the_issue_figures_as_json(tmp_path: Path) -> No
         assert figure["unit"] == "x" and figure["value"] > 0 and figure["baseline"] > 0
     assert figures[3]["unit"] == "ms" and figures[3]["value"] > 0
     # The parts name every step of a write, with a time each.
-    assert "lock (filelock" in done.stdout and "retention (delete the oldest backup)" in done.stdout
+    assert "lock (the agent's flock" in done.stdout and "retention (delete the oldest backup)" in done.stdout
     assert "op_add_ratio" in done.stdout  # the printed table
     assert not (tmp_path / ".hermes").exists() and not (tmp_path / "never-used").exists()
 

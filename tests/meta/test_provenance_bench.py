@@ -13,3 +13,8 @@ def test_blame_benchmark_reports_the_ratio(monkeypatch) -> None:
     # every entry the calls left is explained by the session that wrote it
     assert figures["entries"] == figures["explained_by_a_session"] > 0
     assert figures["blame_ratio"] > 0
+
+
+def test_the_worst_accepted_state_db_figure_is_reported() -> None:
+    figure = provenance.statedb_worst()
+    assert figure.name == "statedb_worst_ms" and figure.value > 0 and "over 5,000 rows" in figure.detail  # type: ignore[attr-defined]

@@ -117,64 +117,103 @@ def record(memories: Path, target: str, action: str, message: str, before: Seque
         _append(path_of(memories), data)
 
 
+#: How long an append waits for the journal's own lock (shared to append, exclusive to rotate)
+#: before it goes ahead without it: ``O_APPEND`` writes of one line do not interleave, and the
+#: lock only keeps a line from landing between a rotation's read and its truncation.
+ROTATE_WAIT_S = 0.05
+
+
 def _append(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    """Append ``data`` without ever blocking: the caller holds the agent's lock.
+
+    Opened non-blocking and without following a link, and checked on the descriptor: a FIFO (an
+    open for writing would wait for a reader), a device or a file with other names (a hard link
+    to a memory file) gets nothing. The rotation (keep the newer half past :data:`MAX_BYTES`)
+    reads through the same descriptor, so nothing swapped in under the name is read. No fsync:
+    the journal is a note about a write that is already durable, not a second copy of it."""
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    fd = os.open(path, flags, 0o600)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+            return
         if st.st_mode & 0o077:
             os.fchmod(fd, 0o600)
-        if st.st_size + len(data) > MAX_BYTES:
-            with open(path, "rb", opener=lambda p, f: os.open(p, f | os.O_NOFOLLOW)) as old:
-                kept = old.read()[-(MAX_BYTES // 2) :]
-            kept = kept[kept.find(b"\n") + 1 :] if b"\n" in kept else b""
-            os.ftruncate(fd, 0)
-            os.write(fd, kept)
+        rotate = st.st_size + len(data) > MAX_BYTES
+        if _lock_briefly(fd, fcntl.LOCK_EX if rotate else fcntl.LOCK_SH) and rotate:
+            size = os.fstat(fd).st_size
+            if size + len(data) > MAX_BYTES:
+                keep = min(size, MAX_BYTES // 2)
+                kept = os.pread(fd, keep, size - keep)
+                kept = kept[kept.find(b"\n") + 1 :] if b"\n" in kept else b""
+                os.ftruncate(fd, 0)
+                os.write(fd, kept)
         os.write(fd, data)
     finally:
-        os.close(fd)
+        os.close(fd)  # releases the flock too
+
+
+def _lock_briefly(fd: int, kind: int) -> bool:
+    """Take the journal's own flock (``kind``) within :data:`ROTATE_WAIT_S`; False when another
+    writer holds it longer."""
+    import time
+
+    deadline = time.monotonic() + ROTATE_WAIT_S
+    while True:
+        try:
+            fcntl.flock(fd, kind | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.002)
+
+
+#: The longest journal line parsed; the lines hermes-dash writes are under 2 KB.
+MAX_LINE_CHARS = 64 << 10
 
 
 def read(memories: Path, target: str | None = None) -> list[Line]:
     """The journal's lines, oldest first (of one target when given); a missing or broken
-    journal is an empty one, a broken line is skipped."""
-    import json
-    from datetime import datetime
+    journal is an empty one, a broken line (not JSON, too deep, too long, a time out of
+    bounds) is skipped."""
+    from hermes_dash.engine.io import outside
+    from hermes_dash.engine.io.readfile import read_regular
+    from hermes_dash.engine.rules.errors import FileProblem
 
     try:
-        fd = os.open(path_of(memories), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
-    except OSError:
+        raw = read_regular(path_of(memories), MAX_BYTES * 2, follow=False, start_only=True)[0]
+    except (OSError, FileProblem):
         return []
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return []
-        raw = os.read(fd, MAX_BYTES * 2)
-    except OSError:
-        return []
-    finally:
-        os.close(fd)
     out = []
     for text in raw.decode("utf-8", "replace").splitlines():
         try:
-            item = json.loads(text)
-            if target is not None and item.get("target") != target:
+            item = outside.loads(text, max_depth=4, max_chars=MAX_LINE_CHARS)
+            if not isinstance(item, dict) or (target is not None and item.get("target") != target):
+                continue
+            at = outside.time_from_iso(item["at"])
+            if at is None:
                 continue
             out.append(
                 Line(
-                    datetime.fromisoformat(item["at"]),
+                    at,
                     str(item["target"]),
                     str(item["action"]),
                     str(item.get("message", "")),
                     str(item.get("via", "")),
                     tuple((str(d), str(p)) for d, p in item.get("removed", ())),
                     tuple((str(d), str(p)) for d, p in item.get("added", ())),
-                    item.get("staged_id"),
-                    item.get("origin"),
+                    _opt(item.get("staged_id")),
+                    _opt(item.get("origin")),
                 )
             )
         except (ValueError, KeyError, TypeError, AttributeError):
             continue
     return out
+
+
+def _opt(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 __all__ = ["Line", "digest", "read", "record", "via"]

@@ -1,62 +1,59 @@
 """The lock hermes-dash shares with the agent: an exclusive ``flock`` on a ``.lock`` file (docs/rules.md#locking).
 
-``filelock.FileLock`` takes the same ``flock`` on the same path as the agent's own
-``fcntl.flock``, so the two programs exclude each other. Its default thread-local mode is
-kept on purpose: Streamlit sessions are threads and must exclude each other too.
+The agent takes ``fcntl.flock(LOCK_EX)`` on ``memories/<FILE>.lock``; so does this module, on a
+descriptor it opened itself, so the two programs exclude each other. Each acquire opens the file
+anew, so two threads of one process (two Streamlit sessions) exclude each other too; one thread
+taking a lock it already holds counts up instead of waiting on itself.
 
-filelock opens the lock file for writing and truncates it once it holds the lock. A lock path
-that is a hard link to a memory file (``ln MEMORY.md USER.md.lock``), a file of another user,
-or a file that holds bytes would lose them, so :func:`check_lock_file` looks at the path first,
-through a descriptor opened read-only without following links, and refuses anything but an
-empty regular file of ours with one name. The lock file is made 0600 as the agent's newer code
-does (docs/rules.md#locking).
+The lock file is opened **once** and everything is decided on that descriptor: opened without
+following a link, without blocking and without truncating (``O_RDWR | O_CREAT | O_NOFOLLOW |
+O_NONBLOCK``), then checked with ``fstat``: anything but an empty regular file with one name (a
+FIFO, a hard link to a memory file, a file holding bytes) is refused before anything is written.
+Once locked, the path must still name the very file locked (same device and inode): a lock file
+replaced in between is locked again, by its new name. Nothing truncates it (filelock's
+``O_TRUNC`` on a second open is what let a hard link swapped in between check and open lose its
+bytes). A lock file of ours is made 0600, as the agent's newer code does.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import os
 import stat
+import threading
+import time
 from pathlib import Path
 
 from hermes_dash.engine.io.atomic import PRIVATE, os_refusal
 from hermes_dash.engine.rules.errors import FileProblem
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
-if TYPE_CHECKING:
-    from filelock import FileLock
-
-#: One ``FileLock`` per lock file, made once and reused. Building one cost about as much as
-#: taking it (filelock 3.32 resolves the path and registers the instance: 0.09 ms of a write's
-#: 0.22 ms for the lock). Reuse keeps every guarantee: the instance's state is thread-local, so
-#: each thread still takes its own ``flock`` on its own descriptor, and each acquire opens the
-#: file again (a lock file replaced by a link is still refused). Capped: a test run makes
-#: thousands of homes.
-_LOCKS: dict[str, FileLock] = {}
-_LOCKS_MAX = 64
-# A forked child starts with none: filelock refuses an instance made in the parent process.
-os.register_at_fork(after_in_child=_LOCKS.clear)
-
-
 _NOT_OURS = (
     "Nothing was changed. Move that file away (it is not a lock file hermes-dash or the agent made: "
     "its bytes are kept as they are), then try again; the lock file is created afresh."
 )
+#: How often a waiting acquire tries the lock again.
+POLL_S = 0.005
+_FLAGS = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
+
+#: Locks this thread holds: path -> [descriptor, depth].
+_HELD = threading.local()
+# A forked child holds none of them in its own right.
+os.register_at_fork(after_in_child=lambda: _HELD.__dict__.pop("locks", None))
 
 
-def check_lock_file(lock_path: Path) -> None:
-    """Refuse (:class:`FileProblem`) a lock path that locking could damage, before anything opens
-    it for writing: not a regular file, a file with other names (a hard link to a memory file),
-    or one that holds bytes (a lock file is always empty: those bytes are not ours to empty).
-    Absent is fine (filelock creates it, 0600). An existing one is made 0600 when it is ours
-    (another user's empty lock file is left to the permission check of the open)."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+def _open_checked(lock_path: Path) -> int:
+    """The lock file's descriptor, opened once and checked on that descriptor; :class:`FileProblem`
+    (nothing written, the descriptor closed) when locking it could damage a file."""
     try:
-        fd = os.open(lock_path, flags)
-    except FileNotFoundError:
-        return
+        try:
+            fd = os.open(lock_path, _FLAGS, PRIVATE)
+        except FileNotFoundError:  # a home's first write: its folder is made here, as filelock did
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path, _FLAGS, PRIVATE)
     except OSError as exc:
-        if os.path.islink(lock_path):
+        if exc.errno == errno.ELOOP or os.path.islink(lock_path):
             raise FileProblem(
                 f"{lock_path} is a symbolic link, not a lock file; it was not opened.", hint=_NOT_OURS
             ) from None
@@ -77,32 +74,74 @@ def check_lock_file(lock_path: Path) -> None:
             problem = f"holds {st.st_size:,} bytes (a lock file is always empty), and locking would empty it"
         if problem:
             raise FileProblem(f"{lock_path} {problem}; nothing was written.", hint=_NOT_OURS, lock=str(lock_path))
-        if stat.S_IMODE(st.st_mode) != PRIVATE:
+        if stat.S_IMODE(st.st_mode) != PRIVATE and st.st_uid == os.geteuid():
             with contextlib.suppress(OSError):
                 os.fchmod(fd, PRIVATE)
-    finally:
+    except BaseException:
         os.close(fd)
+        raise
+    return fd
+
+
+def _same_file(fd: int, lock_path: Path) -> bool:
+    try:
+        now, ours = os.lstat(lock_path), os.fstat(fd)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (ours.st_dev, ours.st_ino)
+
+
+def _acquire(lock_path: Path, timeout: float, busy: str) -> int:
+    deadline = time.monotonic() + timeout
+    while True:
+        fd = _open_checked(lock_path)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise FileProblem(busy, hint="Try again in a moment.") from None
+                    time.sleep(POLL_S)
+                except OSError as exc:
+                    raise os_refusal(exc, lock_path) from exc
+            if _same_file(fd, lock_path):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # the name now points at another file: lock that one
+
+
+class _Held:
+    """The ``with`` block of a held lock: the outermost one closes the descriptor (releasing the
+    ``flock``), an inner one of the same thread only counts down. A plain class rather than a
+    generator-based context manager, so a mutation tool reaches it (docs/mutation.md)."""
+
+    def __init__(self, key: str, fd: int | None) -> None:
+        self.key = key
+        self.fd = fd  # None: this thread holds the lock already
+
+    def __enter__(self) -> _Held:
+        locks: dict[str, list[int]] = _HELD.__dict__.setdefault("locks", {})
+        if self.fd is not None:
+            locks[self.key] = [self.fd, 0]
+        self.entry = locks[self.key]
+        self.entry[1] += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.entry[1] -= 1
+        if self.entry[1] == 0:
+            del _HELD.locks[self.key]
+            os.close(self.entry[0])  # releases the flock
 
 
 def held(lock_path: Path, timeout: float, busy: str) -> contextlib.AbstractContextManager[object]:
     """Take the lock at ``lock_path`` (created 0600) now; the ``with`` block releases it.
-    :class:`FileProblem` with ``busy`` on timeout.
-
-    A plain function returning filelock's own release-on-exit object, rather than a
-    generator-based context manager: same behaviour, and a mutation tool can reach it."""
-    # Imported here: filelock pulls in asyncio (~50 ms), which read-only commands never need.
-    from filelock import FileLock, Timeout
-
-    check_lock_file(lock_path)
+    :class:`FileProblem` with ``busy`` on timeout, or when the lock file is not one (see the module)."""
     key = os.fspath(lock_path)
-    lock = _LOCKS.get(key)
-    if lock is None:
-        if len(_LOCKS) >= _LOCKS_MAX:
-            _LOCKS.clear()  # a holder keeps its own instance until it releases
-        lock = _LOCKS[key] = FileLock(key, mode=PRIVATE)
-    try:
-        return lock.acquire(timeout=timeout)
-    except Timeout:
-        raise FileProblem(busy, hint="Try again in a moment.") from None
-    except OSError as exc:
-        raise os_refusal(exc, lock_path) from exc
+    if key in _HELD.__dict__.get("locks", {}):  # this thread holds it already
+        return _Held(key, None)
+    return _Held(key, _acquire(lock_path, timeout, busy))

@@ -16,6 +16,10 @@ read a private file. So a read here:
 
 Errors other than these (missing file, permission denied) are the plain ``OSError`` the
 caller already knows how to word.
+
+This module is the only place in hermes_dash that opens a file to read it (tests/meta/
+test_one_reader.py checks the source). Each kind of file has its bound below; a caller that
+only wants to know "what does it say, if anything" uses :func:`read_text_or_none`.
 """
 
 from __future__ import annotations
@@ -32,6 +36,17 @@ MIB = 1 << 20
 #: Memory files and their backups. The agent's limits are a few thousand characters; a
 #: hand-written file may be far longer and must still be shown, but not a runaway one.
 MAX_MEMORY_BYTES = 16 * MIB
+#: Version metadata of an installed agent: a ``pyproject.toml`` or a dist-info ``METADATA``
+#: (the agent's is about 10 KB; a long description makes it larger, never a megabyte).
+MAX_METADATA_BYTES = 1 * MIB
+#: One git ref file or ``HEAD``: a 40- or 64-digit id or ``ref: refs/heads/<name>``.
+MAX_REF_BYTES = 4 << 10
+#: A ``packed-refs`` file: about 100 bytes a ref, so some 40,000 refs.
+MAX_PACKED_REFS_BYTES = 4 * MIB
+#: The first line of a launcher script that is read for its ``#!`` interpreter.
+MAX_SHEBANG_BYTES = 512
+#: Files hermes-dash ships itself (the plugin's assets, the demo's schema).
+MAX_PACKAGE_FILE_BYTES = 1 * MIB
 
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
@@ -97,9 +112,13 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[bytes, os.stat_result]:
+def read_regular(
+    path: Path | str, max_bytes: int, *, follow: bool = True, start_only: bool = False
+) -> tuple[bytes, os.stat_result]:
     """The bytes of the regular file at ``path`` and its ``fstat``; :class:`NotReadable` when it is
-    not a regular file (or, with ``follow=False``, a symbolic link) or holds more than ``max_bytes``."""
+    not a regular file (or, with ``follow=False``, a symbolic link) or holds more than ``max_bytes``.
+    ``start_only``: the first ``max_bytes`` of a longer file instead (a script's ``#!`` line)."""
+    path = Path(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -120,10 +139,10 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[by
             raise NotReadable(
                 f"{path} {reason}; it was not read.", hint="Replace it with a plain file (or remove it).", reason=reason
             )
-        if st.st_size > max_bytes:
+        if st.st_size > max_bytes and not start_only:
             raise too_large(path, st.st_size, max_bytes)
         chunks = []
-        left = max_bytes + 1
+        left = max_bytes + (0 if start_only else 1)
         while left > 0:
             chunk = os.read(fd, min(left, MIB))
             if not chunk:
@@ -134,6 +153,50 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> tuple[by
         if len(data) > max_bytes:  # it grew while we read it
             raise too_large(path, len(data), max_bytes, more=True)
         return data, st
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path | str, max_bytes: int, *, follow: bool = True) -> str:
+    """:func:`read_regular` decoded as UTF-8 (:class:`NotReadable` when it is not UTF-8)."""
+    data = read_regular(path, max_bytes, follow=follow)[0]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        reason = f"is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        raise NotReadable(
+            f"{path} {reason}; it was not read.", hint="Convert it to UTF-8 (for example with iconv).", reason=reason
+        ) from None
+
+
+def read_text_or_none(path: Path | str, max_bytes: int, *, follow: bool = True) -> str | None:
+    """What :func:`read_text` reads, or None whatever kept it from being read (absent, a FIFO,
+    too large, not UTF-8, no permission): for facts that are only "unknown" when unreadable."""
+    try:
+        return read_text(path, max_bytes, follow=follow)
+    except (OSError, ValueError, FileProblem):  # ValueError: a NUL in the name
+        return None
+
+
+def read_named_input(path: str, max_bytes: int) -> bytes:
+    """At most ``max_bytes`` + 1 bytes of a file the person named on the command line. A FIFO is
+    meant here (``--file <(make-ops)``), so it is read, blocking as the shell expects; a device or
+    folder is refused. Never a file under a home: those go through :func:`read_regular`."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+            reason = f"is {kind_of(st.st_mode)}, not a file"
+            raise NotReadable(f"{path} {reason}; it was not read.", hint="Name a file.", reason=reason)
+        chunks = []
+        left = max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, MIB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
     finally:
         os.close(fd)
 

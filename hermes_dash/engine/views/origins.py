@@ -14,22 +14,18 @@ newest row, or every row when there is no usable index, are read with a plain sc
 
 from __future__ import annotations
 
-import json
-import os
 import sqlite3
-import stat
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from hermes_dash.engine.io.readfile import kind_of
-from hermes_dash.engine.views.sessions import _connect, _problem, _when
+from hermes_dash.engine.io import outside
+from hermes_dash.engine.io.outside import time_from_epoch as _when
+from hermes_dash.engine.views import statedb
 
 SCAN_TIMEOUT_S = 3.0
-REASON_LINES = 4  # lines of the user's message and of the assistant's text kept as the "why"
-REASON_CHARS = 400
 _RESULT_WINDOW = 64  # a call's result row is looked for among the next this many rows
 _ACTIONS = ("add", "replace", "remove", "patch")
 
@@ -115,66 +111,42 @@ class CallScan:
         return [c for c in self.calls if c.pending_id == pending_id]
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why a call was made: the user's message and the assistant's text before it (plain text, cut)."""
-
-    user: str = ""
-    assistant: str = ""
-    user_at: datetime | None = None
-
-
-@dataclass(frozen=True)
-class TurnMessage:
-    role: str
-    text: str
-    at: datetime | None
-    is_call: bool = False
+#: SQL functions our queries run: statedb's limits bound what a crafted view calling them may build.
+_FUNCTIONS = frozenset({"substr", "length", "like", "match", "min", "max", "count"})
+#: The longest ``tool_calls`` or reply parsed as JSON, and how deep it may nest (a batch is 4 deep).
+MAX_CALL_JSON_CHARS = 1 << 20
+MAX_CALL_JSON_DEPTH = 16
 
 
 @dataclass
 class _Reader:
-    conn: sqlite3.Connection
+    sql: statedb.Reader
     columns: set[str]
     session_columns: set[str]
     sessions: dict[str, SessionInfo] = field(default_factory=dict)
 
 
 def _open(db: Path, timeout: float) -> tuple[_Reader | None, str | None]:
+    if (unreadable := statedb.not_readable(db)) is not None:
+        return None, unreadable
     try:
-        mode = os.stat(db).st_mode
-    except OSError:
-        return None, f"No {db.name} in {db.parent}: no agent session has been recorded here."
-    if not stat.S_ISREG(mode):
-        return None, f"{db} is {kind_of(mode)}, not a regular file, so no session can be read from it."
-    try:
-        conn = _connect(db)
-        conn.set_authorizer(_authorize)
-        deadline = time.monotonic() + timeout
-        conn.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
-        columns = {row[1] for row in conn.execute("PRAGMA table_info(messages)")}
-        session_columns = {row[1] for row in conn.execute("PRAGMA table_info(sessions)")}
+        sql = statedb.connect(db, _FUNCTIONS, timeout)
     except sqlite3.Error as exc:
-        return None, _problem(db, exc)
+        return None, statedb.problem(db, exc, timeout)
+    try:
+        columns = {str(row[1]) for row in sql.rows("PRAGMA table_info(messages)")}
+        session_columns = {str(row[1]) for row in sql.rows("PRAGMA table_info(sessions)")}
+    except sqlite3.Error as exc:
+        sql.close()
+        return None, statedb.problem(db, exc, timeout)
     if not {"id", "session_id", "tool_calls"} <= columns:
-        conn.close()
+        sql.close()
         return (
             None,
             f"{db.name} has no messages table with tool calls (another Hermes version?), so no memory "
             "call can be found in it.",
         )
-    return _Reader(conn, columns, session_columns), None
-
-
-#: SQL functions our queries run (besides those the session reader allows): none of them can build
-#: a large value, so a crafted view calling them costs no more than the progress handler allows.
-_FUNCTIONS = frozenset({"substr", "length", "like", "match", "min", "max", "count"})
-
-
-def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, source: str | None) -> int:
-    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() not in _FUNCTIONS:
-        return sqlite3.SQLITE_DENY
-    return sqlite3.SQLITE_OK
+    return _Reader(sql, columns, session_columns), None
 
 
 def _col(reader: _Reader, name: str, table: str = "messages") -> str:
@@ -182,9 +154,9 @@ def _col(reader: _Reader, name: str, table: str = "messages") -> str:
     return name if name in have else f"NULL AS {name}"
 
 
-def _fts_usable(conn: sqlite3.Connection) -> bool:
+def _fts_usable(conn: statedb.Reader) -> bool:
     try:
-        row = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'messages_fts'").fetchone()
+        row = conn.one("SELECT sql FROM sqlite_master WHERE name = 'messages_fts'")
         return bool(row and "fts5" in str(row[0]).lower())
     except sqlite3.Error:
         return False
@@ -194,7 +166,7 @@ def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
     """Rows that may hold a memory call or its reply: (id, session_id, role, tool_calls,
     tool_call_id, reply content, timestamp). Through the FTS index the replies come along (the
     index holds the tool name); a plain scan finds the calls only."""
-    conn = reader.conn
+    conn = reader.sql
     have = reader.columns
     role = "m.role" if "role" in have else "NULL"
     reply = "CASE WHEN m.role = 'tool' THEN m.content END" if {"role", "content"} <= have else "NULL"
@@ -205,30 +177,30 @@ def _candidate_rows(reader: _Reader) -> tuple[list[tuple[object, ...]], bool]:
     calls_only = "m.tool_calls IS NOT NULL AND m.tool_calls LIKE '%memory%'"
     if _fts_usable(conn):
         try:
-            top = conn.execute("SELECT rowid FROM messages_fts ORDER BY rowid DESC LIMIT 1").fetchone()
+            top = conn.one("SELECT rowid FROM messages_fts ORDER BY rowid DESC LIMIT 1")
             wanted = f"(m.tool_calls IS NOT NULL OR {role} = 'tool')"
-            indexed = conn.execute(
+            indexed = conn.rows(
                 f"SELECT {picked} FROM messages_fts f JOIN messages m ON m.id = f.rowid "  # noqa: S608 - fixed names
                 f"WHERE messages_fts MATCH 'memory' AND {wanted} ORDER BY m.id"
-            ).fetchall()
-            tail = conn.execute(
+            )
+            tail = conn.rows(
                 f"SELECT {picked} FROM messages m WHERE m.id > ? AND {calls_only} "  # noqa: S608
                 "ORDER BY m.id",
                 (top[0] if top else 0,),
-            ).fetchall()
+            )
             return indexed + tail, bool(top and top[0])  # an empty index answered nothing: say so
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
                 raise
             # an index this SQLite cannot read (no fts5 module): scan instead
-    return conn.execute(f"SELECT {picked} FROM messages m WHERE {calls_only} ORDER BY m.id").fetchall(), False  # noqa: S608
+    return conn.rows(f"SELECT {picked} FROM messages m WHERE {calls_only} ORDER BY m.id"), False  # noqa: S608
 
 
 def _loads(value: object) -> object:
     if isinstance(value, str):
         try:
-            return json.loads(value)
-        except (ValueError, RecursionError):
+            return outside.loads(value, max_depth=MAX_CALL_JSON_DEPTH, max_chars=MAX_CALL_JSON_CHARS)
+        except outside.OutsideValue:
             return None
     return value
 
@@ -307,7 +279,7 @@ def _results(
         if not near or any(not k.isdigit() and k not in {c for _, c, _ in near} for k in keys):
             near = [
                 (int(r[0]), str(r[1] or ""), r[2])
-                for r in reader.conn.execute(
+                for r in reader.sql.rows(
                     f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
                     f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
                     (message_id, message_id + _RESULT_WINDOW, session_id),
@@ -335,7 +307,7 @@ def _session_info(reader: _Reader, ids: Iterable[str]) -> None:
     for start in range(0, len(want), 500):
         chunk = want[start : start + 500]
         marks = ",".join("?" * len(chunk))
-        for r in reader.conn.execute(f"SELECT {picked} FROM sessions WHERE id IN ({marks})", chunk):  # noqa: S608
+        for r in reader.sql.rows(f"SELECT {picked} FROM sessions WHERE id IN ({marks})", chunk):  # noqa: S608
             reader.sessions[str(r[0])] = SessionInfo(
                 str(r[0]), str(r[1] or ""), str(r[2] or ""), str(r[3] or ""), _when(r[4])
             )
@@ -355,8 +327,8 @@ def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
     oldest, count = None, 0
     try:
         if "started_at" in reader.session_columns:
-            row = reader.conn.execute("SELECT min(started_at), count(*) FROM sessions").fetchone()
-            oldest, count = _when(row[0]), int(row[1] or 0)
+            row = reader.sql.one("SELECT min(started_at), count(*) FROM sessions")
+            oldest, count = (_when(row[0]), int(row[1] or 0)) if row else (None, 0)
         rows, used_fts = _candidate_rows(reader)
         found: list[tuple[int, str, object, list[tuple[str, dict[str, object]]]]] = []
         tool_rows: dict[str, list[tuple[int, str, object]]] = {}
@@ -376,14 +348,16 @@ def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
                 reply = replies.get((message_id, call_id or str(n)))
                 calls += _calls_of(message_id, reader.sessions[session_id], _when(at), call_id, args, reply)
     except sqlite3.Error as exc:
-        problem = _problem(db, exc).replace("Reading sessions", "Looking for memory calls")
+        problem = statedb.problem(db, exc, timeout, doing="Looking for memory calls")
         if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT":
             problem = (
                 f"Looking for memory calls in {db} took longer than {timeout:g} s and was stopped after "
                 f"{rows_read:,} candidate rows; the origins shown come from those only."
             )
     finally:
-        reader.conn.close()
+        reader.sql.close()
+    if problem is None and reader.sql.cut:
+        problem = f"Not every memory call was read: {reader.sql.cut}; the origins shown come from those only."
     return CallScan(tuple(replay(calls)), used_fts, rows_read, oldest, count, problem, time.monotonic() - started)
 
 
@@ -466,100 +440,8 @@ def _calls_of(
     return out
 
 
-def _plain(text: object, lines: int = REASON_LINES, chars: int = REASON_CHARS) -> str:
-    """Message content as plain text, cut to a few lines."""
-    value = _loads(text) if isinstance(text, str) and text[:1] == "[" else text
-    if isinstance(value, list):  # content parts
-        value = "\n".join(str(p.get("text", "")) for p in value if isinstance(p, dict))
-    if not isinstance(value, str):
-        return ""
-    kept = [ln.rstrip() for ln in value.strip().splitlines() if ln.strip()]
-    cut = "\n".join(kept[:lines])
-    if len(cut) > chars:
-        cut = cut[:chars].rstrip() + "…"
-    elif len(kept) > lines:
-        cut += "\n…"
-    return "".join(ch for ch in cut if ch in "\n\t" or ch.isprintable())
-
-
-def reason(db: Path, call: MemoryCall, timeout: float = 1.0) -> Reason:
-    """The user's message before ``call`` and the assistant's text with it (or just before it)."""
-    return reasons(db, [call], timeout).get(call.message_id, Reason())
-
-
-def reasons(db: Path, calls: Iterable[MemoryCall], timeout: float = 2.0) -> dict[int, Reason]:
-    """:func:`reason` of each call, by message id, on one connection."""
-    wanted = {c.message_id: c for c in calls}
-    if not wanted:
-        return {}
-    reader, _ = _open(db, timeout)
-    if reader is None:
-        return {}
-    out: dict[int, Reason] = {}
-    try:
-        if {"role", "content"} <= reader.columns:
-            for message_id, call in wanted.items():
-                out[message_id] = _reason(reader, call)
-    except sqlite3.Error:
-        pass  # what was read so far is kept; the rest has no reason shown
-    finally:
-        reader.conn.close()
-    return out
-
-
-def _reason(reader: _Reader, call: MemoryCall) -> Reason:
-    ts = "timestamp" if "timestamp" in reader.columns else "NULL"
-    # By primary key, newest first: stops at the turn's user message instead of sorting the session.
-    user = reader.conn.execute(
-        f"SELECT id, content, {ts} FROM messages WHERE id < ? AND session_id = ? "  # noqa: S608
-        "AND role = 'user' ORDER BY id DESC LIMIT 1",
-        (call.message_id, call.session.id),
-    ).fetchone()
-    own = reader.conn.execute("SELECT content FROM messages WHERE id = ?", (call.message_id,)).fetchone()
-    assistant = _plain(own[0]) if own else ""
-    if not assistant:  # the assistant's text earlier in the same turn (after the user's message)
-        row = reader.conn.execute(
-            "SELECT content FROM messages WHERE id < ? AND id > ? AND session_id = ? "
-            "AND role = 'assistant' AND content IS NOT NULL AND content != '' "
-            "ORDER BY id DESC LIMIT 1",
-            (call.message_id, user[0] if user else -1, call.session.id),
-        ).fetchone()
-        assistant = _plain(row[0]) if row else ""
-    return Reason(_plain(user[1]) if user else "", assistant, _when(user[2]) if user else None)
-
-
-def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: float = 1.0) -> list[TurnMessage]:
-    """The messages around ``call`` in its session (for the dialog that shows the whole turn)."""
-    reader, _ = _open(db, timeout)
-    if reader is None or "role" not in reader.columns:
-        return []
-    ts = "timestamp" if "timestamp" in reader.columns else "NULL"
-    content = "content" if "content" in reader.columns else "NULL"
-    try:
-        rows = reader.conn.execute(
-            f"SELECT * FROM (SELECT id, role, {content}, tool_calls, {ts} FROM messages WHERE session_id = ? "  # noqa: S608
-            "AND id <= ? ORDER BY id DESC LIMIT ?) UNION ALL SELECT id, role, content, tool_calls, ts FROM "
-            f"(SELECT id, role, {content} AS content, tool_calls, {ts} AS ts FROM messages WHERE session_id = ? "
-            "AND id > ? ORDER BY id LIMIT ?) ORDER BY id",
-            (call.session.id, call.message_id, before + 1, call.session.id, call.message_id, after),
-        ).fetchall()
-    except sqlite3.Error:
-        return []
-    finally:
-        reader.conn.close()
-    out = []
-    for mid, role, text, calls, at in rows:
-        shown = _plain(text, lines=12, chars=1200)
-        if not shown and calls:
-            shown = "; ".join(f"memory({json.dumps(a, ensure_ascii=False)[:300]})" for _, a in _memory_calls(calls))
-        out.append(TurnMessage(str(role), shown, _when(at), mid == call.message_id))
-    return out
-
-
-__all__ = ["CallScan", "MemoryCall", "Reason", "SessionInfo", "TurnMessage", "reason", "reasons", "scan_calls", "turn"]
+__all__ = ["CallScan", "MemoryCall", "SessionInfo", "scan_calls"]
 
 
 # The names the package face exports (the face renames nothing).
 ORIGINS_TIMEOUT_S = SCAN_TIMEOUT_S
-call_reasons = reasons
-call_turn = turn

@@ -7,18 +7,17 @@ versions), and turn every failure into a message instead of an exception.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import stat
-import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
-from hermes_dash.engine.io.readfile import kind_of
+from hermes_dash.engine.io.outside import time_from_epoch
+from hermes_dash.engine.views import statedb
+from hermes_dash.engine.views.statedb import MAX_VALUE_BYTES as MAX_VALUE_BYTES
+from hermes_dash.engine.views.statedb import QUERY_TIMEOUT_S as QUERY_TIMEOUT_S
 
 _WANTED = ("id", "source", "started_at", "ended_at")
-QUERY_TIMEOUT_S = 3.0
 #: Characters of one session's system prompt that are read (the rest stays in SQLite). The
 #: MEMORY and USER blocks are a few thousand characters at the default limits, and the whole
 #: prompt the agent builds (identity, tool guidance, skills, context files capped at 20,000
@@ -26,20 +25,8 @@ QUERY_TIMEOUT_S = 3.0
 #: about half a million tokens, more than any model's context leaves room for beside a
 #: conversation. A longer prompt is not a real one: its first part is read and it is said so.
 MAX_PROMPT_CHARS = 2_000_000
-#: The largest single value SQLite may build or load on our connection (its default is 1 GB):
-#: a ``sessions`` view that makes a 300 MB prompt out of a tiny file fails at once instead of
-#: costing seconds and gigabytes.
-MAX_VALUE_BYTES = 64 << 20
-#: The only SQL functions our queries may run. The agent's ``sessions`` is a table; a view in
-#: their place that calls others (``printf('%.*c', 300000000, 'x')`` builds 300 MB in one
-#: call that no progress handler can interrupt) is refused before it runs.
+#: The only SQL functions our queries may run (statedb bounds what any of them may build).
 _FUNCTIONS = frozenset({"substr", "length"})
-
-
-def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, source: str | None) -> int:
-    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() not in _FUNCTIONS:
-        return sqlite3.SQLITE_DENY
-    return sqlite3.SQLITE_OK
 
 
 @dataclass(frozen=True)
@@ -74,71 +61,27 @@ class SessionList:
 
 
 def _when(value: object) -> datetime | None:
-    try:
-        return datetime.fromtimestamp(float(value), tz=timezone.utc) if value is not None else None  # type: ignore[arg-type]  # any column value: float() refusing it is caught below
-    except (TypeError, ValueError, OverflowError, OSError):
-        return None
+    return time_from_epoch(value)
 
 
-def _connect(db: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
-    # A query that runs too long is interrupted: the file is not ours, and a `sessions` that
-    # is a view recursing without end (or an enormous table) must not hang a page.
-    deadline = time.monotonic() + QUERY_TIMEOUT_S
-    conn.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
-    if hasattr(conn, "setlimit"):  # Python 3.11+: on 3.10 only the progress handler bounds it
-        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
-    conn.execute("PRAGMA query_only = ON")
-    conn.set_authorizer(_authorize)
-    return conn
+def _connect(db: Path, timeout: float = QUERY_TIMEOUT_S) -> statedb.Reader:
+    return statedb.connect(db, _FUNCTIONS, timeout)
 
 
-def _problem(db: Path, exc: sqlite3.Error) -> str:
-    """Why reading failed, in words that point at the real cause."""
-    name = getattr(exc, "sqlite_errorname", "")
-    if name == "SQLITE_INTERRUPT":
-        return (
-            f"Reading sessions from {db} took longer than {QUERY_TIMEOUT_S:g} s and was stopped: its "
-            "`sessions` table or view never finishes (a view that recurses without end?). Check the file "
-            "with `sqlite3 state.db .schema`."
-        )
-    if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or name.startswith(("SQLITE_CORRUPT_", "SQLITE_NOTADB_")):
-        return (
-            f"{db} is corrupt ({exc}), so its sessions cannot be read. Restore it from a backup or move "
-            "it aside; hermes-dash only reads it."
-        )
-    if name == "SQLITE_AUTH" or "prohibited" in str(exc) or "not authorized" in str(exc):
-        return (
-            f"The `sessions` of {db} is not the agent's table: it calls an SQL function ({exc}), which "
-            "hermes-dash does not run on a file it only reads (one call can build hundreds of megabytes). "
-            "Check the file with `sqlite3 state.db .schema`."
-        )
-    if name == "SQLITE_TOOBIG":
-        return (
-            f"A session in {db} has a system prompt larger than {MAX_VALUE_BYTES >> 20} MiB, far beyond any "
-            "real prompt (a crafted file, or a `sessions` view that builds one), so no session was read from it. "
-            "Check the file with `sqlite3 state.db .schema`."
-        )
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return f"Cannot read sessions from {db} ({exc}); the agent may be busy, try again."
-    return f"Cannot read sessions from {db} ({exc})."
+_problem = statedb.problem
 
 
 def read_sessions(db: Path, limit: int = 50, session_id: str | None = None) -> SessionList:
     """The newest ``limit`` sessions that have a system prompt, newest first (only the one with
     ``session_id`` when given)."""
+    if (unreadable := statedb.not_readable(db)) is not None:
+        return SessionList((), unreadable)
     try:
-        mode = os.stat(db).st_mode
-    except OSError:
-        return SessionList((), f"No {db.name} in {db.parent}: no agent session has been recorded here.")
-    if not stat.S_ISREG(mode):  # SQLite would wait forever on a FIFO
-        return SessionList((), f"{db} is {kind_of(mode)}, not a regular file, so no session can be read from it.")
-    try:
-        conn = _connect(db)
+        reader = _connect(db)
     except sqlite3.Error as exc:
         return SessionList((), _problem(db, exc))
     try:
-        columns = {row[1] for row in conn.execute("PRAGMA table_info(sessions)")}
+        columns = {row[1] for row in reader.rows("PRAGMA table_info(sessions)")}
         if not {"id", "system_prompt"} <= columns:
             return SessionList(
                 (), f"{db.name} has no sessions table with a system_prompt column (another Hermes version?)."
@@ -149,17 +92,18 @@ def read_sessions(db: Path, limit: int = 50, session_id: str | None = None) -> S
         order = "started_at DESC" if "started_at" in columns else "rowid DESC"
         one = "AND id = ? " if session_id is not None else ""
         params = (MAX_PROMPT_CHARS, session_id, limit) if session_id is not None else (MAX_PROMPT_CHARS, limit)
-        rows = conn.execute(
+        rows = reader.rows(
             f"SELECT {', '.join(picked)} FROM sessions WHERE system_prompt IS NOT NULL "  # noqa: S608 - fixed names
             f"AND system_prompt != '' {one}ORDER BY {order} LIMIT ?",
             params,
-        ).fetchall()
+        )
     except sqlite3.Error as exc:
         return SessionList((), _problem(db, exc))
     finally:
-        conn.close()
+        reader.close()
     return SessionList(
-        tuple(Session(str(r[0]), str(r[1] or ""), _when(r[2]), _when(r[3]), _text(r[4]), _length(r[5])) for r in rows)
+        tuple(Session(str(r[0]), str(r[1] or ""), _when(r[2]), _when(r[3]), _text(r[4]), _length(r[5])) for r in rows),
+        f"Not every session was read: {reader.cut}." if reader.cut else None,
     )
 
 
@@ -176,16 +120,15 @@ def _length(value: object) -> int:
 def oldest_prompt(db: Path) -> str:
     """The oldest recorded session's frozen prompt (at most :data:`MAX_PROMPT_CHARS` characters,
     read like every prompt here), or "" when there is none or it cannot be read."""
+    if statedb.not_readable(db) is not None:
+        return ""
     try:
-        conn = _connect(db)
-        try:
-            row = conn.execute(
+        with _connect(db) as reader:
+            row = reader.one(
                 "SELECT substr(system_prompt, 1, ?) FROM sessions WHERE system_prompt IS NOT NULL "
                 "ORDER BY started_at LIMIT 1",
                 (MAX_PROMPT_CHARS,),
-            ).fetchone()
-        finally:
-            conn.close()
+            )
     except (sqlite3.Error, OSError, ValueError):  # no such table or columns, not a database: nothing known
         return ""
     value = row[0] if row else None

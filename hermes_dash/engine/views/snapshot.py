@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.io import outside
 from hermes_dash.engine.io.atomic import write_private
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import InvalidRequest
@@ -70,8 +71,10 @@ def freeze_snapshot(store: MemoryStore) -> Snapshot:
 def load_frozen_snapshot(store: MemoryStore) -> Snapshot | None:
     try:
         raw = read_regular(frozen_snapshot_path(store), MAX_FROZEN_BYTES, follow=False)[0]
-        record = json.loads(raw.decode("utf-8"))
-        taken = datetime.fromisoformat(record["taken_at"])
+        record = outside.loads(raw, max_depth=4, max_chars=MAX_FROZEN_BYTES)
+        if not isinstance(record, dict):
+            return None
+        taken = outside.time_from_iso(record["taken_at"])
         blocks = {t: str(record["blocks"].get(t, "")) for t in TARGETS}
         entries = {t: tuple(str(e) for e in record["entries"].get(t, [])) for t in TARGETS}
     except (OSError, NotReadable, ValueError, KeyError, TypeError, AttributeError, RecursionError):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -45,6 +46,8 @@ def _url() -> str:
 def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "HERMES_HOME")}
     env.update(ENV)
+    # The agent running this dashboard, for hermes-dash to name (it reads only its version metadata).
+    env["HERMES_DASH_AGENT_PREFIX"] = sys.prefix
     return env
 
 
