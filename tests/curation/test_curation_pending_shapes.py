@@ -448,3 +448,20 @@ def test_a_write_whose_pin_broke_can_be_aimed_at_the_entry_in_its_place_now(stor
     assert remove.edit([("", PG)], aim_now=True) == Operation("remove", "", "Postgres")  # the agent's old_text
     [decision] = _pending.approve(store, ["f0000003"], edited={"f0000003": aimed.operation})
     assert decision.ok and store.read("memory").entries == ("Tests need Postgres 17 on port 6543.", CI)
+
+
+@pytest.mark.parametrize("created_at", [1e20, 99999999999999, -5, float("inf")])
+def test_a_staged_time_outside_the_calendar_is_malformed_not_a_crash(home, created_at) -> None:
+    """A created_at far outside the calendar (crafted, or a clock in milliseconds twice over)
+    makes the record malformed with its reason; the queue still lists."""
+    import json
+
+    from hermes_dash import MemoryStore, resolve_home
+    from hermes_dash.curation import pending
+
+    folder = home / "pending" / "memory"
+    folder.mkdir(parents=True)
+    record = {"id": "abc12345", "action": "add", "target": "memory", "payload": {"action": "add", "content": "x"}}
+    (folder / "abc12345.json").write_text(json.dumps({**record, "created_at": created_at}), encoding="utf-8")
+    listed = pending.list_pending(MemoryStore(resolve_home(home)))
+    assert len(listed) == 1 and not listed[0].ok and "created_at" in (listed[0].problem or "")

@@ -10,7 +10,16 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import TARGETS, InvalidRequest, MemoryStore, NotReadable, Operation, printed_command, read_regular
+from hermes_dash import (
+    TARGETS,
+    InvalidRequest,
+    MemoryStore,
+    NotReadable,
+    Operation,
+    printed_command,
+    read_regular,
+    time_from_epoch,
+)
 
 from .model import ACTIONS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, PART_ACTIONS, Staged
 
@@ -152,7 +161,10 @@ def _created(doc: Mapping[str, object]) -> datetime | None:
         return None
     if isinstance(created_at, bool) or not isinstance(created_at, (int, float)):
         raise ValueError("created_at must be a number (unix seconds)")
-    return datetime.fromtimestamp(created_at, tz=timezone.utc)
+    when = time_from_epoch(created_at)  # bounded: 1e20 would raise OverflowError, not ValueError
+    if when is None:
+        raise ValueError("created_at must be a time between 1970 and the year 3000 (unix seconds)")
+    return when
 
 
 def _disposition(doc: Mapping[str, object]) -> str:
