@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import DELIMITER
+from hermes_dash import DELIMITER, printed_command
 from hermes_dash.integrations.merge import MAX_BYTES, Conflict, limit_for, merge_entries, run_driver
 
 
@@ -187,8 +187,8 @@ def test_a_merge_over_the_limit_is_kept_whole_and_reported_with_its_figures(tmp_
     assert report.code == 0 and ours.read_text() == DELIMITER.join(["a", "b" * 30, "c" * 30])
     assert report.lines[-1] == (
         f"  The merged file is {used:,} characters, over the limit of 40 by {used - 40:,}: kept whole (nothing "
-        "was cut). The agent refuses every add until it is back under the limit; `hermes-dash suggest memory` "
-        "proposes what to merge or shorten."
+        "was cut). The agent refuses every add until it is back under the limit; "
+        f"`{printed_command('suggest', 'memory')}` proposes what to merge or shorten."
     )
     at_limit = run_driver(*sides(tmp_path, "a", "a", "a"), "USER.md", limit=1)
     assert len(at_limit.lines) == 1  # exactly at the limit: no warning
