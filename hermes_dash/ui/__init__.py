@@ -19,7 +19,8 @@ The small API a page needs (curation pages included)::
     ui.plain(text)                          # any other text that may quote entries
     st.caption(f"Saved in {ui.lit(path)}")  # a path, name or id inside our own markdown wording
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
-    ui.search_context(text, query)          # where the search text is in an entry, marked «like this»
+    ui.matches(text, query); ui.mark_matches(text, query)  # the search box: every word, any order, "phrases";
+                                            # the entry with each match marked «like this»
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
     ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
@@ -87,7 +88,7 @@ from ._health import health, health_lines
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
-from ._search import as_you_type, search_context
+from ._search import as_you_type, mark_matches, matches
 from ._session import (
     Flash,
     apply_resets,
@@ -203,7 +204,8 @@ __all__ = [
     "table_height",
     "tokens",
     "seal_network",
-    "search_context",
+    "mark_matches",
+    "matches",
     "undo_write",
     "compared_with",
     "keep_in_url",

@@ -79,9 +79,6 @@ TABLE_STYLE = "\n".join(
 ENTRY_COLUMNS: dict[str, Any] = {
     "#": st.column_config.NumberColumn("#", width=40, pinned=True, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width=280, help="Shown as plain text"),
-    "Match": st.column_config.TextColumn(
-        "Match", width=150, help="Where the search text is in the entry, marked «like this»"
-    ),
     "Shortest unique text": st.column_config.TextColumn(
         "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"
     ),

@@ -100,7 +100,7 @@ def test_one_cut_width() -> None:
 # Tables that sit between a form and its button show 8 rows and scroll inside, so the form, its
 # preview and the button stay in one screen (and the comparison of two whole profiles, which can
 # differ in every entry); every other table shows its rows up to 25.
-PICKERS = {"ed_entries": 8, "ed_entries_compact": 8, "mg_entries": 8, "sh_compare": 8}
+PICKERS = {"ed_entries": 8, "ed_entries_compact": 8, "mg_entries": 8, "sh_compare": 8, "bk_diff": 3}
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -82,7 +82,7 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     # 1. Browse and read: search both files, then move into the table and onto the entry's cell.
     tab_to(page, field("Search both files"), "the search box")
     page.keyboard.type("Redis")
-    press_and_settle(page, "Enter", "1 of 18 entries contains the search text")
+    press_and_settle(page, "Enter", "1 of 18 entries matches the search")
     tab_to(page, lambda f: f["testid"] == "data-grid-canvas", "the MEMORY.md table")
     # The first row, then its Entry cell: one step right past the position column of the full
     # table; the compact table (shown when the full one does not fit) starts with the entry.

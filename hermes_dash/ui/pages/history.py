@@ -316,6 +316,7 @@ with main:
                 kind_label="Difference",
                 labels=("Live file", "Backup"),
                 wording={"added": "only in backup", "removed": "only in live file", "changed": "changed"},
+                visible=3,  # the restore buttons below stay in the first screen; the table scrolls inside
             )
             whole, one = st.columns(2)
             with whole, st.container(border=True):
@@ -323,14 +324,16 @@ with main:
                 st.caption("The live file is backed up first, so this can be undone.")
                 if st.button("Restore this version…", key="bk_restore"):
                     st.session_state.bk_confirm = chosen.name
-                if ui.confirm(
+                ui.ask(  # the same dialog as every other write: over the page, the focus inside
                     "bk_confirm",
                     chosen.name,
                     f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
                     yes="Yes, restore",
                     key="bk_restore",
-                ):
-                    ui.run_op(lambda: store.restore(chosen.name), undoable=True)
+                    detail=f"It brings back {n_entries(c['added'])}, drops {c['removed']} and changes "
+                    f"{c['changed']}. The live file is backed up first; Undo follows.",
+                    then=lambda: ui.run_op(lambda: store.restore(chosen.name), undoable=True),
+                )
 
             with one, st.container(border=True):
                 st.markdown("**Restore one entry**")

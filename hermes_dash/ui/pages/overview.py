@@ -24,11 +24,11 @@ def flagged(row: tuple[str, ...]) -> bool:
 
 
 def narrowed_by(query: str, show: str, shown: int) -> str:
-    """``contains the search text and is flagged``: what the rows shown have in common."""
+    """``match the search and are flagged``: what the rows shown have in common."""
     one = shown == 1
     said = []
     if query:
-        said.append(("contains" if one else "contain") + " the search text")
+        said.append(("matches" if one else "match") + " the search")
     if show != "all":
         said.append(("is" if one else "are") + (" new or changed since the snapshot" if show == "new" else " flagged"))
     return " and ".join(said)
@@ -57,7 +57,8 @@ query = search_col.text_input(
     "Search both files",
     key="ov_search",
     placeholder="Type to filter the entries of both tables",
-    help="Case-insensitive; matches anywhere in an entry. The Match column shows where, marked «like this».",
+    help='Every word, in any order, upper or lower case alike; "quotes" for an exact phrase. '
+    "Each match is marked «like this» in the entry.",
 ).strip()
 ui.as_you_type("Search both files")  # the tables filter while typing, no Enter needed
 show = show_col.radio(
@@ -95,7 +96,7 @@ for target, state in states.items():
     picked = [
         i
         for i, e in enumerate(state.entries)
-        if (not query or query.lower() in e.lower())
+        if (not query or ui.matches(e, query))
         and (show == "all" or show == "new" and new[i] or show == "flagged" and flagged(flags[i]))
     ]
     if query or show != "all":
@@ -111,8 +112,8 @@ for target, state in states.items():
         frame = ui.entry_frame(
             [entries[i] for i in picked], limit, [flags[i] for i in picked], picked, file_chars=state.usage
         )
-        if query:
-            frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
+        if query:  # the matches marked in the Entry column itself: the table keeps its columns
+            frame["Entry"] = [ui.cut(ui.mark_matches(entries[i], query)) for i in picked]
         origin = ui.origin_column(store, state, [entries[i] for i in picked])
         frame.insert(len(frame.columns) - 1, "Origin", origin)
         # The compact table's one column: the figures, then the origin, then any flags.
