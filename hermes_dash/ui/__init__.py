@@ -53,6 +53,7 @@ The small API a page needs (curation pages included)::
     ui.flash("success", "Title", "plain body"); ui.result_text(result, filename)
     ui.run_op(..., focus=ui.label_selector("New entry"))   # focus after the write (default: its message)
     if ui.page_opened(): ui.focus_now(selector)   # focus the page's main field when it opens
+    ui.page_title("History")                # the page's title; focus goes to it when the page opens
     ui.clear_caches()                       # after any write not made through run_op
     snap = ui.current_snapshot(store)       # the app's one current snapshot (picked on the Snapshot
     ui.compared_with(snap)                  # page, else the newest session); name it where you compare
@@ -82,7 +83,17 @@ from ._conflict import conflict_panel, pinned_write
 from ._diffview import diff_html, entry_diff, show_word_diff
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
-from ._focus import MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page, page_opened
+from ._focus import (
+    MAIN,
+    a11y_styles,
+    focus_after_rerun,
+    focus_count,
+    focus_now,
+    label_selector,
+    note_page,
+    page_opened,
+    page_title,
+)
 from ._gate import seal_network
 from ._health import health, health_lines
 from ._live import follow, fresh_entries
@@ -159,6 +170,7 @@ __all__ = [
     "label_selector",
     "note_page",
     "page_opened",
+    "page_title",
     "backup_state",
     "clear_caches",
     "confirm",

@@ -80,7 +80,9 @@ ENTRY_COLUMNS: dict[str, Any] = {
     "#": st.column_config.NumberColumn("#", width=40, pinned=True, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width=280, help="Shown as plain text"),
     "Shortest unique text": st.column_config.TextColumn(
-        "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"
+        "Enough to find it",
+        width=150,
+        help="The shortest text that finds this entry and no other: type it in Replace or Remove",
     ),
     "Chars": st.column_config.NumberColumn("Chars", width=60, format="%d", help="Characters in this entry"),
     "Budget": st.column_config.ProgressColumn(

@@ -64,7 +64,7 @@ def snapshot_label(choice: SnapshotChoice) -> str:
     snap = choice.snapshot
     when = f"{snap.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" if snap.taken_at else "an unknown time"
     if choice.session_id is None:
-        return f"the snapshot frozen in hermes-dash at {when}"
+        return f"the snapshot taken here at {when}"
     source = snap.source.removeprefix(f"session {choice.session_id}").strip(" ()")
     return f"session {lit(choice.session_id)}{f' from {lit(source)}' if source else ''}, started {when}"
 

@@ -78,7 +78,7 @@ def test_filter_flagged_and_with_search(demo: Path) -> None:
     no_exception(at)
     memory, user = table(at, "memory"), table(at, "user")
     # The scan's find (also a possible secret) and the drifted USER.md; new entries are not "flagged".
-    assert list(memory["#"]) == [5] and "scan: hardcoded_secret" in memory["Flags"][0]
+    assert list(memory["#"]) == [5] and "the agent's scan blocks it: hardcoded secret" in memory["Flags"][0]
     assert len(user) == 1 and "edited by hand" in user["Flags"][0]
     assert "1 of 18 entries is flagged." in captions(at)
     at.text_input(key="ov_search").input("deploy").run()

@@ -156,7 +156,7 @@ def test_compact_details_name_the_flags(demo: Path, calls: list[dict]) -> None:
     memory = tables(at)[0].value
     flagged = memory[memory["Flags"].str.contains("scan")].iloc[0]
     assert flagged["Details"].startswith(f"#{flagged['#']} · {flagged['Chars']} chars · ")
-    assert flagged["Details"].endswith("— scan: hardcoded_secret; possible secret")
+    assert flagged["Details"].endswith("— the agent's scan blocks it: hardcoded secret; possible secret")
     # The full table's widths fit the step its container switches at.
     full = next(c for c in calls if c.get("key") == "ov_table_memory")
     assert given_width(full, list(full["column_order"])) + ROW_MARKER <= 880

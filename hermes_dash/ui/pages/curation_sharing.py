@@ -37,11 +37,11 @@ def git_words(status: str) -> str:
 
 
 store = ui.require_store()
-st.title("Sharing and export")
+ui.page_title("Sharing and export")
 
 # -- links and git --------------------------------------------------------------------------
 
-st.header("Team sharing")
+st.header("Team sharing", anchor=False)
 st.caption(
     "A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
     "private. Checked with read-only git calls."
@@ -96,7 +96,7 @@ if not report.warnings:
 
 # -- export -----------------------------------------------------------------------------------
 
-st.header("Export")
+st.header("Export", anchor=False)
 fmt = st.radio(
     "Format",
     ("json", "markdown"),
@@ -121,7 +121,7 @@ with st.expander("Preview"):
 
 # -- compare profiles -------------------------------------------------------------------------
 
-st.header("Compare two profiles")
+st.header("Compare two profiles", anchor=False)
 profiles = ["default", *store.home.profiles()]
 if len(profiles) < 2:
     st.caption(

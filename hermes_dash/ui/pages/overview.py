@@ -36,7 +36,7 @@ def narrowed_by(query: str, show: str, shown: int) -> str:
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
-st.title("Overview")
+ui.page_title("Overview")
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
@@ -73,7 +73,7 @@ show = show_col.radio(
 )
 
 for target, state in states.items():
-    st.header(state.filename)
+    st.header(state.filename, anchor=False)
     if state.link_target:
         st.caption("This file is a symbolic link to:")
         st.code(str(state.link_target), language=None)
