@@ -18,7 +18,7 @@ import streamlit as st
 
 from hermes_dash import FILENAMES, FileState, Refusal, n_entries, percent, usage
 
-from ._tables import CELL_CHARS, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
+from ._tables import CELL_CHARS, brief, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -252,7 +252,8 @@ def entry_frame(
     file_chars: int | None = None,
 ) -> pd.DataFrame:
     """The entry table: index, text (cut for display), characters, share of the file, flags,
-    and the compact table's one column of figures and flags (``Details``).
+    and the compact table's two: the entry cut to what a phone shows (``Brief``) and one column
+    of figures and flags (``Details``).
 
     ``file_chars``: the whole file's characters (its usage), needed when ``entries`` is only some
     of the file's entries (a filtered table); by default ``entries`` is the whole file. ``limit`` is
@@ -270,6 +271,7 @@ def entry_frame(
             "Budget": shares,
             "Flags": [", ".join(f) for f in flags],
             "Details": [details(i, len(e), s, f) for i, e, s, f in zip(indices, entries, shares, flags)],
+            "Brief": [brief(e) for e in entries],
         }
     )
 

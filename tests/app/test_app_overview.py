@@ -47,7 +47,8 @@ def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
     assert any("Getting full" in m for m in md) and any("108%, over by 111" in m for m in md)
     assert any("tokens in every prompt" in m and "estimate" in m for m in md)
     memory = table(at, "memory")
-    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin", "Details"]
+    assert len(memory) == 18
+    assert list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin", "Details", "Brief"]
     flags = dict(zip(memory["Entry"].str[:20], memory["Flags"]))
     assert "the agent's scan blocks it: hardcoded secret" in flags["Staging API key for "]
     # Two entries were written after the newest session started and one was reworded: counted as the

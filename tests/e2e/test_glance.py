@@ -64,8 +64,10 @@ def test_the_gauge_bar_is_drawn_in_its_state_colour(browser: Browser, color_sche
     assert "repeating-linear-gradient" in user["image"] and rgb(user["color"]) == (214, 45, 32), user
     for bar in bars:  # a graphic needs 3:1 against what it is drawn on, in either theme
         assert contrast(rgb(bar["color"]), rgb(bar["page"])) >= 3, (color_scheme, bar)
-    # The figures say the same one percentage the bar does.
-    assert page.get_by_text("1,486 / 1,375 chars · 100%").count() == 1
+    # The figures and the badge say the real share over the limit (the bar is full at 100).
+    assert page.get_by_text("1,486 / 1,375 chars · 108%, over by 111").count() == 1
+    said = page.evaluate("() => document.querySelector('.hd-bar[data-state=over]').getAttribute('aria-valuetext')")
+    assert said == "108%, USER.md over by 111", said
 
 
 def grid_columns(page) -> list[dict]:

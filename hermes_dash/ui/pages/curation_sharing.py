@@ -71,17 +71,21 @@ for f in report.files:
             else ("yes: " + git_words(git.status) if git.dirty else "no"),
         }
     )
+shown = [c for c in rows[0] if c != "Points to" or any(r["Points to"] for r in rows)] if rows else None
 st.dataframe(
     pd.DataFrame(rows),
     hide_index=True,
     key="sh_table",
+    column_order=shown,  # no empty "Points to" column when no file is a link
     row_height=ui.ROW_HEIGHT,
     height=ui.table_height(len(rows)),
     column_config={
         "File": st.column_config.TextColumn(width=96, pinned=True),
         "Kind": st.column_config.TextColumn(width=90),
         "Points to": st.column_config.TextColumn(width=110),
-        "Real path": st.column_config.TextColumn(width=190),
+        # A path wraps anywhere in a grid cell ("…/memories/U | SER.md"): wide enough for a home's
+        # memory files on one line at 1400 px.
+        "Real path": st.column_config.TextColumn(width=320),
         "Repository": st.column_config.TextColumn(width=130),
         "Tracked": st.column_config.TextColumn(width=70, help="Tracked by git"),
         "Uncommitted changes": st.column_config.TextColumn("Uncommitted", width=110, help="Uncommitted changes in git"),

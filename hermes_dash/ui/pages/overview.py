@@ -14,6 +14,8 @@ from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag
 
 #: The flag of a row the last write from outside the page added or changed (the row is tinted too).
 FRESH_FLAG = "just written from outside"
+#: Rows an entry table shows before it scrolls inside.
+TABLE_ROWS = 6
 #: The filter beside the search box.
 SHOW = {"all": "All entries", "new": "New since snapshot", "flagged": "Flagged"}
 
@@ -113,9 +115,11 @@ for target, state in states.items():
             [entries[i] for i in picked], limit, [flags[i] for i in picked], picked, file_chars=state.usage
         )
         if query:  # the matches marked in the Entry column itself: the table keeps its columns
-            frame["Entry"] = [ui.cut(ui.mark_matches(entries[i], query)) for i in picked]
+            marked = [ui.mark_matches(entries[i], query) for i in picked]
+            frame["Entry"] = [ui.cut(m) for m in marked]
+            frame["Brief"] = [ui.brief(m) for m in marked]
         origin = ui.origin_column(store, state, [entries[i] for i in picked])
-        frame.insert(len(frame.columns) - 1, "Origin", origin)
+        frame.insert(list(frame.columns).index("Details"), "Origin", origin)
         # The compact table's one column: the figures, then the origin, then any flags.
         frame["Details"] = [
             d if not o else d.replace(" — ", f" · {o} — ", 1) if " — " in d else f"{d} · {o}"
@@ -132,6 +136,9 @@ for target, state in states.items():
         [state.entries[i] for i in picked],
         key=f"ov_table_{target}",
         highlight=[state.entries[i] in fresh for i in picked] if fresh else None,
+        # Past a few rows the table scrolls inside, as Edit's does: both files, their gauges and
+        # the open entry fit about two screens, however many entries a file has.
+        height=ui.table_height(len(picked), TABLE_ROWS),
     )
     # One caption: every element costs the landing page's rerun time.
     notes = flag_notes(flags)

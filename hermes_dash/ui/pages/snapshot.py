@@ -113,9 +113,11 @@ diffs = {t: compare_snapshot(snapshot, t, ui.file_state(t, store).entries) for t
 
 
 def tab_name(target: str) -> str:
+    """Short enough for both tabs to fit a phone's width (a long name was cut: "USER.md ·"); the
+    kinds of change are the counts under it."""
     c = diffs[target].counts
-    changed = [f"{c[k]} {k}" for k in ("added", "removed", "changed") if c[k]]
-    return f"{FILENAMES[target]} · " + (", ".join(changed) if changed else "no change")
+    n = c["added"] + c["removed"] + c["changed"]
+    return f"{FILENAMES[target]}: " + ("no change" if not n else "1 change" if n == 1 else f"{n} changes")
 
 
 for target, tab in zip(TARGETS, st.tabs([tab_name(t) for t in TARGETS])):
