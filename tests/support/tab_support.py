@@ -149,12 +149,12 @@ def audit_tab(page, where: str) -> None:
     assert not ours, "\n".join(v.line() for v in ours)
 
 
-# How light the host page is (0 black to 255 white):
-# its body's background, or the page's when the body is transparent.
-LIGHTNESS = """() => { for (const e of [document.body, document.documentElement]) {
+# How light the host page is behind the tab (0 black to 255 white): the first background that is
+# not transparent, from the tab up.
+LIGHTNESS = """() => { for (let e = document.querySelector('[data-testid="hd-memory-tab"]'); e; e = e.parentElement) {
     const m = getComputedStyle(e).backgroundColor.match(/[\\d.]+/g).map(Number);
     if (m.length < 4 || m[3] > 0) return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }
-  return matchMedia('(prefers-color-scheme: dark)').matches ? 0 : 255; }"""
+  return null; }"""
 
 
 def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
@@ -223,7 +223,7 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
                 "e => { const m = getComputedStyle(e).backgroundColor.match(/\\d+/g).map(Number);"
                 " return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }"
             )
-            assert (host < 128) == (inner < 128), f"host lightness {host:.0f}, embedded hermes-dash {inner:.0f}"
+            assert host is not None and (host < 128) == (inner < 128), f"host lightness {host}, hermes-dash {inner:.0f}"
             page.wait_for_timeout(1500)
             page.screenshot(path=str(shots / "memory-tab-open.png"), full_page=True)
 
