@@ -79,19 +79,21 @@ def test_lists_every_version_newest_first_with_styles(demo: Path) -> None:
     table = frame(at, "Made by")
     assert list(table.columns) == ["#", "Time", "Made by", "Chars"]  # fits its side at 1400 px
     assert list(table["#"]) == [2, 1, 0] and "Size (bytes)" not in table.columns
-    # The picker beside it names each backup with its kind (in plain words) and entries, newest
-    # first; no file name, which repeated the time and was cut mid-word on a phone ("MEMORY.m").
+    # The picker beside it names each backup with its kind (in plain words), entries and file
+    # name, newest first.
     options = at.selectbox(key="bk_pick").options
     assert [o.split(" · ")[1:] for o in options] == [
-        ["before a write", "12 entries"],
-        ["copy of a hand edit", "8 entries"],
+        ["before a write", "12 entries", "MEMORY.md.bak.20261127-184210"],
+        ["copy of a hand edit", "8 entries", "MEMORY.md.bak.1795512600"],
     ]
     assert [o.split(" ", 1)[0] for o in options] == ["[1]", "[0]"]
     at.radio(key="hi_target").set_value("user").run()
     table = frame(at, "Made by")
     assert list(table["#"]) == [1, 0]
     assert table["Time"][1] == "2026-11-20 (day)"  # a hand-made daily name carries no time of day
-    assert at.selectbox(key="bk_pick").options == ["[0] 2026-11-20 (day) · daily copy · 6 entries"]
+    assert at.selectbox(key="bk_pick").options == [
+        "[0] 2026-11-20 (day) · daily copy · 6 entries · USER.md.bak.20261120"
+    ]
     # Characters of its entries, as every page counts them (the file holds "§" and "—": not bytes).
     user = parse(read(demo, "USER.md.bak.20261120").decode())
     assert table["Chars"][1] == len(DELIMITER.join(user)) < len(read(demo, "USER.md.bak.20261120"))

@@ -171,13 +171,14 @@ def stamp(v: history.Version, *, seconds: bool = True) -> str:
 
 
 def version_label(backup: Backup, version: history.Version | None) -> str:
-    """The picker's words for a backup: its number, time, kind and entries."""
+    """The picker's words for a backup: its number, time, kind, entries and file name."""
     if version is None:
-        return f"{backup.name} · cannot be read"
-    # No file name: it is the time again, and it was what a phone cut mid-word ("MEMORY.m").
+        return f"{backup.name} · {KINDS.get(backup.style, backup.style)} · cannot be read"
+    # The file name last: where a phone's box is too narrow, what is cut is the name, with an
+    # ellipsis saying so (it was cut mid-word with no mark: "MEMORY.m").
     return (
         f"[{version.index}] {stamp(version, seconds=False)} · {KINDS.get(version.style, version.style)} · "
-        f"{n_entries(len(version.entries))}"
+        f"{n_entries(len(version.entries))} · {backup.name}"
     )
 
 
