@@ -112,7 +112,9 @@ def test_a_row_the_agent_just_wrote_is_tinted(browser: Browser) -> None:
     page.get_by_text("1 entry added in MEMORY.md", exact=False).first.wait_for(timeout=WAIT_MS)
     settle(page, None)
     grid.scroll_into_view_if_needed()
-    page.mouse.wheel(0, 2000)  # the new entry is the last row
+    box = stable_box(page, grid)  # the new entry is the last row: the table scrolls inside (six rows)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, 2000)
     settle(page, None)
     shot(page, "glance-highlight")
     assert tinted_pixels() > 2000

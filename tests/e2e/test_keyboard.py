@@ -89,8 +89,8 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     # table; the compact table (shown when the full one does not fit) starts with the entry.
     entry_cell = lambda f: "-cli -n 2 FLUSHDB` on staging only" in f["text"]  # noqa: E731 (the match is marked «redis»)
     page.keyboard.press("ArrowDown")
-    page.wait_for_timeout(300)
-    if not entry_cell(focused(page)):
+    now = focus_lands(page, lambda f: f["role"] == "gridcell", "ArrowDown on the table (a cell has focus)")
+    if not entry_cell(now):
         page.keyboard.press("ArrowRight")
     focus_lands(page, entry_cell, "the arrow keys on the table")
 
