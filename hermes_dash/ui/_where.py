@@ -74,7 +74,7 @@ def compared_with(choice: SnapshotChoice | None, *, picked_here: bool = False) -
     Snapshot page, beside the box that picks it)."""
     if choice is None:
         st.caption(
-            "Compared with: no snapshot (no agent session recorded, none frozen). Freeze one on the "
+            "Compared with: no snapshot (no agent session recorded, none taken here). Take one on the "
             "Snapshot page to see what changed since."
         )
         return

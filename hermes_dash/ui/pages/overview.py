@@ -146,7 +146,8 @@ for target, state in states.items():
         ("Highlighted: just written from outside this page (the agent?), until the next change. " if fresh else "")
         + "".join(f"{note}; " for note in notes[:-1])
         + (f"{notes[-1]}. " if notes else "")
-        + "Select a row to read the whole entry and edit, remove or move exactly that one."
+        + "Select a row, or choose it in the box above, to read the whole entry and edit, remove or move "
+        "exactly that one."
     )
     ui.entry_panel(store, state)
 
