@@ -58,7 +58,7 @@ def near_full_home(home: Path) -> Path:
 
 def queue_home(home: Path, writes: int = 40) -> Path:
     """A home whose Inbox holds ``writes`` staged writes (adds, and replaces pinned to an entry),
-    as the agent stages them with ``memory.write_approval`` on (SPEC section 6)."""
+    as the agent stages them with ``memory.write_approval`` on (docs/pending.md)."""
     memories = home / "memories"
     memories.mkdir(parents=True)
     base = NEAR_FULL_ENTRIES[:6]
