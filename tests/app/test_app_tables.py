@@ -216,3 +216,15 @@ def _column(data, name: str) -> list[str]:
     import pandas as pd
 
     return list(data[name]) if isinstance(data, pd.DataFrame) else data.column(name).to_pylist()
+
+
+def test_sharing_gives_a_homes_real_path_room_for_one_line(demo: Path, calls: list[dict]) -> None:
+    """A path wraps anywhere in a grid cell: at 190 px the demo's memory paths broke mid-word at
+    1400 px ("…/memories/U | SER.md"). The column holds the home's memory file paths on one line
+    (about 7 px a character), and an empty "Points to" column (no file is a link) is left out."""
+    run_page("curation_sharing.py", calls)
+    [table] = [c for c in calls if c.get("key") == "sh_table"]
+    width = table["column_config"]["Real path"]["width"]
+    longest = max(len(p) for p in table["data"]["Real path"])
+    assert width >= 7 * longest + 16, (width, longest)
+    assert "Points to" not in table["column_order"]

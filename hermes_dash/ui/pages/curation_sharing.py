@@ -36,6 +36,18 @@ def git_words(status: str) -> str:
     return "; ".join(said) or status
 
 
+def home_path(path: object) -> str:
+    """A path as the table shows it: inside the Hermes home (named at the top of the page) as
+    ``<home>/memories/MEMORY.md``, short enough for one line; elsewhere whole."""
+    from pathlib import Path
+
+    full, root = Path(str(path)), Path(store.home.root)
+    try:
+        return str(Path("<home>") / full.relative_to(root.resolve()))
+    except ValueError:
+        return str(full)
+
+
 store = ui.require_store()
 ui.page_title("Sharing and export")
 
@@ -63,7 +75,7 @@ for f in report.files:
             "File": f.filename,
             "Kind": "symbolic link" if f.is_link else ("file" if f.exists else "missing"),
             "Points to": f.link_text or "",
-            "Real path": str(f.resolved),
+            "Real path": home_path(f.resolved),
             "Repository": repo,
             "Tracked": "" if not git or git.tracked is None else ("yes" if git.tracked else "no"),
             "Uncommitted changes": ""
@@ -83,9 +95,12 @@ st.dataframe(
         "File": st.column_config.TextColumn(width=96, pinned=True),
         "Kind": st.column_config.TextColumn(width=90),
         "Points to": st.column_config.TextColumn(width=110),
-        # A path wraps anywhere in a grid cell ("…/memories/U | SER.md"): wide enough for a home's
-        # memory files on one line at 1400 px.
-        "Real path": st.column_config.TextColumn(width=320),
+        # A path wraps anywhere in a grid cell ("…/memories/U | SER.md"): as wide as the longest one
+        # needs (about 7 px a character), up to what the page leaves at 1400 px.
+        "Real path": st.column_config.TextColumn(
+            width=min(500, max(190, 7 * max((len(r["Real path"]) for r in rows), default=0) + 16)),
+            help="Where the file really is (a link followed); <home> is the Hermes home named at the top",
+        ),
         "Repository": st.column_config.TextColumn(width=130),
         "Tracked": st.column_config.TextColumn(width=70, help="Tracked by git"),
         "Uncommitted changes": st.column_config.TextColumn("Uncommitted", width=110, help="Uncommitted changes in git"),
