@@ -45,7 +45,7 @@ class Labels:
     search: str = "Search both files"
     query: str = "Redis"
     found: str = "`redis-cli -n 2 FLUSHDB` on staging only"  # the entry searched for, seen in the table
-    found_note: str = "1 of 18 entries contains the search text"
+    found_note: str = "1 of 18 entries matches the search"
     cleanup: str = "Cleanup"
     plan: str = "Plan to get under the threshold"
     removal: str = r"^Remove (the entry below|·)"  # a removal candidate's box (the first is picked)

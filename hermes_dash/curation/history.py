@@ -343,8 +343,9 @@ def put_back(
         raise InvalidRequest(
             "This text is already an entry of the file; nothing was changed.", hint="Nothing to restore.", target=target
         )
-    if plan.current is not None:
-        return store.replace(target, plan.current, text, expect_entry=plan.current)
+    if plan.current is not None:  # said as what it is: the engine's replace says "Entry replaced."
+        result = store.replace(target, plan.current, text, expect_entry=plan.current)
+        return replace(result, message="Restored in place: the entry has this version's text again.")
     entries = list(state.entries)
     anchor = plan.after if plan.after is not None else plan.before
     if anchor is None or anchor not in entries or (plan.after is not None and entries[-1] == plan.after):

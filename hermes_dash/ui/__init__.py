@@ -19,7 +19,8 @@ The small API a page needs (curation pages included)::
     ui.plain(text)                          # any other text that may quote entries
     st.caption(f"Saved in {ui.lit(path)}")  # a path, name or id inside our own markdown wording
     ui.cut(text)                            # text for a table cell (long text cut, with a note)
-    ui.search_context(text, query)          # where the search text is in an entry, marked «like this»
+    ui.matches(text, query); ui.mark_matches(text, query)  # the search box: every word, any order, "phrases";
+                                            # the entry with each match marked «like this»
     ui.entry_table(ui.entry_frame(entries, limit, flags))   # the plain-text entry table
     ui.entry_table(ui.table_for(state, key, lambda: ui.entry_frame(...)))  # the same, built once per file version
     ui.diff_table(kinds, before, after, key="x", labels=("Live file", "Backup"))   # any before/after table
@@ -54,6 +55,7 @@ The small API a page needs (curation pages included)::
     ui.flash("success", "Title", "plain body"); ui.result_text(result, filename)
     ui.run_op(..., focus=ui.label_selector("New entry"))   # focus after the write (default: its message)
     if ui.page_opened(): ui.focus_now(selector)   # focus the page's main field when it opens
+    ui.page_title("History")                # the page's title; focus goes to it when the page opens
     ui.clear_caches()                       # after any write not made through run_op
     snap = ui.current_snapshot(store)       # the app's one current snapshot (picked on the Snapshot
     ui.compared_with(snap)                  # page, else the newest session); name it where you compare
@@ -83,7 +85,17 @@ from ._conflict import conflict_panel, pinned_write
 from ._diffview import diff_html, entry_diff, show_word_diff
 from ._drift import drift_notice
 from ._entrypanel import changes_banner, entry_panel, entry_picker, open_entry
-from ._focus import MAIN, a11y_styles, focus_after_rerun, focus_count, focus_now, label_selector, note_page, page_opened
+from ._focus import (
+    MAIN,
+    a11y_styles,
+    focus_after_rerun,
+    focus_count,
+    focus_now,
+    label_selector,
+    note_page,
+    page_opened,
+    page_title,
+)
 from ._gate import seal_network
 from ._health import health, health_lines
 from ._inbox import (
@@ -99,7 +111,7 @@ from ._inbox import (
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
-from ._search import as_you_type, search_context
+from ._search import as_you_type, mark_matches, matches
 from ._session import (
     Flash,
     apply_resets,
@@ -122,6 +134,7 @@ from ._widgets import (
     CELL_CHARS,
     FULL_TEXT_CHARS,
     ask,
+    brief,
     confirm,
     cut,
     entry_frame,
@@ -153,6 +166,7 @@ __all__ = [
     "a11y_styles",
     "as_you_type",
     "ask",
+    "brief",
     "percent_text",
     "health",
     "health_lines",
@@ -170,6 +184,7 @@ __all__ = [
     "label_selector",
     "note_page",
     "page_opened",
+    "page_title",
     "backup_state",
     "clear_caches",
     "confirm",
@@ -215,7 +230,8 @@ __all__ = [
     "table_height",
     "tokens",
     "seal_network",
-    "search_context",
+    "mark_matches",
+    "matches",
     "undo_write",
     "compared_with",
     "keep_in_url",

@@ -17,7 +17,7 @@ import streamlit as st
 
 from hermes_dash import word_diff as _pieces
 
-from ._tables import PAGE_ROWS, diff_table
+from ._tables import PAGE_ROWS, VISIBLE_ROWS, diff_table
 
 FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth of words folds
 KEEP_CHARS = 80  # the unchanged text kept on each side of a fold
@@ -110,13 +110,14 @@ def entry_diff(
     kind_label: str = "Change",
     wording: Mapping[str, str] | None = None,
     same: str | None = None,
+    visible: int = VISIBLE_ROWS,
 ) -> None:
     """An entry diff that shows what differs: the added, changed and removed entries as a table
     (added first), and the unchanged ones folded away under "N unchanged entries" (an expander
     listing them one line each), instead of rows a person reads past to find the change.
 
     ``wording`` renames the kinds in the table; ``same`` is said when nothing differs (nothing
-    is said when it is None).
+    is said when it is None); ``visible``: the rows shown before the table scrolls inside.
     """
     rows = sorted((i for i in items if i.kind != "unchanged"), key=lambda i: ORDER.get(i.kind, 9))
     kept = [i for i in items if i.kind == "unchanged"]
@@ -128,6 +129,7 @@ def entry_diff(
             key=key,
             labels=labels,
             kind_label=kind_label,
+            visible=visible,
         )
     elif same:
         st.caption(same)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -20,8 +21,11 @@ from hermes_dash.curation import cleanup
 from ._conflict import conflict_panel, pinned_write
 from ._livecount import live_count
 from ._origins import origin_section
-from ._tables import entry_grids, row_offset
+from ._tables import PAGE_ROWS, entry_grids, row_offset
 from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
 CONFLICT = "hd_open_conflict"  # a pinned write from the panel refused: the conflict panel's state
@@ -53,7 +57,7 @@ def close() -> None:
 
 
 def entry_picker(
-    frame: pd.DataFrame,
+    frame: pd.DataFrame | pa.Table,
     state: FileState,
     shown: Sequence[str],
     *,
@@ -64,7 +68,9 @@ def entry_picker(
     """An entry table whose rows open in the panel; ``shown`` is the full text of each row.
 
     Drawn as a full and a compact table (the one that fits is shown); a row selected in either
-    opens in the panel. ``highlight``: rows drawn tinted (see ``_tables.entry_grids``); ``height``:
+    opens in the panel, and so does an entry chosen in the box under the table (a grid's rows
+    cannot be selected with the keyboard: Space and Enter open a cell, the selection column is
+    never reached). ``highlight``: rows drawn tinted (see ``_tables.entry_grids``); ``height``:
     the table's, when it should scroll inside sooner than usual."""
     entry_grids(
         frame,
@@ -72,6 +78,36 @@ def entry_picker(
         height=height,
         highlight=highlight,
         on_select=partial(_picked, target=state.target, shown=tuple(shown), entries=state.entries),
+    )
+    _row_box(frame, state, tuple(shown), key)
+
+
+def _chosen(box: str, target: str, shown: tuple[str, ...], entries: tuple[str, ...], table: str) -> None:
+    at = st.session_state.get(box)
+    st.session_state[box] = None  # the box is a way in, not a state: it is empty again at once
+    if isinstance(at, int) and at < len(shown):
+        open_entry(target, shown[at], entries, table)
+
+
+def _row_box(frame: pd.DataFrame | pa.Table, state: FileState, shown: tuple[str, ...], key: str) -> None:
+    """The keyboard's way to a row: a box listing the rows of the page shown ("#3 · Deploy …");
+    choosing one opens it in the panel, as selecting its row does."""
+    numbers = list(frame["#"]) if isinstance(frame, pd.DataFrame) else frame.column("#").to_pylist()
+    start = row_offset(key)
+    rows = list(range(start, min(len(shown), start + PAGE_ROWS)))
+    if not rows:
+        return
+    box = f"{key}_open"
+    st.selectbox(
+        f"Open an entry of {state.filename}",
+        rows,
+        index=None,
+        key=box,
+        format_func=lambda i: f"#{numbers[i - start]} · {_short(shown[i], 90)}",
+        placeholder=f"Open an entry of {state.filename} (type to find it)…",
+        label_visibility="collapsed",  # the placeholder says it; a screen reader reads the label
+        on_change=_chosen,
+        args=(box, state.target, shown, state.entries, key),
     )
 
 

@@ -19,6 +19,8 @@ FLASH_SELECTOR = f".st-key-{FLASH_KEY}"
 KEYS_BOX = "hd_keys"  # the hidden sidebar box holding the keyboard script
 
 # Streamlit shows focus on the sidebar's page links only as a faint tint that looks like hover;
+# the page's heading and main area get focus from a script (after a page switch), never from a
+# click or Tab, so they draw no ring (the grey frame round the whole page said nothing);
 # an outline in the text colour is visible in the light and the dark theme alike. A slider's
 # value is drawn in the primary colour, which cannot reach 4.5:1 on the dark background while
 # white button text on it does too: the value takes the text colour instead.
@@ -27,6 +29,7 @@ _STYLE = f"""<style>
 [data-testid="stSliderThumbValue"] {{ color: inherit; }}
 .st-key-{KEYS_BOX} {{ display: none; }}
 {FLASH_SELECTOR}:focus {{ outline: 2px solid currentColor; outline-offset: 4px; border-radius: 0.5rem; }}
+[data-testid="stMain"]:focus, [data-testid="stMain"] h1:focus {{ outline: none; }}
 </style>"""
 
 # Our own fixed script (a CSS selector as a JSON string is its only input): waits up to two
@@ -52,15 +55,22 @@ _SCRIPT = """<script>(() => {{
 # - a table is one Tab stop: Tab on a table's grid leaves the table for the next control (the
 #   grid would otherwise move its cell selection one column per Tab, a stop per column), and
 #   Shift+Tab goes back to the control before it. The arrow keys still move inside the grid.
+# - stops that add nothing leave the Tab order (a mouse still reaches them): the "link to heading"
+#   anchors beside headings, and the buttons of a table's or a chart's toolbar (columns, download,
+#   search, fullscreen, copy the chart's spec), four per table that a Tab round passed through.
 _KEYS = """<script>(() => {
   if (window.__hdKeys) return;
   window.__hdKeys = true;
   const TABS = '[role="tab"]';
-  const openTabs = () => document.querySelectorAll(TABS).forEach(t => { if (t.tabIndex !== 0) t.tabIndex = 0; });
+  const QUIET = '[data-testid="stHeaderActionElements"] a, [data-testid="stElementToolbar"] button';
+  const openTabs = () => {
+    document.querySelectorAll(TABS).forEach(t => { if (t.tabIndex !== 0) t.tabIndex = 0; });
+    document.querySelectorAll(QUIET).forEach(t => { if (t.tabIndex !== -1) t.tabIndex = -1; });
+  };
   new MutationObserver(openTabs).observe(document.body, {subtree: true, childList: true, attributes: true,
                                                          attributeFilter: ['tabindex']});
   openTabs();
-  const STOPS = 'a[href], button, input, textarea, select, [tabindex]';
+  const STOPS = 'a[href], button, input, textarea, select, summary, [tabindex]';
   const stops = () => [...document.querySelectorAll(STOPS)].filter(e => e.tabIndex >= 0 && !e.disabled
     && e.getAttribute('tabindex') !== '-1' && e.getClientRects().length > 0
     && getComputedStyle(e).visibility !== 'hidden');
@@ -75,13 +85,15 @@ _KEYS = """<script>(() => {
     const inside = onGrid ? (t.closest('[data-testid="stDataFrame"]') || t) : t;
     const all = stops();
     const after = (a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
-    // At either end of the page, round to the other end, as the browser does.
-    const next = e.shiftKey ? (all.filter(x => x !== t && !t.contains(x) && after(x, t)).pop() || all.pop())
-      : (all.find(x => !inside.contains(x) && after(t, x)) || all[0]);
-    if (!next) return;
+    // The stops in the order Tab meets them, rounding at either end of the page as the browser
+    // does; the first that takes focus wins (one inside a closed section does not).
+    const ahead = all.filter(x => !inside.contains(x) && after(t, x)), behind = all.filter(x => !ahead.includes(x));
+    const order = e.shiftKey ? [...all.filter(x => x !== t && !t.contains(x) && after(x, t)).reverse(),
+                                ...all.filter(x => !after(x, t)).reverse()]
+      : [...ahead, ...behind];
     e.preventDefault();
     e.stopPropagation();
-    next.focus();
+    for (const x of order) { x.focus(); if (document.activeElement === x) return; }
   }, true);
 })();</script>"""
 
@@ -147,6 +159,19 @@ def note_page(name: str) -> None:
     """Called by the app on every run with the page being shown (see :func:`page_opened`)."""
     st.session_state.hd_page_opened = st.session_state.get("hd_page") != name
     st.session_state.hd_page = name
+    st.session_state.hd_focus_at_page = focus_count()
+
+
+HEADING = '[data-testid="stMain"] h1'
+
+
+def page_title(title: str) -> None:
+    """The page's title (no "link to heading" anchor: a Tab stop that adds nothing); when the page
+    has just been opened and nothing else asked for focus (a write's message, say), the focus
+    goes to it, so Tab continues into this page, and a screen reader reads its name."""
+    st.title(title, anchor=False)
+    if page_opened() and focus_count() == st.session_state.get("hd_focus_at_page"):
+        focus_now(HEADING)
 
 
 def page_opened() -> bool:

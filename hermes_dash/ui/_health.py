@@ -147,6 +147,14 @@ def receipt_watch(shown_now: bool) -> None:
         "(the agent or another tab wrote). Every earlier version is on the History page, where one entry "
         "or the whole file can be restored."
     )
+    from pathlib import Path
+
+    from streamlit.errors import StreamlitAPIException
+
+    try:  # the page named is one click away
+        st.page_link(Path(__file__).with_name("pages") / "history.py", label="Open History", icon=":material/history:")
+    except StreamlitAPIException:  # not registered (a page run on its own): its name above says where
+        pass
 
 
 def forget_receipt() -> None:

@@ -16,9 +16,9 @@ import json
 
 import streamlit as st
 
-from hermes_dash import DELIMITER, percent
+from hermes_dash import DELIMITER
 
-from ._widgets import ALARM_AT, WARN_AT
+from ._widgets import ALARM_AT, WARN_AT, share
 
 # One listener for the whole page (installed by the first counter drawn, kept across reruns):
 # an input event in a box that a counter follows redraws that counter. Each counter's script
@@ -37,22 +37,26 @@ _SCRIPT = """<script>(() => {
     let used = c.used;
     if (c.base !== null && n > 0) {
       used = c.base + n;
-      const pct = c.limit > 0 ? Math.min(100, Math.floor(used * 100 / c.limit)) : 0;
       const over = used - c.limit;
-      const word = over > 0 ? `${fmt(over)} over the limit` : (c.limit <= 0 || used * 100 >= c.alarm * c.limit)
+      // The real share over the limit, as the gauge says it (``_widgets.share``).
+      const pct = c.limit <= 0 ? 0 : over > 0 ? Math.max(101, Math.round(used * 100 / c.limit))
+        : Math.floor(used * 100 / c.limit);
+      const word = over > 0 ? `over by ${fmt(over)}` : (c.limit <= 0 || used * 100 >= c.alarm * c.limit)
         ? 'Nearly full' : used * 100 >= c.warn * c.limit ? 'Getting full' : 'OK';
       const delta = used - c.used;
       const sign = delta >= 0 ? '+' : '−';
       line += ` · ${c.filename} after saving: ${fmt(used)} / ${fmt(c.limit)} chars · ${pct}%`
         + ` · ${word} (${sign}${fmt(Math.abs(delta))})`;
     }
-    box.querySelector('.hd-live-text').textContent = line;
+    const text = box.querySelector('.hd-live-text');
+    if (text.textContent !== line) text.textContent = line;
     const fill = box.querySelector('.hd-live-fill');
     const level = c.limit <= 0 || used > c.limit || used * 100 >= c.alarm * c.limit ? 'alarm'
       : used * 100 >= c.warn * c.limit ? 'warning' : 'calm';
-    fill.style.width = (c.limit > 0 ? Math.min(100, used * 100 / c.limit) : 100) + '%';
-    fill.dataset.level = level;
-    box.dataset.used = String(used);
+    const width = (c.limit > 0 ? Math.min(100, used * 100 / c.limit) : 100) + '%';
+    if (fill.style.width !== width) fill.style.width = width;
+    if (fill.dataset.level !== level) fill.dataset.level = level;
+    if (box.dataset.used !== String(used)) box.dataset.used = String(used);
   };
   const all = () => document.querySelectorAll('[data-hd-live]').forEach(draw);
   if (!window.__hdLiveCount) {
@@ -64,6 +68,10 @@ _SCRIPT = """<script>(() => {
         if (JSON.parse(box.dataset.hdLive).label === label) draw(box);
       });
     }, true);
+    // A box Streamlit empties or fills itself (after a save, an entry opened in the panel) fires
+    // no input event, and a counter drawn again with the same figures is not redrawn: the
+    // counters follow their boxes four times a second as well (writing only what changed).
+    setInterval(all, 250);
   }
   all();
 })(); /* NONCE */</script>"""
@@ -122,7 +130,7 @@ def live_count(
     )
     words = f"{n:,} character{'' if n == 1 else 's'}"
     if base is not None and n:
-        words += f" · {filename} after saving: {after:,} / {limit:,} chars · {percent(after, limit)}%"
+        words += f" · {filename} after saving: {after:,} / {limit:,} chars · {share(after, limit)}%"
     width = min(100.0, after * 100 / limit) if limit > 0 else 100.0
     # Our own wording and figures only; the typed text never goes into the page from here.
     body = (

@@ -1,9 +1,11 @@
-"""Search text in entries: which entries hold it, and where (the Overview's "Match" column).
+"""Search the way people type: every word, in any order, case-insensitively; "quotes" for an
+exact phrase. An entry is kept when it holds every word and phrase; each one is marked inside the
+entry's own table cell, «like this».
 
-A table cell is plain text, so a match is marked with text, not colour: ``«postgres»``, which
-reads the same in the light and the dark theme. The cell shows a short stretch around each of
-the first matches, so a match deep inside a long entry (past the three lines a row shows) is
-still seen.
+A table cell is plain text, so a match is marked with text, not colour, which reads the same in
+the light and the dark theme. The marks go into the Entry column itself, so a search keeps the
+table's columns; when the first match is past the few lines a row shows, the cell starts a little
+before it, with "…" saying that the start is left out.
 """
 
 from __future__ import annotations
@@ -11,38 +13,64 @@ from __future__ import annotations
 import re
 
 OPEN, CLOSE = "«", "»"
+LEAD = 120  # a first match starting after this many characters: the cell starts near it
+BEFORE = 40  # characters kept in front of that first match
+
+
+def terms(query: str) -> tuple[str, ...]:
+    """The words and "quoted phrases" of ``query``, casefolded, each once (an unclosed quote runs
+    to the end; an empty pair of quotes is nothing)."""
+    found: list[str] = []
+    for phrase, word in re.findall(r'"([^"]*)"?|(\S+)', query):
+        term = " ".join((phrase or word).split()).casefold()
+        if term and term not in found:
+            found.append(term)
+    return tuple(found)
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def matches(text: str, query: str) -> bool:
-    """Case-insensitive: whether ``query`` is anywhere in ``text`` (the search box's rule)."""
-    return query.lower() in text.lower()
+    """Whether ``text`` holds every word and phrase of ``query`` (case and runs of spaces or line
+    breaks ignored): the search box's rule."""
+    folded = _folded(text)
+    return all(term in folded for term in terms(query))
 
 
-def search_context(text: str, query: str, *, around: int = 30, most: int = 3) -> str:
-    """The first ``most`` matches of ``query`` in ``text``, each marked «like this» with up to
-    ``around`` characters either side, on one line; ``""`` when there is no match."""
-    if not query:
-        return ""
-    found = [m.span() for m in re.finditer(re.escape(query), text, re.IGNORECASE)]
-    if not found:
-        # A case-insensitive match the regex's case folding does not see ("ß" / "SS"): say so
-        # rather than show nothing for an entry the search kept.
-        return "(matches when upper and lower case are ignored)" if matches(text, query) else ""
-    pieces, end = [], 0
-    for n, (start, stop) in enumerate(found[:most]):
-        left = max(start - around, end)
-        if left > end or (n == 0 and left > 0):
-            pieces.append(" … " if n else "…")
-        # Up to the next match when it is near, so two close matches share one stretch.
-        nearby = found[n + 1][0] if n + 1 < len(found) and found[n + 1][0] - stop <= 2 * around else None
-        right = min(len(text), nearby if nearby is not None else stop + around)
-        pieces.append(text[left:start] + OPEN + text[start:stop] + CLOSE + text[stop:right])
-        end = right
-    if end < len(text):
-        pieces.append("…")
-    line = " ".join("".join(pieces).split())
-    more = len(found) - most
-    return line + (f" (and {more} more)" if more > 0 else "")
+def _spans(text: str, query: str) -> list[tuple[int, int]]:
+    """Where the terms are in ``text`` (any run of white space matches a phrase's space), merged."""
+    spans = sorted(
+        m.span()
+        for term in terms(query)
+        for m in re.finditer(r"\s+".join(re.escape(w) for w in term.split(" ")), text, re.IGNORECASE)
+    )
+    merged: list[tuple[int, int]] = []
+    for start, stop in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(stop, merged[-1][1]))
+        else:
+            merged.append((start, stop))
+    return merged
+
+
+def mark_matches(text: str, query: str) -> str:
+    """``text`` with every match of ``query`` marked «like this»; when the first match starts past
+    :data:`LEAD` characters, from a word shortly before it, after "… " (the rest is as written)."""
+    spans = _spans(text, query) if query.strip() else []
+    if not spans:
+        return text
+    begin = 0
+    if spans[0][0] > LEAD:
+        space = text.rfind(" ", 0, spans[0][0] - BEFORE)
+        begin = space + 1 if space >= 0 else spans[0][0] - BEFORE
+    out, at = ["… " if begin else ""], begin
+    for start, stop in spans:
+        out.append(text[at:start] + OPEN + text[start:stop] + CLOSE)
+        at = stop
+    out.append(text[at:])
+    return "".join(out)
 
 
 # Our own fixed script (the box's label as a JSON string is its only input): a text box that

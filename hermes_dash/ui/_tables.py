@@ -68,6 +68,9 @@ TABLE_STYLE = "\n".join(
         f'@container (min-width: {s}px) {{ [class*="st-key-hdtbox{s}_"] > :nth-child(2) {{ display: none; }} }}'
         for s in _STEPS
     ]
+    # A picker's chosen value is the text of an input box, which cuts a long one at the box's edge,
+    # mid-word and with no mark: an ellipsis says that there is more (the list shows it whole).
+    + ['[data-testid="stSelectbox"] input { text-overflow: ellipsis; }']
     # The sidebar's paths: wrap at / and - where possible.
     + [
         '[data-testid="stSidebar"] [data-testid="stText"] { font-family: "Source Code Pro", monospace; '
@@ -81,11 +84,10 @@ TABLE_STYLE = "\n".join(
 ENTRY_COLUMNS: dict[str, Any] = {
     "#": st.column_config.NumberColumn("#", width=40, pinned=True, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width=280, help="Shown as plain text"),
-    "Match": st.column_config.TextColumn(
-        "Match", width=150, help="Where the search text is in the entry, marked «like this»"
-    ),
     "Shortest unique text": st.column_config.TextColumn(
-        "Unique part", width=150, help="The shortest text that picks out this entry alone (for Replace and Remove)"
+        "Enough to find it",
+        width=150,
+        help="The shortest text that finds this entry and no other: type it in Replace or Remove",
     ),
     "Chars": st.column_config.NumberColumn("Chars", width=60, format="%d", help="Characters in this entry"),
     "Budget": st.column_config.ProgressColumn(
@@ -109,12 +111,28 @@ ENTRY_COLUMNS: dict[str, Any] = {
         "Size, flags", width=120, help="Position (#), characters, share of the file's characters, then any flags"
     ),
 }
-COMPACT_COLUMNS = ("Entry", "Details")
+COMPACT_COLUMNS = ("Brief", "Details")
 COMPACT_ENTRY_WIDTH = 188  # with Details and the row marker: PHONE_WIDTH
+#: The compact table's Entry cell holds what its three lines show on a phone (about 30
+#: characters a line): a longer entry is cut at a word, with "…" saying there is more. The grid
+#: itself clips a long cell at its last line with no mark at all.
+BRIEF_CHARS = 80
 COMPACT_CONFIG = {
     **ENTRY_COLUMNS,
-    "Entry": st.column_config.TextColumn("Entry", width=COMPACT_ENTRY_WIDTH, help="Shown as plain text"),
+    "Brief": st.column_config.TextColumn(
+        "Entry", width=COMPACT_ENTRY_WIDTH, help="Plain text; … marks a cut: select the row to read it all"
+    ),
 }
+
+
+def brief(text: str, limit: int = BRIEF_CHARS) -> str:
+    """The compact table's Entry cell: ``text`` on one run of spaces, cut at the last word that
+    fits ``limit`` characters, "…" after it when something is left out (never mid-word)."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    head = flat[: limit + 1].rsplit(" ", 1)[0] if " " in flat[:limit] else flat[:limit]
+    return head.rstrip(" ,;:·-") + " …"
 
 
 def details(index: int, chars: int, share: float, flags: Sequence[str]) -> str:
@@ -149,7 +167,7 @@ def full_layout(columns: Sequence[str], frame: pd.DataFrame | pa.Table) -> tuple
     step is the one the table would need with every column: the switch to the compact table
     happens at the same width whatever the rows hold.
     """
-    full = [c for c in columns if c != "Details"]
+    full = [c for c in columns if c not in ("Details", "Brief")]
     step = _step(full)
     if "Flags" in full and _all_empty(frame, "Flags"):
         full.remove("Flags")
@@ -234,7 +252,11 @@ def entry_grids(
     with st.container(key=f"hdtbox{step}_{name}"):  # the full table first, then the compact one
         for shown, config, grid_key in (
             (full, full_config, key),
-            ([c for c in COMPACT_COLUMNS if c in columns], COMPACT_CONFIG, None if key is None else f"{key}_compact"),
+            (
+                [c for c in COMPACT_COLUMNS if c in columns] if "Brief" in columns else ["Entry", "Details"],
+                COMPACT_CONFIG,
+                None if key is None else f"{key}_compact",
+            ),
         ):
             extra: dict[str, Any] = {}
             if on_select is not None and grid_key is not None:

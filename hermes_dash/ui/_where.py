@@ -64,7 +64,7 @@ def snapshot_label(choice: SnapshotChoice) -> str:
     snap = choice.snapshot
     when = f"{snap.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}" if snap.taken_at else "an unknown time"
     if choice.session_id is None:
-        return f"the snapshot frozen in hermes-dash at {when}"
+        return f"the snapshot taken here at {when}"
     source = snap.source.removeprefix(f"session {choice.session_id}").strip(" ()")
     return f"session {lit(choice.session_id)}{f' from {lit(source)}' if source else ''}, started {when}"
 
@@ -74,7 +74,7 @@ def compared_with(choice: SnapshotChoice | None, *, picked_here: bool = False) -
     Snapshot page, beside the box that picks it)."""
     if choice is None:
         st.caption(
-            "Compared with: no snapshot (no agent session recorded, none frozen). Freeze one on the "
+            "Compared with: no snapshot (no agent session recorded, none taken here). Take one on the "
             "Snapshot page to see what changed since."
         )
         return

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, Refusal, n_entries, over_budget_text, percent, usage
+from hermes_dash import FILENAMES, FileState, Refusal, n_entries, percent, usage
 
-from ._tables import CELL_CHARS, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
+from ._tables import CELL_CHARS, brief, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -41,11 +41,24 @@ def level(used: int, limit: int) -> str:
 _LEVEL_LOOK = {"calm": ("green", "OK"), "warning": ("orange", "Getting full"), "alarm": ("red", "Nearly full")}
 
 
+def share(used: int, limit: int) -> int:
+    """The file's percentage of its limit: the agent's (whole percent, rounded down) within the
+    limit; over it, the real share, rounded and at least 101 (a capped "100%" hid how far over)."""
+    if used <= limit or limit <= 0:
+        return percent(used, limit)
+    return max(101, (used * 200 + limit) // (2 * limit))
+
+
+def over_by(used: int, limit: int) -> str:
+    """``"over by 96"`` (characters past the limit); ``""`` within it."""
+    return f"over by {used - limit:,}" if used > limit else ""
+
+
 def percent_text(used: int, limit: int) -> str:
-    """The one percentage shown for a file everywhere (the agent's, capped at 100), and by how
-    much it is over the limit when it is."""
-    over = over_budget_text(used, limit)
-    return f"{percent(used, limit)}%" + (f", {over}" if over else "")
+    """The one percentage shown for a file everywhere, and how far over the limit it is:
+    ``"91%"``, ``"107%, over by 96"``."""
+    over = over_by(used, limit)
+    return f"{share(used, limit)}%" + (f", {over}" if over else "")
 
 
 def tokens(chars: int) -> int:
@@ -89,7 +102,7 @@ def bar_html(pct: int, state: str, label: str) -> str:
     width = 100 if state in ("over", "broken") else max(0, min(100, pct))
     return (
         f'<div class="hd-bar" data-state="{state}" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
-        f'aria-valuenow="{pct}" aria-valuetext="{pct}%, {label}" aria-label="{label}" '
+        f'aria-valuenow="{min(pct, 100)}" aria-valuetext="{pct}%, {label}" aria-label="{label}" '
         'style="height:0.5rem;border-radius:0.25rem;background:rgba(128,128,128,0.25);overflow:hidden;'
         'margin:0.25rem 0 0.5rem 0">'
         f'<div class="hd-bar-fill" style="height:100%;width:{width}%;background-color:{colour};{stripes}'
@@ -113,8 +126,9 @@ def gauge(
 
     The colour follows the state (green, orange, red), the bar's too (see :func:`gauge_state`): a
     file that cannot be written (``broken``) or is over its limit is red and striped, a
-    hand-edited one (``drifted``) never "OK". One percentage, the agent's (capped at 100), in the
-    figures and the bar alike. Returns the level (``calm``/``warning``/``alarm``) of the figure shown.
+    hand-edited one (``drifted``) never "OK". One percentage in the badge, the figures and the bar
+    alike: the agent's within the limit, the real share over it ("107%, over by 96"). Returns the
+    level (``calm``/``warning``/``alarm``) of the figure shown.
     """
     shown, shown_count = (
         (used, count) if projected is None else (projected, projected_count if projected_count is not None else count)
@@ -122,12 +136,12 @@ def gauge(
     lvl = level(shown, limit)
     color, word = _LEVEL_LOOK[lvl]
     over = shown > limit
-    word = over_budget_text(shown, limit).capitalize() if over else word
+    word = percent_text(shown, limit) if over else word
     if drifted and not over:  # a file the memory tool did not write is never simply "OK"
         color, word = ("orange" if lvl == "calm" else color), "Edited by hand"
     if broken:
         color, word = "red", "Cannot be written"
-    pct = percent(shown, limit)
+    pct = share(shown, limit)
     state = gauge_state(shown, limit, drifted=drifted, broken=broken)
     after = "" if projected is None else "After saving: "
     with st.container(border=True, key=None if key is None else f"{key}-hdlvl-{color}"):
@@ -135,10 +149,11 @@ def gauge(
         # One element for title, figures and bar: every element costs the landing page's rerun time.
         st.markdown(
             f"**{filename}** :{color}-badge[{after}{word}]  \n"
-            f":{color}[**{shown:,} / {limit:,} chars** · {pct}%] · {n_entries(shown_count)}"
-            + (f" · :red[{shown - limit:,} over]" if over else "")
+            f":{color}[**{shown:,} / {limit:,} chars** · {percent_text(shown, limit)}] · {n_entries(shown_count)}"
             + "\n\n"
-            + bar_html(pct, state, f"{after}{filename} {pct}% of its limit: {word}"),
+            + bar_html(
+                pct, state, f"{after}{filename} " + (over_by(shown, limit) if over else f"{pct}% of its limit: {word}")
+            ),
             unsafe_allow_html=True,
         )
         if projected is None:
@@ -218,6 +233,16 @@ def share_of_file(chars: int, file_chars: int) -> float:
     return round(min(chars, file_chars) / file_chars * 100, 1) if file_chars > 0 else 0.0
 
 
+def flag_words(flag: str) -> str:
+    """A flag as a table cell says it: the content scan's rule ids ("scan: hardcoded_secret") in
+    words a newcomer reads ("the agent's scan blocks it: hardcoded secret")."""
+    from hermes_dash.curation.hints import SCAN_FLAG
+
+    if flag.startswith(SCAN_FLAG):
+        return "the agent's scan blocks it: " + flag.removeprefix(SCAN_FLAG).replace("_", " ")
+    return flag
+
+
 def entry_frame(
     entries: Sequence[str],
     limit: int,
@@ -227,14 +252,15 @@ def entry_frame(
     file_chars: int | None = None,
 ) -> pd.DataFrame:
     """The entry table: index, text (cut for display), characters, share of the file, flags,
-    and the compact table's one column of figures and flags (``Details``).
+    and the compact table's two: the entry cut to what a phone shows (``Brief``) and one column
+    of figures and flags (``Details``).
 
     ``file_chars``: the whole file's characters (its usage), needed when ``entries`` is only some
     of the file's entries (a filtered table); by default ``entries`` is the whole file. ``limit`` is
     not part of the share: a share of the limit went above 100 % in an over-full file.
     """
     indices = list(range(len(entries))) if indices is None else list(indices)
-    flags = [list(f) for f in (flags or [()] * len(entries))]
+    flags = [[flag_words(x) for x in f] for f in (flags or [()] * len(entries))]
     total = usage(list(entries)) if file_chars is None else file_chars
     shares = [share_of_file(len(e), total) for e in entries]
     return pd.DataFrame(
@@ -245,6 +271,7 @@ def entry_frame(
             "Budget": shares,
             "Flags": [", ".join(f) for f in flags],
             "Details": [details(i, len(e), s, f) for i, e, s, f in zip(indices, entries, shares, flags)],
+            "Brief": [brief(e) for e in entries],
         }
     )
 

@@ -63,6 +63,34 @@ def test_history_restore_whole_file(demo: Path) -> None:
     assert_shared_confirmation(at, "bk_restore", "Yes, restore")
 
 
+def in_dialog(at: AppTest, key: str) -> bool:
+    """Whether the element keyed ``key`` is drawn inside a dialog (``st.dialog``: ``ui.ask``)."""
+
+    def kind(node) -> str | None:  # type: ignore[no-untyped-def]
+        try:
+            return node.proto.WhichOneof("type")
+        except (AttributeError, ValueError):  # an element, not a block
+            return None
+
+    def walk(node, inside: bool) -> bool:  # type: ignore[no-untyped-def]
+        inside = inside or kind(node) == "dialog"
+        if getattr(node, "key", None) == key:
+            return inside
+        return any(walk(child, inside) for child in getattr(node, "children", {}).values())
+
+    return walk(at._tree, False)
+
+
+def test_history_restores_whole_file_in_the_dialog_every_write_uses(demo: Path) -> None:
+    at = opened("history")
+    at.selectbox(key="bk_pick").select("MEMORY.md.bak.20261127-184210").run()
+    at.button(key="bk_restore").click().run()
+    assert in_dialog(at, "bk_restore_yes"), "the whole-file restore asks inline, below the page's fold"
+    at.button(key="bk_restore_no").click().run()
+    at.button(key="hi_in_place").click().run()
+    assert in_dialog(at, "hi_in_place_yes")  # as the one-entry restore always asked
+
+
 def test_history_restore(demo: Path) -> None:
     at = opened("history")
     at.button(key="hi_in_place").click().run()

@@ -519,3 +519,15 @@ def test_batch_asks_first_with_the_changes_and_the_usage_after(home: Path) -> No
     assert any(f"MEMORY.md after: {after:,} / 300 characters" in c.value for c in at.caption)
     at.button(key="ed_batch_no").click().run()
     assert read(home, "MEMORY.md") == before and "Apply these" not in alerts(at)
+
+
+def test_a_receipt_that_can_no_longer_be_undone_links_to_history(home: Path) -> None:
+    at = edit_page()
+    at.text_area(key="ed_add_text").input("Staging resets every Sunday.").run()
+    at.button(key="ed_add_btn").click().run()
+    MemoryStore(resolve_home(home)).add("memory", "Added by the agent afterwards.")
+    at.run()
+    no_exception(at)
+    assert "can no longer be undone here" in alerts(at)
+    links = [link for link in at.get("page_link") if link.proto.label == "Open History"]
+    assert len(links) == 1 and links[0].proto.page.endswith("history"), [lk.proto for lk in at.get("page_link")]

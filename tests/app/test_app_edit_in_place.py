@@ -138,3 +138,26 @@ def test_an_entry_still_open_after_visiting_another_page_starts_from_its_text(ho
     at.run()
     no_exception(at)
     assert at.text_area(key="hd_open_new").value == FACTS[1]
+
+
+@pytest.mark.parametrize(("page", "box"), [("overview", "ov_table_memory_open"), ("edit", "ed_entries_open")])
+def test_the_box_under_a_table_opens_an_entry_as_selecting_its_row_does(home: Path, page: str, box: str) -> None:
+    """The keyboard's way to a row (a grid's row cannot be selected with keys): the box lists
+    the rows shown, by position and text, and choosing one opens exactly that entry."""
+    at = open_app(page)
+    pick = at.selectbox(key=box)
+    assert len(pick.options) == len(FACTS) and pick.options[1].startswith("#1 · Deploy with make deploy.")
+    pick.set_value(2).run()
+    no_exception(at)
+    assert at.session_state["hd_open"]["entry"] == FACTS[2]
+    assert at.text_area(key="hd_open_new").value == FACTS[2]  # the panel, on that entry
+    assert at.selectbox(key=box).value is None  # a way in, empty again
+
+
+def test_the_box_lists_only_the_rows_the_search_kept(home: Path) -> None:
+    at = open_app()
+    at.text_input(key="ov_search").input("postgres").run()
+    pick = at.selectbox(key="ov_table_memory_open")
+    assert [o.split(" · ")[0] for o in pick.options] == ["#0", "#2"]
+    pick.set_value(1).run()
+    assert at.session_state["hd_open"]["entry"] == FACTS[2]

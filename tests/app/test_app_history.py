@@ -79,18 +79,21 @@ def test_lists_every_version_newest_first_with_styles(demo: Path) -> None:
     table = frame(at, "Made by")
     assert list(table.columns) == ["#", "Time", "Made by", "Chars"]  # fits its side at 1400 px
     assert list(table["#"]) == [2, 1, 0] and "Size (bytes)" not in table.columns
-    # The picker beside it names each backup with its kind and entries, newest first.
+    # The picker beside it names each backup with its kind (in plain words), entries and file
+    # name, newest first.
     options = at.selectbox(key="bk_pick").options
     assert [o.split(" · ")[1:] for o in options] == [
-        ["dated", "12 entries", "MEMORY.md.bak.20261127-184210"],
-        ["drift", "8 entries", "MEMORY.md.bak.1795512600"],
+        ["before a write", "12 entries", "MEMORY.md.bak.20261127-184210"],
+        ["copy of a hand edit", "8 entries", "MEMORY.md.bak.1795512600"],
     ]
     assert [o.split(" ", 1)[0] for o in options] == ["[1]", "[0]"]
     at.radio(key="hi_target").set_value("user").run()
     table = frame(at, "Made by")
     assert list(table["#"]) == [1, 0]
     assert table["Time"][1] == "2026-11-20 (day)"  # a hand-made daily name carries no time of day
-    assert at.selectbox(key="bk_pick").options == ["[0] 2026-11-20 (day) · daily · 6 entries · USER.md.bak.20261120"]
+    assert at.selectbox(key="bk_pick").options == [
+        "[0] 2026-11-20 (day) · daily copy · 6 entries · USER.md.bak.20261120"
+    ]
     # Characters of its entries, as every page counts them (the file holds "§" and "—": not bytes).
     user = parse(read(demo, "USER.md.bak.20261120").decode())
     assert table["Chars"][1] == len(DELIMITER.join(user)) < len(read(demo, "USER.md.bak.20261120"))
@@ -199,7 +202,7 @@ def test_restore_one_entry_in_place(demo: Path) -> None:
     (at_index,) = [i for i, e in enumerate(live) if e.endswith("production deploys are done by Alex only.")]
     assert len(live) == len(before) and live[:at_index] == before[:at_index]
     assert live[at_index + 1 :] == before[at_index + 1 :] and live[at_index] != before[at_index]
-    assert "Entry replaced." in "\n".join(texts(at))
+    assert "Restored in place: the entry has this version's text again." in "\n".join(texts(at))
 
 
 def test_an_earlier_text_can_also_come_back_as_a_new_entry(demo: Path) -> None:
@@ -323,3 +326,16 @@ def test_nothing_on_the_page_is_markdown_of_an_entry(demo: Path, target: str) ->
     at.radio(key="hi_target").set_value(target).run()
     no_exception(at)
     assert "127.0.0.1:9" not in "\n".join(rendered_markdown(at))
+
+
+def test_the_usage_chart_speaks_24_hour_time_as_the_table_beside_it(demo: Path) -> None:
+    import json
+
+    at = history_page()
+    [chart] = at.get("vega_lite_chart")
+    spec = json.loads(chart.proto.spec)
+    line = spec["layer"][0]["encoding"]
+    assert line["x"]["axis"]["format"] == "%d %b %H:%M"  # Vega's default said "04 PM"
+    [when] = [t for t in line["tooltip"] if t["field"] == "Time"]
+    assert when["format"] == "%Y-%m-%d %H:%M"
+    assert "%I" not in json.dumps(spec) and "%p" not in json.dumps(spec)

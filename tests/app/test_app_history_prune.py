@@ -56,7 +56,7 @@ def test_sizes_are_in_characters_and_the_lock_files_are_explained(home: Path) ->
     assert "Chars" in table.columns and "Size (bytes)" not in table.columns
     assert set(table["Chars"][1:]) == {15} and table["Chars"][0] == 9  # every backup; the live file first
     said = "\n".join(rendered_markdown(at))
-    assert "`.lock` files" in said and "so that writes never overlap" in said and "safe to ignore" in said
+    assert "MEMORY.md.lock and USER.md.lock" in said and "writing at the same moment" in said and "Leave them" in said
 
 
 def test_the_backup_buttons_share_one_row_at_the_top(home: Path) -> None:

@@ -42,14 +42,15 @@ def test_demo_overview_gauges_tables_and_flags(demo: Path) -> None:
     no_exception(at)
     progress = [m.value for m in at.markdown]
     assert any("1,985 / 2,200 chars" in t and "90%" in t and "18 entries" in t for t in progress), progress
-    assert any("1,486 / 1,375 chars" in t and "111 over" in t for t in progress), progress
+    assert any("1,486 / 1,375 chars" in t and "108%, over by 111" in t for t in progress), progress
     md = rendered_markdown(at)
-    assert any("Getting full" in m for m in md) and any("Over the limit by 111 characters" in m for m in md)
+    assert any("Getting full" in m for m in md) and any("108%, over by 111" in m for m in md)
     assert any("tokens in every prompt" in m and "estimate" in m for m in md)
     memory = table(at, "memory")
-    assert len(memory) == 18 and list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin", "Details"]
+    assert len(memory) == 18
+    assert list(memory.columns) == ["#", "Entry", "Chars", "Budget", "Flags", "Origin", "Details", "Brief"]
     flags = dict(zip(memory["Entry"].str[:20], memory["Flags"]))
-    assert "scan: hardcoded_secret" in flags["Staging API key for "]
+    assert "the agent's scan blocks it: hardcoded secret" in flags["Staging API key for "]
     # Two entries were written after the newest session started and one was reworded: counted as the
     # Snapshot page counts them (Added 2, Changed 1), with the same pairing rule.
     assert sum("new since snapshot" in f for f in memory["Flags"]) == 2

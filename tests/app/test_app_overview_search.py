@@ -8,7 +8,7 @@ import pytest
 from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
 
 from hermes_dash import DELIMITER
-from hermes_dash.ui import search_context
+from hermes_dash.ui import mark_matches, matches
 
 
 def table(at, target: str):
@@ -19,28 +19,31 @@ def captions(at) -> str:
     return "\n".join(c.value for c in at.caption)
 
 
-def test_search_context_marks_each_match_with_its_surroundings() -> None:
-    assert search_context("Project uses Postgres 15", "postgres") == "Project uses «Postgres» 15"
-    far = "x" * 200 + " Postgres\nmigrations " + "y" * 200
-    assert search_context(far, "POSTGRES") == "…" + "x" * 29 + " «Postgres» migrations " + "y" * 18 + "…"
-    many = " and ".join(["redis"] * 5)
-    assert search_context(many, "redis", most=3).endswith("(and 2 more)")
-    assert search_context(many, "redis").count("«redis»") == 3
-    assert search_context("abc", "z") == "" and search_context("abc", "") == ""
+def test_every_word_in_any_order_and_quotes_for_a_phrase() -> None:
+    entry = "Redis for the job queue runs on port 6380 locally"
+    assert matches(entry, "redis 6380") and matches(entry, "6380 REDIS") and matches(entry, "  queue   job ")
+    assert not matches(entry, "redis 6379")  # every word, not any
+    assert matches(entry, '"job queue"') and not matches(entry, '"queue job"')  # a phrase keeps its order
+    assert matches("the job\nqueue", '"job queue"')  # a line break inside an entry is a space
+    assert matches(entry, "") and matches(entry, '""')
+    assert mark_matches(entry, "6380 redis") == "«Redis» for the job queue runs on port «6380» locally"
+    assert mark_matches(entry, '"the job"') == "Redis for «the job» queue runs on port 6380 locally"
+    assert mark_matches("abc", "z") == "abc" and mark_matches("abc", "") == "abc"
 
 
-def test_search_shows_where_each_entry_matched(demo: Path) -> None:
+def test_search_keeps_the_tables_columns_and_marks_the_words_in_the_entry(demo: Path) -> None:
     at = open_app()
-    assert "Match" not in table(at, "memory").columns  # no search, no column
-    at.text_input(key="ov_search").input("postgres").run()
+    columns = list(table(at, "memory").columns)
+    at.text_input(key="ov_search").input("staging redis").run()
     no_exception(at)
     memory = table(at, "memory")
-    assert list(memory.columns) == ["#", "Entry", "Match", "Chars", "Budget", "Flags", "Origin", "Details"]
-    assert all("«postgres»" in m.lower() for m in memory["Match"])
-    assert any("«Postgres»" in m for m in memory["Match"])  # the entry's own spelling, marked
+    assert list(memory.columns) == columns  # the same table, fewer rows
+    [entry] = memory["Entry"]
+    assert "«redis»" in entry and "«staging»" in entry
+    assert "1 of 18 entries matches the search." in captions(at)
 
 
-def test_a_match_deep_in_a_long_entry_is_shown_in_the_match_column(tmp_path: Path, monkeypatch, fresh_cache) -> None:
+def test_a_match_deep_in_a_long_entry_is_shown_in_its_cell(tmp_path: Path, monkeypatch, fresh_cache) -> None:
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
     long = "Notes on the build. " * 40 + "The needle is here." + " More notes." * 10
@@ -48,8 +51,8 @@ def test_a_match_deep_in_a_long_entry_is_shown_in_the_match_column(tmp_path: Pat
     monkeypatch.setenv("HERMES_HOME", str(home))
     at = open_app()
     at.text_input(key="ov_search").input("needle").run()
-    match = table(at, "memory")["Match"][0]
-    assert "The «needle» is here." in match and match.startswith("…") and len(match) < 120
+    [cell] = table(at, "memory")["Entry"]
+    assert cell.startswith("… ") and "The «needle» is here." in cell[:70]  # in the first line, the start left out
 
 
 def test_filter_new_since_snapshot(demo: Path) -> None:
@@ -75,11 +78,11 @@ def test_filter_flagged_and_with_search(demo: Path) -> None:
     no_exception(at)
     memory, user = table(at, "memory"), table(at, "user")
     # The scan's find (also a possible secret) and the drifted USER.md; new entries are not "flagged".
-    assert list(memory["#"]) == [5] and "scan: hardcoded_secret" in memory["Flags"][0]
+    assert list(memory["#"]) == [5] and "the agent's scan blocks it: hardcoded secret" in memory["Flags"][0]
     assert len(user) == 1 and "edited by hand" in user["Flags"][0]
     assert "1 of 18 entries is flagged." in captions(at)
     at.text_input(key="ov_search").input("deploy").run()
-    assert len(table(at, "memory")) == 0 and "0 of 18 entries contain the search text and are flagged." in captions(at)
+    assert len(table(at, "memory")) == 0 and "0 of 18 entries match the search and are flagged." in captions(at)
     at.radio(key="ov_show").set_value("all").run()
     assert len(table(at, "memory")) > 0
 

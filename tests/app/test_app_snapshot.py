@@ -69,6 +69,17 @@ def test_unreadable_state_db_is_explained(demo: Path) -> None:
     assert at.button(key="snap_freeze")
 
 
+def test_without_a_state_db_the_page_says_no_session_once(demo: Path) -> None:
+    for name in ("state.db", "state.db-wal", "state.db-shm"):
+        (demo / name).unlink(missing_ok=True)
+    at = open_app("snapshot")
+    no_exception(at)
+    shown = "\n".join([*texts(at), *(m.value for m in at.markdown), *(a.value for a in at.info)]).lower()
+    # It said so three times: "No agent sessions…", the reason, "There is no recorded session…".
+    assert shown.count("session") == 1 and "no agent session has been recorded here" in shown, shown
+    assert "nothing to compare with yet" in shown and at.button(key="snap_freeze").label == "Take a snapshot now"
+
+
 def test_state_db_without_sessions_offers_freezing(demo: Path) -> None:
     import sqlite3
 
@@ -76,7 +87,8 @@ def test_state_db_without_sessions_offers_freezing(demo: Path) -> None:
         conn.execute("DELETE FROM sessions")
     at = open_app("snapshot")
     no_exception(at)
-    assert any("no recorded session to compare with" in m.value for m in at.markdown)
+    shown = "\n".join([*texts(at), *(m.value for m in at.markdown), *(a.value for a in at.info)])
+    assert "Nothing to compare with yet" in shown and shown.lower().count("no agent session") == 1, shown
     at.button(key="snap_freeze").click().run()
     assert at.selectbox(key="snap_session").value == "__frozen__"
 
@@ -115,7 +127,7 @@ def test_unchanged_entries_fold_away_and_details_are_closed(demo: Path) -> None:
     assert len(listed) == 15 and all(line.startswith("· ") for line in listed)
     assert not any(e.proto.expanded for e in at.expander)  # every detail starts folded
     # One tab per file, named with what changed: the page is one file's diff tall.
-    assert [t.label for t in at.tabs] == ["MEMORY.md · 2 added, 1 removed, 1 changed", "USER.md · 1 added, 6 removed"]
+    assert [t.label for t in at.tabs] == ["MEMORY.md: 4 changes", "USER.md: 7 changes"]  # short enough for a phone
     assert len(tables(at)) == 2  # the two diffs: both sides in full are behind a switch, off
     at.toggle(key="snap_full_memory").set_value(True).run()
     assert len(tables(at)) == 4 and [t.value.shape[0] for t in tables(at)[1:3]] == [17, 18]

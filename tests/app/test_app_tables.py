@@ -100,7 +100,8 @@ def test_one_cut_width() -> None:
 # Tables that sit between a form and its button show 8 rows and scroll inside, so the form, its
 # preview and the button stay in one screen (and the comparison of two whole profiles, which can
 # differ in every entry); every other table shows its rows up to 25.
-PICKERS = {"ed_entries": 8, "ed_entries_compact": 8, "mg_entries": 8, "sh_compare": 8}
+PICKERS = {"ed_entries": 8, "ed_entries_compact": 8, "mg_entries": 8, "sh_compare": 8, "bk_diff": 3}
+PICKERS |= {f"ov_table_{t}{c}": 6 for t in ("memory", "user") for c in ("", "_compact")}
 # Pages that show each text whole instead of in a table cell: the Inbox's text about to be approved.
 WHOLE_TEXT = {"curation_inbox.py"}
 
@@ -158,7 +159,7 @@ def test_compact_details_name_the_flags(demo: Path, calls: list[dict]) -> None:
     memory = tables(at)[0].value
     flagged = memory[memory["Flags"].str.contains("scan")].iloc[0]
     assert flagged["Details"].startswith(f"#{flagged['#']} · {flagged['Chars']} chars · ")
-    assert flagged["Details"].endswith("— scan: hardcoded_secret; possible secret")
+    assert flagged["Details"].endswith("— the agent's scan blocks it: hardcoded secret; possible secret")
     # The full table's widths fit the step its container switches at.
     full = next(c for c in calls if c.get("key") == "ov_table_memory")
     assert given_width(full, list(full["column_order"])) + ROW_MARKER <= 880
@@ -191,3 +192,41 @@ def test_a_long_diff_cell_is_cut_with_a_note(calls: list[dict]) -> None:
     frame: pd.DataFrame = at.dataframe[0].value
     assert list(frame.columns) == ["Change", "Before", "After"]
     assert frame["Before"][0] == "a" * CELL_CHARS + " … [500 more characters]"
+
+
+def test_the_compact_tables_entry_is_cut_at_a_word_and_says_so() -> None:
+    """On a phone the grid clipped a long cell at its last line with no mark: the compact table's
+    Entry holds what fits, cut at a word, "…" saying there is more."""
+    from hermes_dash.ui._tables import BRIEF_CHARS, brief
+
+    long = "Redis for the job queue runs on port 6380 locally (6379 is taken by the cache container); URL in .env."
+    cut_text = brief(long)
+    assert cut_text.endswith(" …") and len(cut_text) <= BRIEF_CHARS + 2
+    assert long.startswith(cut_text.removesuffix(" …")) and long[len(cut_text) - 2] == " "  # at a word's end
+    assert brief("Short entry.") == "Short entry." and brief("two\nlines") == "two lines"
+
+
+def test_the_compact_table_shows_the_cut_entry(demo: Path, calls: list[dict]) -> None:
+    run_page("overview.py", calls)
+    compact = [c for c in calls if str(c.get("key", "")).endswith("_compact")]
+    assert compact and all(c["column_order"][0] == "Brief" for c in compact)
+    cells = [v for c in compact for v in _column(c["data"], "Brief")]
+    assert any(v.endswith(" …") for v in cells) and all(len(v) <= 82 for v in cells)
+
+
+def _column(data, name: str) -> list[str]:
+    import pandas as pd
+
+    return list(data[name]) if isinstance(data, pd.DataFrame) else data.column(name).to_pylist()
+
+
+def test_sharing_gives_a_homes_real_path_room_for_one_line(demo: Path, calls: list[dict]) -> None:
+    """A path wraps anywhere in a grid cell: at 190 px the demo's memory paths broke mid-word at
+    1400 px ("…/memories/U | SER.md"). The column holds the home's memory file paths on one line
+    (about 7 px a character), and an empty "Points to" column (no file is a link) is left out."""
+    run_page("curation_sharing.py", calls)
+    [table] = [c for c in calls if c.get("key") == "sh_table"]
+    width = table["column_config"]["Real path"]["width"]
+    longest = max(len(p) for p in table["data"]["Real path"])
+    assert width >= 7 * longest + 16, (width, longest)
+    assert "Points to" not in table["column_order"]

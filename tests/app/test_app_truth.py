@@ -31,12 +31,26 @@ def test_over_budget_text_says_by_how_much_with_no_second_percentage() -> None:
     assert "%" not in over_budget_text(1486, 1375)
 
 
-def test_overview_gauge_says_one_percentage_and_how_far_over(demo: Path) -> None:
+def test_overview_gauge_says_the_real_share_and_how_far_over(demo: Path) -> None:
+    """USER.md is 1,486 of 1,375 characters: the badge and the figures say 108% (not a capped
+    100%) and by how much, and the bar says it to a screen reader too."""
     at = open_app()
     no_exception(at)
-    shown = rendered_markdown(at)
-    assert any("Over the limit by 111 characters" in m for m in shown), shown
-    assert not any("108.1%" in m for m in shown), shown
+    [gauge] = [m for m in rendered_markdown(at) if "**USER.md** :" in m]
+    assert ":red-badge[108%, over by 111]" in gauge, gauge
+    assert "1,486 / 1,375 chars** · 108%, over by 111]" in gauge, gauge
+    assert 'aria-valuetext="108%, USER.md over by 111"' in gauge, gauge
+    words = gauge.split("<div")[0]
+    assert "100%" not in words and "108.1%" not in words, words
+
+
+def test_share_is_the_agents_within_the_limit_and_the_real_one_over_it() -> None:
+    from hermes_dash.ui._widgets import percent_text, share
+
+    assert share(2002, 2200) == 91 and share(2199, 2200) == 99 and share(2200, 2200) == 100  # the agent's, floored
+    assert share(1471, 1375) == 107 and percent_text(1471, 1375) == "107%, over by 96"
+    assert share(2201, 2200) == 101  # over is never said as 100%
+    assert percent_text(500, 1375) == "36%"
 
 
 def test_cli_show_gives_the_real_share_when_over_budget(home, write_mem) -> None:

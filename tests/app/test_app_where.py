@@ -48,10 +48,10 @@ def test_after_freezing_overview_and_snapshot_compare_with_the_frozen_copy_and_s
     at.button(key="snap_freeze").click().run()
     no_exception(at)
     assert snapshot_counts(at) == {"Added": "0", "Removed": "0", "Changed": "0", "Unchanged": "18"}
-    assert "the snapshot frozen in hermes-dash at" in compared_with(at)[0]
+    assert "the snapshot taken here at" in compared_with(at)[0]
     go(at, "overview.py")
     assert not any("since snapshot" in f for f in memory_flags(at))
-    assert "the snapshot frozen in hermes-dash at" in compared_with(at)[0]
+    assert "the snapshot taken here at" in compared_with(at)[0]
 
     MemoryStore(resolve_home(demo)).add("memory", "Written after the freeze.")
     at.run()
@@ -76,7 +76,7 @@ def test_a_session_picked_on_the_snapshot_page_is_the_overviews_too(demo: Path) 
 def test_a_freeze_newer_than_the_newest_session_is_what_a_new_tab_compares_with(demo: Path) -> None:
     _snapshot.freeze_snapshot(MemoryStore(resolve_home(demo)))  # frozen in another tab, or before a reload
     at = open_app()
-    assert "the snapshot frozen in hermes-dash at" in compared_with(at)[0]
+    assert "the snapshot taken here at" in compared_with(at)[0]
     assert not any("since snapshot" in f for f in memory_flags(at))
     go(at, "snapshot.py")
     assert at.selectbox(key="snap_session").value == "__frozen__"

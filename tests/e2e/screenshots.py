@@ -7,7 +7,7 @@ row, and the batch editor's confirmation. And the Inbox with a queue staged as u
 stages it (a patch, new_text, pins, repeats, a broken pin) at 1400 x 900 and 390 x 844, with
 its confirmation dialog for the marked writes; ``--inbox DIR`` takes only those, into DIR. And
 where entries came from (the Origin column and a selected entry's origin, at 1400 and 390 px);
-``provenance`` takes only those.
+``provenance`` takes only those. And the Overview and History of a near-full home.
 
 The tests never write here (their screenshots go to a temporary folder), so running the tests
 leaves the repository as it was; this command is the one way the pictures in docs/ change.
@@ -305,6 +305,30 @@ def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
     return written
 
 
+def _near_full(pw, scratch: Path, out: Path) -> list[Path]:
+    """The Overview and History of a near-full home (MEMORY.md at 91 %, 16 entries, 8 backups:
+    tests/support/long_homes.py) at 1400 x 900, and the Overview at 390 x 844."""
+    from long_homes import near_full_home
+
+    home = near_full_home(scratch / "near-full-home")
+    written = []
+    with streamlit_app(home, scratch, scratch / "streamlit-near-full.log") as base:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            for width, height in ((1400, 900), (390, 844)):
+                page = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light").new_page()
+                page.goto(base, wait_until="domcontentloaded")
+                settle(page, "2,013 / 2,200 chars")
+                written.append(_shot(page, out / f"overview-near-full-{width}.png"))
+                if width == 1400:
+                    goto_page(page, "History")
+                    written.append(_shot(page, out / "history-near-full-1400.png"))
+                page.context.close()
+        finally:
+            browser.close()
+    return written
+
+
 def _shot(page, path: Path) -> Path:
     """The whole page: Streamlit scrolls inside its main area, so the window is made as tall."""
     page.evaluate("document.activeElement && document.activeElement.blur()")  # no focus ring in docs
@@ -349,6 +373,7 @@ def main() -> int:
                 written += _session(pw, base, scheme, 390, fresh, ["Overview"])
             written += _states(pw, base, scratch, fresh)
             written += _inbox(pw, scratch, fresh)
+            written += _near_full(pw, scratch, fresh)
         written += _provenance(pw, base, fresh)
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)

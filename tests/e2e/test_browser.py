@@ -30,7 +30,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     settle(page, "1,985 / 2,200 chars")
     demo = browser.demo_home()
     assert page.get_by_text("Getting full").first.is_visible()
-    assert page.get_by_text("over the limit by").first.is_visible()
+    assert page.get_by_text("108%, over by 111").first.is_visible()  # the real share, over the limit
     shot(page, "overview")
 
     # Add an entry and watch the projection, then the gauge.

@@ -64,8 +64,10 @@ def test_the_gauge_bar_is_drawn_in_its_state_colour(browser: Browser, color_sche
     assert "repeating-linear-gradient" in user["image"] and rgb(user["color"]) == (214, 45, 32), user
     for bar in bars:  # a graphic needs 3:1 against what it is drawn on, in either theme
         assert contrast(rgb(bar["color"]), rgb(bar["page"])) >= 3, (color_scheme, bar)
-    # The figures say the same one percentage the bar does.
-    assert page.get_by_text("1,486 / 1,375 chars · 100%").count() == 1
+    # The figures and the badge say the real share over the limit (the bar is full at 100).
+    assert page.get_by_text("1,486 / 1,375 chars · 108%, over by 111").count() == 1
+    said = page.evaluate("() => document.querySelector('.hd-bar[data-state=over]').getAttribute('aria-valuetext')")
+    assert said == "108%, USER.md over by 111", said
 
 
 def grid_columns(page) -> list[dict]:
@@ -110,7 +112,9 @@ def test_a_row_the_agent_just_wrote_is_tinted(browser: Browser) -> None:
     page.get_by_text("1 entry added in MEMORY.md", exact=False).first.wait_for(timeout=WAIT_MS)
     settle(page, None)
     grid.scroll_into_view_if_needed()
-    page.mouse.wheel(0, 2000)  # the new entry is the last row
+    box = stable_box(page, grid)  # the new entry is the last row: the table scrolls inside (six rows)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, 2000)
     settle(page, None)
     shot(page, "glance-highlight")
     assert tinted_pixels() > 2000

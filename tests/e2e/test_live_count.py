@@ -109,3 +109,35 @@ def test_the_counter_and_the_projected_usage_move_while_typing(browser: Browser)
     type_keeping_focus(page, label, " (checked)")
     got = wait_live(page, label, f"{len(opened) + 10:,} characters")
     assert got["used"] == USAGE + 10, got
+
+
+def test_the_counter_follows_its_box_after_a_save_and_when_an_entry_opens(browser: Browser) -> None:
+    """After a save the box is empty and so is its counter (it said "32 characters" on); a panel
+    opened on an entry counts that entry (a 136-character box once showed 0)."""
+    page = browser.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.get_by_role("button", name="Open the demo home").first.click()
+    settle(page, "1,985 / 2,200 chars")
+    goto_page(page, "Edit")
+    added = "The build server has 16 cores now."
+    page.get_by_label("New entry").click()
+    type_keeping_focus(page, "New entry", added)
+    wait_live(page, "New entry", f"{len(added)} characters")
+    page.keyboard.press("Tab")
+    settle(page, None)
+    page.get_by_role("button", name="Add entry").click()
+    settle(page, "Saved")
+    assert page.get_by_label("New entry").input_value() == ""
+    wait_live(page, "New entry", "0 characters")  # the counter follows the emptied box
+
+    goto_page(page, "Overview", heading=False)
+    page.wait_for_function("() => !location.pathname.startsWith('/edit')", timeout=30_000)
+    settle(page, "2,200 chars")
+    for row in (1, 2):  # one entry, then another: each time the counter is the box's length
+        page.keyboard.press("Escape")
+        page.get_by_role("dialog").wait_for(state="detached")
+        open_row(page, row)
+        settle(page, None)
+        label = "New text for this whole entry"
+        opened = page.get_by_label(label).input_value()
+        wait_live(page, label, f"{len(opened):,} character")

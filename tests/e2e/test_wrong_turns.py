@@ -85,7 +85,7 @@ def test_history_restores_one_entry_of_a_picked_version_where_it_stood_byte_iden
     shot(page, "wrong-turns-history-entry")
     page.get_by_role("button", name="Yes, restore in place").click()
     wait_bytes(memory, good, page)
-    settle(page, "Entry replaced.")
+    settle(page, "Restored in place")
     # A removed entry in the middle goes back between its old neighbours.
     store.remove("memory", entries[3], expect_entry=entries[3])
     page.wait_for_timeout(1500)
@@ -168,3 +168,26 @@ def test_an_overview_row_opens_its_entry_in_view(browser: Browser) -> None:
     got = dialog_in_view(page, "Selected entry of MEMORY.md")
     assert got["bottom"] <= got["height"] + 1 or got["top"] < 200, got
     shot(page, "wrong-turns-entry-panel")
+
+
+def test_history_whole_file_restore_asks_in_the_dialog_and_restore_in_place_is_in_view(browser: Browser) -> None:
+    """The whole-file restore confirmed inline at y=941 of a 900 px window, focus left on its
+    button, and "Restore in place…" sat at y=1,017: both are in the first screen now, and the
+    whole-file restore asks in the dialog every other write uses, its Yes in view, focus inside."""
+    page = browser.page
+    memory, _ = open_demo(browser)
+    goto_page(page, "History")
+    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    for name in ("Restore this version…", "Restore in place…"):
+        box = stable_box(page, page.get_by_role("button", name=name))
+        assert box["y"] + box["height"] <= SCREEN["height"], f'"{name}" is at y={box["y"]:.0f}, below the window'
+    before = memory.read_bytes()
+    page.get_by_role("button", name="Restore this version…").click()
+    dialog_in_view(page, "Replace the live MEMORY.md with")
+    yes = page.get_by_role("dialog").get_by_role("button", name="Yes, restore")
+    box = yes.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= SCREEN["height"], f"Yes, restore at {box}"
+    assert memory.read_bytes() == before  # asked, not yet written
+    page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
+    page.get_by_role("dialog").wait_for(state="detached")
+    assert memory.read_bytes() == before

@@ -144,6 +144,19 @@ def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
     page.evaluate(_QUIET, [ms, cap])
 
 
+# Whether the page can be walked with Tab: the keyboard script is installed, and every table shown
+# has drawn its grid (a canvas is a table's one Tab stop; before it is drawn, Tab passes the table).
+_KEYS_READY = """() => window.__hdKeys === true && [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+  .filter(t => t.offsetParent !== null).every(t => t.querySelector('canvas[data-testid="data-grid-canvas"]'))"""
+
+
+def keys_ready(page, timeout: float = WAIT_MS) -> None:
+    """Wait until Tab meets every control of the page (see ``_KEYS_READY``), the page at rest."""
+    settle(page, None, timeout)
+    page.wait_for_function(_KEYS_READY, timeout=timeout)
+    quiet(page)
+
+
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

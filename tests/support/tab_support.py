@@ -149,6 +149,14 @@ def audit_tab(page, where: str) -> None:
     assert not ours, "\n".join(v.line() for v in ours)
 
 
+# How light the host page is behind the tab (0 black to 255 white): the first background that is
+# not transparent, from the tab up.
+LIGHTNESS = """() => { for (let e = document.querySelector('[data-testid="hd-memory-tab"]'); e; e = e.parentElement) {
+    const m = getComputedStyle(e).backgroundColor.match(/[\\d.]+/g).map(Number);
+    if (m.length < 4 || m[3] > 0) return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }
+  return null; }"""
+
+
 def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     """The whole visit (see tests/e2e/test_memory_tab.py) in a fresh context of the launched
     ``chromium``; returns the screenshots it took into ``shots``."""
@@ -209,6 +217,13 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
             frame.get_by_role("heading", name="Overview").first.wait_for(timeout=120_000)
             assert answers(full + "_stcore/health")
             expect(frame.get_by_text("196 / 200 chars").first).to_be_visible(timeout=60_000)
+            # The embedded hermes-dash follows the host's theme (it opened light in the dark dashboard).
+            host = page.evaluate(LIGHTNESS)
+            inner = frame.locator('[data-testid="stApp"]').evaluate(
+                "e => { const m = getComputedStyle(e).backgroundColor.match(/\\d+/g).map(Number);"
+                " return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }"
+            )
+            assert host is not None and (host < 128) == (inner < 128), f"host lightness {host}, hermes-dash {inner:.0f}"
             page.wait_for_timeout(1500)
             page.screenshot(path=str(shots / "memory-tab-open.png"), full_page=True)
 

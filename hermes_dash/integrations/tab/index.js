@@ -23,6 +23,24 @@
   };
 
   function n(x) { return Number(x).toLocaleString("en-US"); }
+
+  // The host's theme, from what this tab is drawn on (the agent's dashboard is dark by default):
+  // the first background behind the tab that is not transparent, else the text colour (light text
+  // on a dark page). The embedded hermes-dash opens in the same one (Streamlit's embed_options).
+  function rgb(text) {
+    var m = /rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?/.exec(text || "");
+    return m && (m[4] === undefined || Number(m[4]) > 0) ? 0.2126 * m[1] + 0.7152 * m[2] + 0.0722 * m[3] : null;
+  }
+  function themed(url) {
+    var tab = document.querySelector('[data-testid="hd-memory-tab"]') || document.body;
+    var dark = null;
+    for (var el = tab; el && dark === null; el = el.parentElement) {
+      var bg = rgb(getComputedStyle(el).backgroundColor);
+      if (bg !== null) dark = bg < 128;
+    }
+    if (dark === null) { var fg = rgb(getComputedStyle(tab).color); dark = fg !== null && fg > 128; }
+    return url + (url.indexOf("?") < 0 ? "?" : "&") + "embed_options=" + (dark ? "dark_theme" : "light_theme");
+  }
   function when(iso) { return iso ? String(iso).replace("T", " ").replace(/\+00:00$/, " UTC") : "at an unknown time"; }
 
   function Box(props) {
@@ -129,7 +147,7 @@
       h("span", { style: { opacity: 0.75 } }, server ? (server.running ? "hermes-dash is running on " + url :
         "hermes-dash is not running; the button starts it on " + url + " (this machine only).") : "")));
     if (open && url) {
-      body.push(h("iframe", { key: "f" + (busy ? 1 : 0), "data-testid": "hd-frame", src: url, title: "hermes-dash",
+      body.push(h("iframe", { key: "f" + (busy ? 1 : 0), "data-testid": "hd-frame", src: themed(url), title: "hermes-dash",
         style: { width: "100%", height: "78vh", border: "1px solid rgba(128,128,128,.35)", borderRadius: 8 } }));
     }
     return h("div", { "data-testid": "hd-memory-tab", style: { padding: 16, maxWidth: 1400 } }, body);

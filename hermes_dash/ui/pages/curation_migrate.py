@@ -13,7 +13,7 @@ from hermes_dash import FILENAMES, TARGETS, Refusal, n_entries, ui
 from hermes_dash.curation import normalize
 
 store = ui.require_store()
-st.title("Migrate hand-written files")
+ui.page_title("Migrate hand-written files")
 st.caption(
     "The agent splits a file only on § lines, so a markdown file with headings and bullets is one big "
     "entry to it. Choose how to split it, check the preview, then apply: the old file is backed up first."

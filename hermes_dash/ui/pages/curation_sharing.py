@@ -36,12 +36,24 @@ def git_words(status: str) -> str:
     return "; ".join(said) or status
 
 
+def home_path(path: object) -> str:
+    """A path as the table shows it: inside the Hermes home (named at the top of the page) as
+    ``<home>/memories/MEMORY.md``, short enough for one line; elsewhere whole."""
+    from pathlib import Path
+
+    full, root = Path(str(path)), Path(store.home.root)
+    try:
+        return str(Path("<home>") / full.relative_to(root.resolve()))
+    except ValueError:
+        return str(full)
+
+
 store = ui.require_store()
-st.title("Sharing and export")
+ui.page_title("Sharing and export")
 
 # -- links and git --------------------------------------------------------------------------
 
-st.header("Team sharing")
+st.header("Team sharing", anchor=False)
 st.caption(
     "A common team setup keeps MEMORY.md as a symbolic link into a project repository and USER.md "
     "private. Read from the repository's own files; no git program runs and nothing is fetched."
@@ -61,7 +73,7 @@ for f in report.files:
             "File": f.filename,
             "Kind": "symbolic link" if f.is_link else ("file" if f.exists else "missing"),
             "Points to": f.link_text or "",
-            "Real path": str(f.resolved),
+            "Real path": home_path(f.resolved),
             "Repository": repo,
             "Tracked": "" if git.tracked is None else ("yes" if git.tracked else "no"),
             "Uncommitted changes": ""
@@ -69,17 +81,24 @@ for f in report.files:
             else ("yes: " + git_words(git.status) if git.dirty else "no"),
         }
     )
+shown = [c for c in rows[0] if c != "Points to" or any(r["Points to"] for r in rows)] if rows else None
 st.dataframe(
     pd.DataFrame(rows),
     hide_index=True,
     key="sh_table",
+    column_order=shown,  # no empty "Points to" column when no file is a link
     row_height=ui.ROW_HEIGHT,
     height=ui.table_height(len(rows)),
     column_config={
         "File": st.column_config.TextColumn(width=96, pinned=True),
         "Kind": st.column_config.TextColumn(width=90),
         "Points to": st.column_config.TextColumn(width=110),
-        "Real path": st.column_config.TextColumn(width=190),
+        # A path wraps anywhere in a grid cell ("…/memories/U | SER.md"): as wide as the longest one
+        # needs (about 7 px a character), up to what the page leaves at 1400 px.
+        "Real path": st.column_config.TextColumn(
+            width=min(500, max(190, 7 * max((len(r["Real path"]) for r in rows), default=0) + 16)),
+            help="Where the file really is (a link followed); <home> is the Hermes home named at the top",
+        ),
         "Repository": st.column_config.TextColumn(width=130),
         "Tracked": st.column_config.TextColumn(width=70, help="Tracked by git"),
         "Uncommitted changes": st.column_config.TextColumn("Uncommitted", width=110, help="Uncommitted changes in git"),
@@ -94,7 +113,7 @@ if not report.warnings:
 
 # -- export -----------------------------------------------------------------------------------
 
-st.header("Export")
+st.header("Export", anchor=False)
 fmt = st.radio(
     "Format",
     ("json", "markdown"),
@@ -119,7 +138,7 @@ with st.expander("Preview"):
 
 # -- compare profiles -------------------------------------------------------------------------
 
-st.header("Compare two profiles")
+st.header("Compare two profiles", anchor=False)
 profiles = ["default", *store.home.profiles()]
 if len(profiles) < 2:
     st.caption(

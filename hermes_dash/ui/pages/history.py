@@ -20,11 +20,12 @@ import streamlit as st
 from hermes_dash import FILENAMES, TARGETS, Backup, MemoryStore, Refusal, age, diff_entries, n_entries, n_of, ui
 from hermes_dash.curation import blame, history
 
-STYLES = {
-    "dated": "dated (hermes-dash, before each write)",
-    "daily": "daily (made by hand)",
-    "drift": "drift (the agent's copy of a hand-edited file)",
-    history.CURRENT: "the live file",
+# Each version's kind in plain words, short enough for the version picker on a phone.
+KINDS = {
+    "dated": "before a write",
+    "daily": "daily copy",
+    "drift": "copy of a hand edit",
+    history.CURRENT: "live file",
 }
 
 
@@ -39,7 +40,8 @@ def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
         st.caption(
             f"hermes-dash keeps the newest {store.settings.backups_keep} dated backups of each file by "
             "itself (`dashboard.backups_keep` in config.yaml). Here you can keep fewer. Only dated "
-            "backups are deleted: daily and drift copies stay, and the newest dated backup always stays."
+            "backups are deleted: daily copies and copies of hand-edited files stay, and the newest dated "
+            "backup always stays."
         )
         keep = st.number_input(
             "Keep the newest dated backups of each file",
@@ -98,6 +100,9 @@ def prune_section(store: MemoryStore, backups: list[Backup]) -> None:
                 st.rerun()
 
 
+CHART_TIME = "%d %b %H:%M"  # the chart's time labels: day, month, 24-hour time ("27 Nov 18:42")
+
+
 def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) -> None:
     """Each version's usage over time, with the limit as a dashed line, and the same in words
     (a chart is read by eye; its caption is what a screen reader says)."""
@@ -123,7 +128,8 @@ def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) 
                     "data": {"values": points},
                     "mark": {"type": "line", "point": True, "interpolate": "step-after"},
                     "encoding": {
-                        "x": {"field": "Time", "type": "temporal", "title": None},
+                        # 24-hour time, as the versions' table beside it ("04 PM" was Vega's default).
+                        "x": {"field": "Time", "type": "temporal", "title": None, "axis": {"format": CHART_TIME}},
                         "y": {
                             "field": "Chars",
                             "type": "quantitative",
@@ -133,7 +139,12 @@ def usage_chart(versions: Sequence[history.Version], limit: int, filename: str) 
                         "tooltip": [
                             {"field": "Version"},
                             {"field": "Chars", "format": ","},
-                            {"field": "Time", "type": "temporal", "timeUnit": "yearmonthdatehoursminutes"},
+                            {
+                                "field": "Time",
+                                "type": "temporal",
+                                "timeUnit": "yearmonthdatehoursminutes",
+                                "format": "%Y-%m-%d %H:%M",
+                            },
                         ],
                     },
                 },
@@ -162,16 +173,18 @@ def stamp(v: history.Version, *, seconds: bool = True) -> str:
 def version_label(backup: Backup, version: history.Version | None) -> str:
     """The picker's words for a backup: its number, time, kind, entries and file name."""
     if version is None:
-        return f"{backup.name} · {backup.style} · cannot be read"
+        return f"{backup.name} · {KINDS.get(backup.style, backup.style)} · cannot be read"
+    # The file name last: where a phone's box is too narrow, what is cut is the name, with an
+    # ellipsis saying so (it was cut mid-word with no mark: "MEMORY.m").
     return (
-        f"[{version.index}] {stamp(version, seconds=False)} · {version.style} · "
+        f"[{version.index}] {stamp(version, seconds=False)} · {KINDS.get(version.style, version.style)} · "
         f"{n_entries(len(version.entries))} · {backup.name}"
     )
 
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
-st.title("History")
+ui.page_title("History")
 st.caption(
     "Every version of a file (hermes-dash backs it up before each write), and what differs from the live "
     "file: bring a version back whole, or one entry."
@@ -225,7 +238,7 @@ side, main = st.columns([2, 3], gap="medium")
 # -- the versions -------------------------------------------------------------------------------
 
 with side:
-    st.header(f"{n_of(len(versions), 'version')} of {state.filename}")
+    st.header(f"{n_of(len(versions), 'version')} of {state.filename}", anchor=False)
     newest_first = list(reversed(versions))
     # Four columns, to fit this side at 1400 px without scrolling sideways; each version's kind,
     # entries and file name are in the picker beside it ("[1] … · dated · 12 entries · name").
@@ -263,8 +276,8 @@ with side:
     usage_chart(versions, state.limit, state.filename)
     prune_section(store, all_backups)
     st.caption(
-        "The `.lock` files beside the memory files are the locks the agent and the dashboard take so that "
-        "writes never overlap: safe to ignore, never deleted while in use."
+        "Beside the memory files you may see MEMORY.md.lock and USER.md.lock: they stop the agent and "
+        "this dashboard from writing at the same moment. Leave them; nothing is lost through them."
     )
     # The details' switches sit here, where this side has room; what they show is drawn across the page.
     present, gone = line.present, line.gone
@@ -302,35 +315,24 @@ with main:
                 f"change {c['changed']} and keep {c['unchanged']}. It holds {bstate.usage:,}/{state.limit:,} "
                 f"characters ({n_entries(len(bstate.entries))}); the live file {state.usage:,}."
             )
-            if diff.identical and bstate.raw.strip() == state.raw.strip():
-                st.success("This version holds exactly what the live file holds.")
-            elif diff.identical:
-                st.info("Same entries as the live file; only the layout differs (for example § spacing or headings).")
-            if bstate.drift:
-                st.caption(
-                    "This version is not in the memory tool's clean § form (drift): " + "; ".join(bstate.drift.reasons)
-                )
-            ui.entry_diff(
-                diff.items,
-                key="bk_diff",
-                kind_label="Difference",
-                labels=("Live file", "Backup"),
-                wording={"added": "only in backup", "removed": "only in live file", "changed": "changed"},
-            )
+            # The two ways back first, in the first screen; what differs follows (the table
+            # scrolls inside), the unchanged entries folded under it.
             whole, one = st.columns(2)
             with whole, st.container(border=True):
                 st.markdown("**Restore the whole file**")
                 st.caption("The live file is backed up first, so this can be undone.")
                 if st.button("Restore this version…", key="bk_restore"):
                     st.session_state.bk_confirm = chosen.name
-                if ui.confirm(
+                ui.ask(  # the same dialog as every other write: over the page, the focus inside
                     "bk_confirm",
                     chosen.name,
                     f"Replace the live {state.filename} with {ui.lit(chosen.name)}?",
                     yes="Yes, restore",
                     key="bk_restore",
-                ):
-                    ui.run_op(lambda: store.restore(chosen.name), undoable=True)
+                    detail=f"It brings back {n_entries(c['added'])}, drops {c['removed']} and changes "
+                    f"{c['changed']}. The live file is backed up first; Undo follows.",
+                    then=lambda: ui.run_op(lambda: store.restore(chosen.name), undoable=True),
+                )
 
             with one, st.container(border=True):
                 st.markdown("**Restore one entry**")
@@ -405,6 +407,23 @@ with main:
                             detail="The entry's current text stays; this one is added at the end.",
                             then=lambda: ui.run_op(lambda: history.restore_entry(store, target, text), undoable=True),
                         )
+            if diff.identical and bstate.raw.strip() == state.raw.strip():
+                st.success("This version holds exactly what the live file holds.")
+            elif diff.identical:
+                st.info("Same entries as the live file; only the layout differs (for example § spacing or headings).")
+            if bstate.drift:
+                st.caption(
+                    "This version was edited by hand (not in the form the memory tool writes): "
+                    + "; ".join(bstate.drift.reasons)
+                )
+            ui.entry_diff(
+                diff.items,
+                key="bk_diff",
+                kind_label="Difference",
+                labels=("Live file", "Backup"),
+                wording={"added": "only in backup", "removed": "only in live file", "changed": "changed"},
+                visible=3,  # the restore buttons below stay in the first screen; the table scrolls inside
+            )
 
 # -- details, folded ----------------------------------------------------------------------------
 

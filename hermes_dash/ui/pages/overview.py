@@ -14,6 +14,8 @@ from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag
 
 #: The flag of a row the last write from outside the page added or changed (the row is tinted too).
 FRESH_FLAG = "just written from outside"
+#: Rows an entry table shows before it scrolls inside.
+TABLE_ROWS = 6
 #: The filter beside the search box.
 SHOW = {"all": "All entries", "new": "New since snapshot", "flagged": "Flagged"}
 
@@ -24,11 +26,11 @@ def flagged(row: tuple[str, ...]) -> bool:
 
 
 def narrowed_by(query: str, show: str, shown: int) -> str:
-    """``contains the search text and is flagged``: what the rows shown have in common."""
+    """``match the search and are flagged``: what the rows shown have in common."""
     one = shown == 1
     said = []
     if query:
-        said.append(("contains" if one else "contain") + " the search text")
+        said.append(("matches" if one else "match") + " the search")
     if show != "all":
         said.append(("is" if one else "are") + (" new or changed since the snapshot" if show == "new" else " flagged"))
     return " and ".join(said)
@@ -36,7 +38,7 @@ def narrowed_by(query: str, show: str, shown: int) -> str:
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
-st.title("Overview")
+ui.page_title("Overview")
 
 states = {t: ui.file_state(t, store) for t in TARGETS}
 for state in states.values():
@@ -57,7 +59,8 @@ query = search_col.text_input(
     "Search both files",
     key="ov_search",
     placeholder="Type to filter the entries of both tables",
-    help="Case-insensitive; matches anywhere in an entry. The Match column shows where, marked «like this».",
+    help='Every word, in any order, upper or lower case alike; "quotes" for an exact phrase. '
+    "Each match is marked «like this» in the entry.",
 ).strip()
 ui.as_you_type("Search both files")  # the tables filter while typing, no Enter needed
 show = show_col.radio(
@@ -72,7 +75,7 @@ show = show_col.radio(
 )
 
 for target, state in states.items():
-    st.header(state.filename)
+    st.header(state.filename, anchor=False)
     if state.link_target:
         st.caption("This file is a symbolic link to:")
         st.code(str(state.link_target), language=None)
@@ -95,7 +98,7 @@ for target, state in states.items():
     picked = [
         i
         for i, e in enumerate(state.entries)
-        if (not query or query.lower() in e.lower())
+        if (not query or ui.matches(e, query))
         and (show == "all" or show == "new" and new[i] or show == "flagged" and flagged(flags[i]))
     ]
     if query or show != "all":
@@ -111,10 +114,12 @@ for target, state in states.items():
         frame = ui.entry_frame(
             [entries[i] for i in picked], limit, [flags[i] for i in picked], picked, file_chars=state.usage
         )
-        if query:
-            frame.insert(2, "Match", [ui.search_context(entries[i], query) for i in picked])
+        if query:  # the matches marked in the Entry column itself: the table keeps its columns
+            marked = [ui.mark_matches(entries[i], query) for i in picked]
+            frame["Entry"] = [ui.cut(m) for m in marked]
+            frame["Brief"] = [ui.brief(m) for m in marked]
         origin = ui.origin_column(store, state, [entries[i] for i in picked])
-        frame.insert(len(frame.columns) - 1, "Origin", origin)
+        frame.insert(list(frame.columns).index("Details"), "Origin", origin)
         # The compact table's one column: the figures, then the origin, then any flags.
         frame["Details"] = [
             d if not o else d.replace(" — ", f" · {o} — ", 1) if " — " in d else f"{d} · {o}"
@@ -131,6 +136,9 @@ for target, state in states.items():
         [state.entries[i] for i in picked],
         key=f"ov_table_{target}",
         highlight=[state.entries[i] in fresh for i in picked] if fresh else None,
+        # Past a few rows the table scrolls inside, as Edit's does: both files, their gauges and
+        # the open entry fit about two screens, however many entries a file has.
+        height=ui.table_height(len(picked), TABLE_ROWS),
     )
     # One caption: every element costs the landing page's rerun time.
     notes = flag_notes(flags)
@@ -138,7 +146,8 @@ for target, state in states.items():
         ("Highlighted: just written from outside this page (the agent?), until the next change. " if fresh else "")
         + "".join(f"{note}; " for note in notes[:-1])
         + (f"{notes[-1]}. " if notes else "")
-        + "Select a row to read the whole entry and edit, remove or move exactly that one."
+        + "Select a row, or choose it in the box above, to read the whole entry and edit, remove or move "
+        "exactly that one."
     )
     ui.entry_panel(store, state)
 

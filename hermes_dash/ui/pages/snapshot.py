@@ -22,7 +22,7 @@ from hermes_dash import (
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
-st.title("Snapshot")
+ui.page_title("Snapshot")
 st.caption(
     "A running agent session keeps the memory it loaded at its start. Writes reach disk at once, "
     "but that session only sees them in its next session."
@@ -42,24 +42,20 @@ if current is not None and current.session_id is not None and current.session_id
 frozen = load_frozen_snapshot(store)
 if frozen is not None:
     labels[ui.FROZEN] = (
-        f"frozen in hermes-dash · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}"
+        f"snapshot taken here · {frozen.taken_at.astimezone():%Y-%m-%d %H:%M:%S %Z}"
         if frozen.taken_at
-        else "frozen in hermes-dash"
+        else "snapshot taken here"
     )
     options.append(ui.FROZEN)
-
-if found.problem and not found.sessions:
-    st.info("No agent sessions to compare with.")
-    st.text(found.problem)
 
 left, right = st.columns([3, 1])
 with right:
     if st.button(
-        "Freeze snapshot now",
+        "Take a snapshot now",
         key="snap_freeze",
         type="secondary" if found.sessions else "primary",
-        help="Record what a session starting now would load, beside the memory files "
-        "(memories/.hermes-dash-snapshot.json), to compare with later, on every page.",
+        help="Keep a copy of what a session starting now would load, beside the memory files "
+        "(memories/.hermes-dash-snapshot.json): every page then shows what changed since.",
     ):
         ui.run_op(
             lambda: freeze_snapshot(store),
@@ -67,19 +63,25 @@ with right:
             report=lambda _: [
                 ui.Flash(
                     "success",
-                    "Snapshot frozen",
+                    "Snapshot taken",
                     "Every page now compares with it: later changes show up as differences from it.",
                 )
             ],
         )
 
+# Why there is no session, said once: the reason (no state.db, or none with a prompt in it).
+no_session = None if found.sessions else found.problem or "state.db holds no agent session with a prompt in it."
 if current is None or not options:
     with left:
-        st.write(
-            "There is no recorded session to compare with (no `state.db`, or no session with a system "
-            "prompt in it). Freeze a snapshot now to see, later, what changed since."
+        st.info(
+            "**Nothing to compare with yet.** Take a snapshot now (the button beside this): later, "
+            "every page shows what changed since."
         )
+        st.text(no_session or "")
     st.stop()
+if no_session:
+    with left:
+        st.text(no_session)
 
 
 def _pick() -> None:
@@ -101,23 +103,28 @@ with left:
 snapshot = current.snapshot
 if snapshot.note:
     st.warning(snapshot.note)
-st.caption("Compared as injected: an entry the content scan blocks counts as its [BLOCKED: ...] note.")
+st.caption(
+    "Compared as the agent puts the files into its prompt: an entry its content scan blocks is compared as "
+    "the short note the agent puts in its place."
+)
 # One tab per file, its counts in the tab's name: what changed shows at a glance, and the page is
 # one file's diff tall, not both files' tables and blocks one under the other.
 diffs = {t: compare_snapshot(snapshot, t, ui.file_state(t, store).entries) for t in TARGETS}
 
 
 def tab_name(target: str) -> str:
+    """Short enough for both tabs to fit a phone's width (a long name was cut: "USER.md ·"); the
+    kinds of change are the counts under it."""
     c = diffs[target].counts
-    changed = [f"{c[k]} {k}" for k in ("added", "removed", "changed") if c[k]]
-    return f"{FILENAMES[target]} · " + (", ".join(changed) if changed else "no change")
+    n = c["added"] + c["removed"] + c["changed"]
+    return f"{FILENAMES[target]}: " + ("no change" if not n else "1 change" if n == 1 else f"{n} changes")
 
 
 for target, tab in zip(TARGETS, st.tabs([tab_name(t) for t in TARGETS])):
     with tab:
         state = ui.file_state(target, store)
         ui.remember_seen(state)
-        st.header(FILENAMES[target])
+        st.header(FILENAMES[target], anchor=False)
         snap_entries = snapshot.entries.get(target, ())
         # Compared as injected, with the one pairing rule (docs/rules.md#diff), as the Overview counts.
         diff = diffs[target]
