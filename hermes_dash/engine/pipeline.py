@@ -163,36 +163,34 @@ class Files:
     # -- the preview and the N-file write -------------------------------------------------------
 
     def preview(
-        self, changes: Iterable[tuple[str | Target, _ops.Operation | Mapping[str, object]]]
-    ) -> list[FilePreview]:
-        """What :meth:`_apply` would do with ``changes`` (one per file) on the files as they are
-        now, with the same checks in the same order, taking no lock and writing nothing. For the
-        Edit page, the Inbox, clean-up and two-file writes alike; the write itself decides again
-        on the files re-read under their locks."""
-        items = list(changes)
-        out = []
-        for target, operation in items:
-            state = self._read(Target.of(target))
-            projection = _ops.project(state.entries, operation, state.limit)
-            refusal = projection.refusal
-            if refusal is None:
-                try:
-                    if state.error:
-                        raise FileProblem(
-                            f"{state.filename}: {state.error}",
-                            hint="Fix the file (or restore a backup) first.",
-                            target=state.target,
-                        )
-                    op = _ops.prepare(operation).op
-                    check_work(state, len(op.operations))
-                    if len(items) > 1 or op.action != "add":
-                        drift_guard(state)  # what the write meets under the lock (there with the agent's copy)
-                except Refusal as refused:
-                    refusal = refused
-            if refusal is not None:
-                projection = replace(projection, after=projection.before, refusal=refusal, index=None, matched=None)
-            out.append(FilePreview(state, projection))
-        return out
+        self,
+        state: FileState,
+        operation: _ops.Operation | Mapping[str, object] | _ops.Prepared,
+        *,
+        several: bool = False,
+    ) -> FilePreview:
+        """THE preview of a write (every page and command previews through it): what writing
+        ``operation`` to ``state``'s file would do, with the write's own checks in the write's
+        order (the text's checks and scan, an unreadable file, the bound on locked work, drift,
+        then the rules on the entries), taking no lock and writing nothing. ``state``: the file
+        as the caller read it (the page's view); the write itself decides again on the file
+        re-read under its lock. ``several``: one file of a write of several, which the drift
+        guard meets even for an add."""
+        projection = _ops.project(state.entries, operation, state.limit)
+        try:
+            op = _ops.prepare(operation).op  # the text's checks and scan: project's first refusal too
+            if state.error:
+                raise FileProblem(
+                    f"{state.filename}: {state.error}",
+                    hint="Fix the file (or restore a backup) first.",
+                    target=state.target,
+                )
+            check_work(state, len(op.operations))
+            if several or op.action != "add":
+                drift_guard(state)  # what the write meets under the lock (there with the agent's copy)
+        except Refusal as refused:
+            projection = replace(projection, after=projection.before, refusal=refused, index=None, matched=None)
+        return FilePreview(state, projection)
 
     def _apply(self, changes: list[Change]) -> list[OpResult]:
         """Apply each change to its file as one write: all are written, or none (see the module)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResult, project
+from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResult
 
 from ._widgets import show_entry, show_refusal
 
@@ -203,7 +203,7 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: dict, cu
     from ._widgets import gauge
 
     state = file_state(target, store)
-    shown = project(state.entries, Operation("replace", merged, current, current), state.limit)
+    shown = store.preview(state, Operation("replace", merged, current, current)).projection
     asked = f"{key}_merge_ask"
     if shown.refusal is not None:
         show_refusal(shown.refusal, "**Your change no longer applies on top of the agent's.** Nothing will be written.")

@@ -15,9 +15,7 @@ from dataclasses import dataclass, replace
 
 from hermes_dash import (
     AmbiguousMatch,
-    DriftDetected,
     EntryChanged,
-    FileProblem,
     FileState,
     InvalidRequest,
     MemoryStore,
@@ -25,7 +23,6 @@ from hermes_dash import (
     Operation,
     OverLimit,
     Refusal,
-    drift_guard,
     n_of,
     project,
     shorten,
@@ -237,7 +234,7 @@ def preview_parts(
     preview = PartsPreview(
         staged, shown, tuple(kept), tuple(sorted(drop)), picked, state.entries, tuple(work), state.limit
     )
-    return _checked(preview, state)
+    return _checked(store, preview, state)
 
 
 def _over(part: PartVerdict, limit: int, final: int) -> PartVerdict:
@@ -248,22 +245,15 @@ def _over(part: PartVerdict, limit: int, final: int) -> PartVerdict:
     return part
 
 
-def _checked(preview: PartsPreview, state: FileState) -> PartsPreview:
-    """What the store would say of the one write: the limit, the content scan, the file's state."""
+def _checked(store: MemoryStore, preview: PartsPreview, state: FileState) -> PartsPreview:
+    """What the store would say of the one write (its own preview: the limit, the content scan,
+    the file's state, drift)."""
     if not preview.keep:
         return replace(preview, after=preview.before, refusal=None)
-    projection = project(state.entries, preview.operation, state.limit)
-    refusal: Refusal | None = projection.refusal
+    refusal: Refusal | None = store.preview(state, preview.operation).refusal
     if isinstance(refusal, OverLimit):
         refusal.hint = (
             f"Over by {preview.over_by:,} characters: pick entries to remove with it (ranked on Cleanup's evidence), "
             "drop an operation, or leave it staged."
         )
-    if refusal is None and state.error:
-        refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
-    if refusal is None and any(p.before is not None for p in preview.parts if p.position in preview.keep):
-        try:
-            drift_guard(state)
-        except DriftDetected as drifted:
-            refusal = drifted
     return replace(preview, refusal=refusal)

@@ -8,15 +8,11 @@ from dataclasses import replace
 
 from hermes_dash import (
     TARGETS,
-    DriftDetected,
-    FileProblem,
     FileState,
     InvalidRequest,
     MemoryStore,
     Operation,
     Refusal,
-    drift_guard,
-    project,
 )
 
 from .lowering import lower, pin_states
@@ -82,17 +78,10 @@ def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, st
         lowered = lower(before, operation)
     except Refusal as not_lowered:
         return Preview(staged, before, before, state.limit, not_lowered, operation, pins)
-    projection = project(before, lowered, state.limit)
+    projection = store.preview(state, lowered).projection  # the store's own checks, as approving meets them
     hit = lowered.expect_entry if operation.action == "patch" else projection.matched
     operation = _pinned(operation, hit)
     refusal = projection.refusal
-    if refusal is None and state.error:
-        refusal = FileProblem(f"{state.filename}: {state.error}", hint="Fix the file (or restore a backup) first.")
-    if refusal is None and staged.action != "add":
-        try:
-            drift_guard(state)  # what approving would meet under the lock (there with the agent's copy)
-        except DriftDetected as drifted:
-            refusal = drifted
     if refusal is not None:
         return Preview(staged, before, before, state.limit, refusal, operation, pins)
     return Preview(

@@ -1,10 +1,11 @@
 """Edit: add, replace, remove and a batch editor, each previewed before anything is written.
 
 Every write goes through ``MemoryStore`` (lock, re-read, drift guard, backup, atomic write).
-The page previews with the projection the store's write itself uses (``_ops.project``): which
-entry a substring hits, the usage afterwards, the refusal if any, so a preview is what saving
-does. Replace, remove and the batch editor pin the entry text the person saw: if the agent
-changes that entry before the click, the write is refused and the page shows both versions.
+The page previews through the store's one preview routine (``MemoryStore.preview``: the
+write's own checks in the write's order): which entry a substring hits, the usage afterwards,
+the refusal if any, so a preview is what saving does. Replace, remove and the batch editor pin
+the entry text the person saw: if the agent changes that entry before the click, the write is
+refused and the page shows both versions.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from hermes_dash import (
     n_of,
     pin_batch,
     plan_batch,
-    project,
     scan,
     ui,
 )
@@ -47,7 +47,7 @@ suggested = ui.entry_suggestions(state)
 
 def preview(op: Operation, key: str) -> Projection:
     """Show what saving ``op`` would do to the current entries: the usage after, or the refusal."""
-    shown = project(entries, op, state.limit)
+    shown = store.preview(state, op).projection
     if shown.refusal is not None:
         ui.show_refusal(shown.refusal, "**Saving this would be refused.** Nothing will be written.")
     else:
@@ -201,7 +201,7 @@ with tab_add:
         placeholder="One fact, convention or preference, in a sentence or two.",
     )
     ui.live_count("New entry", text, filename=state.filename, used=state.usage, limit=state.limit, count=len(entries))
-    shown_add = project(entries, Operation("add", text), state.limit) if text.strip() else None
+    shown_add = store.preview(state, Operation("add", text)).projection if text.strip() else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     if button_col.button("Add entry", key="ed_add_btn", type="primary"):
         write(lambda: store.add(target, text), action="add", clear=("ed_add_text",), focus=NEW_ENTRY)
@@ -230,7 +230,7 @@ with tab_replace:
         adds=False,
     )
     shown_rep = (
-        project(entries, Operation("replace", new, old, pin), state.limit) if old.strip() and new.strip() else None
+        store.preview(state, Operation("replace", new, old, pin)).projection if old.strip() and new.strip() else None
     )
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
     # Replace overwrites text: it asks first, over the page, showing word by word what goes and
@@ -239,7 +239,7 @@ with tab_replace:
     if button_col.button("Replace entry…", key="ed_rep_btn", type="primary"):
         if shown_rep is not None and shown_rep.refusal is None and pin is not None:
             st.session_state.ed_rep_confirm = rep_token
-        else:  # nothing to confirm: the engine says why it refuses, as before
+        else:  # nothing to confirm: the click writes, and the engine's refusal says why
             write(
                 lambda: store.replace(target, old, new, expect_entry=pin),
                 action="replace",
