@@ -83,7 +83,7 @@ def create_demo_home(dest: Path | None = None, now: float | None = None) -> Path
     the copies nobody has touched for a day (a demo copy is for looking around, not for keeping;
     one still open in a tab after a day shows the empty state, from which a fresh copy is one
     click away). Where that shared folder cannot be used safely (owned by someone else, a link),
-    the copy goes to a plain new temporary folder, as before.
+    the copy goes to a plain new temporary folder.
     """
     if dest is None:
         parent = _copies_parent()

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import agent_db
 
-from hermes_dash import MemoryStore, create_demo_home, decode_lossy, parse, resolve_home
+from hermes_dash import MemoryStore, decode_lossy, parse, resolve_home
 from hermes_dash import demo_sessions as story
 from hermes_dash.curation import blame
-from hermes_dash.demo import SOURCE
+from hermes_dash.demo import SOURCE, create_demo_home
 
 
 def test_the_demo_schema_is_the_one_the_agent_creates(tmp_path: Path) -> None:

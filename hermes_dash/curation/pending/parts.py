@@ -25,6 +25,7 @@ from hermes_dash import (
     Operation,
     OverLimit,
     Refusal,
+    Weighed,
     drift_guard,
     n_of,
     project,
@@ -94,7 +95,7 @@ class PartVerdict:
 
 
 @dataclass(frozen=True)
-class PartsPreview:
+class PartsPreview(Weighed, counts="after"):
     """The kept operations (and picked removals) as one write, and every operation's verdict."""
 
     staged: Staged
@@ -118,10 +119,6 @@ class PartsPreview:
         ops = [p.operation for p in self.parts if p.position in self.keep and p.operation is not None]
         ops += [Operation("remove", "", e, e) for e in self.removals]
         return Operation("batch", operations=tuple(ops))
-
-    @property
-    def usage(self) -> int:
-        return usage(self.after)
 
     @property
     def over_by(self) -> int:

@@ -239,7 +239,7 @@ with tab_replace:
     if button_col.button("Replace entry…", key="ed_rep_btn", type="primary"):
         if shown_rep is not None and shown_rep.refusal is None and pin is not None:
             st.session_state.ed_rep_confirm = rep_token
-        else:  # nothing to confirm: the engine says why it refuses, as before
+        else:  # nothing to confirm: the engine says why it refuses
             write(
                 lambda: store.replace(target, old, new, expect_entry=pin),
                 action="replace",
