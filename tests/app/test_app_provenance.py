@@ -8,7 +8,7 @@ from pathlib import Path
 from app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables, texts  # noqa: F401
 
 from hermes_dash import MemoryStore, read_journal, resolve_home
-from hermes_dash import demo_sessions as story
+from hermes_dash.demo import sessions as story
 
 
 def _open(at, entry: str) -> None:  # type: ignore[no-untyped-def]

@@ -103,13 +103,13 @@ def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
 
 
 #: The demo's modules: a user of the engine face beside curation, not a floor under it.
-DEMO = {"hermes_dash.demo", "hermes_dash.demo_sessions"}
+DEMO = {"hermes_dash.demo", "hermes_dash.demo.sessions"}
 
 
 def test_the_demo_uses_the_engine_through_its_face_only() -> None:
     bad = [
         f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for path in (PACKAGE / "demo.py", PACKAGE / "demo_sessions.py")
+        for path in sorted((PACKAGE / "demo").glob("*.py"))
         for line, target in imports(path)
         if target != "hermes_dash" and target not in DEMO
     ]

@@ -20,7 +20,7 @@ from hermes_dash import NEXT_SESSION
 from hermes_dash.curation import pending as _pending
 
 # The agent's own words, reproduced byte for byte: the rendered prompt's placeholder, the demo's tool replies.
-AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo_sessions.py"}
+AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo/sessions.py"}
 
 
 def test_count_and_past_tense() -> None:
