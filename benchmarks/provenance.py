@@ -2,7 +2,7 @@
 a bare ``SELECT count(*) FROM messages`` of the same file, timed in the same run.
 
 The state.db is built with plain sqlite3 from the agent's own schema
-(``hermes_dash/demo_state/schema.sql``, dumped from hermes-agent's SessionDB by
+(``hermes_dash/demo/demo_state/schema.sql``, dumped from hermes-agent's SessionDB by
 scripts/agent-state-schema): 10,000 sessions of 100 messages each (user, assistant and tool
 rows), one memory call in every tenth session (adds, replaces, removes, batches), a few
 thousand other messages that mention memory, and ``messages_fts`` filled as the agent's
@@ -31,7 +31,7 @@ from hermes_dash import MemoryStore, resolve_home  # noqa: E402
 from hermes_dash.curation import blame  # noqa: E402
 from hermes_dash.engine.rules.format import serialise  # noqa: E402
 
-SCHEMA = Path(__file__).resolve().parent.parent / "hermes_dash" / "demo_state" / "schema.sql"
+SCHEMA = Path(__file__).resolve().parent.parent / "hermes_dash" / "demo" / "demo_state" / "schema.sql"
 SESSIONS, PER_SESSION = 10_000, 100
 ROUNDS = 7
 _WORDS = (

@@ -12,19 +12,13 @@ import argparse
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, n_entries, n_of, printed_command, shorten
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, iso_seconds, n_entries, n_of, printed_command, shorten
 
 from ._registry import Outcome, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from hermes_dash.curation.cleanup import Plan, Report
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat(timespec="seconds") if moment else None
 
 
 def _restore_hint(target: str, item: object) -> str:
@@ -271,7 +265,7 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 "index": v.index,
                 "name": v.name,
                 "style": v.style,
-                "created": _iso(v.created),
+                "created": iso_seconds(v.created),
                 "entry_count": len(v.entries),
                 "usage": v.usage,
                 "problem": v.problem,
@@ -284,9 +278,9 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 "text": life.text,
                 "present": life.present,
                 "first_seen": label(life.first_seen),
-                "first_seen_at": _iso(line.versions[life.first_seen].created),
+                "first_seen_at": iso_seconds(line.versions[life.first_seen].created),
                 "last_changed": label(life.last_changed),
-                "last_changed_at": _iso(line.versions[life.last_changed].created),
+                "last_changed_at": iso_seconds(line.versions[life.last_changed].created),
                 "gone_at": label(life.gone_at),
                 "age_seconds": line.age(life, now),
                 "versions_of_text": [{"version": label(i), "text": t} for i, t in life.texts],
@@ -307,7 +301,7 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     ]
     for v in line.versions:
         lines.append(
-            f"  [{v.index}] {v.name:<36} {_iso(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
+            f"  [{v.index}] {v.name:<36} {iso_seconds(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "
             f"{v.usage:>6} chars"
             + (f"  ! {v.problem}" if v.problem else "")
             + f"\n      made {'' if made_by[v.index] == blame.BEFORE_OLDEST else 'by '}{made_by[v.index]}"

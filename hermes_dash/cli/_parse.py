@@ -26,7 +26,7 @@ class UsageError(Exception):
 def _columns() -> int:
     """The terminal's width as :func:`shutil.get_terminal_size` gives it ($COLUMNS, else the
     terminal of standard output, else 80), without importing shutil: with the compression
-    modules it pulls in, that import was about 3 ms of every command's start-up."""
+    modules it pulls in, about 2 ms of every command's start-up (engine/io/which.py has the figures)."""
     import os
 
     try:

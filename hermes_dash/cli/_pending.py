@@ -10,20 +10,14 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import FILENAMES, MemoryStore, ago, n_of, printed_command, shorten
+from hermes_dash import FILENAMES, MemoryStore, ago, iso_seconds, n_of, printed_command, shorten
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from hermes_dash import Operation
     from hermes_dash.curation.pending import Decision, Triaged
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat(timespec="seconds") if moment else None
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -66,7 +60,7 @@ def _staged_dict(item: Triaged) -> dict[str, object]:
                 "summary": staged.summary,
                 "origin": staged.origin,
                 "disposition": staged.disposition or None,
-                "created_at": _iso(staged.created),
+                "created_at": iso_seconds(staged.created),
                 "age_seconds": staged.age(),
                 "payload": dict(staged.payload or {}),
                 "matched_entry": staged.matched_entry,

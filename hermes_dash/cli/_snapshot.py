@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, shorten
+from hermes_dash import FILENAMES, TARGETS, MemoryStore, iso_seconds, shorten
 
 from ._registry import Outcome, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
-    from datetime import datetime
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat(timespec="seconds") if moment else None
+    pass
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -33,7 +29,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         assert snap is not None  # just written
     else:
         snap, session_id = choose_snapshot(store, args.session)
-    taken = _iso(snap.taken_at)
+    taken = iso_seconds(snap.taken_at)
     lines = [
         f"Snapshot: {snap.source}"
         + (f", taken {taken}" if taken else "")

@@ -15,9 +15,7 @@ What none of them explains is labelled by what is known (:data:`LABELS`). Read-o
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
-from functools import cached_property
+from datetime import datetime, timezone
 from pathlib import Path
 
 from hermes_dash import (
@@ -27,144 +25,19 @@ from hermes_dash import (
     MemoryCall,
     MemoryStore,
     Reason,
-    SessionInfo,
-    TurnMessage,
     call_reasons,
-    call_turn,
-    diff_entries,
     oldest_prompt,
     read_journal,
     scan_calls,
 )
 from hermes_dash.curation import gitread, history
+from hermes_dash.curation.blame_authors import turn_of, version_authors, who_made
+from hermes_dash.curation.blame_model import BEFORE_OLDEST, LABELS, Blame, EntryOrigin, Event
 from hermes_dash.curation.gitread import Commit
 from hermes_dash.curation.gitstate import GitBlame, entry_commits
 from hermes_dash.curation.gitworker import ask
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
-_SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
-LABELS = {
-    "you": "written by hermes-dash on {when}",
-    "approved": "approved from the Inbox (staged by {staged_by}) on {when}",
-    "restored": "restored from a backup on {when}",
-    "before": "in the file before the oldest session ({when})",
-    "outside": "edited outside the agent (hand edit or git)",
-    "oldest": "in the file before the oldest backup ({when})",
-}
-#: What History says made its oldest version: nothing records what came before it.
-BEFORE_OLDEST = "before the oldest backup"
-
-
-@dataclass(frozen=True)
-class Event:
-    """One known step in an entry's life."""
-
-    kind: str  # agent | approved | staged | you | restored | git | before | outside | removed
-    text: str  # the entry text this step left (for "removed": the text taken away)
-    at: datetime | None
-    label: str  # a sentence: what happened, when, by whom
-    short: str  # a few words for a table cell
-    call: MemoryCall | None = None
-    reason: Reason | None = None
-    via: str = ""
-    commit: Commit | None = None
-
-    @property
-    def session(self) -> SessionInfo | None:
-        return self.call.session if self.call else None
-
-    def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "kind": self.kind,
-            "text": self.text,
-            "at": _iso(self.at),
-            "label": self.label,
-            "short": self.short,
-        }
-        if self.call is not None:
-            s = self.call.session
-            out["session"] = {
-                "id": s.id,
-                "source": s.source,
-                "model": s.model,
-                "cwd": s.cwd,
-                "started_at": _iso(s.started_at),
-            }
-            out["call"] = {
-                "message_id": self.call.message_id,
-                "action": self.call.action,
-                "batch_index": self.call.batch_index,
-                "status": self.call.status,
-                "pending_id": self.call.pending_id,
-            }
-        if self.reason is not None:
-            out["reason"] = {"user": self.reason.user, "assistant": self.reason.assistant}
-        if self.via:
-            out["via"] = self.via
-        if self.commit is not None:
-            out["commit"] = {
-                "sha": self.commit.sha,
-                "author": self.commit.author,
-                "at": _iso(self.commit.at),
-                "subject": self.commit.subject,
-            }
-        return out
-
-
-@dataclass(frozen=True)
-class EntryOrigin:
-    target: str
-    text: str  # its current text (the text it had when it left, for a gone entry)
-    present: bool
-    origin: Event  # what gave it its current text (for a gone entry: what took it away)
-    life: tuple[Event, ...]  # every known step, oldest first
-    git: Event | None = None  # the commit that introduced the current text (a shared MEMORY.md)
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "target": self.target,
-            "text": self.text,
-            "present": self.present,
-            "origin": self.origin.to_dict(),
-            "life": [e.to_dict() for e in self.life],
-            "git": self.git.to_dict() if self.git else None,
-        }
-
-
-@dataclass(frozen=True)
-class Blame:
-    entries: tuple[EntryOrigin, ...]
-    used_fts: bool
-    calls: int  # memory calls found in state.db
-    sessions: int
-    problems: tuple[str, ...] = ()
-    git: dict[str, GitBlame] = field(default_factory=dict)
-
-    def of(self, target: str, text: str) -> EntryOrigin | None:
-        return self._index.get((target, text))
-
-    @cached_property
-    def _index(self) -> dict[tuple[str, str], EntryOrigin]:
-        """The first origin of each (target, text): a page asks once per entry, and a scan per
-        ask made a 60,000-entry Overview quadratic (minutes)."""
-        index: dict[tuple[str, str], EntryOrigin] = {}
-        for e in self.entries:
-            index.setdefault((e.target, e.text), e)
-        return index
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "success": True,
-            "used_fts": self.used_fts,
-            "memory_calls": self.calls,
-            "sessions": self.sessions,
-            "problems": list(self.problems),
-            "entries": [e.to_dict() for e in self.entries],
-        }
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat(timespec="seconds") if moment else None
 
 
 def _day(moment: datetime | None) -> str:
@@ -550,63 +423,6 @@ def _event(
     return _journal_event(line, text, staged, why)
 
 
-def _who(event: Event) -> str:
-    if event.session is not None and event.kind in ("agent", "removed", "staged"):
-        s = event.session
-        return f"session {s.id}" + (f" ({s.source})" if s.source else "")
-    if event.kind == "approved":
-        return "approved in the Inbox"
-    if event.kind in ("you", "restored") or (event.kind == "removed" and event.via):
-        return "you" + (f" ({event.via})" if event.via else "")
-    if event.kind == "git" and event.commit is not None:
-        return f"git: {event.commit.author}"
-    return "outside the agent (hand edit or git)"
-
-
-def who_made(event: Event) -> str:
-    """Who made ``event`` in a few words, as History's "Made by" and the pages' toasts say it."""
-    return _who(event)
-
-
-def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
-    """Who made each version of ``timeline``: the writers of the changes from the version before
-    it (the sessions, hermes-dash, the Inbox, or "outside the agent" when no record explains a
-    change). A version's changes happened between the previous version's time and its own; the
-    record of the same text closest to that window is taken when none falls inside it."""
-    events = [e for entry in found.entries if entry.target == timeline.target for e in entry.life]
-    out = []
-    floor = datetime.min.replace(tzinfo=timezone.utc) + _SLACK  # the window's start, minus the slack, still a date
-    for v in timeline.versions:
-        if v.index == 0 and v.name != history.CURRENT:
-            out.append(BEFORE_OLDEST)  # what made the oldest copy kept, no record of ours says
-            continue
-        prev = timeline.versions[v.index - 1] if v.index else None  # no backup at all: the file from nothing
-        start = prev.created or floor if prev is not None else floor
-        end = v.created or datetime.max.replace(tzinfo=timezone.utc)
-        who: list[str] = []
-        for item in diff_entries(prev.entries if prev is not None else [], v.entries).items:
-            if item.kind == "unchanged":
-                continue
-            text, removal = (item.old, True) if item.kind == "removed" else (item.new, False)
-            known = [e for e in events if e.text == text and (e.kind == "removed") == removal and e.at is not None]
-            timed = [(e, e.at) for e in known if e.at is not None]
-            inside = [e for e, at in timed if start - _SLACK <= at <= end + _SLACK]
-            # Outside the window (a clock that disagrees with a backup's name, a copied home): the
-            # writer of that same text nearest before the version, else the first one after it.
-            before = [e for e, at in timed if at <= end + _SLACK]
-            pick = inside or before or known
-            who.append(
-                _who(pick[-1] if pick is not known else pick[0]) if pick else "outside the agent (hand edit or git)"
-            )
-        out.append(", ".join(dict.fromkeys(who)) if who else "no entry changed (layout only)")
-    return out
-
-
-def turn_of(store: MemoryStore, event: Event) -> list[TurnMessage]:
-    """The messages around ``event``'s memory call (for the dialog that shows the whole turn)."""
-    return call_turn(store.home.state_db, event.call) if event.call is not None else []
-
-
 # -- git ------------------------------------------------------------------------------------------
 
 
@@ -626,57 +442,6 @@ def git_blame(path: Path, entries: Iterable[str], max_commits: int = GIT_MAX_COM
         return ask(entry_commits, Path(path), wanted, max_commits)
     except gitread.GitUnreadable as exc:
         return GitBlame(Path(path).parent, "", 0, False, problem=f"git blame could not be read: {exc}")
-
-
-def _git_blame(path: Path, wanted: list[str], max_commits: int) -> GitBlame | None:
-    real = Path(path).resolve()
-    try:
-        repo = gitread.open_repo(real.parent)
-        if repo is None:
-            return None
-        rel = repo.rel(real)
-        blamed = repo.blame(rel, max_commits)
-    except (gitread.GitUnreadable, ValueError) as exc:  # ValueError: a file outside the work tree
-        return GitBlame(real.parent, "", 0, False, problem=f"git blame could not be read: {exc}")
-    if blamed is None:  # not committed yet (or no commit at all)
-        return GitBlame(repo.top, rel, 0, True, uncommitted=frozenset(wanted))
-    introduced: dict[str, Commit] = {}
-    boundary: set[str] = set()
-    for text, shas in _entries_of(blamed.lines):
-        newest = max(
-            (blamed.commits[s] for s in shas), key=lambda c: c[0].at or datetime.min.replace(tzinfo=timezone.utc)
-        )
-        introduced.setdefault(text, newest[0])
-        if newest[1]:
-            boundary.add(text)
-    found = {e: introduced[e] for e in wanted if e in introduced}
-    return GitBlame(
-        repo.top,
-        rel,
-        len(blamed.commits),
-        blamed.complete or not (boundary & set(found)),
-        found,
-        frozenset(e for e in wanted if e not in introduced),
-        earlier=frozenset(boundary & set(found)),
-    )
-
-
-def _entries_of(lines: Iterable[tuple[str, str]]) -> list[tuple[str, set[str]]]:
-    """HEAD's entries (lines between lines holding only ``§``) with the commits of their lines."""
-    groups: list[tuple[str, set[str]]] = []
-    text: list[str] = []
-    shas: set[str] = set()
-    for line_sha, line in [*lines, ("", "§")]:
-        if line.strip() == "§":
-            entry = "\n".join(text).strip()
-            if entry and shas:
-                groups.append((entry, shas))
-            text, shas = [], set()
-            continue
-        text.append(line)
-        if line.strip():
-            shas.add(line_sha)
-    return groups
 
 
 __all__ = [

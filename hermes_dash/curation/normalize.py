@@ -19,10 +19,10 @@ from hermes_dash import (
     InvalidRequest,
     MemoryStore,
     OpResult,
+    Weighed,
     decode,
     decode_lossy,
     diff_entries,
-    percent,
     scan,
     serialise,
     usage,
@@ -36,7 +36,7 @@ _SECTION_LINE = re.compile(r"^[ \t]*§[ \t]*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
-class Preview:
+class Preview(Weighed):
     """What normalising ``target`` would write, and what it would change."""
 
     target: str
@@ -52,14 +52,6 @@ class Preview:
     @property
     def usage_before(self) -> int:
         return usage(self.before)
-
-    @property
-    def usage(self) -> int:
-        return usage(self.entries)
-
-    @property
-    def percent(self) -> int:
-        return percent(self.usage, self.limit)
 
     @property
     def changed(self) -> bool:

@@ -2,7 +2,7 @@
 
 Typing the whole entry is error-prone and typing too little hits several entries, so the
 dashboard suggests, per entry, the shortest run of whole words that no other entry contains
-(the agent's matching, ``_ops.find``, then targets exactly that entry). Whole words read
+(the agent's matching, ``find``, then targets exactly that entry). Whole words read
 better than arbitrary character runs, and a run shorter than ``MIN_CHARS`` (``"go"``, ``"-q"``)
 is unique today but is the first to stop being unique when the agent adds an entry, so runs
 are at least ``MIN_CHARS`` long (or the whole entry, when that is shorter); punctuation at

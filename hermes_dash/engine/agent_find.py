@@ -26,6 +26,7 @@ from hermes_dash.engine.io.readfile import (
     read_regular,
     read_text_or_none,
 )
+from hermes_dash.engine.io.which import which
 from hermes_dash.engine.rules.errors import FileProblem
 
 #: Set by the Memory tab's backend (inside the agent's ``hermes dashboard``) for the hermes-dash it
@@ -120,30 +121,6 @@ def launcher(command: Path) -> Found | None:
     for venv in dict.fromkeys(venvs):
         if (found := _in_venv(venv, str(command))) is not None:
             return found
-    return None
-
-
-def which(name: str, path: str | None) -> str | None:
-    """``shutil.which(name, path=path)`` for a bare command name, as it is on POSIX: the first
-    executable file of that name in the folders of ``path`` (default ``$PATH``). Not shutil
-    itself: it pulls in zlib, bz2 and lzma, about 3 ms of every command's start-up (``show``)."""
-    if path is None:
-        path = os.environ.get("PATH")
-        if path is None:
-            try:
-                path = os.confstr("CS_PATH")
-            except (AttributeError, ValueError):
-                path = os.defpath
-    if not path:
-        return None
-    seen: set[str] = set()
-    for folder in os.fsdecode(path).split(os.pathsep):
-        if folder in seen:
-            continue
-        seen.add(folder)
-        candidate = os.path.join(folder, name)
-        if os.path.exists(candidate) and os.access(candidate, os.F_OK | os.X_OK) and not os.path.isdir(candidate):
-            return candidate
     return None
 
 

@@ -238,3 +238,15 @@ adopt_agent, detect_agent, agent_for_home, following_agent, agent_rules, use_age
     rules_for,
     use,
 )
+
+__all__ = [
+    "adopt_agent",
+    "agent_for_home",
+    "agent_rules",
+    "agent_rules_in_effect",
+    "AgentInfo",
+    "AgentRules",
+    "detect_agent",
+    "following_agent",
+    "use_agent",
+]

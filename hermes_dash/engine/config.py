@@ -347,3 +347,6 @@ def set_plugin_enabled(home: HermesHome, name: str, enable: bool) -> ConfigChang
         )
     write_atomic(path, plan.new_data)
     return plan.change
+
+
+__all__ = ["ConfigChange", "plan_plugin_enabled", "set_plugin_enabled"]

@@ -367,3 +367,6 @@ def load_settings(home: HermesHome) -> Settings:
         ),
         warnings=tuple(warnings),
     )
+
+
+__all__ = ["HermesHome", "list_profiles", "load_settings", "normalise_profile", "resolve_home", "Settings"]

@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from hermes_dash.engine.io.which import which
+
 #: The dashboard's server is started by ``hermes-dash serve``; this variable hands the program's
 #: words (shell-quoted) to the app, whose own ``sys.argv`` is Streamlit's.
 PROGRAM_ENV = "HERMES_DASH_PROGRAM"
@@ -52,19 +54,9 @@ def _same_file(a: str | None, b: str) -> bool:
     return a is not None and os.path.abspath(a) == os.path.abspath(b)
 
 
-def _which(name: str) -> str | None:
-    """``shutil.which`` without importing shutil (with the compression modules it pulls in,
-    about 3 ms of every command's start-up)."""
-    for folder in os.environ.get("PATH", os.defpath).split(os.pathsep):
-        candidate = os.path.join(folder or ".", name)
-        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
 def _python() -> str:
     """``python3`` when that is the interpreter running now (Debian has no ``python``), else its path."""
-    return "python3" if _same_file(_which("python3"), sys.executable) else (sys.executable or "python3")
+    return "python3" if _same_file(which("python3"), sys.executable) else (sys.executable or "python3")
 
 
 def program_of(argv0: str | None) -> tuple[str, ...]:
@@ -81,10 +73,10 @@ def program_of(argv0: str | None) -> tuple[str, ...]:
     if base in ("__main__.py", "-m") or (base.endswith(".py") and os.path.basename(os.path.dirname(argv0)) == MODULE):
         return (_python(), "-m", MODULE)
     if base and base not in ("-c", "streamlit") and os.path.isfile(argv0):
-        if _same_file(_which(base), argv0):
+        if _same_file(which(base), argv0):
             return (base,)
         return (os.path.abspath(argv0),)
-    if _which("hermes-dash"):
+    if which("hermes-dash"):
         return ("hermes-dash",)
     return (_python(), "-m", MODULE)
 
@@ -157,12 +149,10 @@ def printed_program() -> str:
 
 __all__ = [
     "Invocation",
-    "PROGRAM_ENV",
-    "current_invocation",
     "invocation_for",
     "invoked_as",
     "printed_command",
     "printed_program",
-    "program_of",
+    "PROGRAM_ENV",
     "set_default_invocation",
 ]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hermes_dash.engine.pipeline import Change, Files, Half, lock_order
+from hermes_dash.engine.change import Change, Half
+from hermes_dash.engine.pipeline import Files
 from hermes_dash.engine.rules import ops as _ops
 from hermes_dash.engine.rules.errors import InvalidRequest
 from hermes_dash.engine.rules.format import FILENAMES, decode_lossy, parse
@@ -89,6 +90,3 @@ def undo_both(files: Files, token: TwoFileUndo) -> TwoFileResult:
             )
         second, first = files._commit(halves)
     return TwoFileResult(first, second, "Undid the change to both files.")
-
-
-__all__ = ["TwoFileResult", "TwoFileUndo", "lock_order", "move", "undo_both", "write_both"]

@@ -28,3 +28,6 @@ def create_memory_files(home: HermesHome) -> list[Path]:
     except OSError as exc:
         raise os_refusal(exc, home.memories_dir) from exc
     return created
+
+
+__all__ = ["create_memory_files"]

@@ -210,3 +210,15 @@ def served_flags(extra: Sequence[tuple[str, str]] = (), known: Callable[[str], b
     for name, value in extra:
         out += [f"--{name}", value]
     return out
+
+
+__all__ = [
+    "connection_problems",
+    "DOORS",
+    "LOOPBACK",
+    "LOOPBACK_HOSTS",
+    "origin_problem",
+    "PROFILE_ENV",
+    "served_flags",
+    "TOKEN_ENV",
+]

@@ -15,12 +15,12 @@ from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, Fingerprint, NotReadable, describe_unreadable, read_regular
 from hermes_dash.engine.rules.errors import DriftDetected, FileProblem
-from hermes_dash.engine.rules.format import Drift, decode, decode_lossy, detect_drift, parse, percent, usage
+from hermes_dash.engine.rules.format import Drift, Weighed, decode, decode_lossy, detect_drift, parse
 from hermes_dash.engine.rules.targets import Target
 
 
 @dataclass(frozen=True)
-class FileState:
+class FileState(Weighed):
     """One memory file as read from disk at one moment."""
 
     target: str
@@ -37,14 +37,6 @@ class FileState:
     #: inode): a write goes there, and only while ``path`` still leads to that same file.
     real: Path | None = None
     identity: tuple[int, int] | None = None
-
-    @property
-    def usage(self) -> int:
-        return usage(self.entries)
-
-    @property
-    def percent(self) -> int:
-        return percent(self.usage, self.limit)
 
     @property
     def over_budget(self) -> bool:
@@ -79,7 +71,7 @@ class Undo:
 
 
 @dataclass(frozen=True)
-class OpResult:
+class OpResult(Weighed, counts="after"):
     """What an accepted operation did."""
 
     target: str
@@ -96,14 +88,6 @@ class OpResult:
     fingerprint_before: Fingerprint | None = None
     #: What the write saw that a person should know (backups named for a future date); also in ``message``.
     notes: tuple[str, ...] = ()
-
-    @property
-    def usage(self) -> int:
-        return usage(self.after)
-
-    @property
-    def percent(self) -> int:
-        return percent(self.usage, self.limit)
 
     def changed_since(self, seen: Fingerprint | None) -> bool:
         """Whether the file had changed between ``seen`` (what the caller last showed or read) and
@@ -264,4 +248,4 @@ class TwoFileResult:
         }
 
 
-__all__ = ["FileState", "OpResult", "TwoFileResult", "TwoFileUndo", "Undo", "digest", "drift_guard", "read_file_state"]
+__all__ = ["drift_guard", "FileState", "OpResult", "read_file_state", "TwoFileResult", "TwoFileUndo", "Undo"]

@@ -20,24 +20,21 @@ import stat
 from collections.abc import Iterable
 
 from hermes_dash.engine import move as _move
+from hermes_dash.engine.change import Change, Half
 from hermes_dash.engine.home import resolve_home
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import backups as _backups
-from hermes_dash.engine.io.atomic import real_path
 from hermes_dash.engine.io.readfile import NotReadable
-from hermes_dash.engine.pipeline import LOCK_TIMEOUT_S, MAX_LOCKED_WORK, Change, Files, Half, check_work
+from hermes_dash.engine.pipeline import Files
 from hermes_dash.engine.rules import ops as _ops
-from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidRequest, Refusal
+from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidRequest
 from hermes_dash.engine.rules.format import TARGETS, decode_lossy, parse, serialise, usage
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import (
-    FileState,
     OpResult,
     TwoFileResult,
     TwoFileUndo,
     Undo,
-    drift_guard,
-    read_file_state,
 )
 from hermes_dash.engine.views.humanize import n_entries, n_of
 
@@ -115,7 +112,7 @@ class MemoryStore(Files):
     def rewrite(self, target: str | Target, entries: Iterable[str], *, expect: bytes | None = None) -> OpResult:
         """Write ``entries`` as the whole file (normalising a hand-written file), backup first.
 
-        Added for the curation helper's ``normalize``: a drifted file cannot be fixed with
+        Normalising is what it is for (``curation.normalize``): a drifted file cannot be fixed with
         replace/remove (the drift guard refuses them), so this skips that guard, and in
         exchange refuses unless the file still holds exactly ``expect`` (the bytes the preview
         was made from). Text not already in the file is scanned; the limit is enforced unless
@@ -348,16 +345,4 @@ def _check_keep(keep: object) -> int:
     return number
 
 
-__all__ = [
-    "LOCK_TIMEOUT_S",
-    "MAX_LOCKED_WORK",
-    "FileState",
-    "MemoryStore",
-    "OpResult",
-    "Refusal",
-    "Undo",
-    "check_work",
-    "drift_guard",
-    "read_file_state",
-    "real_path",
-]
+__all__ = ["MemoryStore"]

@@ -15,4 +15,4 @@ def shorten(text: str, width: int, *, one_line: bool = False) -> str:
     return text[: max(width - len(MARK), 0)] + MARK
 
 
-__all__ = ["MARK", "shorten"]
+__all__ = ["shorten"]

@@ -20,7 +20,7 @@ def _other_home(shown: bool) -> None:
 
 
 def _open_demo() -> None:
-    from hermes_dash import create_demo_home
+    from hermes_dash.demo import create_demo_home
 
     path = create_demo_home()
     set_home(str(path))

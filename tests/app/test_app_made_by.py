@@ -14,8 +14,7 @@ from app_support import APP, demo, fresh_cache, no_exception, open_app, tables  
 from cli_support import run
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import DELIMITER
-from hermes_dash.engine.io import journal
+from hermes_dash import DELIMITER, read_journal
 
 FACTS = ["The staging database listens on port 5433.", "Deploys run from the main branch.", "Tea at four."]
 
@@ -53,7 +52,7 @@ def test_an_undo_is_named_for_the_page_it_was_clicked_on(home: Path) -> None:
         at.button(key="ed_rep_yes").click().run()
     at.button(key="hd_undo_0").click().run()
     no_exception(at)
-    lines = journal.read(home / "memories")
+    lines = read_journal(home / "memories")
     assert [(line.action, line.via) for line in lines] == [("replace", "dashboard: Edit"), ("undo", "dashboard: Edit")]
     made = _made_by(at)
     assert made[0] == made[1] == "you (dashboard: Edit)", made
@@ -73,7 +72,7 @@ def test_a_restore_in_place_keeps_the_first_origin_and_names_history(home: Path)
     at.button(key="hi_in_place").click().run()
     at.button(key="hi_in_place_yes").click().run()
     no_exception(at)
-    assert journal.read(home / "memories")[-1].via == "dashboard: History"
+    assert read_journal(home / "memories")[-1].via == "dashboard: History"
     made = _made_by(at)
     assert made[:2] == ["you (dashboard: History)", "you (command line: hermes-dash replace)"], made
     life = _life(home, FACTS[1])
@@ -91,13 +90,13 @@ def test_the_inbox_and_the_command_line_are_named(demo: Path) -> None:
     at.run()
     at.button(key="in_approve_3fa91c0e").click().run()
     no_exception(at)
-    approved = journal.read(demo / "memories")[-1]
+    approved = read_journal(demo / "memories")[-1]
     assert approved.via == "dashboard: Inbox" and approved.staged_id == "3fa91c0e"  # not "Inbox (3 waiting)"
     code, _, err = run(demo, "pending", "reject", "e91f6d22")
     assert code == 0, err
     code, _, err = run(demo, "add", "memory", "--", "Added from the command line.")
     assert code == 0, err
-    assert journal.read(demo / "memories")[-1].via == "command line: hermes-dash add"
+    assert read_journal(demo / "memories")[-1].via == "command line: hermes-dash add"
     made = _made_by(at)
     assert made[0] == "you (command line: hermes-dash add)" and made[1] == "approved in the Inbox", made
     assert not any("outside the agent" in m for m in made[:2])
@@ -114,7 +113,7 @@ def test_the_cleanup_pages_merge_is_named(home: Path) -> None:
     apply[0].click().run()
     at.button(key="cu_review_yes").click().run()
     no_exception(at)
-    assert journal.read(home / "memories")[-1].via == "dashboard: Cleanup"
+    assert read_journal(home / "memories")[-1].via == "dashboard: Cleanup"
     made = _made_by(at)
     assert made[0] == "you (dashboard: Cleanup)", made
 
@@ -166,7 +165,7 @@ def test_the_cleanup_pages_plan_is_named(home: Path) -> None:
     review[0].click().run()
     at.button(key="cu_review_yes").click().run()
     no_exception(at)
-    assert journal.read(home / "memories")[-1].via == "dashboard: Cleanup"
+    assert read_journal(home / "memories")[-1].via == "dashboard: Cleanup"
     assert _made_by(at)[0] == "you (dashboard: Cleanup)"
 
 
@@ -181,7 +180,7 @@ def test_the_cleanup_pages_move_is_named_in_both_files(home: Path) -> None:
     move[0].click().run()
     at.button(key="cu_review_yes").click().run()
     no_exception(at)
-    lines = journal.read(home / "memories")
+    lines = read_journal(home / "memories")
     assert {(line.target, line.via) for line in lines} == {
         ("memory", "dashboard: Cleanup"),
         ("user", "dashboard: Cleanup"),

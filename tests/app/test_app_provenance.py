@@ -7,9 +7,8 @@ from pathlib import Path
 
 from app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables, texts  # noqa: F401
 
-from hermes_dash import MemoryStore, resolve_home
-from hermes_dash import demo_sessions as story
-from hermes_dash.engine.io import journal
+from hermes_dash import MemoryStore, read_journal, resolve_home
+from hermes_dash.demo import sessions as story
 
 
 def _open(at, entry: str) -> None:  # type: ignore[no-untyped-def]
@@ -55,7 +54,7 @@ def test_the_entry_panel_shows_origin_reason_life_and_restores_in_place(demo: Pa
     no_exception(at)
     after = MemoryStore(resolve_home(demo)).read("memory").entries
     assert after[2] == story.DEPLOY_OLD and after[:2] == before[:2] and after[3:] == before[3:]
-    last = journal.read(demo / "memories")[-1]
+    last = read_journal(demo / "memories")[-1]
     assert last.via == "dashboard: Overview" and last.put_in(story.DEPLOY_OLD) and last.took_out(story.DEPLOY)
 
 

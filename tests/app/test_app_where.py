@@ -8,8 +8,7 @@ import pytest
 from app_support import APP, PAGES, alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import MemoryStore, agent_for_home, resolve_home
-from hermes_dash.engine.views import snapshot as _snapshot
+from hermes_dash import MemoryStore, agent_for_home, freeze_snapshot, resolve_home
 from hermes_dash.ui import lit
 
 ROOT = APP.parent
@@ -74,7 +73,7 @@ def test_a_session_picked_on_the_snapshot_page_is_the_overviews_too(demo: Path) 
 
 
 def test_a_freeze_newer_than_the_newest_session_is_what_a_new_tab_compares_with(demo: Path) -> None:
-    _snapshot.freeze_snapshot(MemoryStore(resolve_home(demo)))  # frozen in another tab, or before a reload
+    freeze_snapshot(MemoryStore(resolve_home(demo)))  # frozen in another tab, or before a reload
     at = open_app()
     assert "the snapshot taken here at" in compared_with(at)[0]
     assert not any("since snapshot" in f for f in memory_flags(at))
@@ -88,7 +87,7 @@ def frozen_then_reworded(demo: Path) -> Path:
     """No agent session; a frozen snapshot; then one entry reworded past any likeness."""
     (demo / "state.db").unlink()
     store = MemoryStore(resolve_home(demo))
-    _snapshot.freeze_snapshot(store)
+    freeze_snapshot(store)
     old = store.read("memory").entries[3]
     store.replace("memory", old, "Completely different words now stand in this place.")
     return demo

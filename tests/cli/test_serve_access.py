@@ -12,9 +12,8 @@ from app_support import fresh_cache, texts  # noqa: F401
 from repo import ROOT as REPO
 from web_probe import free_port, start, ws_probe
 
-from hermes_dash import origin_problem
+from hermes_dash import TOKEN_ENV, origin_problem
 from hermes_dash.demo import create_demo_home
-from hermes_dash.engine.serving import TOKEN_ENV
 
 MEMORY_WORD = b"staging"  # in several demo MEMORY.md entries
 

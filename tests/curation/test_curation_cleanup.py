@@ -6,10 +6,21 @@ import hashlib
 
 import pytest
 
-from hermes_dash import DELIMITER, EntryChanged, MemoryStore, NoMatch, OverLimit, Refusal, serialise, usage
+from hermes_dash import (
+    DELIMITER,
+    ContentBlocked,
+    DriftDetected,
+    EntryChanged,
+    InvalidRequest,
+    MemoryStore,
+    NoMatch,
+    OverLimit,
+    Refusal,
+    serialise,
+    usage,
+)
 from hermes_dash.curation import cleanup as _cleanup
 from hermes_dash.curation import similarity as _similarity
-from hermes_dash.engine.rules.errors import ContentBlocked, DriftDetected, InvalidRequest
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
 DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles."

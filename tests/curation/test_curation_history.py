@@ -96,7 +96,7 @@ def test_a_file_with_no_backups_is_one_version(store, write_mem):
 
 
 def test_ages_are_worded_once_for_pages_and_command_line():
-    from hermes_dash.engine.views.humanize import age, ago
+    from hermes_dash import age, ago
 
     assert [age(None), age(5), age(60), age(7200), age(86400 * 3)] == [
         "",

@@ -6,9 +6,8 @@ import os
 
 import pytest
 
-from hermes_dash import FileProblem, InvalidRequest, MemoryStore, OverLimit, detect_drift
+from hermes_dash import ContentBlocked, FileProblem, InvalidRequest, MemoryStore, OverLimit, detect_drift
 from hermes_dash.curation import normalize as _normalize
-from hermes_dash.engine.rules.errors import ContentBlocked
 
 MARKDOWN = """# About me
 

@@ -17,10 +17,8 @@ import agent_db
 import pytest
 from cli_support import run
 
-from hermes_dash import MemoryStore, resolve_home
+from hermes_dash import JOURNAL_NAME, MemoryStore, journal_via, read_journal, resolve_home, scan_calls
 from hermes_dash.curation import blame, pending
-from hermes_dash.engine.io import journal
-from hermes_dash.engine.views import origins
 
 DAY = 86_400
 
@@ -104,7 +102,7 @@ def played(home: Path) -> tuple[MemoryStore, float]:
     store = MemoryStore(resolve_home(home))
     staged = pending.list_pending(store)
     assert [s.origin for s in staged] == ["background_review"]
-    with journal.via("dashboard: Inbox"):
+    with journal_via("dashboard: Inbox"):
         assert pending.approve(store, [staged[0].id])[0].ok
     path = home / "memories" / "MEMORY.md"
     path.write_text(path.read_text(encoding="utf-8") + "\n§\nWritten by hand in an editor", encoding="utf-8")
@@ -167,7 +165,7 @@ def test_hermes_dash_writes_restores_and_undo_are_labelled(played: tuple[MemoryS
     assert code == 0, err
     undone = store.replace("memory", "CI runs on", "CI runs on Buildkite")
     store.undo(undone)
-    lines = journal.read(store.home.memories_dir)
+    lines = read_journal(store.home.memories_dir)
     assert lines[-3].via == "command line: hermes-dash add" and lines[-3].put_in("Added from the command line")
     found = blame.blame(store, "memory")
     mine = found.of("memory", "Added from the command line")
@@ -180,14 +178,16 @@ def test_hermes_dash_writes_restores_and_undo_are_labelled(played: tuple[MemoryS
 def test_the_journal_is_private_bounded_and_never_fails_a_write(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from hermes_dash.engine.io import journal  # the journal's own bound, lowered for the test
+
     monkeypatch.setattr(journal, "MAX_BYTES", 4096)
     store.add("memory", "entry number 0 " + "x" * 40)
     for n in range(1, 60):
         store.replace("memory", f"entry number {n - 1} ", f"entry number {n} " + "x" * 40)
-    path = store.home.memories_dir / journal.NAME
+    path = store.home.memories_dir / JOURNAL_NAME
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert path.stat().st_size <= 4096
-    kept = journal.read(store.home.memories_dir)
+    kept = read_journal(store.home.memories_dir)
     assert kept and kept[-1].put_in("entry number 59 " + "x" * 40) and not kept[0].put_in("entry number 0 " + "x" * 40)
     # A link planted at the journal's name is not followed, and the write still succeeds.
     path.unlink()
@@ -292,7 +292,7 @@ def test_a_state_db_that_never_finishes_is_stopped(home: Path) -> None:
     )
     conn.close()
     started = time.monotonic()
-    scan = origins.scan_calls(home / "state.db", timeout=0.5)
+    scan = scan_calls(home / "state.db", timeout=0.5)
     assert time.monotonic() - started < 5
     assert scan.problem and "took longer than 0.5 s" in scan.problem
 
@@ -406,6 +406,6 @@ def test_a_messages_view_that_calls_functions_is_not_run(home: Path) -> None:
     )
     conn.close()
     started = time.monotonic()
-    scan = origins.scan_calls(home / "state.db")
+    scan = scan_calls(home / "state.db")
     assert time.monotonic() - started < 2
     assert scan.calls == () and scan.problem and "not the agent's table" in scan.problem

@@ -1,5 +1,5 @@
 """The demo home's entries all have a true origin: its state.db, in the agent's own schema, holds
-the sessions whose memory calls wrote them (hermes_dash/demo_sessions.py)."""
+the sessions whose memory calls wrote them (hermes_dash/demo/sessions.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import agent_db
 
-from hermes_dash import MemoryStore, create_demo_home, decode_lossy, parse, resolve_home
-from hermes_dash import demo_sessions as story
+from hermes_dash import MemoryStore, decode_lossy, parse, resolve_home
 from hermes_dash.curation import blame
-from hermes_dash.demo import SOURCE
+from hermes_dash.demo import SOURCE, create_demo_home
+from hermes_dash.demo import sessions as story
 
 
 def test_the_demo_schema_is_the_one_the_agent_creates(tmp_path: Path) -> None:

@@ -80,7 +80,7 @@ def test_describe_names_each_invisible_character_and_each_rule():
 
 
 def test_preview_keeps_80_characters_and_marks_only_a_cut():
-    from hermes_dash.engine.rules.ops import preview
+    from hermes_dash.engine.rules.matching import preview
 
     assert preview("x" * 80) == "x" * 80
     assert preview("x" * 81) == "x" * 80 + "..."
@@ -88,7 +88,7 @@ def test_preview_keeps_80_characters_and_marks_only_a_cut():
 
 
 def test_find_reports_every_field_for_none_one_and_several():
-    from hermes_dash.engine.rules.ops import find
+    from hermes_dash.engine.rules.matching import find
 
     entries = ["alpha one", "alpha two", "beta"]
     assert find(entries, "  ") == find(entries, "") and find(entries, "  ").old_text == ""

@@ -3,9 +3,8 @@ the Snapshot page, the Overview's "since snapshot" flags, History and the CLI.""
 
 from __future__ import annotations
 
-from hermes_dash import MemoryStore, diff_entries, resolve_home
+from hermes_dash import MemoryStore, diff_entries, diff_live, freeze_snapshot, resolve_home
 from hermes_dash.curation import history as _history
-from hermes_dash.engine.views import snapshot as _snapshot
 
 
 def kinds(diff) -> list[tuple[str, str | None, str | None]]:
@@ -74,9 +73,9 @@ def test_history_snapshot_and_plain_diff_agree_on_a_reworded_entry(tmp_path) -> 
     store = MemoryStore(resolve_home(tmp_path / "home"))
     for text in ("Deploys go out on Fridays.", "Prefers tabs.", "CI runs on GitHub Actions."):
         store.add("memory", text)
-    snap = _snapshot.freeze_snapshot(store)
+    snap = freeze_snapshot(store)
     store.replace("memory", "Prefers tabs.", "Spaces, four of them, never tabs!")
-    live = _snapshot.diff_live(store, snap, "memory")
+    live = diff_live(store, snap, "memory")
     assert live.counts == {"added": 0, "removed": 0, "changed": 1, "unchanged": 2}
     timeline = _history.timeline(store, "memory")
     assert len(timeline.present) == 3 and not timeline.gone

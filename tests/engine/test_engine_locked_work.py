@@ -12,8 +12,7 @@ import threading
 import pytest
 from filelock import FileLock
 
-from hermes_dash import InvalidRequest
-from hermes_dash.engine.store import MAX_LOCKED_WORK
+from hermes_dash import MAX_LOCKED_WORK, InvalidRequest
 
 
 def _big_file(write_mem, write_config, size: int) -> list[str]:

@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import MemoryStore, diff_entries, render_block, resolve_home
-from hermes_dash.engine.views.sessions import read_sessions
-from hermes_dash.engine.views.snapshot import freeze_snapshot, load_frozen_snapshot, session_snapshot
+from hermes_dash import (
+    MemoryStore,
+    choose_snapshot,
+    diff_entries,
+    freeze_snapshot,
+    load_frozen_snapshot,
+    read_sessions,
+    render_block,
+    resolve_home,
+    session_snapshot,
+)
 
 SCHEMA = (
     "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "
@@ -189,12 +197,11 @@ def test_without_a_choice_the_newer_of_session_and_freeze_is_compared_with(tmp_p
     """The app's and the CLI's default snapshot (docs/rules.md#snapshot): a freeze made after the
     newest session started is the newer, so it is what `snapshot` and every page compare with."""
     from hermes_dash.demo import create_demo_home
-    from hermes_dash.engine.views import snapshot as _snapshot
 
     store = MemoryStore(resolve_home(create_demo_home(tmp_path / "demo")))
-    snap, session_id = _snapshot.choose_snapshot(store)
+    snap, session_id = choose_snapshot(store)
     assert session_id == "20261129_081502_a41c9e"
-    _snapshot.freeze_snapshot(store)
-    snap, session_id = _snapshot.choose_snapshot(store)
+    freeze_snapshot(store)
+    snap, session_id = choose_snapshot(store)
     assert session_id is None and snap.source == "frozen in hermes-dash"
-    assert _snapshot.choose_snapshot(store, "20261129_081502_a41c9e")[1] == "20261129_081502_a41c9e"
+    assert choose_snapshot(store, "20261129_081502_a41c9e")[1] == "20261129_081502_a41c9e"

@@ -20,12 +20,12 @@ import pytest
 from repo import ROOT as REPO
 from unprivileged import run_unprivileged
 
-from hermes_dash import MemoryStore, resolve_home
+from hermes_dash import MemoryStore, freeze_snapshot, resolve_home
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.views.sessions import QUERY_TIMEOUT_S, read_sessions
-from hermes_dash.engine.views.snapshot import FROZEN_NAME, freeze_snapshot, load_frozen_snapshot
+from hermes_dash.engine.views.snapshot import FROZEN_NAME, load_frozen_snapshot
 
 HANG_S = 30  # a call that used to block forever gets this long before the test calls it a hang
 

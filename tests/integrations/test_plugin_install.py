@@ -212,7 +212,7 @@ def test_status_has_the_figures_the_tab_shows(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("limit", [0, 1, 7, 100, 2200])
 def test_the_tab_s_levels_are_the_overview_s(limit: int) -> None:
-    from hermes_dash.ui._widgets import level
+    from hermes_dash.ui import level
 
     for used in range(0, 2 * limit + 3):
         assert plugin.level(used, limit) == level(used, limit), (used, limit)

@@ -81,10 +81,6 @@ def sources() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-#: Curation modules owned by another change that still import engine modules (listed, not hidden).
-CURATION_NOT_YET = {"cleanup.py"}
-
-
 def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
     """Curation, the command line, the dashboard helpers and the pages: only the faces, and
     modules of their own package; ``TYPE_CHECKING`` imports included."""
@@ -92,7 +88,7 @@ def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
         sorted((ROOT / "hermes_dash" / "ui" / "pages").glob("*.py"))
         + sorted((PACKAGE / "cli").glob("*.py"))
         + sorted((PACKAGE / "ui").glob("*.py"))
-        + sorted(p for p in (PACKAGE / "curation").glob("*.py") if p.name not in CURATION_NOT_YET)
+        + sorted((PACKAGE / "curation").glob("*.py"))
     )
     bad = []
     for path in checked:
@@ -104,6 +100,20 @@ def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
     assert not bad, (
         "import these through a public face (hermes_dash, hermes_dash.curation, hermes_dash.ui):\n" + "\n".join(bad)
     )
+
+
+#: The demo's modules: a user of the engine face beside curation, not a floor under it.
+DEMO = {"hermes_dash.demo", "hermes_dash.demo.sessions"}
+
+
+def test_the_demo_uses_the_engine_through_its_face_only() -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in sorted((PACKAGE / "demo").glob("*.py"))
+        for line, target in imports(path)
+        if target != "hermes_dash" and target not in DEMO
+    ]
+    assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
 
 
 def test_the_clean_up_modules_use_only_the_engine_face() -> None:
@@ -122,32 +132,6 @@ def test_the_clean_up_modules_use_only_the_engine_face() -> None:
     assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
 
 
-def test_the_face_is_one_literal_table_with_explicit_re_exports() -> None:
-    """``__all__`` is a literal list, every name is loaded from the module that defines it under
-    that very name (no renaming), and the ``TYPE_CHECKING`` block re-exports exactly those names
-    as ``from .module import name as name``: what a strict type checker reads."""
-    import hermes_dash
-
-    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
-    literal = next(
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__"
-    )
-    assert isinstance(literal, ast.List) and all(isinstance(e, ast.Constant) for e in literal.elts)
-    assert sorted(hermes_dash.__all__) == sorted(hermes_dash._MODULE_OF)
-    block = next(node for node in tree.body if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))
-    typed = {}
-    for node in ast.walk(block):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                assert alias.asname == alias.name, f"{alias.name} is renamed to {alias.asname}"
-                typed[alias.name] = (node.module or "").lstrip(".")
-    assert typed == hermes_dash._MODULE_OF
-    for name in hermes_dash.__all__:
-        assert getattr(hermes_dash, name) is not None
-
-
 def test_the_pages_import_nothing_but_the_faces() -> None:
     used = {target for path in (ROOT / "hermes_dash" / "ui" / "pages").glob("*.py") for _, target in imports(path)}
     assert used <= FACES and "hermes_dash" in used and "hermes_dash.ui" in used
@@ -156,10 +140,10 @@ def test_the_pages_import_nothing_but_the_faces() -> None:
 def test_the_engine_imports_neither_curation_nor_the_faces_above_it() -> None:
     bad = [
         f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for path in [*PACKAGE.glob("*.py"), *(PACKAGE / "engine").rglob("*.py")]
-        if path.name != "__main__.py"  # the entry point runs the CLI
+        for path in [PACKAGE / "__init__.py", PACKAGE / "_face.py", *(PACKAGE / "engine").rglob("*.py")]
         for line, target in imports(path)
         if target.startswith(("hermes_dash.curation", "hermes_dash.cli", "hermes_dash.ui", "hermes_dash.integrations"))
+        or target in DEMO
     ]
     assert not bad, "\n".join(bad)
 

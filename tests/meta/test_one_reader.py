@@ -49,9 +49,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("engine/io/lock.py", "_open_checked"): "the agent's lock: opened once, checked, locked, never truncated",
     ("engine/io/journal.py", "_append"): "the journal's append: O_NONBLOCK, O_NOFOLLOW, one name, no fsync",
     # writers of a new home hermes-dash creates itself
-    ("demo.py", "create_demo_home"): "copies hermes-dash's own demo files into a new folder",
-    ("demo_sessions.py", "build"): "creates the demo's state.db in a new folder",
-    ("demo_sessions.py", "_write_journal"): "writes the demo's journal in a new folder",
+    ("demo/__init__.py", "create_demo_home"): "copies hermes-dash's own demo files into a new folder",
+    ("demo/sessions.py", "build"): "creates the demo's state.db in a new folder",
+    ("demo/sessions.py", "_write_journal"): "writes the demo's journal in a new folder",
     # not a file under a home
     ("cli/__init__.py", "main"): "os.devnull, for --quiet's stdout",
 }

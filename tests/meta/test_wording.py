@@ -15,12 +15,12 @@ from pathlib import Path
 from cli_support import run
 from repo import ROOT
 
+import hermes_dash as _humanize
+from hermes_dash import NEXT_SESSION
 from hermes_dash.curation import pending as _pending
-from hermes_dash.engine.views import humanize as _humanize
-from hermes_dash.engine.views.humanize import NEXT_SESSION
 
 # The agent's own words, reproduced byte for byte: the rendered prompt's placeholder, the demo's tool replies.
-AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo_sessions.py"}
+AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo/sessions.py"}
 
 
 def test_count_and_past_tense() -> None:
@@ -51,7 +51,7 @@ def test_no_message_falls_back_on_parenthesised_plurals_or_counts_without_agreem
                 or re.search(r"\{verb\}d\b", text)
             ):
                 bad.append(f"{rel}:{line}: {text}")
-    assert not bad, "use hermes_dash.engine.views.humanize.count/entries/past:\n" + "\n".join(bad)
+    assert not bad, "use n_of, n_entries, past_of (from hermes_dash):\n" + "\n".join(bad)
 
 
 def test_history_and_export_say_one_entry(home, store) -> None:

@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import FILENAMES, EntryDiff, InvalidRequest, Operation, OpResult, Refusal, diff_entries, percent, usage
+from hermes_dash import (
+    FILENAMES,
+    EntryDiff,
+    InvalidRequest,
+    Operation,
+    OpResult,
+    Refusal,
+    Weighed,
+    diff_entries,
+)
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32  # a staged write is an object holding a payload holding a list of operations
@@ -134,7 +143,7 @@ class PinState:
 
 
 @dataclass(frozen=True)
-class Preview:
+class Preview(Weighed, counts="after"):
     """The target file if the staged write were approved now (``refusal`` set: it would be refused)."""
 
     staged: Staged
@@ -145,14 +154,6 @@ class Preview:
     operation: Operation | None = None  # what to approve as an edit (pinned to the entry it hits)
     pins: tuple[PinState, ...] = ()  # each pinned operation, kept or not
     patches: tuple[tuple[str, str], ...] = ()  # (entry before, entry after) of each patch that applies
-
-    @property
-    def usage(self) -> int:
-        return usage(self.after)
-
-    @property
-    def percent(self) -> int:
-        return percent(self.usage, self.limit)
 
     @property
     def diff(self) -> EntryDiff:

@@ -23,6 +23,7 @@ from hermes_dash import (
     Operation,
     OverLimit,
     Refusal,
+    Weighed,
     n_of,
     project,
     shorten,
@@ -91,7 +92,7 @@ class PartVerdict:
 
 
 @dataclass(frozen=True)
-class PartsPreview:
+class PartsPreview(Weighed, counts="after"):
     """The kept operations (and picked removals) as one write, and every operation's verdict."""
 
     staged: Staged
@@ -115,10 +116,6 @@ class PartsPreview:
         ops = [p.operation for p in self.parts if p.position in self.keep and p.operation is not None]
         ops += [Operation("remove", "", e, e) for e in self.removals]
         return Operation("batch", operations=tuple(ops))
-
-    @property
-    def usage(self) -> int:
-        return usage(self.after)
 
     @property
     def over_by(self) -> int:

@@ -307,3 +307,6 @@ def os_refusal(exc: OSError, path: Path) -> FileProblem:
         hint=hints.get(exc.errno or 0, "Check the path and try again."),
         errno=exc.errno,
     )
+
+
+__all__ = ["write_atomic", "write_private"]

@@ -250,3 +250,6 @@ def prune(
             backup.path.unlink()
             removed.append(backup)
     return removed
+
+
+__all__ = ["Backup", "list_backups", "read_backup"]

@@ -216,7 +216,15 @@ def _opt(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-__all__ = ["Line", "digest", "read", "record", "via"]
+__all__ = [
+    "journal_default",
+    "journal_digest",
+    "JOURNAL_NAME",
+    "JOURNAL_PREVIEW_CHARS",
+    "journal_via",
+    "JournalLine",
+    "read_journal",
+]
 
 
 # The names the package face exports (the face renames nothing).
@@ -224,4 +232,6 @@ journal_via = via
 journal_default = set_default_via
 JournalLine = Line
 JOURNAL_NAME = NAME
+JOURNAL_PREVIEW_CHARS = PREVIEW_CHARS
+journal_digest = digest
 read_journal = read

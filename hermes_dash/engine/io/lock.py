@@ -145,3 +145,6 @@ def held(lock_path: Path, timeout: float, busy: str) -> contextlib.AbstractConte
     if key in _HELD.__dict__.get("locks", {}):  # this thread holds it already
         return _Held(key, None)
     return _Held(key, _acquire(lock_path, timeout, busy))
+
+
+__all__ = ["held"]

@@ -123,3 +123,5 @@ def time_from_iso(value: object) -> datetime | None:
 
 # The names the package face exports (the face renames nothing).
 json_from_outside = loads
+
+__all__ = ["json_from_outside", "OutsideValue", "time_from_epoch", "time_from_iso"]

@@ -215,3 +215,14 @@ def describe_unreadable(exc: OSError | FileProblem, path: Path) -> str:
     if isinstance(exc, FileProblem):
         return exc.message
     return f"Cannot read {path}: {exc.strerror or exc}."
+
+
+__all__ = [
+    "describe_unreadable",
+    "Fingerprint",
+    "MAX_MEMORY_BYTES",
+    "MAX_PACKAGE_FILE_BYTES",
+    "NotReadable",
+    "read_named_input",
+    "read_regular",
+]

@@ -55,4 +55,4 @@ class Action(str, Enum):
 #: The three single actions (not batch), in the agent's order.
 SINGLE = (Action.ADD, Action.REPLACE, Action.REMOVE)
 
-__all__ = ["SINGLE", "Action"]
+__all__ = ["Action"]

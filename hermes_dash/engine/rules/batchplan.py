@@ -59,3 +59,6 @@ def pin_batch(ops: Iterable[Operation | Mapping[str, object]]) -> list[Operation
     before the batch is applied, the batch is then refused instead of overwriting that change.
     """
     return pin_full_text(ops)
+
+
+__all__ = ["describe_batch", "pin_batch", "plan_batch"]

@@ -93,3 +93,17 @@ class FileChanged(Refusal):
     """The file is no longer what an earlier write left (an undo would throw away a later write)."""
 
     code = "file_changed"
+
+
+__all__ = [
+    "AmbiguousMatch",
+    "ContentBlocked",
+    "DriftDetected",
+    "EntryChanged",
+    "FileChanged",
+    "FileProblem",
+    "InvalidRequest",
+    "NoMatch",
+    "OverLimit",
+    "Refusal",
+]

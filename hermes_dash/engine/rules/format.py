@@ -89,6 +89,27 @@ def percent(used: int, limit: int) -> int:
     return min(100, int(used / limit * 100)) if limit > 0 else 0
 
 
+class Weighed:
+    """``usage`` and ``percent`` of a result that holds entries against its ``limit``, derived in
+    one place. A subclass names the field its entries are in: ``class OpResult(Weighed,
+    counts="after")`` (``entries`` when not named)."""
+
+    limit: int
+    _counts = "entries"
+
+    def __init_subclass__(cls, counts: str = "entries", **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._counts = counts
+
+    @property
+    def usage(self) -> int:
+        return usage(getattr(self, self._counts))
+
+    @property
+    def percent(self) -> int:
+        return percent(self.usage, self.limit)
+
+
 def over_budget_text(used: int, limit: int) -> str:
     """``"over the limit by 111 characters"``; ``""`` within budget.
 
@@ -130,3 +151,20 @@ def detect_drift(text: str, limit: int) -> Drift:
     if longest > limit:
         reasons.append(f"one entry is {longest:,} characters, longer than the whole limit of {limit:,}")
     return Drift(tuple(reasons))
+
+
+__all__ = [
+    "Weighed",
+    "decode",
+    "decode_lossy",
+    "DEFAULT_LIMITS",
+    "DELIMITER",
+    "detect_drift",
+    "FILENAMES",
+    "over_budget_text",
+    "parse",
+    "percent",
+    "serialise",
+    "TARGETS",
+    "usage",
+]

@@ -15,15 +15,13 @@ from hermes_dash.engine.agents import active
 from hermes_dash.engine.rules import scan as _scan
 from hermes_dash.engine.rules.actions import SINGLE, Action
 from hermes_dash.engine.rules.errors import (
-    AmbiguousMatch,
     ContentBlocked,
-    EntryChanged,
     InvalidRequest,
-    NoMatch,
     OverLimit,
     Refusal,
 )
-from hermes_dash.engine.rules.format import percent, usage
+from hermes_dash.engine.rules.format import Weighed, usage
+from hermes_dash.engine.rules.matching import locate
 from hermes_dash.engine.rules.targets import Target
 
 ACTIONS = tuple(a.value for a in SINGLE)
@@ -36,7 +34,6 @@ _SINGLE_OF = {a.value: a for a in SINGLE}
 _TAKES_CONTENT = frozenset(a for a in SINGLE if a.uses_content)
 _TAKES_OLD_TEXT = frozenset(a for a in SINGLE if a.uses_old_text)
 _ADD, _REPLACE = Action.ADD, Action.REPLACE
-PREVIEW_CHARS = 80
 #: A batch is a handful of operations when the agent makes it, and at most about one per entry
 #: per side when the dashboard's table editor does (a full 2,200-character file holds at most
 #: about 550 entries). A bigger batch is refused before anything else is done with it, so a
@@ -115,105 +112,9 @@ class Operation:
         return cls(fields["action"], fields["content"], fields["old_text"], fields["expect_entry"].strip() or None)
 
 
-@dataclass(frozen=True)
-class Match:
-    """Which entries ``old_text`` hits: ``target`` is the index an operation would use, or None."""
-
-    old_text: str
-    indices: tuple[int, ...]
-    target: int | None
-    previews: tuple[str, ...]
-
-    @property
-    def kind(self) -> str:
-        if self.target is not None:
-            return "one"
-        return "none" if not self.indices else "several"
-
-
 def check_target(target: str) -> str:
     """``target`` when it names a memory file (:meth:`Target.of` refuses an unknown one)."""
     return Target.of(target).key
-
-
-def preview(entry: str) -> str:
-    return entry[:PREVIEW_CHARS] + ("..." if len(entry) > PREVIEW_CHARS else "")
-
-
-def find(entries: list[str], old_text: str) -> Match:
-    """The agent's matching: the entries containing ``old_text`` must all be the same text (then
-    the first is used). Where the agent version in effect has the exact-match rule, an entry
-    equal to ``old_text`` wins over others containing it (no release has it: docs/agents.md)."""
-    old_text = old_text.strip()
-    if not old_text:  # "" is in every entry; an empty search hits nothing rather than "several"
-        return Match(old_text, (), None, ())
-    indices = tuple(i for i, entry in enumerate(entries) if old_text in entry)
-    if not indices:
-        return Match(old_text, indices, None, ())
-    exact = next((i for i in indices if entries[i] == old_text), None) if active().exact_match_wins else None
-    distinct = {entries[i] for i in indices}
-    target = exact if exact is not None else (indices[0] if len(distinct) == 1 else None)
-    previews = tuple(preview(t) for t in dict.fromkeys(entries[i] for i in indices))
-    return Match(old_text, indices, target, previews)
-
-
-def resolve(entries: list[str], old_text: str, *, where: str = "") -> int:
-    """Index of the entry an operation on ``old_text`` targets, or a NoMatch/AmbiguousMatch refusal."""
-    match = find(entries, old_text)
-    if match.target is not None:
-        return match.target
-    if not match.indices:
-        raise NoMatch(
-            f"{where}No entry contains {match.old_text!r}.",
-            hint="Check the entry list and use a piece of the exact text of the entry you mean.",
-        )
-    listing = "; ".join(f"[{i}] {preview(entries[i])}" for i in dict.fromkeys(match.indices))
-    raise AmbiguousMatch(
-        f"{where}{match.old_text!r} is in {len(match.previews)} different entries: {listing}",
-        hint="Use a longer piece of text that only the entry you mean contains.",
-        matches=list(match.previews),
-    )
-
-
-def locate(entries: list[str], old_text: str, expect_entry: str | None = None, *, where: str = "") -> int:
-    """Index of the entry a replace/remove targets; pinned to ``expect_entry`` when given.
-
-    Unpinned, this is the agent's matching (:func:`resolve`). Pinned, the entry ``old_text``
-    hits must be exactly ``expect_entry``, else :class:`EntryChanged` with the text it has now.
-    When ``old_text`` has become ambiguous but the pinned entry is still one of the hits, the
-    pin says which one the caller meant, so it is used.
-    """
-    if expect_entry is None:
-        return resolve(entries, old_text, where=where)
-    match = find(entries, old_text)
-    if match.target is not None and entries[match.target] == expect_entry:
-        return match.target
-    if match.target is None and expect_entry in (entries[i] for i in match.indices):
-        return entries.index(expect_entry)
-    current = entries[match.target] if match.target is not None else None
-    if current is not None:
-        what = (
-            f"The entry this change was aimed at is no longer in the file as it was shown: "
-            f"{preview(expect_entry)!r}; it now reads {preview(current)!r}."
-        )
-    elif match.indices:
-        what = (
-            f"{match.old_text!r} is now in {len(match.previews)} different entries, and none is the entry this "
-            f"change was aimed at, which is no longer in the file: {preview(expect_entry)!r}."
-        )
-    else:
-        what = (
-            f"No entry contains {match.old_text!r} any more: the entry this change was aimed at is no longer "
-            f"in the file: {preview(expect_entry)!r}."
-        )
-    raise EntryChanged(
-        f"{where}{what} Nothing was changed.",
-        hint="Someone (the agent, another tab) changed it meanwhile. Compare the two versions, then apply "
-        "your change to the current text or drop it.",
-        expected=expect_entry,
-        current=current,
-        index=match.target,
-    )
 
 
 def check_content(content: str, *, where: str = "") -> None:
@@ -491,7 +392,7 @@ def scan_now(prepared: Prepared) -> Prepared:
 
 
 @dataclass(frozen=True)
-class Projection:
+class Projection(Weighed, counts="after"):
     """One operation applied to entries under a limit: what a write would do, or why it would not.
 
     ``index``/``matched``: the entry a replace/remove hits in ``before`` (None for add, batch,
@@ -514,14 +415,6 @@ class Projection:
     @property
     def changed(self) -> bool:
         return self.after != self.before
-
-    @property
-    def usage(self) -> int:
-        return usage(self.after)
-
-    @property
-    def percent(self) -> int:
-        return percent(self.usage, self.limit)
 
     def raise_refusal(self) -> Projection:
         if self.refusal is not None:
@@ -552,3 +445,6 @@ def project(entries: Iterable[str], operation: Operation | Mapping[str, object] 
     except Refusal as refusal:
         return Projection(action, before, before, limit, refusal)
     return Projection(action, before, tuple(after), limit, None, index, None if index is None else before[index])
+
+
+__all__ = ["Operation", "prepare", "project", "Projection", "step", "Work"]

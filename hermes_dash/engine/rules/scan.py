@@ -132,3 +132,5 @@ def describe(findings: tuple[str, ...]) -> str:
 
 #: The name the package face exports (the face re-exports, never renames).
 describe_findings = describe
+
+__all__ = ["describe_findings", "INVISIBLE", "MAX_SCAN_CHARS", "scan"]

@@ -66,3 +66,6 @@ _BY_KEY = {t.key: t for t in TABLE}
 def target_of(target: str | Target) -> Target:
     """The row for a key (``"memory"``), refused when there is none: :meth:`Target.of`."""
     return Target.of(target)
+
+
+__all__ = ["Target", "target_of"]

@@ -175,3 +175,6 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
             put("new", "".join(b[j1:j2]))
     put("same", suffix)
     return tuple(out)
+
+
+__all__ = ["diff_entries", "DiffItem", "EntryDiff", "word_diff"]

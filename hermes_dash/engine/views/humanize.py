@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from datetime import datetime
+
 # A running agent session froze both files into its prompt when it started: a write reaches
 # disk at once, but only sessions started after it see it.
 NEXT_SESSION = "A running agent session does not see this change; the next session will."
@@ -43,5 +47,9 @@ def past_of(verb: str) -> str:
     return verb + ("d" if verb.endswith("e") else "ed")
 
 
-# The names curation/cleanup.py still imports (its owner moves it to the face's names).
-count, entries, past = n_of, n_entries, past_of
+def iso_seconds(moment: datetime | None) -> str | None:
+    """A moment as JSON output gives it (``2026-12-01T18:38:00+00:00``); None when unknown."""
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+__all__ = ["age", "ago", "iso_seconds", "n_entries", "n_of", "NEXT_SESSION", "past_of"]

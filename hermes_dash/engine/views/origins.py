@@ -440,7 +440,7 @@ def _calls_of(
     return out
 
 
-__all__ = ["CallScan", "MemoryCall", "SessionInfo", "scan_calls"]
+__all__ = ["MemoryCall", "ORIGINS_TIMEOUT_S", "scan_calls", "SessionInfo"]
 
 
 # The names the package face exports (the face renames nothing).

@@ -121,3 +121,6 @@ def parse_prompt(prompt: str) -> dict[str, ParsedBlock]:
         # Continue after this block's text: an entry that quotes a block header must not be
         # taken for the next block.
         lines_start = body_start + len(text)
+
+
+__all__ = ["parse_prompt", "render_block", "render_prompt", "sanitise"]

@@ -133,3 +133,6 @@ def oldest_prompt(db: Path) -> str:
         return ""
     value = row[0] if row else None
     return value if isinstance(value, str) else ""
+
+
+__all__ = ["oldest_prompt", "read_sessions", "SessionList"]

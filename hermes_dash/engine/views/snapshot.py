@@ -1,26 +1,28 @@
 """The frozen snapshot a running session uses, and how it differs from the live files.
 
 A snapshot comes from the newest (or a chosen) session in ``state.db`` or, where there is
-none, from one the user froze in the dashboard: ``memories/.hermes-dash-snapshot.json``.
+none, from one the user froze in the dashboard: ``memories/.hermes-dash-snapshot.json``
+(written by :mod:`hermes_dash.engine.freeze`: a view writes nothing).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import outside
-from hermes_dash.engine.io.atomic import write_private
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import InvalidRequest
 from hermes_dash.engine.rules.format import TARGETS
-from hermes_dash.engine.store import MemoryStore
 from hermes_dash.engine.views.diff import EntryDiff, diff_entries
 from hermes_dash.engine.views.render import parse_prompt, sanitise
 from hermes_dash.engine.views.sessions import Session, read_sessions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # a view reads through the store; it never imports the writing modules
+    from hermes_dash.engine.store import MemoryStore
 
 FROZEN_NAME = ".hermes-dash-snapshot.json"
 MAX_FROZEN_BYTES = 64 << 20  # two rendered blocks and their entries; far below this
@@ -55,17 +57,6 @@ def session_snapshot(session: Session) -> Snapshot:
 
 def frozen_snapshot_path(store: MemoryStore) -> Path:
     return store.home.memories_dir / FROZEN_NAME
-
-
-def freeze_snapshot(store: MemoryStore) -> Snapshot:
-    """Record what a session starting now would load, beside the memory files."""
-    now = datetime.now(timezone.utc)
-    blocks = {t: store.render_block(t) for t in TARGETS}
-    entries = {t: list(store.read(t).entries) for t in TARGETS}
-    record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}
-    # Its own file, never a link's target: a link planted here is replaced, not written through.
-    write_private(frozen_snapshot_path(store), json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
-    return load_frozen_snapshot(store)  # type: ignore[return-value]  # just written: None only if the file went away in between
 
 
 def load_frozen_snapshot(store: MemoryStore) -> Snapshot | None:
@@ -140,3 +131,16 @@ def choose_snapshot(store: MemoryStore, session_id: str | None = None) -> tuple[
             f"`{printed_command('snapshot')}` later.",
         )
     return chosen
+
+
+__all__ = [
+    "choose_snapshot",
+    "compare_snapshot",
+    "diff_live",
+    "frozen_snapshot_path",
+    "load_frozen_snapshot",
+    "newest_snapshot",
+    "session_snapshot",
+    "Snapshot",
+    "snapshot_since",
+]

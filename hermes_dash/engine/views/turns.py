@@ -126,7 +126,7 @@ def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: f
     return out
 
 
-__all__ = ["Reason", "TurnMessage", "reason", "reasons", "turn"]
+__all__ = ["call_reasons", "call_turn", "Reason", "TurnMessage"]
 
 
 # The names the package face exports (the face renames nothing).

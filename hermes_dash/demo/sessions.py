@@ -25,10 +25,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hermes_dash.engine.io import journal
-from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
-from hermes_dash.engine.rules.format import DEFAULT_LIMITS, TARGETS, percent, usage
-from hermes_dash.engine.rules.ops import project
+from hermes_dash import (
+    DEFAULT_LIMITS,
+    JOURNAL_NAME,
+    JOURNAL_PREVIEW_CHARS,
+    MAX_PACKAGE_FILE_BYTES,
+    TARGETS,
+    journal_digest,
+    percent,
+    project,
+    read_regular,
+    usage,
+)
 
 SCHEMA = Path(__file__).with_name("demo_state") / "schema.sql"
 DAY, HOUR, MINUTE = 86_400, 3_600, 60
@@ -303,7 +311,7 @@ _TOOLS = "\n\n# Tools\n- terminal\n- file_edit\n- memory\n- web_search\n"
 
 
 def system_prompt(entries: Mapping[str, list[str]]) -> str:
-    from hermes_dash.engine.views.render import render_block, render_prompt
+    from hermes_dash import render_block, render_prompt
 
     blocks = {t: render_block(t, entries[t], DEFAULT_LIMITS[t]) for t in TARGETS}
     return _PREAMBLE + render_prompt(blocks) + _TOOLS
@@ -449,16 +457,14 @@ def _write_journal(memories: Path, lines: list[dict[str, Any]], now: float) -> N
                     "action": "add",
                     "message": "Entry added.",
                     "via": line["via"],
-                    "removed": [
-                        [journal.digest(e), e[: journal.PREVIEW_CHARS]] for e in line["before"] if e not in new
-                    ],
-                    "added": [[journal.digest(e), e[: journal.PREVIEW_CHARS]] for e in line["after"] if e not in old],
+                    "removed": [[journal_digest(e), e[:JOURNAL_PREVIEW_CHARS]] for e in line["before"] if e not in new],
+                    "added": [[journal_digest(e), e[:JOURNAL_PREVIEW_CHARS]] for e in line["after"] if e not in old],
                 },
                 ensure_ascii=False,
             )
             + "\n"
         )
-    fd = os.open(journal.path_of(memories), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    fd = os.open(memories / JOURNAL_NAME, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     try:
         os.write(fd, text.encode("utf-8"))
     finally:

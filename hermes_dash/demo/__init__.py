@@ -7,7 +7,7 @@ markdown USER.md over its budget, backups in all three naming styles, staged wri
 approval inbox, a small ``work`` profile). The ``state.db``
 is built at copy time instead of shipped, in the agent's own schema: its sessions must be
 *recent*, their memory calls explain where each entry came from, and their frozen system
-prompts hold the entries each session started with (:mod:`hermes_dash.demo_sessions`), so the
+prompts hold the entries each session started with (:mod:`hermes_dash.demo.sessions`), so the
 snapshot page has something to show.
 
 No Streamlit here: ``python -m hermes_dash.demo`` prints the path of a fresh copy, and tests use
@@ -29,11 +29,11 @@ KEEP_COPIES_S = 86_400  # a demo copy untouched for a day is removed when the ne
 
 def build_state_db(path: Path, now: float | None = None, memories: Path | None = None) -> None:
     """The demo's ``state.db``, in the agent's own schema, whose sessions' memory calls wrote the
-    demo's entries (:mod:`hermes_dash.demo_sessions`); with ``memories``, also hermes-dash's
+    demo's entries (:mod:`hermes_dash.demo.sessions`); with ``memories``, also hermes-dash's
     journal line for the entry written through the dashboard."""
-    from hermes_dash import demo_sessions
+    from hermes_dash.demo import sessions
 
-    demo_sessions.build(path, memories, time.time() if now is None else now)
+    sessions.build(path, memories, time.time() if now is None else now)
 
 
 def _copies_parent() -> Path | None:
@@ -83,7 +83,7 @@ def create_demo_home(dest: Path | None = None, now: float | None = None) -> Path
     the copies nobody has touched for a day (a demo copy is for looking around, not for keeping;
     one still open in a tab after a day shows the empty state, from which a fresh copy is one
     click away). Where that shared folder cannot be used safely (owned by someone else, a link),
-    the copy goes to a plain new temporary folder, as before.
+    the copy goes to a plain new temporary folder.
     """
     if dest is None:
         parent = _copies_parent()
