@@ -152,6 +152,7 @@ __all__ = [
     "use_agent",
     "word_diff",
     "Work",
+    "working_folders",
     "write_atomic",
     "write_private",
 ]
@@ -277,6 +278,7 @@ _MODULE_OF = {
     "render_prompt": "engine.views.render",
     "sanitise": "engine.views.render",
     "read_sessions": "engine.views.sessions",
+    "working_folders": "engine.views.sessions",
     "SessionList": "engine.views.sessions",
     "choose_snapshot": "engine.views.snapshot",
     "compare_snapshot": "engine.views.snapshot",
@@ -605,6 +607,7 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, re-expo
     from .engine.views.sessions import SessionList as SessionList
     from .engine.views.sessions import oldest_prompt as oldest_prompt
     from .engine.views.sessions import read_sessions as read_sessions
+    from .engine.views.sessions import working_folders as working_folders
     from .engine.views.snapshot import (
         Snapshot as Snapshot,
     )

@@ -52,9 +52,9 @@ def test_cleanup_details_are_folded(demo: Path) -> None:
     at = open_app("curation_cleanup")
     flat = order(at)
     folded = {key(e): inside for e, inside in flat if key(e)}
-    # The candidates with no evidence against them fold away; the one not found here is shown.
+    # The candidates with no evidence against them fold away, but for the first two.
     candidates = [c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]
-    assert candidates[0].label.startswith("Remove · not found here") and not folded[candidates[0].key]
+    assert candidates[0].label.startswith("Remove · ") and not folded[candidates[0].key]
     assert any(folded[c.key] for c in candidates) and len(candidates) > 3
     # A step's edit box and full texts, the explanation, the other sections: each in an expander.
     assert all(folded[t.key] for t in at.text_area if t.key.startswith("cu_plan_text_"))

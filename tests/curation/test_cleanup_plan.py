@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
+from cleanup_corpus import agent_ran_in
 from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -72,6 +73,7 @@ def near_full(root: Path) -> tuple[Path, list[str], str]:
     (home / "memories" / "MEMORY.md").write_text(serialise(entries), encoding="utf-8")
     (home / "memories" / "USER.md").write_text("Name: Sam.", encoding="utf-8")
     (home / "config.yaml").write_text(f"memory:\n  memory_char_limit: {usage(entries) + 10}\n", encoding="utf-8")
+    agent_ran_in(home, str(root))  # the agent runs on this machine: its paths are this machine's to check
     return home, entries, stale
 
 

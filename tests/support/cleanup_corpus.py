@@ -770,3 +770,306 @@ HOMES: tuple[Home, ...] = (
         conflict=(("m", "R 4.3.2 is the version in renv.lock.", "renv.lock now records R 4.4.1."),),
     ),
 )
+
+#: Development homes written to the kinds the independent homes missed (issue 33): contradictions
+#: reworded beyond the value (counts, sizes, intervals, times with zones, prices, named
+#: alternatives), with and without a change cue; paraphrases that change the shape (a list in
+#: another order or with other separators, a rule restated as a preference); paths on another
+#: host, server, container or device (``remote``) and local paths that are gone (``gone``);
+#: ``folders`` exist where the agent runs. Non-code users among them.
+MORE_HOMES: tuple[Home, ...] = (
+    Home(
+        name="tea-shop",
+        kind="small online shop (Vue + Django), the Redis / Vite home",
+        fill=0.91,
+        memory=(
+            "The shop frontend is a Vue 3 app built with Vite; the checkout is ~/src/shopfront.",
+            "The API's virtualenv is ~/src/shopfront/api/.venv; activate it before any manage.py command.",
+            "Celery beat schedules the nightly stock sync at 01:30 Europe/Berlin.",
+            "Payments go through Mollie; its webhooks arrive at /api/payments/webhook.",
+            "Use pnpm in the frontend, never npm or yarn.",
+            "Tests: `pytest -q` in api/, `pnpm vitest run` in the frontend.",
+            "Translations live in frontend/src/locales/, one JSON file per language.",
+            "The staging database is refreshed from a production dump every Sunday night.",
+        ),
+        user=(
+            "Name: Lena. Runs a small online tea shop and codes the site herself.",
+            "Prefers German in chat, English in code comments.",
+        ),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "The Vite dev server runs on port 5173 and `vite preview` on 4173.",
+                "Vite ports: preview 4173, dev server 5173.",
+            ),
+        ),
+        conflict=(
+            (
+                "m",
+                "Redis runs on port 6379 on localhost.",
+                "Redis was moved to port 6380 last week; 6379 is now used by nothing.",
+            ),
+        ),
+        remote=("The production media files are in /srv/shop/media on the Hetzner server.",),
+        gone=("The old Angular admin lived in ~/src/shop-admin-legacy; build it with ng build --prod.",),
+        folders=("~/src/shopfront", "~/src/shopfront/api/.venv"),
+    ),
+    Home(
+        name="bakery",
+        kind="a bakery owner's notes (no code)",
+        fill=0.9,
+        memory=(
+            "The bakery opens Tuesday to Sunday; Monday is the rest day.",
+            "Flour comes from the Mühle Krause mill, ordered by phone every Thursday.",
+            "The VAT on take-away bread is 7%, on coffee drunk in the shop 19%.",
+            "Allergen labels must list gluten, sesame and nuts on every shelf card.",
+            "The oven is descaled on the first Monday of each month.",
+        ),
+        user=(
+            "Name: Jutta, owner of a two-shop bakery.",
+            "Wants answers short and without jargon; she reads them on her phone.",
+        ),
+        same=(
+            (
+                "cross",
+                "mu",
+                "Invoices must be sent as PDF, never as Word files.",
+                "Prefers invoices as PDF rather than Word documents.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Bookkeeping is in Lexware.",
+                "Bookkeeping is done in Lexware Office; receipts are scanned with its app every Friday for the "
+                "tax adviser.",
+            ),
+        ),
+        differ=(
+            (
+                "m",
+                "The Friday delivery to Café Sonne is 40 loaves.",
+                "The Friday delivery to Hotel Adler is 25 loaves.",
+            ),
+            ("m", "The sourdough proves for 12 hours at 5 °C.", "The rye dough proves for 3 hours at 24 °C."),
+        ),
+        conflict=(
+            (
+                "m",
+                "The weekly supplier call is on Tuesdays at 10:00 CET.",
+                "Since the supplier moved to Lisbon, our weekly call is at 9:00 WET on Tuesdays.",
+            ),
+            ("m", "Two part-time bakers work the Saturday shift.", "We now have three bakers on Saturdays."),
+        ),
+        conflict_uncued=(("m", "The shop opens at 7:00 on weekdays.", "Weekday opening time is 6:30."),),
+        remote=("The order sheet is at /Bestellungen/2026.xlsx on the shared Google Drive.",),
+        gone=("Old price lists are in ~/Documents/preise-2023/, one PDF per month.",),
+        folders=("~/Documents/baeckerei",),
+    ),
+    Home(
+        name="novel",
+        kind="a novelist's manuscript notes",
+        fill=0.88,
+        memory=(
+            "The manuscript is one Scrivener project; each chapter is a folder of scenes.",
+            "Chapter titles are lines from sea shanties.",
+            "The editor is Ruth Adeyemi at Harbour Press; she wants changes tracked.",
+            "Research on 1960s lighthouse keeping is in the Trinity House archive notes.",
+        ),
+        user=(
+            "Name: Mireille, novelist; writes in English, reads French.",
+            "Likes feedback on rhythm and dialogue, not on plot.",
+        ),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "Main characters: Ada (narrator), her brother Tomas, the lighthouse keeper Brann.",
+                "The cast is the lighthouse keeper Brann, Tomas (Ada's brother) and Ada, who narrates.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Dialogue uses single quotes, British style.",
+                "Wants dialogue in single quotation marks (British style).",
+            ),
+            (
+                "overlap",
+                "m",
+                "Drafts are written in Scrivener.",
+                "Drafts are written in Scrivener and compiled to DOCX for the editor; the project syncs through "
+                "Dropbox.",
+            ),
+        ),
+        differ=(
+            ("m", "Part one is set in 1962.", "Part three is set in 1989."),
+            ("u", "Writes new pages in the morning, from 6 to 9.", "Edits in the evening, after 20:00."),
+        ),
+        conflict=(
+            ("m", "The novel has 24 chapters.", "After the spring rewrite the manuscript now runs to 21 chapters."),
+            ("m", "The working title is The Salt House.", "The working title changed to Lantern Weather in May."),
+        ),
+        conflict_uncued=(("m", "Target length is 90,000 words.", "The publisher's target is 85k words."),),
+        remote=("Finished chapters are backed up to /volume1/writing on the Synology NAS.",),
+        gone=("Research notes are in ~/Notes/salt-house-research/.",),
+        folders=("~/Writing/lantern",),
+    ),
+    Home(
+        name="soil-lab",
+        kind="field ecology research group",
+        fill=0.93,
+        memory=(
+            "Analysis code is in /home/ngozi/lab/soil, an R and Python mix; the R part uses renv.",
+            "Every dataset gets a README with its site, depth and sensor serials.",
+            "Field days are booked in the group calendar two weeks ahead.",
+            "Plots use the viridis palette and SI units.",
+        ),
+        user=("Name: Dr. Ngozi Okoye, soil ecologist; third-year postdoc.",),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "Sites: Alder Creek; Birch Flats; Cedar Ridge.",
+                "The field sites are Cedar Ridge, Alder Creek and Birch Flats.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Run the QC script before merging data.",
+                "Run `python qc.py --strict data/raw/` before merging any new data; it flags sensor drift and "
+                "missing timestamps.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Ngozi wants figures with uncertainty bars.",
+                "Prefers error bars on every figure.",
+            ),
+        ),
+        differ=(
+            ("m", "Alder Creek loggers upload at 02:00 UTC.", "Cedar Ridge loggers upload at 03:00 UTC."),
+            ("m", "Soil moisture is logged at 10 cm depth.", "Soil temperature is logged at 30 cm depth."),
+        ),
+        conflict=(
+            (
+                "m",
+                "The sampling interval for the soil sensors is 15 minutes.",
+                "Soil sensors were switched to a 5-minute interval in April to catch rain events.",
+            ),
+            ("m", "Each field laptop has a 256 GB SSD.", "The field laptops were upgraded to 1 TB SSDs."),
+        ),
+        conflict_uncued=(("m", "The analysis needs pandas >=1.5,<2.", "Analysis code requires pandas 2.2."),),
+        remote=(
+            "Raw logger files land in /data/incoming on the field station server fs-01.",
+            "Each logger keeps a ring buffer at /sd/log.csv on the device itself.",
+        ),
+        gone=("The 2024 thesis draft is at /home/ngozi/drafts/thesis-2024.tex.",),
+        folders=("/home/ngozi/lab",),
+    ),
+    Home(
+        name="oncall",
+        kind="SRE on-call notes, terse",
+        fill=0.95,
+        memory=(
+            "Prod is 3 regions behind Cloudflare; health page /status.",
+            "Postgres 16, pgbouncer in transaction mode.",
+            "Incidents: open a channel #inc-<date>, page the IC, write the timeline as you go.",
+            "Terraform state in the S3 bucket tf-state-main; never apply from a laptop.",
+            "Feature flags via Unleash.",
+        ),
+        user=(
+            "Name: Kenji, SRE. Schreibt manchmal Deutsch; answer in English.",
+            "Prefers terse bullet answers.",
+        ),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "Restart the worker with `systemctl restart app-worker`; never kill -9 it.",
+                "Never kill -9 the worker: restart it with systemctl restart app-worker.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Deploys freeze on Fridays.",
+                "Deploy freeze: no deploys on Fridays after 12:00 unless the on-call lead approves.",
+            ),
+        ),
+        differ=(
+            ("m", "eu-west-1 runs 6 app nodes.", "us-east-1 runs 4 app nodes."),
+            ("m", "The primary Postgres is db-a.", "The replica Postgres is db-b."),
+        ),
+        conflict=(
+            ("m", "Standup 09:30 CET.", "Standup moved to 10:00 CET."),
+            ("m", "Alerts go to PagerDuty.", "Alerting switched from PagerDuty to Opsgenie."),
+            ("m", "Log retention: 14 days.", "Log retention was raised to 30 days for the audit."),
+        ),
+        conflict_uncued=(("m", "Max upload size is 50 MB.", "The upload limit is 100 MB."),),
+        remote=(
+            "Nginx config is /etc/nginx/sites-enabled/app on web-1.",
+            "The cron jobs live in /etc/cron.d/app inside the app container.",
+            "Backups are in /backups/pg on the backup host.",
+        ),
+        gone=("The runbook draft is ~/ops/runbook-old.md.",),
+        folders=("~/ops",),
+    ),
+    Home(
+        name="pottery",
+        kind="a potter's online shop, first person",
+        fill=0.89,
+        memory=(
+            "I sell through Etsy and at two markets a month.",
+            "Photos are taken on the white sweep by the north window, before noon.",
+            "Every piece gets a maker's mark and the year on the base.",
+            "Wholesale orders need 50% up front.",
+        ),
+        user=("Name: Aoife, potter, runs the shop alone.",),
+        same=(
+            (
+                "cross",
+                "mu",
+                "I ship orders on Tuesdays and Fridays.",
+                "Ships orders twice a week, on Friday and Tuesday.",
+            ),
+            (
+                "paraphrase",
+                "m",
+                "Packaging: kraft box, tissue paper, a thank-you card.",
+                "Every order is packed with tissue paper and a thank-you card in a kraft box.",
+            ),
+        ),
+        differ=(
+            ("m", "Small mugs hold 250 ml.", "Large mugs hold 400 ml."),
+            ("m", "Glaze A is fired at cone 6.", "Glaze B is fired at cone 10."),
+        ),
+        conflict=(("m", "Shipping to the EU costs €6.50.", "EU shipping went up to €7.90 in January."),),
+        conflict_uncued=(("m", "The shop has 120 listings.", "There are 140 active listings in the shop."),),
+        remote=("Product photos sync to /DCIM/Shop on my phone.",),
+        gone=("Order labels were saved to ~/Desktop/labels-2024/.",),
+        folders=("~/Shop",),
+    ),
+)
+HOMES = HOMES + MORE_HOMES
+
+
+def agent_ran_in(hermes_home, *folders: str) -> None:  # type: ignore[no-untyped-def]
+    """Record in ``hermes_home/state.db`` sessions whose working folder (``cwd``) is each of
+    ``folders``: the column the agent's own ``sessions`` table keeps (hermes_state.py), and the
+    only one the clean-up reads to learn where the agent runs."""
+    import sqlite3
+    from pathlib import Path
+
+    db = Path(hermes_home) / "state.db"
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, cwd TEXT)"
+        )
+        start = conn.execute("SELECT count(*) FROM sessions").fetchone()[0]
+        conn.executemany(
+            "INSERT INTO sessions VALUES (?, 'cli', ?, ?)",
+            [(f"s{start + n}", 1.7e9 + start + n, str(f)) for n, f in enumerate(folders)],
+        )
+        conn.commit()
+    finally:
+        conn.close()

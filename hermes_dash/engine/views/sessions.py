@@ -190,3 +190,32 @@ def oldest_prompt(db: Path) -> str:
         return ""
     value = row[0] if row else None
     return value if isinstance(value, str) else ""
+
+
+MAX_SESSIONS = 2000  # the newest sessions whose working folder is read
+MAX_FOLDER_CHARS = 4096  # a longer cwd is no real folder
+
+
+def working_folders(db: Path) -> tuple[str, ...]:
+    """The distinct working folders (``cwd``) the agent's sessions ran in, newest first: where
+    the agent actually ran. () when none is recorded, the column is missing (older agents) or
+    the file cannot be read: then nothing is known about where the agent runs."""
+    try:
+        if not stat.S_ISREG(os.stat(db).st_mode):
+            return ()
+        conn = _connect(db)
+        try:
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(sessions)")}
+            if "cwd" not in columns:
+                return ()
+            order = "started_at DESC" if "started_at" in columns else "rowid DESC"
+            rows = conn.execute(
+                "SELECT substr(cwd, 1, ?) FROM sessions WHERE cwd IS NOT NULL AND cwd != '' "  # noqa: S608 - fixed names
+                f"ORDER BY {order} LIMIT ?",
+                (MAX_FOLDER_CHARS, MAX_SESSIONS),
+            ).fetchall()
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError, ValueError):
+        return ()
+    return tuple(dict.fromkeys(r[0] for r in rows if isinstance(r[0], str) and r[0].strip()))[:200]
