@@ -3,7 +3,7 @@
 Two labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
 - ``dev``: tests/support/cleanup_corpus.py, written beside the method and tuned on;
-- ``test``: tests/support/cleanup_testset.py, written by someone who never saw the method and
+- ``test``: ``cleanup_testset.py`` beside it, written by someone who never saw the method and
   measured once with the final method (never tuned on: docs/cleanup.md#figures).
 
 Per kind: recall of the pairs of one fact (paraphrase, overlap, cross-file) and the precision

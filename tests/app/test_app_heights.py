@@ -59,7 +59,7 @@ def test_cleanup_details_are_folded(demo: Path) -> None:
     # A step's edit box and full texts, the explanation, the other sections: each in an expander.
     assert all(folded[t.key] for t in at.text_area if t.key.startswith("cu_plan_text_"))
     labels = [e.label for e in at.expander]
-    assert "How the plan is made" in labels and "Paths not found on this machine (0)" in labels
+    assert "How the plan is made" in labels and "Paths not found where the agent runs (0)" in labels
     assert any(label.startswith("Entries that may be in the wrong file") for label in labels)
     assert not [h for h in at.header if h.value in ("Contradictions to resolve", "Entries that state one fact")]
     # Empty sections are said once, in one line.

@@ -1,7 +1,7 @@
-"""The four kinds of miss issue 33 names, each on a real temporary home: contradictions whose
+"""Four kinds of miss independent homes showed, each on a real temporary home: contradictions whose
 sentences differ beyond the value, one fact restated in another shape, paths on another
 machine, and evidence that misleads (a live fact ranked for removal, a path "not found" where
-the agent does not run). Each test failed on the method before the issue."""
+the agent does not run). Each but the look-alike guards failed on the earlier method."""
 
 from __future__ import annotations
 

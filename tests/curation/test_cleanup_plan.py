@@ -3,6 +3,7 @@ shorter wording, then removal candidates that the person picks (none picked for 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import subprocess
@@ -203,8 +204,11 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     assert question == [f"**Apply {len(steps) + 2} steps to MEMORY.md and USER.md as one write?**"]
     assert any(m.value.startswith("**MEMORY.md**: ") for m in at.markdown)
     assert any(m.value.startswith("**USER.md**: ") for m in at.markdown)
-    assert any(c.value == "{+" + PREF + "+}" for c in at.code)  # what USER.md gains
-    assert any(c.value == "[-" + stale + "-]" for c in at.code)  # what MEMORY.md loses
+    # In the colours Edit uses: green comes, red struck through goes; no [-x-]{+y+} notation.
+    bodies = [e.proto.body for e in at.get("html") if "hd-word-diff" in e.proto.body]
+    assert any('title="comes">' + html.escape(PREF) + "</ins>" in b for b in bodies)  # what USER.md gains
+    assert any('title="goes">' + html.escape(stale) + "</del>" in b for b in bodies)  # what MEMORY.md loses
+    assert not any("{+" in c.value or "[-" in c.value for c in at.code)
     at.button(key="cu_review_yes").click().run()
     assert not at.exception, [e.value for e in at.exception]
     memory = (home / "memories" / "MEMORY.md").read_text()

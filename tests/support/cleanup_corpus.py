@@ -771,7 +771,7 @@ HOMES: tuple[Home, ...] = (
     ),
 )
 
-#: Development homes written to the kinds the independent homes missed (issue 33): contradictions
+#: Development homes written to the kinds independent homes showed missed: contradictions
 #: reworded beyond the value (counts, sizes, intervals, times with zones, prices, named
 #: alternatives), with and without a change cue; paraphrases that change the shape (a list in
 #: another order or with other separators, a rule restated as a preference); paths on another
