@@ -272,9 +272,10 @@ def measure(homes, how) -> tuple[Counts, list[str]]:  # type: ignore[no-untyped-
     return total, notes
 
 
-def build_home(path: Path, home, serialise, usage) -> Path:  # type: ignore[no-untyped-def]
-    """The home on disk as ``path/.hermes``: its files, limits from its fill, and a state.db whose
-    sessions ran in its folders (those under ``~`` made under ``path``, the agent's user's home)."""
+def build_home(path: Path, home, serialise, usage, sessions: bool = True) -> Path:  # type: ignore[no-untyped-def]
+    """The home on disk as ``path/.hermes``: its files, limits from its fill, its folders under
+    ``~`` made under ``path`` (the agent's user's home), and (``sessions``) a state.db whose
+    sessions ran in them."""
     memory, user = home.files()
     root = path / ".hermes"
     (root / "memories").mkdir(parents=True)
@@ -288,7 +289,8 @@ def build_home(path: Path, home, serialise, usage) -> Path:  # type: ignore[no-u
     folders = [f for f in home.folders if f.startswith("~/")] or ["~"]
     for f in folders:
         (path / f[2:]).mkdir(parents=True, exist_ok=True)
-    corpus("dev").agent_ran_in(root, *(str(path / f[2:]) for f in folders))
+    if sessions:
+        corpus("dev").agent_ran_in(root, *(str(path / f[2:]) for f in folders))
     return root
 
 

@@ -236,7 +236,7 @@ def _versions(f: _Found) -> None:
     for m in _VERSION.finditer(text):
         raw = m.group(1)
         product = _product(text, m.start())
-        if "." not in raw:  # a bare integer is a version only after a product's name (Node 20, URP 14)
+        if "." not in raw and not m.group(0).startswith("v"):  # a bare integer: a version after a product's name
             before = text[max(0, m.start() - 30) : m.start()].rstrip()
             word = _NAME.findall(before)[-1:] if before else []
             if not word or not before.endswith(word[0]) or not (word[0][0].isupper() or word[0].isupper()):
@@ -264,6 +264,54 @@ def _alternatives(f: _Found) -> None:
             f.put("name", m.group("old").strip().casefold(), m.start("old"), m.end("old"), old=True)
 
 
+_DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
+_MONTHS = {
+    m: n
+    for n, m in enumerate(
+        "january february march april may june july august september october november december".split(), 1
+    )
+}
+_DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.IGNORECASE)
+_DATE = re.compile(
+    r"\b(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})(?:st|nd|rd|th)?\s+(" + "|".join(_MONTHS) + r")(?:\s+(\d{4}))?)\b",
+    re.IGNORECASE,
+)
+#: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
+_NOW_USES = re.compile(
+    r"\b(?:now\s+(?:uses?|runs?\s+on|goes?\s+through|lives?\s+in)|replaced\s+by|in\s+favou?r\s+of)\s+(?:the\s+)?"
+    r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
+)
+_INSTEAD = re.compile(
+    r"(?P<new>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:instead\s+of|rather\s+than|not)\s+(?:the\s+)?"
+    r"(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
+)
+
+
+def _dates(f: _Found) -> None:
+    for m in _DATE.finditer(f.text):
+        if m.group(1):
+            value = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
+        else:
+            year = m.group(6) or ""
+            value = f"{year}-{_MONTHS[m.group(5).casefold()]:02d}-{int(m.group(4)):02d}".lstrip("-")
+        f.put("date", value, m.start(), m.end())
+
+
+def _days(f: _Found) -> None:
+    days = sorted({_DAYS[m.group(1).casefold()] for m in _DAY.finditer(f.text)})
+    spans = [m.span() for m in _DAY.finditer(f.text)]
+    if days and not any(s < e2 and s2 < e for s, e in spans for s2, e2 in f.taken):
+        f.put("day", ",".join(str(d) for d in days), spans[0][0], spans[-1][1])
+
+
+def _more_alternatives(f: _Found) -> None:
+    for m in _NOW_USES.finditer(f.text):
+        f.put("name", m.group("new").strip().rstrip(".,;:").casefold(), m.start("new"), m.end("new"))
+    for m in _INSTEAD.finditer(f.text):
+        f.put("name", m.group("new").strip().casefold(), m.start("new"), m.end("new"))
+        f.put("name", m.group("old").strip().rstrip(".,;:").casefold(), m.start("old"), m.end("old"), old=True)
+
+
 @lru_cache(maxsize=1 << 14)
 def values(text: str) -> tuple[Value, ...]:
     """Every value of ``text`` with its kind (see the module), in order of appearance. Times and
@@ -271,11 +319,14 @@ def values(text: str) -> tuple[Value, ...]:
     found = _Found(text)
     numbers = [(m, _number(m.group("n"))) for m in _NUMBER.finditer(text)]
     _times(found)
+    _dates(found)
     _ports(found)
     _quantities(found, numbers)
     _versions(found)
     _counts(found, numbers)
     _alternatives(found)
+    _more_alternatives(found)
+    _days(found)
     return tuple(sorted(found.out, key=lambda v: v.start))
 
 
