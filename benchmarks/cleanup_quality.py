@@ -289,18 +289,43 @@ def build_home(path: Path, home, serialise, usage, sessions: bool = True) -> Pat
     folders = [f for f in home.folders if f.startswith("~/")] or ["~"]
     for f in folders:
         (path / f[2:]).mkdir(parents=True, exist_ok=True)
+    _live_paths(path, home, memory)
     if sessions:
         corpus("dev").agent_ran_in(root, *(str(path / f[2:]) for f in folders))
     return root
 
 
-LOSES_ONLY_REPEATS = ("superseded", "contradicted", "duplicate")  # evidence that the text is said better elsewhere
+def _live_paths(path: Path, home, memory: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """What the simulated machine holds on disk: each ``~`` path a live entry names (not a gone or
+    a remote one) inside a working folder, and the relative ones inside the project folder."""
+    from hermes_dash.curation.cleanup import staleness
+
+    project = staleness.project_folder(memory)
+    folders = [path / f[2:] for f in home.folders if f.startswith("~/")]
+    for entry in memory:
+        if entry in home.gone or entry in home.remote:
+            continue
+        named = [path / p[2:] for p in staleness.local_paths(entry) if p.startswith("~/")]
+        if project and project.startswith("~/"):
+            named += [path / project[2:] / p for p in staleness.relative_paths(entry) if not p.startswith(("~", "/"))]
+        for p in named:
+            if any(p == f or f in p.parents for f in folders):
+                p.mkdir(parents=True, exist_ok=True)
+
+
+def _stale_labels(home) -> set[str]:  # type: ignore[no-untyped-def]
+    """Entries whose removal loses no live fact, by the labels: the older side of a contradiction
+    with a cue, the shorter of two entries stating one fact, an entry naming a gone path."""
+    out = {a for _w, a, _b in home.conflict} | set(home.gone)
+    out |= {min(a, b, key=len) for kind, w, a, b in home.same if kind != "cross"}
+    return out
 
 
 def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no-untyped-def]
     """Per home above 85%: (name, percent before, after what loses nothing, how it reaches 80%,
-    live characters removed). How: "lossless", "repeats" (removing only superseded or duplicated
-    entries), "live" (live text must go too), "no plan"."""
+    live characters removed when the ranked candidates are taken in order). How: "lossless",
+    "repeats" (removing only superseded, duplicated or gone entries, by the labels), "live" (live
+    text must go too), "no plan"."""
     from hermes_dash import MemoryStore, resolve_home, serialise, usage
     from hermes_dash.curation import cleanup
 
@@ -315,12 +340,12 @@ def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no
                 out.append((home.name, int(home.fill * 100), int(home.fill * 100), "no plan", 0))
                 continue
             picks: list[str] = []
-            chosen, live = plan, 0
+            chosen, live, stale = plan, 0, _stale_labels(home)
             for cand in plan.ranked:
                 if chosen.reaches_goal:
                     break
                 picks.append(cand.entry)
-                live += 0 if cand.evidence in LOSES_ONLY_REPEATS else len(cand.entry)
+                live += 0 if cand.entry in stale else len(cand.entry)
                 chosen = plan.choose(removals=picks)
             how = "lossless" if plan.reaches_goal else "repeats" if chosen.reaches_goal and not live else "live"
             out.append(
