@@ -30,7 +30,9 @@ def tea_shop(root: Path) -> Path:
     its user's home), recorded by the agent's own SessionDB."""
     require_agent()
     home = cleanup_quality.build_home(root, HOME, serialise, usage, sessions=False)
-    (root / "src" / "shopfront" / "frontend" / "src" / "locales").mkdir(parents=True)  # as the checkout has it
+    (root / "src" / "shopfront" / "frontend" / "src" / "locales").mkdir(
+        parents=True, exist_ok=True
+    )  # as the checkout has it
     build_state_db(home, [{"id": "s1", "cwd": str(root / "src" / "shopfront")}, {"id": "s2", "cwd": str(root)}])
     return home
 

@@ -23,7 +23,7 @@ def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path) ->
     require_agent()
     home = cleanup_quality.build_home(tmp_path / "lena", HOME, serialise, usage, sessions=False)
     checkout = tmp_path / "lena" / "src" / "shopfront"
-    (checkout / "frontend" / "src" / "locales").mkdir(parents=True)
+    (checkout / "frontend" / "src" / "locales").mkdir(parents=True, exist_ok=True)
     build_state_db(home, [{"id": "s1", "cwd": str(checkout)}])
     from playwright.sync_api import sync_playwright
 

@@ -1048,6 +1048,106 @@ MORE_HOMES: tuple[Home, ...] = (
         gone=("Order labels were saved to ~/Desktop/labels-2024/.",),
         folders=("~/Shop",),
     ),
+    Home(
+        name="translator",
+        kind="a freelance translator's notes, first person, some German",
+        fill=0.92,
+        memory=(
+            "I invoice clients at the end of each month through Lexoffice.",
+            "Glossaries live in ~/Work/glossaries, one TBX file per client.",
+            "Trados Studio 2022 runs in a Windows VM; memoQ is only for the agency jobs.",
+            "Rush jobs (under 24 hours) cost a 30% surcharge.",
+        ),
+        user=(
+            "Name: Katrin, translator EN<>DE, based in Leipzig.",
+            "Antworte gern auf Deutsch, but keep code and file names in English.",
+        ),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "Language pairs: EN>DE, DE>EN, FR>DE.",
+                "I translate French to German, and English to German and back.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Deadlines are always given in Berlin time.",
+                "Prefers every deadline stated in Berlin time.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Backups: nightly with Borg.",
+                "Backups run nightly with Borg to the external disk, keeping 14 dailies and 6 monthlies.",
+            ),
+        ),
+        differ=(
+            ("m", "The agency rate is 0.12 EUR per word.", "The direct-client rate is 0.16 EUR per word."),
+            ("m", "Medical texts are proofread by Dr. Hahn.", "Legal texts are proofread by Ms. Vogel."),
+        ),
+        conflict=(
+            ("m", "My minimum fee is 40 EUR per job.", "Since January the minimum fee is 50 EUR."),
+            (
+                "m",
+                "The tax return is due on 31 July.",
+                "The tax adviser moved the return deadline to 30 September this year.",
+            ),
+        ),
+        conflict_uncued=(("m", "Daily capacity is about 2,500 words.", "I can do 3000 words a day."),),
+        remote=(
+            "Client portals store the source files under /shared/clients on their SharePoint.",
+            "The old invoices are in /Volumes/Archive/invoices on the Mac mini.",
+        ),
+        gone=("The 2023 glossary export is ~/Work/exports-2023/all.tbx.",),
+        folders=("~/Work",),
+    ),
+    Home(
+        name="data-pipeline",
+        kind="a data engineer's pipeline, long sentences and version ranges",
+        fill=0.94,
+        memory=(
+            "The pipeline repository is ~/code/ingest; Airflow DAGs live under dags/ and share helpers in "
+            "dags/common/.",
+            "Every DAG must set catchup=False unless a backfill is planned with the data owner.",
+            "Secrets come from the Vault path kv/ingest; never put credentials in Airflow variables.",
+            "Schemas are validated with pandera before anything is written to the warehouse.",
+        ),
+        user=("Name: Oskar, data engineer; prefers examples in SQL.",),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "Airflow runs with the CeleryExecutor; workers: 4, queue: default; Redis is the broker.",
+                "Redis brokers the CeleryExecutor, which runs 4 workers on the default queue.",
+            ),
+            (
+                "overlap",
+                "m",
+                "Use `make dag-test` before pushing.",
+                "Before pushing, run `make dag-test`, which parses every DAG and runs the unit tests in tests/dags/.",
+            ),
+        ),
+        differ=(
+            ("m", "The orders DAG runs at 02:00 UTC.", "The refunds DAG runs at 02:30 UTC."),
+            ("m", "The raw bucket keeps files for 30 days.", "The curated bucket keeps files for 365 days."),
+        ),
+        conflict=(
+            (
+                "m",
+                "apache-airflow is pinned to >=2.7,<2.8.",
+                "We upgraded apache-airflow to 2.9 in the last sprint.",
+            ),
+            ("m", "DAG runs time out after 2 hours.", "The DAG timeout was raised to 180 minutes."),
+            ("m", "Alerts for failed DAGs go to the #data-alerts channel.", "Failed DAG alerts now go to Opsgenie."),
+        ),
+        remote=(
+            "Worker logs are in /opt/airflow/logs inside the worker containers.",
+            "The warehouse dumps land in /data/dumps on etl-02.",
+        ),
+        gone=("The legacy cron scripts are in ~/code/ingest-legacy/cron/.",),
+        folders=("~/code/ingest",),
+    ),
 )
 HOMES = HOMES + MORE_HOMES
 

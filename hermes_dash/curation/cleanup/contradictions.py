@@ -266,6 +266,34 @@ def _keys(text: str) -> set[str]:
     return {v.kind for v in found} | {"version@" + v.value.split(".")[0] for v in found if v.kind.startswith("version")}
 
 
+WORD_MAX = 200  # a word more entries use than this finds no partner for a named alternative
+
+
+def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[int]) -> set[tuple[int, int]]:
+    """Each entry of ``left`` naming an alternative (``switched to Opsgenie``), against the entries
+    of ``right`` sharing a word of what it changes: an index, not every entry."""
+    if not holders or len(holders) > GROUP_MAX:
+        return set()
+    index: dict[str, list[int]] = {}
+    for j, text in enumerate(right):
+        for w in {stem(w) for w in _WORD.findall(text) if w.casefold() not in _STOP}:
+            index.setdefault(w, []).append(j)
+    out: set[tuple[int, int]] = set()
+    for i in holders:
+        text = left[i]
+        starts = [v.start for v in values(text) if v.kind == "name" and not v.old]
+        head = {
+            stem(w) for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=0)])) if w.casefold() not in _STOP
+        }
+        for j in {j for w in head if len(index.get(w, ())) <= WORD_MAX for j in index.get(w, ())}:
+            pair = (min(i, j), max(i, j)) if same else (i, j)
+            if (same and i == j) or pair in out:
+                continue
+            if judge(left[i], right[j]) is not None:
+                out.add(pair)
+    return out
+
+
 def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[int, int]]:
     """(i, j) pairs of left and right entries that give one kind of value and contradict each other."""
     groups_l: dict[str, list[int]] = {}
@@ -278,21 +306,10 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
             groups_r.setdefault(key, []).append(j)
     if same:
         groups_r = groups_l
-    # A named alternative ("switched to Opsgenie") is weighed against every entry of the other side.
-    everyone_l, everyone_r = list(range(len(left))), list(range(len(right)))
-    if "name" in groups_l:
-        groups_r = {**groups_r, "name": everyone_r}
-    if "name" in groups_r and not same:
-        groups_l = {
-            **groups_l,
-            "name": groups_l.get("name", []) + [i for i in everyone_l if i not in groups_l.get("name", [])],
-        }
     out: set[tuple[int, int]] = set()
     for key, ids in groups_l.items():
         others = groups_r.get(key, [])
-        if (len(ids) > GROUP_MAX or len(others) > GROUP_MAX) and key != "name":
-            continue
-        if key == "name" and min(len(ids), len(others)) > GROUP_MAX:
+        if key == "name" or len(ids) > GROUP_MAX or len(others) > GROUP_MAX:
             continue
         for i in ids:
             for j in others:
@@ -301,4 +318,7 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
                     continue
                 if judge(left[pair[0]], right[pair[1]]) is not None:
                     out.add(pair)
+    out |= _named(left, right, same, groups_l.get("name", []))
+    if not same:
+        out |= {(i, j) for j, i in _named(right, left, False, groups_r.get("name", []))}
     return sorted(out)

@@ -278,7 +278,8 @@ _DATE = re.compile(
 )
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
 _NOW_USES = re.compile(
-    r"\b(?:now\s+(?:uses?|runs?\s+on|goes?\s+through|lives?\s+in)|replaced\s+by|in\s+favou?r\s+of)\s+(?:the\s+)?"
+    r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|replaced\s+by|"
+    r"in\s+favou?r\s+of)\s+(?:the\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
 _INSTEAD = re.compile(
