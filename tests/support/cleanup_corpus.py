@@ -1148,6 +1148,46 @@ MORE_HOMES: tuple[Home, ...] = (
         gone=("The legacy cron scripts are in ~/code/ingest-legacy/cron/.",),
         folders=("~/code/ingest",),
     ),
+    Home(
+        name="clinic",
+        kind="a physiotherapy practice's admin notes, third person, many numbers",
+        fill=0.9,
+        memory=(
+            "The practice has two treatment rooms; room 1 has the ultrasound device.",
+            "Appointments are booked in Cliniko; reminders go out by SMS 24 hours before.",
+            "Insurance claims are filed within 7 days of the session.",
+            "New patients fill in the intake form on the tablet at reception.",
+        ),
+        user=("Name: Ruth, practice manager; wants figures in tables.",),
+        same=(
+            (
+                "paraphrase",
+                "m",
+                "Opening hours: Mon-Fri 8:00-18:00; Sat 9:00-13:00.",
+                "On Saturdays the practice opens 9:00-13:00, on weekdays 8:00-18:00.",
+            ),
+            (
+                "cross",
+                "mu",
+                "Ruth wants no-show statistics reported monthly.",
+                "Wants a monthly report of no-shows.",
+            ),
+        ),
+        differ=(
+            ("m", "A first assessment takes 60 minutes and costs £75.", "A follow-up takes 30 minutes and costs £50."),
+            ("m", "Dr. Patel works Mondays and Wednesdays.", "Dr. Hughes works Tuesdays and Thursdays."),
+            ("m", "The practice laptop has 16 GB of RAM.", "The reception PC has 8 GB of RAM."),
+            ("m", "Cancellations within 24 hours are charged 50%.", "No-shows are charged 100%."),
+        ),
+        conflict=(
+            ("m", "A follow-up session costs £45.", "Follow-up sessions went up to £50 in April."),
+            ("m", "The card reader is a SumUp Air.", "The card reader was replaced with a Zettle Reader 2."),
+        ),
+        conflict_uncued=(("m", "Reception closes at 17:30.", "The front desk is staffed until 18:00."),),
+        remote=("Patient records are stored in /records on the Cliniko servers.",),
+        gone=(),
+        folders=("~/Practice",),
+    ),
 )
 HOMES = HOMES + MORE_HOMES
 

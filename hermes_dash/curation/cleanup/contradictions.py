@@ -25,13 +25,16 @@ import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from . import facts
+from . import facts, meaning
 from .values import Value, by_kind, old_values, stem, values
 
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
 NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifier)
+UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
 
 CUE = re.compile(
     r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
@@ -65,6 +68,12 @@ class Finding:
     first: tuple[str, ...]  # the first entry's values of that kind
     second: tuple[str, ...]
     newer: int | None
+    universal: bool = False  # one says it holds everywhere ("3.11 everywhere")
+
+    @property
+    def undated(self) -> bool:
+        """Nothing says which value is newer: shown only for entries alike in meaning."""
+        return self.newer is None and not self.universal
 
 
 def _masked(text: str, found: Sequence[Value], mark: str = " ") -> str:
@@ -83,7 +92,7 @@ def _subject(text: str, found: Sequence[Value]) -> list[str]:
     """The entry's subject words in order: stemmed, values, cues and stop words left out."""
     masked = CUE.sub(" ", _masked(text, found))
     words = [stem(w) for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]
-    return [w for w in words if w not in _LIGHT]
+    return [w for w in words if w not in _LIGHT and w not in _CALENDAR]
 
 
 #: Words every subject may use: the kind of a value (port, version) and the verbs that carry one.
@@ -122,6 +131,22 @@ def _contrasted(a: list[str], b: list[str], shared: set[str], only_a: set[str], 
     before_a = {nxt: w for w, nxt in zip(a, a[1:]) if w in only_a and w not in _GENERIC}
     before_b = {nxt: w for w, nxt in zip(b, b[1:]) if w in only_b and w not in _GENERIC}
     return any(s in before_a and s in before_b for s in shared)
+
+
+_ARTICLES = frozenset("the a an our my your their its this that these those each every".split())
+
+
+def _head(raw: list[str]) -> set[str]:
+    """The words naming what a sentence is about: those before its first stop word or mark
+    (``the practice laptop`` of ``The practice laptop has 16 GB``)."""
+    out: list[str] = []
+    for w in raw:
+        if w in _STOP or w in _COPULA or w == "0":
+            if out or w not in _ARTICLES:
+                break  # "There are 140 listings": no head before the verb
+            continue
+        out.append(w)
+    return set(out)
 
 
 def _swapped(a: list[str], b: list[str]) -> bool:
@@ -209,6 +234,34 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
+def _two_subjects(
+    a: str,
+    b: str,
+    va: Sequence[Value],
+    vb: Sequence[Value],
+    subjects: tuple[list[str], list[str]],
+    *,
+    universal: bool,
+    uncued: bool,
+) -> bool:
+    """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
+    and, with nothing dated, two sentences whose heads share nothing."""
+    if _tokens_apart(a, b, va, vb):
+        return True
+    if universal:
+        return False
+    sub_a, sub_b = subjects
+    set_a, set_b = set(sub_a), set(sub_b)
+    shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
+    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
+    if _qualified(raw_a, shared, only_a) or _qualified(raw_b, shared, only_b):
+        return True
+    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or _swapped(sub_a, sub_b):
+        return True
+    head_a, head_b = _head(raw_a), _head(raw_b)
+    return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
+
+
 def judge(a: str, b: str) -> Finding | None:
     """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer."""
     va, vb = values(a), values(b)
@@ -235,18 +288,9 @@ def judge(a: str, b: str) -> Finding | None:
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     if not (share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal):
         return None
-    if kind != "name" and _tokens_apart(a, b, va, vb):
-        return None
-    if not universal and kind != "name":
-        raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
-        only_a, only_b = set_a - set_b, set_b - set_a
-        if _qualified(raw_a, shared, only_a) or _qualified(raw_b, shared, only_b):
-            return None
-        if _contrasted(raw_a, raw_b, shared, only_a, only_b):
-            return None
-        if _swapped(sub_a, sub_b):
-            return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
+    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=uncued):
+        return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
     newer = named_old
@@ -257,7 +301,19 @@ def judge(a: str, b: str) -> Finding | None:
         tuple(sorted(ka.get(kind, ()))),
         tuple(sorted(kb.get(kind, ()))),
         newer,
+        universal,
     )
+
+
+def alike(a: str, b: str) -> float:
+    """Similarity of meaning of two entries (the method in use; vectors are cached per text)."""
+    va, vb = _vector(a), _vector(b)
+    return float(va @ vb)
+
+
+@lru_cache(maxsize=1 << 14)
+def _vector(text: str) -> Any:
+    return meaning.method().embed([text])[0]
 
 
 def _keys(text: str) -> set[str]:
@@ -316,7 +372,8 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
                 pair = (min(i, j), max(i, j)) if same else (i, j)
                 if (same and i == j) or pair in out:
                     continue
-                if judge(left[pair[0]], right[pair[1]]) is not None:
+                found = judge(left[pair[0]], right[pair[1]])
+                if found is not None and (not found.undated or alike(left[pair[0]], right[pair[1]]) >= UNDATED_AT):
                     out.add(pair)
     out |= _named(left, right, same, groups_l.get("name", []))
     if not same:

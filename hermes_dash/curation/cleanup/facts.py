@@ -146,9 +146,12 @@ def _words(text: str) -> list[str]:
 
 
 def coverage(a: str, b: str) -> float:
-    """The share of the smaller entry's content words (numbers aside) the other one has too."""
-    wa = {w for w in _words(a) if not w.isdigit()}
-    wb = {w for w in _words(b) if not w.isdigit()}
+    """The share of the smaller entry's content words (numbers aside, plurals and verb endings
+    folded: ``reported`` = ``report``) the other one has too."""
+    from .values import stem
+
+    wa = {stem(w) for w in _words(a) if not w.isdigit()}
+    wb = {stem(w) for w in _words(b) if not w.isdigit()}
     small, big = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
     return len(small & big) / max(1, len(small))
 

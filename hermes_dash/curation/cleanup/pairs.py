@@ -34,7 +34,8 @@ def _judged(
     out = []
     seen = set()
     for score, i, j in meaning.similar_pairs(left, right, same, how.conflict_at, how, progress):
-        if contradictions.judge(left[i], right[j]) is not None:
+        found = contradictions.judge(left[i], right[j])
+        if found is not None and (not found.undated or score >= contradictions.UNDATED_AT):
             verdict: str | None = "conflict"
         else:
             verdict = facts.verdict(left[i], right[j], score, how.same_at, how.conflict_at)

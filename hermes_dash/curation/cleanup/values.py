@@ -95,7 +95,7 @@ _PORTS_NAMED = re.compile(r"\bports?\b", re.IGNORECASE)
 _BARE_PORT = re.compile(r"(?<![\w.:,$€£-])(\d{4,5})(?![\w:%-]|[.,]\d)")
 #: A change cue introducing a named alternative: the value is the words after it, up to a break.
 _ALTERNATIVE = re.compile(
-    r"\b(?:switched|changed|moved|migrated|renamed|replaced\s+\w+(?:\s+\w+)?\s+with|now\s+(?:uses?|is|are|goes?|runs?)|"
+    r"\b(?:switched|changed|moved|migrated|renamed|now\s+(?:uses?|is|are|goes?|runs?)|"
     r"went)\s+(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})",
 )
@@ -257,11 +257,21 @@ def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> Non
             f.put(f"count:{noun}", _fmt(n), m.start(), m.end("n"))
 
 
+_TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
+
+
+def _name(f: _Found, m: re.Match[str], group: str, old: bool | None = None) -> None:
+    """A named value, less a version it ends with (``CUDA 12.4``: the name CUDA, the version 12.4)."""
+    raw = _TRAILING_NUMBER.sub("", m.group(group).strip()).rstrip(".,;:")
+    if raw:
+        f.put("name", raw.casefold(), m.start(group), m.start(group) + len(raw), old)
+
+
 def _alternatives(f: _Found) -> None:
     for m in _ALTERNATIVE.finditer(f.text):
-        f.put("name", m.group("new").strip().rstrip(".,;:").casefold(), m.start("new"), m.end("new"))
+        _name(f, m, "new")
         if m.group("old"):
-            f.put("name", m.group("old").strip().casefold(), m.start("old"), m.end("old"), old=True)
+            _name(f, m, "old", True)
 
 
 _DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
@@ -278,8 +288,9 @@ _DATE = re.compile(
 )
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
 _NOW_USES = re.compile(
-    r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|replaced\s+by|"
-    r"in\s+favou?r\s+of)\s+(?:the\s+)?"
+    r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
+    r"replaced\s+(?:\w+(?:\s+\w+)?\s+)?(?:with|by)|"
+    r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
 _INSTEAD = re.compile(
@@ -307,10 +318,10 @@ def _days(f: _Found) -> None:
 
 def _more_alternatives(f: _Found) -> None:
     for m in _NOW_USES.finditer(f.text):
-        f.put("name", m.group("new").strip().rstrip(".,;:").casefold(), m.start("new"), m.end("new"))
+        _name(f, m, "new")
     for m in _INSTEAD.finditer(f.text):
-        f.put("name", m.group("new").strip().casefold(), m.start("new"), m.end("new"))
-        f.put("name", m.group("old").strip().rstrip(".,;:").casefold(), m.start("old"), m.end("old"), old=True)
+        _name(f, m, "new")
+        _name(f, m, "old", True)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -323,10 +334,10 @@ def values(text: str) -> tuple[Value, ...]:
     _dates(found)
     _ports(found)
     _quantities(found, numbers)
+    _alternatives(found)  # before versions: "replaced with a Zettle Reader 2" names one thing
+    _more_alternatives(found)
     _versions(found)
     _counts(found, numbers)
-    _alternatives(found)
-    _more_alternatives(found)
     _days(found)
     return tuple(sorted(found.out, key=lambda v: v.start))
 
