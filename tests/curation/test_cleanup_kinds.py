@@ -108,6 +108,9 @@ def test_a_short_entry_folded_into_a_longer_one_and_a_rule_restated_as_a_prefere
         "Product photos sync to /home/aoife/DCIM/Shop on my phone.",
         "The production media files are in /srv/shop/media on the Hetzner server.",
         "Raw logger files land in /home/field/incoming on fs-01.",
+        "Source files are in /home/dev/workspace inside the devcontainer.",
+        "The old Mac kept exports in /home/anna/Exports.",
+        "Uploads land in /srv/ftp on the client's FTP server.",
     ],
 )
 def test_a_path_on_a_named_host_container_platform_or_device_is_never_looked_up(tmp_path, entry):

@@ -27,7 +27,7 @@ from hermes_dash import working_folders
 _MACHINE = (
     r"servers?|hosts?|boxe?s?|vms?|vps|nodes?|instances?|droplets?|runners?|clusters?|containers?|pods?|"
     r"images?|sandbox|guests?|remotes?|mainframes?|workers?\s+machines?|machines?|computers?|workstations?|"
-    r"laptops?|desktops?|macbooks?|imacs?|mac\s+minis?|pcs?"
+    r"laptops?|desktops?|macbooks?|imacs?|mac\s+minis?|macs?|pcs?|devcontainers?|codespaces?|farms?"
 )
 _DEVICE = (
     r"phones?|smartphones?|iphones?|ipads?|tablets?|kindles?|nas|routers?|printers?|cameras?|devices?|"
@@ -43,7 +43,9 @@ _PLATFORM = (
 _OTHER = re.compile(
     rf"\b(?:on|at|in|inside|from|via|to|under)\s+(?:(?:the|my|our|a|an|his|her|their|each|every|that|"
     rf"shared|remote|other|old|new|work|office|home|build|backup|field|station|main|second|spare|"
-    rf"production|staging|prod|dev|test|ci|[\w.-]+)\s+){{0,3}}(?:{_MACHINE}|{_DEVICE}|{_PLATFORM})\b"
+    rf"production|staging|prod|dev|test|ci|[\w.'’-]+)\s+){{0,3}}(?:{_MACHINE}|{_DEVICE}|{_PLATFORM})\b"
+    rf"|\b(?:the|my|our|a|an|his|her|their)\s+(?:old|other|previous|work|office|home|second|spare|remote|shared|"
+    rf"family|studio|render|build|media|backup|gpu|client's|client’s)\s+(?:{_MACHINE}|{_DEVICE})\b"
     rf"|\b(?:{_MACHINE}|{_DEVICE})\s+(?:named|called)\b"
     r"|\bssh\b|\bscp\b|\brsync\b|\bsftp\b|\w@[\w.-]+:|://"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}\b"  # an IP address
