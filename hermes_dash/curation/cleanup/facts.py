@@ -56,6 +56,7 @@ SAME_AT = 0.6  # the least similarity of meaning at which two entries with agree
 CONFLICT_AT = 0.45  # the least at which two entries that differ only in a value contradict each other
 NAMELESS_COVERAGE = 0.6  # a short entry with no token on either side: the least share of words in common
 FEW_WORDS = 4  # content words below which an entry says too little to be one fact with another by meaning
+SAME_TOKENS = 3  # below SAME_AT: this many strong tokens, all shared, make one fact in another shape
 FOLDED_COVERAGE = 0.8  # below SAME_AT: the share of the shorter entry's words the longer must have
 
 _NUM = re.compile(r"(?<![\w.])(?:0x[0-9a-fA-F]+|\d+(?:[.,:]\d+)*(?:e-?\d+)?)(?![\w])")
@@ -222,6 +223,8 @@ def verdict(
         # every token of the shorter one in the other.
         small, big = (a, b) if len(_words(a)) <= len(_words(b)) else (b, a)
         (ss, ws), (sbig, wbig) = tokens(small), tokens(big)
+        if similarity >= conflict_at and sa == sb and len(sa) >= SAME_TOKENS:
+            return "same"  # the same numbers, paths and names in another order or shape (a list restated)
         if (
             similarity >= conflict_at
             and len(set(_words(small))) >= 2
