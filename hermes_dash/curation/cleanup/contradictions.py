@@ -305,6 +305,18 @@ def judge(a: str, b: str) -> Finding | None:
     )
 
 
+def said(text: str, kind: str) -> tuple[str, ...]:
+    """The values of ``kind`` as ``text`` writes them (``2 hours``, not 7200 seconds)."""
+    line = kind.startswith("version@")
+    return tuple(
+        dict.fromkeys(
+            text[v.start : v.end]
+            for v in values(text)
+            if not v.old and (v.kind == kind or (line and v.kind.startswith("version:")))
+        )
+    )
+
+
 def alike(a: str, b: str) -> float:
     """Similarity of meaning of two entries (the method in use; vectors are cached per text)."""
     va, vb = _vector(a), _vector(b)

@@ -52,9 +52,15 @@ def _judged(
 def _contradiction(ta: str, a: str, tb: str, b: str, score: float) -> Contradiction:
     """The pair with the suggested keeper (the newer, when a cue says which) first."""
     found = contradictions.judge(a, b)
+    only_a, only_b = facts.differing(a, b)
+    if found is not None:
+        only_a, only_b = (
+            list(contradictions.said(a, found.kind)) or only_a,
+            list(contradictions.said(b, found.kind)) or only_b,
+        )
     if found is not None and found.newer == 1:
         ta, a, tb, b = tb, b, ta, a
-    only_a, only_b = facts.differing(a, b)
+        only_a, only_b = only_b, only_a
     newer = 0 if found is not None and found.newer is not None else None
     return Contradiction(ta, a, tb, b, score, tuple(only_a), tuple(only_b), newer)
 
