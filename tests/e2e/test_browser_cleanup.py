@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from agent_db import build_state_db, require_agent
-from browser_support import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, need_browser, settle, shot, streamlit_app
+from browser_support import WAIT_MS, need_browser, settle, shot, streamlit_app
 
 from benchmarks import cleanup_quality
 from hermes_dash import serialise, usage
@@ -18,18 +19,16 @@ HOME = next(h for h in cleanup_quality.corpus("dev").HOMES if h.name == "tea-sho
 OLD, NEW = HOME.conflict[0][1:]
 
 
-def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path) -> None:
+def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path, chromium: Any) -> None:
+    """A server of its own on this home (the shared one serves demo copies), the run's Chromium."""
     need_browser()
     require_agent()
     home = cleanup_quality.build_home(tmp_path / "lena", HOME, serialise, usage, sessions=False)
     checkout = tmp_path / "lena" / "src" / "shopfront"
     (checkout / "frontend" / "src" / "locales").mkdir(parents=True, exist_ok=True)
     build_state_db(home, [{"id": "s1", "cwd": str(checkout)}])
-    from playwright.sync_api import sync_playwright
-
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
-    with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base, sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+    with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
         context = chromium.new_context(viewport={"width": 1400, "height": 1800})
         context.set_default_timeout(WAIT_MS)
         page = context.new_page()
@@ -55,4 +54,4 @@ def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path) ->
         settle(page, None)
         memory = (home / "memories" / "MEMORY.md").read_text(encoding="utf-8")
         assert OLD not in memory and NEW in memory and all(e in memory for e in HOME.memory + HOME.remote)
-        chromium.close()
+        context.close()
