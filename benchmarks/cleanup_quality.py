@@ -39,6 +39,8 @@ SAME_KINDS = ("paraphrase", "overlap", "cross")
 def corpus(name: str = "dev"):  # type: ignore[no-untyped-def]
     """A labelled set (tests/support/...), loaded by path: tests is not a package."""
     path = REPO / "tests" / "support" / SETS[name]
+    if str(path.parent) not in sys.path:  # a set may be split into modules beside it
+        sys.path.append(str(path.parent))
     if name != "dev" and "cleanup_corpus" not in sys.modules:
         corpus("dev")  # the test set imports the Home shape from the dev set
     spec = importlib.util.spec_from_file_location(path.stem, path)
