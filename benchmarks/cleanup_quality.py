@@ -1,55 +1,116 @@
-"""How well the clean-up assistant tells one fact from a look-alike: ``python -m benchmarks.cleanup_quality``.
+"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|test``.
 
-On the labelled corpus (tests/support/cleanup_corpus.py: twelve homes of different kinds of project),
-for each similarity method: precision and recall of the pairs proposed as one fact (merges
-within a file and the same fact in both files), the look-alike pairs kept apart, the
-contradictions surfaced, and facts-kept (the share of merged texts holding every distinctive
-token of both entries). Then the model's load time in a fresh process (a figure of its own),
-and the plan on the near-full homes: how many reach the threshold with what loses nothing alone.
+Two labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
-``--split`` also chooses the method's threshold on one half of the homes and measures on the
-other half (both ways): the figure a threshold tuned on the very corpus it is measured on can
-not give. It measures; it does not pass or fail. ``--json PATH`` writes the figures.
+- ``dev``: tests/support/cleanup_corpus.py, written beside the method and tuned on;
+- ``test``: ``cleanup_testset.py`` beside it, written by someone who never saw the method and
+  measured once with the final method (never tuned on: docs/cleanup.md#figures).
+
+Per kind: recall of the pairs of one fact (paraphrase, overlap, cross-file) and the precision
+of what is proposed as one fact; look-alikes kept apart; contradictions surfaced (with a change
+cue and without, and whether the suggested keeper is the newer); remote paths called "not
+found" (goal 0) and gone paths found, on a simulated machine where the agent runs in the home's
+``folders``. Then the near-full homes end to end: how many reach 80% losing only superseded or
+duplicated text, and for the rest how much live text the fewest picks remove.
+
+``--code PATH`` measures the hermes_dash package found under PATH instead (an old copy of the
+method, for the "before" column). It measures; it does not pass or fail. ``--json PATH`` writes
+the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import json
-import subprocess
+import os
 import sys
 import tempfile
-import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 GOAL = 0.9
+SETS = {"dev": "cleanup_corpus.py", "test": "cleanup_testset.py"}
+SAME_KINDS = ("paraphrase", "overlap", "cross")
 
 
-def corpus():  # type: ignore[no-untyped-def]
-    """The labelled homes (tests/support/cleanup_corpus.py), loaded by path: tests is not a package."""
-    spec = importlib.util.spec_from_file_location("cleanup_corpus", REPO / "tests" / "support" / "cleanup_corpus.py")
+def corpus(name: str = "dev"):  # type: ignore[no-untyped-def]
+    """A labelled set (tests/support/...), loaded by path: tests is not a package."""
+    path = REPO / "tests" / "support" / SETS[name]
+    if str(path.parent) not in sys.path:  # a set may be split into modules beside it
+        sys.path.append(str(path.parent))
+    if name != "dev" and "cleanup_corpus" not in sys.modules:
+        corpus("dev")  # the test set imports the Home shape from the dev set
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules["cleanup_corpus"] = module
+    sys.modules[path.stem] = module
     spec.loader.exec_module(module)
     return module
 
 
 @dataclass
+class Tally:
+    found: int = 0
+    total: int = 0
+    false: int = 0  # proposed of this kind without such a label
+
+    def add(self, other: Tally) -> None:
+        self.found += other.found
+        self.total += other.total
+        self.false += other.false
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.total if self.total else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.found / (self.found + self.false) if self.found + self.false else 1.0
+
+    def __str__(self) -> str:
+        return f"{self.found}/{self.total}" + (f" +{self.false} false" if self.false else "")
+
+
+@dataclass
 class Counts:
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
+    kinds: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in SAME_KINDS})
+    lookalikes: Tally = field(default_factory=Tally)  # found = kept apart (neither merged nor called a contradiction)
     lookalike_merged: int = 0
-    lookalikes: int = 0
-    conflicts_found: int = 0
-    conflicts: int = 0
-    conflict_fp: int = 0
+    cued: Tally = field(default_factory=Tally)
+    uncued: Tally = field(default_factory=Tally)
+    conflict_false: int = 0
+    keeper_right: int = 0  # cued contradictions whose suggested keeper is the newer
+    keeper_wrong: int = 0
+    remote: Tally = field(default_factory=Tally)  # found = called "not found" (goal 0)
+    gone: Tally = field(default_factory=Tally)
     merged_texts: int = 0
     merged_complete: int = 0
+
+    def add(self, other: Counts) -> Counts:
+        for k in SAME_KINDS:
+            self.kinds[k].add(other.kinds[k])
+        for name in ("lookalikes", "cued", "uncued", "remote", "gone"):
+            getattr(self, name).add(getattr(other, name))
+        for name in ("lookalike_merged", "conflict_false", "keeper_right", "keeper_wrong"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.merged_texts += other.merged_texts
+        self.merged_complete += other.merged_complete
+        return self
+
+    @property
+    def tp(self) -> int:
+        return sum(t.found for t in self.kinds.values())
+
+    @property
+    def fn(self) -> int:
+        return sum(t.total - t.found for t in self.kinds.values())
+
+    @property
+    def fp(self) -> int:
+        return sum(t.false for t in self.kinds.values())
 
     @property
     def precision(self) -> float:
@@ -60,11 +121,82 @@ class Counts:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
 
     @property
+    def conflicts(self) -> Tally:
+        t = Tally()
+        t.add(self.cued)
+        t.add(self.uncued)
+        t.false = self.conflict_false
+        return t
+
+    @property
     def facts_kept(self) -> float:
         return self.merged_complete / self.merged_texts if self.merged_texts else 1.0
 
-    def add(self, other: Counts) -> Counts:
-        return Counts(*(a + b for a, b in zip(self.__dict__.values(), other.__dict__.values())))
+    def figures(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "precision": round(self.precision, 3),
+            "recall": round(self.recall, 3),
+            "facts_kept": round(self.facts_kept, 3),
+        }
+        for k, t in self.kinds.items():
+            out[k] = {"found": t.found, "of": t.total, "false": t.false}
+        out["lookalikes_kept_apart"] = {"kept": self.lookalikes.found, "of": self.lookalikes.total}
+        c = self.conflicts
+        out["contradictions"] = {
+            "found": c.found,
+            "of": c.total,
+            "false": c.false,
+            "cued": str(self.cued),
+            "uncued": str(self.uncued),
+            "keeper_right": self.keeper_right,
+            "keeper_wrong": self.keeper_wrong,
+        }
+        out["remote_called_stale"] = {"called": self.remote.found, "of": self.remote.total}
+        out["gone_found"] = {"found": self.gone.found, "of": self.gone.total}
+        return out
+
+
+def _machine(home):  # type: ignore[no-untyped-def]
+    """(exists, where): a machine where the agent runs in ``home.folders`` (``~`` its user's home)
+    and nothing else of theirs exists; the top folders this machine has (``/etc``, ``/srv``, ...)
+    and the folders above the agent's exist."""
+    from hermes_dash.curation.cleanup import staleness
+
+    user_home = os.path.expanduser("~")
+
+    def full(path: str) -> str:
+        return os.path.normpath(user_home + path[1:] if path.startswith("~") else path)
+
+    folders = [full(f) for f in home.folders] or [user_home]
+    gone = {full(p) for entry in home.gone for p in staleness.local_paths(entry)}
+
+    def exists(path: str) -> bool:
+        p = os.path.normpath(path)
+        if p == "/" or user_home == p or user_home.startswith(p + "/") or (p.count("/") == 1 and os.path.isdir(p)):
+            return True
+        if any(f == p or f.startswith(p + "/") for f in folders):
+            return True
+        # inside a working folder: there, unless a gone entry names it (or a folder above it)
+        return any(p.startswith(f + "/") for f in folders) and not any(p == g or p.startswith(g + "/") for g in gone)
+
+    try:
+        from hermes_dash.curation.cleanup.whereabouts import Where
+    except ImportError:  # an older method: no notion of where the agent runs
+        return exists, None
+    return exists, Where(user_home, tuple(home.folders) or ("~",), tuple(home.folders) or ("~",))
+
+
+def stale_entries(home) -> set[str]:  # type: ignore[no-untyped-def]
+    """The MEMORY.md entries called "not found" on the simulated machine."""
+    from hermes_dash.curation.cleanup import staleness
+
+    memory, _user = home.files()
+    exists, place = _machine(home)
+    if "where" in inspect.signature(staleness.check).parameters:
+        hints = staleness.check(memory, exists, where=place)[1]
+    else:
+        hints = staleness.check(memory, exists)[1]
+    return {h.entry for h in hints}
 
 
 def judge_home(home, how) -> tuple[Counts, list[str]]:  # type: ignore[no-untyped-def]
@@ -72,265 +204,245 @@ def judge_home(home, how) -> tuple[Counts, list[str]]:  # type: ignore[no-untype
     from hermes_dash.curation.cleanup import facts, pairs
 
     memory, user = home.files()
-    labels = home.pairs()
     merges_m, clash_m = pairs.within("memory", memory, how)
     merges_u, clash_u = pairs.within("user", user, how)
     cross, clash_x = pairs.across(memory, user, how)
-    proposed = {frozenset((m.keep, m.drop)): m.merged for m in merges_m + merges_u}
-    proposed |= {frozenset((c.memory_entry, c.user_entry)): c.merged for c in cross}
-    # An entry is in at most one merge; a true pair not proposed because one of its entries
-    # went into another true pair's merge is still found, as the plan would apply both.
-    found = set(proposed)
-    clashes = {frozenset((c.first, c.second)) for c in clash_m + clash_u + clash_x}
-    counts = Counts()
-    notes = []
-    for pair, merged in proposed.items():
-        if pair in labels["same"]:
-            counts.tp += 1
+    proposed = {frozenset((m.keep, m.drop)): (m.merged, m.kind) for m in merges_m + merges_u}
+    proposed |= {frozenset((c.memory_entry, c.user_entry)): (c.merged, "cross") for c in cross}
+    same = {frozenset((a, b)): kind for kind, _w, a, b in home.same}
+    differ = {frozenset((a, b)) for _w, a, b in home.differ}
+    cued = {frozenset((a, b)): b for _w, a, b in home.conflict}
+    uncued = {frozenset((a, b)) for _w, a, b in home.conflict_uncued}
+    clashes = {frozenset((c.first, c.second)): c for c in clash_m + clash_u + clash_x}
+    counts, notes = Counts(), []
+    for kind, _w, _a, _b in home.same:
+        counts.kinds[kind].total += 1
+    for pair, (merged, kind) in proposed.items():
+        if pair in same:
+            counts.kinds[same[pair]].found += 1
         else:
-            counts.fp += 1
-            notes.append(f"{home.name}: proposed as one fact ({_label(pair, labels)}): " + " | ".join(sorted(pair)))
+            counts.kinds["cross" if kind == "cross" else "overlap" if kind == "overlap" else "paraphrase"].false += 1
+            notes.append(f"{home.name}: proposed as one fact ({_label(pair, home)}): " + " | ".join(sorted(pair)))
         counts.merged_texts += 1
         if not any(facts.missing(text, merged) for text in pair):
             counts.merged_complete += 1
         else:
             notes.append(f"{home.name}: merge drops {[facts.missing(t, merged) for t in pair]}")
-    for pair in labels["same"] - found:
-        counts.fn += 1
-        notes.append(f"{home.name}: missed: " + " | ".join(sorted(pair)))
-    counts.lookalikes = len(labels["differ"])
-    counts.lookalike_merged = len(labels["differ"] & found)
-    counts.conflicts = len(labels["conflict"])
-    counts.conflicts_found = len(labels["conflict"] & clashes)
-    counts.conflict_fp = len(clashes - labels["conflict"])
-    for pair in labels["conflict"] - clashes:
+    for pair in set(same) - set(proposed):
+        notes.append(f"{home.name}: missed ({same[pair]}): " + " | ".join(sorted(pair)))
+    counts.lookalikes.total = len(differ)
+    counts.lookalikes.found = len(differ - set(proposed) - set(clashes))
+    counts.lookalike_merged = len(differ & set(proposed))
+    counts.cued.total, counts.uncued.total = len(cued), len(uncued)
+    counts.cued.found = len(set(cued) & set(clashes))
+    counts.uncued.found = len(uncued & set(clashes))
+    counts.conflict_false = len(set(clashes) - set(cued) - uncued)
+    for pair, newer in cued.items():
+        found = clashes.get(pair)
+        if found is not None and getattr(found, "newer", None) is not None:
+            right = found.entry(found.newer)[1] == newer
+            counts.keeper_right += right
+            counts.keeper_wrong += not right
+            if not right:
+                notes.append(f"{home.name}: keeper is the older: {found.entry(found.newer)[1]}")
+    for pair in (set(cued) | uncued) - set(clashes):
         notes.append(f"{home.name}: contradiction not surfaced: " + " | ".join(sorted(pair)))
-    for pair in clashes - labels["conflict"]:
-        notes.append(f"{home.name}: surfaced as a contradiction ({_label(pair, labels)}): " + " | ".join(sorted(pair)))
+    for pair in set(clashes) - set(cued) - uncued:
+        notes.append(f"{home.name}: surfaced as a contradiction ({_label(pair, home)}): " + " | ".join(sorted(pair)))
+    stale = stale_entries(home)
+    counts.remote.total, counts.gone.total = len(home.remote), len(home.gone)
+    counts.remote.found = len(set(home.remote) & stale)
+    counts.gone.found = len(set(home.gone) & stale)
+    notes += [f"{home.name}: remote path called not found: {e}" for e in home.remote if e in stale]
+    notes += [f"{home.name}: gone path not found: {e}" for e in home.gone if e not in stale]
     return counts, notes
 
 
-def _label(pair, labels) -> str:  # type: ignore[no-untyped-def]
-    return next((k for k, v in labels.items() if pair in v), "no label")
-
-
-def old_method_counts(homes) -> Counts:  # type: ignore[no-untyped-def]
-    """The earlier method, kept for comparison: word overlap, character ratio (hermes_dash/curation/similarity.py)."""
-    from hermes_dash.curation import similarity
-
-    total = Counts()
-    for home in homes:
-        memory, user = home.files()
-        labels = home.pairs()
-        found = set()
-        for entries in (memory, user):
-            found |= {
-                frozenset((entries[i], entries[j])) for _s, i, j, _k in similarity.related_pairs(entries, entries, True)
-            }
-        found |= {frozenset((memory[i], user[j])) for _s, i, j, _k in similarity.related_pairs(memory, user, False)}
-        c = Counts(
-            tp=len(found & labels["same"]),
-            fp=len(found - labels["same"]),
-            fn=len(labels["same"] - found),
-            lookalikes=len(labels["differ"]),
-            lookalike_merged=len(labels["differ"] & found),
-            conflicts=len(labels["conflict"]),
-        )
-        total = total.add(c)
-    return total
+def _label(pair, home) -> str:  # type: ignore[no-untyped-def]
+    for name, pairs in home.pairs().items():
+        if pair in pairs:
+            return name
+    return "no label"
 
 
 def measure(homes, how) -> tuple[Counts, list[str]]:  # type: ignore[no-untyped-def]
     total, notes = Counts(), []
     for home in homes:
         c, n = judge_home(home, how)
-        total = total.add(c)
+        total.add(c)
         notes += n
     return total, notes
 
 
-def split_figures(homes, how) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    """Threshold chosen on one half of the homes (best F1), measured on the other; both ways."""
-    halves = (homes[0::2], homes[1::2])
-    total = Counts()
-    for tune, test in (halves, halves[::-1]):
-        scored = []
-        for t in range(30, 85, 5):
-            c, _ = measure(tune, replace(how, same_at=t / 100))
-            f1 = 2 * c.precision * c.recall / (c.precision + c.recall) if c.precision + c.recall else 0
-            scored.append((f1, -abs(t / 100 - how.same_at), t / 100))
-        chosen = max(scored)[2]
-        total = total.add(measure(test, replace(how, same_at=chosen))[0])
-    return total.precision, total.recall
-
-
-def load_time() -> float:
-    """Seconds to load the model in a fresh process (what the first report of a process pays)."""
-    code = (
-        "import time; t = time.perf_counter(); from hermes_dash.curation.cleanup import meaning; "
-        "m = meaning.method(); print(time.perf_counter() - t, meaning.load_seconds())"
+def build_home(path: Path, home, serialise, usage, sessions: bool = True) -> Path:  # type: ignore[no-untyped-def]
+    """The home on disk as ``path/.hermes``: its files, limits from its fill, its folders under
+    ``~`` made under ``path`` (the agent's user's home), and (``sessions``) a state.db whose
+    sessions ran in them."""
+    memory, user = home.files()
+    root = path / ".hermes"
+    (root / "memories").mkdir(parents=True)
+    (root / "memories" / "MEMORY.md").write_text(serialise(memory), encoding="utf-8")
+    (root / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
+    limit = int(usage(memory) / home.fill)
+    user_limit = max(int(usage(user) / home.user_fill), usage(user) + 400)
+    (root / "config.yaml").write_text(
+        f"memory:\n  memory_char_limit: {limit}\n  user_char_limit: {user_limit}\n", encoding="utf-8"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
-    return float(out.stdout.split()[1])
+    folders = [f for f in home.folders if f.startswith("~/")] or ["~"]
+    for f in folders:
+        (path / f[2:]).mkdir(parents=True, exist_ok=True)
+    _live_paths(path, home, memory)
+    if sessions:
+        corpus("dev").agent_ran_in(root, *(str(path / f[2:]) for f in folders))
+    return root
 
 
-def near_full(homes) -> list[tuple[str, int, int, bool, bool, int]]:  # type: ignore[no-untyped-def]
-    """Per near-full home: (name, percent before, after the lossless steps, reaches with them
-    alone, reaches with shortening too, candidates to pick to reach it)."""
+def _live_paths(path: Path, home, memory: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """What the simulated machine holds on disk: each ``~`` path a live entry names (not a gone or
+    a remote one) inside a working folder, and the relative ones inside the project folder."""
+    from hermes_dash.curation.cleanup import staleness
+
+    project = staleness.project_folder(memory)
+    folders = [path / f[2:] for f in home.folders if f.startswith("~/")]
+    for entry in memory:
+        if entry in home.gone or entry in home.remote:
+            continue
+        named = [path / p[2:] for p in staleness.local_paths(entry) if p.startswith("~/")]
+        if project and project.startswith("~/"):
+            named += [path / project[2:] / p for p in staleness.relative_paths(entry) if not p.startswith(("~", "/"))]
+        for p in named:
+            if any(p == f or f in p.parents for f in folders):
+                p.mkdir(parents=True, exist_ok=True)
+
+
+def _stale_labels(home) -> set[str]:  # type: ignore[no-untyped-def]
+    """Entries whose removal loses no live fact, by the labels: the older side of a contradiction
+    with a cue, the shorter of two entries stating one fact, an entry naming a gone path."""
+    out = {a for _w, a, _b in home.conflict} | set(home.gone)
+    out |= {min(a, b, key=len) for kind, w, a, b in home.same if kind != "cross"}
+    return out
+
+
+def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no-untyped-def]
+    """Per home above 85%: (name, percent before, after what loses nothing, how it reaches 80%,
+    live characters removed when the ranked candidates are taken in order). How: "lossless",
+    "repeats" (removing only superseded, duplicated or gone entries, by the labels), "live" (live
+    text must go too), "no plan"."""
     from hermes_dash import MemoryStore, resolve_home, serialise, usage
     from hermes_dash.curation import cleanup
 
     out = []
     with tempfile.TemporaryDirectory(prefix="hd-corpus-") as root:
         for home in homes:
-            if not 0.85 <= home.fill <= 1.10:
+            if home.fill < 0.85:
                 continue
             path = build_home(Path(root) / home.name, home, serialise, usage)
-            report = cleanup.suggest(MemoryStore(resolve_home(path)))
-            plan = report.plans["memory"]
-            picks = 0
-            chosen = plan
-            for _candidate in plan.ranked:
+            plan = cleanup.suggest(MemoryStore(resolve_home(path))).plans.get("memory")
+            if plan is None:
+                out.append((home.name, int(home.fill * 100), int(home.fill * 100), "no plan", 0))
+                continue
+            picks: list[str] = []
+            chosen, live, stale = plan, 0, _stale_labels(home)
+            for cand in plan.ranked:
                 if chosen.reaches_goal:
                     break
-                picks += 1
-                chosen = plan.choose(removals=[c.entry for c in plan.ranked[:picks]])
+                picks.append(cand.entry)
+                live += 0 if cand.entry in stale else len(cand.entry)
+                chosen = plan.choose(removals=picks)
+            how = "lossless" if plan.reaches_goal else "repeats" if chosen.reaches_goal and not live else "live"
             out.append(
                 (
                     home.name,
                     int(plan.usage_before * 100 / plan.limit),
                     int((plan.lossless_usage or plan.usage_before) * 100 / plan.limit),
-                    plan.lossless_reaches_goal,
-                    plan.reaches_goal,
-                    picks,
+                    how,
+                    live,
                 )
             )
     return out
 
 
-def build_home(path: Path, home, serialise, usage) -> Path:  # type: ignore[no-untyped-def]
-    memory, user = home.files()
-    (path / "memories").mkdir(parents=True)
-    (path / "memories" / "MEMORY.md").write_text(serialise(memory), encoding="utf-8")
-    (path / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
-    limit = int(usage(memory) / home.fill)
-    user_limit = max(int(usage(user) / home.user_fill), usage(user) + 400)
-    (path / "config.yaml").write_text(
-        f"memory:\n  memory_char_limit: {limit}\n  user_char_limit: {user_limit}\n", encoding="utf-8"
-    )
-    return path
-
-
 def bench_cleanup(plan: object) -> list:  # type: ignore[type-arg]  # benchmarks.core.Figure, imported here
-    """The ``cleanup`` section of ``python -m benchmarks``: the corpus figures and the model's load."""
+    """The ``cleanup`` section of ``python -m benchmarks``: the development set's figures."""
     from benchmarks.core import Figure
     from hermes_dash.curation.cleanup import meaning
 
-    homes = corpus().HOMES
+    homes = corpus("dev").HOMES
     counts, _ = measure(homes, meaning.method())
-    old = old_method_counts(homes)
     full = near_full(homes)
-    before = f"before (word overlap + character ratio): precision {old.precision:.2f}, recall {old.recall:.2f}"
+    c = counts.conflicts
     return [
-        Figure("cleanup_precision", round(counts.precision, 3), "", detail=f"goal >= {GOAL}; {before}"),
+        Figure(
+            "cleanup_precision", round(counts.precision, 3), "", detail=f"goal >= {GOAL}; dev set, {len(homes)} homes"
+        ),
         Figure("cleanup_recall", round(counts.recall, 3), "", detail=f"goal >= {GOAL}; {meaning.method().name}"),
+        Figure("cleanup_contradictions", c.found, "", detail=f"of {c.total}, {c.false} false"),
+        Figure("cleanup_remote_called_stale", counts.remote.found, "", goal=0, detail=f"of {counts.remote.total}"),
         Figure(
-            "cleanup_facts_kept",
-            round(counts.facts_kept, 3),
+            "cleanup_near_full_without_live_loss",
+            sum(1 for r in full if r[3] in ("lossless", "repeats")),
             "",
-            detail="merged texts holding every distinctive token of both entries",
-        ),
-        Figure(
-            "cleanup_lookalikes_merged",
-            counts.lookalike_merged,
-            "",
-            goal=0,
-            detail=f"of {counts.lookalikes} look-alike pairs",
-        ),
-        Figure("model_load", round(load_time(), 3), "s", detail="WordLlama, offline, in a fresh process"),
-        Figure(
-            "cleanup_lossless_reach",
-            sum(1 for r in full if r[3]),
-            "",
-            detail=f"of {len(full)} near-full homes reach 80% with the steps that lose nothing alone",
+            detail=f"of {len(full)} homes above 85% reach 80% losing only superseded or duplicated text",
         ),
     ]
 
 
+def report(name: str, homes, counts: Counts, full, sizes: str) -> list[str]:  # type: ignore[no-untyped-def]
+    lines = [f"{name} set: {sizes}", ""]
+    lines.append(f"  one fact, all kinds: precision {counts.precision:.2f}, recall {counts.recall:.2f}")
+    for k, t in counts.kinds.items():
+        lines.append(f"  {k:22} found {t.found:3}/{t.total:<3} recall {t.recall:.2f}  false {t.false}")
+    lines.append(f"  {'look-alikes kept apart':22} {counts.lookalikes.found}/{counts.lookalikes.total}")
+    c = counts.conflicts
+    lines.append(
+        f"  {'contradictions':22} found {c.found}/{c.total} (cued {counts.cued}, uncued {counts.uncued}), "
+        f"false {c.false}, precision {c.precision:.2f}; keeper is the newer {counts.keeper_right} of "
+        f"{counts.keeper_right + counts.keeper_wrong} with a keeper"
+    )
+    lines.append(f"  {'remote called stale':22} {counts.remote.found}/{counts.remote.total}")
+    lines.append(f"  {'gone paths found':22} {counts.gone.found}/{counts.gone.total}")
+    lines.append(f"  {'facts kept by merges':22} {counts.facts_kept:.2f}")
+    reach = sum(1 for r in full if r[3] in ("lossless", "repeats"))
+    lines.append(f"\n  homes above 85%: {reach} of {len(full)} reach 80% losing only superseded or duplicated text")
+    for home, before, after, how, live in full:
+        lines.append(
+            f"    {home:14} {before:4}% -> {after:3}% lossless; {how}" + (f", {live} live chars" if live else "")
+        )
+    return lines
+
+
+def sizes_of(homes) -> str:  # type: ignore[no-untyped-def]
+    same = sum(len(h.same) for h in homes)
+    return (
+        f"{len(homes)} homes, {same} pairs of one fact, {sum(len(h.differ) for h in homes)} look-alikes, "
+        f"{sum(len(h.conflict) + len(h.conflict_uncued) for h in homes)} contradictions "
+        f"({sum(len(h.conflict_uncued) for h in homes)} without a cue), {sum(len(h.remote) for h in homes)} remote "
+        f"and {sum(len(h.gone) for h in homes)} gone paths"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=sorted(SETS), default="dev")
+    parser.add_argument("--code", type=Path, help="measure the hermes_dash package under this folder")
     parser.add_argument("--json", type=Path)
-    parser.add_argument("--split", action="store_true")
     parser.add_argument("--misses", action="store_true", help="list every miss and false proposal")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(REPO))
+    sys.path.insert(0, str(args.code.resolve() if args.code else REPO))
+    for mod in [m for m in sys.modules if m == "hermes_dash" or m.startswith("hermes_dash.")]:
+        del sys.modules[mod]
     from hermes_dash.curation.cleanup import meaning
 
-    homes = corpus().HOMES
-    figures: dict[str, object] = {}
-    old = old_method_counts(homes)
-    rows = [("before (word overlap + character ratio)", old, None)]
-    t0 = time.perf_counter()
-    for how in (meaning.WORDLLAMA, meaning.NGRAMS):
-        counts, notes = measure(homes, how)
-        rows.append((how.name, counts, notes))
-    elapsed = time.perf_counter() - t0
-    print(
-        f"Labelled corpus: {len(homes)} homes, {old.tp + old.fn} pairs of one fact, {old.lookalikes} look-alike "
-        f"pairs, {old.conflicts} contradictions. Goal: precision and recall >= {GOAL}.\n"
-    )
-    print(
-        f"{'method':48} {'precision':>9} {'recall':>7} {'look-alikes merged':>19} {'contradictions':>15} "
-        f"{'facts kept':>10}"
-    )
-    for name, c, _notes in rows:
-        conflicts = f"{c.conflicts_found}/{c.conflicts}" + (f" +{c.conflict_fp}" if c.conflict_fp else "")
-        kept = f"{c.facts_kept:.2f}" if c.merged_texts else "-"
-        print(
-            f"{name:48} {c.precision:9.2f} {c.recall:7.2f} {c.lookalike_merged:>12}/{c.lookalikes:<6} "
-            f"{conflicts:>15} {kept:>10}"
-        )
-        figures[name] = {
-            "precision": round(c.precision, 3),
-            "recall": round(c.recall, 3),
-            "lookalikes_merged": c.lookalike_merged,
-            "lookalikes": c.lookalikes,
-            "contradictions_found": c.conflicts_found,
-            "contradictions": c.conflicts,
-            "contradictions_false": c.conflict_fp,
-            "facts_kept": round(c.facts_kept, 3),
-        }
-    print(f"(both methods judged in {elapsed:.1f} s)")
-    if args.split:
-        for how in (meaning.WORDLLAMA, meaning.NGRAMS):
-            p, r = split_figures(homes, how)
-            print(
-                f"threshold tuned on half the homes, measured on the other half: {how.name}: "
-                f"precision {p:.2f}, recall {r:.2f}"
-            )
-            figures[how.name + " (split)"] = {"precision": round(p, 3), "recall": round(r, 3)}
-    seconds = load_time()
-    print(f"\nmodel_load: {seconds:.2f} s to load WordLlama in a fresh process (paid once per process)")
-    figures["model_load_s"] = round(seconds, 3)
+    homes = corpus(args.set).HOMES
+    sizes = {name: sizes_of(corpus(name).HOMES) for name in SETS if (REPO / "tests" / "support" / SETS[name]).exists()}
+    counts, notes = measure(homes, meaning.method())
     full = near_full(homes)
-    lossless = sum(1 for r in full if r[3])
-    reach = sum(1 for r in full if r[4])
-    print(
-        f"\nNear-full homes (85-110%), threshold 80%: {lossless} of {len(full)} reach it with the steps that lose "
-        f"nothing alone, {reach} with shorter wording too; the rest by removals the person picks:"
-    )
-    for name, before, after, alone, with_short, picks in full:
-        print(
-            f"  {name:12} {before:4}% -> {after:3}% lossless; "
-            f"{'reached' if alone else 'reached with shortening' if with_short else f'{picks} picked removals'}"
-        )
-    figures["near_full"] = {"homes": len(full), "lossless_reach": lossless, "with_shortening": reach}
+    print("\n".join(report(args.set, homes, counts, full, sizes[args.set])))
+    print("\nsets: " + "; ".join(f"{k}: {v}" for k, v in sizes.items()))
     if args.misses:
-        for name, _c, notes in rows[1:]:
-            print(f"\n{name}:")
-            for line in notes or ["(none)"]:
-                print("  " + line)
+        print("\n" + "\n".join(notes or ["(no miss)"]))
     if args.json:
+        figures = counts.figures() | {"sizes": sizes, "near_full": full}
         args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
     return 0
 

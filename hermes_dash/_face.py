@@ -149,6 +149,7 @@ _MODULE_OF = {
     "Weighed": "engine.rules.format",
     "word_diff": "engine.views.diff",
     "Work": "engine.rules.ops",
+    "working_folders": "engine.views.sessions",
     "write_atomic": "engine.io.atomic",
     "write_private": "engine.io.atomic",
 }

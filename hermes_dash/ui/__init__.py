@@ -49,6 +49,7 @@ The small API a page needs (curation pages included)::
     ui.show_word_diff(old, new)             # word-level diff of two entry texts (escaped HTML)
     ui.show_changes(before, after, key)     # the Inbox: every entry a write adds or changes, whole
     ui.parts_panel(store, staged, state)    # the Inbox: a staged batch operation by operation
+    ui.cleanup_page(store)                  # the whole Cleanup page (imported when drawn)
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...                                 # every confirmation of every page is this one:
                                             # "Yes" then Cancel side by side, show=... draws the subject
@@ -65,6 +66,8 @@ Rules: entry text only through show_entry / plain / table cells; write only thro
 engine (MemoryStore) and preferably run_op. Widget keys starting with ``hd_`` belong to these
 helpers and the sidebar.
 """
+
+from hermes_dash import MemoryStore
 
 from ._cache import (
     FROZEN,
@@ -253,4 +256,13 @@ __all__ = [
     "edit_boxes",
     "show_pins",
     "texts_of",
+    "cleanup_page",
 ]
+
+
+def cleanup_page(store: MemoryStore) -> None:
+    """The Cleanup page (``_cleanup_page``), imported when drawn: no other page loads the
+    clean-up's similarity model."""
+    from ._cleanup_page import draw
+
+    draw(store)

@@ -52,14 +52,14 @@ def test_cleanup_details_are_folded(demo: Path) -> None:
     at = open_app("curation_cleanup")
     flat = order(at)
     folded = {key(e): inside for e, inside in flat if key(e)}
-    # The candidates with no evidence against them fold away; the one not found here is shown.
+    # The candidates with no evidence against them fold away, but for the first two.
     candidates = [c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]
-    assert candidates[0].label.startswith("Remove · not found here") and not folded[candidates[0].key]
+    assert candidates[0].label.startswith("Remove · ") and not folded[candidates[0].key]
     assert any(folded[c.key] for c in candidates) and len(candidates) > 3
     # A step's edit box and full texts, the explanation, the other sections: each in an expander.
     assert all(folded[t.key] for t in at.text_area if t.key.startswith("cu_plan_text_"))
     labels = [e.label for e in at.expander]
-    assert "How the plan is made" in labels and "Paths not found on this machine (0)" in labels
+    assert "How the plan is made" in labels and "Paths not found where the agent runs (0)" in labels
     assert any(label.startswith("Entries that may be in the wrong file") for label in labels)
     assert not [h for h in at.header if h.value in ("Contradictions to resolve", "Entries that state one fact")]
     # Empty sections are said once, in one line.

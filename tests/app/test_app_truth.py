@@ -175,6 +175,9 @@ def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> 
 def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, tmp_path: Path) -> None:
     memory = home_with_facts / "memories" / "MEMORY.md"
     memory.write_text(DELIMITER.join([f"Checkout in {tmp_path}", "Backend lives in services/api/"]), encoding="utf-8")
+    from cleanup_corpus import agent_ran_in
+
+    agent_ran_in(home_with_facts, str(tmp_path))  # paths are looked up only where the agent runs
     at = open_app()
     at.switch_page("hermes_dash/ui/pages/curation_cleanup.py")
     at.run()

@@ -3,6 +3,7 @@ shorter wording, then removal candidates that the person picks (none picked for 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
+from cleanup_corpus import agent_ran_in
 from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -72,6 +74,7 @@ def near_full(root: Path) -> tuple[Path, list[str], str]:
     (home / "memories" / "MEMORY.md").write_text(serialise(entries), encoding="utf-8")
     (home / "memories" / "USER.md").write_text("Name: Sam.", encoding="utf-8")
     (home / "config.yaml").write_text(f"memory:\n  memory_char_limit: {usage(entries) + 10}\n", encoding="utf-8")
+    agent_ran_in(home, str(root))  # the agent runs on this machine: its paths are this machine's to check
     return home, entries, stale
 
 
@@ -201,8 +204,11 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     assert question == [f"**Apply {len(steps) + 2} steps to MEMORY.md and USER.md as one write?**"]
     assert any(m.value.startswith("**MEMORY.md**: ") for m in at.markdown)
     assert any(m.value.startswith("**USER.md**: ") for m in at.markdown)
-    assert any(c.value == "{+" + PREF + "+}" for c in at.code)  # what USER.md gains
-    assert any(c.value == "[-" + stale + "-]" for c in at.code)  # what MEMORY.md loses
+    # In the colours Edit uses: green comes, red struck through goes; no [-x-]{+y+} notation.
+    bodies = [e.proto.body for e in at.get("html") if "hd-word-diff" in e.proto.body]
+    assert any('title="comes">' + html.escape(PREF) + "</ins>" in b for b in bodies)  # what USER.md gains
+    assert any('title="goes">' + html.escape(stale) + "</del>" in b for b in bodies)  # what MEMORY.md loses
+    assert not any("{+" in c.value or "[-" in c.value for c in at.code)
     at.button(key="cu_review_yes").click().run()
     assert not at.exception, [e.value for e in at.exception]
     memory = (home / "memories" / "MEMORY.md").read_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from cleanup_corpus import agent_ran_in
 
 from hermes_dash import (
     DELIMITER,
@@ -199,6 +200,7 @@ def test_stale_paths_are_flagged_only_when_missing(tmp_path, monkeypatch):
 
 
 def test_plan_reaches_the_threshold_with_merges_first_and_is_applied_as_one_batch(store, write_mem, tmp_path):
+    agent_ran_in(store.home.path, str(tmp_path))  # the agent runs here
     filler = [
         f"Fact {i}: " + " ".join(hashlib.sha256(str(i).encode()).hexdigest()[j : j + 8] for j in range(0, 64, 8))
         for i in range(20)

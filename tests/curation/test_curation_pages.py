@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from app_support import demo, fresh_cache, open_app  # noqa: F401
+from cleanup_corpus import agent_ran_in
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import serialise
@@ -44,6 +45,7 @@ def crafted(tmp_path, monkeypatch) -> Path:
     (home / "memories" / "USER.md").write_text("Name: Sam.", encoding="utf-8")
     limit = len(serialise(entries)) + 5
     (home / "config.yaml").write_text(f"memory:\n  memory_char_limit: {limit}\n", encoding="utf-8")
+    agent_ran_in(home, str(tmp_path))  # the agent runs on this machine: its paths are looked up here
     monkeypatch.setenv("HERMES_HOME", str(home))
     return home
 

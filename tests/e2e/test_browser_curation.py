@@ -62,9 +62,8 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
 
     # Clean-up assistant: MEMORY.md is now at 94%. The plan's steps lose nothing (a merge, a
     # move), which is not enough for 80%, and pick nothing to remove: the person picks the leaked
-    # API key entry and the checkout not found on this machine (ranked first, never pre-ticked)
-    # among the candidates, then reviews the combined diff in the dialog
-    # (in view as it opens) and applies the plan to get under 80%.
+    # API key entry and the old checkout (never pre-ticked) among the candidates, then reviews the
+    # combined diff in the dialog (in view as it opens) and applies the plan to get under 80%.
     goto_page(page, "Cleanup")
     settle(page, "Plan to get under the threshold")
     settle(page, "Pick entries to remove (none is picked for you)")
@@ -80,14 +79,18 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     page.get_by_text("with no evidence against them", exact=False).first.click()
     page.get_by_text(f"frees {len(key) + 3} characters", exact=False).first.click()
     settle(page, None)
-    page.get_by_text("Remove · not found here", exact=False).first.click()
+    # The demo agent ran in /home/sam/src/orbit, elsewhere: its checkout path is not called
+    # missing here, so the person picks it by its own text.
+    checkout = next(e for e in _entries(memory) if e.startswith("An old checkout"))
+    page.get_by_text(f"frees {len(checkout) + 3} characters", exact=False).first.click()
     settle(page, None)
     review_button.click()
     settle(page, "Review before writing")
     dialog = page.get_by_role("dialog")
     box, view = dialog.bounding_box(), page.viewport_size
     assert box and view and 0 <= box["y"] < view["height"], (box, view)  # the confirmation is in view
-    assert "[-" + key + "-]" in dialog.inner_text()  # the combined diff shows what goes
+    assert key in dialog.inner_text() and "[-" not in dialog.inner_text()  # what goes, in red, struck through
+    assert dialog.locator("del", has_text=key).count() == 1
     shot(page, "cleanup-review-dialog")
     page.get_by_role("button", name="Yes, apply").click()
     settle(page, None)

@@ -770,3 +770,30 @@ HOMES: tuple[Home, ...] = (
         conflict=(("m", "R 4.3.2 is the version in renv.lock.", "renv.lock now records R 4.4.1."),),
     ),
 )
+
+from cleanup_corpus_kinds import MORE_HOMES  # noqa: E402  (it needs Home, defined above)
+
+HOMES = HOMES + MORE_HOMES
+
+
+def agent_ran_in(hermes_home, *folders: str) -> None:  # type: ignore[no-untyped-def]
+    """Record in ``hermes_home/state.db`` sessions whose working folder (``cwd``) is each of
+    ``folders``: the column the agent's own ``sessions`` table keeps (hermes_state.py), and the
+    only one the clean-up reads to learn where the agent runs."""
+    import sqlite3
+    from pathlib import Path
+
+    db = Path(hermes_home) / "state.db"
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, cwd TEXT)"
+        )
+        start = conn.execute("SELECT count(*) FROM sessions").fetchone()[0]
+        conn.executemany(
+            "INSERT INTO sessions VALUES (?, 'cli', ?, ?)",
+            [(f"s{start + n}", 1.7e9 + start + n, str(f)) for n, f in enumerate(folders)],
+        )
+        conn.commit()
+    finally:
+        conn.close()

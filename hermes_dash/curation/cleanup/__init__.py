@@ -9,13 +9,16 @@ One concern per module (docs/cleanup.md):
 ``pairs``       alike pairs judged: merges, the same fact in both files, contradictions
 ``text``        merged and shorter wordings that keep every distinctive token; word diffs
 ``placement``   which file an entry reads as belonging in
-``staleness``   paths not found on this machine (hints, never removals)
+``values``      the values an entry gives, by kind (ports, versions, quantities, times, counts)
+``contradictions`` one subject, two values: by subject and value, not by template
+``whereabouts`` where the agent runs (its sessions' folders) and entries naming another machine
+``staleness``   paths not found where the agent runs (hints, never removals)
 ``planner``     the plan: what loses nothing, then shorter wording, then ranked candidates
 ``apply``       every write, through the engine's MemoryStore
 ==============  =================================================================================
 
 Nothing here runs a command or reaches the network; the only look at the outside world is
-``os.path.exists`` on paths MEMORY.md names. Curation uses only the engine's public face.
+``os.path.exists`` on paths MEMORY.md names, when the agent's sessions say it runs here.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from .planner import DEFAULT_THRESHOLD, plan
 from .staleness import check as check_staleness
 from .staleness import check_paths, local_paths, relative_paths, stale_facts
 from .text import merge_text, shorten, word_diff
+from .whereabouts import Where, where
 
 
 def merges_in(target: str, entries: Sequence[str]) -> list[Merge]:
@@ -95,7 +99,8 @@ def suggest(
     tell(0.85, "Looking for misplaced entries and paths not found on this machine")
     hints = placement_hints(memory, user)
     placement = [h for h in hints if h.target in targets]
-    paths, stale = check_staleness(memory) if "memory" in targets else (PathCheck(), [])
+    place = where(store.home.path, store.home.state_db)
+    paths, stale = check_staleness(memory, where=place) if "memory" in targets else (PathCheck(), [])
     tell(0.9, "Making a plan")
     plans, notes = {}, {}
     by_hand: dict[str, bool] = {}
@@ -162,6 +167,7 @@ __all__ = [
     "StaleFact",
     "StaleHint",
     "TwoFileResult",
+    "Where",
     "apply_merges",
     "apply_plan",
     "check_paths",
@@ -181,5 +187,6 @@ __all__ = [
     "shorten",
     "stale_facts",
     "suggest",
+    "where",
     "word_diff",
 ]

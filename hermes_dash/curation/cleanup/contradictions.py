@@ -1,78 +1,393 @@
-"""Contradictions that read too little alike for similarity of meaning to pair them.
+"""Contradictions by subject and value, not by template (docs/cleanup.md#contradictions).
 
-``API runs on port 8080`` and ``The API moved to 9090 in March`` share one word; ``Python 3.11
-everywhere`` and ``the worker is on 3.12`` share none. What they share is a value of one kind
-for one subject: a version of the same major line, or a port. Entries are grouped by such a
-value; within a group, two entries with different values contradict each other when one of
-them announces the change or the scope ("moved", "now", "upgraded", "everywhere"), and either
-both name the subject (``API``) or no other word was swapped (``users service`` / ``orders
-service`` name two services, not one).
-Groups larger than ``GROUP_MAX`` are skipped: a value nearly every entry has says nothing.
+Two entries contradict each other when they are about one subject and give it different values
+of one kind (:mod:`.values`: ports, versions of one product, quantities in one unit, times with
+their zones, counts of one thing, named alternatives). The rest of the two sentences may differ
+as much as a restatement weeks later does: what must hold is
+
+- one subject: most of the shorter entry's subject words (its words less the values, the cue
+  and stop words) are in the other, or a name both give (``Redis``) and some of them;
+- no sign of two subjects: each naming a token the other lacks (another host, environment,
+  identifier, name), a word qualifying a shared one in one entry only (``abstract limit`` /
+  ``word limit``), or one sentence with a word swapped (``users service`` / ``orders
+  service``);
+- different values: none in common; or the newer names the older's value as the one left
+  behind (``moved to port 6380; 6379 is now unused``).
+
+A change cue (``now``, ``moved``, ``raised``, ``upgraded``, ``since``, ...) marks the newer
+entry, which is suggested as the keeper; without one (or with one on both sides) both are
+shown and the person picks.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from . import facts
+from . import facts, meaning
+from .values import Value, by_kind, old_values, stem, values
 
-GROUP_MAX = 50
-_ALL = re.compile(r"\b(?:everywhere|all services|every service|across the board)\b", re.IGNORECASE)
-_VERSION = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.\d+)?(?![\w.]*[A-Za-z_/])")
-_PORT = re.compile(r"\bport\s+(\d{2,5})\b|(?<![\w.]):(\d{4,5})\b|\b(?:to|on)\s+(\d{4,5})\b", re.IGNORECASE)
-_CUE = re.compile(
-    r"\b(?:moved|changed|switched|upgraded|migrated|bumped|now|no longer|was cut|was raised|updated|"
-    r"everywhere|all services|every service|instead)\b",
+GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
+SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
+NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifier)
+UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
+
+CUE = re.compile(
+    r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
+    r"raised|lowered|increased|decreased|reduced|cut|went\s+(?:up|down)|rose|dropped|replaced|renamed|"
+    r"since|as\s+of|from\s+now\s+on|these\s+days|instead|used\s+to|new|newer|latest|currently|after\s+the)\b",
     re.IGNORECASE,
+)
+UNIVERSAL = re.compile(
+    r"\b(?:everywhere|across\s+the\s+board|on\s+every\s+\w+|(?:all|every)\s+(?:services?|servers?|sites?|machines?|"
+    r"projects?|repos?))\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[^\W_]+(?:['’]s)?", re.UNICODE)
+_STOP = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
+    "per each every all any our my your their his her we i you they he she there here than then also only "
+    "which who what when where but not no so if do does did been being".split()
+)
+#: Words that qualify nothing away: "max upload size" and "upload limit" are one subject.
+_GENERIC = frozenset(
+    "max maximum min minimum total default current overall usual normal standard typical whole main "
+    "general global actual".split()
 )
 
 
-def values(text: str) -> dict[str, set[str]]:
-    """group key -> the values ``text`` gives for it: ``version:3`` -> {"3.11"}, ``port`` -> {"8080"}."""
+@dataclass(frozen=True)
+class Finding:
+    """Why two entries contradict each other, and which reads as newer (0, 1, or None: unknown)."""
+
+    kind: str
+    first: tuple[str, ...]  # the first entry's values of that kind
+    second: tuple[str, ...]
+    newer: int | None
+    universal: bool = False  # one says it holds everywhere ("3.11 everywhere")
+
+    @property
+    def undated(self) -> bool:
+        """Nothing says which value is newer: shown only for entries alike in meaning."""
+        return self.newer is None and not self.universal
+
+
+def _masked(text: str, found: Sequence[Value], mark: str = " ") -> str:
+    """The text with its values blanked: what is left says what the values are about."""
+    out, last = [], 0
+    for v in sorted(found, key=lambda v: v.start):
+        if v.start >= last:
+            out.append(text[last : v.start])
+            out.append(mark)
+            last = v.end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _subject(text: str, found: Sequence[Value]) -> list[str]:
+    """The entry's subject words in order: stemmed, values, cues and stop words left out."""
+    masked = CUE.sub(" ", _masked(text, found))
+    words = [stem(w) for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]
+    return [w for w in words if w not in _LIGHT and w not in _CALENDAR]
+
+
+#: Words every subject may use: the kind of a value (port, version) and the verbs that carry one.
+_LIGHT = frozenset(
+    "port version run listen use live set keep go sit serve need require record default defaults".split()
+)
+_MARK = re.compile(r"[^\W_]+(?:['’]s)?|[.,;:=()!?]", re.UNICODE)
+_COPULA = frozenset("is are was were has have = : . , ; ) ( ! ?".split())
+_CALENDAR = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december".split()
+)
+
+
+def _raw_words(text: str, found: Sequence[Value]) -> list[str]:
+    """Words and marks in order, stop words kept (adjacency), each word stemmed."""
+    return [stem(w) if w[0].isalnum() else w for w in _MARK.findall(_masked(text, found, " 0 "))]
+
+
+def _qualified(mine: list[str], shared: set[str], extra: set[str]) -> bool:
+    """A word only this entry has, right before a word both have that ends the subject (a copula
+    or a mark follows): a qualifier (``the abstract limit is``, ``the database volume.``)."""
+    return any(
+        w in extra
+        and w not in _GENERIC
+        and not w.endswith(("'", "’", "'s", "’s"))
+        and nxt in shared
+        and after in _COPULA
+        for w, nxt, after in zip(mine, mine[1:], [*mine[2:], "."])
+    )
+
+
+def _contrasted(a: list[str], b: list[str], shared: set[str], only_a: set[str], only_b: set[str]) -> bool:
+    """A word both have, right after a word only one has in each (``billing service`` / ``users
+    service``, ``rye dough proves`` / ``sourdough proves``): two things of one sort."""
+    before_a = {nxt: w for w, nxt in zip(a, a[1:]) if w in only_a and w not in _GENERIC}
+    before_b = {nxt: w for w, nxt in zip(b, b[1:]) if w in only_b and w not in _GENERIC}
+    return any(s in before_a and s in before_b for s in shared)
+
+
+_ARTICLES = frozenset("the a an our my your their its this that these those each every".split())
+
+
+def _head(raw: list[str]) -> set[str]:
+    """The words naming what a sentence is about: those before its first stop word or mark
+    (``the practice laptop`` of ``The practice laptop has 16 GB``)."""
+    out: list[str] = []
+    for w in raw:
+        if w in _STOP or w in _COPULA or w == "0":
+            if out or w not in _ARTICLES:
+                break  # "There are 140 listings": no head before the verb
+            continue
+        out.append(w)
+    return set(out)
+
+
+def _swapped(a: list[str], b: list[str]) -> bool:
+    """One sentence with a word swapped for another: the same words around, word for word."""
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    same = sum(i2 - i1 for tag, i1, i2, _j1, _j2 in ops if tag == "equal")
+    return (
+        all(tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1) for tag, i1, i2, j1, j2 in ops)
+        and any(tag == "replace" for tag, *_ in ops)
+        and same >= max(2, 0.5 * min(len(a), len(b)))
+    )
+
+
+def _names(text: str, found: Sequence[Value]) -> set[str]:
+    """The entry's distinctive tokens outside its values, stemmed (days, months and hyphenated
+    words aside: they say when or how, not which thing)."""
+    strong, weak = facts.tokens(_masked(text, found))
+    return {
+        stem(t[1])
+        for t in strong | weak
+        if t[0] != "num"
+        and t[1] not in _CALENDAR
+        and stem(t[1]) not in _CALENDAR
+        and not (t[0] == "name" and "-" in t[1])
+    }
+
+
+def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
+    """Each names a distinctive token the other lacks, outside the values: two subjects."""
+    ta, tb = _names(a, va), _names(b, vb)
+    fa, fb = a.casefold(), b.casefold()
+    only_a = {t for t in ta - tb if t not in fb}
+    only_b = {t for t in tb - ta if t not in fa}
+    return bool(only_a and only_b)
+
+
+Kinds = dict[str, set[str]]
+
+
+def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | None] | None:
+    """(kind, which side names the other's value as left behind or None) for the first kind whose
+    values differ; None when no kind does."""
+    for kind in ka.keys() & kb.keys():
+        if kind == "name":
+            continue
+        xa, xb = ka[kind], kb[kind]
+        if xa == xb:
+            continue
+        if not xa & xb:
+            return kind, None
+        if ob.get(kind, set()) & xa and xb - xa:
+            return kind, 1
+        if oa.get(kind, set()) & xb and xa - xb:
+            return kind, 0
+    return None
+
+
+def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
+    """``b`` changes its subject to a name ``a`` does not give (``The working title changed to
+    Lantern Weather`` against ``The working title is The Salt House``): the words before the cue
+    in ``b`` are all in ``a``, or ``b`` names ``a``'s value as the one it left."""
+    folded = a.casefold()
+    for v in vb:
+        if v.kind != "name" or v.old or v.value in folded:
+            continue
+        left = [w for w in vb if w.kind == "name" and w.old]
+        if any(o.value in folded for o in left):
+            return True
+        head = [stem(w) for w in _WORD.findall(CUE.sub(" ", b[: v.start])) if w.casefold() not in _STOP]
+        words_a = {stem(w) for w in _WORD.findall(a)}
+        if len(head) >= 2 and all(w in words_a for w in head[-3:]):
+            return True
+    return False
+
+
+def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Versions keyed by their major line instead of their product (``version@3``)."""
     out: dict[str, set[str]] = {}
-    for m in _VERSION.finditer(text):
-        out.setdefault(f"version:{m.group(1)}", set()).add(f"{m.group(1)}.{m.group(2)}")
-    for m in _PORT.finditer(text):
-        out.setdefault("port", set()).add(next(g for g in m.groups() if g))
+    for kind, found in kinds.items():
+        if kind.startswith("version:"):
+            for v in found:
+                out.setdefault("version@" + v.split(".")[0], set()).add(v)
+        else:
+            out[kind] = found
     return out
 
 
-def conflicting(a: str, b: str) -> bool:
-    """Two entries giving different values of one kind for one subject (see the module)."""
-    va, vb = values(a), values(b)
-    shared = [k for k in va if k in vb and va[k] != vb[k] and not (va[k] & vb[k])]
-    if not shared or not (_CUE.search(a) or _CUE.search(b)):
+def _two_subjects(
+    a: str,
+    b: str,
+    va: Sequence[Value],
+    vb: Sequence[Value],
+    subjects: tuple[list[str], list[str]],
+    *,
+    universal: bool,
+    uncued: bool,
+) -> bool:
+    """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
+    and, with nothing dated, two sentences whose heads share nothing."""
+    if _tokens_apart(a, b, va, vb):
+        return True
+    if universal:
         return False
-    sa, wa = facts.tokens(a)
-    sb, wb = facts.tokens(b)
-    only = {k for k, _ in (sa - sb) | (sb - sa)}
-    named = bool((sa & sb) - {t for t in sa if t[0] == "num"} or wa & wb)  # one subject named in both ("API")
-    universal = _ALL.search(a) or _ALL.search(b)  # "3.11 everywhere": any other 3.x says otherwise
-    return not only - {"num"} and bool(universal or named or not facts.word_substituted(a, b))
+    sub_a, sub_b = subjects
+    set_a, set_b = set(sub_a), set(sub_b)
+    shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
+    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
+    if _qualified(raw_a, shared, only_a) or _qualified(raw_b, shared, only_b):
+        return True
+    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or _swapped(sub_a, sub_b):
+        return True
+    head_a, head_b = _head(raw_a), _head(raw_b)
+    return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
+
+
+def judge(a: str, b: str) -> Finding | None:
+    """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer."""
+    va, vb = values(a), values(b)
+    if not va and not vb:
+        return None
+    ka, kb = by_kind(a), by_kind(b)
+    universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
+    if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
+        ka, kb = _by_line(ka), _by_line(kb)
+    found = _differs(ka, kb, old_values(a), old_values(b))
+    sub_a, sub_b = _subject(a, va), _subject(b, vb)
+    kind, named_old = found if found else (None, None)
+    if kind is None:
+        if _alternative(a, b, sub_a, vb):
+            kind, named_old = "name", 1
+        elif _alternative(b, a, sub_b, va):
+            kind, named_old = "name", 0
+        else:
+            return None
+    cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
+    set_a, set_b = set(sub_a), set(sub_b)
+    shared = set_a & set_b
+    share = len(shared) / max(1, min(len(set_a), len(set_b)))
+    named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
+    if not (share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal):
+        return None
+    uncued = not (cue_a or cue_b or named_old is not None or universal)
+    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=uncued):
+        return None
+    if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
+        return None
+    newer = named_old
+    if newer is None and cue_a != cue_b:
+        newer = 0 if cue_a else 1
+    return Finding(
+        kind,
+        tuple(sorted(ka.get(kind, ()))),
+        tuple(sorted(kb.get(kind, ()))),
+        newer,
+        universal,
+    )
+
+
+def said(text: str, kind: str) -> tuple[str, ...]:
+    """The values of ``kind`` as ``text`` writes them (``2 hours``, not 7200 seconds)."""
+    line = kind.startswith("version@")
+    return tuple(
+        dict.fromkeys(
+            text[v.start : v.end]
+            for v in values(text)
+            if not v.old and (v.kind == kind or (line and v.kind.startswith("version:")))
+        )
+    )
+
+
+def alike(a: str, b: str) -> float:
+    """Similarity of meaning of two entries (the method in use; vectors are cached per text)."""
+    va, vb = _vector(a), _vector(b)
+    return float(va @ vb)
+
+
+@lru_cache(maxsize=1 << 14)
+def _vector(text: str) -> Any:
+    return meaning.method().embed([text])[0]
+
+
+def _keys(text: str) -> set[str]:
+    """The groups an entry is compared in: its values' kinds, and its versions' major lines."""
+    found = values(text)
+    return {v.kind for v in found} | {"version@" + v.value.split(".")[0] for v in found if v.kind.startswith("version")}
+
+
+WORD_MAX = 200  # a word more entries use than this finds no partner for a named alternative
+
+
+def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[int]) -> set[tuple[int, int]]:
+    """Each entry of ``left`` naming an alternative (``switched to Opsgenie``), against the entries
+    of ``right`` sharing a word of what it changes: an index, not every entry."""
+    if not holders or len(holders) > GROUP_MAX:
+        return set()
+    index: dict[str, list[int]] = {}
+    for j, text in enumerate(right):
+        for w in {stem(w) for w in _WORD.findall(text) if w.casefold() not in _STOP}:
+            index.setdefault(w, []).append(j)
+    out: set[tuple[int, int]] = set()
+    for i in holders:
+        text = left[i]
+        starts = [v.start for v in values(text) if v.kind == "name" and not v.old]
+        head = {
+            stem(w) for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=0)])) if w.casefold() not in _STOP
+        }
+        for j in {j for w in head if len(index.get(w, ())) <= WORD_MAX for j in index.get(w, ())}:
+            pair = (min(i, j), max(i, j)) if same else (i, j)
+            if (same and i == j) or pair in out:
+                continue
+            if judge(left[i], right[j]) is not None:
+                out.add(pair)
+    return out
 
 
 def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[int, int]]:
-    """(i, j) pairs of left and right entries that contradict each other by value."""
+    """(i, j) pairs of left and right entries that give one kind of value and contradict each other."""
     groups_l: dict[str, list[int]] = {}
     groups_r: dict[str, list[int]] = {}
     for i, text in enumerate(left):
-        for key in values(text):
+        for key in _keys(text):
             groups_l.setdefault(key, []).append(i)
     for j, text in enumerate(right if not same else ()):
-        for key in values(text):
+        for key in _keys(text):
             groups_r.setdefault(key, []).append(j)
     if same:
         groups_r = groups_l
     out: set[tuple[int, int]] = set()
     for key, ids in groups_l.items():
         others = groups_r.get(key, [])
-        if len(ids) > GROUP_MAX or len(others) > GROUP_MAX:
+        if key == "name" or len(ids) > GROUP_MAX or len(others) > GROUP_MAX:
             continue
         for i in ids:
             for j in others:
-                if (same and j <= i) or (i, j) in out:
+                pair = (min(i, j), max(i, j)) if same else (i, j)
+                if (same and i == j) or pair in out:
                     continue
-                if conflicting(left[i], right[j]):
-                    out.add((i, j))
+                found = judge(left[pair[0]], right[pair[1]])
+                if found is not None and (not found.undated or alike(left[pair[0]], right[pair[1]]) >= UNDATED_AT):
+                    out.add(pair)
+    out |= _named(left, right, same, groups_l.get("name", []))
+    if not same:
+        out |= {(i, j) for j, i in _named(right, left, False, groups_r.get("name", []))}
     return sorted(out)

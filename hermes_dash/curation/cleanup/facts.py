@@ -54,6 +54,10 @@ QUALIFIERS = {
 }
 SAME_AT = 0.6  # the least similarity of meaning at which two entries with agreeing tokens state one fact
 CONFLICT_AT = 0.45  # the least at which two entries that differ only in a value contradict each other
+NAMELESS_COVERAGE = 0.6  # a short entry with no token on either side: the least share of words in common
+FEW_WORDS = 4  # content words below which an entry says too little to be one fact with another by meaning
+SAME_TOKENS = 3  # below SAME_AT: this many strong tokens, all shared, make one fact in another shape
+FOLDED_COVERAGE = 0.8  # below SAME_AT: the share of the shorter entry's words the longer must have
 
 _NUM = re.compile(r"(?<![\w.])(?:0x[0-9a-fA-F]+|\d+(?:[.,:]\d+)*(?:e-?\d+)?)(?![\w])")
 _VERSION = re.compile(r"(?<![\w.])v(\d+(?:\.\d+)+)(?![\w])")
@@ -100,8 +104,8 @@ def tokens(text: str) -> tuple[frozenset[Token], frozenset[Token]]:
             continue
         if folded in QUALIFIERS:
             strong.add(("qual", QUALIFIERS[folded]))
-        elif "_" in word or "." in word or any(c.isdigit() for c in word):
-            strong.add(("ident", folded))
+        elif "_" in word or "." in word or any(c.isdigit() for c in word) or re.search(r"\w-[A-Za-z]$", word):
+            strong.add(("ident", folded))  # db-a, node-b: one of a series, as web-1 is
         elif (
             "-" in word
             or (word.isupper() and len(word) > 1)
@@ -133,14 +137,22 @@ def missing(text: str, merged: str) -> list[str]:
     return sorted(w for w in wanted if w not in have)
 
 
+def _stem(word: str) -> str:
+    """``thursdays`` = ``thursday``: a plural says no other thing."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def _words(text: str) -> list[str]:
     return [w for w in _WTOK.findall(text.casefold()) if w not in _STOP]
 
 
 def coverage(a: str, b: str) -> float:
-    """The share of the smaller entry's content words (numbers aside) the other one has too."""
-    wa = {w for w in _words(a) if not w.isdigit()}
-    wb = {w for w in _words(b) if not w.isdigit()}
+    """The share of the smaller entry's content words (numbers aside, plurals and verb endings
+    folded: ``reported`` = ``report``) the other one has too."""
+    from .values import stem
+
+    wa = {stem(w) for w in _words(a) if not w.isdigit()}
+    wb = {stem(w) for w in _words(b) if not w.isdigit()}
     small, big = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
     return len(small & big) / max(1, len(small))
 
@@ -206,11 +218,30 @@ def verdict(
             return "conflict"
         return "different" if similarity >= conflict_at else None
     if similarity < same_at:
+        # Below the usual bar, one entry may still say all the other says, in its words (a short
+        # entry folded into a longer one, a rule restated as a preference): every content word and
+        # every token of the shorter one in the other.
+        small, big = (a, b) if len(_words(a)) <= len(_words(b)) else (b, a)
+        (ss, ws), (sbig, wbig) = tokens(small), tokens(big)
+        if similarity >= conflict_at and sa == sb and len(sa) >= SAME_TOKENS:
+            return "same"  # the same numbers, paths and names in another order or shape (a list restated)
+        if (
+            similarity >= conflict_at
+            and len(set(_words(small))) >= 2
+            and coverage(a, b) >= FOLDED_COVERAGE
+            and ss <= sbig
+            and {_stem(t[1]) for t in ws} <= {_stem(t[1]) for t in wbig}
+        ):
+            return "same"
         return None
+    few = min(len(set(_words(a))), len(set(_words(b)))) < FEW_WORDS
+    if few and not (sa or sb or wa or wb) and coverage(a, b) < NAMELESS_COVERAGE:
+        return None  # "Name: Alex." and "Alex uses they/them pronouns.": one person, two facts
     bigger, extra = (b, only_b) if only_b else (a, only_a)
     if extra and {k for k, _ in extra} == {"num"} and _CHANGE.search(bigger) and coverage(a, b) >= 0.5:
         return "conflict"  # "needs Node 20 now; Node 18 fails" against "Node 18 is required"
-    if template(a, b) and (wa - wb and wb - wa or _swapped_twice(a, b)):
+    names_a, names_b = {_stem(t[1]) for t in wa}, {_stem(t[1]) for t in wb}
+    if template(a, b) and (names_a - names_b and names_b - names_a or _swapped_twice(a, b)):
         return "different"  # names swapped (Mailgun / Postmark), or one word swapped throughout
     return "same"
 

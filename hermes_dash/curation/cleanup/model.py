@@ -96,6 +96,17 @@ class Contradiction:
     score: float
     first_only: tuple[str, ...]  # the values only the first names
     second_only: tuple[str, ...]
+    newer: int | None = None  # which reads as newer (a change cue): 0 or 1; None when nothing says
+
+    @property
+    def keeper(self) -> int:
+        """The entry suggested to keep: the newer one, else the first (the person picks)."""
+        return self.newer if self.newer is not None else 0
+
+    @property
+    def older(self) -> tuple[str, str] | None:
+        """(file, text) of the superseded entry, when a cue says which one is newer."""
+        return None if self.newer is None else self.entry(1 - self.newer)
 
     def entry(self, which: int) -> tuple[str, str]:
         return (self.first_target, self.first) if which == 0 else (self.second_target, self.second)
@@ -136,9 +147,12 @@ class PathCheck:
     relative: tuple[str, ...] = ()  # relative paths not checked (no project folder named, or not here)
     elsewhere: tuple[str, ...] = ()  # paths the memory places on another machine, not checked
     project: str | None = None  # the project folder the memory names, if any
+    not_here: str = ""  # why nothing was looked up: the agent does not run on this machine
 
     def summary(self) -> str:
-        if self.checked:
+        if self.not_here:
+            text = self.not_here
+        elif self.checked:
             found = (
                 "all exist here"
                 if not self.missing
@@ -204,12 +218,13 @@ class Candidate:
     """An entry the person may pick for removal, with why it is listed and what it frees."""
 
     entry: str
-    evidence: str  # "contradicted" | "duplicate" | "not found here" | "no evidence"
+    evidence: str  # "superseded" | "duplicate" | "contradicted" | "not found here" | "no evidence" | "newer value"
     why: str
     freed: int  # characters its removal frees (the entry and one delimiter)
 
 
-EVIDENCE_ORDER = ("contradicted", "duplicate", "not found here", "no evidence")
+EVIDENCE_ORDER = ("superseded", "duplicate", "contradicted", "not found here", "no evidence", "newer value")
+AGAINST = EVIDENCE_ORDER[:4]  # evidence against an entry (the rest is none, or evidence for it)
 
 
 @dataclass(frozen=True)

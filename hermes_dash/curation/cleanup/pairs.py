@@ -29,10 +29,17 @@ def _kind(a: str, b: str) -> str:
 def _judged(
     left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method, progress: Progress | None
 ) -> list[tuple[str, float, int, int]]:
+    """(verdict, similarity, i, j): a contradiction by subject and value first (two values are
+    never one fact), else the verdict of the distinctive tokens."""
     out = []
     seen = set()
     for score, i, j in meaning.similar_pairs(left, right, same, how.conflict_at, how, progress):
-        verdict = facts.verdict(left[i], right[j], score, how.same_at, how.conflict_at)
+        found = contradictions.judge(left[i], right[j])
+        if found is not None and (not found.undated or score >= contradictions.UNDATED_AT):
+            verdict: str | None = "conflict"
+        else:
+            verdict = facts.verdict(left[i], right[j], score, how.same_at, how.conflict_at)
+            verdict = "different" if verdict == "conflict" else verdict  # values apart, subject not one
         if verdict in ("same", "conflict"):
             out.append((verdict, round(score, 3), i, j))
             seen.add((i, j))
@@ -43,8 +50,19 @@ def _judged(
 
 
 def _contradiction(ta: str, a: str, tb: str, b: str, score: float) -> Contradiction:
+    """The pair with the suggested keeper (the newer, when a cue says which) first."""
+    found = contradictions.judge(a, b)
     only_a, only_b = facts.differing(a, b)
-    return Contradiction(ta, a, tb, b, score, tuple(only_a), tuple(only_b))
+    if found is not None:
+        only_a, only_b = (
+            list(contradictions.said(a, found.kind)) or only_a,
+            list(contradictions.said(b, found.kind)) or only_b,
+        )
+    if found is not None and found.newer == 1:
+        ta, a, tb, b = tb, b, ta, a
+        only_a, only_b = only_b, only_a
+    newer = 0 if found is not None and found.newer is not None else None
+    return Contradiction(ta, a, tb, b, score, tuple(only_a), tuple(only_b), newer)
 
 
 def within(

@@ -5,8 +5,9 @@ In order, stopping as soon as the goal is met (docs/cleanup.md#plan):
 1. what loses nothing: merges of entries stating one fact, one copy of what the other file
    already says, entries that belong in the other file moved there (unless it already says it);
 2. shorter wording that keeps every distinctive token (shown as a diff, editable);
-3. if still needed, removal candidates ranked by evidence (contradicted, duplicate, not found
-   on this machine, then the rest, longest last), each with what it frees; none is picked.
+3. if still needed, removal candidates ranked by evidence (superseded, said twice, contradicted,
+   not found where the agent runs, then the rest in the file's order, the newer side of a
+   contradiction last), each with what it frees; none is picked.
 """
 
 from __future__ import annotations
@@ -178,7 +179,9 @@ def plan(
     _shorter(steps, entries)
     ranked: tuple[Candidate, ...] = ()
     if steps.short_of_goal:
-        ranked = rank([e for e in dict.fromkeys(entries) if e not in steps.used], target, stale, contradictions, merges)
+        ranked = rank(
+            [e for e in dict.fromkeys(entries) if e not in steps.used], target, stale, contradictions, merges, cross
+        )
     return Plan(
         target, threshold, limit, usage(tuple(entries)), goal, tuple(steps.steps), tuple(entries), ranked, lossless
     )
@@ -190,22 +193,42 @@ def rank(
     stale: Sequence[StaleHint],
     contradictions: Sequence[Contradiction],
     merges: Sequence[Merge],
+    cross: Sequence[CrossOverlap] = (),
 ) -> tuple[Candidate, ...]:
-    """Removal candidates by evidence: contradicted, duplicate, not found here, then the rest
-    (shortest first, longest last: a long entry holds the most facts)."""
+    """Removal candidates by evidence (docs/cleanup.md#plan): superseded (the older side of a
+    contradiction a change cue dates), said twice (the redundant side of a merge or of a fact
+    both files hold), contradicted with nothing saying which is newer (both sides), not found
+    where the agent runs; then the entries with no evidence, in the file's order (length is no
+    evidence); last the newer side of each contradiction, the value to keep."""
     why: dict[str, tuple[int, str, str]] = {}
     for c in contradictions:
-        for mine, theirs, target_of in ((c.first, c.second, c.first_target), (c.second, c.first, c.second_target)):
-            if target_of == target:
-                why.setdefault(mine, (0, "contradicted", f"another entry gives another value: {theirs}"))
+        older = c.older
+        for which in (0, 1):
+            mine_target, mine = c.entry(which)
+            theirs = c.entry(1 - which)[1]
+            if mine_target != target:
+                continue
+            if older is None:
+                why.setdefault(
+                    mine,
+                    (2, "contradicted", f"another entry gives another value; nothing says which is newer: {theirs}"),
+                )
+            elif (mine_target, mine) == older:
+                why[mine] = (0, "superseded", f"a newer entry gives another value: {theirs}")
+            else:
+                why.setdefault(mine, (9, "newer value", f"the newer of two values (keep it; the older is: {theirs})"))
     for m in merges:  # merges the plan could not use (no room gained): still a duplicate
         why.setdefault(m.drop, (1, "duplicate", f"states the same fact as: {m.keep}"))
+    for x in cross:
+        if x.drop_target == target:
+            why.setdefault(
+                x.entry(target), (1, "duplicate", f"{FILENAMES[x.keep_target]} says the same: {x.entry(x.keep_target)}")
+            )
     for s in stale:
-        why.setdefault(s.entry, (2, "not found here", s.summary()))
+        why.setdefault(s.entry, (3, "not found here", s.summary()))
     out = []
-    for entry in entries:
-        order, evidence, text = why.get(entry, (3, "no evidence", "nothing says it is outdated; listed by length"))
-        freed = len(entry) + len(DELIMITER)
-        out.append((order, len(entry) if order == 3 else 0, Candidate(entry, evidence, text, freed)))
+    for n, entry in enumerate(entries):
+        order, evidence, text = why.get(entry, (8, "no evidence", "nothing says it is outdated or said elsewhere"))
+        out.append((order, n, Candidate(entry, evidence, text, len(entry) + len(DELIMITER))))
     out.sort(key=lambda t: (t[0], t[1]))
     return tuple(c for _o, _n, c in out)

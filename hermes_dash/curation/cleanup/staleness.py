@@ -1,11 +1,11 @@
-"""Paths named in MEMORY.md that are not found on this machine: hints, never removals.
+"""Paths named in MEMORY.md that are not found where the agent runs: hints, never removals.
 
-A memory is often written on another machine, or about one. So a path is looked up only when
-the entry places it here: an entry that puts it elsewhere ("on staging", "on the NAS", "on the
-build server", an ``ssh`` host, a URL) is not checked at all. A relative path is looked up only
-inside a project folder the memory names ("the checkout is at ~/src/ledger"), and only when
-that folder is on this machine. Everything looked up is reported, with the full path tried, so
-"not found on this machine" says exactly what was checked.
+Looked up only when the agent runs on this machine (:mod:`.whereabouts`: a working folder of
+its sessions is here), with ``~`` as the agent's user's home. An entry naming another machine
+(a host, server, container, platform or device, an ``ssh`` host, a URL) is not looked up at
+all. A relative path is looked up only inside a project folder the memory names ("the checkout
+is at ~/src/ledger"), and only when that folder is here. Everything looked up is reported, with
+the full path tried, so "not found on this machine" says exactly what was checked.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from .model import PathCheck, StaleHint
+from .whereabouts import Where, elsewhere
 
 _PATH = re.compile(r"(?<![\w:/.~-])(~/[^\s`'\"<>()\[\]{},;]*|/[^\s`'\"<>()\[\]{},;]+)")
 _SKIP_PATH = re.compile(r"[*?$<>{}|]|\.\.\.")
@@ -23,18 +24,12 @@ _RELATIVE = re.compile(
     r"(?<![\w:/.~@-])(\.{1,2}/[^\s`'\"<>()\[\]{},;]*"
     r"|[\w.-]+(?:/[\w.-]+)*/(?:[\w-]+\.[A-Za-z0-9]{1,8}\b|(?=[\s`'\"),;:]|\.(?:\s|$)|$)))"
 )
-#: Words placing what an entry says on another machine.
-ELSEWHERE = re.compile(
-    r"\b(?:on|at|from|in)\s+(?:the\s+)?(?:staging|production|prod|nas|build\s+server|build\s+machine|ci\s+runners?|"
-    r"runners?|cluster|server|servers|remote|vm|vps|box|host|hosts|pi-?\d*|[\w-]+\s+(?:server|host|box|node|machine))\b"
-    r"|\bssh\b|\w@[\w.-]+:|://|\bremote(?:ly)?\b|\bon\s+[\w-]+\.(?:internal|local|lan|arpa|home)\b",
-    re.IGNORECASE,
-)
 _PROJECT = re.compile(
     r"\b(?:checkout|repo|repository|project|workspace|clone|monorepo|codebase)\b[^.;\n]{0,40}?"
     r"\b(?:is|at|in|lives\s+in|under)\s+(?:at\s+|in\s+)?(~?/[\w./-]+)",
     re.IGNORECASE,
 )
+ELSEWHERE = elsewhere  # the earlier name
 
 
 def local_paths(entry: str) -> list[str]:
@@ -56,11 +51,6 @@ def relative_paths(entry: str) -> list[str]:
     )
 
 
-def elsewhere(entry: str) -> bool:
-    """True when the entry places what it says on another machine."""
-    return bool(ELSEWHERE.search(entry))
-
-
 def project_folder(entries: Sequence[str]) -> str | None:
     """The project folder the memory names ("the repo is ~/src/ledger"), the first one."""
     for entry in entries:
@@ -72,7 +62,7 @@ def project_folder(entries: Sequence[str]) -> str | None:
 
 def _is_local(path: str, exists: Callable[[str], bool]) -> bool:
     """A ``~`` path, or an absolute one whose first folder exists here (``/home/...``, ``/etc/...``);
-    ``/api/v1`` is a URL route, not a claim about this machine."""
+    ``/api/v1`` is a URL route and ``/volume1/...`` a NAS's, not claims about this machine."""
     if path.startswith("~"):
         return True
     first = path.split("/")[1]
@@ -80,31 +70,41 @@ def _is_local(path: str, exists: Callable[[str], bool]) -> bool:
 
 
 def _lookups(
-    entry: str, project: str | None, project_here: bool, exists: Callable[[str], bool]
+    entry: str, project: str | None, project_here: bool, exists: Callable[[str], bool], place: Where
 ) -> list[tuple[str, str]]:
     """(path as named, full path looked up) for each path of ``entry`` checked here."""
-    out = [(p, os.path.expanduser(p)) for p in local_paths(entry) if _is_local(p, exists)]
+    out = [(p, place.expand(p)) for p in local_paths(entry) if _is_local(p, exists)]
     if project and project_here:
-        root = os.path.expanduser(project)
+        root = place.expand(project)
         out += [
             (p, os.path.normpath(os.path.join(root, p))) for p in relative_paths(entry) if not p.startswith(("~", "/"))
         ]
     return out
 
 
-def check(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> tuple[PathCheck, list[StaleHint]]:
-    """What the check covered, and a hint per entry naming paths not found here."""
-    project = project_folder(entries)
-    project_here = bool(project) and exists(os.path.expanduser(project or ""))
-    checked: list[str] = []
+def check(
+    entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists, where: Where | None = None
+) -> tuple[PathCheck, list[StaleHint]]:
+    """What the check covered, and a hint per entry naming paths not found here. ``where``
+    None: this process's machine and user are the agent's."""
+    place = where or Where(os.path.expanduser("~"), ("~",), ("~",))
     away: list[str] = []
+    for entry in entries:
+        if elsewhere(entry):
+            away += local_paths(entry) + relative_paths(entry)
+    away = list(dict.fromkeys(away))
+    if not place.runs_here:
+        named = [p for e in entries if not elsewhere(e) for p in local_paths(e) + relative_paths(e)]
+        return PathCheck(elsewhere=tuple(away), not_here=place.why_not() if named else ""), []
+    project = project_folder(entries)
+    project_here = bool(project) and exists(place.expand(project or ""))
+    checked: list[str] = []
     relative: list[str] = []
     hints = []
     for entry in entries:
         if elsewhere(entry):
-            away += local_paths(entry) + relative_paths(entry)
             continue
-        looked = _lookups(entry, project, project_here, exists)
+        looked = _lookups(entry, project, project_here, exists, place)
         if not project_here:
             relative += [p for p in relative_paths(entry) if not p.startswith(("~", "/"))]
         gone = [(p, full) for p, full in looked if not exists(full)]
@@ -114,14 +114,18 @@ def check(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists
     checked = list(dict.fromkeys(checked))
     missing = sum(1 for full in checked if not exists(full))
     return (
-        PathCheck(tuple(checked), missing, tuple(dict.fromkeys(relative)), tuple(dict.fromkeys(away)), project),
+        PathCheck(tuple(checked), missing, tuple(dict.fromkeys(relative)), tuple(away), project),
         hints,
     )
 
 
-def check_paths(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> PathCheck:
-    return check(entries, exists)[0]
+def check_paths(
+    entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists, where: Where | None = None
+) -> PathCheck:
+    return check(entries, exists, where)[0]
 
 
-def stale_facts(entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists) -> list[StaleHint]:
-    return check(entries, exists)[1]
+def stale_facts(
+    entries: Sequence[str], exists: Callable[[str], bool] = os.path.exists, where: Where | None = None
+) -> list[StaleHint]:
+    return check(entries, exists, where)[1]

@@ -135,4 +135,30 @@ def oldest_prompt(db: Path) -> str:
     return value if isinstance(value, str) else ""
 
 
-__all__ = ["oldest_prompt", "read_sessions", "SessionList"]
+MAX_SESSIONS = 2000  # the newest sessions whose working folder is read
+MAX_FOLDER_CHARS = 4096  # a longer cwd is no real folder
+
+
+def working_folders(db: Path) -> tuple[str, ...]:
+    """The distinct working folders (``cwd``) the agent's sessions ran in, newest first: where
+    the agent actually ran. () when none is recorded, the column is missing (older agents) or
+    the file cannot be read: then nothing is known about where the agent runs."""
+    if statedb.not_readable(db) is not None:
+        return ()
+    try:
+        with _connect(db) as reader:
+            columns = {row[1] for row in reader.rows("PRAGMA table_info(sessions)")}
+            if "cwd" not in columns:
+                return ()
+            order = "started_at DESC" if "started_at" in columns else "rowid DESC"
+            rows = reader.rows(
+                "SELECT substr(cwd, 1, ?) FROM sessions WHERE cwd IS NOT NULL AND cwd != '' "  # noqa: S608 - fixed names
+                f"ORDER BY {order} LIMIT ?",
+                (MAX_FOLDER_CHARS, MAX_SESSIONS),
+            )
+    except (sqlite3.Error, OSError, ValueError):
+        return ()
+    return tuple(dict.fromkeys(r[0] for r in rows if isinstance(r[0], str) and r[0].strip()))[:200]
+
+
+__all__ = ["oldest_prompt", "read_sessions", "SessionList", "working_folders"]

@@ -1,0 +1,360 @@
+"""The values an entry gives, each of a kind: what two entries about one subject can disagree on.
+
+Kinds (docs/cleanup.md#contradictions): a port; a version of a named product (``Python 3.12``,
+``k3s v1.30``, ``Node 20``); a quantity with its unit, in one base unit per dimension (``2
+hours`` and ``120 minutes`` are one value; ``85k words`` is 85000 words); a time of day with
+its zone (``09:30 CET``); a count of a thing (``three bakers``, ``21 chapters``); a named
+alternative a change cue introduces (``switched to Opsgenie``, ``changed to Monokai``). Values
+are compared within a kind only; the subject they belong to is the words around them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: unit word -> (dimension, factor to the base unit)
+_UNITS: dict[str, tuple[str, float]] = {}
+_TABLES: dict[str, dict[tuple[str, ...], float]] = {
+    "duration": {
+        ("ms", "millisecond"): 0.001,
+        ("s", "sec", "secs", "second"): 1,
+        ("min", "mins", "minute"): 60,
+        ("h", "hr", "hrs", "hour"): 3600,
+        ("day",): 86400,
+        ("week", "wk"): 604800,
+        ("month",): 2629800,
+        ("year", "yr"): 31557600,
+    },
+    "size": {
+        ("b", "byte"): 1,
+        ("kb", "kib", "kilobyte"): 1e3,
+        ("mb", "mib", "megabyte"): 1e6,
+        ("gb", "gib", "gigabyte"): 1e9,
+        ("tb", "tib", "terabyte"): 1e12,
+    },
+    "percent": {("%", "percent", "pct"): 1},
+    "frequency": {("hz",): 1, ("khz",): 1e3, ("mhz",): 1e6, ("ghz",): 1e9, ("fps",): 1, ("rpm",): 1},
+    "voltage": {("v", "volt"): 1, ("mv",): 1e-3},
+    "current": {("amp",): 1, ("ma",): 1e-3, ("ua", "µa", "μa"): 1e-6},
+    "power": {("w", "watt"): 1, ("kw",): 1e3},
+    "temperature": {("°c", "celsius", "degree"): 1, ("°f", "fahrenheit"): 1},
+    "length": {("mm",): 0.001, ("cm",): 0.01, ("m", "metre", "meter"): 1, ("km",): 1000, ("px", "pixel"): 1},
+    "volume": {("ml",): 0.001, ("l", "litre", "liter"): 1},
+    "mass": {("g", "gram"): 0.001, ("kg",): 1},
+}
+for _dim, _table in _TABLES.items():
+    for _words, _factor in _table.items():
+        for _w in _words:
+            _UNITS[_w] = (_dim, _factor)
+            if len(_w) > 3 and _w[-1] != "s":
+                _UNITS[_w + "s"] = (_dim, _factor)
+_CURRENCY = {
+    "€": "eur",
+    "$": "usd",
+    "£": "gbp",
+    "eur": "eur",
+    "usd": "usd",
+    "gbp": "gbp",
+    "euro": "eur",
+    "euros": "eur",
+}
+NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+} | {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a dozen": 12, "dozen": 12}
+_STOP = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
+    "per each every all any our my your their his her we i you they he she there here than then also only".split()
+)
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b)?"
+_NUMBER = re.compile(
+    rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|(?:{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})\b)"
+    r"(?![.:]\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",
+    re.IGNORECASE,
+)
+_TIME = re.compile(
+    r"(?<![\w:.])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s?(?P<ampm>am|pm|a\.m\.|p\.m\.)?"
+    r"(?(m)|(?(ampm)|(?!)))"  # a time needs minutes or am/pm: "6" alone is no time
+    r"(?:\s?(?P<zone>UTC(?:[+-]\d{1,2})?|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|[A-Z][a-z]+/[A-Z][A-Za-z_]+))?",
+)
+_PORT = re.compile(r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{4,5})\b|\b(?:to|on)\s+(\d{4,5})\b", re.IGNORECASE)
+_VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?!\.\d)")
+_PRODUCT_SKIP = frozenset(
+    "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
+    "at from version versions v requires require required needs need needed uses use using runs run running "
+    "records recorded the a an of in with and or than still is set default defaults everywhere".split()
+)
+_NAME = re.compile(r"[A-Za-z][\w+#.-]*")
+_ADVERBS = frozenset("now today too again only still everywhere instead anymore since ago later first".split())
+_PORTS_NAMED = re.compile(r"\bports?\b", re.IGNORECASE)
+_BARE_PORT = re.compile(r"(?<![\w.:,$€£-])(\d{4,5})(?![\w:%-]|[.,]\d)")
+#: A change cue introducing a named alternative: the value is the words after it, up to a break.
+_ALTERNATIVE = re.compile(
+    r"\b(?:switched|changed|moved|migrated|renamed|now\s+(?:uses?|is|are|goes?|runs?)|"
+    r"went)\s+(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
+    r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})",
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: str  # "port", "version:python", "duration", "count:baker", "time", "name"
+    value: str  # normalised: "6380", "3.12", "7200", "09:30 cet"
+    start: int
+    end: int
+    old: bool = False  # the entry names it as the value left behind ("from PagerDuty", "6379 is now unused")
+
+
+def _number(raw: str) -> float | None:
+    raw = raw.strip().casefold()
+    if raw in NUMBER_WORDS:
+        return float(NUMBER_WORDS[raw])
+    mult = 1000.0 if raw.endswith("k") else 1.0
+    try:
+        return float(raw.rstrip("k").strip().replace(",", "")) * mult
+    except ValueError:
+        return None
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.6g}"
+
+
+def stem(word: str) -> str:
+    """A plural and a verb ending folded: ``laptops`` = ``laptop``, ``opening`` = ``open``."""
+    w = word.casefold()
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix):
+            base = w[: -len(suffix)]
+            if suffix == "ies":
+                return base + "y"
+            if suffix == "es" and not base.endswith(("s", "x", "ch", "sh")):
+                return base + "e" if not base.endswith("e") else base
+            return base
+    return w
+
+
+_OLD_MARK = re.compile(
+    r"\b(?:from|was|were|used\s+to\s+be|previously|formerly|no\s+longer|not|instead\s+of|replac\w*|old|rather\s+than)\s+"
+    r"(?:(?:the|a|port|version|v)\s+)?$",
+    re.IGNORECASE,
+)
+_OLD_AFTER = re.compile(
+    r"^\s*(?:is|are)\s+(?:now\s+)?(?:unused|gone|retired|free|empty|dead|obsolete|deprecated|used\s+by\s+nothing|"
+    r"no\s+longer)",
+    re.IGNORECASE,
+)
+
+
+def _is_old(text: str, start: int, end: int) -> bool:
+    return bool(_OLD_MARK.search(text[max(0, start - 40) : start]) or _OLD_AFTER.match(text[end : end + 40]))
+
+
+def _product(text: str, start: int) -> str:
+    """The product a version belongs to: the nearest name before it that is not a verb or a stop word."""
+    words = _NAME.findall(text[max(0, start - 60) : start])
+    for word in reversed(words[-4:]):
+        if word.casefold() not in _PRODUCT_SKIP:
+            return word.casefold().strip(".-")
+    return ""
+
+
+def _next_noun(text: str, end: int) -> str:
+    """The thing a count counts: the last of the (at most two) words right after it, before a stop
+    word or a mark (``two part-time bakers``, ``140 active listings``, ``6 app nodes``)."""
+    run: list[tuple[str, int]] = []
+    for m in re.finditer(r"\s*([A-Za-z][\w'-]*)", text[end : end + 60]):
+        if m.start() != (0 if not run else run[-1][1]):
+            break
+        word = m.group(1).casefold()
+        if word in _STOP or word in _ADVERBS:
+            break
+        run.append((word, m.end()))
+        if len(run) == 2:
+            break
+    return stem(run[-1][0]) if run and "-" not in run[-1][0] else ""
+
+
+class _Found:
+    """Values as they are found: the first kind to claim a stretch of text keeps it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.out: list[Value] = []
+        self.taken: list[tuple[int, int]] = []
+
+    def put(self, kind: str, value: str, start: int, end: int, old: bool | None = None) -> None:
+        if old is None:
+            if any(s < end and start < e for s, e in self.taken):
+                return
+            self.taken.append((start, end))
+        self.out.append(Value(kind, value, start, end, _is_old(self.text, start, end) if old is None else old))
+
+
+def _times(f: _Found) -> None:
+    for m in _TIME.finditer(f.text):
+        hour, minute = int(m.group("h")), int(m.group("m") or 0)
+        ampm = (m.group("ampm") or "").replace(".", "").casefold()
+        hour += 12 if ampm == "pm" and hour < 12 else 0
+        hour -= 12 if ampm == "am" and hour == 12 else 0
+        zone = (m.group("zone") or "").casefold()
+        f.put("time", f"{hour:02d}:{minute:02d}" + (f" {zone}" if zone else ""), m.start(), m.end())
+
+
+def _ports(f: _Found) -> None:
+    for m in _PORT.finditer(f.text):
+        g = next(i for i in (1, 2, 3) if m.group(i))
+        f.put("port", str(int(m.group(g))), m.start(g), m.end(g))
+    if _PORTS_NAMED.search(f.text):  # "ports: preview 4173, dev 5173", "6379 is now unused"
+        for m in _BARE_PORT.finditer(f.text):
+            f.put("port", str(int(m.group(1))), m.start(1), m.end(1))
+
+
+def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
+    """A currency or a unit says what the number is."""
+    for m, n in numbers:
+        if n is None:
+            continue
+        unit = (m.group("unit") or "").casefold()
+        cur = m.group("cur") or ""
+        after = f.text[m.end("n") : m.end("n") + 5].strip().casefold()
+        code = next((c for w, c in _CURRENCY.items() if after.startswith(w) and w.isalpha()), "")
+        if cur or code:
+            f.put(f"money:{_CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
+        elif unit in _UNITS:
+            dim, factor = _UNITS[unit]
+            f.put(dim, _fmt(n * factor), m.start(), m.end())
+
+
+def _versions(f: _Found) -> None:
+    text = f.text
+    for m in _VERSION.finditer(text):
+        raw = m.group(1)
+        product = _product(text, m.start())
+        if "." not in raw and not m.group(0).startswith("v"):  # a bare integer: a version after a product's name
+            before = text[max(0, m.start() - 30) : m.start()].rstrip()
+            word = _NAME.findall(before)[-1:] if before else []
+            if not word or not before.endswith(word[0]) or not (word[0][0].isupper() or word[0].isupper()):
+                continue
+            nxt = _NAME.match(text[m.end() :].lstrip())
+            if nxt and nxt.group(0).casefold() not in _STOP | _ADVERBS:
+                continue  # "Node 20 workers", "Layer 8 walls": a count
+            product = word[0].casefold()
+        f.put(f"version:{product}", raw, m.start(1), m.end(1))
+
+
+def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
+    for m, n in numbers:
+        if n is None or m.group("cur"):
+            continue
+        noun = _next_noun(f.text, m.end("n"))
+        if noun and not noun[0].isdigit():
+            f.put(f"count:{noun}", _fmt(n), m.start(), m.end("n"))
+
+
+_TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
+
+
+def _name(f: _Found, m: re.Match[str], group: str, old: bool | None = None) -> None:
+    """A named value, less a version it ends with (``CUDA 12.4``: the name CUDA, the version 12.4)."""
+    raw = _TRAILING_NUMBER.sub("", m.group(group).strip()).rstrip(".,;:")
+    if raw:
+        f.put("name", raw.casefold(), m.start(group), m.start(group) + len(raw), old)
+
+
+def _alternatives(f: _Found) -> None:
+    for m in _ALTERNATIVE.finditer(f.text):
+        _name(f, m, "new")
+        if m.group("old"):
+            _name(f, m, "old", True)
+
+
+_DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
+_MONTHS = {
+    m: n
+    for n, m in enumerate(
+        "january february march april may june july august september october november december".split(), 1
+    )
+}
+_DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.IGNORECASE)
+_DATE = re.compile(
+    r"\b(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})(?:st|nd|rd|th)?\s+(" + "|".join(_MONTHS) + r")(?:\s+(\d{4}))?)\b",
+    re.IGNORECASE,
+)
+#: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
+_NOW_USES = re.compile(
+    r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
+    r"replaced\s+(?:\w+(?:\s+\w+)?\s+)?(?:with|by)|"
+    r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
+    r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
+)
+_INSTEAD = re.compile(
+    r"(?P<new>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:instead\s+of|rather\s+than|not)\s+(?:the\s+)?"
+    r"(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
+)
+
+
+def _dates(f: _Found) -> None:
+    for m in _DATE.finditer(f.text):
+        if m.group(1):
+            value = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
+        else:
+            year = m.group(6) or ""
+            value = f"{year}-{_MONTHS[m.group(5).casefold()]:02d}-{int(m.group(4)):02d}".lstrip("-")
+        f.put("date", value, m.start(), m.end())
+
+
+def _days(f: _Found) -> None:
+    days = sorted({_DAYS[m.group(1).casefold()] for m in _DAY.finditer(f.text)})
+    spans = [m.span() for m in _DAY.finditer(f.text)]
+    if days and not any(s < e2 and s2 < e for s, e in spans for s2, e2 in f.taken):
+        f.put("day", ",".join(str(d) for d in days), spans[0][0], spans[-1][1])
+
+
+def _more_alternatives(f: _Found) -> None:
+    for m in _NOW_USES.finditer(f.text):
+        _name(f, m, "new")
+    for m in _INSTEAD.finditer(f.text):
+        _name(f, m, "new")
+        _name(f, m, "old", True)
+
+
+@lru_cache(maxsize=1 << 14)
+def values(text: str) -> tuple[Value, ...]:
+    """Every value of ``text`` with its kind (see the module), in order of appearance. Times and
+    ports first, then quantities, versions and counts: the first kind to claim a number keeps it."""
+    found = _Found(text)
+    numbers = [(m, _number(m.group("n"))) for m in _NUMBER.finditer(text)]
+    _times(found)
+    _dates(found)
+    _ports(found)
+    _quantities(found, numbers)
+    _alternatives(found)  # before versions: "replaced with a Zettle Reader 2" names one thing
+    _more_alternatives(found)
+    _versions(found)
+    _counts(found, numbers)
+    _days(found)
+    return tuple(sorted(found.out, key=lambda v: v.start))
+
+
+def by_kind(text: str) -> dict[str, set[str]]:
+    """kind -> the values ``text`` gives for it (the old ones it names as left behind excluded)."""
+    out: dict[str, set[str]] = {}
+    for v in values(text):
+        if not v.old:
+            out.setdefault(v.kind, set()).add(v.value)
+    return out
+
+
+def old_values(text: str) -> dict[str, set[str]]:
+    """kind -> the values ``text`` names as left behind ("moved from 6379", "6379 is now unused")."""
+    out: dict[str, set[str]] = {}
+    for v in values(text):
+        if v.old:
+            out.setdefault(v.kind, set()).add(v.value)
+    return out

@@ -1,0 +1,214 @@
+"""The Cleanup page's plan: the steps that lose nothing, shorter wording, and the entries the
+person may pick to remove, with the gauge and the one Review button on top.
+
+Every figure follows the boxes ticked: the characters still to free, each candidate's "after %"
+(the usage with every ticked box, and this one too), the gauge and the goal line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from functools import partial
+
+import streamlit as st
+
+from hermes_dash import FILENAMES, Target, n_of, percent, usage
+from hermes_dash.curation import cleanup
+
+from ._cleanup_review import Change, Page, ask, entry, first, key_of, show_diff
+from ._tables import long_text_area
+from ._widgets import gauge
+
+PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
+KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
+SHOWN_OPEN = 2  # removal candidates shown open at least (all with evidence against them are); the rest fold
+AGAINST = ("superseded", "duplicate", "contradicted", "not found here")  # evidence against an entry
+
+
+def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[bool, str | None]:
+    """One proposed step: what changes, word by word; the full texts and the edit box fold away.
+    Returns (included, edited text)."""
+    other = Target.of(target).other.filename
+    with st.container(border=True, key=f"cu_plan_step_{pk}_{n}"):
+        include = st.checkbox(
+            f"Step {n} · {KIND_TITLE.get(step.kind, step.kind)} · after it: {step.percent_after}%",
+            value=True,
+            key=f"cu_plan_pick_{pk}_{n}",
+        )
+        st.text(f"Why: {step.reason}")
+        text = None
+        if step.result is not None:
+            for e in step.entries:
+                if e != step.result:
+                    show_diff(e, step.result)
+            where = other if step.other and step.kind == "merge" else FILENAMES[target]
+            with st.expander("The entries in full, and the text to edit"):
+                for e in step.entries:
+                    st.caption(
+                        "Now in the file; its text stays as it is and holds what the other says"
+                        if e == step.result
+                        else "Now in the file"
+                    )
+                    entry(e)
+                text = long_text_area(
+                    f"Becomes (in {where}; edit freely)", step.result, key=f"cu_plan_text_{pk}_{n}", height=90
+                )
+        else:
+            for e in step.entries:
+                st.caption(f"Moves to {other}")
+                entry(e)
+    return include, text
+
+
+def _rm_key(pk: str, cand: cleanup.Candidate) -> str:
+    return f"cu_plan_rm_{pk}_{key_of(cand.entry)}"
+
+
+def removals_of(plan: cleanup.Plan, pk: str, steps_usage: int) -> list[str]:
+    """The ranked candidates: those with evidence against them open, the rest folded; the entries
+    picked, in rank order. The boxes ticked are known before any is drawn (session state), so
+    the characters still to free and each box's "after %" count every tick, above it or below."""
+    ranked = list(plan.ranked)
+    ticked = {c.entry for c in ranked if st.session_state.get(_rm_key(pk, c))}
+    after_all = steps_usage - sum(c.freed for c in ranked if c.entry in ticked)
+    to_free = max(0, after_all - plan.goal)
+    st.markdown(
+        (
+            f"**{to_free:,} characters still to free** after the chosen steps and the entries ticked. "
+            if to_free
+            else "**The chosen steps and the entries ticked reach the goal.** "
+        )
+        + "Pick entries to remove (none is picked for you). Ranked by evidence: superseded by a newer "
+        "value, said twice, contradicted, not found where the agent runs; then the rest in the file's "
+        "order (length is no evidence), the newer of two values last."
+    )
+    shown = first(ranked, "candidates for removal")
+    evident = sum(c.evidence in AGAINST for c in shown)
+    open_n = max(evident, min(SHOWN_OPEN, len(shown)))
+    removals = []
+    folded = None
+    for n, cand in enumerate(shown):
+        if n == open_n:  # below the ones shown open: the rest, folded
+            folded = st.expander(
+                f"{n_of(len(shown) - open_n, 'more entry', 'more entries')} with no evidence against them"
+            )
+        after = after_all if cand.entry in ticked else after_all - cand.freed
+        with folded if folded is not None else contextlib.nullcontext():
+            picked = st.checkbox(
+                f"Remove · {cand.evidence} · frees {cand.freed:,} characters · after: {percent(after, plan.limit)}%",
+                value=False,
+                key=_rm_key(pk, cand),
+            )
+            entry(cand.entry)
+            if cand.evidence != "no evidence":
+                st.text(cand.why)
+        if picked:
+            removals.append(cand.entry)
+    return removals
+
+
+def _gauges(page: Page, target: str, here: tuple[str, ...], there: tuple[str, ...] | None, other: str) -> None:
+    state = page.states[target]
+    cols = st.columns(2 if there is not None else 1)
+    with cols[0]:
+        gauge(
+            state.filename,
+            state.usage,
+            state.limit,
+            len(state.entries),
+            projected=usage(here),
+            projected_count=len(here),
+            key=f"cu_plan_gauge_{target}",
+        )
+    if there is not None:
+        o = page.states[other]
+        with cols[1]:
+            gauge(
+                o.filename,
+                o.usage,
+                o.limit,
+                len(o.entries),
+                projected=usage(there),
+                projected_count=len(there),
+                key=f"cu_plan_gauge_other_{target}",
+            )
+
+
+def plan_summary(page: Page, target: str, plan: cleanup.Plan, chosen: cleanup.Plan) -> None:
+    """What the plan is for, at the top of its box: the gauge before and after the chosen steps
+    (both files when a step moves an entry), how far from the goal, and the one Review button."""
+    state, other_target = page.states[target], plan.other_target
+    if not chosen.steps:
+        st.caption("No step chosen.")
+        return
+    here = page.projected(target, chosen.operations)
+    there = page.projected(other_target, chosen.other_operations) if chosen.other_operations else None
+    if here is None or (chosen.other_operations and there is None):
+        return
+    _gauges(page, target, here, there, other_target)
+    # Always one line, so picking a removal below does not move what is under it.
+    if chosen.reaches_goal:
+        st.caption(
+            f"The chosen steps bring {state.filename} to {chosen.usage_after:,} characters, within the goal "
+            f"of {plan.goal:,}."
+        )
+    else:
+        st.caption(
+            f"The chosen steps leave {state.filename} at {chosen.usage_after:,} characters, "
+            f"{chosen.still_to_free:,} above the goal."
+        )
+    count = len(chosen.steps)
+    token = f"plan:{target}:{key_of(*[str(o) for o in chosen.operations + chosen.other_operations])}"
+    changes: Change = {target: (state.entries, here)}
+    if there is not None:
+        changes[other_target] = (page.states[other_target].entries, there)
+    if st.button(f"Review {n_of(count, 'step')} for {state.filename}…", key=f"cu_plan_apply_{target}", type="primary"):
+        how = f" and {FILENAMES[other_target]} as one write" if chosen.other_operations else " as one batch"
+        ask(
+            token,
+            f"Apply {n_of(count, 'step')} to {state.filename}{how}?",
+            changes,
+            partial(cleanup.apply_plan, page.store, chosen),
+            **({"title": "Plan applied"} if chosen.other_operations else {"undoable": True}),
+        )
+
+
+def plans(page: Page, threshold: int) -> None:
+    """Each file's plan in its box; the entries it covers are noted in ``page``."""
+    st.header("Plan to get under the threshold", anchor=False)
+    if not page.report.plans:
+        st.success(f"Every file that can be planned for is at or under {threshold}% of its limit.")
+    for target, plan in page.report.plans.items():
+        with st.container(border=True, key=f"cu_plan_box_{target}"):
+            st.subheader(
+                f"{page.states[target].filename}: {plan.usage_before:,} → {plan.goal:,} characters ({threshold}%)",
+                anchor=False,
+            )
+            top = st.container()  # drawn once the picks below are known, but shown first
+            steps = list(plan.steps)
+            pk = f"{target}_{key_of(*[str(s.operations) for s in steps], *plan.candidates)}"
+            for step in steps:
+                page.shown.update(step.entries)
+            page.offered.update(plan.candidates)
+            if not steps:
+                st.caption("Nothing can be merged, moved or shortened without losing a fact.")
+            if len(steps) > PICK_STEPS_MAX:
+                st.caption(
+                    f"{len(steps):,} steps: a plan this long is applied as a whole. To pick steps, "
+                    "first bring the file under a few hundred entries (Migrate, or merges below)."
+                )
+                chosen = plan
+            else:
+                picked, texts = [], {}
+                for n, step in enumerate(steps, 1):
+                    include, text = plan_step(target, n, step, pk)
+                    if include:
+                        picked.append(n - 1)
+                    if text is not None:
+                        texts[n - 1] = text
+                removals = []
+                if plan.ranked:
+                    removals = removals_of(plan, pk, plan.choose(picked, texts=texts).usage_after)
+                chosen = plan.choose(picked, removals=removals, texts=texts)
+            with top:
+                plan_summary(page, target, plan, chosen)

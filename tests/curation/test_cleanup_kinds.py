@@ -1,0 +1,195 @@
+"""Four kinds of miss independent homes showed, each on a real temporary home: contradictions whose
+sentences differ beyond the value, one fact restated in another shape, paths on another
+machine, and evidence that misleads (a live fact ranked for removal, a path "not found" where
+the agent does not run). Each but the look-alike guards failed on the earlier method."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cleanup_corpus import agent_ran_in
+
+from hermes_dash import MemoryStore, resolve_home, serialise, usage
+from hermes_dash.curation import cleanup
+
+
+def home_of(
+    root: Path, memory: list[str], user: list[str], *, fill: float = 0.0, ran_in: tuple[str, ...] = ()
+) -> MemoryStore:
+    """A home as ``root/.hermes``; ``fill`` > 0 makes MEMORY.md that full; its agent ran in ``ran_in``."""
+    home = root / ".hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text(serialise(memory), encoding="utf-8")
+    (home / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
+    limit = int(usage(memory) / fill) if fill else usage(memory) + 2000
+    (home / "config.yaml").write_text(
+        f"memory:\n  memory_char_limit: {limit}\n  user_char_limit: {usage(user) + 2000}\n", encoding="utf-8"
+    )
+    if ran_in:
+        agent_ran_in(home, *ran_in)
+    return MemoryStore(resolve_home(home))
+
+
+FILLER = [
+    "Payments go through Mollie; its webhooks arrive at the payments endpoint.",
+    "Use pnpm in the frontend, never npm or yarn.",
+    "The staging database is refreshed from a production dump every Sunday night.",
+]
+
+# -- 1. contradictions by subject and value --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "Redis runs on port 6379 on localhost.",
+            "Redis was moved to port 6380 last week; 6379 is now used by nothing.",
+        ),
+        ("Two part-time bakers work the Saturday shift.", "We now have three bakers on Saturdays."),
+        (
+            "The weekly supplier call is on Tuesdays at 10:00 CET.",
+            "Since the supplier moved to Lisbon, our weekly call is at 9:00 WET on Tuesdays.",
+        ),
+        ("Each field laptop has a 256 GB SSD.", "The field laptops were upgraded to 1 TB SSDs."),
+        ("Alerts go to PagerDuty.", "Alerting switched from PagerDuty to Opsgenie."),
+        ("The working title is The Salt House.", "The working title changed to Lantern Weather in May."),
+    ],
+    ids=["port", "count", "time-zone", "size", "alternative", "name"],
+)
+def test_a_reworded_contradiction_is_surfaced_with_the_newer_first_and_never_merged(tmp_path, older, newer):
+    report = cleanup.suggest(home_of(tmp_path, [older, *FILLER, newer], ["Name: Lena."]))
+    assert [(c.first, c.second, c.newer) for c in report.contradictions] == [(newer, older, 0)]
+    assert not [m for m in report.merges if {m.keep, m.drop} == {older, newer}]
+
+
+def test_without_a_change_cue_both_are_shown_and_the_person_picks(tmp_path):
+    pair = ("The shop opens at 7:00 on weekdays.", "Weekday opening time is 6:30.")
+    [found] = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Jutta."])).contradictions
+    assert {found.first, found.second} == set(pair) and found.newer is None and found.older is None
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("Small mugs hold 250 ml.", "Large mugs hold 400 ml."),
+        ("The word limit is 80,000 words excluding appendices.", "The abstract limit is 300 words."),
+        ("The rye dough proves for 3 hours at 24 °C.", "The sourdough proves for 12 hours at 5 °C."),
+        ("eu-west-1 runs 6 app nodes.", "us-east-1 runs 4 app nodes now."),
+    ],
+)
+def test_two_subjects_with_two_values_are_look_alikes_not_a_contradiction(tmp_path, pair):
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert report.contradictions == () and report.merges == ()
+
+
+# -- 2. one fact in another shape --------------------------------------------------------------------
+
+
+def test_a_short_entry_folded_into_a_longer_one_and_a_rule_restated_as_a_preference_are_found(tmp_path):
+    short = "Drafts are written in Scrivener."
+    longer = "Drafts are written in Scrivener and compiled to DOCX for the editor; the project syncs through Dropbox."
+    rule, pref = "Alex uses they/them pronouns.", "Pronouns: they/them."
+    report = cleanup.suggest(home_of(tmp_path, [short, *FILLER, longer, rule], [pref, "Name: Alex."]))
+    assert [(m.keep, m.drop) for m in report.merges] == [(longer, short)]
+    assert [(c.memory_entry, c.user_entry) for c in report.cross] == [(rule, pref)]
+
+
+# -- 3. paths on another machine ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "Nginx config is /etc/nginx/sites-enabled/shop on web-1.",
+        "The cron jobs live in /etc/cron.d/shop inside the app container.",
+        "Finished chapters are backed up to /home/mireille/writing on the Synology NAS.",
+        "Product photos sync to /home/aoife/DCIM/Shop on my phone.",
+        "The production media files are in /srv/shop/media on the Hetzner server.",
+        "Raw logger files land in /home/field/incoming on fs-01.",
+        "Source files are in /home/dev/workspace inside the devcontainer.",
+        "The old Mac kept exports in /home/anna/Exports.",
+        "Uploads land in /srv/ftp on the client's FTP server.",
+    ],
+)
+def test_a_path_on_a_named_host_container_platform_or_device_is_never_looked_up(tmp_path, entry):
+    store = home_of(tmp_path, [entry, *FILLER], ["Name: Sam."], ran_in=(str(tmp_path),))
+    report = cleanup.suggest(store)
+    assert report.stale == () and report.paths.checked == ()
+
+
+# -- 4. evidence that never misleads -----------------------------------------------------------------
+
+
+def test_nothing_is_called_not_found_when_the_agent_runs_elsewhere(tmp_path):
+    checkout = "The shop frontend is a Vue 3 app built with Vite; the checkout is ~/src/shopfront."
+    store = home_of(tmp_path, [checkout, *FILLER], ["Name: Lena."], ran_in=("/home/lena/src/shopfront",))
+    report = cleanup.suggest(store)
+    assert report.stale == () and "/home/lena/src/shopfront" in report.paths.summary()
+    alone = cleanup.suggest(home_of(tmp_path / "b", [checkout, *FILLER], ["Name: Lena."]))  # no state.db
+    assert alone.stale == () and "record no working folder" in alone.paths.summary()
+
+
+def test_tilde_is_the_agent_users_home_and_paths_are_looked_up_where_it_runs(tmp_path):
+    (tmp_path / "src" / "shopfront").mkdir(parents=True)
+    live = "The shop frontend is a Vue 3 app built with Vite; the checkout is ~/src/shopfront."
+    gone = "The old Angular admin lived in ~/src/shop-admin-legacy; build it with ng build."
+    store = home_of(tmp_path, [live, gone, *FILLER], ["Name: Lena."], ran_in=(str(tmp_path / "src" / "shopfront"),))
+    report = cleanup.suggest(store)  # ~ is tmp_path: the folder holding .hermes
+    assert [(s.entry, s.checked) for s in report.stale] == [(gone, (f"{tmp_path}/src/shop-admin-legacy",))]
+    assert f"{tmp_path}/src/shopfront" in report.paths.checked
+
+
+def test_the_superseded_and_the_duplicated_come_first_and_no_live_fact_ranks_above_them(tmp_path):
+    """The Redis / Vite home at 91%: the stale port first, the redundant Vite entry merged, the
+    newer port and the live checkout last, and following the list keeps every live fact."""
+    (tmp_path / "src" / "shopfront" / "api" / ".venv").mkdir(parents=True)
+    old, new = (
+        "Redis runs on port 6379 on localhost.",
+        "Redis was moved to port 6380 last week; 6379 is now used by nothing.",
+    )
+    vite = (
+        "The Vite dev server runs on port 5173 and `vite preview` on 4173.",
+        "Vite ports: preview 4173, dev server 5173.",
+    )
+    live = [
+        "The shop frontend is a Vue 3 app built with Vite; the checkout is ~/src/shopfront.",
+        "The API's virtualenv is ~/src/shopfront/api/.venv; activate it before any manage.py command.",
+        "Celery beat schedules the nightly stock sync at 01:30 Europe/Berlin.",
+        *FILLER,
+    ]
+    memory = [live[0], old, vite[0], *live[1:4], new, vite[1], *live[4:]]
+    store = home_of(tmp_path, memory, ["Name: Lena."], fill=0.91, ran_in=(str(tmp_path / "src" / "shopfront"),))
+    report = cleanup.suggest(store)
+    plan = report.plans["memory"]
+    assert {e for s in plan.steps if s.kind == "merge" for e in s.entries} == set(vite)
+    assert plan.ranked[0].entry == old and plan.ranked[0].evidence == "superseded"
+    assert plan.ranked[-1].entry == new and plan.ranked[-1].evidence == "newer value"
+    assert not any(c.evidence == "not found here" for c in plan.ranked)
+    # Taking the candidates in order until the goal removes only the superseded entry.
+    picks: list[str] = []
+    chosen = plan
+    for cand in plan.ranked:
+        if chosen.reaches_goal:
+            break
+        picks.append(cand.entry)
+        chosen = plan.choose(removals=picks)
+    assert chosen.reaches_goal and picks == [old]
+    cleanup.apply_plan(store, chosen)
+    after = store.read("memory").entries
+    assert all(e in after for e in [*live, new]) and old not in after
+    assert any("5173" in e and "4173" in e for e in after)
+
+
+def test_working_folders_are_read_from_the_agents_own_state_db(tmp_path):
+    from agent_db import build_state_db, require_agent
+
+    from hermes_dash import working_folders
+
+    require_agent()
+    home = tmp_path / ".hermes"
+    (home / "memories").mkdir(parents=True)
+    build_state_db(home, [{"id": "a", "cwd": "/srv/one"}, {"id": "b", "cwd": "/home/x/two"}, {"id": "c"}])
+    assert set(working_folders(home / "state.db")) == {"/srv/one", "/home/x/two"}
+    assert working_folders(tmp_path / "nothing.db") == ()
