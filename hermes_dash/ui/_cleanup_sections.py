@@ -28,7 +28,7 @@ class Sections:
         self.nothing: list[str] = []
         self.line = st.empty()
 
-    def open(self, title: str, count: int, empty: str) -> Any:
+    def begin(self, title: str, count: int, empty: str) -> Any:
         """An expander for a section with something in it; else None, its ``empty`` said with the others."""
         if not count:
             self.nothing.append(empty)
@@ -92,7 +92,7 @@ def _conflict(page: Page, pair: cleanup.Contradiction) -> None:
 
 def contradictions(page: Page, sections: Sections) -> None:
     found = list(page.report.contradictions)
-    box = sections.open("Contradictions to resolve", len(found), "no two entries give different values for one subject")
+    box = sections.begin("Contradictions to resolve", len(found), "no two entries give different values for one subject")
     if box is None:
         return
     with box:
@@ -146,7 +146,7 @@ def merges(page: Page, sections: Sections) -> None:
         if page.report.merges
         else ("no two entries within a file state the same fact")
     )
-    box = sections.open("Entries that state one fact", len(left), empty)
+    box = sections.begin("Entries that state one fact", len(left), empty)
     if box is None:
         return
     with box:
@@ -158,7 +158,7 @@ def merges(page: Page, sections: Sections) -> None:
 
 def cross(page: Page, sections: Sections) -> None:
     left = [c for c in page.report.cross if not {c.memory_entry, c.user_entry} & page.shown]
-    box = sections.open("In both files", len(left), "no other fact is in both files")
+    box = sections.begin("In both files", len(left), "no other fact is in both files")
     if box is None:
         return
     with box:
@@ -206,7 +206,7 @@ def cross(page: Page, sections: Sections) -> None:
 def placement(page: Page, sections: Sections) -> None:
     left = [h for h in page.report.placement if h.entry not in page.shown]
     empty = "nothing else looks misplaced" if page.report.placement else "nothing looks misplaced"
-    box = sections.open("Entries that may be in the wrong file", len(left), empty)
+    box = sections.begin("Entries that may be in the wrong file", len(left), empty)
     if box is None:
         return
     with box:
