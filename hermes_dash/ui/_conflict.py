@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -177,7 +178,7 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
     return True
 
 
-def _follow(store: MemoryStore, target: str, conflict: dict) -> bool:
+def _follow(store: MemoryStore, target: str, conflict: dict[str, Any]) -> bool:
     """Keep the conflict's "now in the file" true while the panel is open: when the entry changed
     again (the agent wrote once more), its new text (or None, gone) takes its place. True then."""
     from hermes_dash import diff_entries
@@ -195,7 +196,9 @@ def _follow(store: MemoryStore, target: str, conflict: dict) -> bool:
     return True
 
 
-def _merge_preview(store: MemoryStore, target: str, key: str, conflict: dict, current: str, merged: str) -> None:
+def _merge_preview(
+    store: MemoryStore, target: str, key: str, conflict: dict[str, Any], current: str, merged: str
+) -> None:
     """What "apply my change on top of the agent's" would write, worked out by the engine against
     the file as it is now (the usage after, or why it would be refused), then Yes writes it."""
     from ._cache import file_state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 import streamlit as st
@@ -159,7 +159,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
     )()
 
 
-def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
+def _panel(store: MemoryStore, state: FileState, opened: dict[str, Any]) -> None:
     """The open entry's full text, Replace, Remove, Move (the dialog's body)."""
     entry, target = opened["entry"], state.target
     other = Target.of(target).other.key
