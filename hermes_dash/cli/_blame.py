@@ -6,7 +6,7 @@ import argparse
 
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of, printed_command
 
-from ._registry import EXIT_REFUSED, Outcome, command, extends_parser
+from ._registry import EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
 
 
 def _indent(text: str, prefix: str) -> str:
@@ -56,7 +56,7 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:
+def _parsers(sub: Subparsers) -> None:
     p = sub.add_parser("blame", help="where each entry came from: session, reason, hermes-dash writes, git")
     p.add_argument("target", choices=TARGETS)
     p.add_argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")

@@ -14,11 +14,13 @@ import argparse
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, iso_seconds, n_entries, n_of, printed_command, shorten
 
-from ._registry import Outcome, command, extends_parser
+from ._registry import Outcome, Subparsers, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash.curation.cleanup import Plan, Report
+
+    from ._registry import ArgumentOptions
 
 
 def _restore_hint(target: str, item: object) -> str:
@@ -462,8 +464,8 @@ def _threshold(value: str) -> int:
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:
-    target = {"choices": TARGETS}  # shown as {memory,user}
+def _parsers(sub: Subparsers) -> None:
+    target: ArgumentOptions = {"choices": TARGETS}  # shown as {memory,user}
     p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
     p.add_argument("target", nargs="?", **target)
     p.add_argument(

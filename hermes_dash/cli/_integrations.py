@@ -11,10 +11,16 @@ import os
 
 from hermes_dash import MemoryStore, n_entries, printed_program, resolve_home
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from hermes_dash import HermesHome
+
+    from ._registry import ArgumentOptions
 
 
-def _home_of(args: argparse.Namespace):
+def _home_of(args: argparse.Namespace) -> HermesHome:
     return resolve_home(getattr(args, "plugin_home", None) or args.home, args.profile)
 
 
@@ -96,11 +102,11 @@ def _limit(text: str) -> int:
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:
+def _parsers(sub: Subparsers) -> None:
     p = sub.add_parser("plugin", help="the Memory tab of the agent's `hermes dashboard`: plugin install|remove|status")
     # One parser per action, so `plugin install --help` is install's own help.
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    home = {
+    home: ArgumentOptions = {
         "dest": "plugin_home",
         "metavar": "DIR",
         "help": "the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)",

@@ -25,11 +25,13 @@ from hermes_dash import (
     read_named_input,
 )
 
-from ._registry import Outcome, command, extends_parser
+from ._registry import Outcome, Subparsers, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from typing import Any
+
+    from ._registry import ArgumentOptions
 
 #: Standard input and batch files are read up to this size; memory files are kilobytes.
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -285,9 +287,9 @@ PIN_HELP = (
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:
-    target = {"choices": TARGETS}  # shown as {memory,user}
-    stdin = {"action": "store_true", "help": "read CONTENT from standard input"}
+def _parsers(sub: Subparsers) -> None:
+    target: ArgumentOptions = {"choices": TARGETS}  # shown as {memory,user}
+    stdin: ArgumentOptions = {"action": "store_true", "help": "read CONTENT from standard input"}
     p = sub.add_parser("show", help="entries and usage of one or both files")
     p.add_argument("target", nargs="?", **target)
     p = sub.add_parser("add", help="add an entry (--stdin: read it from standard input)")

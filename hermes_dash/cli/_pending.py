@@ -12,7 +12,7 @@ import argparse
 
 from hermes_dash import FILENAMES, MemoryStore, ago, iso_seconds, n_of, printed_command, shorten
 
-from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, command, extends_parser
+from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, Subparsers, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
@@ -353,7 +353,7 @@ def _decided(decisions: list[Decision]) -> Outcome:
 
 
 @extends_parser
-def _parser(sub: argparse._SubParsersAction) -> None:
+def _parser(sub: Subparsers) -> None:
     p = sub.add_parser(
         "pending",
         help="the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked",

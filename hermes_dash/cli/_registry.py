@@ -13,7 +13,22 @@ from dataclasses import dataclass
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TypeAlias, TypedDict
+
     from hermes_dash import MemoryStore
+
+    from ._parse import _CommandParser
+
+    class ArgumentOptions(TypedDict, total=False):
+        """Keyword arguments of ``add_argument`` that a module gives several of its arguments."""
+
+        choices: Sequence[str]
+        action: str
+        help: str
+        dest: str
+        metavar: str
+
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -44,11 +59,15 @@ def command(name: str, *, needs_store: bool = True) -> Callable[[Handler], Handl
     return register
 
 
+#: What the parser's ``add_subparsers()`` returns (it makes ``_CommandParser``\ s): each command
+#: module adds its subcommands to it.
+Subparsers: TypeAlias = "argparse._SubParsersAction[_CommandParser]"
+
 #: Functions that add more subcommands to the parser, one per command module.
-EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
+EXTENSIONS: list[Callable[[Subparsers], None]] = []
 
 
-def extends_parser(add: Callable[[argparse._SubParsersAction], None]) -> Callable[[argparse._SubParsersAction], None]:
+def extends_parser(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
     """Decorator: ``add(sub)`` declares a module's subcommands when the parser is built."""
     EXTENSIONS.append(add)
     return add

@@ -7,7 +7,7 @@ import argparse
 
 from hermes_dash import FILENAMES, TARGETS, MemoryStore, iso_seconds, shorten
 
-from ._registry import Outcome, command, extends_parser
+from ._registry import Outcome, Subparsers, command, extends_parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @extends_parser
-def _snapshot_parser(sub: argparse._SubParsersAction) -> None:
+def _snapshot_parser(sub: Subparsers) -> None:
     p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
     p.add_argument(
         "--freeze",

@@ -10,7 +10,7 @@ import argparse
 
 from hermes_dash import MemoryStore, n_of
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, command, extends_parser
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
 
 
 @command("check", needs_store=False)
@@ -83,7 +83,7 @@ def _limit(value: str) -> int:
 
 
 @extends_parser
-def _parsers(sub: argparse._SubParsersAction) -> None:
+def _parsers(sub: Subparsers) -> None:
     p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
     p.add_argument("files", nargs="*", metavar="FILE", help="the files to check (default: the home's memory files)")
     p.add_argument(

@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .gitread import GitUnreadable
 
@@ -118,7 +118,7 @@ def ask(question: Callable[..., T], *args: Any) -> T:
     ok, value = pickle.loads(body)  # noqa: S301 - our own child's answer, made by the code below
     if not ok:
         raise value
-    return value  # what question returns, through pickle
+    return cast(T, value)  # what question returns, through pickle (which cannot say its type)
 
 
 def serve() -> None:

@@ -31,6 +31,12 @@ from .io.atomic import write_atomic
 from .io.readfile import NotReadable, read_regular
 from .rules.errors import FileProblem, InvalidRequest
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from yaml import Node  # PyYAML has no types here: Node is Any to mypy, named for the reader
+
 _FIX = "Fix config.yaml by hand (the agent cannot read it as it is either), then run the command again."
 #: Names written as plain YAML scalars; anything else would need quoting rules of its own.
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
@@ -105,7 +111,7 @@ def _text(read: _Read) -> tuple[str, bool]:
     return text, bom
 
 
-def _parsed(read: _Read, text: str):  # -> (plain data, root node)
+def _parsed(read: _Read, text: str) -> tuple[dict[str, Any], Node | None]:  # (plain data, as yaml.safe_load gives it)
     """The document as plain data and as a node tree, through the settings reader's bounds."""
     import yaml
 
@@ -143,11 +149,19 @@ def _by_hand(path: Path, name: str, why: str) -> FileProblem:
     )
 
 
-def _child(mapping, key: str):  # -> (key node, value node) | None
+def _child(mapping: Node, key: str) -> tuple[Node, Node] | None:
     for k, v in mapping.value:
         if getattr(k, "value", None) == key:
             return k, v
     return None
+
+
+def _known(mapping: Node, key: str) -> tuple[Node, Node]:
+    """:func:`_child` where the plain data has already shown that ``key`` is there."""
+    found = _child(mapping, key)
+    if found is None:
+        raise LookupError(f"{key!r} is in the data but not in the node tree")
+    return found
 
 
 def _line_end(text: str, index: int) -> int:
@@ -160,11 +174,11 @@ def _line_start(text: str, index: int) -> int:
     return text.rfind("\n", 0, index) + 1
 
 
-def _is_null(node) -> bool:
-    return node.tag == "tag:yaml.org,2002:null"
+def _is_null(node: Node) -> bool:
+    return bool(node.tag == "tag:yaml.org,2002:null")
 
 
-def _empty(node) -> bool:
+def _empty(node: Node) -> bool:
     """A value left empty (``key:`` and nothing after it), not an explicit ``null`` or ``~``."""
     return _is_null(node) and node.start_mark.index == node.end_mark.index
 
@@ -175,7 +189,7 @@ def _after(text: str, index: int, nl: str) -> tuple[int, str]:
     return end, ("" if end == 0 or text[end - 1] == "\n" else nl)
 
 
-def _add(text: str, root, path: Path, name: str, nl: str) -> str:
+def _add(text: str, root: Node | None, path: Path, name: str, nl: str) -> str:
     import yaml
 
     if root is None or (isinstance(root, yaml.ScalarNode) and _is_null(root)):
@@ -213,7 +227,8 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
     key, names = found
     if _empty(names):
         at, lead = _after(text, key.end_mark.index, nl)
-        return text[:at] + lead + " " * (key.start_mark.column + 2) + f"- {name}{nl}" + text[at:]
+        indent: int = key.start_mark.column + 2  # a yaml Mark's (untyped) column
+        return text[:at] + lead + " " * indent + f"- {name}{nl}" + text[at:]
     if not isinstance(names, yaml.SequenceNode):
         raise _by_hand(path, name, "'plugins.enabled' is not a list")
     if names.flow_style:
@@ -231,11 +246,11 @@ def _add(text: str, root, path: Path, name: str, nl: str) -> str:
     return text[:at] + lead + prefix + name + nl + text[at:]
 
 
-def _remove(text: str, root, path: Path, name: str) -> str:
+def _remove(text: str, root: Node | None, path: Path, name: str) -> str:
     import yaml
 
-    _, plugins = _child(root, "plugins")  # only called when the list names it: both are there
-    key, names = _child(plugins, "enabled")
+    _, plugins = _known(root, "plugins")  # only called when the list names it: both are there
+    key, names = _known(plugins, "enabled")
     hits = [i for i, item in enumerate(names.value) if isinstance(item, yaml.ScalarNode) and item.value == name]
     if names.flow_style:
         kept = [

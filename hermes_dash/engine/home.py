@@ -18,6 +18,10 @@ from hermes_dash.engine.rules.format import DEFAULT_LIMITS
 from hermes_dash.engine.rules.targets import TABLE, Target
 from hermes_dash.engine.text import shorten
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
+if TYPE_CHECKING:
+    from types import ModuleType
+
 DEFAULT_BACKUPS_KEEP = 50
 #: Read no larger config.yaml. The agent's full default config (every key it knows, dumped) is
 #: about 15 KB and 1,500 values; a file eight times that is not a hand-edited config, and
@@ -257,7 +261,7 @@ class _TooLarge(Exception):
     """config.yaml would expand to more nodes than any real config has."""
 
 
-def _load_bounded(yaml, text: str) -> object:
+def _load_bounded(yaml: ModuleType, text: str) -> object:
     """``yaml.safe_load``, refusing a document whose aliases expand past :data:`MAX_CONFIG_NODES`.
 
     An alias is a reference, so PyYAML builds nested aliases cheaply, but anything that walks

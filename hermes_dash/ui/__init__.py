@@ -131,15 +131,12 @@ from ._session import (
     written,
 )
 from ._sidebar import empty_state, has_memory_files, require_store, sidebar
-from ._tables import EDIT_CHARS, PAGE_ROWS, ROW_HEIGHT, diff_table, long_text_area
+from ._tables import CELL_CHARS, EDIT_CHARS, PAGE_ROWS, ROW_HEIGHT, brief, cut, diff_table, long_text_area, table_height
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
 from ._widgets import (
-    CELL_CHARS,
     FULL_TEXT_CHARS,
     ask,
-    brief,
     confirm,
-    cut,
     entry_frame,
     entry_table,
     gauge,
@@ -151,7 +148,6 @@ from ._widgets import (
     show_entry,
     show_refusal,
     state_gauge,
-    table_height,
     tokens,
 )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from typing import NotRequired, TypedDict
 
 import streamlit as st
 
@@ -22,6 +23,24 @@ from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResul
 from ._widgets import show_entry, show_refusal
 
 _TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+class Conflict(TypedDict):
+    """A pinned write refused by ``EntryChanged``, kept in session state under its panel's key."""
+
+    target: str
+    action: str
+    content: str
+    expected: str | None  # the entry the person saw
+    current: str | None  # the entry as it is now (None: gone)
+    message: str
+    clear: tuple[str, ...]
+    entries: NotRequired[tuple[str, ...]]  # the file's entries when the panel last looked
+
+
+def _text(detail: object) -> str | None:
+    """A refusal's detail that holds an entry's text (details are plain objects)."""
+    return detail if isinstance(detail, str) else None
 
 
 def _edits(base: list[str], side: list[str]) -> list[tuple[int, int, list[str]]]:
@@ -75,20 +94,21 @@ def pinned_write(
         try:
             return call()
         except EntryChanged as changed:
-            current = changed.details.get("current")
+            current = _text(changed.details.get("current"))
             if current is None:
                 current = successor
             if action == "remove" and current is None:
                 raise  # gone already: nothing to decide, the refusal says so
-            st.session_state[key] = {
+            conflict: Conflict = {
                 "target": target,
                 "action": action,
                 "content": content,
-                "expected": changed.details.get("expected"),
+                "expected": _text(changed.details.get("expected")),
                 "current": current,
                 "message": changed.message,
                 "clear": clear,
             }
+            st.session_state[key] = conflict
             # The panel holds the person's change now: the form's text boxes are emptied, or the
             # form would say the same conflict again beside it (its stale pin, its refused preview,
             # the page's "changed while you were editing"). Only text boxes: other keys (the open
@@ -104,7 +124,7 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
     """The conflict, said once; the person's version beside the entry as it is now; the ways out.
     Buttons are ``{key}_merge`` (when the two edits touch different words; it previews, and
     ``{key}_merge_yes`` writes), ``{key}_apply`` and ``{key}_drop``. True when a conflict is shown."""
-    conflict = st.session_state.get(key)
+    conflict: Conflict | None = st.session_state.get(key)  # as pinned_write stored it
     if not conflict or conflict["target"] != target:
         return False
     again = _follow(store, target, conflict)
@@ -157,7 +177,7 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
             drop = st.button("Drop my change", key=f"{key}_drop")
         if merge:
             st.session_state[asked] = merged
-        if merged is not None and st.session_state.get(asked) == merged:
+        if merged is not None and current is not None and st.session_state.get(asked) == merged:
             _merge_preview(store, target, key, conflict, current, merged)
         if apply:
             del st.session_state[key]
@@ -166,7 +186,7 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
                 call = lambda: store.replace(target, current, content, expect_entry=current)  # noqa: E731
             elif action == "replace":
                 call = lambda: store.add(target, content)  # noqa: E731
-            else:
+            elif current is not None:  # a remove is offered only while the entry stands
                 call = lambda: store.remove(target, current, expect_entry=current)  # noqa: E731
             pinned_write(call, key=key, target=target, action=action, content=content, clear=conflict["clear"])
         if drop:
@@ -177,7 +197,7 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
     return True
 
 
-def _follow(store: MemoryStore, target: str, conflict: dict) -> bool:
+def _follow(store: MemoryStore, target: str, conflict: Conflict) -> bool:
     """Keep the conflict's "now in the file" true while the panel is open: when the entry changed
     again (the agent wrote once more), its new text (or None, gone) takes its place. True then."""
     from hermes_dash import diff_entries
@@ -195,7 +215,7 @@ def _follow(store: MemoryStore, target: str, conflict: dict) -> bool:
     return True
 
 
-def _merge_preview(store: MemoryStore, target: str, key: str, conflict: dict, current: str, merged: str) -> None:
+def _merge_preview(store: MemoryStore, target: str, key: str, conflict: Conflict, current: str, merged: str) -> None:
     """What "apply my change on top of the agent's" would write, worked out by the engine against
     the file as it is now (the usage after, or why it would be refused), then Yes writes it."""
     from ._cache import file_state

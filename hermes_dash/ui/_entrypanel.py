@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import pandas as pd
 import streamlit as st
@@ -27,15 +27,25 @@ from ._widgets import FULL_TEXT_CHARS, confirm, show_entry
 if TYPE_CHECKING:
     import pyarrow as pa
 
-OPEN = "hd_open"  # {"target", "entry", "table", "base"}: the entry open in the panel
+OPEN = "hd_open"  # an OpenEntry: the entry open in the panel
 CONFLICT = "hd_open_conflict"  # a pinned write from the panel refused: the conflict panel's state
 NEW_TEXT = "hd_open_new"  # the panel's text box
 ASK = "hd_open_ask"  # a confirmation in progress: ("remove" | "move", target, entry)
 
 
+class OpenEntry(TypedDict):
+    """The entry open in the panel, kept in session state under :data:`OPEN`."""
+
+    target: str
+    entry: str
+    table: str  # the table whose row opened it
+    base: tuple[str, ...]  # the file's entries when it was opened
+
+
 def open_entry(target: str, entry: str, entries: Sequence[str], table: str = "") -> None:
     """Open ``entry`` of ``target`` in the panel (what selecting its row does)."""
-    st.session_state[OPEN] = {"target": target, "entry": entry, "table": table, "base": tuple(entries)}
+    opened: OpenEntry = {"target": target, "entry": entry, "table": table, "base": tuple(entries)}
+    st.session_state[OPEN] = opened
     st.session_state[NEW_TEXT] = entry
     st.session_state.pop(ASK, None)
     st.session_state.pop(CONFLICT, None)
@@ -151,7 +161,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
     """The open entry (when it belongs to ``state``'s file), in a dialog over the page: where the
     eye and the focus are when a row is selected, however far down the table is. Escape or the
     close button closes it (and forgets the open entry)."""
-    opened = st.session_state.get(OPEN)
+    opened: OpenEntry | None = st.session_state.get(OPEN)  # as open_entry stored it
     if not opened or opened["target"] != state.target:
         return
     st.dialog(f"Selected entry of {state.filename}", width="large", on_dismiss=close)(
@@ -159,7 +169,7 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
     )()
 
 
-def _panel(store: MemoryStore, state: FileState, opened: dict) -> None:
+def _panel(store: MemoryStore, state: FileState, opened: OpenEntry) -> None:
     """The open entry's full text, Replace, Remove, Move (the dialog's body)."""
     entry, target = opened["entry"], state.target
     other = Target.of(target).other.key

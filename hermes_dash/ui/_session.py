@@ -128,7 +128,7 @@ def remember_seen(state: FileState) -> Fingerprint | None:
     from ._health import announce_outside_writes
 
     announce_outside_writes([state])  # the agent wrote while the page was open: say so (a toast)
-    seen = st.session_state.setdefault("hd_seen", {})
+    seen: dict[tuple[str, str], Fingerprint | None] = st.session_state.setdefault("hd_seen", {})
     key = (str(state.path), state.target)
     previous = seen.get(key, state.fingerprint)
     seen[key] = state.fingerprint
@@ -149,7 +149,8 @@ def flash(kind: FlashKind, title: str, body: str = "", undo: Undo | TwoFileUndo 
 
 
 def pop_flashes() -> list[Flash]:
-    return st.session_state.pop("hd_flash", [])
+    flashes: list[Flash] = st.session_state.pop("hd_flash", [])  # only flash() puts them there
+    return flashes
 
 
 def apply_resets() -> None:

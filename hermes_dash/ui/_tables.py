@@ -26,6 +26,7 @@ from hermes_dash import printed_command
 
 if TYPE_CHECKING:
     import pyarrow as pa
+    from streamlit.elements.lib.column_types import ColumnConfig
 
 ROW_HEIGHT = 72  # three wrapped lines of text per cell
 HEADER_HEIGHT = 40  # the header row and the borders
@@ -81,7 +82,7 @@ TABLE_STYLE = "\n".join(
 
 # -- the entry table ---------------------------------------------------------------------------
 
-ENTRY_COLUMNS: dict[str, Any] = {
+ENTRY_COLUMNS: dict[str, ColumnConfig] = {
     "#": st.column_config.NumberColumn("#", width=40, pinned=True, help="Position in the file (0 = first)"),
     "Entry": st.column_config.TextColumn("Entry", width=280, help="Shown as plain text"),
     "Shortest unique text": st.column_config.TextColumn(
@@ -145,8 +146,16 @@ def _columns(frame: pd.DataFrame | pa.Table) -> list[str]:
     return list(frame.columns) if isinstance(frame, pd.DataFrame) else list(frame.column_names)
 
 
+def _width(column: str) -> int:
+    """The width in pixels :data:`ENTRY_COLUMNS` gives ``column`` (each is given a number)."""
+    width = ENTRY_COLUMNS[column].get("width")
+    if not isinstance(width, int):
+        raise TypeError(f"ENTRY_COLUMNS[{column!r}] needs a width in pixels, not {width!r}")
+    return width
+
+
 def _need(columns: Sequence[str]) -> int:
-    return ROW_MARKER + sum(ENTRY_COLUMNS[c]["width"] for c in columns if c in ENTRY_COLUMNS and c != "Details")
+    return ROW_MARKER + sum(_width(c) for c in columns if c in ENTRY_COLUMNS and c != "Details")
 
 
 def _step(columns: Sequence[str]) -> int:
@@ -175,7 +184,7 @@ def full_layout(columns: Sequence[str], frame: pd.DataFrame | pa.Table) -> tuple
     if "Entry" in config:
         spare = step - 8 - _need(full)
         config["Entry"] = st.column_config.TextColumn(
-            "Entry", width=ENTRY_COLUMNS["Entry"]["width"] + max(0, spare), help="Shown as plain text"
+            "Entry", width=_width("Entry") + max(0, spare), help="Shown as plain text"
         )
     return full, step, config
 

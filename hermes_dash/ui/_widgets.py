@@ -18,7 +18,7 @@ import streamlit as st
 
 from hermes_dash import FILENAMES, FileState, Refusal, n_entries, percent, usage
 
-from ._tables import CELL_CHARS, brief, cut, details, entry_grids, table_height  # noqa: F401 (re-exported)
+from ._tables import brief, cut, details, entry_grids
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -74,7 +74,8 @@ def sections(pages: Path, inbox: int = 0) -> dict[str, list[st.Page]]:
     a tenth of a bare page's run for the nine)."""
     saved = st.session_state.get(_PAGES)
     if isinstance(saved, tuple) and saved[0] == (pages, inbox):
-        return saved[1]
+        kept: dict[str, list[st.Page]] = saved[1]  # (key, sections), as stored below
+        return kept
     made: dict[str, list[st.Page]] = {
         "Memory": [
             st.Page(pages / "overview.py", title="Overview", default=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal, held, journal_via
@@ -17,7 +17,7 @@ from .reading import _path_of, _well_formed
 
 
 @contextlib.contextmanager
-def _inbox_lock(store: MemoryStore):
+def _inbox_lock(store: MemoryStore) -> Iterator[None]:
     """One decision at a time (two tabs must not approve the same write twice)."""
     with held(store.home.pending_dir / ".inbox.lock", 10, "Another approval is in progress."):
         yield

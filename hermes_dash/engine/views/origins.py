@@ -243,8 +243,9 @@ def _per_op(result: Mapping[str, object], index: int | None) -> Mapping[str, obj
         return result
     for key in ("operations", "results"):
         listed = result.get(key)
-        if isinstance(listed, list) and index < len(listed) and isinstance(listed[index], dict):
-            return listed[index]
+        part = listed[index] if isinstance(listed, list) and index < len(listed) else None
+        if isinstance(part, dict):
+            return part
     return {}
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from hermes_dash.engine.views.origins import MemoryCall, _loads, _memory_calls, _open, _Reader, _when
+from hermes_dash.engine.io.outside import time_from_epoch as _when
+from hermes_dash.engine.views.origins import MemoryCall, _loads, _memory_calls, _open, _Reader
 
 REASON_LINES = 4  # lines of the user's message and of the assistant's text kept as the "why"
 REASON_CHARS = 400

@@ -19,11 +19,15 @@ file): they are shown as plain text only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, Operation, ago, n_of, past_of, ui
 from hermes_dash.curation import pending
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 store = ui.require_store()
 st.title("Inbox: pending writes")
@@ -206,7 +210,13 @@ with st.container(horizontal=True, gap="small", vertical_alignment="center", key
 # -- one staged write ---------------------------------------------------------------------------------
 
 
-def show_preview(shown: pending.Preview, key: str, refused: str, where=None, gauge=None) -> None:
+def show_preview(
+    shown: pending.Preview,
+    key: str,
+    refused: str,
+    where: DeltaGenerator | None = None,
+    gauge: DeltaGenerator | None = None,
+) -> None:
     """The file after approval: the gauge (into ``gauge``, when given) and every entry it adds or
     changes in full (a replace word by word), or why it would be refused (under ``where``)."""
     what = where if where is not None else st.container()

@@ -11,6 +11,8 @@ refused and the page shows both versions.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -19,6 +21,7 @@ from hermes_dash import (
     FILENAMES,
     TARGETS,
     Operation,
+    OpResult,
     Projection,
     describe_findings,
     find,
@@ -30,6 +33,9 @@ from hermes_dash import (
     ui,
 )
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 BATCH_EDITOR_MAX_CHARS = 50_000  # a table cell holding a megabyte freezes the browser
 EDIT_TABLE_ROWS = 8  # rows of the entry table shown at once (it scrolls inside): the form stays in view
@@ -70,7 +76,8 @@ def pin_for(kind: str, old_text: str, index: int | None) -> str | None:
     ident = (target, old_text.strip())
     held = st.session_state.get(key)
     if held and held[0] == ident:
-        return held[1]
+        pinned: str = held[1]  # (ident, entry), as stored below
+        return pinned
     if index is None:
         st.session_state.pop(key, None)
         return None
@@ -98,7 +105,14 @@ def warn_if_moved(pin: str | None, index: int | None) -> None:
             ui.show_entry(entries[index], max_chars=2000)
 
 
-def write(call, *, action: str, content: str = "", clear: tuple[str, ...] = (), focus: str | None = None) -> None:
+def write(
+    call: Callable[[], OpResult],
+    *,
+    action: str,
+    content: str = "",
+    clear: tuple[str, ...] = (),
+    focus: str | None = None,
+) -> None:
     """One write through the engine, with Undo; a pinned entry that changed meanwhile opens the
     conflict panel (both versions side by side) instead of a bare refusal."""
     ui.pinned_write(call, key="ed_conflict", target=target, action=action, content=content, clear=clear, focus=focus)
@@ -186,7 +200,7 @@ if ui.page_opened():  # adding is what this page is for: the box gets focus, not
 # push it away before the pointer comes up, and the click would be lost.
 
 
-def refusal_beside(column, shown: Projection | None) -> None:
+def refusal_beside(column: DeltaGenerator, shown: Projection | None) -> None:
     """The reason a write will be refused, and the way out, next to its button (never disabled)."""
     if shown is not None and shown.refusal is not None:
         with column:
