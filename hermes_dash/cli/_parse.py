@@ -16,6 +16,7 @@ from ._registry import EXTENSIONS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, NoReturn
 
 
@@ -71,7 +72,9 @@ class _CommandParser(_Parser):
         self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
         self._intermixing = False
 
-    def parse_known_args(self, args=None, namespace=None):
+    def parse_known_args(  # type: ignore[override]  # typeshed's overloads: one plain signature here
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
         # Options may come between or after the operands (`add memory --json TEXT`): plain
         # parsing gives an optional operand up as absent as soon as an option follows it.
         if self._intermixing or any(
@@ -93,7 +96,13 @@ class _Unused:
         return lambda *args, **kwargs: self
 
 
-class _OnlySubparsers(argparse._SubParsersAction):
+if TYPE_CHECKING:  # generic only in typeshed: subscripting it at run time raises TypeError
+    _Subparsers = argparse._SubParsersAction[_CommandParser]
+else:
+    _Subparsers = argparse._SubParsersAction
+
+
+class _OnlySubparsers(_Subparsers):
     """Builds the parser of one command only (``only``; None: all). Building all twenty took
     most of a command's own run time (``show``: about 60 of 78 ms), for parsers never used."""
 

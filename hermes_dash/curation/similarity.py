@@ -80,7 +80,7 @@ _PREFILTER = 0.3  # below this token overlap, the character ratio is not compute
 
 
 def _likeness(
-    ta: frozenset[str], tb: frozenset[str], matcher: SequenceMatcher, fa: str, related_only: bool = False
+    ta: frozenset[str], tb: frozenset[str], matcher: SequenceMatcher[str], fa: str, related_only: bool = False
 ) -> Likeness:
     """``matcher`` already holds the other text as seq2 (difflib caches its index there).
 

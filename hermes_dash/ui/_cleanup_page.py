@@ -33,7 +33,8 @@ def _report(store: MemoryStore, threshold: int, key: tuple[object, ...]) -> clea
     memo_key = (str(store.home.root), store.home.profile, threshold, key)
     held = st.session_state.get("cu_report")
     if held is not None and held[0] == memo_key:
-        return held[1]
+        report: cleanup.Report = held[1]  # what this function stored under that key
+        return report
     bar = st.progress(0.0, text="Comparing entries…")
     report = cleanup.suggest(
         MemoryStore(resolve_home(str(store.home.root), store.home.profile or "default")),

@@ -92,7 +92,9 @@ def _conflict(page: Page, pair: cleanup.Contradiction) -> None:
 
 def contradictions(page: Page, sections: Sections) -> None:
     found = list(page.report.contradictions)
-    box = sections.begin("Contradictions to resolve", len(found), "no two entries give different values for one subject")
+    box = sections.begin(
+        "Contradictions to resolve", len(found), "no two entries give different values for one subject"
+    )
     if box is None:
         return
     with box:

@@ -157,7 +157,7 @@ def _is_old(text: str, start: int, end: int) -> bool:
 
 def _product(text: str, start: int) -> str:
     """The product a version belongs to: the nearest name before it that is not a verb or a stop word."""
-    words = _NAME.findall(text[max(0, start - 60) : start])
+    words: list[str] = _NAME.findall(text[max(0, start - 60) : start])
     for word in reversed(words[-4:]):
         if word.casefold() not in _PRODUCT_SKIP:
             return word.casefold().strip(".-")

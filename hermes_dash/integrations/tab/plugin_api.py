@@ -68,7 +68,7 @@ def _server() -> dict[str, object]:
     return {"running": _answers(), "url": _url(), "started_here": ours}
 
 
-@router.get("/status")  # type: ignore[untyped-decorator, unused-ignore]  # fastapi: the agent's, absent here
+@router.get("/status")  # type: ignore[untyped-decorator]  # fastapi: the agent's, absent here
 def status() -> dict[str, object]:
     try:
         done = subprocess.run(
@@ -91,7 +91,7 @@ def status() -> dict[str, object]:
     return data
 
 
-@router.post("/start")  # type: ignore[untyped-decorator, unused-ignore]  # fastapi: the agent's, absent here
+@router.post("/start")  # type: ignore[untyped-decorator]  # fastapi: the agent's, absent here
 def start() -> dict[str, object]:
     with _lock:
         if _answers():
