@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, MemoryStore, Operation, diff_entries, n_of, pin_batch, project, usage
+from hermes_dash import FILENAMES, MemoryStore, Operation, diff_entries, n_of, pin_batch, usage
 from hermes_dash.curation import cleanup
 
 from ._diffview import show_word_diff
@@ -39,10 +39,11 @@ class Page:
     offered: set[str] = field(default_factory=set)  # entries the plan offers for removal
 
     def projected(self, target: str, ops: list[dict[str, str]]) -> tuple[str, ...] | None:
-        """The file's entries after ``ops`` (pinned to the full texts, as the plan's writes are)."""
+        """The file's entries after ``ops`` (pinned to the full texts, as the plan's writes are),
+        previewed as the write will meet them (the store's one preview: its limit, scan, drift)."""
         if not ops:
             return tuple(self.states[target].entries)
-        result = project(self.states[target].entries, Operation.batch(pin_batch(ops)), 10**9)
+        result = self.store.preview(self.states[target], Operation.batch(pin_batch(ops))).projection
         if result.refusal is not None:
             show_refusal(result.refusal, "**These steps do not fit together.**")
             return None
