@@ -21,6 +21,7 @@ from hermes_dash import MAX_MEMORY_BYTES, FileState, Refusal, diff_entries, n_en
 from hermes_dash.curation.hints import hand_written
 
 from ._live import clear_fresh, mark_fresh
+from ._widgets import share
 
 _SEEN = "hd_seen_entries"  # {(path, target): entries} as this session last drew them
 _RECEIPT = "hd_receipt"  # (path, target, filename, digest the write left) of the last undoable write
@@ -41,7 +42,7 @@ def health(state: FileState) -> tuple[str, str]:
     if state.usage > state.limit:
         return "red", (
             f"{name} is over its limit by {state.usage - state.limit:,} characters "
-            f"({state.usage:,} / {state.limit:,}): the agent refuses every add. "
+            f"({state.usage:,} / {state.limit:,}, {share(state.usage, state.limit)}%): the agent refuses every add. "
             "Fix: free room on the Cleanup page."
         )
     if state.drift:

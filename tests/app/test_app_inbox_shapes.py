@@ -102,7 +102,7 @@ def test_patch_is_previewed_word_by_word_and_approved(home: Path) -> None:
     at = inbox()
     said = "\n".join(texts(at))
     assert 'item B<ins style="' in diffs(at) and 'title="comes"> done</ins>; item C' in diffs(at)  # word by word
-    assert "origin: background review" in said
+    assert "Proposed by the agent's own review after a conversation" in said
     assert memory(home) == [PACKED, PG, CI]  # a preview writes nothing
     at.button(key=f"in_approve_{PATCH}").click().run()
     no_exception(at)

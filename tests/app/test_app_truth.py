@@ -41,6 +41,8 @@ def test_overview_gauge_says_the_real_share_and_how_far_over(demo: Path) -> None
     assert 'aria-valuetext="108%, USER.md over by 111"' in gauge, gauge
     words = gauge.split("<div")[0]
     assert "100%" not in words and "108.1%" not in words, words
+    # The health line over the page says the same share.
+    assert any("over its limit by 111 characters (1,486 / 1,375, 108%)" in m for m in rendered_markdown(at))
 
 
 def test_share_is_the_agents_within_the_limit_and_the_real_one_over_it() -> None:

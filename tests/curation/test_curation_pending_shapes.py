@@ -155,7 +155,7 @@ def test_batch_with_patch_new_text_and_pins(store, stage, write_mem):
         origin="background_review",
     )
     item = _pending.read_one(_pending.list_pending(store)[0].path)
-    assert item.origin_label.startswith("background review")
+    assert item.origin_label == "proposed by the agent's own review after a conversation"
     shown = _pending.preview(store, item)
     assert shown.refusal is None
     assert shown.after == ("todo: item A; item B shipped; item C", "Tests need Postgres 17.", CI, "Lint with ruff.")

@@ -36,8 +36,8 @@ MARK_LABELS = {
     "no_change": "the file already says this",
 }
 ORIGIN_LABELS = {
-    "foreground": "foreground (a conversation turn)",
-    "background_review": "background review (the agent's own review after a turn)",
+    "foreground": "staged during a conversation with you",
+    "background_review": "proposed by the agent's own review after a conversation",
 }
 #: Orders the Inbox and ``pending list`` offer.
 SORTS = ("oldest", "newest", "kind")

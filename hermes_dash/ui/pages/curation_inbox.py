@@ -291,7 +291,7 @@ def card(entry: pending.Triaged) -> None:
             f"{ui.lit(item.id)} · {ui.lit(item.action or 'no action')} on **{item.filename}** · {ago(item.age())}"
         )
         # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
-        st.text(f"{item.summary or '(no summary)'}\norigin: {item.origin_label}")
+        st.text(f"{item.summary or '(no summary)'}\n{item.origin_label.capitalize()}")
         if item.disposition:
             st.text(f"the agent marked it: {item.disposition}")
         if entry.marked:
