@@ -22,7 +22,10 @@ from hermes_dash import serialise
 
 
 def _pre_commit() -> str:
-    found = shutil.which("pre-commit")
+    # The test tools' own pre-commit first: scripts/test runs the venv's python without putting
+    # the venv's bin/ on PATH (nothing is activated), so PATH alone does not find it.
+    beside = Path(sys.executable).parent / "pre-commit"
+    found = str(beside) if beside.is_file() else shutil.which("pre-commit")
     if found is None:
         if os.environ.get("CI") == "true":
             pytest.fail("CI=true but pre-commit is not installed (it is in requirements-test.txt)")
