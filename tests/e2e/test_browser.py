@@ -91,8 +91,6 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     for extra in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py")):
         title = extra.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
         goto_page(page, title, heading=False)
-        page.wait_for_timeout(1500)
-        settle(page, None)
         assert page.locator('[data-testid="stException"]').count() == 0, f"{extra.name} raised"
         shot(page, extra.stem.replace("_", "-"))
 

@@ -6,7 +6,7 @@ versions, then the chosen version against the live file. Real `streamlit run app
 from __future__ import annotations
 
 import pytest
-from browser_support import WAIT_MS, Browser, goto_page, quiet, settle
+from browser_support import WAIT_MS, Browser, drawn, goto_page, quiet, resized, settle
 
 from benchmarks.page_heights import HEIGHT_JS
 
@@ -27,8 +27,7 @@ def open_demo(browser: Browser, width: int = 1400, height: int = 900):
 def test_the_page_fits_in_about_two_screens(browser: Browser, title: str) -> None:
     page = open_demo(browser)
     goto_page(page, title)
-    page.wait_for_timeout(800)
-    settle(page, None)
+    drawn(page)
     height = page.evaluate(HEIGHT_JS)
     assert height <= TWO_SCREENS, f"{title} is {height:,} px tall at 1400x900 (at most {TWO_SCREENS:,})"
 
@@ -36,8 +35,7 @@ def test_the_page_fits_in_about_two_screens(browser: Browser, title: str) -> Non
 def test_history_stacks_its_two_sides_on_a_phone(browser: Browser) -> None:
     page = open_demo(browser)  # the sidebar link is reachable at 1400 px; then the window narrows
     goto_page(page, "History")
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(1000)
+    resized(page, {"width": 390, "height": 844})
     versions = page.get_by_text("versions of MEMORY.md").first.bounding_box()
     chosen = page.get_by_text("Compare the live MEMORY.md with").first.bounding_box()
     assert versions and chosen and chosen["y"] > versions["y"] + 200, (versions, chosen)
