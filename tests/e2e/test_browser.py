@@ -57,7 +57,8 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     # The confirmation lists the change in full (the grid is a canvas): it must be the entry meant, row 1.
     dialog = page.get_by_role("dialog")
     dialog.get_by_text("1. Replace").first.wait_for(timeout=WAIT_MS)
-    assert "The repo's CI is GitHub Actions" in dialog.inner_text()
+    # What is applied is what the person is shown: the old entry and the new text, in full.
+    assert "The repo's CI is GitHub Actions" in dialog.inner_text() and edited in dialog.inner_text()
     page.get_by_role("button", name="Yes, apply").click()
     settle(page, "Applied 1 operation.")
     text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")

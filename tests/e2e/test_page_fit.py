@@ -6,7 +6,7 @@ versions, then the chosen version against the live file. Real `streamlit run app
 from __future__ import annotations
 
 import pytest
-from browser_support import WAIT_MS, Browser, drawn, goto_page, quiet, resized, settle
+from browser_support import WAIT_MS, Browser, drawn, goto_page, quiet, resized, settle, until
 
 from benchmarks.page_heights import HEIGHT_JS
 
@@ -88,8 +88,7 @@ def test_on_a_phone_a_cut_cell_says_so_and_no_label_is_cut(chromium, near_full: 
     width ("USER.md ·" was cut), and a picker's value cut at its box's edge ends in an ellipsis."""
     context, page = open_near_full(chromium, near_full, 390, 844)
     try:
-        cells = page.evaluate(CELLS)
-        assert cells, "no compact table cell was drawn"
+        cells = until(lambda: page.evaluate(CELLS), "no compact table cell was drawn", 30_000)  # drawn after the run
         cut = [c for c in cells if c.endswith("…")]
         assert cut, f"no compact Entry cell says it is cut: {cells[:3]}"
         assert all(len(c) <= 82 for c in cells), [c for c in cells if len(c) > 82]
