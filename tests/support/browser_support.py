@@ -320,7 +320,8 @@ def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = WAIT_MS) ->
 
 # The batch editor's cell editor (a text box the grid opens over the cell), once it has the focus.
 _CELL_EDITOR = "() => document.activeElement && document.activeElement.matches('textarea.gdg-input')"
-_GRID_FOCUSED = "() => !!document.activeElement?.matches('canvas[data-testid=\"data-grid-canvas\"]')"
+# The grid has the focus: its canvas, or (seen on a loaded machine) the selected cell's stand-in in it.
+_GRID_FOCUSED = "() => !!document.activeElement?.closest('[data-testid=\"stDataFrame\"]')"
 
 
 def edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
