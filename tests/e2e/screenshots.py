@@ -23,7 +23,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, edit_cell, goto_page, preview_replace, settle, streamlit_app
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    REPO,
+    closed,
+    edit_cell,
+    goto_page,
+    preview_replace,
+    resized,
+    settle,
+    stable_box,
+    streamlit_app,
+)
 
 sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
 from hermes_dash import MemoryStore  # noqa: E402
@@ -56,8 +68,6 @@ def _session(pw, base: str, scheme: str, width: int, out: Path, pages: list[str]
         for title in pages:
             if width >= 700:  # on a phone the sidebar is collapsed: the Overview keeps its message
                 goto_page(page, title, heading=False)  # for the Overview too: drops the "Opened" message
-                page.wait_for_timeout(800)
-                settle(page, None)
             if title == "Edit":  # show the live preview that a typed entry gets
                 box = page.get_by_label("New entry")
                 box.fill("The staging database is reset every Sunday night; do not keep test data there.")
@@ -120,7 +130,7 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         settle(page, "Replace this entry of MEMORY.md?")
         written.append(_shot(page, out / "edit-replace-confirm.png"))
         page.get_by_role("button", name="Cancel").click()
-        page.wait_for_timeout(800)
+        closed(page)
 
         # History: one entry restored where it stood, asked in a dialog with its word-level diff.
         goto_page(page, "History")
@@ -128,7 +138,7 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
         settle(page, "Restore this entry of MEMORY.md")
         written.append(_shot(page, out / "history-restore-entry.png"))
         page.get_by_role("button", name="Cancel").click()
-        page.wait_for_timeout(800)
+        closed(page)
         goto_page(page, "Edit")
 
         # The batch editor: one cell changed, then the confirmation before anything is written.
@@ -155,7 +165,6 @@ def _provenance(pw, base: str, out: Path) -> list[Path]:
             settle(page, "No Hermes memory here yet")
             page.get_by_role("button", name="Open the demo home").first.click()
             settle(page, "1,985 / 2,200 chars")
-            page.wait_for_timeout(800)
             written.append(_shot(page, out / f"provenance-overview-{width}.png"))
             # Select the third row of MEMORY.md's table (the reworded deploy rule): its panel shows
             # the session, the reason, the earlier wording and "restore in place".
@@ -164,8 +173,7 @@ def _provenance(pw, base: str, out: Path) -> list[Path]:
                 grid = page.locator('[data-testid="stDataFrame"]').nth(1)
             grid.evaluate("e => e.scrollIntoView({block: 'center'})")  # a phone's table is taller than the window
             page.mouse.wheel(0, -300)
-            page.wait_for_timeout(500)
-            box = grid.bounding_box()
+            box = stable_box(page, grid)
             page.mouse.click(box["x"] + 14, box["y"] + 36 + 72 * 2 + 36)
             settle(page, "Where this entry came from")
             page.get_by_text("Where this entry came from").first.scroll_into_view_if_needed()
@@ -296,7 +304,8 @@ def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
                 written.append(out / f"inbox-queue-{width}-top.png")
                 page.get_by_role("button", name="Reject the 3 marked…").click()
                 page.get_by_role("dialog").get_by_role("button", name="Yes, reject 3").wait_for(timeout=30_000)
-                page.wait_for_timeout(800)
+                stable_box(page, page.get_by_role("dialog").first)  # drawn where it stays, not sliding in
+                settle(page, None)
                 page.screenshot(path=str(out / f"inbox-queue-{width}-dialog.png"))
                 written.append(out / f"inbox-queue-{width}-dialog.png")
                 page.context.close()
@@ -337,12 +346,9 @@ def _shot(page, path: Path) -> Path:
         "Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
         "[data-testid=stMainBlockContainer]')].map(e => e.scrollHeight))"
     )
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(int(tall) + 40, 8000))})
-    page.wait_for_timeout(800)
-    settle(page, None)
+    resized(page, {"width": size["width"], "height": max(size["height"], min(int(tall) + 40, 8000))})
     page.screenshot(path=str(path), full_page=True)
-    page.set_viewport_size(size)
-    page.wait_for_timeout(300)
+    resized(page, size)
     return path
 
 

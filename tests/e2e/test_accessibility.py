@@ -40,8 +40,6 @@ def walk(browser: Browser) -> list:
     demo = browser.demo_home()
     for title in PAGES:
         goto_page(page, title, heading=False)
-        page.wait_for_timeout(800)
-        settle(page, None)
         found += audit(page, title)
 
     goto_page(page, "Edit")

@@ -21,6 +21,11 @@ from browser_support import REPO, WAIT_MS, Browser, assert_only_local, edit_cell
 pytestmark = pytest.mark.e2e
 
 
+# A word diff's new side: the dialog's text without the words that go (<del>), spaces folded.
+NEW_SIDE = """d => { const c = d.cloneNode(true); c.querySelectorAll('del').forEach(e => e.remove());
+  return c.innerText.replace(/\\s+/g, ' '); }"""
+
+
 def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None:
     page = browser.page
     shot(page, "empty-state")
@@ -57,7 +62,9 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     # The confirmation lists the change in full (the grid is a canvas): it must be the entry meant, row 1.
     dialog = page.get_by_role("dialog")
     dialog.get_by_text("1. Replace").first.wait_for(timeout=WAIT_MS)
+    # What is applied is what the person is shown: the old entry, and word by word the new text in full.
     assert "The repo's CI is GitHub Actions" in dialog.inner_text()
+    assert edited in dialog.evaluate(NEW_SIDE), "the confirmation does not show the text typed in the cell"
     page.get_by_role("button", name="Yes, apply").click()
     settle(page, "Applied 1 operation.")
     text = (demo / "memories" / "MEMORY.md").read_text(encoding="utf-8")
@@ -91,8 +98,6 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     for extra in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py")):
         title = extra.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
         goto_page(page, title, heading=False)
-        page.wait_for_timeout(1500)
-        settle(page, None)
         assert page.locator('[data-testid="stException"]').count() == 0, f"{extra.name} raised"
         shot(page, extra.stem.replace("_", "-"))
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import WAIT_MS, assert_only_local, goto_page, settle, streamlit_app
+from browser_support import WAIT_MS, assert_only_local, drawn, goto_page, settle, stable_box, streamlit_app
 
 from benchmarks.page_heights import HEIGHT_JS
 
@@ -123,7 +123,7 @@ def test_forty_writes_fit_and_the_marked_dialog_keeps_its_answer_in_view(tmp_pat
             context, page = _open(chromium, base, requests)
             try:
                 settle(page, "18 marked")
-                page.wait_for_timeout(800)
+                drawn(page)
                 height = page.evaluate(HEIGHT_JS)
                 print(f"\nInbox with 40 staged writes: {height:,} px at 1400x900")
                 assert height <= TWO_SCREENS, f"the Inbox with 40 writes is {height:,} px tall"
@@ -131,9 +131,8 @@ def test_forty_writes_fit_and_the_marked_dialog_keeps_its_answer_in_view(tmp_pat
                 dialog = page.get_by_role("dialog")
                 yes = dialog.get_by_role("button", name="Yes, reject 18")
                 yes.wait_for()
-                page.wait_for_timeout(500)
-                box = yes.bounding_box()
-                assert box is not None and box["y"] + box["height"] <= 900, box
+                box = stable_box(page, yes)  # where the dialog stays, not where it slides in from
+                assert box["y"] + box["height"] <= 900, box
                 yes.click()
                 settle(page, "Rejected 18")
                 assert len(list((home / "pending" / "memory").glob("*.json"))) == 22

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from agent_like import agent_add
-from browser_support import WAIT_MS, Browser, assert_only_local, goto_page, settle
+from browser_support import WAIT_MS, Browser, assert_only_local, goto_page, settle, wait_js
 
 from hermes_dash import DELIMITER, parse
 
@@ -31,7 +31,7 @@ def open_demo(browser: Browser) -> Path:
 def test_overview_shows_an_agent_write_with_no_interaction(browser: Browser) -> None:
     page = browser.page
     memory = open_demo(browser)
-    page.wait_for_timeout(1500)  # the page is idle: only the live check runs
+    settle(page, None)  # the page is idle: only the live check runs
     before = memory.read_text(encoding="utf-8")
     total = len(DELIMITER.join(parse(before) + [NEW]))
     start = time.monotonic()
@@ -82,12 +82,20 @@ def test_select_a_row_and_replace_that_entry_in_place(browser: Browser) -> None:
     assert_only_local(browser.requests, browser.base)
 
 
+# Marks window.__hdRerun once a script run has begun: elements of the run before become stale.
+_WATCH_RERUN = """() => { window.__hdRerun = false;
+  new MutationObserver((changes, me) => { if (changes.some(c => c.target.getAttribute?.('data-stale') === 'true'))
+    { window.__hdRerun = true; me.disconnect(); } })
+  .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-stale']}); }"""
+
+
 def human_click(page, locator) -> None:
     """Press, hold briefly, release, as a person clicks: a layout shift in between loses the click."""
     box = locator.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.wait_for_timeout(400)  # the text box's blur has sent its value; the page reruns meanwhile
+    page.evaluate(_WATCH_RERUN)
+    page.mouse.down()  # the text box's blur sends its value, and the page reruns while the button is held
+    wait_js(page, "() => window.__hdRerun === true", None, "pressing the button did not blur the box (no rerun)")
     page.mouse.up()
 
 

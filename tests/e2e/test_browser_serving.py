@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import REPO, goto_page, settle
+from browser_support import REPO, goto_page, settle, wait_js
 from web_probe import start
 
 pytestmark = pytest.mark.e2e
@@ -104,7 +104,7 @@ def test_a_home_named_like_a_markdown_image_is_never_fetched(tmp_path: Path, chr
             settle(page, "No staged writes in")
             goto_page(page, "Sharing", heading=False)
             settle(page, "There is only the default profile in")
-            page.wait_for_timeout(1000)
+            page.wait_for_load_state("networkidle")  # any image the page asks for has been asked for
         finally:
             context.close()
     leaked = [u for u in requests if "leak.png" in u or "127.0.0.1:9/" in u]
@@ -133,8 +133,11 @@ def test_the_token_leaves_the_tabs_history_too(tmp_path: Path, chromium) -> None
             goto_page(page, "Edit")
             seen = [page.url]
             for _ in range(4):  # Back, step by step, as far as this server's pages go
+                was = page.url
                 page.go_back(wait_until="domcontentloaded")
-                page.wait_for_timeout(800)
+                wait_js(page, "([u]) => location.href !== u", [was], f"Back from {was} never left it")
+                if page.url.startswith(f"http://127.0.0.2:{server.port}/"):
+                    settle(page, None)  # and the page it came back to has run (its address may change)
                 seen.append(page.url)
                 if not page.url.startswith(f"http://127.0.0.2:{server.port}/"):
                     break

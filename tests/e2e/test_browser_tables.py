@@ -12,7 +12,7 @@ exist outside the canvas pixels).
 from __future__ import annotations
 
 import pytest
-from browser_support import REPO, WAIT_MS, Browser, goto_page, settle, shot, stable_box
+from browser_support import REPO, WAIT_MS, Browser, drawn, goto_page, resized, settle, shot, stable_box
 
 pytestmark = pytest.mark.e2e
 
@@ -96,8 +96,7 @@ def test_every_table_fits_its_page_at_1400_px(browser: Browser) -> None:
     found, seen = [], {}
     for title in PAGES:
         goto_page(page, title, heading=False)
-        page.wait_for_timeout(800)
-        settle(page, None)
+        drawn(page)
         seen[title] = len(page.evaluate(MEASURE))
         found += problems(page, title)
         shot(page, f"tables-{title.lower()}")
@@ -115,9 +114,7 @@ def test_every_table_fits_its_page_at_1400_px(browser: Browser) -> None:
 def test_the_overview_fits_a_phone(browser: Browser) -> None:
     page = browser.page
     open_demo(browser)
-    page.set_viewport_size({"width": 390, "height": 1600})
-    page.wait_for_timeout(1000)
-    settle(page, None)
+    resized(page, {"width": 390, "height": 1600})
     grids = page.evaluate(MEASURE)
     assert len(grids) == 2, grids  # MEMORY.md's and USER.md's entries
     found = problems(page, "Overview at 390 px")

@@ -13,7 +13,7 @@ import io
 
 import pytest
 from agent_like import agent_add
-from browser_support import WAIT_MS, Browser, goto_page, settle, shot, stable_box
+from browser_support import WAIT_MS, Browser, goto_page, resized, settle, shot, stable_box
 from test_browser_tables import MEASURE
 
 pytestmark = pytest.mark.e2e
@@ -126,9 +126,7 @@ def test_sharing_at_390_px_keeps_the_file_name_whole(browser: Browser) -> None:
     open_demo(browser)
     goto_page(page, "Sharing", heading=False)
     settle(page, "Compare two profiles")
-    page.set_viewport_size({"width": 390, "height": 844})  # the sidebar folds away
-    page.wait_for_timeout(1000)
-    settle(page, None)
+    resized(page, {"width": 390, "height": 844})  # the sidebar folds away
     compare = page.locator('[data-testid="stDataFrame"]').filter(visible=True).last
     compare.scroll_into_view_if_needed()
     settle(page, None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from browser_support import Browser, keys_ready, settle
+from browser_support import Browser, keys_ready, settle, until
 
 pytestmark = pytest.mark.e2e
 
@@ -41,15 +41,18 @@ def tab_to(page, want: Callable[[dict], bool], what: str, key: str = "Tab", limi
     raise AssertionError(f"{what} never got focus after {limit} x {key}; focus is on {focused(page)}")
 
 
-def focus_lands(page, want: Callable[[dict], bool], what: str, timeout_ms: int = 6_000) -> dict:
+def focus_lands(page, want: Callable[[dict], bool], what: str, timeout_ms: int = 30_000) -> dict:
     """Wait (no key press) until focus is ``what``: the app moves it by a script that runs once the
     page has been drawn again, later on a loaded machine than a fixed pause allows for."""
-    for _ in range(timeout_ms // 100):
+
+    def landed() -> dict | None:
         now = focused(page)
-        if want(now):
-            return now
-        page.wait_for_timeout(100)
-    raise AssertionError(f"after {what}, focus is on {focused(page)}")
+        return now if want(now) else None
+
+    try:
+        return until(landed, f"after {what}", timeout_ms)
+    except AssertionError as never:
+        raise AssertionError(f"{never}, focus is on {focused(page)}") from None
 
 
 def in_flash(f: dict) -> bool:

@@ -5,7 +5,7 @@ replace boxes and the entry panel's replace box, in Chromium at 1400x900 on the 
 from __future__ import annotations
 
 import pytest
-from browser_support import Browser, goto_page, settle, stable_box
+from browser_support import Browser, goto_page, settle, stable_box, until
 
 from hermes_dash import MemoryStore
 
@@ -26,12 +26,17 @@ def live(page, label: str) -> dict:
 
 
 def wait_live(page, label: str, wanted: str) -> dict:
-    for _ in range(100):
+
+    def says() -> dict | None:
         got = live(page, label)
-        if wanted in got["text"]:
-            return got
-        page.wait_for_timeout(50)
-    raise AssertionError(f"the counter under {label!r} says {live(page, label)['text']!r}, not {wanted!r}")
+        return got if wanted in got["text"] else None
+
+    try:
+        return until(says, f"the counter under {label!r} never said {wanted!r}", 30_000)
+    except AssertionError:
+        raise AssertionError(
+            f"the counter under {label!r} says {live(page, label)['text']!r}, not {wanted!r}"
+        ) from None
 
 
 def type_keeping_focus(page, label: str, text: str) -> None:

@@ -6,7 +6,7 @@ versions, then the chosen version against the live file. Real `streamlit run app
 from __future__ import annotations
 
 import pytest
-from browser_support import WAIT_MS, Browser, goto_page, quiet, settle
+from browser_support import WAIT_MS, Browser, drawn, goto_page, quiet, resized, settle, until
 
 from benchmarks.page_heights import HEIGHT_JS
 
@@ -27,8 +27,7 @@ def open_demo(browser: Browser, width: int = 1400, height: int = 900):
 def test_the_page_fits_in_about_two_screens(browser: Browser, title: str) -> None:
     page = open_demo(browser)
     goto_page(page, title)
-    page.wait_for_timeout(800)
-    settle(page, None)
+    drawn(page)
     height = page.evaluate(HEIGHT_JS)
     assert height <= TWO_SCREENS, f"{title} is {height:,} px tall at 1400x900 (at most {TWO_SCREENS:,})"
 
@@ -36,8 +35,7 @@ def test_the_page_fits_in_about_two_screens(browser: Browser, title: str) -> Non
 def test_history_stacks_its_two_sides_on_a_phone(browser: Browser) -> None:
     page = open_demo(browser)  # the sidebar link is reachable at 1400 px; then the window narrows
     goto_page(page, "History")
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(1000)
+    resized(page, {"width": 390, "height": 844})
     versions = page.get_by_text("versions of MEMORY.md").first.bounding_box()
     chosen = page.get_by_text("Compare the live MEMORY.md with").first.bounding_box()
     assert versions and chosen and chosen["y"] > versions["y"] + 200, (versions, chosen)
@@ -90,8 +88,7 @@ def test_on_a_phone_a_cut_cell_says_so_and_no_label_is_cut(chromium, near_full: 
     width ("USER.md ·" was cut), and a picker's value cut at its box's edge ends in an ellipsis."""
     context, page = open_near_full(chromium, near_full, 390, 844)
     try:
-        cells = page.evaluate(CELLS)
-        assert cells, "no compact table cell was drawn"
+        cells = until(lambda: page.evaluate(CELLS), "no compact table cell was drawn", 30_000)  # drawn after the run
         cut = [c for c in cells if c.endswith("…")]
         assert cut, f"no compact Entry cell says it is cut: {cells[:3]}"
         assert all(len(c) <= 82 for c in cells), [c for c in cells if len(c) > 82]

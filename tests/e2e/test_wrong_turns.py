@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import WAIT_MS, Browser, edit_cell, goto_page, preview_replace, settle, shot, stable_box
+from browser_support import WAIT_MS, Browser, edit_cell, goto_page, preview_replace, settle, shot, stable_box, until
 
 from hermes_dash import MemoryStore
 
@@ -46,7 +46,9 @@ def open_demo(browser: Browser) -> tuple[Path, MemoryStore]:
 def dialog_in_view(page, wanted: str) -> dict:
     """The dialog that says ``wanted``, once drawn: it must be inside the window, focus in it."""
     page.get_by_role("dialog").get_by_text(wanted, exact=False).first.wait_for(timeout=WAIT_MS)
-    page.wait_for_timeout(500)
+    stable_box(page, page.get_by_role("dialog").first)  # drawn where it stays, not sliding in
+    settle(page, None)
+    until(lambda: (page.evaluate(DIALOG) or {}).get("focus"), "the focus never went inside the dialog", 30_000)
     got = page.evaluate(DIALOG)
     assert got is not None, "no dialog is open"
     assert got["top"] >= 0 and got["top"] < got["height"] - 100, f"the dialog starts at y={got['top']:.0f}"
@@ -54,12 +56,23 @@ def dialog_in_view(page, wanted: str) -> dict:
     return got
 
 
-def wait_bytes(path: Path, wanted: bytes, page, timeout_ms: int = 20_000) -> None:
-    for _ in range(timeout_ms // 200):
-        if path.read_bytes() == wanted:
-            return
-        page.wait_for_timeout(200)
-    assert path.read_bytes() == wanted, "the file is not byte-identical to the version it was restored from"
+def wait_bytes(path: Path, wanted: bytes, page, timeout_ms: int = 60_000) -> None:
+    try:
+        until(lambda: path.read_bytes() == wanted, "", timeout_ms)
+    except AssertionError:
+        assert path.read_bytes() == wanted, "the file is not byte-identical to the version it was restored from"
+
+
+def follow_write(page, write) -> None:
+    """Make ``write`` (the agent's, from outside) and wait until History shows it: a write backs the
+    file up first, so the heading's count of versions changes."""
+    from playwright.sync_api import expect
+
+    heading = page.get_by_role("heading", name=re.compile(r"versions? of MEMORY\.md")).first
+    before = heading.inner_text()
+    write()
+    expect(heading).not_to_have_text(before, timeout=WAIT_MS)
+    settle(page, None)
 
 
 def pick_backup(page, name: str) -> None:
@@ -87,8 +100,7 @@ def test_history_restores_one_entry_of_a_picked_version_where_it_stood_byte_iden
     wait_bytes(memory, good, page)
     settle(page, "Restored in place")
     # A removed entry in the middle goes back between its old neighbours.
-    store.remove("memory", entries[3], expect_entry=entries[3])
-    page.wait_for_timeout(1500)
+    follow_write(page, lambda: store.remove("memory", entries[3], expect_entry=entries[3]))
     pick_backup(page, store.backups("memory")[0].name)
     page.get_by_role("button", name="Put it back where it stood…").click()
     dialog_in_view(page, "Restore this entry of MEMORY.md")
@@ -108,9 +120,8 @@ def test_history_restores_one_entry_of_the_version_shown_first_byte_identical(br
     assert got["dels"] and got["inss"]
     page.get_by_role("button", name="Yes, restore in place").click()
     wait_bytes(memory, good, page)
-    store.remove("memory", entries[3], expect_entry=entries[3])
-    page.wait_for_timeout(2500)  # the page follows the file: the version shown lacks nothing else
-    settle(page, None)
+    settle(page, "Restored in place")
+    follow_write(page, lambda: store.remove("memory", entries[3], expect_entry=entries[3]))
     page.get_by_role("button", name="Put it back where it stood…").click()
     got = dialog_in_view(page, "Restore this entry of MEMORY.md")
     assert "back where it stood" in got["text"]
@@ -126,7 +137,7 @@ def test_replace_asks_first_in_view_with_a_word_diff(browser: Browser) -> None:
     page.get_by_role("button", name="Replace entry").click()
     got = dialog_in_view(page, "Replace this entry of MEMORY.md?")
     assert got["dels"] and got["inss"], got["text"]
-    page.wait_for_timeout(500)
+    settle(page, None)  # the run that drew the question is over: a write in it would be on disk
     assert memory.read_bytes() == before, "Replace wrote before it asked"
     shot(page, "wrong-turns-replace")
     page.get_by_role("button", name="Yes, replace it").click()

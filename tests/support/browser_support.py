@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -112,8 +113,10 @@ def settle(page, text: str | None = None, timeout: float = WAIT_MS) -> None:
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
     page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
+        "() => (!document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running'))"
+        # Elements of the run before stay on the page, marked stale, until this run has redrawn them.
+        " && !document.querySelector('[data-stale=\"true\"]')",
         timeout=timeout,
     )
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
@@ -144,17 +147,69 @@ def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
     page.evaluate(_QUIET, [ms, cap])
 
 
-# Whether the page can be walked with Tab: the keyboard script is installed, and every table shown
-# has drawn its grid (a canvas is a table's one Tab stop; before it is drawn, Tab passes the table).
-_KEYS_READY = """() => window.__hdKeys === true && [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+# Every table shown has drawn its grid on its canvas (until then it has no cells to see or click,
+# and Tab passes it).
+_GRIDS_DRAWN = """() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
   .filter(t => t.offsetParent !== null).every(t => t.querySelector('canvas[data-testid="data-grid-canvas"]'))"""
 
 
-def keys_ready(page, timeout: float = WAIT_MS) -> None:
-    """Wait until Tab meets every control of the page (see ``_KEYS_READY``), the page at rest."""
+def drawn(page, timeout: float = WAIT_MS) -> None:
+    """Wait until the page is at rest and every table shown has drawn its grid."""
     settle(page, None, timeout)
-    page.wait_for_function(_KEYS_READY, timeout=timeout)
+    wait_js(page, _GRIDS_DRAWN, None, "a table shown never drew its grid", timeout)
     quiet(page)
+
+
+def keys_ready(page, timeout: float = WAIT_MS) -> None:
+    """Wait until Tab meets every control of the page: the keyboard script is installed and every
+    grid drawn (a canvas is a table's one Tab stop), the page at rest."""
+    drawn(page, timeout)
+    wait_js(page, "() => window.__hdKeys === true", None, "the keyboard script was never installed", timeout)
+    quiet(page)
+
+
+def wait_js(page, js: str, arg: object, what: str, timeout: float = WAIT_MS) -> None:
+    """``page.wait_for_function`` that fails saying ``what`` never came, not only how long it took."""
+    try:
+        page.wait_for_function(js, arg=arg, timeout=timeout)
+    except Exception as timed_out:  # noqa: BLE001 - playwright's TimeoutError
+        raise AssertionError(f"{what} (waited {timeout / 1000:.0f} s): {timed_out}") from None
+
+
+def until(check, what: str, timeout_ms: float = WAIT_MS):
+    """Poll ``check()`` (a Python condition: a file's bytes, a value read from the page) until it
+    returns something true, and return it; fail saying ``what`` when it never does."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} (waited {timeout_ms / 1000:.0f} s)")
+        time.sleep(0.05)
+
+
+def resized(page, size: dict) -> None:
+    """Set the window's size and wait until the page has laid itself out for it."""
+    page.set_viewport_size(size)
+    wait_js(
+        page,
+        "([w, h]) => innerWidth === w && innerHeight === h",
+        [size["width"], size["height"]],
+        f"the window never became {size['width']}x{size['height']}",
+    )
+    drawn(page)
+
+
+def closed(page) -> None:
+    """Wait until no dialog is shown and the run its closing started is over."""
+    wait_js(
+        page,
+        "() => ![...document.querySelectorAll('[role=\"dialog\"]')].some(d => d.getClientRects().length)",
+        None,
+        "the dialog never closed",
+    )
+    settle(page, None)
 
 
 def shot(page, name: str) -> None:
@@ -163,27 +218,32 @@ def shot(page, name: str) -> None:
 
 
 def goto_page(page, title: str, heading: bool = True) -> None:
+    """Follow the sidebar link ``title`` and wait until its page has been run and drawn: the
+    address is the link's (the server has started the page) and no element of the page before is
+    left (settle), and with ``heading``, the page's heading named ``title`` is shown."""
     # The Inbox's link carries how many writes wait: "Inbox (4 waiting)".
     label = re.compile(rf"^{re.escape(title)}( \(\d+ waiting\))?$")
     link = page.locator('[data-testid="stSidebarNav"]').get_by_text(label)
+    href = link.locator("xpath=ancestor-or-self::a[1]").get_attribute("href", timeout=30_000)
+    path = urllib.parse.urlsplit(href or "/").path
+    at = "([p]) => location.pathname === p"
     link.click()
-    settle(page, None)
-    if not heading:
-        return
     # A click that lands while the page before is still rerunning can be dropped by the browser
     # side (seen on a loaded machine: the link was clicked, the page never changed). Click again
-    # while the heading has not come, until the whole wait is used up.
-    wanted = page.get_by_role("heading", name=title).first
+    # while the address has not changed, until the whole wait is used up.
     deadline = time.monotonic() + WAIT_MS / 1000
     while True:
         try:
-            wanted.wait_for(timeout=15_000)
+            page.wait_for_function(at, arg=[path], timeout=15_000)
             break
         except Exception:  # noqa: BLE001 - playwright's TimeoutError
             if time.monotonic() > deadline:
-                raise
+                raise AssertionError(f"the {title} link was clicked, the address never became {path}") from None
             link.click()
     settle(page, None)
+    if heading:
+        page.get_by_role("heading", name=title).first.wait_for()
+        settle(page, None)
 
 
 def preview_replace(page, find: str, new: str) -> None:
@@ -235,45 +295,59 @@ class Browser:
         raise AssertionError("no demo copy appeared: was 'Open the demo home' clicked?")
 
 
-def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = 15_000) -> dict:
+# True once the element's box has been the same for ``ms`` (the state is kept on the element, as
+# wait_for_function calls this again on every animation frame).
+_STILL = """([e, ms]) => {
+  const r = e.getBoundingClientRect(), key = [r.x, r.y, r.width, r.height].join(), now = performance.now();
+  if (e.__hdBox !== key) { e.__hdBox = key; e.__hdSince = now; return false; }
+  return now - e.__hdSince >= ms;
+}"""
+
+
+def stable_box(page, locator, still_ms: int = 800, timeout_ms: int = WAIT_MS) -> dict:
     """The element's box once it has not moved for ``still_ms``.
 
     A canvas grid is reached by position, so a click must wait until nothing above it is still
     appearing or going (a message box leaving after a rerun moved the grid by two rows and the
     edit landed on the wrong entry).
     """
-    last, still_for, waited = None, 0, 0
-    while waited < timeout_ms:
-        box = locator.bounding_box()
-        still_for = still_for + 100 if box is not None and box == last else 0
-        if still_for >= still_ms:
-            return box
-        last = box
-        page.wait_for_timeout(100)
-        waited += 100
-    raise AssertionError(f"the element kept moving for {timeout_ms} ms: last box {last}")
+    handle = locator.element_handle()
+    wait_js(page, _STILL, [handle, still_ms], f"the element kept moving for {timeout_ms / 1000:.0f} s", timeout_ms)
+    box = locator.bounding_box()
+    assert box is not None, "the element is not shown"
+    return box
+
+
+# The batch editor's cell editor (a text box the grid opens over the cell), once it has the focus.
+_CELL_EDITOR = "() => document.activeElement && document.activeElement.matches('textarea.gdg-input')"
+# The grid has the focus: its canvas, or (seen on a loaded machine) the selected cell's stand-in in it.
+_GRID_FOCUSED = "() => !!document.activeElement?.closest('[data-testid=\"stDataFrame\"]')"
 
 
 def edit_cell(page, row: int, text: str, attempts: int = 3) -> None:
     """Type ``text`` over the Entry cell of ``row`` in the batch editor (a canvas grid).
 
-    The grid draws on a canvas, so the cell is reached by position; a keystroke that lands
-    while the grid is still laying out is lost, hence the bounded retry.
+    The grid draws on a canvas, so the cell is reached by position; each key waits for what it
+    acts on (the grid focused, the cell's editor open with the cell's text, the editor holding
+    exactly ``text``): on a loaded machine keys sent sooner went to the grid instead of the editor,
+    and the batch replaced the entry with other text than the one meant.
     """
     for _ in range(attempts):
         grid = page.locator('[data-testid="stDataFrame"]').first
         grid.scroll_into_view_if_needed()
+        drawn(page)
         box = stable_box(page, grid)
         page.mouse.click(box["x"] + 200, box["y"] + 38 + 72 * row + 36)  # rows are 72 px tall
-        page.wait_for_timeout(400)
+        wait_js(page, _GRID_FOCUSED, None, "the click on the cell did not focus the grid", 15_000)
         page.keyboard.press("Enter")  # open the cell's editor on its current text
-        page.wait_for_timeout(400)
-        page.keyboard.press("Control+A")
-        page.keyboard.type(text, delay=5)
+        wait_js(page, _CELL_EDITOR, None, "Enter on the cell did not open its editor", 15_000)
+        page.locator("textarea.gdg-input").first.fill(text)
+        wait_js(page, "([t]) => document.activeElement.value === t", [text], "the cell's editor lost the text", 15_000)
         page.keyboard.press("Enter")  # commit the cell
+        wait_js(page, f"() => !({_CELL_EDITOR[6:]})", None, "Enter did not close the cell's editor", 15_000)
         page.mouse.click(box["x"] - 60, box["y"] - 60)  # leave the grid so the edit is sent
         try:
-            page.get_by_text("1 change to apply as one batch").first.wait_for(timeout=8_000)
+            settle(page, "1 change to apply as one batch", timeout=30_000)
             return
         except Exception:  # noqa: BLE001 - playwright's TimeoutError; try again from a clean cell
             page.keyboard.press("Escape")

@@ -160,6 +160,7 @@ LIGHTNESS = """() => { for (let e = document.querySelector('[data-testid="hd-mem
 def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     """The whole visit (see tests/e2e/test_memory_tab.py) in a fresh context of the launched
     ``chromium``; returns the screenshots it took into ``shots``."""
+    from browser_support import quiet, settle
     from chromium import free_port
     from playwright.sync_api import expect
 
@@ -224,15 +225,19 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
                 " return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }"
             )
             assert host is not None and (host < 128) == (inner < 128), f"host lightness {host}, hermes-dash {inner:.0f}"
-            page.wait_for_timeout(1500)
+            inner_page = page.locator('[data-testid="hd-frame"]').element_handle().content_frame()
+            assert inner_page is not None, "the Memory tab's frame has no page"
+            settle(inner_page, None)  # the embedded page has run and drawn, as settle waits for in a page
             page.screenshot(path=str(shots / "memory-tab-open.png"), full_page=True)
 
             removed = hd(home, "plugin", "remove")
             assert removed.returncode == 0, removed.stderr
             assert "config.yaml: took 'hermes-dash' out of plugins.enabled" in removed.stdout
-            page.goto(base + "/", wait_until="domcontentloaded")
+            # Plugin tabs are added once their list arrives: wait for that answer, then for its drawing.
+            with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/dashboard/plugins"), timeout=60_000):
+                page.goto(base + "/", wait_until="domcontentloaded")
             page.get_by_role("link", name="Sessions", exact=True).first.wait_for(timeout=60_000)
-            page.wait_for_timeout(2000)  # plugin tabs are added once their list arrives
+            quiet(page)
             assert page.get_by_role("link", name="Memory", exact=True).count() == 0
             request = urllib.request.Request(base + "/api/dashboard/plugins", headers={"X-Hermes-Session-Token": token})
             with urllib.request.urlopen(request, timeout=10) as reply:
