@@ -41,7 +41,8 @@ def test_the_reply_says_that_names_are_in_the_future(home, write_mem, write_conf
     store, _ = _home(home, write_mem, write_config)
     result = store.add("memory", "Second entry.")
     assert any("named for a future date" in note and "29990101-000000" in note for note in result.notes)
-    assert "future date" in result.message
+    (note,) = result.notes
+    assert result.message == f"Entry added. {note}"
     assert result.to_dict()["notes"] == list(result.notes)
 
 
