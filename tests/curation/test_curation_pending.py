@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hermes_dash import InvalidRequest, NoMatch, Operation, serialise
+from hermes_dash import InvalidRequest, NoMatch, Operation, read_journal, serialise
 from hermes_dash.curation import pending as _pending
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
@@ -344,3 +344,99 @@ def test_an_edit_cannot_change_the_kind_of_write_or_drop_operations(store, stage
     [decision] = _pending.approve(store, ["cccc0006"], edited={"cccc0006": remove})
     assert not decision.ok and "cannot be a remove" in decision.message
     assert path.exists() and read_mem("memory") == before
+
+
+# -- what each decision says, and what it leaves behind ---------------------------------------------
+
+
+def test_a_staged_write_that_cannot_be_deleted_is_not_rejected_and_says_why(store, stage, home, tree):
+    path = stage("dddd0001", b"", name="dddd0001.json")
+    path.unlink()
+    path.mkdir()  # a folder under a staged write's name: unlink refuses it
+    before = tree(home)
+    [decision] = _pending.reject(store, ["dddd0001"])
+    assert (decision.id, decision.ok) == ("dddd0001", False)
+    assert decision.refusal.message == f"Could not delete {path}: Is a directory."
+    assert decision.refusal.hint == "Check the permissions of the pending folder."
+    assert decision.message == f"Not rejected (dddd0001): Could not delete {path}: Is a directory."
+    assert tree(home) == before
+
+
+def test_a_rejection_names_the_id_it_deleted(store, stage):
+    path = stage("dddd0002", staged("dddd0002", "add", {"action": "add", "target": "memory", "content": FLAKY}))
+    [decision] = _pending.reject(store, ["dddd0002"])
+    assert (decision.id, decision.ok, decision.message) == (
+        "dddd0002",
+        True,
+        "Rejected dddd0002: the staged write was deleted.",
+    )
+    assert not path.exists()
+
+
+def test_an_approval_is_journalled_with_the_staged_id_and_who_staged_it(store, stage, home):
+    stage("dddd0003", staged("dddd0003", "add", {"action": "add", "target": "user", "content": "Name: Sam."}))
+    [decision] = _pending.approve(store, ["dddd0003"])
+    assert (decision.id, decision.message) == ("dddd0003", "Approved dddd0003: Entry added.")
+    assert store.read("user").entries == ("Name: Sam.",) and not store.read("memory").exists
+    (line,) = read_journal(home / "memories")
+    assert (line.target, line.staged_id, line.origin) == ("user", "dddd0003", "background_review")
+
+
+def test_a_refused_approval_names_its_id(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("dddd0004", staged("dddd0004", "remove", {"action": "remove", "target": "memory", "old_text": "nowhere"}))
+    [decision] = _pending.approve(store, ["dddd0004"])
+    assert (decision.id, decision.ok) == ("dddd0004", False)
+    assert decision.message.startswith("Not approved (dddd0004): ")
+
+
+def test_a_staged_patch_of_user_md_is_lowered_on_user_md_and_says_patched(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam. Sam likes tea."]))
+    write_mem("memory", serialise([PG]))
+    patch = {"action": "patch", "target": "user", "old_text": "Sam", "new_text": "Alex"}
+    stage("dddd0005", staged("dddd0005", "patch", patch))
+    [decision] = _pending.approve(store, ["dddd0005"])
+    assert decision.ok, decision.message
+    assert decision.message == "Approved dddd0005: Entry patched (every occurrence inside it; the rest kept)."
+    assert store.read("user").entries == ("Name: Alex. Alex likes tea.",)
+
+
+def test_an_approval_whose_entry_changed_says_what_to_do_edited_or_not(store, stage, write_mem, read_mem):
+    write_mem("memory", serialise([PG, FLAKY]))
+    payload = {"action": "replace", "target": "memory", "old_text": "Postgres 16", "content": "Tests need Postgres 17."}
+    path = stage("dddd0006", staged("dddd0006", "replace", payload, matched_entry=PG))
+    write_mem("memory", serialise(["Tests need Postgres 16 on port 6543.", FLAKY]))  # the agent rewrote it
+    before = read_mem("memory")
+    [plain] = _pending.approve(store, ["dddd0006"])
+    assert plain.refusal.hint == (
+        "The file changed since the agent staged this write: reject it, or edit it to aim at the entry as it is now."
+    )
+    edit = Operation("replace", "Tests need Postgres 18.", "Postgres 16", expect_entry=PG)
+    [edited] = _pending.approve(store, ["dddd0006"], edited={"dddd0006": edit})
+    assert edited.refusal.hint == "The entry changed since the preview was shown: check the edit again."
+    assert path.exists() and read_mem("memory") == before
+
+
+def test_an_approval_as_edited_says_so(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("dddd0007", staged("dddd0007", "add", {"action": "add", "target": "memory", "content": FLAKY}))
+    [decision] = _pending.approve(
+        store, ["dddd0007"], edited={"dddd0007": Operation("add", "Flaky tests get a ticket.")}
+    )
+    assert decision.message == "Approved dddd0007 as edited: Entry added."
+
+
+def test_a_preview_pins_only_the_same_write_it_showed(store, stage, write_mem):
+    """``shown`` pins the staged write to the entry its preview hit; a shown operation of another
+    kind or other text is not the staged write, and is ignored."""
+    write_mem("memory", serialise([PG, FLAKY]))
+    payload = {"action": "remove", "target": "memory", "old_text": "flaky"}
+    stage("dddd0008", staged("dddd0008", "remove", payload))
+    other_kind = Operation("add", "Something else entirely.")
+    [decision] = _pending.approve(store, ["dddd0008"], shown={"dddd0008": other_kind})
+    assert decision.ok and store.read("memory").entries == (PG,)
+    stage("dddd0009", staged("dddd0009", "replace", {**payload, "action": "replace", "content": "Tests are fixed."}))
+    write_mem("memory", serialise([PG, FLAKY]))
+    other_text = Operation("replace", "Tests are fixed.", "Postgres", expect_entry=PG)
+    [decision] = _pending.approve(store, ["dddd0009"], shown={"dddd0009": other_text})
+    assert decision.ok and store.read("memory").entries == (PG, "Tests are fixed.")
