@@ -440,3 +440,58 @@ def test_a_preview_pins_only_the_same_write_it_showed(store, stage, write_mem):
     other_text = Operation("replace", "Tests are fixed.", "Postgres", expect_entry=PG)
     [decision] = _pending.approve(store, ["dddd0009"], shown={"dddd0009": other_text})
     assert decision.ok and store.read("memory").entries == (PG, "Tests are fixed.")
+
+
+def test_an_edit_with_the_wrong_number_of_texts_says_how_many(store, stage):
+    item = _pending.read_one(
+        stage("dddd0010", staged("dddd0010", "add", {"action": "add", "target": "memory", "content": BEACON}))
+    )
+    with pytest.raises(InvalidRequest) as refused:
+        item.edit([("a", ""), ("b", "")])
+    assert refused.value.message == "Staged write dddd0010 has 1 operations, not 2."
+    assert refused.value.hint == "Edit each operation of the staged write."
+
+
+def test_an_edit_aimed_elsewhere_drops_the_pin_and_aim_now_keeps_a_pin_given_without_old_text(store, stage):
+    payload = {"action": "replace", "target": "memory", "old_text": "", "content": "Quarantine flaky tests."}
+    item = _pending.read_one(stage("dddd0011", staged("dddd0011", "replace", payload, matched_entry=FLAKY)))
+    assert item.edit([("Quarantine flaky tests.", "flaky")]) == Operation("replace", "Quarantine flaky tests.", "flaky")
+    # Staged with only the pin (no old_text of its own): aiming it now keeps the pin's text to look for.
+    assert item.edit([("Quarantine flaky tests.", FLAKY)], aim_now=True) == Operation(
+        "replace", "Quarantine flaky tests.", FLAKY
+    )
+
+
+def test_a_staged_write_is_zero_seconds_old_when_it_was_made(store, stage):
+    item = _pending.read_one(
+        stage("dddd0012", staged("dddd0012", "add", {"action": "add", "target": "memory", "content": BEACON}))
+    )
+    assert item.created is not None and item.age(now=item.created) == 0.0
+
+
+def test_a_decision_as_a_script_reads_it(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("dddd0013", staged("dddd0013", "add", {"action": "add", "target": "memory", "content": FLAKY}))
+    stage("dddd0014", staged("dddd0014", "remove", {"action": "remove", "target": "memory", "old_text": "nowhere"}))
+    ok, refused = _pending.approve(store, ["dddd0013", "dddd0014"])
+    assert ok.to_dict() == {
+        "id": "dddd0013",
+        "success": True,
+        "message": "Approved dddd0013: Entry added.",
+        "result": ok.result.to_dict(),
+    }
+    assert refused.to_dict() == {
+        "id": "dddd0014",
+        "success": False,
+        "message": refused.message,
+        **refused.refusal.to_dict(),
+    }
+    assert refused.to_dict()["code"] == "no_match"
+    [left] = _pending.approve_all(store)  # the one still pending, with its verdict
+    assert left.to_dict() == {
+        "id": "dddd0014",
+        "success": False,
+        "message": left.message,
+        "kind": "stale",
+        **left.refusal.to_dict(),
+    }
