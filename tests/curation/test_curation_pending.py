@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hermes_dash import InvalidRequest, NoMatch, Operation, read_journal, serialise
+from hermes_dash import FileProblem, InvalidRequest, NoMatch, Operation, read_journal, serialise
 from hermes_dash.curation import pending as _pending
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
@@ -495,3 +495,146 @@ def test_a_decision_as_a_script_reads_it(store, stage, write_mem):
         "kind": "stale",
         **left.refusal.to_dict(),
     }
+
+
+# -- previews: what approving would do, checked as approving checks it -----------------------------
+
+
+def _user_staged(stage, sid: str, action: str, payload: dict, **extra: object):
+    return _pending.read_one(stage(sid, staged(sid, action, {**payload, "target": "user"}, **extra)))
+
+
+def test_a_preview_of_a_user_md_write_shows_user_md_with_its_limit(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam."]))
+    write_mem("memory", serialise([PG]))
+    item = _user_staged(stage, "eeee0001", "add", {"action": "add", "content": "Likes tea."})
+    shown = _pending.preview(store, item)
+    assert (shown.staged, shown.before, shown.after) == (item, ("Name: Sam.",), ("Name: Sam.", "Likes tea."))
+    assert (shown.limit, shown.refusal, shown.operation) == (store.limit("user"), None, Operation("add", "Likes tea."))
+
+
+def test_a_refused_preview_keeps_the_file_as_it_is_and_what_to_approve(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam."]))
+    item = _user_staged(stage, "eeee0002", "remove", {"action": "remove", "old_text": "nowhere"})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, NoMatch)
+    assert (shown.staged, shown.before, shown.after, shown.limit) == (
+        item,
+        ("Name: Sam.",),
+        ("Name: Sam.",),
+        store.limit("user"),
+    )
+    assert shown.operation == Operation("remove", "", "nowhere")
+
+
+def test_a_preview_of_a_malformed_staged_write_says_reject_or_fix(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    item = _pending.read_one(stage("eeee0003", b"{not json"))
+    shown = _pending.preview(store, item)
+    assert shown.refusal.message == f"Staged write eeee0003 is malformed: {item.problem}."
+    assert shown.refusal.hint == "Reject it (delete the file), or fix the JSON by hand."
+    assert (shown.staged, shown.before, shown.after, shown.limit) == (item, (PG,), (PG,), store.limit("memory"))
+
+
+def test_a_preview_of_a_file_that_is_not_utf8_is_the_writes_refusal(store, stage, write_mem):
+    write_mem("user", b"Name: Sam \xff.")
+    item = _user_staged(stage, "eeee0004", "add", {"action": "add", "content": "Likes tea."})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, FileProblem)
+    assert shown.refusal.message == f"USER.md: {store.read('user').error}"
+    assert shown.refusal.hint == "Fix the file (or restore a backup) first."
+    assert shown.after == shown.before and shown.operation == Operation("add", "Likes tea.")
+
+
+def test_a_preview_of_an_edit_of_another_kind_is_refused_with_the_hint(store, stage, write_mem):
+    write_mem("memory", serialise([PG, FLAKY]))
+    item = _pending.read_one(
+        stage("eeee0005", staged("eeee0005", "add", {"action": "add", "target": "memory", "content": BEACON}))
+    )
+    shown = _pending.preview(store, item, Operation("remove", old_text="flaky"))
+    assert shown.refusal.message == "Staged write eeee0005 is a add; an edit of it cannot be a remove."
+    assert shown.refusal.hint == "Edit the text only, or reject it and make the change by hand."
+    assert (shown.before, shown.after, shown.limit) == ((PG, FLAKY), (PG, FLAKY), store.limit("memory"))
+    batch = _pending.read_one(
+        stage(
+            "eeee0006",
+            staged(
+                "eeee0006",
+                "batch",
+                {"action": "batch", "target": "memory", "operations": [{"action": "add", "content": BEACON}]},
+            ),
+        )
+    )
+    shown = _pending.preview(store, batch, Operation("batch", operations=(Operation("remove", old_text="flaky"),)))
+    assert shown.refusal.message == "Staged write eeee0006: an edit keeps each of its operations and their kinds."
+    assert shown.refusal.hint == "Edit the text only, or reject it and make the change by hand."
+
+
+def test_a_preview_of_a_patch_that_cannot_be_lowered_keeps_what_to_approve(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam."]))
+    item = _user_staged(stage, "eeee0007", "patch", {"action": "patch", "old_text": "Alex", "new_text": "Sam"})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, NoMatch)
+    assert (shown.before, shown.after, shown.limit) == (("Name: Sam.",), ("Name: Sam.",), store.limit("user"))
+    assert shown.operation == Operation("patch", "Sam", "Alex")
+
+
+def test_a_patch_preview_is_pinned_to_the_entry_it_patches_and_lists_the_patch(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam. Sam likes tea.", "Works remotely."]))
+    item = _user_staged(stage, "eeee0008", "patch", {"action": "patch", "old_text": "Sam", "new_text": "Alex"})
+    shown = _pending.preview(store, item)
+    assert shown.refusal is None and shown.limit == store.limit("user")
+    assert shown.operation == Operation("patch", "Alex", "Sam", "Name: Sam. Sam likes tea.")
+    assert shown.patches == (("Name: Sam. Sam likes tea.", "Name: Alex. Alex likes tea."),)
+    batch = _user_staged(
+        stage,
+        "eeee0009",
+        "batch",
+        {
+            "action": "batch",
+            "operations": [
+                {"action": "add", "content": "Likes tea."},
+                {"action": "patch", "old_text": "remotely", "new_text": "from Lisbon"},
+            ],
+        },
+    )
+    shown = _pending.preview(store, batch)
+    assert shown.patches == (("Works remotely.", "Works from Lisbon."),)
+
+
+def test_a_preview_pins_a_replace_to_the_entry_it_hits(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam.", "Works remotely."]))
+    item = _user_staged(
+        stage, "eeee0010", "replace", {"action": "replace", "old_text": "remot", "content": "Works on site."}
+    )
+    shown = _pending.preview(store, item)
+    assert shown.operation == Operation("replace", "Works on site.", "remot", "Works remotely.")
+    assert shown.after == ("Name: Sam.", "Works on site.")
+    added = _user_staged(stage, "eeee0011", "add", {"action": "add", "content": "Likes tea."})
+    assert _pending.preview(store, added).operation == Operation("add", "Likes tea.")  # nothing to pin
+
+
+def test_preview_edit_keeps_what_is_not_given_and_refuses_a_batch(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam.", "Works remotely."]))
+    _user_staged(stage, "eeee0012", "replace", {"action": "replace", "old_text": "remot", "content": "Works on site."})
+    assert _pending.preview_edit(store, "eeee0012", content="Works in Lisbon.").operation == Operation(
+        "replace", "Works in Lisbon.", "remot", "Works remotely."
+    )
+    assert _pending.preview_edit(store, "eeee0012", old_text="Name").operation == Operation(
+        "replace", "Works on site.", "Name", "Name: Sam."
+    )
+    _user_staged(stage, "eeee0013", "batch", {"action": "batch", "operations": [{"action": "add", "content": "x"}]})
+    with pytest.raises(InvalidRequest) as refused:
+        _pending.preview_edit(store, "eeee0013", content="y")
+    assert refused.value.message == (
+        "Staged write eeee0013 is a batch of 1 operations; its text cannot be given in one --content."
+    )
+    assert refused.value.hint == "Edit it in the dashboard's Inbox, or approve or reject it as staged."
+
+
+def test_a_staged_add_to_a_hand_edited_file_previews_as_the_agents_add_does(store, stage, write_mem):
+    """An add skips the drift guard (the agent's own add does); its preview must not refuse it."""
+    write_mem("user", "Name: Sam.\n\n§\n\nWorks remotely.")
+    item = _user_staged(stage, "eeee0014", "add", {"action": "add", "content": "Likes tea."})
+    shown = _pending.preview(store, item)
+    assert shown.refusal is None and shown.after[-1] == "Likes tea."
