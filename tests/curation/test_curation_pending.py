@@ -431,10 +431,13 @@ def test_a_preview_pins_only_the_same_write_it_showed(store, stage, write_mem):
     kind or other text is not the staged write, and is ignored."""
     write_mem("memory", serialise([PG, FLAKY]))
     payload = {"action": "remove", "target": "memory", "old_text": "flaky"}
-    stage("dddd0008", staged("dddd0008", "remove", payload))
     other_kind = Operation("add", "Something else entirely.")
-    [decision] = _pending.approve(store, ["dddd0008"], shown={"dddd0008": other_kind})
-    assert decision.ok and store.read("memory").entries == (PG,)
+    same_texts_other_kind = Operation("patch", "", "flaky", FLAKY)
+    for sid, shown in (("dddd0008", other_kind), ("dddd0015", same_texts_other_kind)):
+        write_mem("memory", serialise([PG, FLAKY]))
+        stage(sid, staged(sid, "remove", payload))
+        [decision] = _pending.approve(store, [sid], shown={sid: shown})
+        assert decision.ok and store.read("memory").entries == (PG,), decision.message
     stage("dddd0009", staged("dddd0009", "replace", {**payload, "action": "replace", "content": "Tests are fixed."}))
     write_mem("memory", serialise([PG, FLAKY]))
     other_text = Operation("replace", "Tests are fixed.", "Postgres", expect_entry=PG)
