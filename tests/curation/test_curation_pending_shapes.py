@@ -526,7 +526,8 @@ def _nested(levels: int) -> object:
         (_doc(payload={"action": "batch", "operations": [{"action": 5}]}), "operation 1: action must be text, not int"),
         (
             _doc(payload={"action": "patch", "old_text": "a", "pattern": "a+", "new_text": "b"}),
-            "a regex patch ('pattern') is the shape of an unmerged upstream pull request (#45777), which no released or main agent writes; it was not applied",
+            "a regex patch ('pattern') is the shape of an unmerged upstream pull request (#45777), which no "
+            "released or main agent writes; it was not applied",
         ),
         (_doc(created_at="yesterday"), "created_at must be a number (unix seconds)"),
         (_doc(created_at=True), "created_at must be a number (unix seconds)"),
@@ -535,7 +536,8 @@ def _nested(levels: int) -> object:
         (_doc(origin=5), "origin must be text, not int"),
         (
             _doc(payload={"action": "add", "content": "\ud800"}),
-            "holds a lone surrogate code point U+D800 (a JSON \\u escape that is not text), which cannot be shown or saved as UTF-8",
+            "holds a lone surrogate code point U+D800 (a JSON \\u escape that is not text), which cannot be "
+            "shown or saved as UTF-8",
         ),
         (
             _doc(payload={"action": "add", "content": "x", "extra": _nested(30)}),
