@@ -641,3 +641,111 @@ def test_a_staged_add_to_a_hand_edited_file_previews_as_the_agents_add_does(stor
     item = _user_staged(stage, "eeee0014", "add", {"action": "add", "content": "Likes tea."})
     shown = _pending.preview(store, item)
     assert shown.refusal is None and shown.after[-1] == "Likes tea."
+
+
+# -- a patch word by word ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "before,after,shown",
+    [
+        ("an approved review.", "two reviews.", "[-an approved review-]{+two reviews+}."),
+        ("keep an approved", "keep two new", "keep [-an approved-]{+two new+}"),
+        (" x", " y", " [-x-]{+y+}"),
+        ("a b c", "x b y", "[-a-]{+x+} b [-c-]{+y+}"),
+        ("Port 5433.", "Port 5433 on CI.", "Port 5433{+ on CI+}."),
+        ("one two three", "one three", "one [-two -]three"),
+        ("same", "same", "same"),
+    ],
+)
+def test_a_patch_is_shown_word_by_word_and_changes_with_only_spaces_between_are_one(before, after, shown):
+    assert _pending.word_diff(before, after) == shown
+
+
+def test_a_long_entry_is_compared_word_by_word_whatever_repeats_in_it():
+    """difflib's autojunk would treat a word repeated through a long entry as noise and show the
+    whole rest of the entry as changed."""
+    before = " ".join(["the"] * 150 + ["alpha"] + ["the"] * 150)
+    after = before.replace("alpha", "beta")
+    assert _pending.word_diff(before, after) == before.replace("alpha", "[-alpha-]{+beta+}")
+
+
+# -- triage ------------------------------------------------------------------------------------------
+
+
+def _queue(stage, *docs: tuple[str, str, dict, float | None]):
+    for sid, action, payload, created in docs:
+        doc = staged(sid, action, payload)
+        if created is None:
+            del doc["created_at"]
+        else:
+            doc["created_at"] = created
+        stage(sid, doc)
+
+
+def test_triage_says_why_each_write_is_marked(store, stage, write_mem):
+    long_now = ("Tests need Postgres 16 on port 6543, " + "and a very long explanation of why " * 3).strip()
+    write_mem("memory", serialise([long_now, FLAKY]))
+    _queue(
+        stage,
+        ("ffff0001", "remove", {"action": "remove", "target": "memory", "old_text": "Postgres"}, 1_700_000_001),
+        ("ffff0002", "remove", {"action": "remove", "target": "memory", "old_text": "nowhere"}, 1_700_000_002),
+        ("ffff0003", "add", {"action": "add", "target": "memory", "content": FLAKY}, 1_700_000_003),
+        ("ffff0004", "add", {"action": "add", "target": "memory", "content": FLAKY}, 1_700_000_004),
+    )
+    stage(
+        "ffff0005",
+        staged("ffff0005", "remove", {"action": "remove", "target": "memory", "old_text": "Mongo"}, matched_entry=PG),
+    )
+    got = {t.staged.id: (t.marks, t.reasons, t.repeats) for t in _pending.triage(store)}
+    assert got["ffff0001"] == ((), (), None)
+    assert got["ffff0002"] == (("stale",), ("No entry contains 'nowhere'.",), None)
+    assert got["ffff0003"] == (("no_change",), ("MEMORY.md already says this: approving would change nothing",), None)
+    assert got["ffff0004"] == (
+        ("repeat", "no_change"),
+        ("the same change as ffff0003, staged earlier", "MEMORY.md already says this: approving would change nothing"),
+        "ffff0003",
+    )
+    assert got["ffff0005"] == (("stale",), ("the entry it was pinned to is gone",), None)
+    short = long_now[:77] + "..."
+    stage(
+        "ffff0007",
+        staged("ffff0007", "remove", {"action": "remove", "target": "memory", "old_text": "6543"}, matched_entry=PG),
+    )
+    [item] = _pending.triage(store, [_pending.read_one(store.home.pending_dir / "ffff0007.json")])
+    assert item.reasons == (f"the entry it was pinned to changed; it now reads {short!r}",)
+    assert item.preview.before == (long_now, FLAKY)
+
+
+def test_triage_of_a_malformed_write_previews_it_on_memory_md(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("ffff0010", b"{broken")
+    [item] = _pending.triage(store)
+    assert item.marks == () and item.preview.before == (PG,) and item.preview.refusal is not None
+
+
+def test_the_queue_sorts_oldest_newest_or_by_kind_undated_and_malformed_last(store, stage):
+    add = {"action": "add", "target": "memory", "content": "x"}
+    remove = {"action": "remove", "target": "memory", "old_text": "x"}
+    _queue(
+        stage,
+        ("ffff0021", "remove", remove, 1_700_000_100),
+        ("ffff0022", "add", add, 1_700_000_300),
+        ("ffff0023", "add", {**add, "content": "y"}, 1_700_000_200),
+        ("ffff0025", "add", {**add, "content": "z"}, None),
+        ("ffff0024", "remove", {**remove, "old_text": "y"}, None),
+    )
+    stage("ffff0020", b"{broken")
+    items = _pending.triage(store)
+
+    def ids(order: str | None = None) -> list[str]:
+        return [
+            t.staged.id for t in (_pending.sort_items(items) if order is None else _pending.sort_items(items, order))
+        ]
+
+    assert ids() == ids("oldest") == ["ffff0021", "ffff0023", "ffff0022", "ffff0024", "ffff0025", "ffff0020"]
+    assert ids("newest") == ["ffff0022", "ffff0023", "ffff0021", "ffff0024", "ffff0025", "ffff0020"]
+    assert ids("kind") == ["ffff0023", "ffff0022", "ffff0025", "ffff0021", "ffff0024", "ffff0020"]
+    with pytest.raises(InvalidRequest) as refused:
+        _pending.sort_items(items, "size")
+    assert (refused.value.message, refused.value.hint) == ("Unknown order 'size'.", "Use one of: oldest, newest, kind.")
