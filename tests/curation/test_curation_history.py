@@ -288,3 +288,19 @@ def test_an_entry_lost_in_the_first_write_goes_back_where_it_stood(store, write_
     assert item.lost_at == 1
     _history.restore(store, "memory", item, line)
     assert read_mem("memory") == good
+
+
+def test_a_text_that_comes_back_twice_at_once_is_one_entry_that_came_back(store, write_mem):
+    """A hand-edited file may hold one text twice; History follows both without breaking."""
+    write_mem("memory", "alpha: the build uses make\n§\nbeta: staging is reset on Sundays")
+    store.remove("memory", "alpha")
+    store.add("memory", "gamma: CI is GitHub Actions")
+    write_mem(
+        "memory", "alpha: the build uses make\n§\nbeta: staging is reset on Sundays\n§\nalpha: the build uses make"
+    )
+    line = _history.timeline(store, "memory")
+    # one life per text: the two copies are the entry that came back
+    assert [(life.text, life.first_seen, life.spans) for life in line.lives] == [
+        ("alpha: the build uses make", 0, ((0, 1), (2, None))),
+        ("beta: staging is reset on Sundays", 0, ((0, None),)),
+    ]
