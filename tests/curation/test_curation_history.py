@@ -304,3 +304,18 @@ def test_a_text_that_comes_back_twice_at_once_is_one_entry_that_came_back(store,
         ("alpha: the build uses make", 0, ((0, 1), (2, None))),
         ("beta: staging is reset on Sundays", 0, ((0, None),)),
     ]
+
+
+def test_a_text_two_entries_had_is_offered_from_the_one_that_lost_it_last(store):
+    t, u, v = (
+        "Staging resets at 02:00 on Sundays.",
+        "Staging resets at 03:00 on Sundays.",
+        "Staging resets at 04:00 on Sundays.",
+    )
+    store.add("memory", t)
+    store.replace("memory", "02:00", u)  # the first entry loses t (version 1)
+    store.add("memory", t)  # a second entry with t
+    store.replace("memory", "02:00", v)  # ... which loses it later (version 3)
+    store.rewrite("memory", [v, u])  # listed the other way round since
+    line = _history.timeline(store, "memory")
+    assert [(r.text, r.lost_at, r.current) for r in line.restorable if r.text == t] == [(t, 3, v)]
