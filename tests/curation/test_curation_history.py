@@ -319,3 +319,15 @@ def test_a_text_two_entries_had_is_offered_from_the_one_that_lost_it_last(store)
     store.rewrite("memory", [v, u])  # listed the other way round since
     line = _history.timeline(store, "memory")
     assert [(r.text, r.lost_at, r.current) for r in line.restorable if r.text == t] == [(t, 3, v)]
+
+
+def test_restores_of_user_md_stay_in_user_md(store):
+    store.add("user", "Name: Sam.")
+    store.add("user", "Works remotely.")
+    store.remove("user", "remotely")
+    line = _history.timeline(store, "user")
+    (item,) = line.restorable
+    _history.restore(store, "user", item, line)
+    assert store.read("user").entries == ("Name: Sam.", "Works remotely.")
+    _history.restore_entry(store, "user", "Likes tea.")
+    assert store.read("user").entries[-1] == "Likes tea." and not store.read("memory").exists

@@ -135,19 +135,23 @@ def test_putting_back_a_text_that_is_there_is_refused_with_the_reason(home, tree
     assert tree(home) == before
 
 
-def test_a_gone_entry_put_back_into_a_hand_edited_file_is_refused_as_drift(store, home, write_mem, tree):
-    _four(store)
-    store.remove("memory", "beta")
-    source = _newest_backup_entries(store)
-    live = store.read("memory").raw
-    write_mem("memory", live.replace("\n§\n".encode(), "\n\n§\n".encode(), 1))  # a blank line typed by hand
+@pytest.mark.parametrize("target", ["memory", "user"])
+def test_a_gone_entry_put_back_into_a_hand_edited_file_is_refused_as_drift(home, write_mem, tree, target):
+    store = MemoryStore(resolve_home(home))
+    for entry in FOUR:
+        store.add(target, entry)
+    store.remove(target, "beta")
+    source = _history.versions(store, target)[-2].entries
+    live = store.read(target).raw
+    write_mem(target, live.replace("\n§\n".encode(), "\n\n§\n".encode(), 1))  # a blank line typed by hand
     before = tree(home)
     with pytest.raises(DriftDetected) as refused:
-        _history.put_back(store, "memory", FOUR[1], source=source)
-    assert refused.value.target == "memory" and refused.value.details["backup"].startswith("MEMORY.md.bak.")
+        _history.put_back(store, target, FOUR[1], source=source)
+    name = store.read(target).filename
+    assert refused.value.target == target and refused.value.details["backup"].startswith(f"{name}.bak.")
     after = tree(home)
     assert {k: v for k, v in after.items() if k not in before} == {
-        f"memories/{refused.value.details['backup']}": before["memories/MEMORY.md"]
+        f"memories/{refused.value.details['backup']}": before[f"memories/{name}"]
     }
 
 
