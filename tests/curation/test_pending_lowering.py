@@ -113,7 +113,7 @@ def _staged(*parts: tuple[Operation, str]) -> _pending.Staged:
 def test_pin_states_say_kept_or_what_is_in_the_pins_place_now():
     staged = _staged(
         (Operation("add", "A new fact."), ""),
-        (Operation("replace", "x", TEA, TEA), "green tea"),  # kept
+        (Operation("replace", "x", TEA, TEA), "Tests"),  # kept (its old text now hits another entry: no matter)
         (Operation("replace", "x", PG, PG), "Postgres"),  # gone; "Postgres" hits its successor
         (Operation("remove", "", PG, PG), "MySQL"),  # gone; its old text hits nothing
         (Operation("remove", "", PG, PG), ""),  # gone; nothing to look for
