@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hermes_dash import InvalidRequest, NoMatch, Operation, serialise
+from hermes_dash import FileProblem, InvalidRequest, NoMatch, Operation, read_journal, serialise
 from hermes_dash.curation import pending as _pending
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
@@ -344,3 +344,408 @@ def test_an_edit_cannot_change_the_kind_of_write_or_drop_operations(store, stage
     [decision] = _pending.approve(store, ["cccc0006"], edited={"cccc0006": remove})
     assert not decision.ok and "cannot be a remove" in decision.message
     assert path.exists() and read_mem("memory") == before
+
+
+# -- what each decision says, and what it leaves behind ---------------------------------------------
+
+
+def test_a_staged_write_that_cannot_be_deleted_is_not_rejected_and_says_why(store, stage, home, tree):
+    path = stage("dddd0001", b"", name="dddd0001.json")
+    path.unlink()
+    path.mkdir()  # a folder under a staged write's name: unlink refuses it
+    before = tree(home)
+    [decision] = _pending.reject(store, ["dddd0001"])
+    assert (decision.id, decision.ok) == ("dddd0001", False)
+    assert decision.refusal.message == f"Could not delete {path}: Is a directory."
+    assert decision.refusal.hint == "Check the permissions of the pending folder."
+    assert decision.message == f"Not rejected (dddd0001): Could not delete {path}: Is a directory."
+    assert tree(home) == before
+
+
+def test_a_rejection_names_the_id_it_deleted(store, stage):
+    path = stage("dddd0002", staged("dddd0002", "add", {"action": "add", "target": "memory", "content": FLAKY}))
+    [decision] = _pending.reject(store, ["dddd0002"])
+    assert (decision.id, decision.ok, decision.message) == (
+        "dddd0002",
+        True,
+        "Rejected dddd0002: the staged write was deleted.",
+    )
+    assert not path.exists()
+
+
+def test_an_approval_is_journalled_with_the_staged_id_and_who_staged_it(store, stage, home):
+    stage("dddd0003", staged("dddd0003", "add", {"action": "add", "target": "user", "content": "Name: Sam."}))
+    [decision] = _pending.approve(store, ["dddd0003"])
+    assert (decision.id, decision.message) == ("dddd0003", "Approved dddd0003: Entry added.")
+    assert store.read("user").entries == ("Name: Sam.",) and not store.read("memory").exists
+    (line,) = read_journal(home / "memories")
+    assert (line.target, line.staged_id, line.origin) == ("user", "dddd0003", "background_review")
+
+
+def test_a_refused_approval_names_its_id(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("dddd0004", staged("dddd0004", "remove", {"action": "remove", "target": "memory", "old_text": "nowhere"}))
+    [decision] = _pending.approve(store, ["dddd0004"])
+    assert (decision.id, decision.ok) == ("dddd0004", False)
+    assert decision.message.startswith("Not approved (dddd0004): ")
+
+
+def test_a_staged_patch_of_user_md_is_lowered_on_user_md_and_says_patched(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam. Sam likes tea."]))
+    write_mem("memory", serialise([PG]))
+    patch = {"action": "patch", "target": "user", "old_text": "Sam", "new_text": "Alex"}
+    stage("dddd0005", staged("dddd0005", "patch", patch))
+    [decision] = _pending.approve(store, ["dddd0005"])
+    assert decision.ok, decision.message
+    assert decision.message == "Approved dddd0005: Entry patched (every occurrence inside it; the rest kept)."
+    assert store.read("user").entries == ("Name: Alex. Alex likes tea.",)
+
+
+def test_an_approval_whose_entry_changed_says_what_to_do_edited_or_not(store, stage, write_mem, read_mem):
+    write_mem("memory", serialise([PG, FLAKY]))
+    payload = {"action": "replace", "target": "memory", "old_text": "Postgres 16", "content": "Tests need Postgres 17."}
+    path = stage("dddd0006", staged("dddd0006", "replace", payload, matched_entry=PG))
+    write_mem("memory", serialise(["Tests need Postgres 16 on port 6543.", FLAKY]))  # the agent rewrote it
+    before = read_mem("memory")
+    [plain] = _pending.approve(store, ["dddd0006"])
+    assert plain.refusal.hint == (
+        "The file changed since the agent staged this write: reject it, or edit it to aim at the entry as it is now."
+    )
+    edit = Operation("replace", "Tests need Postgres 18.", "Postgres 16", expect_entry=PG)
+    [edited] = _pending.approve(store, ["dddd0006"], edited={"dddd0006": edit})
+    assert edited.refusal.hint == "The entry changed since the preview was shown: check the edit again."
+    assert path.exists() and read_mem("memory") == before
+
+
+def test_an_approval_as_edited_says_so(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("dddd0007", staged("dddd0007", "add", {"action": "add", "target": "memory", "content": FLAKY}))
+    [decision] = _pending.approve(
+        store, ["dddd0007"], edited={"dddd0007": Operation("add", "Flaky tests get a ticket.")}
+    )
+    assert decision.message == "Approved dddd0007 as edited: Entry added."
+
+
+def test_a_preview_pins_only_the_same_write_it_showed(store, stage, write_mem):
+    """``shown`` pins the staged write to the entry its preview hit; a shown operation of another
+    kind or other text is not the staged write, and is ignored."""
+    write_mem("memory", serialise([PG, FLAKY]))
+    payload = {"action": "remove", "target": "memory", "old_text": "flaky"}
+    other_kind = Operation("add", "Something else entirely.")
+    same_texts_other_kind = Operation("patch", "", "flaky", FLAKY)
+    for sid, shown in (("dddd0008", other_kind), ("dddd0015", same_texts_other_kind)):
+        write_mem("memory", serialise([PG, FLAKY]))
+        stage(sid, staged(sid, "remove", payload))
+        [decision] = _pending.approve(store, [sid], shown={sid: shown})
+        assert decision.ok and store.read("memory").entries == (PG,), decision.message
+    stage("dddd0009", staged("dddd0009", "replace", {**payload, "action": "replace", "content": "Tests are fixed."}))
+    write_mem("memory", serialise([PG, FLAKY]))
+    other_text = Operation("replace", "Tests are fixed.", "Postgres", expect_entry=PG)
+    [decision] = _pending.approve(store, ["dddd0009"], shown={"dddd0009": other_text})
+    assert decision.ok and store.read("memory").entries == (PG, "Tests are fixed.")
+
+
+def test_an_edit_with_the_wrong_number_of_texts_says_how_many(store, stage):
+    item = _pending.read_one(
+        stage("dddd0010", staged("dddd0010", "add", {"action": "add", "target": "memory", "content": BEACON}))
+    )
+    with pytest.raises(InvalidRequest) as refused:
+        item.edit([("a", ""), ("b", "")])
+    assert refused.value.message == "Staged write dddd0010 has 1 operations, not 2."
+    assert refused.value.hint == "Edit each operation of the staged write."
+
+
+def test_an_edit_aimed_elsewhere_drops_the_pin_and_aim_now_keeps_a_pin_given_without_old_text(store, stage):
+    payload = {"action": "replace", "target": "memory", "old_text": "", "content": "Quarantine flaky tests."}
+    item = _pending.read_one(stage("dddd0011", staged("dddd0011", "replace", payload, matched_entry=FLAKY)))
+    assert item.edit([("Quarantine flaky tests.", "flaky")]) == Operation("replace", "Quarantine flaky tests.", "flaky")
+    # Staged with only the pin (no old_text of its own): aiming it now keeps the pin's text to look for.
+    assert item.edit([("Quarantine flaky tests.", FLAKY)], aim_now=True) == Operation(
+        "replace", "Quarantine flaky tests.", FLAKY
+    )
+
+
+def test_a_staged_write_is_zero_seconds_old_when_it_was_made(store, stage):
+    item = _pending.read_one(
+        stage("dddd0012", staged("dddd0012", "add", {"action": "add", "target": "memory", "content": BEACON}))
+    )
+    assert item.created is not None and item.age(now=item.created) == 0.0
+
+
+def test_a_decision_as_a_script_reads_it(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("dddd0013", staged("dddd0013", "add", {"action": "add", "target": "memory", "content": FLAKY}))
+    stage("dddd0014", staged("dddd0014", "remove", {"action": "remove", "target": "memory", "old_text": "nowhere"}))
+    ok, refused = _pending.approve(store, ["dddd0013", "dddd0014"])
+    assert ok.to_dict() == {
+        "id": "dddd0013",
+        "success": True,
+        "message": "Approved dddd0013: Entry added.",
+        "result": ok.result.to_dict(),
+    }
+    assert refused.to_dict() == {
+        "id": "dddd0014",
+        "success": False,
+        "message": refused.message,
+        **refused.refusal.to_dict(),
+    }
+    assert refused.to_dict()["code"] == "no_match"
+    [left] = _pending.approve_all(store)  # the one still pending, with its verdict
+    assert left.to_dict() == {
+        "id": "dddd0014",
+        "success": False,
+        "message": left.message,
+        "kind": "stale",
+        **left.refusal.to_dict(),
+    }
+
+
+# -- previews: what approving would do, checked as approving checks it -----------------------------
+
+
+def _user_staged(stage, sid: str, action: str, payload: dict, **extra: object):
+    return _pending.read_one(stage(sid, staged(sid, action, {**payload, "target": "user"}, **extra)))
+
+
+def test_a_preview_of_a_user_md_write_shows_user_md_with_its_limit(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam."]))
+    write_mem("memory", serialise([PG]))
+    item = _user_staged(stage, "eeee0001", "add", {"action": "add", "content": "Likes tea."})
+    shown = _pending.preview(store, item)
+    assert (shown.staged, shown.before, shown.after) == (item, ("Name: Sam.",), ("Name: Sam.", "Likes tea."))
+    assert (shown.limit, shown.refusal, shown.operation) == (store.limit("user"), None, Operation("add", "Likes tea."))
+
+
+def test_a_refused_preview_keeps_the_file_as_it_is_and_what_to_approve(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam."]))
+    item = _user_staged(stage, "eeee0002", "remove", {"action": "remove", "old_text": "nowhere"})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, NoMatch)
+    assert (shown.staged, shown.before, shown.after, shown.limit) == (
+        item,
+        ("Name: Sam.",),
+        ("Name: Sam.",),
+        store.limit("user"),
+    )
+    assert shown.operation == Operation("remove", "", "nowhere")
+
+
+def test_a_preview_of_a_malformed_staged_write_says_reject_or_fix(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    item = _pending.read_one(stage("eeee0003", b"{not json"))
+    shown = _pending.preview(store, item)
+    assert shown.refusal.message == f"Staged write eeee0003 is malformed: {item.problem}."
+    assert shown.refusal.hint == "Reject it (delete the file), or fix the JSON by hand."
+    assert (shown.staged, shown.before, shown.after, shown.limit) == (item, (PG,), (PG,), store.limit("memory"))
+
+
+def test_a_preview_of_a_file_that_is_not_utf8_is_the_writes_refusal(store, stage, write_mem):
+    write_mem("user", b"Name: Sam \xff.")
+    item = _user_staged(stage, "eeee0004", "add", {"action": "add", "content": "Likes tea."})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, FileProblem)
+    assert shown.refusal.message == f"USER.md: {store.read('user').error}"
+    assert shown.refusal.hint == "Fix the file (or restore a backup) first."
+    assert shown.after == shown.before and shown.operation == Operation("add", "Likes tea.")
+
+
+def test_a_preview_of_an_edit_of_another_kind_is_refused_with_the_hint(store, stage, write_mem):
+    write_mem("memory", serialise([PG, FLAKY]))
+    item = _pending.read_one(
+        stage("eeee0005", staged("eeee0005", "add", {"action": "add", "target": "memory", "content": BEACON}))
+    )
+    shown = _pending.preview(store, item, Operation("remove", old_text="flaky"))
+    assert shown.refusal.message == "Staged write eeee0005 is a add; an edit of it cannot be a remove."
+    assert shown.refusal.hint == "Edit the text only, or reject it and make the change by hand."
+    assert (shown.before, shown.after, shown.limit) == ((PG, FLAKY), (PG, FLAKY), store.limit("memory"))
+    batch = _pending.read_one(
+        stage(
+            "eeee0006",
+            staged(
+                "eeee0006",
+                "batch",
+                {"action": "batch", "target": "memory", "operations": [{"action": "add", "content": BEACON}]},
+            ),
+        )
+    )
+    shown = _pending.preview(store, batch, Operation("batch", operations=(Operation("remove", old_text="flaky"),)))
+    assert shown.refusal.message == "Staged write eeee0006: an edit keeps each of its operations and their kinds."
+    assert shown.refusal.hint == "Edit the text only, or reject it and make the change by hand."
+
+
+def test_a_preview_of_a_patch_that_cannot_be_lowered_keeps_what_to_approve(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam."]))
+    item = _user_staged(stage, "eeee0007", "patch", {"action": "patch", "old_text": "Alex", "new_text": "Sam"})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, NoMatch)
+    assert (shown.before, shown.after, shown.limit) == (("Name: Sam.",), ("Name: Sam.",), store.limit("user"))
+    assert shown.operation == Operation("patch", "Sam", "Alex")
+
+
+def test_a_patch_preview_is_pinned_to_the_entry_it_patches_and_lists_the_patch(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam. Sam likes tea.", "Works remotely."]))
+    item = _user_staged(stage, "eeee0008", "patch", {"action": "patch", "old_text": "Sam", "new_text": "Alex"})
+    shown = _pending.preview(store, item)
+    assert shown.refusal is None and shown.limit == store.limit("user")
+    assert shown.operation == Operation("patch", "Alex", "Sam", "Name: Sam. Sam likes tea.")
+    assert shown.patches == (("Name: Sam. Sam likes tea.", "Name: Alex. Alex likes tea."),)
+    batch = _user_staged(
+        stage,
+        "eeee0009",
+        "batch",
+        {
+            "action": "batch",
+            "operations": [
+                {"action": "add", "content": "Likes tea."},
+                {"action": "patch", "old_text": "remotely", "new_text": "from Lisbon"},
+            ],
+        },
+    )
+    shown = _pending.preview(store, batch)
+    assert shown.patches == (("Works remotely.", "Works from Lisbon."),)
+
+
+def test_a_preview_pins_a_replace_to_the_entry_it_hits(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam.", "Works remotely."]))
+    item = _user_staged(
+        stage, "eeee0010", "replace", {"action": "replace", "old_text": "remot", "content": "Works on site."}
+    )
+    shown = _pending.preview(store, item)
+    assert shown.operation == Operation("replace", "Works on site.", "remot", "Works remotely.")
+    assert shown.after == ("Name: Sam.", "Works on site.")
+    added = _user_staged(stage, "eeee0011", "add", {"action": "add", "content": "Likes tea."})
+    assert _pending.preview(store, added).operation == Operation("add", "Likes tea.")  # nothing to pin
+
+
+def test_preview_edit_keeps_what_is_not_given_and_refuses_a_batch(store, stage, write_mem):
+    write_mem("user", serialise(["Name: Sam.", "Works remotely."]))
+    _user_staged(stage, "eeee0012", "replace", {"action": "replace", "old_text": "remot", "content": "Works on site."})
+    assert _pending.preview_edit(store, "eeee0012", content="Works in Lisbon.").operation == Operation(
+        "replace", "Works in Lisbon.", "remot", "Works remotely."
+    )
+    assert _pending.preview_edit(store, "eeee0012", old_text="Name").operation == Operation(
+        "replace", "Works on site.", "Name", "Name: Sam."
+    )
+    _user_staged(stage, "eeee0013", "batch", {"action": "batch", "operations": [{"action": "add", "content": "x"}]})
+    with pytest.raises(InvalidRequest) as refused:
+        _pending.preview_edit(store, "eeee0013", content="y")
+    assert refused.value.message == (
+        "Staged write eeee0013 is a batch of 1 operations; its text cannot be given in one --content."
+    )
+    assert refused.value.hint == "Edit it in the dashboard's Inbox, or approve or reject it as staged."
+
+
+def test_a_staged_add_to_a_hand_edited_file_previews_as_the_agents_add_does(store, stage, write_mem):
+    """An add skips the drift guard (the agent's own add does); its preview must not refuse it."""
+    write_mem("user", "Name: Sam.\n\n§\n\nWorks remotely.")
+    item = _user_staged(stage, "eeee0014", "add", {"action": "add", "content": "Likes tea."})
+    shown = _pending.preview(store, item)
+    assert shown.refusal is None and shown.after[-1] == "Likes tea."
+
+
+# -- a patch word by word ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "before,after,shown",
+    [
+        ("an approved review.", "two reviews.", "[-an approved review-]{+two reviews+}."),
+        ("keep an approved", "keep two new", "keep [-an approved-]{+two new+}"),
+        (" x", " y", " [-x-]{+y+}"),
+        ("a b c", "x b y", "[-a-]{+x+} b [-c-]{+y+}"),
+        ("Port 5433.", "Port 5433 on CI.", "Port 5433{+ on CI+}."),
+        ("one two three", "one three", "one [-two -]three"),
+        ("same", "same", "same"),
+    ],
+)
+def test_a_patch_is_shown_word_by_word_and_changes_with_only_spaces_between_are_one(before, after, shown):
+    assert _pending.word_diff(before, after) == shown
+
+
+def test_a_long_entry_is_compared_word_by_word_whatever_repeats_in_it():
+    """difflib's autojunk would treat a word repeated through a long entry as noise and show the
+    whole rest of the entry as changed."""
+    before = " ".join(["the"] * 150 + ["alpha"] + ["the"] * 150)
+    after = before.replace("alpha", "beta")
+    assert _pending.word_diff(before, after) == before.replace("alpha", "[-alpha-]{+beta+}")
+
+
+# -- triage ------------------------------------------------------------------------------------------
+
+
+def _queue(stage, *docs: tuple[str, str, dict, float | None]):
+    for sid, action, payload, created in docs:
+        doc = staged(sid, action, payload)
+        if created is None:
+            del doc["created_at"]
+        else:
+            doc["created_at"] = created
+        stage(sid, doc)
+
+
+def test_triage_says_why_each_write_is_marked(store, stage, write_mem):
+    long_now = ("Tests need Postgres 16 on port 6543, " + "and a very long explanation of why " * 3).strip()
+    write_mem("memory", serialise([long_now, FLAKY]))
+    _queue(
+        stage,
+        ("ffff0001", "remove", {"action": "remove", "target": "memory", "old_text": "Postgres"}, 1_700_000_001),
+        ("ffff0002", "remove", {"action": "remove", "target": "memory", "old_text": "nowhere"}, 1_700_000_002),
+        ("ffff0003", "add", {"action": "add", "target": "memory", "content": FLAKY}, 1_700_000_003),
+        ("ffff0004", "add", {"action": "add", "target": "memory", "content": FLAKY}, 1_700_000_004),
+    )
+    stage(
+        "ffff0005",
+        staged("ffff0005", "remove", {"action": "remove", "target": "memory", "old_text": "Mongo"}, matched_entry=PG),
+    )
+    got = {t.staged.id: (t.marks, t.reasons, t.repeats) for t in _pending.triage(store)}
+    assert got["ffff0001"] == ((), (), None)
+    assert got["ffff0002"] == (("stale",), ("No entry contains 'nowhere'.",), None)
+    assert got["ffff0003"] == (("no_change",), ("MEMORY.md already says this: approving would change nothing",), None)
+    assert got["ffff0004"] == (
+        ("repeat", "no_change"),
+        ("the same change as ffff0003, staged earlier", "MEMORY.md already says this: approving would change nothing"),
+        "ffff0003",
+    )
+    assert got["ffff0005"] == (("stale",), ("the entry it was pinned to is gone",), None)
+    short = long_now[:77] + "..."
+    stage(
+        "ffff0007",
+        staged("ffff0007", "remove", {"action": "remove", "target": "memory", "old_text": "6543"}, matched_entry=PG),
+    )
+    [item] = _pending.triage(store, [_pending.read_one(store.home.pending_dir / "ffff0007.json")])
+    assert item.reasons == (f"the entry it was pinned to changed; it now reads {short!r}",)
+    assert item.preview.before == (long_now, FLAKY)
+
+
+def test_triage_of_a_malformed_write_previews_it_on_memory_md(store, stage, write_mem):
+    write_mem("memory", serialise([PG]))
+    stage("ffff0010", b"{broken")
+    [item] = _pending.triage(store)
+    assert item.marks == () and item.preview.before == (PG,) and item.preview.refusal is not None
+
+
+def test_the_queue_sorts_oldest_newest_or_by_kind_undated_and_malformed_last(store, stage):
+    add = {"action": "add", "target": "memory", "content": "x"}
+    remove = {"action": "remove", "target": "memory", "old_text": "x"}
+    _queue(
+        stage,
+        ("ffff0021", "remove", remove, 1_700_000_100),
+        ("ffff0022", "add", add, 1_700_000_300),
+        ("ffff0023", "add", {**add, "content": "y"}, 1_700_000_200),
+        ("ffff0025", "add", {**add, "content": "z"}, None),
+        ("ffff0024", "remove", {**remove, "old_text": "y"}, None),
+    )
+    stage("ffff0020", b"{broken")
+    items = _pending.triage(store)
+
+    def ids(order: str | None = None) -> list[str]:
+        return [
+            t.staged.id for t in (_pending.sort_items(items) if order is None else _pending.sort_items(items, order))
+        ]
+
+    assert ids() == ids("oldest") == ["ffff0021", "ffff0023", "ffff0022", "ffff0024", "ffff0025", "ffff0020"]
+    assert ids("newest") == ["ffff0022", "ffff0023", "ffff0021", "ffff0024", "ffff0025", "ffff0020"]
+    assert ids("kind") == ["ffff0023", "ffff0022", "ffff0025", "ffff0021", "ffff0024", "ffff0020"]
+    with pytest.raises(InvalidRequest) as refused:
+        _pending.sort_items(items, "size")
+    assert (refused.value.message, refused.value.hint) == ("Unknown order 'size'.", "Use one of: oldest, newest, kind.")

@@ -10,11 +10,12 @@ import os
 import shutil
 import subprocess
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-from hermes_dash import EntryChanged, NoMatch, Operation, serialise
+from hermes_dash import EntryChanged, NoMatch, Operation, printed_command, serialise
 from hermes_dash.curation import pending as _pending
 
 PG = "Tests need Postgres 16 on port 5433."
@@ -465,3 +466,216 @@ def test_a_staged_time_outside_the_calendar_is_malformed_not_a_crash(home, creat
     (folder / "abc12345.json").write_text(json.dumps({**record, "created_at": created_at}), encoding="utf-8")
     listed = pending.list_pending(MemoryStore(resolve_home(home)))
     assert len(listed) == 1 and not listed[0].ok and "created_at" in (listed[0].problem or "")
+
+
+# -- what reading says of each staged file ------------------------------------------------------------
+
+SID = "f0000001"
+PIN = "Tests need Postgres 16 on port 5433."
+
+
+def _doc(payload: object = None, **top: object) -> dict:
+    doc = {
+        "id": SID,
+        "subsystem": "memory",
+        "action": "add",
+        "summary": "s",
+        "origin": "o",
+        "created_at": 1_700_000_000,
+        "payload": {"action": "add", "target": "memory", "content": "x"} if payload is None else payload,
+    }
+    doc.update(top)
+    return {k: v for k, v in doc.items() if v is not ...}
+
+
+def _read(stage, doc: object) -> _pending.Staged:
+    data = doc if isinstance(doc, bytes) else json.dumps(doc).encode("utf-8")
+    path = stage(SID, data)
+    item = _pending.read_one(path)
+    assert (item.id, item.path) == (SID, path)
+    return item
+
+
+def _nested(levels: int) -> object:
+    value: object = "x"
+    for i in range(levels):
+        value = [value] if i % 2 else {"k": value}
+    return value
+
+
+@pytest.mark.parametrize(
+    "doc,problem",
+    [
+        (b"[" * 100_000, "nested too deeply to read, which no staged write is"),
+        (b"[1]", "expected a JSON object, found list"),
+        (_doc(payload=3), "no 'payload' object"),
+        (_doc(id="f0000002"), "its id 'f0000002' does not match the file name"),
+        (_doc(subsystem="skills"), "subsystem 'skills' is not 'memory'"),
+        (_doc(payload={"action": 5, "content": "x"}), "action must be text, not int"),
+        (
+            _doc(payload={"action": "frob", "content": "x"}),
+            "unknown action 'frob' (expected add, replace, remove, patch or batch)",
+        ),
+        (_doc(payload={"action": "add", "target": 5, "content": "x"}), "target must be text, not int"),
+        (_doc(payload={"action": "add", "content": 5}), "content must be text, not int"),
+        (_doc(payload={"action": "batch", "operations": []}), "a batch needs a non-empty 'operations' list"),
+        (
+            _doc(payload={"action": "batch", "operations": [{"action": "add", "content": "x"}, 7]}),
+            "operation 2 must be an object, not int",
+        ),
+        (_doc(payload={"action": "batch", "operations": [{"action": 5}]}), "operation 1: action must be text, not int"),
+        (
+            _doc(payload={"action": "patch", "old_text": "a", "pattern": "a+", "new_text": "b"}),
+            "a regex patch ('pattern') is the shape of an unmerged upstream pull request (#45777), which no "
+            "released or main agent writes; it was not applied",
+        ),
+        (_doc(created_at="yesterday"), "created_at must be a number (unix seconds)"),
+        (_doc(created_at=True), "created_at must be a number (unix seconds)"),
+        (_doc(created_at=1e20), "created_at must be a time between 1970 and the year 3000 (unix seconds)"),
+        (_doc(summary=5), "summary must be text, not int"),
+        (_doc(origin=5), "origin must be text, not int"),
+        (
+            _doc(payload={"action": "add", "content": "\ud800"}),
+            "holds a lone surrogate code point U+D800 (a JSON \\u escape that is not text), which cannot be "
+            "shown or saved as UTF-8",
+        ),
+        (
+            _doc(payload={"action": "add", "content": "x", "extra": _nested(30)}),
+            "nested more than 32 levels deep, which no staged write is",
+        ),
+    ],
+)
+def test_a_malformed_staged_file_is_listed_with_exactly_what_is_wrong(stage, doc, problem):
+    item = _read(stage, doc)
+    assert (item.ok, item.problem) == (False, problem)
+
+
+def test_nesting_is_counted_from_the_document_and_up_to_32_levels_are_read(stage):
+    # the document, its payload, "extra", then 29 levels: 32 in all
+    assert _read(stage, _doc(payload={"action": "add", "content": "x", "extra": _nested(29)})).ok
+
+
+def test_a_well_formed_staged_file_is_read_field_by_field(stage):
+    doc = _doc(
+        payload={"action": "remove", "target": "user", "old_text": "Postgres", "content": "ignored"},
+        action=...,
+        matched_entry=PIN,
+        summary="remove the port",
+        origin="background_review",
+        disposition="  needs_review  ",
+    )
+    item = _read(stage, doc)
+    assert item == _pending.Staged(
+        SID,
+        item.path,
+        None,
+        "remove",
+        "user",
+        "remove the port",
+        "background_review",
+        datetime.fromtimestamp(1_700_000_000, tz=timezone.utc),
+        doc["payload"],
+        PIN,
+        (Operation("remove", "", PIN, PIN),),
+        ("Postgres",),
+        "needs_review",
+    )
+
+
+@pytest.mark.parametrize(
+    "top,disposition",
+    [
+        ({}, ""),
+        ({"needs_review": True}, "needs_review"),
+        ({"needs_review": "yes"}, ""),
+        ({"disposition": "d" * 100}, "d" * 80),
+    ],
+)
+def test_a_disposition_is_shown_as_stored_and_never_invented(stage, top, disposition):
+    assert _read(stage, _doc(**top)).disposition == disposition
+
+
+def test_ids_in_either_case_match_the_file_name(stage):
+    assert _read(stage, _doc(id=SID.upper())).ok
+
+
+@pytest.mark.parametrize(
+    "payload,top,ops,asked",
+    [
+        ({"content": "x"}, {"action": "add"}, (Operation("add", "x"),), ("",)),  # the action beside the payload
+        (
+            {"action": "remove", "old_text": "Postgres", "content": "junk"},
+            {},
+            (Operation("remove", "", "Postgres"),),
+            ("Postgres",),
+        ),
+        (
+            {"action": "patch", "old_text": "5433", "content": "5434"},
+            {},
+            (Operation("patch", "5434", "5433"),),
+            ("5433",),
+        ),
+        ({"content": "x", "old_text": "y"}, {"action": ...}, (Operation("", "x", "y"),), ("y",)),
+        (
+            {"content": "x", "old_text": "y"},
+            {"action": ..., "matched_entry": PIN},
+            (Operation("", "x", PIN, PIN),),
+            ("y",),
+        ),
+        ({"operations": [{"action": "add", "content": "x"}]}, {"action": ...}, (Operation("add", "x"),), ("",)),
+    ],
+    ids=["action-beside", "remove-drops-content", "patch-content", "no-action", "no-action-pinned", "operations-list"],
+)
+def test_each_shape_is_read_as_the_agent_replays_it(stage, payload, top, ops, asked):
+    item = _read(stage, _doc(payload=payload, **top))
+    assert item.ok, item.problem
+    assert (item.ops, item.asked) == (ops, asked)
+
+
+def test_a_batch_is_not_pinned_as_a_whole_even_when_its_first_operation_is(stage):
+    batch = {"action": "batch", "operations": [{"action": "remove", "old_text": "x", "matched_entry": PIN}]}
+    item = _read(stage, _doc(payload=batch))
+    assert item.matched_entry is None and item.ops[0].expect_entry == PIN
+
+
+def test_a_batch_of_the_most_parts_accepted_is_read(stage):
+    ops = [{"action": "add", "content": f"Fact {i}."} for i in range(_pending.MAX_PARTS)]
+    assert len(_read(stage, _doc(payload={"action": "batch", "operations": ops})).ops) == _pending.MAX_PARTS
+
+
+def test_a_staged_file_that_is_a_link_is_malformed_and_keeps_its_path(stage, home, tmp_path):
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text(json.dumps(_doc()))
+    path = stage(SID, b"")
+    path.unlink()
+    path.symlink_to(outside)
+    item = _pending.read_one(path)
+    assert (item.id, item.path, item.ok) == (SID, path, False) and item.problem
+
+
+def test_the_inbox_lists_oldest_first_and_malformed_last(store, stage, home):
+    folder = home / "pending" / "memory"
+    for sid, created in (("a0000003", 1_700_000_300), ("a0000001", 1_700_000_200), ("a0000002", 1_700_000_100)):
+        stage(sid, b"")
+        (folder / f"{sid}.json").write_text(json.dumps({**_doc(created_at=created), "id": sid}))
+    (folder / "a0000000.json").write_bytes(b"{broken")
+    assert [s.id for s in _pending.list_pending(store)] == ["a0000002", "a0000001", "a0000003", "a0000000"]
+
+
+def test_an_id_that_is_not_one_and_an_id_that_is_not_there_are_told_apart(store, stage):
+    [bad] = _pending.reject(store, ["zzzz"])
+    assert bad.refusal.message == "'zzzz' is not a staged-write id."
+    assert bad.refusal.hint == (
+        f"An id is the 8 hex characters of the file name, as `{printed_command('pending', 'list')}` shows."
+    )
+    stage(SID, _doc())
+    [gone] = _pending.reject(store, ["f0000009"])
+    assert gone.refusal.message == "There is no staged write f0000009."
+    assert gone.refusal.hint == "It may have been approved or rejected already; list them again."
+
+
+def test_approving_a_malformed_staged_write_says_reject_or_fix(store, stage):
+    _read(stage, b"{broken")
+    [decision] = _pending.approve(store, [SID])
+    assert decision.refusal.message.startswith(f"Staged write {SID} is malformed: not valid JSON")
+    assert decision.refusal.hint == "Reject it to delete the file, or fix the JSON by hand."

@@ -104,10 +104,12 @@ def test_a_write_through_a_link_backs_up_the_links_target(home, tmp_path):
     (repo / "MEMORY.md").write_bytes(b"shared fact")
     (home / "memories").mkdir()
     (home / "memories" / "MEMORY.md").symlink_to(repo / "MEMORY.md")
+    old = (repo / "MEMORY.md").stat().st_ino
     store = MemoryStore(resolve_home(home))
     result = store.add("memory", "new fact")
     assert (home / "memories" / "MEMORY.md").is_symlink()
     assert result.backup.path.read_bytes() == b"shared fact" and result.backup.path.stat().st_nlink == 1
+    assert result.backup.path.stat().st_ino == old  # the target itself (same file system), not a copy
     assert (repo / "MEMORY.md").read_bytes() == "shared fact\n§\nnew fact".encode()
 
 

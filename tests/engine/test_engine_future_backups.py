@@ -41,7 +41,8 @@ def test_the_reply_says_that_names_are_in_the_future(home, write_mem, write_conf
     store, _ = _home(home, write_mem, write_config)
     result = store.add("memory", "Second entry.")
     assert any("named for a future date" in note and "29990101-000000" in note for note in result.notes)
-    assert "future date" in result.message
+    (note,) = result.notes
+    assert result.message == f"Entry added. {note}"
     assert result.to_dict()["notes"] == list(result.notes)
 
 
@@ -51,3 +52,14 @@ def test_pruning_by_hand_takes_future_names_first(home, write_mem, write_config)
     assert real is not None
     doomed = {b.name for b in store.prune_preview("memory", 1)}
     assert real.name not in doomed and set(FAKE) <= doomed
+
+
+def test_a_future_named_backup_holding_the_same_bytes_is_not_taken_as_the_backup(home, write_mem, write_config):
+    """The write's backup must be one retention keeps: a name for 2999 holding the very bytes
+    being replaced is suspect (deleted first), so a fresh, truthfully named backup is made."""
+    store, folder = _home(home, write_mem, write_config)
+    for name in FAKE:
+        (folder / name).write_text("Original entry.")
+    result = store.add("memory", "Second entry.")
+    assert result.backup is not None and result.backup.name not in FAKE
+    assert (folder / result.backup.name).read_text() == "Original entry."

@@ -12,7 +12,7 @@ import threading
 import pytest
 from filelock import FileLock
 
-from hermes_dash import MAX_LOCKED_WORK, InvalidRequest
+from hermes_dash import MAX_LOCKED_WORK, InvalidRequest, MemoryStore, resolve_home
 
 
 def _big_file(write_mem, write_config, size: int) -> list[str]:
@@ -72,3 +72,30 @@ def test_a_batch_on_a_full_default_file_is_far_below_the_bound(store, write_mem)
         "memory", [{"action": "replace", "old_text": f"e{i:03d}", "content": f"f{i:03d}"} for i in range(300)]
     )
     assert result.changed
+
+
+def test_work_of_exactly_the_bound_is_accepted_and_one_operation_more_is_refused(home, write_mem, write_config):
+    """The bound is inclusive, and the refusal carries its figures and says how to split."""
+    write_config("memory:\n  memory_char_limit: 200000\n")
+    store = MemoryStore(resolve_home(home))
+    size = 50_000  # 1,000 operations on it are exactly MAX_LOCKED_WORK
+    head = "\n§\n".join(f"Entry {i:04d} " + "x" * 39 for i in range(900)).encode() + "\n§\n".encode()
+    write_mem("memory", head + b"Last " + b"y" * (size - len(head) - 5))
+    assert len((home / "memories" / "MEMORY.md").read_bytes()) == size
+    adds = [{"action": "add", "content": f"New {i}."} for i in range(MAX_LOCKED_WORK // size)]
+    before = (home / "memories" / "MEMORY.md").read_bytes()
+    with pytest.raises(InvalidRequest) as refused:
+        store.batch("memory", [*adds, {"action": "add", "content": "One more."}])
+    assert refused.value.message == (
+        f"1,001 operations on MEMORY.md (50,000 bytes) would be 50,050,000 units of work (bytes x operations) "
+        f"done while holding the lock the agent waits on; at most {MAX_LOCKED_WORK:,} are accepted in one "
+        "request. Nothing was changed."
+    )
+    assert refused.value.hint == (
+        "Split it into batches of at most 1,000 operations, or shorten the file first (a file within the "
+        "agent's limits never comes near this bound)."
+    )
+    assert refused.value.target == "memory"
+    assert refused.value.details == {"work": 50_050_000, "max_work": MAX_LOCKED_WORK}
+    assert (home / "memories" / "MEMORY.md").read_bytes() == before
+    assert store.batch("memory", adds).changed

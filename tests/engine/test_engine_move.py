@@ -5,14 +5,17 @@ the second write fails, and pinned entries."""
 from __future__ import annotations
 
 import pytest
+from filelock import FileLock
 
 from hermes_dash import (
     ContentBlocked,
     EntryChanged,
     FileChanged,
+    FileProblem,
     InvalidRequest,
     MemoryStore,
     OverLimit,
+    Target,
     TwoFileResult,
     lock_order,
     serialise,
@@ -131,3 +134,90 @@ def test_a_drifted_file_is_refused_under_the_lock(two, write_mem, home):
         two.move("memory", PREF, "user")
     assert getattr(refused.value, "code", "") == "drift"
     assert ((home / "memories" / "USER.md").read_bytes(), (home / "memories" / "MEMORY.md").read_bytes()) == before
+
+
+def _failing_writes(monkeypatch, fail: dict[str, BaseException]):
+    """write_resolved, failing for the files named in ``fail``: the first call for a file is the
+    write, a later one (``check=False``) is the put-back."""
+    real = _store.write_resolved
+
+    def failing(path, *args, **kwargs):
+        if path.name in fail and (path.name != "USER.md" or kwargs.get("check") is False):
+            raise fail[path.name]
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(_store, "write_resolved", failing)
+
+
+@pytest.mark.parametrize("user_text", [serialise(["Name: Sam."]), ""], ids=["backed-up", "empty"])
+def test_a_put_back_that_fails_too_says_which_file_changed_and_what_restores_it(
+    two, home, write_mem, monkeypatch, user_text
+):
+    write_mem("user", user_text)
+    failure, undo_failed = OSError(28, "No space left on device"), OSError(5, "Input/output error")
+    _failing_writes(monkeypatch, {"MEMORY.md": failure, "USER.md": undo_failed})
+    with pytest.raises(FileProblem) as refused:
+        two.move("memory", PREF, "user")
+    assert refused.value.message == (
+        "Writing the second file failed ([Errno 28] No space left on device), and putting USER.md back "
+        "failed too ([Errno 5] Input/output error)."
+    )
+    fresh = sorted(p.name for p in (home / "memories").glob("USER.md.bak.*"))
+    saved = fresh[0] if user_text else "(none: it was empty)"
+    assert len(fresh) == (1 if user_text else 0)
+    assert refused.value.hint == f"USER.md was changed; its previous version is the backup {saved}: restore it."
+    assert refused.value.target == "user" and refused.value.__cause__ is failure
+    if user_text:
+        assert (home / "memories" / saved).read_bytes() == user_text.encode()
+
+
+def test_a_put_back_keeps_the_backup_it_reused(two, home, tree, monkeypatch):
+    """The destination's newest backup already held its bytes, so the write made none: putting
+    the file back must not delete that older backup."""
+    kept = two.backup("user")
+    assert kept is not None
+    snap = tree(home)
+    _failing_writes(monkeypatch, {"MEMORY.md": OSError(28, "No space left on device")})
+    with pytest.raises(OSError):
+        two.move("memory", PREF, "user")
+    assert tree(home) == snap and (home / "memories" / kept.name).exists()
+
+
+def test_a_put_back_goes_through_a_linked_file_to_the_file_it_leads_to(two, home, tree, monkeypatch):
+    shared = home / "shared"
+    shared.mkdir()
+    (shared / "USER.md").write_bytes((home / "memories" / "USER.md").read_bytes())
+    (home / "memories" / "USER.md").unlink()
+    (home / "memories" / "USER.md").symlink_to("../shared/USER.md")
+    snap = tree(home)
+    failure = OSError(28, "No space left on device")
+    _failing_writes(monkeypatch, {"MEMORY.md": failure})
+    with pytest.raises(OSError) as raised:
+        two.move("memory", PREF, "user")
+    assert raised.value is failure or raised.value.__cause__ is failure  # the write's own failure, not the put-back's
+    assert tree(home) == snap and (home / "memories" / "USER.md").is_symlink()
+
+
+def test_two_changes_to_one_file_are_refused_however_the_file_is_named(two, home, tree):
+    snap = tree(home)
+    with pytest.raises(InvalidRequest) as refused:
+        two.apply_both(
+            ("memory", {"action": "add", "content": "A new fact."}),
+            (Target.of("memory"), {"action": "remove", "old_text": PG}),
+        )
+    assert refused.value.message == "A write of several files changes each file once."
+    assert refused.value.hint == "Use one batch for several changes to one file."
+    assert tree(home) == snap
+
+
+def test_a_two_file_change_that_cannot_fit_is_refused_before_waiting_on_a_lock(two, home, tree):
+    """Both halves get a dry run before any lock: with USER.md's lock held by someone else, an
+    add that is over USER.md's limit is refused for its size, not after the lock's timeout."""
+    impatient = MemoryStore(two.home, lock_timeout=0.2)
+    snap = tree(home)
+    with FileLock(str(home / "memories" / "USER.md.lock")), pytest.raises(OverLimit):
+        impatient.apply_both(
+            ("memory", {"action": "remove", "old_text": PG}),
+            ("user", {"action": "add", "content": "x" * 1400}),
+        )
+    assert tree(home) == snap

@@ -109,3 +109,17 @@ def test_an_append_waits_at_most_briefly_for_another_writers_rotation(store, hom
     finally:
         os.close(fd)
     assert [line.added[0][1] for line in journal.read(memories)] == ["first", "second"]
+
+
+def test_each_committed_write_leaves_one_line_naming_its_file_action_and_reply(store, home: Path):
+    store.add("memory", "Fact one.")
+    store.add("user", "Name: Sam.")
+    moved = store.move("memory", "Fact one.", "user")
+    lines = journal.read(home / "memories")
+    assert [(line.target, line.action, line.message) for line in lines] == [
+        ("memory", "add", "Entry added."),
+        ("user", "add", "Entry added."),
+        ("user", "add", moved.first.message),
+        ("memory", "remove", moved.second.message),
+    ]
+    assert lines[-1].took_out("Fact one.") and lines[-2].put_in("Fact one.")
