@@ -17,7 +17,6 @@ unchanged. Each module holds one concern and is imported by name::
 ``pending``     the agent's staged writes: list, preview, approve, reject
 ``secrets``     secret-looking spans (detect-secrets and hermes-dash's own patterns)
 ``sharing``     is MEMORY.md a link into a repository, is USER.md private
-``similarity``  how alike two entries read; near-duplicate pairs without comparing all pairs
 ``suggestions`` the shortest text that picks out each entry for replace or remove
 ==============  ==================================================================
 
@@ -37,6 +36,5 @@ __all__ = [
     "pending",
     "secrets",
     "sharing",
-    "similarity",
     "suggestions",
 ]

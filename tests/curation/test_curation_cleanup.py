@@ -21,7 +21,6 @@ from hermes_dash import (
     usage,
 )
 from hermes_dash.curation import cleanup as _cleanup
-from hermes_dash.curation import similarity as _similarity
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
 DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles."
@@ -314,39 +313,6 @@ def test_a_near_duplicate_pair_far_apart_in_a_2000_entry_file_is_found():
     assert (entries[5], entries[1995]) == PLANTED
     merges = _cleanup.merges_in("memory", entries)
     assert any({m.keep, m.drop} == set(PLANTED) for m in merges)
-
-
-def _all_pairs(left, right, same):
-    """Every pair scored, the reference the indexed search must equal on small files."""
-    out = []
-    for j, b in enumerate(right):
-        for i in range(j if same else len(left)):
-            like = _similarity.likeness(left[i], b)
-            if like.kind:
-                out.append((like.score, i, j, like.kind))
-    return out
-
-
-@pytest.mark.parametrize("seed", range(10))
-def test_on_small_files_the_indexed_search_finds_exactly_what_all_pairs_find(seed):
-    import random
-
-    from benchmarks.workloads import distinct_facts
-
-    rng = random.Random(seed)
-    base = distinct_facts(20, seed=seed) + [DOCKER_A, DOCKER_B, PG, OTHER, "it is a", "it is.", "...", "a b c"]
-    # near-duplicates of some entries: words dropped, reordered, reworded; and short look-alikes
-    for text in rng.sample(base, 15):
-        words = text.split()
-        k = rng.randrange(len(words))
-        base.append(" ".join(words[:k] + words[k + 1 :]) if rng.random() < 0.5 else " ".join(reversed(words)))
-    base.append(PG[:20])
-    entries = list(dict.fromkeys(e.strip() for e in base if e.strip()))  # as a parsed file holds them
-    rng.shuffle(entries)
-    assert len(entries) <= _similarity.BLOCK_MAX
-    assert _similarity.related_pairs(entries, entries, True) == _all_pairs(entries, entries, True)
-    left, right = entries[:25], entries[25:]
-    assert _similarity.related_pairs(left, right, False) == _all_pairs(left, right, False)
 
 
 def test_a_plan_over_thousands_of_entries_shows_the_real_usage_after_each_step():

@@ -121,7 +121,7 @@ def test_the_clean_up_modules_use_only_the_engine_face() -> None:
     checked = (
         sorted((PACKAGE / "curation" / "cleanup").glob("*.py"))
         + sorted((PACKAGE / "curation" / "pending").glob("*.py"))
-        + [PACKAGE / "curation" / f"{name}.py" for name in ("similarity", "suggestions", "hints")]
+        + [PACKAGE / "curation" / f"{name}.py" for name in ("suggestions", "hints")]
     )
     bad = [
         f"{path.relative_to(ROOT)}:{line} imports {target}"
