@@ -12,20 +12,11 @@ from pathlib import Path
 
 import pytest
 from app_support import alerts, fresh_cache, no_exception, open_app, texts  # noqa: F401
+from staged_batch import CI, FIVE, PG, SHIP
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import parse, serialise
 
-PG = "Tests need Postgres 16."
-CI = "CI runs on GitHub."
-SHIP = "Deploy with make ship."
-FIVE = [
-    {"action": "replace", "old_text": "Postgres 16", "content": "Tests need Postgres 17."},
-    {"action": "remove", "old_text": "Jenkins"},
-    {"action": "add", "content": "Lint with ruff."},
-    {"action": "add", "content": "x" * 60},
-    {"action": "patch", "old_text": "make ship", "new_text": "make deploy"},
-]
 BATCH = "9a9a9a9a"
 
 

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from agent_db import agent_python
 
 from hermes_dash import EntryChanged, NoMatch, Operation, printed_command, serialise
 from hermes_dash.curation import pending as _pending
@@ -21,7 +22,7 @@ from hermes_dash.curation import pending as _pending
 PG = "Tests need Postgres 16 on port 5433."
 CI = "CI is GitHub Actions."
 PACKED = "todo: item A; item B; item C"
-AGENT = Path(os.environ.get("HD_AGENT_PYTHON", "/opt/hermes-agent/v0.19.0/bin/python"))
+AGENT = Path(agent_python())
 
 
 @pytest.fixture

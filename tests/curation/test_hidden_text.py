@@ -14,12 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from agent_db import agent_python
 from repo import ROOT
 
 from hermes_dash import MemoryStore, resolve_home, scan, serialise
 from hermes_dash.curation import hints, invisible
 
-AGENT_PYTHON = Path(os.environ.get("HD_AGENT_PYTHON", "/opt/hermes-agent/v0.19.0/bin/python"))
+AGENT_PYTHON = Path(agent_python())
 
 
 def _tags(text: str) -> str:

@@ -14,25 +14,15 @@ import time
 from pathlib import Path
 
 import pytest
+from agent_db import agent_python
 from cli_support import run
+from staged_batch import CI, FIVE, PG, SHIP
 
 from hermes_dash import MemoryStore, resolve_home, serialise
 from hermes_dash.curation import pending
 
-AGENT = Path("/opt/hermes-agent/v0.19.0/bin/python")
+AGENT = Path(agent_python())
 needs_agent = pytest.mark.skipif(not AGENT.exists(), reason="the released agent 0.19.0 is not installed")
-
-PG = "Tests need Postgres 16."
-CI = "CI runs on GitHub."
-SHIP = "Deploy with make ship."
-#: The five operations of the browser test too: 1 applies, 2 stale, 3 applies, 4 over the limit, 5 a patch.
-FIVE = [
-    {"action": "replace", "old_text": "Postgres 16", "content": "Tests need Postgres 17."},
-    {"action": "remove", "old_text": "Jenkins"},
-    {"action": "add", "content": "Lint with ruff."},
-    {"action": "add", "content": "x" * 60},
-    {"action": "patch", "old_text": "make ship", "new_text": "make deploy"},
-]
 
 
 def _stage(home: Path, sid: str, ops: list[dict], *, age: float = 60, **extra: object) -> Path:

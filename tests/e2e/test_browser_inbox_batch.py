@@ -18,21 +18,12 @@ from pathlib import Path
 
 import pytest
 from browser_support import WAIT_MS, assert_only_local, drawn, goto_page, settle, stable_box, streamlit_app
+from staged_batch import CI, FIVE, PG, SHIP
 
 from benchmarks.page_heights import HEIGHT_JS
 
 pytestmark = pytest.mark.e2e
 
-PG = "Tests need Postgres 16."
-CI = "CI runs on GitHub."
-SHIP = "Deploy with make ship."
-FIVE = [
-    {"action": "replace", "old_text": "Postgres 16", "content": "Tests need Postgres 17."},
-    {"action": "remove", "old_text": "Jenkins"},
-    {"action": "add", "content": "Lint with ruff."},
-    {"action": "add", "content": "x" * 60},
-    {"action": "patch", "old_text": "make ship", "new_text": "make deploy"},
-]
 #: The Inbox with 40 staged writes was 17,512 px tall before it was paged and folded (about 19 screens).
 TWO_SCREENS = 1_800
 

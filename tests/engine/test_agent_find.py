@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from agent_db import agent_python
 
 from hermes_dash.engine import agent_find, agents
 
-REAL_VENV = Path(os.environ.get("HD_AGENT_VENV", "/opt/hermes-agent/v0.19.0"))
+REAL_VENV = Path(agent_python()).parent.parent
 needs_venv = pytest.mark.skipif(
     not (REAL_VENV / "bin").is_dir() and not os.environ.get("CI"),
     reason="the released agent's venv (HD_AGENT_VENV) is not installed",

@@ -7,10 +7,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from agent_db import agent_python
 
 from hermes_dash import FileProblem, HermesHome, Refusal, plan_plugin_enabled, set_plugin_enabled
 
-AGENT_PYTHON = Path(os.environ.get("HD_AGENT_PYTHON", "/opt/hermes-agent/v0.19.0/bin/python"))
+AGENT_PYTHON = Path(agent_python())
 NAME = "hermes-dash"
 
 
