@@ -8,14 +8,13 @@ the patch is approved; the files on disk are checked after every click.
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 from browser_support import WAIT_MS, assert_only_local, goto_page, settle, shot, streamlit_app
+from pending_support import stage
 
 pytestmark = pytest.mark.e2e
 
@@ -23,32 +22,12 @@ PACKED = "todo: item A; item B; item C"
 PG = "Tests need Postgres 16 on port 5433."
 
 
-def _stage(home: Path, sid: str, payload: dict, age: float) -> Path:
-    path = home / "pending" / "memory" / f"{sid}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(
-        json.dumps(
-            {
-                "id": sid,
-                "subsystem": "memory",
-                "action": payload["action"],
-                "summary": f"{payload['action']} proposal",
-                "origin": "background_review",
-                "created_at": time.time() - age,
-                "payload": payload,
-            }
-        ),
-        encoding="utf-8",
-    )
-    return path
-
-
 def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> None:
     home = tmp_path / "home"
     (home / "memories").mkdir(parents=True)
     memory = home / "memories" / "MEMORY.md"
     memory.write_text(f"{PACKED}\n§\n{PG}", encoding="utf-8")
-    patch = _stage(
+    patch = stage(
         home,
         "0a0a0a0a",
         {
@@ -58,15 +37,15 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> 
             "new_text": "item B done",
             "matched_entry": PACKED,
         },
-        300,
+        age=300,
     )
-    first = _stage(home, "0b0b0b0b", {"action": "add", "target": "memory", "new_text": "Lint with ruff."}, 200)
-    repeat = _stage(home, "0c0c0c0c", {"action": "add", "target": "memory", "content": "Lint with ruff."}, 100)
-    gone = _stage(
+    first = stage(home, "0b0b0b0b", {"action": "add", "target": "memory", "new_text": "Lint with ruff."}, age=200)
+    repeat = stage(home, "0c0c0c0c", {"action": "add", "target": "memory", "content": "Lint with ruff."}, age=100)
+    gone = stage(
         home,
         "0d0d0d0d",
         {"action": "remove", "target": "memory", "old_text": "Jenkins", "matched_entry": "CI is Jenkins."},
-        50,
+        age=50,
     )
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
     requests: list[str] = []

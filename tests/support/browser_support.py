@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, streamlit_run  # noqa: F401
+from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, stop, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
 
 # Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
@@ -71,12 +71,7 @@ def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
             yield base
             return
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
@@ -244,6 +239,19 @@ def goto_page(page, title: str, heading: bool = True) -> None:
     if heading:
         page.get_by_role("heading", name=title).first.wait_for()
         settle(page, None)
+
+
+def ask_to_restore(page, filename: str, backup: str) -> None:
+    """On History: the version ``backup`` of ``filename`` compared with the live file, then
+    "Restore this version…" clicked, up to the confirmation it asks for."""
+    goto_page(page, "History")
+    page.get_by_role("radiogroup", name="File").get_by_text(filename).click()
+    settle(page, f"versions of {filename}")
+    page.get_by_role("combobox", name=f"Compare the live {filename} with", exact=True).click()
+    page.get_by_role("option", name=re.compile(re.escape(backup))).click()
+    settle(page, "Restoring this version would bring back")
+    page.get_by_role("button", name="Restore this version…").click()
+    settle(page, f"Replace the live {filename}")
 
 
 def preview_replace(page, find: str, new: str) -> None:
