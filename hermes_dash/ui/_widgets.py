@@ -286,6 +286,18 @@ def filename(target: str) -> str:
     return FILENAMES[target]
 
 
+def _question(question: str, detail: str, show: Callable[[], None] | None, yes: str, key: str) -> tuple[bool, bool]:
+    """The question (a warning), what it is about (``show``), and its two buttons in one row:
+    (yes clicked, Cancel clicked). Drawn alike on the page and in a dialog."""
+    st.warning(f"**{question}**" + (f" {detail}" if detail else ""))
+    if show is not None:
+        show()
+    with st.container(horizontal=True, gap="small", key=f"{key}_buttons"):
+        said_yes = st.button(yes, key=f"{key}_yes", type="primary")
+        said_no = st.button("Cancel", key=f"{key}_no")
+    return said_yes, said_no
+
+
 def confirm(
     flag: str,
     token: object,
@@ -306,12 +318,7 @@ def confirm(
     """
     if st.session_state.get(flag) != token:
         return False
-    st.warning(f"**{question}**" + (f" {detail}" if detail else ""))
-    if show is not None:
-        show()
-    with st.container(horizontal=True, gap="small", key=f"{key}_buttons"):
-        said_yes = st.button(yes, key=f"{key}_yes", type="primary")
-        said_no = st.button("Cancel", key=f"{key}_no")
+    said_yes, said_no = _question(question, detail, show, yes, key)
     if said_no:
         del st.session_state[flag]
         st.rerun()
@@ -351,12 +358,7 @@ def ask(
 
     @st.dialog(title, width=width, on_dismiss=dismissed)
     def dialog() -> None:
-        st.warning(f"**{question}**" + (f" {detail}" if detail else ""))  # the question, said once
-        if show is not None:
-            show()
-        with st.container(horizontal=True, gap="small", key=f"{key}_buttons"):
-            said_yes = st.button(yes, key=f"{key}_yes", type="primary")
-            said_no = st.button("Cancel", key=f"{key}_no")
+        said_yes, said_no = _question(question, detail, show, yes, key)  # the question, said once
         if said_no:
             dismissed()
             st.rerun()
