@@ -3,6 +3,7 @@ them waiting) against listing the same 77 files (reading and parsing them, no pr
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 
@@ -67,13 +68,4 @@ def bench_pending(plan: Plan) -> list[Figure]:
         figure = ratio_figures(
             "pending_triage_ratio", listed, triaged, None, f"triage of {QUEUE} staged writes vs listing them"
         )
-    return [
-        Figure(
-            figure.name,
-            figure.value,
-            figure.unit,
-            figure.baseline,
-            figure.goal,
-            figure.detail + f"; {marked} of {QUEUE} marked",
-        )
-    ]
+    return [dataclasses.replace(figure, detail=figure.detail + f"; {marked} of {QUEUE} marked")]

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
+from app_support import open_app
 from cleanup_corpus import agent_ran_in
 from cli_support import invoke
-from repo import ROOT
-from streamlit.testing.v1 import AppTest
 
 from hermes_dash import MemoryStore, resolve_home, serialise, usage
 from hermes_dash.curation import cleanup
@@ -152,10 +151,7 @@ def fresh_cache():
 def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, monkeypatch, fresh_cache):
     home, _, stale = near_full(tmp_path)
     monkeypatch.setenv("HERMES_HOME", str(home))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / "curation_cleanup.py"))
-    at.run()
+    at = open_app("curation_cleanup")
     assert not at.exception, [e.value for e in at.exception]
     plain = [t.value for t in at.text] + [c.value for c in at.code]  # entry text is plain text, either widget
     shown = "\n".join(plain)

@@ -10,16 +10,11 @@ list scrolls inside it with its answer in view.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from browser_support import WAIT_MS, assert_only_local, drawn, goto_page, settle, stable_box, streamlit_app
+from browser_support import drawn, own_inbox, settle, stable_box
 from homes import make_home
 from pending_support import stage
 from staged_batch import CI, FIVE, PG, SHIP
@@ -32,30 +27,6 @@ pytestmark = pytest.mark.e2e
 TWO_SCREENS = 1_800
 
 
-@contextlib.contextmanager
-def _inbox(chromium, home: Path, tmp_path: Path) -> Iterator[Any]:  # a Playwright page
-    """The Inbox of a server of its own on ``home``, in a fresh context; on leaving, every request
-    it made was to the local server."""
-    scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
-    requests: list[str] = []
-    try:
-        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
-            context = chromium.new_context(viewport={"width": 1400, "height": 900})
-            context.set_default_timeout(WAIT_MS)
-            try:
-                page = context.new_page()
-                page.on("request", lambda request: requests.append(request.url))
-                page.goto(base, wait_until="domcontentloaded")
-                settle(page, "MEMORY.md")
-                goto_page(page, "Inbox")
-                yield page
-            finally:
-                context.close()
-        assert_only_local(requests, base)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-
-
 def test_a_batch_of_five_one_stale_one_over_the_limit_in_a_real_browser(tmp_path: Path, chromium) -> None:
     home = make_home(
         tmp_path / "home",
@@ -64,7 +35,7 @@ def test_a_batch_of_five_one_stale_one_over_the_limit_in_a_real_browser(tmp_path
     )
     memory = home / "memories" / "MEMORY.md"
     staged = stage(home, "9a9a9a9a", {"action": "batch", "target": "memory", "operations": FIVE}, age=60)
-    with _inbox(chromium, home, tmp_path) as page:
+    with own_inbox(chromium, home, tmp_path) as page:
         settle(page, "Operation by operation")
         ops = {n: page.locator(f'[class*="st-key-in_op_9a9a9a9a_{n}"]') for n in range(1, 6)}
         ops[2].get_by_text("stale: its text is in no entry").wait_for()
@@ -96,7 +67,7 @@ def test_forty_writes_fit_and_the_marked_dialog_keeps_its_answer_in_view(tmp_pat
             else {"action": "add", "target": "memory", "content": f"Fact number {n} about the build."}
         )
         stage(home, f"{n:08x}", payload, age=4000 - n)
-    with _inbox(chromium, home, tmp_path) as page:
+    with own_inbox(chromium, home, tmp_path) as page:
         settle(page, "18 marked")
         drawn(page)
         height = page.evaluate(HEIGHT_JS)

@@ -8,12 +8,10 @@ the patch is approved; the files on disk are checked after every click.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
-from browser_support import WAIT_MS, assert_only_local, goto_page, settle, shot, streamlit_app
+from browser_support import WAIT_MS, own_inbox, settle, shot
 from pending_support import stage
 
 pytestmark = pytest.mark.e2e
@@ -47,39 +45,24 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> 
         {"action": "remove", "target": "memory", "old_text": "Jenkins", "matched_entry": "CI is Jenkins."},
         age=50,
     )
-    scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
-    requests: list[str] = []
-    try:
-        # A server of its own: the shared one serves an empty home, this one the queue's home.
-        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
-            context = chromium.new_context(viewport={"width": 1400, "height": 900})
-            try:
-                page = context.new_page()
-                page.on("request", lambda request: requests.append(request.url))
-                page.goto(base, wait_until="domcontentloaded")
-                settle(page, "MEMORY.md")
-                goto_page(page, "Inbox")
-                settle(page, "2 marked")
-                diff = page.locator('[class*="st-key-in_changes_0a0a0a0a"] .hd-word-diff').first
-                assert diff.is_visible() and diff.locator("ins").inner_text() == " done"  # word by word, in colour
-                shot(page, "inbox-shapes")
+    # A server of its own: the shared one serves an empty home, this one the queue's home.
+    with own_inbox(chromium, home, tmp_path) as page:
+        settle(page, "2 marked")
+        diff = page.locator('[class*="st-key-in_changes_0a0a0a0a"] .hd-word-diff').first
+        assert diff.is_visible() and diff.locator("ins").inner_text() == " done"  # word by word, in colour
+        shot(page, "inbox-shapes")
 
-                page.get_by_role("button", name="Reject the 2 marked…").click()
-                dialog = page.get_by_role("dialog")
-                dialog.get_by_text("the same change as 0b0b0b0b").wait_for(timeout=WAIT_MS)
-                assert repeat.exists() and gone.exists()  # asked first
-                dialog.get_by_role("button", name="Yes, reject 2").click()
-                settle(page, "Rejected 2")
-                assert not repeat.exists() and not gone.exists() and first.exists() and patch.exists()
-                assert memory.read_text(encoding="utf-8") == f"{PACKED}\n§\n{PG}"
+        page.get_by_role("button", name="Reject the 2 marked…").click()
+        dialog = page.get_by_role("dialog")
+        dialog.get_by_text("the same change as 0b0b0b0b").wait_for(timeout=WAIT_MS)
+        assert repeat.exists() and gone.exists()  # asked first
+        dialog.get_by_role("button", name="Yes, reject 2").click()
+        settle(page, "Rejected 2")
+        assert not repeat.exists() and not gone.exists() and first.exists() and patch.exists()
+        assert memory.read_text(encoding="utf-8") == f"{PACKED}\n§\n{PG}"
 
-                box = page.locator('[class*="st-key-in_box_0a0a0a0a"]')
-                box.get_by_role("button", name="Approve", exact=True).click()
-                settle(page, "Approved 1")
-                assert not patch.exists()
-                assert memory.read_text(encoding="utf-8") == f"todo: item A; item B done; item C\n§\n{PG}"
-            finally:
-                context.close()
-        assert_only_local(requests, base)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        box = page.locator('[class*="st-key-in_box_0a0a0a0a"]')
+        box.get_by_role("button", name="Approve", exact=True).click()
+        settle(page, "Approved 1")
+        assert not patch.exists()
+        assert memory.read_text(encoding="utf-8") == f"todo: item A; item B done; item C\n§\n{PG}"

@@ -24,9 +24,10 @@ PAGES = {
 ENTRY_URLS = ("127.0.0.1:9",)
 
 
-def open_app(page: str = "overview", *, run: bool = True) -> AppTest:
-    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run again."""
-    at = AppTest.from_file(str(APP), default_timeout=60)
+def open_app(page: str = "overview", *, run: bool = True, timeout: float = 60) -> AppTest:
+    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run
+    again; each run may take ``timeout`` seconds."""
+    at = AppTest.from_file(str(APP), default_timeout=timeout)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     if page != "overview":

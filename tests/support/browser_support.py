@@ -8,13 +8,16 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, stop, streamlit_run  # noqa: F401
@@ -72,6 +75,30 @@ def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
             return
         finally:
             stop(proc)
+
+
+@contextlib.contextmanager
+def own_inbox(chromium, home: Path, tmp_path: Path) -> Iterator[Any]:  # a Playwright page
+    """The Inbox of a server of its own on ``home`` (a queue the shared server's empty home has
+    not), in a fresh context; on leaving, every request it made was to the local server."""
+    scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
+    requests: list[str] = []
+    try:
+        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
+            context = chromium.new_context(viewport={"width": 1400, "height": 900})
+            context.set_default_timeout(WAIT_MS)
+            try:
+                page = context.new_page()
+                page.on("request", lambda request: requests.append(request.url))
+                page.goto(base, wait_until="domcontentloaded")
+                settle(page, "MEMORY.md")
+                goto_page(page, "Inbox")
+                yield page
+            finally:
+                context.close()
+        assert_only_local(requests, base)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
