@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from benchmarks.core import REPO, Figure, Plan, interleaved, median_ms, ratio_figures, temp_root
-from benchmarks.pages import APP, BARE_PAGE, demo_home
+from benchmarks.pages import APP, bare_page, demo_home
 from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS, free_port, streamlit_run
 
 # Finished rendering: the script has run (Streamlit's own script-state marker), no "running"
@@ -92,18 +92,9 @@ def bench_browser(plan: Plan) -> list[Figure]:
         raise RuntimeError(f"{CHROMIUM} is missing (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    from hermes_dash.engine.home import load_settings, resolve_home
-
     with temp_root("browser") as root, sync_playwright() as playwright:
         demo = demo_home(root / "demo")
-        settings = load_settings(resolve_home(demo))
-        bare_script = root / "bare_page.py"
-        bare_script.write_text(
-            BARE_PAGE.format(
-                home=str(demo), memory_limit=settings.memory_char_limit, user_limit=settings.user_char_limit
-            ),
-            encoding="utf-8",
-        )
+        bare_script = bare_page(root, demo)
         # One Chromium process; every open gets a fresh browser context: its own empty cache,
         # cookies and storage, as a new profile has (nothing cached from an earlier open), without
         # paying a browser start per open.

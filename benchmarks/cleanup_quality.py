@@ -330,6 +330,7 @@ def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no
     text must go too), "no plan"."""
     from hermes_dash import MemoryStore, resolve_home, serialise, usage
     from hermes_dash.curation import cleanup
+    from tests.support.cleanup_support import pick_until_goal
 
     out = []
     with tempfile.TemporaryDirectory(prefix="hd-corpus-") as root:
@@ -341,14 +342,9 @@ def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no
             if plan is None:
                 out.append((home.name, int(home.fill * 100), int(home.fill * 100), "no plan", 0))
                 continue
-            picks: list[str] = []
-            chosen, live, stale = plan, 0, _stale_labels(home)
-            for cand in plan.ranked:
-                if chosen.reaches_goal:
-                    break
-                picks.append(cand.entry)
-                live += 0 if cand.entry in stale else len(cand.entry)
-                chosen = plan.choose(removals=picks)
+            stale = _stale_labels(home)
+            chosen, picks = pick_until_goal(plan)
+            live = sum(len(entry) for entry in picks if entry not in stale)
             how = "lossless" if plan.reaches_goal else "repeats" if chosen.reaches_goal and not live else "live"
             out.append(
                 (

@@ -9,6 +9,7 @@ import time
 
 from benchmarks.core import REPO, Figure, Plan, entries_of_size, interleaved, make_home, ratio_figures, temp_root
 from hermes_dash.engine.rules.format import serialise
+from tests.support.cli_support import command
 
 
 def timed_run(argv: list[str], env: dict[str, str]) -> int:
@@ -44,7 +45,7 @@ def bench_cli(plan: Plan) -> list[Figure]:
         import compileall
 
         compileall.compile_dir(str(REPO / "hermes_dash"), quiet=1)
-        bare, show = [sys.executable, "-c", "pass"], [sys.executable, "-m", "hermes_dash", "show"]
+        bare, show = [sys.executable, "-c", "pass"], command("show")
         base_ns, subj_ns = interleaved(
             plan.cli_rounds, lambda i: timed_run(bare, env), lambda i: timed_run(show, env), warmup=3
         )

@@ -142,14 +142,11 @@ CONFIG = (
 
 
 def make_home(root: Path, memory: str = "", user: str = "", memory_limit: int = 2200, user_limit: int = 1375) -> Path:
-    """A Hermes home with a config.yaml (real homes have one) and the two files."""
-    (root / "memories").mkdir(parents=True, exist_ok=True)
-    (root / "config.yaml").write_text(CONFIG.format(memory=memory_limit, user=user_limit), encoding="utf-8")
-    if memory:
-        (root / "memories" / "MEMORY.md").write_text(memory, encoding="utf-8")
-    if user:
-        (root / "memories" / "USER.md").write_text(user, encoding="utf-8")
-    return root
+    """A Hermes home with a config.yaml (real homes have one) and the two files (an empty text: none)."""
+    from tests.support.homes import make_home as build
+
+    config = CONFIG.format(memory=memory_limit, user=user_limit)
+    return build(root, memory=memory or None, user=user or None, config=config)
 
 
 def premade_backups(folder: Path, filename: str, count: int, data: bytes) -> None:

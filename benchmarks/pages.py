@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import time
 from collections.abc import Iterator
@@ -39,6 +40,19 @@ def demo_home(dest: Path) -> Path:
     from hermes_dash.demo import create_demo_home
 
     return create_demo_home(dest)
+
+
+def bare_page(root: Path, home: Path) -> Path:
+    """``root/bare_page.py``: BARE_PAGE on ``home`` with its limits, the baseline a page is timed against."""
+    from hermes_dash.engine.home import load_settings, resolve_home
+
+    settings = load_settings(resolve_home(home))
+    script = root / "bare_page.py"
+    script.write_text(
+        BARE_PAGE.format(home=str(home), memory_limit=settings.memory_char_limit, user_limit=settings.user_char_limit),
+        encoding="utf-8",
+    )
+    return script
 
 
 def add_backups(home: Path, total: int) -> None:
@@ -148,16 +162,7 @@ def bench_page(plan: Plan) -> list[Figure]:
     try:
         with temp_root("page") as root:
             demo = demo_home(root / "demo")
-            from hermes_dash.engine.home import load_settings, resolve_home
-
-            settings = load_settings(resolve_home(demo))
-            bare_script = root / "bare_page.py"
-            bare_script.write_text(
-                BARE_PAGE.format(
-                    home=str(demo), memory_limit=settings.memory_char_limit, user_limit=settings.user_char_limit
-                ),
-                encoding="utf-8",
-            )
+            bare_script = bare_page(root, demo)
             app, bare = Page(APP, demo), Page(bare_script, demo)
             base_ns, subj_ns = interleaved(plan.page_rounds, bare.rerun, app.rerun)
             figures.append(
@@ -216,13 +221,9 @@ def bench_page(plan: Plan) -> list[Figure]:
                 "landing page with a hand-written 1 MB MEMORY.md vs the demo home",
             )
             figures.append(
-                Figure(
-                    figure.name,
-                    figure.value,
-                    figure.unit,
-                    figure.baseline,
-                    figure.goal,
-                    figure.detail + f"; largest table cell {cell:,} chars ({cell_where}: "
+                dataclasses.replace(
+                    figure,
+                    detail=figure.detail + f"; largest table cell {cell:,} chars ({cell_where}: "
                     f"{'ok' if usable else 'TOO BIG: not usable'}); largest other text element "
                     f"{other:,} chars ({other_where}); first run with cold caches "
                     f"{(big_page.first_ns or 0) / 1e6:.0f} ms vs demo "

@@ -3,12 +3,13 @@ them waiting) against listing the same 77 files (reading and parsing them, no pr
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import time
 from collections.abc import Callable
 
 from benchmarks.core import Figure, Plan, interleaved, make_home, ratio_figures, temp_root
 from hermes_dash.engine.rules.format import serialise
+from tests.support.pending_support import stage
 
 QUEUE = 77
 
@@ -16,9 +17,6 @@ QUEUE = 77
 def _stage_queue(home, entries: list[str]) -> None:
     """Adds, patches, pinned replaces and removes, a third of them repeats or stale, as a background
     review leaves them."""
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True)
-    now = time.time()
     for i in range(QUEUE):
         entry = entries[i % len(entries)]
         payload = [
@@ -39,20 +37,7 @@ def _stage_queue(home, entries: list[str]) -> None:
             },
             {"action": "remove", "target": "memory", "old_text": "a text no entry has"},
         ][i % 4]
-        (folder / f"{i:08x}.json").write_text(
-            json.dumps(
-                {
-                    "id": f"{i:08x}",
-                    "subsystem": "memory",
-                    "action": payload["action"],
-                    "summary": "s",
-                    "origin": "background_review",
-                    "created_at": now - QUEUE + i,
-                    "payload": payload,
-                }
-            ),
-            encoding="utf-8",
-        )
+        stage(home, f"{i:08x}", payload, age=QUEUE - i)
 
 
 def bench_pending(plan: Plan) -> list[Figure]:
@@ -83,13 +68,4 @@ def bench_pending(plan: Plan) -> list[Figure]:
         figure = ratio_figures(
             "pending_triage_ratio", listed, triaged, None, f"triage of {QUEUE} staged writes vs listing them"
         )
-    return [
-        Figure(
-            figure.name,
-            figure.value,
-            figure.unit,
-            figure.baseline,
-            figure.goal,
-            figure.detail + f"; {marked} of {QUEUE} marked",
-        )
-    ]
+    return [dataclasses.replace(figure, detail=figure.detail + f"; {marked} of {QUEUE} marked")]

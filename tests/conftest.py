@@ -8,6 +8,7 @@ this file; the engine's fixtures stay at the top.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 # Under CI=true a skip fails the run: the hook, registered for every test by being imported here.
 from apptest_registry import share_component_registry
 from ci_skips import CI_ALLOWED_SKIPS, pytest_runtest_makereport  # noqa: F401
+from homes import make_home
 
 from hermes_dash import MemoryStore, resolve_home
 
@@ -29,11 +31,47 @@ def _isolated_hermes_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Path:
-    """A fresh, empty Hermes home folder (no memories/ yet)."""
+def fresh_cache() -> Iterator[None]:
+    """The UI's caches (``st.cache_data`` and the landing page's memos) cleared around the test:
+    they outlive one AppTest."""
+    from hermes_dash import ui
+
+    ui.clear_caches()
+    yield
+    ui.clear_caches()
+
+
+@pytest.fixture
+def home(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh Hermes home folder: empty (no memories/ yet), or, under ``@pytest.mark.home(...)``
+    (on the test or its module), holding what the mark names (``homes.make_home``'s arguments).
+    A home with files is the test's Hermes home, as the app reads it: $HERMES_HOME points at it
+    and the UI's caches are cleared around the test."""
     root = tmp_path / "hermes"
-    root.mkdir()
-    return root
+    mark = request.node.get_closest_marker("home")
+    if mark is None:
+        root.mkdir()
+        yield root
+        return
+    make_home(root, **mark.kwargs)
+    monkeypatch.setenv("HERMES_HOME", str(root))
+    request.getfixturevalue("fresh_cache")
+    yield root
+
+
+@pytest.fixture
+def demo_home(tmp_path: Path) -> Path:
+    """A fresh copy of the demo home ($HERMES_HOME left alone)."""
+    from hermes_dash.demo import create_demo_home
+
+    return create_demo_home(tmp_path / "demo")
+
+
+@pytest.fixture
+def demo(demo_home: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:
+    """A fresh copy of the demo home that the app reads: $HERMES_HOME points at it."""
+    monkeypatch.setenv("HERMES_HOME", str(demo_home))
+    return demo_home
 
 
 @pytest.fixture

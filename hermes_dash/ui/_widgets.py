@@ -287,8 +287,8 @@ def filename(target: str) -> str:
 
 
 def _question(question: str, detail: str, show: Callable[[], None] | None, yes: str, key: str) -> tuple[bool, bool]:
-    """The warning, what it is about, and the Yes / Cancel row: one drawing for :func:`confirm`
-    and :func:`ask`, so the two ask alike. Returns (yes clicked, cancel clicked)."""
+    """The question (a warning), what it is about (``show``), and its two buttons in one row:
+    (yes clicked, Cancel clicked). Drawn alike on the page and in a dialog."""
     st.warning(f"**{question}**" + (f" {detail}" if detail else ""))
     if show is not None:
         show()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import alerts, demo, fresh_cache, no_exception, open_app, read, texts  # noqa: F401
+from app_support import alerts, no_exception, open_app, read, texts
 
 from hermes_dash import DELIMITER, MemoryStore, parse, resolve_home
 
@@ -17,14 +17,8 @@ FACTS = [
 ]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(FACTS), encoding="utf-8")
-    (root / "config.yaml").write_text("memory:\n  memory_char_limit: 300\n")
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
+pytestmark = FACTS_HOME = pytest.mark.home(memory=FACTS, config="memory:\n  memory_char_limit: 300\n")
+pytestmark = FACTS_HOME
 
 
 def entries(home: Path, name: str = "MEMORY.md") -> list[str]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import fresh_cache, no_exception  # noqa: F401
-from test_app_edit import FACTS, edit_page, home  # noqa: F401
+from app_support import no_exception
+from test_app_edit import FACTS_HOME, edit_page
 
 from hermes_dash.curation.hints import secret_hint
 
 SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"
+
+pytestmark = FACTS_HOME
 
 
 def warnings(at) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import alerts, fresh_cache, no_exception, open_app, read, texts  # noqa: F401
+from app_support import alerts, no_exception, open_app, read, texts
 
 from hermes_dash import DELIMITER, parse
 
@@ -22,14 +22,7 @@ FACTS = [
 ]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(FACTS), encoding="utf-8")
-    (root / "memories" / "USER.md").write_text("Name: Sam.", encoding="utf-8")
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
+pytestmark = pytest.mark.home(memory=FACTS, user="Name: Sam.")
 
 
 def entries(home: Path, name: str = "MEMORY.md") -> list[str]:

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
+from app_support import no_exception, open_app, tables
+from homes import make_home
 
 from hermes_dash import DELIMITER
 
@@ -25,14 +26,12 @@ def bars(at) -> list[tuple[str, str, str]]:
     return out
 
 
-def home_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory: str | bytes, user: str = "") -> Path:
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "config.yaml").write_text("memory:\n  memory_char_limit: 100\n  user_char_limit: 100\n")
-    data = memory if isinstance(memory, bytes) else memory.encode()
-    (root / "memories" / "MEMORY.md").write_bytes(data)
-    if user:
-        (root / "memories" / "USER.md").write_text(user)
+LIMITS_100 = "memory:\n  memory_char_limit: 100\n  user_char_limit: 100\n"
+
+
+def home_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory: str | bytes, user: str | None = None) -> Path:
+    """A home of 100-character limits holding ``memory`` (and ``user``), that the app reads."""
+    root = make_home(tmp_path / "home", memory=memory, user=user, config=LIMITS_100)
     monkeypatch.setenv("HERMES_HOME", str(root))
     return root
 
@@ -57,7 +56,7 @@ def test_gauge_state_follows_the_usage() -> None:
 @pytest.mark.parametrize(("used", "state"), [(68, "ok"), (93, "near-full"), (97, "full"), (107, "over")])
 def test_overview_bar_is_drawn_in_the_state_with_the_one_percentage(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None, used: int, state: str
-) -> None:  # noqa: F811
+) -> None:
     home_at(tmp_path, monkeypatch, "m" * used, "u" * 10)
     at = open_app()
     no_exception(at)
@@ -70,14 +69,14 @@ def test_overview_bar_is_drawn_in_the_state_with_the_one_percentage(
 
 def test_a_file_that_is_not_utf8_has_a_broken_bar(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
-) -> None:  # noqa: F811
+) -> None:
     home_at(tmp_path, monkeypatch, b"caf\xe9 ok", "u" * 10)
     at = open_app()
     no_exception(at)
     assert bars(at)[0][0] == "broken", bars(at)
 
 
-def test_share_column_is_a_share_of_the_file_never_above_100(demo: Path) -> None:  # noqa: F811
+def test_share_column_is_a_share_of_the_file_never_above_100(demo: Path) -> None:
     """The demo's USER.md is one entry of 1,486 characters against a limit of 1,375: its share
     was 108.1 %, while the gauge said 100 %."""
     at = open_app()
@@ -107,7 +106,7 @@ def column_widths(frame_element) -> dict[str, int]:
 
 def test_overview_entry_column_gets_the_width_of_an_empty_flags_column(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
-) -> None:  # noqa: F811
+) -> None:
     from hermes_dash.ui._tables import ENTRY_COLUMNS, ROW_MARKER
 
     home_at(tmp_path, monkeypatch, DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]))
@@ -121,7 +120,7 @@ def test_overview_entry_column_gets_the_width_of_an_empty_flags_column(
     assert given <= 880 - 8, given  # still within the width at which the full table is shown
 
 
-def test_sharing_compare_puts_the_file_in_the_difference_label(demo: Path) -> None:  # noqa: F811
+def test_sharing_compare_puts_the_file_in_the_difference_label(demo: Path) -> None:
     at = open_app("curation_sharing")
     no_exception(at)
     compare = at.dataframe[-1]
@@ -138,7 +137,7 @@ def overview_full(at, n: int = 0):
 
 def test_an_agent_write_is_highlighted_in_the_overview_until_the_next_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
-) -> None:  # noqa: F811
+) -> None:
     from hermes_dash import MemoryStore, resolve_home
 
     root = home_at(tmp_path, monkeypatch, DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]))
@@ -168,7 +167,7 @@ def test_an_agent_write_is_highlighted_in_the_overview_until_the_next_change(
 
 def test_the_page_s_own_write_ends_the_highlight(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
-) -> None:  # noqa: F811
+) -> None:
     from hermes_dash import MemoryStore, resolve_home
 
     root = home_at(tmp_path, monkeypatch, "Redis runs on port 6379")
@@ -192,14 +191,7 @@ AGENT = "Uses Postgres 17 on port 5433 for tests."  # the agent's edit: another 
 MINE = "Uses Postgres 16 on port 6543 for tests."
 
 
-@pytest.fixture
-def facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(FACTS), encoding="utf-8")
-    (root / "config.yaml").write_text("memory:\n  memory_char_limit: 300\n")
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
+FACTS_HOME = pytest.mark.home(memory=FACTS, config="memory:\n  memory_char_limit: 300\n")
 
 
 def conflicted(root: Path, mine: str = MINE, agent: str = AGENT):
@@ -223,8 +215,9 @@ def memory(root: Path) -> list[str]:
     return parse((root / "memories" / "MEMORY.md").read_text(encoding="utf-8"))
 
 
-def test_the_conflict_is_said_once(facts: Path) -> None:
-    at = conflicted(facts)
+@FACTS_HOME
+def test_the_conflict_is_said_once(home: Path) -> None:
+    at = conflicted(home)
     said = [e.value for kind in (at.warning, at.error, at.info) for e in kind if "changed" in e.value.lower()]
     assert sum("before your change was saved" in s for s in said) == 1, said
     # The engine's message restated it ("is no longer in the file as it was shown ... Nothing was changed").
@@ -233,45 +226,48 @@ def test_the_conflict_is_said_once(facts: Path) -> None:
     ]
 
 
-def test_apply_my_change_on_top_of_the_agents_previews_then_writes_both(facts: Path) -> None:
-    at = conflicted(facts)
+@FACTS_HOME
+def test_apply_my_change_on_top_of_the_agents_previews_then_writes_both(home: Path) -> None:
+    at = conflicted(home)
     merge = at.button(key="ed_conflict_merge")
     assert merge.label == "Apply my change on top of the agent's"
-    before = (facts / "memories" / "MEMORY.md").read_bytes()
+    before = (home / "memories" / "MEMORY.md").read_bytes()
     merge.click().run()
     no_exception(at)
-    assert (facts / "memories" / "MEMORY.md").read_bytes() == before  # a preview: nothing written yet
+    assert (home / "memories" / "MEMORY.md").read_bytes() == before  # a preview: nothing written yet
     both = "Uses Postgres 17 on port 6543 for tests."
     assert both in [e.value for e in at.code]
     bodies = [e.proto.body for e in at.get("html")]
     assert any(">5433<" in b and ">6543<" in b for b in bodies), bodies  # the word diff of what comes
     at.button(key="ed_conflict_merge_yes").click().run()
     no_exception(at)
-    assert memory(facts) == [both, *FACTS[1:]]
+    assert memory(home) == [both, *FACTS[1:]]
     assert "ed_conflict" not in at.session_state
 
 
-def test_apply_on_top_is_refused_cleanly_when_the_entry_changed_again(facts: Path) -> None:
+@FACTS_HOME
+def test_apply_on_top_is_refused_cleanly_when_the_entry_changed_again(home: Path) -> None:
     from hermes_dash import MemoryStore, resolve_home
 
-    at = conflicted(facts)
+    at = conflicted(home)
     at.button(key="ed_conflict_merge").click().run()
     third = "Uses Postgres 18 on port 5433 for tests."
-    MemoryStore(resolve_home(facts)).replace("memory", "Postgres 17", third)
-    after_agent = (facts / "memories" / "MEMORY.md").read_bytes()
+    MemoryStore(resolve_home(home)).replace("memory", "Postgres 17", third)
+    after_agent = (home / "memories" / "MEMORY.md").read_bytes()
     at.button(key="ed_conflict_merge_yes").click().run()
     no_exception(at)
-    assert (facts / "memories" / "MEMORY.md").read_bytes() == after_agent  # nothing written over it
+    assert (home / "memories" / "MEMORY.md").read_bytes() == after_agent  # nothing written over it
     assert "before your change was saved" in "\n".join(w.value for w in at.warning)
     assert third in [e.value for e in at.code]  # the panel again, against the new text
     # And the person's change still goes on top of this one.
     at.button(key="ed_conflict_merge").click().run()
     at.button(key="ed_conflict_merge_yes").click().run()
-    assert memory(facts)[0] == "Uses Postgres 18 on port 6543 for tests."
+    assert memory(home)[0] == "Uses Postgres 18 on port 6543 for tests."
 
 
-def test_no_apply_on_top_when_both_changed_the_same_words(facts: Path) -> None:
-    at = conflicted(facts, mine="Uses Postgres 18 on port 5433 for tests.")  # the agent made it 17
+@FACTS_HOME
+def test_no_apply_on_top_when_both_changed_the_same_words(home: Path) -> None:
+    at = conflicted(home, mine="Uses Postgres 18 on port 5433 for tests.")  # the agent made it 17
     no_exception(at)
     assert "ed_conflict_merge" not in [b.key for b in at.button]
     assert at.button(key="ed_conflict_apply").label == "Replace the new text with mine"
@@ -290,7 +286,7 @@ def test_merge_on_top_word_by_word() -> None:
     assert merge_on_top("a b c", "a x c", "a x c") is None  # the agent made my very change
 
 
-def test_sharing_says_git_s_status_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:  # noqa: F811
+def test_sharing_says_git_s_status_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> None:
     """The Uncommitted column said git's two letters ("yes: M MEMORY.md")."""
     import os
     import subprocess

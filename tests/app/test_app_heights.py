@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import demo, fresh_cache, no_exception, open_app  # noqa: F401
+from app_support import no_exception, open_app
 
 
 def walk(node, inside: tuple[str, ...] = ()):

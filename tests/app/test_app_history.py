@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from app_support import alerts, demo, fresh_cache, no_exception, open_app, read, rendered_markdown, texts  # noqa: F401
+from app_support import alerts, no_exception, open_app, read, rendered_markdown, texts
 
 from hermes_dash import DELIMITER, MemoryStore, parse
 from hermes_dash.curation import history as _history

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import alerts, fresh_cache, no_exception, open_app, rendered_markdown, texts  # noqa: F401
+from app_support import alerts, no_exception, open_app, rendered_markdown, texts
 
 from hermes_dash import MemoryStore, resolve_home
 
@@ -16,17 +16,13 @@ USER_DATED = ["USER.md.bak.20261102-000000", "USER.md.bak.20261102-000001", "USE
 KEPT_ALWAYS = ["MEMORY.md.bak.20200101", "MEMORY.md.bak.1600000000"]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch, fresh_cache) -> Path:
-    home = tmp_path / "home"
-    folder = home / "memories"
-    folder.mkdir(parents=True)
-    (folder / "MEMORY.md").write_text("live fact")
-    (folder / "USER.md").write_text("live preference")
-    for name in [*DATED, *USER_DATED, *KEPT_ALWAYS]:
-        (folder / name).write_text("é fact\n§\nsecond")  # 15 characters, 17 bytes
-    monkeypatch.setenv("HERMES_HOME", str(home))
-    return home
+pytestmark = pytest.mark.home(
+    memory="live fact",
+    user="live preference",
+    files={
+        f"memories/{name}": "é fact\n§\nsecond" for name in [*DATED, *USER_DATED, *KEPT_ALWAYS]
+    },  # 15 characters, 17 bytes
+)
 
 
 def backups(home: Path) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import APP, alerts, demo, fresh_cache, no_exception, read, texts  # noqa: F401
+from app_support import APP, alerts, no_exception, read, texts
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import parse

@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from app_support import alerts, fresh_cache, no_exception, open_app, texts  # noqa: F401
+from app_support import alerts, no_exception, open_app, texts
+from pending_support import batch, stage
 from staged_batch import CI, FIVE, PG, SHIP
 from streamlit.testing.v1 import AppTest
 
@@ -20,34 +21,9 @@ from hermes_dash import parse, serialise
 BATCH = "9a9a9a9a"
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(serialise([PG, CI, SHIP]), encoding="utf-8")
-    (root / "config.yaml").write_text("memory:\n  write_approval: true\n  memory_char_limit: 120\n", encoding="utf-8")
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
-
-
-def stage(home: Path, sid: str, ops: list[dict], age: float = 60) -> Path:
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True, exist_ok=True)
-    payload: dict = {"action": "batch", "target": "memory", "operations": ops}
-    if len(ops) == 1:
-        payload = {"target": "memory", **ops[0]}
-    doc = {
-        "id": sid,
-        "subsystem": "memory",
-        "action": payload["action"],
-        "summary": f"proposal {sid}",
-        "origin": "background_review",
-        "created_at": time.time() - age,
-        "payload": payload,
-    }
-    path = folder / f"{sid}.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    return path
+pytestmark = pytest.mark.home(
+    memory=[PG, CI, SHIP], config="memory:\n  write_approval: true\n  memory_char_limit: 120\n"
+)
 
 
 def memory(home: Path) -> list[str]:
@@ -65,7 +41,7 @@ def said(at: AppTest) -> str:
 
 
 def test_a_batch_operation_by_operation_one_dropped_the_kept_approved_the_rest_left(home: Path) -> None:
-    path = stage(home, BATCH, FIVE)
+    path = stage(home, BATCH, batch(FIVE))
     at = inbox()
     shown = said(at)
     for n, verdict in ((1, "applies"), (2, "stale"), (3, "applies"), (4, "over the limit"), (5, "over the limit")):
@@ -86,7 +62,7 @@ def test_a_batch_operation_by_operation_one_dropped_the_kept_approved_the_rest_l
 
 
 def test_an_over_budget_batch_is_fitted_with_a_removal_the_person_picks(home: Path) -> None:
-    path = stage(home, BATCH, [FIVE[0], FIVE[3], FIVE[4]])
+    path = stage(home, BATCH, batch([FIVE[0], FIVE[3], FIVE[4]]))
     at = inbox()
     assert "Over the limit by" in said(at)
     fit = at.multiselect(key=f"in_fit_{BATCH}")
@@ -100,9 +76,9 @@ def test_an_over_budget_batch_is_fitted_with_a_removal_the_person_picks(home: Pa
 
 
 def test_approve_all_that_apply_names_each_failure_with_its_reason(home: Path) -> None:
-    stage(home, "8a8a8a8a", [{"action": "remove", "old_text": "Jenkins"}], age=50)
-    stage(home, "8b8b8b8b", [{"action": "add", "content": "y" * 90}], age=40)
-    stage(home, "8c8c8c8c", [{"action": "add", "content": "Lint with ruff."}], age=30)
+    stage(home, "8a8a8a8a", {"target": "memory", "action": "remove", "old_text": "Jenkins"}, age=50)
+    stage(home, "8b8b8b8b", {"target": "memory", "action": "add", "content": "y" * 90}, age=40)
+    stage(home, "8c8c8c8c", {"target": "memory", "action": "add", "content": "Lint with ruff."}, age=30)
     at = inbox()
     at.button(key="in_apply_all").click().run()
     at.button(key="in_all_yes").click().run()
@@ -115,7 +91,7 @@ def test_approve_all_that_apply_names_each_failure_with_its_reason(home: Path) -
 
 def test_forty_writes_are_paged_folded_with_the_bulk_actions_on_top(home: Path) -> None:
     for n in range(40):
-        stage(home, f"{n:08x}", [{"action": "add", "content": f"Fact number {n}."}], age=1000 - n)
+        stage(home, f"{n:08x}", {"target": "memory", "action": "add", "content": f"Fact number {n}."}, age=1000 - n)
     at = inbox()
     folds = [e for e in at.expander if e.label.startswith("`0000")]
     assert len(folds) == 10 and not [b for b in at.button if (b.key or "").startswith("in_approve_0")]
@@ -136,9 +112,11 @@ def test_forty_writes_are_paged_folded_with_the_bulk_actions_on_top(home: Path) 
 
 
 def test_the_marks_are_counted_once(home: Path) -> None:
-    stage(home, "7a7a7a7a", [{"action": "remove", "old_text": "Jenkins"}], age=50)
-    stage(home, "7b7b7b7b", [{"action": "remove", "old_text": "Jenkins"}], age=40)  # stale and a repeat
-    stage(home, "7c7c7c7c", [{"action": "add", "content": CI}], age=30)
+    stage(home, "7a7a7a7a", {"target": "memory", "action": "remove", "old_text": "Jenkins"}, age=50)
+    stage(
+        home, "7b7b7b7b", {"target": "memory", "action": "remove", "old_text": "Jenkins"}, age=40
+    )  # stale and a repeat
+    stage(home, "7c7c7c7c", {"target": "memory", "action": "add", "content": CI}, age=30)
     at = inbox()
     line = next(m.value for m in at.markdown if "marked:" in m.value)
     assert "3 marked: 2 can no longer apply, 1 repeats another staged write, 1 the file already says this" in line
@@ -146,8 +124,8 @@ def test_the_marks_are_counted_once(home: Path) -> None:
 
 
 def test_after_approving_is_the_gauge_in_its_own_colours_with_one_figure(home: Path) -> None:
-    stage(home, "6a6a6a6a", [{"action": "add", "content": "z" * 55}])  # 69 + 58 = 127 of 120: over
-    stage(home, "6b6b6b6b", [{"action": "add", "content": "z" * 45}])  # 117 of 120: red
+    stage(home, "6a6a6a6a", {"target": "memory", "action": "add", "content": "z" * 55})  # 69 + 58 = 127 of 120: over
+    stage(home, "6b6b6b6b", {"target": "memory", "action": "add", "content": "z" * 45})  # 117 of 120: red
     at = inbox()
     assert not at.get("progress")  # no plain progress bar (always blue)
     gauge = at.get_by_key("in_gauge_6b6b6b6b-hdlvl-red")
@@ -161,7 +139,7 @@ def test_after_approving_is_the_gauge_in_its_own_colours_with_one_figure(home: P
 
 
 def test_a_single_add_over_the_limit_is_fitted_with_a_removal_the_person_picks(home: Path) -> None:
-    path = stage(home, "5a5a5a5a", [{"action": "add", "content": "y" * 60}])
+    path = stage(home, "5a5a5a5a", {"target": "memory", "action": "add", "content": "y" * 60})
     at = inbox()
     assert "Over the limit by 12 characters" in said(at)
     at.multiselect(key="in_fit_5a5a5a5a").set_value([CI]).run()
@@ -189,10 +167,10 @@ def test_a_stranded_queue_like_upstream_109215_is_drained_keeping_every_good_ope
             {"action": "replace", "old_text": f"end {n:02d}.", "content": facts[n].replace("detail", "fact", 1)},
         ]
         good += [new, facts[n].replace("detail", "fact", 1)]
-        stage(home, f"1090{n:04d}", ops, age=5 * 86400 - n * 3600)
+        stage(home, f"1090{n:04d}", batch(ops), age=5 * 86400 - n * 3600)
     settled = [*(f.replace("detail", "fact", 1) if n < 7 else f for n, f in enumerate(facts)), *good[::2]]
     over = "Z" * (5512 - len(serialise(settled)) - 3)  # lands at 5,512 of 5,500 once the seven are in
-    stage(home, "10900007", [{"action": "add", "content": over}], age=3600)
+    stage(home, "10900007", {"target": "memory", "action": "add", "content": over}, age=3600)
     folder = home / "pending" / "memory"
     queued = sum(p.stat().st_size for p in folder.glob("*.json"))
     steps, started = 0, time.perf_counter()
@@ -229,15 +207,21 @@ def test_a_stranded_queue_like_upstream_109215_is_drained_keeping_every_good_ope
 def test_the_text_a_person_approves_is_never_cut(home: Path) -> None:
     (home / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
     long = "Runbook: " + " ".join(f"step {n} checks the build cache and the deploy key." for n in range(30))
-    stage(home, "4a4a4a4a", [{"action": "add", "content": long}])
-    stage(home, "4b4b4b4b", [{"action": "replace", "old_text": "Postgres 16", "content": long + " Postgres 17."}])
+    stage(home, "4a4a4a4a", {"target": "memory", "action": "add", "content": long})
+    stage(
+        home,
+        "4b4b4b4b",
+        {"target": "memory", "action": "replace", "old_text": "Postgres 16", "content": long + " Postgres 17."},
+    )
     at = inbox()
     assert texts(at).count(long) == 1  # the add, whole
     assert any(long.rsplit(" ", 3)[-1] in h.value and "17" in h.value for h in at.get("html"))  # the replace, whole
 
 
 def test_an_operation_with_no_action_is_re_aimed_at_an_entry_and_approved(home: Path) -> None:
-    path = stage(home, "3a3a3a3a", [{"action": None, "old_text": "GitHub", "content": "CI runs on Forgejo."}, FIVE[2]])
+    path = stage(
+        home, "3a3a3a3a", batch([{"action": None, "old_text": "GitHub", "content": "CI runs on Forgejo."}, FIVE[2]])
+    )
     at = inbox()
     assert any("1. no action" in m.value and "no action (JSON null or missing)" in m.value for m in at.markdown)
     at.selectbox(key="in_aimto_3a3a3a3a_1").set_value(CI).run()

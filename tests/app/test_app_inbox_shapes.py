@@ -5,81 +5,26 @@ hostile staged files never crash the page."""
 
 from __future__ import annotations
 
-import json
 import os
-import time
 from pathlib import Path
 
 import pytest
-from app_support import alerts, fresh_cache, no_exception, open_app, texts  # noqa: F401
+from app_support import alerts, no_exception, open_app, texts
+from pending_support import stage
+from staged_batch import PACKED
+from staged_batch import PG_5433 as PG
+from staged_batch import stage_new_text as new_text
+from staged_batch import stage_patch as patch
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import parse, serialise
 
-PACKED = "todo: item A; item B; item C"
-PG = "Tests need Postgres 16 on port 5433."
 CI = "CI is GitHub Actions."
 PATCH = "0a0a0a0a"
 NEW_TEXT = "0b0b0b0b"
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(serialise([PACKED, PG, CI]), encoding="utf-8")
-    (root / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
-
-
-def stage(home: Path, sid: str, payload: dict, age: float = 60, origin: str = "background_review") -> Path:
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{sid}.json"
-    path.write_text(
-        json.dumps(
-            {
-                "id": sid,
-                "subsystem": "memory",
-                "action": payload["action"],
-                "summary": f"{payload['action']} proposal",
-                "origin": origin,
-                "created_at": time.time() - age,
-                "payload": payload,
-            }
-        ),
-        encoding="utf-8",
-    )
-    return path
-
-
-def patch(home: Path) -> Path:
-    return stage(
-        home,
-        PATCH,
-        {
-            "action": "patch",
-            "target": "memory",
-            "old_text": "item B",
-            "new_text": "item B done",
-            "matched_entry": PACKED,
-        },
-    )
-
-
-def new_text(home: Path) -> Path:
-    return stage(
-        home,
-        NEW_TEXT,
-        {
-            "action": "replace",
-            "target": "memory",
-            "old_text": "Postgres",
-            "new_text": "Tests need Postgres 17 on port 5433.",
-            "matched_entry": PG,
-        },
-    )
+pytestmark = pytest.mark.home(memory=[PACKED, PG, CI], config="memory:\n  write_approval: true\n")
 
 
 def inbox() -> AppTest:

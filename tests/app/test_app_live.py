@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import PAGES, demo, fresh_cache, no_exception, open_app  # noqa: F401
+from app_support import PAGES, no_exception, open_app
 
 from hermes_dash import DELIMITER
 from hermes_dash.ui import _live

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import APP, demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
+from app_support import APP, no_exception, open_app, tables
 from cli_support import run
 from streamlit.testing.v1 import AppTest
 
@@ -19,13 +19,7 @@ from hermes_dash import DELIMITER, read_journal
 FACTS = ["The staging database listens on port 5433.", "Deploys run from the main branch.", "Tea at four."]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(DELIMITER.join(FACTS), encoding="utf-8")
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
+pytestmark = pytest.mark.home(memory=FACTS)
 
 
 def _made_by(at: AppTest) -> list[str]:
@@ -42,14 +36,20 @@ def _life(home: Path, text: str) -> list[dict]:
     return data["entries"][0]["life"]
 
 
-def test_an_undo_is_named_for_the_page_it_was_clicked_on(home: Path) -> None:
-    """The Undo button's callback runs before the page: the journal still names the page."""
+def replaced_on_the_edit_page() -> AppTest:
+    """The Edit page after replacing the entry with port 5433 (confirmed if the page asks)."""
     at = open_app("edit")
     at.text_input(key="ed_rep_old").input("5433").run()
     at.text_area(key="ed_rep_new").input("The staging database listens on port 5434.").run()
     at.button(key="ed_rep_btn").click().run()
     if "ed_rep_yes" in [b.key for b in at.button]:
         at.button(key="ed_rep_yes").click().run()
+    return at
+
+
+def test_an_undo_is_named_for_the_page_it_was_clicked_on(home: Path) -> None:
+    """The Undo button's callback runs before the page: the journal still names the page."""
+    at = replaced_on_the_edit_page()
     at.button(key="hd_undo_0").click().run()
     no_exception(at)
     lines = read_journal(home / "memories")
@@ -139,12 +139,7 @@ def test_a_refusal_on_a_page_prints_its_command_for_the_dashboards_home(home: Pa
     from hermes_dash import invocation_for
 
     (home / "memories" / "MEMORY.md").write_text(f"{FACTS[0]}\n\n§\n\n{FACTS[1]}", encoding="utf-8")  # hand-edited
-    at = open_app("edit")
-    at.text_input(key="ed_rep_old").input("5433").run()
-    at.text_area(key="ed_rep_new").input("The staging database listens on port 5434.").run()
-    at.button(key="ed_rep_btn").click().run()
-    if "ed_rep_yes" in [b.key for b in at.button]:
-        at.button(key="ed_rep_yes").click().run()
+    at = replaced_on_the_edit_page()
     no_exception(at)
     shown = "\n".join([t.value for t in at.text] + [e.value for e in at.error] + [c.value for c in at.caption])
     wanted = invocation_for(home).command("normalize", "memory")

@@ -5,11 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import (  # noqa: F401
+from app_support import (
     ENTRY_URLS,
     PAGES,
-    demo,
-    fresh_cache,
     no_exception,
     open_app,
     read,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import demo, fresh_cache, no_exception, open_app, tables  # noqa: F401
+from app_support import no_exception, open_app, tables
 
 from hermes_dash import DELIMITER
 from hermes_dash.ui import mark_matches, matches

@@ -7,11 +7,11 @@ server (every byte of one Overview run) and on the Cleanup page through AppTest.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from app_support import fresh_cache, open_app  # noqa: F401
+from app_support import open_app
+from chromium import streamlit_run
 from repo import ROOT
 from web_probe import start, ws_probe
 
@@ -32,19 +32,9 @@ def _many_entries(home: Path, n: int) -> None:
 def test_a_huge_memory_md_sends_one_page_of_its_table(tmp_path: Path) -> None:
     home = tmp_path / "home"
     _many_entries(home, 60_000)  # about 4.5 MB
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.port",
-        "{port}",
-        "--server.headless",
-        "true",
-    ]
+    bare = streamlit_run("app.py", "{port}", bare=True)
     with start(
-        command, cwd=ROOT, scratch=tmp_path / "s", env={"HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
+        bare, cwd=ROOT, scratch=tmp_path / "s", env={"HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
     ) as server:
         probe = ws_probe(server.port, f"127.0.0.1:{server.port}", None, wait_s=120)
     assert probe.accepted and b"Fact 0:" in probe.received

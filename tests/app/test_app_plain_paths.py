@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import APP, fresh_cache, no_exception, rendered_markdown  # noqa: F401
+from app_support import APP, no_exception, rendered_markdown
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import ui

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables, texts  # noqa: F401
+from app_support import no_exception, open_app, rendered_markdown, tables, texts
 
 from hermes_dash import MemoryStore, read_journal, resolve_home
 from hermes_dash.demo import sessions as story

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app_support import demo, fresh_cache, no_exception, open_app, tables, texts  # noqa: F401
+from app_support import no_exception, open_app, tables, texts
 
 from hermes_dash import MemoryStore, resolve_home, sanitise
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import streamlit as st
-from app_support import APP, demo, fresh_cache, no_exception, tables  # noqa: F401
+from app_support import APP, no_exception, tables
 from repo import ROOT
 from streamlit.testing.v1 import AppTest
 

@@ -6,21 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import demo, fresh_cache, no_exception, open_app, rendered_markdown, tables  # noqa: F401
+from app_support import no_exception, open_app, rendered_markdown, tables
 from cli_support import run
 
 from hermes_dash import DELIMITER, over_budget_text
 
-
-@pytest.fixture
-def home_with_facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:  # noqa: F811
-    root = tmp_path / "home"
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text(
-        DELIMITER.join(["Redis runs on port 6379", "Tests: pytest -q"]), encoding="utf-8"
-    )
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    return root
+FACTS_HOME = pytest.mark.home(memory=["Redis runs on port 6379", "Tests: pytest -q"])
 
 
 def test_over_budget_text_says_by_how_much_with_no_second_percentage() -> None:
@@ -78,7 +69,8 @@ def test_possible_secret_is_a_separate_hint_from_the_scan() -> None:
     assert _hints.possible_secrets("x " * 32_000 + SECRET_URL) == 1
 
 
-def test_edit_add_preview_shows_possible_secret_beside_a_clean_scan(home_with_facts: Path) -> None:
+@FACTS_HOME
+def test_edit_add_preview_shows_possible_secret_beside_a_clean_scan(home: Path) -> None:
     at = open_app("edit")
     at.text_area(key="ed_add_text").input(SECRET_URL).run()
     no_exception(at)
@@ -87,8 +79,9 @@ def test_edit_add_preview_shows_possible_secret_beside_a_clean_scan(home_with_fa
     assert not any("Content scan:" in e.value for e in at.error)
 
 
-def test_overview_flags_possible_secret_not_as_scan(home_with_facts: Path) -> None:
-    with (home_with_facts / "memories" / "MEMORY.md").open("a", encoding="utf-8") as f:
+@FACTS_HOME
+def test_overview_flags_possible_secret_not_as_scan(home: Path) -> None:
+    with (home / "memories" / "MEMORY.md").open("a", encoding="utf-8") as f:
         f.write(DELIMITER + SECRET_URL)
     at = open_app()
     no_exception(at)
@@ -104,10 +97,11 @@ def _user(home: Path, text: str) -> None:
     (home / "memories" / "USER.md").write_text(text, encoding="utf-8")
 
 
-def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_facts: Path) -> None:
+@FACTS_HOME
+def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home: Path) -> None:
     from hermes_dash.curation.hints import DRIFT
 
-    _user(home_with_facts, "Name: Sam\n\n§\n\nLikes terse answers")  # blank lines around §: drift, under budget
+    _user(home, "Name: Sam\n\n§\n\nLikes terse answers")  # blank lines around §: drift, under budget
     at = open_app()
     no_exception(at)
     title, _, rest = DRIFT.partition(": ")
@@ -126,8 +120,9 @@ def test_drift_is_worded_once_with_the_way_out_on_overview_and_edit(home_with_fa
     assert "ed_batch_btn" not in [b.key for b in edit.button]
 
 
-def test_hand_written_one_entry_file_is_a_hint_not_drift(home_with_facts: Path) -> None:
-    _user(home_with_facts, HAND_WRITTEN_USER)
+@FACTS_HOME
+def test_hand_written_one_entry_file_is_a_hint_not_drift(home: Path) -> None:
+    _user(home, HAND_WRITTEN_USER)
     at = open_app()
     no_exception(at)
     assert not any("Edited by hand" in w.value for w in at.warning)
@@ -136,8 +131,9 @@ def test_hand_written_one_entry_file_is_a_hint_not_drift(home_with_facts: Path) 
     assert any("Migrate" in link.proto.label for link in at.get("page_link"))
 
 
-def test_clean_files_get_no_drift_or_hand_written_note(home_with_facts: Path) -> None:
-    _user(home_with_facts, "Name: Sam, likes terse answers")
+@FACTS_HOME
+def test_clean_files_get_no_drift_or_hand_written_note(home: Path) -> None:
+    _user(home, "Name: Sam, likes terse answers")
     at = open_app()
     no_exception(at)
     assert not at.get("page_link") and not at.info and not at.warning
@@ -174,12 +170,13 @@ def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> 
     assert check_paths([str(tmp_path) + " exists"]).summary() == "Checked 1 path named in MEMORY.md: all exist here."
 
 
-def test_cleanup_page_names_what_the_path_check_covered(home_with_facts: Path, tmp_path: Path) -> None:
-    memory = home_with_facts / "memories" / "MEMORY.md"
+@FACTS_HOME
+def test_cleanup_page_names_what_the_path_check_covered(home: Path, tmp_path: Path) -> None:
+    memory = home / "memories" / "MEMORY.md"
     memory.write_text(DELIMITER.join([f"Checkout in {tmp_path}", "Backend lives in services/api/"]), encoding="utf-8")
     from cleanup_corpus import agent_ran_in
 
-    agent_ran_in(home_with_facts, str(tmp_path))  # paths are looked up only where the agent runs
+    agent_ran_in(home, str(tmp_path))  # paths are looked up only where the agent runs
     at = open_app()
     at.switch_page("hermes_dash/ui/pages/curation_cleanup.py")
     at.run()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import APP, PAGES, alerts, demo, fresh_cache, no_exception, open_app  # noqa: F401
+from app_support import APP, alerts, no_exception, open_app
 from streamlit.testing.v1 import AppTest
 
 from hermes_dash import MemoryStore, agent_for_home, freeze_snapshot, resolve_home

@@ -3,12 +3,11 @@ profiles, staged writes that are too deep or hold lone surrogates. The real app.
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 
 import pytest
-from app_support import APP, alerts, fresh_cache, no_exception, texts  # noqa: F401
+from app_support import APP, alerts, no_exception, texts
+from pending_support import stage
 from streamlit.testing.v1 import AppTest
 
 ROOT = APP.parent
@@ -52,21 +51,10 @@ def test_folders_that_are_not_profiles_do_not_break_sharing(root: Path) -> None:
 
 def test_inbox_lists_deep_and_surrogate_staged_writes_as_malformed(root: Path) -> None:
     folder = root / "pending" / "memory"
-    folder.mkdir(parents=True)
-    good = {
-        "id": "0000000a",
-        "subsystem": "memory",
-        "action": "add",
-        "summary": "add a fact",
-        "origin": "foreground",
-        "created_at": time.time() - 60,
-        "payload": {"action": "add", "target": "memory", "content": "Use uv."},
-    }
-    (folder / "0000000a.json").write_text(json.dumps(good))
-    (folder / "0000000b.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
-    (folder / "0000000c.json").write_bytes(
-        b'{"summary": "\\ud800", "payload": {"action": "add", "target": "memory", "content": "x"}}'
-    )
+    add = {"action": "add", "target": "memory", "content": "Use uv."}
+    stage(root, "0000000a", add, origin="foreground", summary="add a fact")
+    stage(root, "0000000b", b"[" * 100_000 + b"]" * 100_000)
+    stage(root, "0000000c", b'{"summary": "\\ud800", "payload": {"action": "add", "target": "memory", "content": "x"}}')
     at = run_page("curation_inbox")
     shown = "\n".join(texts(at))
     assert "0000000b.json: nested too deeply" in shown

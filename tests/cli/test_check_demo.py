@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 import yaml
+from cli_support import invoke
 from repo import ROOT
 
 from hermes_dash import serialise
@@ -20,10 +19,7 @@ CLEAN = ["Tests need Postgres 16 on port 5433.", "Deploys go through `make deplo
 
 
 def cli(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT):
-    full = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    proc = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", *args], capture_output=True, text=True, env=full, timeout=120, cwd=cwd
-    )
+    proc = invoke(*args, env=env, cwd=cwd)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
     return proc.returncode, proc.stdout, proc.stderr
 

@@ -2,33 +2,24 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
+import pytest
+from cli_support import command, invoke
 from repo import ROOT
 from web_probe import start
 
+TWO_FILES = pytest.mark.home(memory="one fact", user="likes tea\n§\nworks at night")
+
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "HERMES_HOME": str(cwd / "not-used")}
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
-    )
+    return invoke(*args, cwd=cwd, env={"HERMES_HOME": str(cwd / "not-used")})
 
 
-def _home(tmp_path: Path) -> Path:
-    home = tmp_path / "hermes"
-    (home / "memories").mkdir(parents=True)
-    (home / "memories" / "MEMORY.md").write_text("one fact")
-    (home / "memories" / "USER.md").write_text("likes tea\n§\nworks at night")
-    return home
-
-
-def test_check_without_a_file_checks_the_homes_files(tmp_path: Path) -> None:
-    home = _home(tmp_path)
+@TWO_FILES
+def test_check_without_a_file_checks_the_homes_files(home: Path, tmp_path: Path) -> None:
     done = _run("--home", str(home), "check", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert f"{home}/memories/MEMORY.md: ok (8/2,200 characters, 1 entry)" in done.stdout
@@ -49,8 +40,8 @@ def test_help_lists_the_dashboards_options(tmp_path: Path) -> None:
 
 
 def test_history_and_blame_help_name_the_targets(tmp_path: Path) -> None:
-    for command in ("history", "blame", "show"):
-        assert "{memory,user}" in _run(command, "--help", cwd=tmp_path).stdout, command
+    for name in ("history", "blame", "show"):
+        assert "{memory,user}" in _run(name, "--help", cwd=tmp_path).stdout, name
 
 
 def test_plugin_install_help_is_its_own(tmp_path: Path) -> None:
@@ -60,17 +51,22 @@ def test_plugin_install_help_is_its_own(tmp_path: Path) -> None:
     assert "--port" not in _run("plugin", "status", "--help", cwd=tmp_path).stdout
 
 
-def test_plugin_status_says_1_entry(tmp_path: Path) -> None:
-    done = _run("--home", str(_home(tmp_path)), "plugin", "status", cwd=tmp_path)
+@TWO_FILES
+def test_plugin_status_says_1_entry(home: Path, tmp_path: Path) -> None:
+    done = _run("--home", str(home), "plugin", "status", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "MEMORY.md: 8/2,200 chars (0%, calm), 1 entry" in done.stdout, done.stdout
     assert "2 entries" in done.stdout
 
 
-def test_serve_prints_one_line_where_it_serves_and_for_whom(tmp_path: Path) -> None:
-    home = _home(tmp_path)
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}", "--no-browser"]
-    with start(command, cwd=tmp_path, scratch=tmp_path / "scratch", env={"PYTHONPATH": str(ROOT)}) as server:
+@TWO_FILES
+def test_serve_prints_one_line_where_it_serves_and_for_whom(home: Path, tmp_path: Path) -> None:
+    with start(
+        command("serve", "--port", "{port}", "--no-browser", home=home),
+        cwd=tmp_path,
+        scratch=tmp_path / "scratch",
+        env={"PYTHONPATH": str(ROOT)},
+    ) as server:
         deadline = time.monotonic() + 30
         while "hermes-dash serves" not in server.log.read_text() and time.monotonic() < deadline:
             time.sleep(0.2)

@@ -61,24 +61,21 @@ def team_repo(tmp_path: Path) -> Path:
 def test_the_hook_checks_a_linked_memory_md(team_repo: Path, tmp_path: Path) -> None:
     tool = _pre_commit()
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "GIT_CONFIG_NOSYSTEM": "1"}
-    run = subprocess.run(
-        [tool, "run", "--all-files", "--color", "never"],
-        cwd=team_repo,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+
+    def hooks() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [tool, "run", "--all-files", "--color", "never"],
+            cwd=team_repo,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=env,
+        )
+
+    run = hooks()
     out = run.stdout + run.stderr
     assert "no files to check" not in out, out
     assert run.returncode == 1 and "over its limit: 2,303/2,200 characters" in out, out
     (team_repo / "team" / "shared-memory.md").write_text(serialise(["fine"]))
-    again = subprocess.run(
-        [tool, "run", "--all-files", "--color", "never"],
-        cwd=team_repo,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    again = hooks()
     assert again.returncode == 0 and "Passed" in again.stdout, again.stdout + again.stderr

@@ -8,7 +8,6 @@ touch nothing else.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import subprocess
@@ -16,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import invoke
 from repo import ROOT
 
 ORIGINAL = b"alpha fact\n\xc2\xa7\nbeta fact: it's here"
@@ -152,14 +152,7 @@ def test_no_module_writes_a_command_by_hand() -> None:
 
 def test_from_a_clone_the_module_is_named_with_the_interpreter(tmp_path: Path) -> None:
     """`python -m hermes_dash` as started: the interpreter's path unless it is the `python3` on PATH."""
-    done = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(tmp_path / "nowhere"), "show"],
-        cwd=ROOT,
-        env={**os.environ, "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = invoke("show", home=tmp_path / "nowhere", env={"PATH": "/usr/bin:/bin"})
     assert f"`{sys.executable} -m hermes_dash demo`" in done.stderr, done.stderr
 
 

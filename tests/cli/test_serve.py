@@ -10,25 +10,20 @@ network on purpose.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from app_support import fresh_cache, texts  # noqa: F401
+from app_support import texts
+from chromium import streamlit_run
+from cli_support import command
 from repo import ROOT as REPO
 from web_probe import listening, start, ws_probe
 
 from hermes_dash.cli import _serve
-from hermes_dash.demo import create_demo_home
 
 pytestmark = pytest.mark.slow
 
 MEMORY_WORD = b"staging"  # in several demo MEMORY.md entries
-
-
-@pytest.fixture
-def demo_home(tmp_path: Path) -> Path:
-    return create_demo_home(tmp_path / "demo")
 
 
 @pytest.fixture
@@ -60,8 +55,8 @@ def _assert_private(server, probes) -> None:
 
 
 def test_streamlit_run_from_another_folder_is_local_and_refuses_foreign_hosts(demo_home, elsewhere, tmp_path):
-    command = [sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.port", "{port}"]
-    with start(command, cwd=elsewhere, scratch=tmp_path, env={"HERMES_HOME": str(demo_home)}) as server:
+    bare = streamlit_run(REPO / "app.py", "{port}", bare=True)
+    with start(bare, cwd=elsewhere, scratch=tmp_path, env={"HERMES_HOME": str(demo_home)}) as server:
         # A local page view first: app.py seals Streamlit's address look-ups on its first run.
         assert MEMORY_WORD in ws_probe(server.port, f"127.0.0.1:{server.port}", None).received
         probes = _foreign_and_local(server.port)
@@ -70,18 +65,8 @@ def test_streamlit_run_from_another_folder_is_local_and_refuses_foreign_hosts(de
 
 
 def test_hermes_dash_serve_from_another_folder_is_local_and_nothing_leaves(demo_home, elsewhere, tmp_path):
-    command = [
-        sys.executable,
-        "-m",
-        "hermes_dash",
-        "--home",
-        str(demo_home),
-        "serve",
-        "--port",
-        "{port}",
-        "--no-browser",
-    ]
-    with start(command, cwd=elsewhere, scratch=tmp_path, env={"PYTHONPATH": str(REPO)}) as server:
+    serve = command("serve", "--port", "{port}", "--no-browser", home=demo_home)
+    with start(serve, cwd=elsewhere, scratch=tmp_path, env={"PYTHONPATH": str(REPO)}) as server:
         # The foreign requests come first, before any page view.
         probes = _foreign_and_local(server.port)
         _assert_private(server, probes)
@@ -95,8 +80,8 @@ def test_a_cwd_config_cannot_open_the_installed_command(demo_home, elsewhere, tm
     (elsewhere / ".streamlit" / "config.toml").write_text(
         '[server]\naddress = "0.0.0.0"\nallowedHosts = ["*"]\nenableCORS = false\n[browser]\ngatherUsageStats = true\n'
     )
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo_home), "--port", "{port}", "--no-browser"]
-    with start(command, cwd=elsewhere, scratch=tmp_path, env={"PYTHONPATH": str(REPO)}) as server:
+    serve = command("--port", "{port}", "--no-browser", home=demo_home)
+    with start(serve, cwd=elsewhere, scratch=tmp_path, env={"PYTHONPATH": str(REPO)}) as server:
         _assert_private(server, _foreign_and_local(server.port))
         assert server.outbound() == []
 

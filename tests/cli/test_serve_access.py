@@ -4,23 +4,17 @@ token, only the first browser that shows it (the token works once; that browser 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
-from app_support import fresh_cache, texts  # noqa: F401
+from app_support import texts
+from cli_support import command
 from repo import ROOT as REPO
 from web_probe import free_port, start, ws_probe
 
 from hermes_dash import TOKEN_ENV, origin_problem
-from hermes_dash.demo import create_demo_home
 
 MEMORY_WORD = b"staging"  # in several demo MEMORY.md entries
-
-
-@pytest.fixture
-def demo_home(tmp_path: Path) -> Path:
-    return create_demo_home(tmp_path / "demo")
 
 
 @pytest.mark.parametrize(
@@ -49,9 +43,8 @@ def test_a_websocket_from_another_local_port_gets_no_memory(demo_home: Path, tmp
     """Streamlit accepts it (host names match); the app's gate shows it nothing, and its own page everything."""
     folder = tmp_path / "elsewhere"
     folder.mkdir()
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo_home), "serve", "--port", "{port}"]
-    command.append("--no-browser")
-    with start(command, cwd=folder, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}) as server:
+    serve = command("serve", "--port", "{port}", "--no-browser", home=demo_home)
+    with start(serve, cwd=folder, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}) as server:
         other = free_port()
         foreign = ws_probe(server.port, f"localhost:{server.port}", f"http://localhost:{other}", wait_s=30)
         own = ws_probe(server.port, f"localhost:{server.port}", f"http://localhost:{server.port}", wait_s=30)

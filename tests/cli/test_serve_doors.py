@@ -11,14 +11,13 @@ variable beats the clone's config file, the app's gate refuses to show memory to
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from chromium import streamlit_run
+from cli_support import command
 from repo import ROOT as REPO
 from web_probe import start, ws_probe
-
-from hermes_dash.demo import create_demo_home
 
 pytestmark = pytest.mark.slow
 
@@ -40,11 +39,6 @@ OPEN_ENV = {
 
 
 @pytest.fixture
-def demo_home(tmp_path: Path) -> Path:
-    return create_demo_home(tmp_path / "demo")
-
-
-@pytest.fixture
 def careless(tmp_path: Path) -> dict[str, Path]:
     """A home folder (``~``) and a working folder, each with a config.toml that opens every door."""
     home, work = tmp_path / "user-home", tmp_path / "work"
@@ -59,19 +53,9 @@ def _foreign(port: int):
 
 
 def test_serve_keeps_every_door_shut_whatever_the_config_says(demo_home, careless, tmp_path):
-    command = [
-        sys.executable,
-        "-m",
-        "hermes_dash",
-        "--home",
-        str(demo_home),
-        "serve",
-        "--port",
-        "{port}",
-        "--no-browser",
-    ]
+    serve = command("serve", "--port", "{port}", "--no-browser", home=demo_home)
     env = {"PYTHONPATH": str(REPO), "HOME": str(careless["home"]), **OPEN_ENV}
-    with start(command, cwd=careless["work"], scratch=tmp_path / "s", env=env) as server:
+    with start(serve, cwd=careless["work"], scratch=tmp_path / "s", env=env) as server:
         foreign = _foreign(server.port)
         assert not foreign.accepted, "a page on a listed foreign origin opened the websocket"
         assert MEMORY_WORD not in foreign.received and USER_WORD not in foreign.received
@@ -87,18 +71,8 @@ def test_streamlit_run_with_a_door_opened_shows_memory_to_no_one(demo_home, care
     env = {"HOME": str(careless["home"]), "HERMES_HOME": str(demo_home), "PYTHONPATH": str(REPO)}
     if how == "environment":
         env.update(OPEN_ENV)
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.port",
-        "{port}",
-        "--server.headless",
-        "true",
-    ]
-    with start(command, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
+    bare = streamlit_run("app.py", "{port}", bare=True)
+    with start(bare, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
         local = ws_probe(server.port, f"127.0.0.1:{server.port}", None, wait_s=30)  # seals the look-ups first
         foreign = _foreign(server.port)
         assert MEMORY_WORD not in foreign.received and USER_WORD not in foreign.received

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from agent_db import build_state_db, require_agent
-from app_support import fresh_cache, no_exception, open_app, texts  # noqa: F401
+from app_support import no_exception, open_app, texts
 from cli_support import run
 
 from hermes_dash import MemoryStore, choose_snapshot, diff_live, read_sessions, resolve_home

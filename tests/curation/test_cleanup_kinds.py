@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from cleanup_corpus import agent_ran_in
+from cleanup_support import pick_until_goal
 
 from hermes_dash import MemoryStore, resolve_home, serialise, usage
 from hermes_dash.curation import cleanup
@@ -168,13 +169,7 @@ def test_the_superseded_and_the_duplicated_come_first_and_no_live_fact_ranks_abo
     assert plan.ranked[-1].entry == new and plan.ranked[-1].evidence == "newer value"
     assert not any(c.evidence == "not found here" for c in plan.ranked)
     # Taking the candidates in order until the goal removes only the superseded entry.
-    picks: list[str] = []
-    chosen = plan
-    for cand in plan.ranked:
-        if chosen.reaches_goal:
-            break
-        picks.append(cand.entry)
-        chosen = plan.choose(removals=picks)
+    chosen, picks = pick_until_goal(plan)
     assert chosen.reaches_goal and picks == [old]
     cleanup.apply_plan(store, chosen)
     after = store.read("memory").entries

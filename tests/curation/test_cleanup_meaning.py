@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cleanup_support import pick_until_goal
 
 from benchmarks import cleanup_quality
 from hermes_dash import MemoryStore, resolve_home, serialise, usage
@@ -283,13 +284,7 @@ def test_each_near_full_home_reaches_the_threshold_and_loses_no_live_fact_unless
     memory, user = home.files()
     plan = cleanup.suggest(store).plans["memory"]
     assert all(s.kind in ("merge", "move", "shorten") and not s.picked for s in plan.steps)
-    picks: list[str] = []
-    chosen = plan
-    for cand in plan.ranked:
-        if chosen.reaches_goal:
-            break
-        picks.append(cand.entry)
-        chosen = plan.choose(removals=picks)
+    chosen, picks = pick_until_goal(plan)
     assert chosen.reaches_goal
     cleanup.apply_plan(store, chosen)
     after = " ".join(store.read("memory").entries + store.read("user").entries)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import streamlit as st
 from agent_db import build_state_db, require_agent
-from repo import ROOT
+from app_support import open_app
 from streamlit.testing.v1 import AppTest
 
 from benchmarks import cleanup_quality
@@ -42,10 +42,7 @@ def page(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     st.cache_data.clear()
     home = tea_shop(tmp_path)
     monkeypatch.setenv("HERMES_HOME", str(home))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
-    at.run()
-    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / "curation_cleanup.py"))
-    at.run()
+    at = open_app("curation_cleanup", timeout=90)
     assert not at.exception, [e.value for e in at.exception]
     yield at, home
     st.cache_data.clear()

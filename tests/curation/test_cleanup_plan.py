@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import streamlit as st
+from app_support import open_app
 from cleanup_corpus import agent_ran_in
-from repo import ROOT
-from streamlit.testing.v1 import AppTest
+from cli_support import invoke
 
 from hermes_dash import MemoryStore, resolve_home, serialise, usage
 from hermes_dash.curation import cleanup
@@ -130,31 +127,15 @@ def test_shorten_is_deterministic_and_leaves_code_alone():
 
 def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
     home, _, stale = near_full(tmp_path)
-    env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "suggest", "memory"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-    )
+    env = {"HERMES_HOME": str(home)}
+    out = invoke("suggest", "memory", env=env)
     assert out.returncode == 0, out.stderr
     plan_text = out.stdout[out.stdout.index("Plan for MEMORY.md") :]
     for fact in CORE:
         assert fact in plan_text  # every text in full, never cut
     assert "more to free for the goal" in plan_text and "none picked" in plan_text
     assert "one of the longest" not in out.stdout
-    data = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "hermes_dash", "suggest", "memory", "--json"],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=ROOT,
-            timeout=60,
-        ).stdout
-    )
+    data = json.loads(invoke("suggest", "memory", "--json", env=env).stdout)
     memory = data["plans"]["memory"]
     assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]} | {stale}
     assert not {op["old_text"] for op in memory["operations"] if op["action"] == "remove"} & set(CORE)
@@ -170,10 +151,7 @@ def fresh_cache():
 def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, monkeypatch, fresh_cache):
     home, _, stale = near_full(tmp_path)
     monkeypatch.setenv("HERMES_HOME", str(home))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / "curation_cleanup.py"))
-    at.run()
+    at = open_app("curation_cleanup")
     assert not at.exception, [e.value for e in at.exception]
     plain = [t.value for t in at.text] + [c.value for c in at.code]  # entry text is plain text, either widget
     shown = "\n".join(plain)

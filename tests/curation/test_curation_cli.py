@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from repo import ROOT
+from cli_support import invoke
+from pending_support import stage
 
 from hermes_dash import serialise
 
@@ -18,31 +17,8 @@ DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrappe
 
 
 def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
-    )
-
-
-def stage(home: Path, sid: str, payload: dict, **extra: object) -> Path:
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{sid}.json"
-    path.write_text(
-        json.dumps(
-            {
-                "id": sid,
-                "subsystem": "memory",
-                "action": payload["action"],
-                "summary": "s",
-                "origin": "foreground",
-                "created_at": 1_700_000_000,
-                "payload": payload,
-                **extra,
-            }
-        )
-    )
-    return path
+    """The command line on $HERMES_HOME (no --home)."""
+    return invoke(*args, env={"HERMES_HOME": str(home)})
 
 
 def test_suggest_json_lists_merges_and_a_plan(home, write_mem, write_config):

@@ -3,64 +3,14 @@
 
 from __future__ import annotations
 
-import json
-import time
-from pathlib import Path
-
 from cli_support import run
+from pending_support import stage
+from staged_batch import PACKED
+from staged_batch import PG_5433 as PG
+from staged_batch import stage_new_text as new_text
+from staged_batch import stage_patch as patch
 
 from hermes_dash import serialise
-
-PACKED = "todo: item A; item B; item C"
-PG = "Tests need Postgres 16 on port 5433."
-
-
-def stage(home: Path, sid: str, payload: dict, age: float = 60, origin: str = "background_review") -> Path:
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{sid}.json"
-    path.write_text(
-        json.dumps(
-            {
-                "id": sid,
-                "subsystem": "memory",
-                "action": payload["action"],
-                "summary": "s",
-                "origin": origin,
-                "created_at": time.time() - age,
-                "payload": payload,
-            }
-        )
-    )
-    return path
-
-
-def patch(home: Path, sid: str = "0a0a0a0a") -> Path:
-    return stage(
-        home,
-        sid,
-        {
-            "action": "patch",
-            "target": "memory",
-            "old_text": "item B",
-            "new_text": "item B done",
-            "matched_entry": PACKED,
-        },
-    )
-
-
-def new_text(home: Path, sid: str = "0b0b0b0b") -> Path:
-    return stage(
-        home,
-        sid,
-        {
-            "action": "replace",
-            "target": "memory",
-            "old_text": "Postgres",
-            "new_text": "Tests need Postgres 17 on port 5433.",
-            "matched_entry": PG,
-        },
-    )
 
 
 def test_list_shows_a_patch_with_its_word_diff_and_a_new_text_payload(home, write_mem):

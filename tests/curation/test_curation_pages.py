@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from app_support import demo, fresh_cache, open_app  # noqa: F401
+from app_support import open_app
 from cleanup_corpus import agent_ran_in
 from streamlit.testing.v1 import AppTest
 

@@ -8,14 +8,12 @@ names the exact code points, and ``check --strict`` fails on it.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from agent_db import agent_python
-from repo import ROOT
+from cli_support import invoke
 
 from hermes_dash import MemoryStore, resolve_home, scan, serialise
 from hermes_dash.curation import hints, invisible
@@ -120,39 +118,29 @@ def test_the_entry_is_flagged_on_the_pages(home: Path) -> None:
     assert note.startswith("1 with hidden text") and "beyond the agent's" in note
 
 
-def _check(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "check", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-
-
 def test_check_strict_fails_on_each_new_class(tmp_path: Path) -> None:
     """U+2800, U+2028 and fullwidth or mathematical letters passed ``check --strict`` before."""
     for name in ("braille blank", "line separator", "fullwidth letters", "mathematical letters"):
         path = tmp_path / name / "MEMORY.md"
         path.parent.mkdir()
         path.write_text(serialise([CLEAN[0], SAMPLES[name]]), encoding="utf-8")
-        done = _check("--strict", str(path))
+        done = invoke("check", "--strict", str(path))
         assert done.returncode == 1 and "entry [1] holds hidden text" in done.stderr, (name, done.stderr)
 
 
 def test_check_warns_and_strict_fails(tmp_path: Path) -> None:
     path = tmp_path / "MEMORY.md"
     path.write_text(serialise([CLEAN[0], SAMPLES["soft hyphen"], SMUGGLED]), encoding="utf-8")
-    plain = _check(str(path))
+    plain = invoke("check", str(path))
     assert plain.returncode == 0, plain.stderr  # the agent reads it cleanly: not a failure by default
     assert "warning (fails only with --strict): entry [1] holds hidden text" in plain.stdout
     assert "U+00AD SOFT HYPHEN" in plain.stdout and "code points: U+E0069, U+E0067" in plain.stdout
     assert "beyond the agent's" in plain.stdout
-    strict = _check("--strict", str(path))
+    strict = invoke("check", "--strict", str(path))
     assert strict.returncode == 1 and "2 problems" in strict.stderr and "U+E0069" in strict.stderr
-    data = json.loads(_check("--json", "--strict", str(path)).stdout)
+    data = json.loads(invoke("check", "--json", "--strict", str(path)).stdout)
     assert data["success"] is False and len(data["files"][0]["warnings"]) == 2
     clean = tmp_path / "clean" / "MEMORY.md"
     clean.parent.mkdir()
     clean.write_text(serialise(CLEAN), encoding="utf-8")
-    assert _check("--strict", str(clean)).returncode == 0
+    assert invoke("check", "--strict", str(clean)).returncode == 0

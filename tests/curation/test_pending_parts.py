@@ -10,12 +10,12 @@ import json
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from agent_db import agent_python
 from cli_support import run
+from pending_support import batch, stage
 from staged_batch import CI, FIVE, PG, SHIP
 
 from hermes_dash import MemoryStore, resolve_home, serialise
@@ -23,24 +23,6 @@ from hermes_dash.curation import pending
 
 AGENT = Path(agent_python())
 needs_agent = pytest.mark.skipif(not AGENT.exists(), reason="the released agent 0.19.0 is not installed")
-
-
-def _stage(home: Path, sid: str, ops: list[dict], *, age: float = 60, **extra: object) -> Path:
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True, exist_ok=True)
-    doc = {
-        "id": sid,
-        "subsystem": "memory",
-        "action": "batch",
-        "summary": "consolidate",
-        "origin": "background_review",
-        "created_at": time.time() - age,
-        "payload": {"action": "batch", "target": "memory", "operations": ops},
-        **extra,
-    }
-    path = folder / f"{sid}.json"
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
-    return path
 
 
 @pytest.fixture
@@ -87,7 +69,7 @@ def _agent_approves(home: Path, sid: str) -> dict:
 
 
 def test_each_operation_gets_its_own_verdict_and_word_diff(store, small):
-    staged = pending.read_one(_stage(small, "a0000001", FIVE))
+    staged = pending.read_one(stage(small, "a0000001", batch(FIVE)))
     shown = pending.preview_parts(store, staged)
     verdicts = [p.verdict for p in shown.parts]
     assert verdicts == ["applies", "stale", "applies", "over_limit", "over_limit"]
@@ -108,14 +90,14 @@ def test_ambiguous_and_changed_pin_are_named(store, home, write_mem):
         {"action": "remove", "old_text": "redis"},
         {"action": "replace", "old_text": CI, "matched_entry": "CI runs on Jenkins.", "content": "CI: GitHub."},
     ]
-    shown = pending.preview_parts(store, pending.read_one(_stage(home, "a0000002", ops)))
+    shown = pending.preview_parts(store, pending.read_one(stage(home, "a0000002", batch(ops))))
     assert [p.verdict for p in shown.parts] == ["ambiguous", "pin_changed"]
     assert not shown.keep
 
 
 @needs_agent
 def test_only_1_3_approves_them_as_one_write_and_leaves_the_rest_for_the_agent(store, small, tmp_path):
-    _stage(small, "a0000003", FIVE[:4])  # 0.19.0 has no patch: the fifth is upstream main's
+    stage(small, "a0000003", batch(FIVE[:4]))  # 0.19.0 has no patch: the fifth is upstream main's
     decision = pending.approve_parts(store, "a0000003", keep=[1, 3])
     assert decision.ok, decision.message
     assert (small / "memories" / "MEMORY.md").read_text() == serialise(
@@ -143,7 +125,7 @@ def test_only_1_3_approves_them_as_one_write_and_leaves_the_rest_for_the_agent(s
 @needs_agent
 def test_what_is_left_after_dropping_the_stale_one_is_approved_by_the_agent_as_by_us(store, small, tmp_path):
     ops = [FIVE[0], FIVE[1], FIVE[2]]
-    _stage(small, "a0000004", ops)
+    stage(small, "a0000004", batch(ops))
     assert pending.approve_parts(store, "a0000004", keep=[], drop=[2]).ok
     assert [
         o["action"] for o in json.loads((small / "pending/memory/a0000004.json").read_text())["payload"]["operations"]
@@ -157,14 +139,14 @@ def test_what_is_left_after_dropping_the_stale_one_is_approved_by_the_agent_as_b
 
 
 def test_drop_alone_approves_the_others_and_the_file_goes(store, small):
-    _stage(small, "a0000005", [FIVE[0], FIVE[1], FIVE[2]])
+    stage(small, "a0000005", batch([FIVE[0], FIVE[1], FIVE[2]]))
     decision = pending.approve_parts(store, "a0000005", drop=[2])
     assert decision.ok and "2 dropped" in decision.message
     assert not (small / "pending/memory/a0000005.json").exists()
 
 
 def test_a_refused_approval_leaves_every_file_byte_identical(store, small):
-    _stage(small, "a0000006", FIVE)
+    stage(small, "a0000006", batch(FIVE))
     before = _tree(small)
     assert not pending.approve_parts(store, "a0000006", keep=[1, 3, 4, 5]).ok  # over budget
     assert not pending.approve_parts(store, "a0000006", keep=[2]).ok  # stale
@@ -175,7 +157,7 @@ def test_a_refused_approval_leaves_every_file_byte_identical(store, small):
 
 @needs_agent
 def test_over_budget_fitted_with_removals_the_person_picks_as_one_write(store, small, tmp_path):
-    _stage(small, "a0000007", [FIVE[0], FIVE[3]])
+    stage(small, "a0000007", batch([FIVE[0], FIVE[3]]))
     twin = tmp_path / "twin"
     shutil.copytree(small, twin)
     assert _agent_approves(twin, "a0000007")["success"] is False  # refused whole by the agent too
@@ -192,11 +174,13 @@ def test_over_budget_fitted_with_removals_the_person_picks_as_one_write(store, s
 
 @needs_agent
 def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(store, small, tmp_path):
-    _stage(small, "b0000001", [{"action": "remove", "old_text": "Jenkins"}], age=50)
-    _stage(small, "b0000002", [{"action": "add", "content": "y" * 90}], age=40)
-    _stage(small, "b0000003", [{"action": "add", "content": "Lint with ruff."}], age=30)
+    stage(small, "b0000001", batch([{"action": "remove", "old_text": "Jenkins"}]), age=50)
+    stage(small, "b0000002", batch([{"action": "add", "content": "y" * 90}]), age=40)
+    stage(small, "b0000003", batch([{"action": "add", "content": "Lint with ruff."}]), age=30)
     (small / "pending/memory/b0000004.json").write_text("{not json", encoding="utf-8")
-    _stage(small, "b0000005", [{"action": "replace", "old_text": "Lint", "content": "Lint with ruff 0.6."}], age=20)
+    stage(
+        small, "b0000005", batch([{"action": "replace", "old_text": "Lint", "content": "Lint with ruff 0.6."}]), age=20
+    )
     twin = tmp_path / "twin"
     shutil.copytree(small, twin)
     decisions = {d.id: d for d in pending.approve_all(store)}
@@ -222,7 +206,7 @@ def test_an_operation_with_no_action_is_listed_and_can_be_re_aimed_or_dropped(st
         {"action": None, "old_text": "Postgres", "content": "Tests need Postgres 17."},
         {"content": "Lint with ruff."},
     ]
-    _stage(small, "c0000001", ops)
+    stage(small, "c0000001", batch(ops))
     staged = pending.well_formed(store, "c0000001")
     assert staged.ok and [p.verdict for p in pending.preview_parts(store, staged).parts] == ["no_action", "no_action"]
     twin = tmp_path / "twin"
@@ -235,15 +219,17 @@ def test_an_operation_with_no_action_is_listed_and_can_be_re_aimed_or_dropped(st
 
 
 def test_a_disposition_a_newer_release_stores_is_read(store, small):
-    _stage(small, "c0000002", [FIVE[2]], needs_review=True)
-    _stage(small, "c0000003", [FIVE[2]], disposition="needs_review: limit")
+    stage(small, "c0000002", batch([FIVE[2]]), needs_review=True)
+    stage(small, "c0000003", batch([FIVE[2]]), disposition="needs_review: limit")
     assert pending.well_formed(store, "c0000002").disposition == "needs_review"
     assert pending.well_formed(store, "c0000003").disposition == "needs_review: limit"
 
 
 def test_a_pattern_patch_with_old_text_is_malformed_not_applied_literally(store, small):
-    path = _stage(
-        small, "c0000004", [{"action": "patch", "pattern": "make \\w+", "old_text": "make ship", "new_text": "x"}]
+    path = stage(
+        small,
+        "c0000004",
+        batch([{"action": "patch", "pattern": "make \\w+", "old_text": "make ship", "new_text": "x"}]),
     )
     staged = pending.read_one(path)
     assert not staged.ok and "#45777" in (staged.problem or "")
@@ -255,7 +241,7 @@ def test_a_pattern_patch_with_old_text_is_malformed_not_applied_literally(store,
 
 
 def test_cli_lists_each_operation_and_approves_some(small):
-    _stage(small, "d0000001", FIVE)
+    stage(small, "d0000001", batch(FIVE))
     code, out, _ = run(small, "pending", "list", "d0000001", json_out=False)
     assert code == 0, out
     assert "1. replace: applies" in out and "Postgres [-16-]{+17+}" in out
@@ -272,8 +258,8 @@ def test_cli_lists_each_operation_and_approves_some(small):
 
 
 def test_cli_approve_all_prints_each_failure_with_its_reason(small):
-    _stage(small, "d0000002", [{"action": "remove", "old_text": "Jenkins"}], age=50)
-    _stage(small, "d0000003", [{"action": "add", "content": "Lint with ruff."}], age=40)
+    stage(small, "d0000002", batch([{"action": "remove", "old_text": "Jenkins"}]), age=50)
+    stage(small, "d0000003", batch([{"action": "add", "content": "Lint with ruff."}]), age=40)
     code, out, err = run(small, "pending", "approve", "--all", json_out=False)
     assert code == 1
     assert "Approved 1 of 2" in err and "d0000002, stale" in err and "Jenkins" in err
@@ -294,13 +280,13 @@ def test_cli_fits_a_single_add_over_the_limit_with_a_removal_picked(small):
 
 
 def test_cli_list_shows_a_stored_disposition(small):
-    _stage(small, "d0000005", [FIVE[2]], needs_review=True)
+    stage(small, "d0000005", batch([FIVE[2]]), needs_review=True)
     code, out, _ = run(small, "pending", "list", json_out=False)
     assert code == 0 and "the agent marked it: needs_review" in out
 
 
 def test_a_pin_broken_after_the_preview_refuses_and_puts_the_record_back_byte_for_byte(store, small):
-    path = _stage(small, "a0000008", FIVE[:3])
+    path = stage(small, "a0000008", batch(FIVE[:3]))
     shown = pending.preview_parts(store, pending.read_one(path), keep=[1])
     raw = path.read_bytes()
     (small / "memories/MEMORY.md").write_text(serialise(["Tests need Postgres 16 and Redis.", CI, SHIP]))

@@ -5,13 +5,11 @@ the entry on the Overview and in ``check``."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from app_support import fresh_cache, open_app, tables  # noqa: F401
+from app_support import open_app, tables
+from cli_support import invoke
 from repo import ROOT
 from secret_corpus import NOT_SECRETS, SHAPES, leaked
 
@@ -72,7 +70,7 @@ def test_hostile_text_costs_a_window_at_a_time() -> None:
         assert secrets.find_secrets((unit * (n // len(unit)))[:n]) is not None
 
 
-def test_the_entry_is_flagged_on_the_overview(home: Path, monkeypatch, fresh_cache) -> None:  # noqa: F811
+def test_the_entry_is_flagged_on_the_overview(home: Path, monkeypatch, fresh_cache) -> None:
     (home / "memories").mkdir()
     entries = ["Tests need Postgres 16 on port 5433.", SHAPES["gitlab token"][0], SHAPES["openssh private key"][0]]
     (home / "memories" / "MEMORY.md").write_text(serialise(entries), encoding="utf-8")
@@ -87,31 +85,21 @@ def test_the_entry_is_flagged_on_the_overview(home: Path, monkeypatch, fresh_cac
     assert any("2 with a possible secret" in c.value for c in at.caption)
 
 
-def _check(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "check", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-
-
 def test_check_warns_without_quoting_the_secret_and_strict_fails(tmp_path: Path) -> None:
     path = tmp_path / "MEMORY.md"
     path.write_text(serialise(["Tests need Postgres 16.", SHAPES["hugging face token"][0]]), encoding="utf-8")
-    plain = _check(str(path))
+    plain = invoke("check", str(path))
     assert plain.returncode == 0, plain.stderr
     assert "warning (fails only with --strict): entry [1] holds a possible secret (" in plain.stdout
     assert "HF hub: [REDACTED]" in plain.stdout and "QwErTyUi" not in plain.stdout + plain.stderr
-    strict = _check("--strict", "--json", str(path))
+    strict = invoke("check", "--strict", "--json", str(path))
     assert strict.returncode == 1
     [warning] = json.loads(strict.stdout)["files"][0]["warnings"]
     assert "detect-secrets" in warning and "QwErTyUi" not in warning
     clean = tmp_path / "clean" / "MEMORY.md"
     clean.parent.mkdir()
     clean.write_text(serialise(list(NOT_SECRETS[:8])), encoding="utf-8")
-    assert _check("--strict", str(clean)).returncode == 0
+    assert invoke("check", "--strict", str(clean)).returncode == 0
 
 
 def test_docs_state_the_bounds_and_the_figures() -> None:

@@ -16,11 +16,9 @@ Uses Debian's Chromium through Playwright, as the browser tests do; it downloads
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from browser_support import (
@@ -36,6 +34,7 @@ from browser_support import (
     stable_box,
     streamlit_app,
 )
+from pending_support import stage
 
 sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
 from hermes_dash import MemoryStore  # noqa: E402
@@ -259,8 +258,6 @@ def queue_home(home: Path) -> Path:
     (home / "memories").mkdir(parents=True)
     (home / "memories" / "MEMORY.md").write_text("\n§\n".join(QUEUE_ENTRIES), encoding="utf-8")
     (home / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True)
     for sid, origin, minutes, payload in QUEUE:
         summary = {
             "patch": "patch memory",
@@ -269,22 +266,7 @@ def queue_home(home: Path) -> Path:
             "remove": "remove from memory",
             "batch": "apply 2 op(s) to memory",
         }[payload["action"]]
-        (folder / f"{sid}.json").write_text(
-            json.dumps(
-                {
-                    "id": sid,
-                    "subsystem": "memory",
-                    "action": payload["action"],
-                    "summary": summary,
-                    "origin": origin,
-                    "created_at": time.time() - 60 * minutes,
-                    "payload": payload,
-                },
-                ensure_ascii=False,
-                indent=2,
-            ),
-            encoding="utf-8",
-        )
+        stage(home, sid, payload, age=60 * minutes, origin=origin, summary=summary)
     return home
 
 

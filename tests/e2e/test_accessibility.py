@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 import pytest
 from a11y_support import audit, failing, per_rule
-from browser_support import REPO, Browser, goto_page, settle
+from browser_support import REPO, Browser, ask_to_restore, goto_page, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -73,14 +72,7 @@ def walk(browser: Browser) -> list:
     page.get_by_role("button", name="Cancel").click()
     settle(page, None)
 
-    goto_page(page, "History")
-    page.get_by_role("radiogroup", name="File").get_by_text("USER.md").click()
-    settle(page, "versions of USER.md")
-    page.get_by_role("combobox", name="Compare the live USER.md with", exact=True).click()
-    page.get_by_role("option", name=re.compile("USER.md.bak.20261120")).click()
-    settle(page, "Restoring this version would bring back")
-    page.get_by_role("button", name="Restore this version…").click()
-    settle(page, "Replace the live USER.md")
+    ask_to_restore(page, "USER.md", "USER.md.bak.20261120")
     found += audit(page, "History: restore confirmation")
     page.get_by_role("button", name="Cancel").click()
     settle(page, None)

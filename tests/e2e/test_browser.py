@@ -13,10 +13,18 @@ absent; with CI=true a missing Chromium fails the run instead.
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from browser_support import REPO, WAIT_MS, Browser, assert_only_local, edit_cell, goto_page, settle, shot
+from browser_support import (
+    REPO,
+    WAIT_MS,
+    Browser,
+    ask_to_restore,
+    assert_only_local,
+    edit_cell,
+    goto_page,
+    settle,
+    shot,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -78,14 +86,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     shot(page, "snapshot")
 
     # Restore the hand-made USER.md backup over the hand-written markdown file (History).
-    goto_page(page, "History")
-    page.get_by_role("radiogroup", name="File").get_by_text("USER.md").click()
-    settle(page, "versions of USER.md")
-    page.get_by_role("combobox", name="Compare the live USER.md with", exact=True).click()
-    page.get_by_role("option", name=re.compile("USER.md.bak.20261120")).click()
-    settle(page, "Restoring this version would bring back")
-    page.get_by_role("button", name="Restore this version…").click()
-    settle(page, "Replace the live USER.md")
+    ask_to_restore(page, "USER.md", "USER.md.bak.20261120")
     page.get_by_role("button", name="Yes, restore").click()
     settle(page, "Restored USER.md from USER.md.bak.20261120.")
     memories = demo / "memories"

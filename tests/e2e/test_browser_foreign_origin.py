@@ -11,7 +11,6 @@ the handshake is refused; under a bare ``streamlit run app.py`` with the origin 
 from __future__ import annotations
 
 import http.server
-import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO
+from chromium import streamlit_run
+from cli_support import command
 from web_probe import free_port, start
 
 pytestmark = pytest.mark.e2e
@@ -104,10 +105,10 @@ def test_a_page_on_another_local_port_sees_no_memory_in_chromium(tmp_path: Path,
     home, work = tmp_path / "user-home", tmp_path / "work"
     home.mkdir()
     work.mkdir()
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo), "serve", "--port", "{port}", "--no-browser"]
+    serve = command("serve", "--port", "{port}", "--no-browser", home=demo)
     before = (demo / "memories" / "MEMORY.md").read_bytes()
     env = {"PYTHONPATH": str(REPO), "HOME": str(home)}
-    with start(command, cwd=work, scratch=tmp_path / "s", env=env) as srv, _evil_site(srv.port, "localhost") as other:
+    with start(serve, cwd=work, scratch=tmp_path / "s", env=env) as srv, _evil_site(srv.port, "localhost") as other:
         browser = chromium.browser_type.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page()
@@ -136,10 +137,10 @@ def test_a_listed_foreign_origin_is_refused_by_serve_in_chromium(tmp_path: Path,
 
     demo = create_demo_home(tmp_path / "demo")
     home, work = _careless(tmp_path)
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(demo), "serve", "--port", "{port}", "--no-browser"]
+    serve = command("serve", "--port", "{port}", "--no-browser", home=demo)
     env = {"PYTHONPATH": str(REPO), "HOME": str(home), "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}"}
     before = (demo / "memories" / "MEMORY.md").read_bytes()
-    with start(command, cwd=work, scratch=tmp_path / "s", env=env) as server:
+    with start(serve, cwd=work, scratch=tmp_path / "s", env=env) as server:
         result = _visit_evil(chromium, server.port)
     assert not result["opened"], "the foreign page opened the dashboard's websocket"
     assert MEMORY_WORD not in result["text"] and USER_WORD not in result["text"]
@@ -157,18 +158,8 @@ def test_a_listed_foreign_origin_sees_no_memory_under_streamlit_run_in_chromium(
         "HERMES_HOME": str(demo),
         "STREAMLIT_SERVER_CORS_ALLOWED_ORIGINS": f"http://{EVIL_HOST}",
     }
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.port",
-        "{port}",
-        "--server.headless",
-        "true",
-    ]
-    with start(command, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
+    bare = streamlit_run("app.py", "{port}", bare=True)
+    with start(bare, cwd=REPO, scratch=tmp_path / "s", env=env) as server:
         result = _visit_evil(chromium, server.port)
     # Streamlit lets the page in (the variable beats every config file); the app shows it nothing.
     assert result["opened"]

@@ -11,11 +11,11 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from browser_support import REPO, goto_page, settle, wait_js
+from cli_support import command
 from web_probe import start
 
 pytestmark = pytest.mark.e2e
@@ -31,19 +31,8 @@ def _browser(chromium, requests: list[str]):
 def _serve(home: Path, tmp_path: Path, *extra: str, host: str = "127.0.0.1"):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
-    command = [
-        sys.executable,
-        "-m",
-        "hermes_dash",
-        "--home",
-        str(home),
-        "serve",
-        "--port",
-        "{port}",
-        "--no-browser",
-        *extra,
-    ]
-    return start(command, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}, host=host)
+    serve = command("serve", "--port", "{port}", "--no-browser", *extra, home=home)
+    return start(serve, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}, host=host)
 
 
 def _wait_for_token_url(server) -> str:

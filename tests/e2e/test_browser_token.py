@@ -5,12 +5,12 @@ the same address is refused and sees no memory."""
 from __future__ import annotations
 
 import re
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from browser_support import REPO, settle
+from cli_support import command
 from web_probe import start
 
 pytestmark = pytest.mark.e2e
@@ -33,10 +33,10 @@ def test_the_token_opens_one_browser_only(tmp_path: Path, chromium) -> None:
     home = create_demo_home(tmp_path / "demo")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}", "--no-browser"]
-    command += ["--address", "127.0.0.2"]  # stands for a network address: a token is required
+    serve = command("serve", "--port", "{port}", "--no-browser", "--address", "127.0.0.2", home=home)
+    # 127.0.0.2 stands for a network address: a token is required
     env = {"PYTHONPATH": str(REPO)}
-    with start(command, cwd=elsewhere, scratch=tmp_path / "server", env=env, host="127.0.0.2") as server:
+    with start(serve, cwd=elsewhere, scratch=tmp_path / "server", env=env, host="127.0.0.2") as server:
         url = _token_url(server)
         assert "works once" in server.log.read_text()
         first = chromium.new_context(viewport={"width": 1400, "height": 1400})

@@ -8,11 +8,11 @@ sidebar, a narrow layout). A new server for each link: only the first request sh
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from browser_support import REPO, WAIT_MS, need_browser, settle
+from cli_support import command
 from web_probe import start
 
 from hermes_dash.demo import create_demo_home
@@ -24,8 +24,8 @@ from hermes_dash.demo import create_demo_home
 def test_a_deep_link_is_a_whole_first_page(chromium, tmp_path: Path, path: str, heading: str) -> None:
     need_browser()
     home = create_demo_home(tmp_path / "demo")
-    command = [sys.executable, "-m", "hermes_dash", "--home", str(home), "serve", "--port", "{port}", "--no-browser"]
-    with start(command, cwd=tmp_path, scratch=tmp_path / "scratch", env={"PYTHONPATH": str(REPO)}) as server:
+    serve = command("serve", "--port", "{port}", "--no-browser", home=home)
+    with start(serve, cwd=tmp_path, scratch=tmp_path / "scratch", env={"PYTHONPATH": str(REPO)}) as server:
         context = chromium.new_context(viewport={"width": 1400, "height": 1400})
         context.set_default_timeout(WAIT_MS)
         try:

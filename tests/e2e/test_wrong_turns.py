@@ -82,51 +82,44 @@ def pick_backup(page, name: str) -> None:
     settle(page, None)
 
 
-def test_history_restores_one_entry_of_a_picked_version_where_it_stood_byte_identical(browser: Browser) -> None:
+def _restore_entries_in_place(browser: Browser, *, pick: bool) -> None:
+    """A bad replace (as the agent would make it) undone from History by restoring that one entry
+    in place, then a removed entry in the middle put back between its old neighbours: the file is
+    byte for byte what it was after each. ``pick``: the version is picked in the list first;
+    otherwise the one History shows first is used."""
     page = browser.page
     memory, store = open_demo(browser)
     entries = store.read("memory").entries
     good = memory.read_bytes()
-    # The bad replace (as the agent would make it), then restore the one entry of the version picked.
     store.replace("memory", entries[1], "Wrong: CI is Jenkins now.", expect_entry=entries[1])
     goto_page(page, "History")
-    pick_backup(page, store.backups("memory")[0].name)
+    if pick:
+        pick_backup(page, store.backups("memory")[0].name)
     page.get_by_role("button", name="Restore in place…").click()
     got = dialog_in_view(page, "Restore this entry of MEMORY.md")
     assert got["dels"] and got["inss"], "no word-level diff in the question"
     assert memory.read_bytes() != good  # asked, not yet written
-    shot(page, "wrong-turns-history-entry")
-    page.get_by_role("button", name="Yes, restore in place").click()
-    wait_bytes(memory, good, page)
-    settle(page, "Restored in place")
-    # A removed entry in the middle goes back between its old neighbours.
-    follow_write(page, lambda: store.remove("memory", entries[3], expect_entry=entries[3]))
-    pick_backup(page, store.backups("memory")[0].name)
-    page.get_by_role("button", name="Put it back where it stood…").click()
-    dialog_in_view(page, "Restore this entry of MEMORY.md")
-    page.get_by_role("button", name="Yes, put it back").click()
-    wait_bytes(memory, good, page)
-
-
-def test_history_restores_one_entry_of_the_version_shown_first_byte_identical(browser: Browser) -> None:
-    page = browser.page
-    memory, store = open_demo(browser)
-    entries = store.read("memory").entries
-    good = memory.read_bytes()
-    store.replace("memory", entries[1], "Wrong: CI is Jenkins now.", expect_entry=entries[1])
-    goto_page(page, "History")
-    page.get_by_role("button", name="Restore in place…").click()
-    got = dialog_in_view(page, "Restore this entry of MEMORY.md")
-    assert got["dels"] and got["inss"]
+    if pick:
+        shot(page, "wrong-turns-history-entry")
     page.get_by_role("button", name="Yes, restore in place").click()
     wait_bytes(memory, good, page)
     settle(page, "Restored in place")
     follow_write(page, lambda: store.remove("memory", entries[3], expect_entry=entries[3]))
+    if pick:
+        pick_backup(page, store.backups("memory")[0].name)
     page.get_by_role("button", name="Put it back where it stood…").click()
     got = dialog_in_view(page, "Restore this entry of MEMORY.md")
     assert "back where it stood" in got["text"]
     page.get_by_role("button", name="Yes, put it back").click()
     wait_bytes(memory, good, page)
+
+
+def test_history_restores_one_entry_of_a_picked_version_where_it_stood_byte_identical(browser: Browser) -> None:
+    _restore_entries_in_place(browser, pick=True)
+
+
+def test_history_restores_one_entry_of_the_version_shown_first_byte_identical(browser: Browser) -> None:
+    _restore_entries_in_place(browser, pick=False)
 
 
 def test_replace_asks_first_in_view_with_a_word_diff(browser: Browser) -> None:

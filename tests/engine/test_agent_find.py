@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from agent_db import agent_python
+from cli_support import invoke
 
 from hermes_dash.engine import agent_find, agents
 
@@ -119,16 +119,9 @@ def hostile_checkout(root: Path) -> Path:
 
 def show_json(home: Path, tmp_path: Path) -> dict:
     """``show --json`` in a subprocess with a time limit: a hang fails instead of stalling."""
-    env = {**os.environ, "HOME": str(tmp_path / "user"), "PATH": str(tmp_path / "empty")}
-    env.pop(agent_find.DASHBOARD_PREFIX, None)
-    done = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(home), "--json", "show"],
-        capture_output=True,
-        timeout=60,
-        env=env,
-        cwd=Path(agents.__file__).parents[2],
-    )
-    assert done.returncode == 0, done.stderr.decode()
+    env = {"HOME": str(tmp_path / "user"), "PATH": str(tmp_path / "empty"), agent_find.DASHBOARD_PREFIX: None}
+    done = invoke("--json", "show", home=home, env=env)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 

@@ -8,42 +8,27 @@ limits and a warning, as a missing config does.
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-from repo import ROOT
+from cli_support import invoke
+from homes import make_home
 
 from hermes_dash import load_settings, resolve_home
 from hermes_dash.engine.home import MAX_CONFIG_BYTES
 
+STAGING = "Staging runs on port 8443."
+
 
 def _cli(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], float]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "HERMES_HOME": str(home)}
     start = time.monotonic()
-    out = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        stdin=subprocess.DEVNULL,
-    )
+    out = invoke(*args, home=home, env={"HERMES_HOME": str(home)})
     return out, time.monotonic() - start
 
 
-def _home(tmp_path: Path, config: str) -> Path:
-    home = tmp_path / "home"
-    (home / "memories").mkdir(parents=True)
-    (home / "memories" / "MEMORY.md").write_text("Staging runs on port 8443.", encoding="utf-8")
-    (home / "config.yaml").write_text(config, encoding="utf-8")
-    return home
-
-
 def test_a_5000_digit_integer_is_a_warning_and_the_defaults(tmp_path: Path) -> None:
-    home = _home(tmp_path, "memory:\n  memory_char_limit: " + "9" * 5000 + "\n")
+    home = make_home(tmp_path / "home", memory=STAGING, config="memory:\n  memory_char_limit: " + "9" * 5000 + "\n")
     settings = load_settings(resolve_home(home))
     assert settings.memory_char_limit == 2200
     [warning] = settings.warnings
@@ -55,7 +40,7 @@ def test_a_5000_digit_integer_is_a_warning_and_the_defaults(tmp_path: Path) -> N
 
 def test_a_huge_list_is_refused_by_size_before_it_is_parsed(tmp_path: Path) -> None:
     items = "".join(f"  - {i % 10}\n" for i in range(99_990))
-    home = _home(tmp_path, "memory:\n  memory_char_limit: 3000\nnoise:\n" + items)
+    home = make_home(tmp_path / "home", memory=STAGING, config="memory:\n  memory_char_limit: 3000\nnoise:\n" + items)
     assert (home / "config.yaml").stat().st_size > MAX_CONFIG_BYTES
     settings = load_settings(resolve_home(home))
     assert settings.memory_char_limit == 2200  # the default: the file's own 3000 was never parsed
@@ -66,7 +51,7 @@ def test_a_huge_list_is_refused_by_size_before_it_is_parsed(tmp_path: Path) -> N
 
 def test_a_large_but_allowed_config_is_read(tmp_path: Path) -> None:
     items = "".join(f"  - {i % 10}\n" for i in range(15_000))  # ~90 KB, under every bound
-    home = _home(tmp_path, "memory:\n  memory_char_limit: 3000\nnoise:\n" + items)
+    home = make_home(tmp_path / "home", memory=STAGING, config="memory:\n  memory_char_limit: 3000\nnoise:\n" + items)
     assert (home / "config.yaml").stat().st_size < MAX_CONFIG_BYTES
     settings = load_settings(resolve_home(home))
     assert settings.memory_char_limit == 3000 and settings.warnings == ()
@@ -75,7 +60,7 @@ def test_a_large_but_allowed_config_is_read(tmp_path: Path) -> None:
 def test_the_pages_show_the_warning_not_an_exception(tmp_path: Path, monkeypatch) -> None:
     from app_support import open_app, texts
 
-    home = _home(tmp_path, "memory:\n  user_char_limit: " + "1" * 5000 + "\n")
+    home = make_home(tmp_path / "home", memory=STAGING, config="memory:\n  user_char_limit: " + "1" * 5000 + "\n")
     monkeypatch.setenv("HERMES_HOME", str(home))
     from hermes_dash import ui
 

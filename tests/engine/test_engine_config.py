@@ -7,11 +7,19 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from agent_db import agent_python
+from agent_db import require_agent
 
-from hermes_dash import FileProblem, HermesHome, Refusal, plan_plugin_enabled, set_plugin_enabled
+from hermes_dash import (
+    FileProblem,
+    HermesHome,
+    MemoryStore,
+    Refusal,
+    Settings,
+    plan_plugin_enabled,
+    resolve_home,
+    set_plugin_enabled,
+)
 
-AGENT_PYTHON = Path(agent_python())
 NAME = "hermes-dash"
 
 
@@ -169,16 +177,7 @@ def test_a_link_inside_the_home_is_written_through_and_stays_a_link(tmp_path: Pa
 
 def test_the_agent_reads_the_edit_as_enabled_and_every_other_setting_as_before(tmp_path: Path) -> None:
     """The agent's own config writer makes the file; the agent's own reader judges the edit."""
-    python = AGENT_PYTHON
-    if not python.exists():
-        message = (
-            f"the released agent is not installed ({python} is missing; set HD_AGENT_PYTHON to its venv's "
-            "python, or make it with the agent-venv script in scripts/): this test reads config.yaml with "
-            "the agent's own code"
-        )
-        if os.environ.get("HD_REQUIRE_AGENT"):
-            pytest.fail(message)
-        pytest.skip(message)
+    python = Path(require_agent())  # this test reads config.yaml with the agent's own code
     home = home_with(tmp_path, None)
     env = dict(os.environ, HERMES_HOME=str(home.path))
     env.pop("PYTHONPATH", None)
@@ -210,3 +209,87 @@ def test_the_agent_reads_the_edit_as_enabled_and_every_other_setting_as_before(t
     assert added == ["    - hermes-dash"]
     set_plugin_enabled(home, NAME, False)
     assert (home.path / "config.yaml").read_text() == before_text
+
+
+def test_settings_given_to_the_store_win_over_the_config(home, write_config):
+    from hermes_dash import OverLimit
+
+    write_config("memory:\n  memory_char_limit: 5000\n")
+    store = MemoryStore(resolve_home(home), Settings(memory_char_limit=5))
+    assert store.limit("memory") == 5
+    with pytest.raises(OverLimit):
+        store.add("memory", "123456")
+    assert MemoryStore(resolve_home(home)).limit("memory") == 5000
+
+
+@pytest.mark.parametrize(
+    "text,warnings",
+    [
+        (
+            "memory:\n  memory_char_limit: lots\n",
+            ["config.yaml: memory.memory_char_limit = 'lots' is not a whole number; using 2200."],
+        ),
+        (
+            "dashboard:\n  backups_keep: -1\n",
+            ["config.yaml: dashboard.backups_keep = -1 is not a whole number >= 0; using 50."],
+        ),
+        (
+            "memory:\n  memory_enabled: maybe\n",
+            ["config.yaml: memory.memory_enabled = 'maybe' is not true/false; using True."],
+        ),
+        (
+            "memory:\n  user_profile_enabled: 1\n",
+            ["config.yaml: memory.user_profile_enabled = 1 is not true/false; using True."],
+        ),
+        (
+            "memory:\n  write_approval: yes please\n",
+            ["config.yaml: memory.write_approval = 'yes please' is not true/false; using False."],
+        ),
+        ("memory: 12\n", ["config.yaml: 'memory' is not a mapping; using the default limits."]),
+        ("dashboard: [1]\n", ["config.yaml: 'dashboard' is not a mapping; ignoring it."]),
+    ],
+)
+def test_each_config_warning_says_which_key_what_value_and_what_is_used(home, write_config, text, warnings):
+    from hermes_dash.engine.home import load_settings
+
+    write_config(text)
+    assert list(load_settings(resolve_home(home)).warnings) == warnings
+
+
+def test_config_values_at_their_minimum_and_every_switch(home, write_config):
+    from hermes_dash.engine.home import Settings, load_settings
+
+    write_config(
+        "memory:\n  memory_char_limit: ' 0 '\n  user_char_limit: 7.9\n  memory_enabled: false\n"
+        "  user_profile_enabled: false\n  write_approval: true\ndashboard:\n  backups_keep: 0\n"
+    )
+    assert load_settings(resolve_home(home)) == Settings(0, 7, False, False, True, 0, ())
+    write_config("memory:\n  memory_char_limit: 99999999999999999999999\n")
+    assert load_settings(resolve_home(home)).memory_char_limit == 99999999999999999999999
+    write_config("memory:\n  memory_char_limit: .nan\n")
+    assert load_settings(resolve_home(home)).warnings == (
+        "config.yaml: memory.memory_char_limit = nan is not a whole number; using 2200.",
+    )
+    write_config("memory:\ndashboard:\n")
+    assert load_settings(resolve_home(home)) == Settings()
+
+
+def test_config_problems_name_the_file_and_the_line(home, write_config):
+    from hermes_dash.engine.home import load_settings
+
+    path = write_config("memory:\n  memory_char_limit: 10\n  bad: [unclosed\n")
+    assert load_settings(resolve_home(home)).warnings == (
+        f"{path} is not valid YAML at line 4; using the default limits.",
+    )
+    write_config("- a list\n")
+    assert load_settings(resolve_home(home)).warnings == (f"{path} is not a mapping; using the default limits.",)
+    path.write_bytes(b"\xff\xfe")
+    warning = load_settings(resolve_home(home)).warnings[0]
+    assert warning.startswith(f"Could not read {path} (") and warning.endswith("); using the default limits.")
+
+
+def test_settings_limit_per_target():
+    from hermes_dash.engine.home import Settings
+
+    s = Settings(memory_char_limit=10, user_char_limit=20)
+    assert (s.limit("memory"), s.limit("user")) == (10, 20)

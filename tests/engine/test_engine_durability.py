@@ -205,3 +205,13 @@ def test_the_temp_file_is_made_beside_the_links_target(home, other_mount, tmp_pa
     renames = [e for e in events if e[0] == "rename"]
     assert len(renames) == 1 and renames[0][2] == str(repo / "MEMORY.md"), events
     _check_durable(events, renames[0], repo, len("one\n§\ntwo".encode()))
+
+
+def test_write_private_is_durable(home, tmp_path):
+    from hermes_dash.engine.io.atomic import write_private
+
+    path = home / "snap" / "frozen.json"
+    events = _trace(home, lambda store: write_private(path, b"{}"), tmp_path)
+    renames = [e for e in events if e[0] == "rename" and e[2] == str(path)]
+    assert len(renames) == 1, events
+    _check_durable(events, renames[0], path.parent, 2)

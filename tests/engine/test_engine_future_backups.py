@@ -13,7 +13,7 @@ from hermes_dash import MemoryStore, resolve_home
 FAKE = [f"MEMORY.md.bak.29990101-00000{i}" for i in range(3)]
 
 
-def _home(home, write_mem, write_config):
+def _future_named_backups(home, write_mem, write_config):
     write_config("dashboard:\n  backups_keep: 2\n")
     write_mem("memory", "Original entry.")
     folder = home / "memories"
@@ -23,7 +23,7 @@ def _home(home, write_mem, write_config):
 
 
 def test_a_restore_then_an_add_keeps_the_pre_restore_backup_over_future_named_ones(home, write_mem, write_config):
-    store, folder = _home(home, write_mem, write_config)
+    store, folder = _future_named_backups(home, write_mem, write_config)
     first = store.add("memory", "Second entry.")  # backup of "Original entry."
     assert first.backup is not None
     restored = store.restore(first.backup.name)  # backup of the two entries (pre-restore)
@@ -38,7 +38,7 @@ def test_a_restore_then_an_add_keeps_the_pre_restore_backup_over_future_named_on
 
 
 def test_the_reply_says_that_names_are_in_the_future(home, write_mem, write_config):
-    store, _ = _home(home, write_mem, write_config)
+    store, _ = _future_named_backups(home, write_mem, write_config)
     result = store.add("memory", "Second entry.")
     assert any("named for a future date" in note and "29990101-000000" in note for note in result.notes)
     (note,) = result.notes
@@ -47,7 +47,7 @@ def test_the_reply_says_that_names_are_in_the_future(home, write_mem, write_conf
 
 
 def test_pruning_by_hand_takes_future_names_first(home, write_mem, write_config):
-    store, folder = _home(home, write_mem, write_config)
+    store, folder = _future_named_backups(home, write_mem, write_config)
     real = store.backup("memory")
     assert real is not None
     doomed = {b.name for b in store.prune_preview("memory", 1)}
@@ -57,7 +57,7 @@ def test_pruning_by_hand_takes_future_names_first(home, write_mem, write_config)
 def test_a_future_named_backup_holding_the_same_bytes_is_not_taken_as_the_backup(home, write_mem, write_config):
     """The write's backup must be one retention keeps: a name for 2999 holding the very bytes
     being replaced is suspect (deleted first), so a fresh, truthfully named backup is made."""
-    store, folder = _home(home, write_mem, write_config)
+    store, folder = _future_named_backups(home, write_mem, write_config)
     for name in FAKE:
         (folder / name).write_text("Original entry.")
     result = store.add("memory", "Second entry.")

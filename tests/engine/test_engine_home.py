@@ -185,3 +185,12 @@ def test_a_profile_that_is_a_link_out_of_the_home_is_neither_listed_nor_read_nor
         MemoryStore.open(root, "work").add("memory", "x")
     assert (elsewhere / "memories" / "MEMORY.md").read_bytes() == b"not this home's"
     assert resolve_home(root, "alias").profile == "alias"
+
+
+def test_open_finds_the_home_and_the_profile(home):
+    from hermes_dash import MemoryStore
+
+    (home / "profiles" / "work").mkdir(parents=True)
+    store = MemoryStore.open(home, "work")
+    assert store.home.path == home / "profiles" / "work" and store.home.profile == "work"
+    assert MemoryStore.open(str(home)).home.path == home

@@ -108,3 +108,27 @@ def test_the_lock_is_reentrant_in_a_thread_and_excludes_the_agent_until_the_oute
             assert not agent_can_lock()
         assert not agent_can_lock()  # the inner release keeps the outer lock
     assert agent_can_lock() and lock.stat().st_size == 0
+
+
+def test_a_busy_lock_and_an_unusable_lock_path_are_refusals_that_say_so(tmp_path):
+    import fcntl
+
+    from hermes_dash import FileProblem
+    from hermes_dash.engine.io.lock import held
+
+    lock_path = tmp_path / "MEMORY.md.lock"
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # the agent holds it
+    try:
+        with pytest.raises(FileProblem) as info, held(lock_path, 0.2, "MEMORY.md.lock is busy."):
+            pass
+        assert info.value.message == "MEMORY.md.lock is busy." and info.value.hint == "Try again in a moment."
+    finally:
+        os.close(fd)
+    with held(lock_path, 0.2, "busy"):  # free again: taken and released
+        pass
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    with pytest.raises(FileProblem) as info, held(blocked / "MEMORY.md.lock", 0.2, "busy"):
+        pass
+    assert str(blocked / "MEMORY.md.lock") in info.value.message and info.value.details["errno"]

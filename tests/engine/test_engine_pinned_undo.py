@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from repo import ROOT as REPO
+from cli_support import invoke
 
 from hermes_dash import (
     AmbiguousMatch,
@@ -159,14 +157,7 @@ def test_batch_operations_can_be_pinned(store, write_mem, read_mem):
 
 
 def _cli(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    return invoke(*args, home=home)
 
 
 def test_cli_expect_entry(home, write_mem, read_mem):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from unprivileged import run_unprivileged
 
-from hermes_dash import FileChanged, FileProblem, InvalidRequest, MemoryStore, resolve_home
+from hermes_dash import FileChanged, FileProblem, InvalidRequest, MemoryStore, Settings, resolve_home
 
 DATED = [f"MEMORY.md.bak.20261101-0000{i:02d}" for i in range(6)]  # oldest first
 USER_DATED = ["USER.md.bak.20261102-000000", "USER.md.bak.20261102-000001"]
@@ -216,3 +216,88 @@ def test_a_protected_daily_or_drift_copy_does_not_count_towards_the_dated_ones_k
     store.restore(drift.name)
     assert len(_dated_names(store)) == keep, "the protected drift copy was counted as a dated one"
     assert daily.is_file() and drift.is_file()
+
+
+def test_retention_never_deletes_the_backup_a_write_just_relied_on(home, write_mem):
+    store = MemoryStore(resolve_home(home), Settings(backups_keep=1))
+    write_mem("memory", "one")
+    kept = store.backup("memory")
+    result = store.add("memory", "two")
+    assert result.backup == kept and kept.path.read_bytes() == b"one"
+    assert [b.name for b in store.backups("memory")] == [kept.name]
+    store.add("memory", "three")
+    store.add("memory", "four")
+    left = store.backups("memory")
+    assert len(left) == 1 and left[0].path.read_bytes() == "one\n§\ntwo\n§\nthree".encode()
+
+
+def test_a_write_succeeds_when_pruning_old_backups_fails(home, write_mem, monkeypatch):
+    import errno
+
+    store = MemoryStore(resolve_home(home), Settings(backups_keep=0))
+    path = write_mem("memory", "one")
+    real_unlink = os.unlink
+
+    def refuse_backups(p, *a, **k):
+        if ".bak." in str(p):
+            raise OSError(errno.EPERM, "Operation not permitted")
+        return real_unlink(p, *a, **k)
+
+    monkeypatch.setattr(os, "unlink", refuse_backups)
+    import pathlib
+
+    monkeypatch.setattr(pathlib.Path, "unlink", lambda self, missing_ok=False: refuse_backups(self))
+    result = store.add("memory", "two")
+    monkeypatch.undo()
+    assert result.changed and path.read_bytes() == "one\n§\ntwo".encode()
+
+
+def test_prune_without_a_listing_reads_the_folder(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from hermes_dash.engine.io.backups import create_dated, list_backups, prune
+
+    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    made = [create_dated(tmp_path, "memory", bytes([i]), now=start + timedelta(minutes=i)) for i in range(4)]
+    (tmp_path / "MEMORY.md.bak.20261101").write_bytes(b"daily")
+    create_dated(tmp_path, "user", b"u", now=start)
+    removed = prune(tmp_path, "memory", 2)
+    assert sorted(b.name for b in removed) == sorted(b.name for b in made[:2])
+    assert [b.name for b in list_backups(tmp_path, "memory")] == [made[3].name, made[2].name, "MEMORY.md.bak.20261101"]
+    assert len(list_backups(tmp_path, "user")) == 1
+
+
+def test_prune_skips_a_backup_someone_else_already_deleted(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from hermes_dash.engine.io.backups import create_dated, list_backups, prune
+
+    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    made = [create_dated(tmp_path, "memory", bytes([i]), now=start + timedelta(minutes=i)) for i in range(3)]
+    listing = list_backups(tmp_path, "memory")
+    made[0].path.unlink()
+    removed = prune(tmp_path, "memory", 1, listing)
+    assert [b.name for b in removed] == [made[1].name]
+    assert [b.name for b in list_backups(tmp_path, "memory")] == [made[2].name]
+
+
+def test_retention_with_keep_0_keeps_only_the_backup_the_write_names(home, write_mem, monkeypatch):
+    import errno
+    import pathlib
+
+    store = MemoryStore(resolve_home(home), Settings(backups_keep=0))
+    write_mem("memory", "one")
+    first = store.add("memory", "two").backup
+    second = store.add("memory", "three").backup
+    assert [b.name for b in store.backups("memory")] == [second.name] and not first.path.exists()
+    real_unlink = pathlib.Path.unlink
+
+    def refuse(self, missing_ok=False):
+        if ".bak." in self.name:
+            raise OSError(errno.EPERM, "Operation not permitted")
+        return real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(pathlib.Path, "unlink", refuse)
+    third = store.add("memory", "four")  # pruning `second` fails: still saved
+    monkeypatch.undo()
+    assert third.changed and third.backup.path.exists() and second.path.exists()

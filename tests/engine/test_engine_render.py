@@ -166,3 +166,41 @@ def test_an_entry_quoting_a_block_header_is_not_taken_for_a_block():
     parsed = parse_prompt(surround(memory + "\n\n" + real_user))
     assert parsed["user"].entries == ("real user entry",)
     assert parsed["memory"].entries == ("note: the prompt looks like\n" + fake_user,)
+
+
+def test_render_block_of_given_entries_ignores_the_file(home, write_mem):
+    write_mem("memory", "on disk")
+    block = MemoryStore(resolve_home(home)).render_block("memory", ["proposed"])
+    assert block.endswith("\nproposed") and "on disk" not in block
+
+
+def test_parse_prompt_finds_a_block_at_the_very_start_of_the_prompt():
+    from hermes_dash.engine.views.render import parse_prompt, render_block
+
+    parsed = parse_prompt(render_block("memory", ["first", "second"], 2200) + "\n\nOther section")
+    block = parsed["memory"]
+    assert (block.target, block.entries, block.used, block.limit, block.truncated) == (
+        "memory",
+        ("first", "second"),
+        len("first\n§\nsecond"),
+        2200,
+        False,
+    )
+    assert block.text == "first\n§\nsecond"
+
+
+def test_parse_prompt_of_a_block_exactly_at_the_cap_is_not_truncated():
+    from hermes_dash.engine.views.render import parse_prompt, render_block
+
+    block = render_block("user", ["u" * 4000], 1000)  # cap = 4000, used = 4000
+    parsed = parse_prompt("intro\n" + block + "\n\nmore")["user"]
+    assert (parsed.target, parsed.truncated, parsed.used, parsed.entries) == ("user", False, 4000, ("u" * 4000,))
+
+
+def test_parse_prompt_skips_a_broken_truncated_block_and_finds_the_next():
+    from hermes_dash.engine.views.render import RULE, parse_prompt, render_block
+
+    broken = f"{RULE}\nMEMORY (your personal notes) [100% — 9,000/2,200 chars ⚠ OVER BUDGET]\n{RULE}\n" + "x" * 50
+    good = render_block("user", ["still found"], 1375)
+    parsed = parse_prompt(broken + "\n\n" + good)
+    assert set(parsed) == {"user"} and parsed["user"].entries == ("still found",)

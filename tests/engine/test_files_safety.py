@@ -17,6 +17,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from cli_support import invoke
 from repo import ROOT as REPO
 from unprivileged import run_unprivileged
 
@@ -32,19 +33,15 @@ HANG_S = 30  # a call that used to block forever gets this long before the test 
 
 def cli(home: Path, *args: str, timeout: float = HANG_S) -> subprocess.CompletedProcess[str]:
     """The real command line in a child process: a hang becomes a test failure, not a stuck suite."""
-    env = {**os.environ, "PYTHONPATH": str(REPO), "HERMES_HOME": str(home)}
+    return invoke(*args, home=home, env={"HERMES_HOME": str(home)}, timeout=timeout)
+
+
+def python_c(code: str, *, hang: str) -> subprocess.CompletedProcess[str]:
+    """``python -c CODE`` in a child process: past HANG_S, the test fails saying ``hang``."""
     try:
-        return subprocess.run(
-            [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
-            cwd=REPO,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            stdin=subprocess.DEVNULL,
-        )
+        return subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=HANG_S)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"`{' '.join(args)}` still running after {timeout} s (blocked on a file?)")
+        pytest.fail(hang)
 
 
 def mem(home: Path) -> Path:
@@ -396,10 +393,7 @@ def test_a_fifo_as_the_snapshot_file_is_not_waited_on(home):
         "from hermes_dash.engine.views.snapshot import load_frozen_snapshot\n"
         f"print(load_frozen_snapshot(MemoryStore(resolve_home({str(home)!r}))))"
     )
-    try:
-        out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=HANG_S)
-    except subprocess.TimeoutExpired:
-        pytest.fail("reading the snapshot file blocked on a FIFO")
+    out = python_c(code, hang="reading the snapshot file blocked on a FIFO")
     assert out.stdout.strip() == "None"
 
 
@@ -448,10 +442,7 @@ def test_an_endless_sessions_view_is_stopped_and_explained(home):
         "from pathlib import Path\nfrom hermes_dash.engine.views.sessions import read_sessions\n"
         f"print(read_sessions(Path({str(home / 'state.db')!r})).problem)"
     )
-    try:
-        out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=HANG_S)
-    except subprocess.TimeoutExpired:
-        pytest.fail("reading sessions from an endless view never returned")
+    out = python_c(code, hang="reading sessions from an endless view never returned")
     assert f"longer than {QUERY_TIMEOUT_S:g} s" in out.stdout and "view" in out.stdout
 
 

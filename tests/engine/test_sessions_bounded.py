@@ -9,16 +9,15 @@ than that is named as not a real one.
 from __future__ import annotations
 
 import json
-import os
 import resource
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from repo import ROOT
+from cli_support import invoke
+from homes import make_home
 
 from hermes_dash import render_block, render_prompt
 from hermes_dash.engine.views import sessions as _sessions
@@ -30,26 +29,15 @@ def _cli(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], floa
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "HERMES_HOME": str(home)}
     start = time.monotonic()
-    out = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        preexec_fn=cap,
-        stdin=subprocess.DEVNULL,
-    )
+    out = invoke(*args, home=home, env={"HERMES_HOME": str(home)}, preexec_fn=cap)
     return out, time.monotonic() - start
 
 
-def _home(tmp_path: Path, prompt_sql: str | None = None, prompt: str | None = None) -> Path:
+def _sessions_home(tmp_path: Path, prompt_sql: str | None = None, prompt: str | None = None) -> Path:
     """A home whose state.db has a ``sessions`` view computing ``prompt_sql``, or the agent's kind
     of table holding ``prompt``."""
-    home = tmp_path / "home"
-    (home / "memories").mkdir(parents=True)
-    (home / "memories" / "MEMORY.md").write_text("Staging runs on port 8443.", encoding="utf-8")
+    home = make_home(tmp_path / "home", memory="Staging runs on port 8443.")
     conn = sqlite3.connect(home / "state.db")
     if prompt_sql is not None:
         conn.execute(
@@ -81,7 +69,7 @@ DOUBLING = (
     ],
 )
 def test_a_view_returning_hundreds_of_mb_is_refused_quickly_and_plainly(tmp_path: Path, prompt_sql, said) -> None:
-    home = _home(tmp_path, prompt_sql)
+    home = _sessions_home(tmp_path, prompt_sql)
     assert (home / "state.db").stat().st_size < 64 * 1024
     out, took = _cli(home, "--json", "snapshot")
     assert "Traceback" not in out.stderr and "MemoryError" not in out.stderr, out.stderr[-2000:]
@@ -93,7 +81,7 @@ def test_a_view_returning_hundreds_of_mb_is_refused_quickly_and_plainly(tmp_path
 def test_a_prompt_too_long_to_be_real_is_read_in_part_and_named(tmp_path: Path) -> None:
     block = render_prompt({"memory": render_block("memory", ["Staging runs on port 8443."], 2200)})
     padding = 5_000_000  # past MAX_PROMPT_CHARS, below MAX_VALUE_BYTES
-    home = _home(tmp_path, prompt=block + "y" * padding)
+    home = _sessions_home(tmp_path, prompt=block + "y" * padding)
     out, took = _cli(home, "--json", "snapshot")
     assert out.returncode == 0, out.stderr[-2000:]
     data = json.loads(out.stdout)
@@ -107,7 +95,7 @@ def test_a_prompt_too_long_to_be_real_is_read_in_part_and_named(tmp_path: Path) 
 
 
 def test_a_real_sized_prompt_is_read_whole(tmp_path: Path) -> None:
-    home = _home(tmp_path, prompt="short prompt")
+    home = _sessions_home(tmp_path, prompt="short prompt")
     found = _sessions.read_sessions(home / "state.db", 1).sessions[0]
     assert found.system_prompt == "short prompt" and found.prompt_length == 12 and not found.prompt_cut
     assert found.prompt_note() is None
@@ -116,7 +104,7 @@ def test_a_real_sized_prompt_is_read_whole(tmp_path: Path) -> None:
 def test_the_oldest_prompt_for_provenance_is_read_bounded_too(tmp_path: Path) -> None:
     """Provenance asks for the oldest session's prompt ("in the file before the oldest session"):
     the same cap holds there, so a view doubling its way to 268 million characters costs nothing."""
-    home = _home(tmp_path, prompt="x" * (_sessions.MAX_PROMPT_CHARS + 10))
+    home = _sessions_home(tmp_path, prompt="x" * (_sessions.MAX_PROMPT_CHARS + 10))
     assert len(_sessions.oldest_prompt(home / "state.db")) == _sessions.MAX_PROMPT_CHARS
-    home = _home(tmp_path / "view", prompt_sql=DOUBLING)
+    home = _sessions_home(tmp_path / "view", prompt_sql=DOUBLING)
     assert len(_sessions.oldest_prompt(home / "state.db")) <= _sessions.MAX_PROMPT_CHARS

@@ -11,13 +11,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from repo import ROOT
+from cli_support import invoke
 
 from hermes_dash.engine.views import origins, sessions, statedb
 
@@ -50,14 +48,7 @@ def crafted_home(tmp_path: Path) -> Path:
 
 
 def cli(home: Path, *args: str) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(home), "--json", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,  # generous: the point is the path taken, asserted below
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdin=subprocess.DEVNULL,
-    )
+    done = invoke("--json", *args, home=home, timeout=300)  # generous: the point is the path taken, asserted below
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
     return json.loads(done.stdout)
 

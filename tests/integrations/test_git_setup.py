@@ -7,19 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cli_support import invoke
 from git_support import Repo
-from repo import ROOT
 
 
 def setup(repo: Path, *extra: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "git-setup", *extra, str(repo)],
-        capture_output=True,
-        text=True,
-        env=dict(env or os.environ, PYTHONPATH=str(ROOT)),
-        timeout=60,
-        cwd=ROOT,
-    )
+    return invoke("git-setup", *extra, str(repo), environ=env)
 
 
 def test_sets_both_lines_says_so_and_a_second_run_changes_nothing(tmp_path: Path) -> None:

@@ -6,15 +6,12 @@ agent reads it. Also the driver alone on files, and a property: nothing either s
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from cli_support import invoke
 from git_support import Repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from repo import ROOT
 
 from hermes_dash import DELIMITER, MemoryStore, parse
 from hermes_dash.integrations.merge import Conflict, merge_entries, run_driver
@@ -28,13 +25,7 @@ def setup_repo(tmp_path: Path, base: str | bytes, name: str = "MEMORY.md") -> Re
     repo = Repo(tmp_path / "team")
     repo.write(name, base)
     repo.commit("base")
-    done = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "git-setup", str(repo.path)],
-        capture_output=True,
-        text=True,
-        env=dict(repo.env, PYTHONPATH=str(ROOT)),
-        timeout=60,
-    )
+    done = invoke("git-setup", str(repo.path), environ=repo.env)
     assert done.returncode == 0, done.stderr
     repo.commit("use the hermes-memory merge driver")
     return repo
@@ -202,14 +193,7 @@ def test_the_driver_command_exit_status(tmp_path: Path) -> None:
     base.write_text(memory("a", "the build uses make"))
     ours.write_text(memory("a", "the build uses make -j8"))
     theirs.write_text(memory("a", "the build uses gmake"))
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "merge-driver", str(base), str(ours), str(theirs), "team/MEMORY.md"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    done = invoke("merge-driver", str(base), str(ours), str(theirs), "team/MEMORY.md")
     assert done.returncode == 1
     assert "1 entry changed on both sides" in done.stderr
     assert ours.read_text() == memory(

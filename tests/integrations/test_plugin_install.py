@@ -11,11 +11,12 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run
+from cli_support import COMMAND, run
+from homes import make_home
+from pending_support import stage
 from repo import ROOT
 
 from hermes_dash import MemoryStore, freeze_snapshot
@@ -23,13 +24,7 @@ from hermes_dash.integrations import plugin
 
 FILES = ["dashboard/manifest.json", "dashboard/dist/index.js", "dashboard/plugin_api.py", ".hermes-dash-plugin.json"]
 
-
-def make_home(tmp_path: Path, config: str | None = "model: x  # keep me\n") -> Path:
-    home = tmp_path / "home"
-    (home / "memories").mkdir(parents=True)
-    if config is not None:
-        (home / "config.yaml").write_text(config)
-    return home
+KEEP_ME = "model: x  # keep me\n"  # a setting of the person's own, kept by every install
 
 
 def snapshot_of(folder: Path) -> dict[str, bytes]:
@@ -37,7 +32,7 @@ def snapshot_of(folder: Path) -> dict[str, bytes]:
 
 
 def test_install_writes_the_tab_names_it_and_says_so(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     code, out, err = run(home, "plugin", "install", "--port", "8642", json_out=False)
     assert code == 0, err
     folder = home / "plugins" / "hermes-dash"
@@ -64,12 +59,12 @@ def _settings(api: Path) -> dict[str, object]:
 
 
 def test_the_backend_s_arguments_are_fixed_at_install_and_its_routes_take_nothing(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     run(home, "plugin", "install", "--port", "8642")
     api = home / "plugins" / "hermes-dash" / "dashboard" / "plugin_api.py"
     settings = _settings(api)
     assert settings == {
-        "COMMAND": [sys.executable, "-m", "hermes_dash"],
+        "COMMAND": COMMAND,  # this interpreter, `-m hermes_dash`
         "ENV": {"PYTHONPATH": str(ROOT)},
         "HOME": str(home),
         "PROFILE": "default",
@@ -93,7 +88,7 @@ def test_the_backend_s_arguments_are_fixed_at_install_and_its_routes_take_nothin
 
 
 def test_a_second_install_changes_nothing(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     run(home, "plugin", "install")
     before = snapshot_of(home)
     code, out, _ = run(home, "plugin", "install", json_out=False)
@@ -104,7 +99,7 @@ def test_a_second_install_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_a_plugin_of_that_name_that_is_not_ours_is_refused_and_left_alone(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     theirs = home / "plugins" / "hermes-dash" / "dashboard"
     theirs.mkdir(parents=True)
     (theirs / "manifest.json").write_text('{"name": "hermes-dash", "label": "Someone else"}')
@@ -117,7 +112,7 @@ def test_a_plugin_of_that_name_that_is_not_ours_is_refused_and_left_alone(tmp_pa
 
 
 def test_a_changed_or_added_file_stops_install_and_remove(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     run(home, "plugin", "install")
     folder = home / "plugins" / "hermes-dash"
     (folder / "dashboard/dist/index.js").write_text("// my own tweak\n")
@@ -132,7 +127,7 @@ def test_a_changed_or_added_file_stops_install_and_remove(tmp_path: Path) -> Non
 
 
 def test_remove_takes_out_what_install_wrote_and_says_so(tmp_path: Path) -> None:
-    home = make_home(tmp_path, "plugins:\n  enabled:\n    - other\n")
+    home = make_home(tmp_path / "home", config="plugins:\n  enabled:\n    - other\n")
     run(home, "plugin", "install")
     cache = home / "plugins" / "hermes-dash" / "dashboard" / "__pycache__"
     cache.mkdir()
@@ -149,7 +144,7 @@ def test_remove_takes_out_what_install_wrote_and_says_so(tmp_path: Path) -> None
 
 
 def test_a_config_that_cannot_be_edited_stops_install_before_any_file(tmp_path: Path) -> None:
-    home = make_home(tmp_path, "a: &a [*a]\n")
+    home = make_home(tmp_path / "home", config="a: &a [*a]\n")
     code, _, err = run(home, "plugin", "install", json_out=False)
     assert code == 1 and "refers to itself" in err and "What to do:" in err
     assert not (home / "plugins").exists()
@@ -157,7 +152,7 @@ def test_a_config_that_cannot_be_edited_stops_install_before_any_file(tmp_path: 
 
 
 def test_a_linked_plugins_folder_is_refused(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (home / "plugins").symlink_to(elsewhere)
@@ -172,27 +167,14 @@ def test_no_home_no_install(tmp_path: Path) -> None:
 
 
 def test_status_has_the_figures_the_tab_shows(tmp_path: Path) -> None:
-    home = make_home(tmp_path, "memory:\n  memory_char_limit: 100\n")
+    home = make_home(tmp_path / "home", config="memory:\n  memory_char_limit: 100\n")
     store = MemoryStore.open(home, "default")
     store.add("memory", "a" * 40)
     store.add("user", "prefers short answers")
     freeze_snapshot(store)
     store.add("memory", "b" * 44)  # 40 + 3 + 44 = 87 of 100: warning
-    pending = home / "pending" / "memory"
-    pending.mkdir(parents=True)
-    (pending / "0123abcd.json").write_text(
-        json.dumps(
-            {
-                "id": "0123abcd",
-                "subsystem": "memory",
-                "action": "add",
-                "summary": "add",
-                "origin": "foreground",
-                "created_at": 1795512600,
-                "payload": {"action": "add", "target": "memory", "content": "c"},
-            }
-        )
-    )
+    add = {"action": "add", "target": "memory", "content": "c"}
+    stage(home, "0123abcd", add, origin="foreground", summary="add", created_at=1795512600)
     code, data, err = run(home, "plugin", "status")
     assert code == 0, err
     memory, user = data["files"]
@@ -221,7 +203,7 @@ def test_the_tab_s_levels_are_the_overview_s(limit: int) -> None:
 def test_a_profile_s_tab_lives_in_the_root_home_and_shows_that_profile(tmp_path: Path) -> None:
     """One agent dashboard per machine, on the root home (started from a profile it re-runs itself
     there): the tab and its config line go to the root; the tab shows the profile chosen."""
-    root = make_home(tmp_path)
+    root = make_home(tmp_path / "home", config=KEEP_ME)
     work = root / "profiles" / "work"
     (work / "memories").mkdir(parents=True)
     (work / "config.yaml").write_text("model: y\n")
@@ -247,7 +229,7 @@ def test_the_tab_script_draws_text_nodes_only_and_talks_to_its_own_backend_only(
 
 
 def test_a_refused_status_reaches_the_tab_as_a_message(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     (home / "active_profile").write_text("Not A Name!\n")
     code, data, _ = run(home, "plugin", "status")
     assert code == 1 and data["success"] is False and "active_profile" in data["error"]
@@ -255,7 +237,7 @@ def test_a_refused_status_reaches_the_tab_as_a_message(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("where", ["plugins", "home"])
 def test_a_folder_others_may_write_on_the_way_to_the_tab_is_refused_with_the_fix(tmp_path: Path, where: str) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     (home / "plugins").mkdir()
     target = home / "plugins" if where == "plugins" else home
     target.chmod(0o777)
@@ -271,7 +253,7 @@ def test_a_folder_others_may_write_on_the_way_to_the_tab_is_refused_with_the_fix
 
 
 def test_a_record_nested_200000_deep_is_not_ours_not_a_traceback(tmp_path: Path) -> None:
-    home = make_home(tmp_path)
+    home = make_home(tmp_path / "home", config=KEEP_ME)
     folder = home / "plugins" / "hermes-dash"
     folder.mkdir(parents=True)
     (folder / ".hermes-dash-plugin.json").write_text("[" * 200_000)

@@ -7,9 +7,9 @@ import ast
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from homes import make_home
 from repo import ROOT
 
 #: Run ``main`` like the installed command, then print the names in sys.modules (as a literal:
@@ -26,6 +26,9 @@ print(repr((code, out.getvalue(), sorted(sys.modules))))
 #: dates of the journal and backups, and shutil (with zlib, bz2 and lzma) for the terminal's
 #: width and the agent's command.
 NOT_FOR_SHOW = ("json", "hashlib", "datetime", "shutil", "zlib", "bz2", "lzma")
+
+# Two entries and a backup, that `show` reads.
+SHOWN = {"memory": ["first fact", "second fact"], "files": {"memories/MEMORY.md.bak.20261129-230512": "first fact"}}
 
 
 def _run(code: str, *argv: str) -> str:
@@ -45,24 +48,15 @@ def _modules_of(*argv: str) -> tuple[int, str, set[str]]:
     return code, out, set(modules) - bare
 
 
-def _home(root: Path, config: str | None) -> Path:
-    (root / "memories").mkdir(parents=True)
-    (root / "memories" / "MEMORY.md").write_text("first fact\n§\nsecond fact", encoding="utf-8")
-    (root / "memories" / "MEMORY.md.bak.20261129-230512").write_text("first fact", encoding="utf-8")
-    if config is not None:
-        (root / "config.yaml").write_text(config, encoding="utf-8")
-    return root
-
-
 def test_show_without_a_config_imports_no_yaml_and_none_of_the_unused_modules(tmp_path):
-    code, out, modules = _modules_of("--home", str(_home(tmp_path, None)), "show")
+    code, out, modules = _modules_of("--home", str(make_home(tmp_path, **SHOWN, config=None)), "show")
     assert code == 0 and "second fact" in out
     assert "yaml" not in modules
     assert [name for name in NOT_FOR_SHOW if name in modules] == []
 
 
 def test_show_with_a_config_reads_it_and_still_skips_the_unused_modules(tmp_path):
-    home = _home(tmp_path, "memory:\n  memory_char_limit: 3000\n")
+    home = make_home(tmp_path, **SHOWN, config="memory:\n  memory_char_limit: 3000\n")
     code, out, modules = _modules_of("--home", str(home), "show")
     assert code == 0 and "/3,000 chars" in out  # the limit came from config.yaml: yaml was used
     assert "yaml" in modules
@@ -73,7 +67,7 @@ def test_show_with_a_config_reads_it_and_still_skips_the_unused_modules(tmp_path
 @pytest.mark.parametrize("argv", [("--json", "show"), ("history", "memory")])
 def test_commands_that_need_the_lazily_imported_modules_still_get_them(tmp_path, argv):
     """The lazy imports are where they are used: ``--json`` prints JSON, ``history`` dates."""
-    code, out, modules = _modules_of("--home", str(_home(tmp_path, None)), *argv)
+    code, out, modules = _modules_of("--home", str(make_home(tmp_path, **SHOWN, config=None)), *argv)
     assert code == 0 and out.strip()
     assert "json" in modules or argv[0] != "--json"
     assert "datetime" in modules or argv[0] != "history"

@@ -39,7 +39,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -69,14 +69,19 @@ def _usable(python: str) -> str | None:
     return None if done.returncode == 0 else f"the agent in {python} does not import: {done.stderr[-500:]}"
 
 
+def missing_agent(problem: str) -> NoReturn:
+    """Skip the test that needs the agent for ``problem`` (fail it under ``HD_REQUIRE_AGENT=1``, as CI runs)."""
+    if os.environ.get("HD_REQUIRE_AGENT"):
+        pytest.fail(problem)
+    pytest.skip(problem)
+
+
 def require_agent() -> str:
     """The agent's python, or skip the test (fail it under ``HD_REQUIRE_AGENT=1``, as CI runs)."""
     python = agent_python()
     problem = _usable(python)
     if problem is not None:
-        if os.environ.get("HD_REQUIRE_AGENT"):
-            pytest.fail(problem)
-        pytest.skip(problem)
+        missing_agent(problem)
     return python
 
 

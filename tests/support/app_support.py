@@ -1,21 +1,17 @@
 """Shared helpers for the dashboard's AppTest tests (imported by tests/app/test_app_*.py).
 
 Every test runs the real app.py against a real temporary Hermes home: HERMES_HOME points at
-it (monkeypatched) and the UI's caches (``st.cache_data`` and the landing page's memos) are
-cleared around each test, because they outlive one AppTest.
+it and the UI's caches are cleared around each test (the ``home`` and ``demo`` fixtures of
+tests/conftest.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from repo import ROOT
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import ui
-from hermes_dash.demo import create_demo_home
 from hermes_dash.ui._tables import COMPACT_COLUMNS
 
 APP = ROOT / "app.py"
@@ -28,24 +24,10 @@ PAGES = {
 ENTRY_URLS = ("127.0.0.1:9",)
 
 
-@pytest.fixture
-def fresh_cache() -> Iterator[None]:
-    ui.clear_caches()  # st.cache_data and the landing page's memos
-    yield
-    ui.clear_caches()
-
-
-@pytest.fixture
-def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None) -> Path:
-    """A fresh copy of the demo home; HERMES_HOME points at it."""
-    path = create_demo_home(tmp_path / "demo")
-    monkeypatch.setenv("HERMES_HOME", str(path))
-    return path
-
-
-def open_app(page: str = "overview", *, run: bool = True) -> AppTest:
-    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run again."""
-    at = AppTest.from_file(str(APP), default_timeout=60)
+def open_app(page: str = "overview", *, run: bool = True, timeout: float = 60) -> AppTest:
+    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run
+    again; each run may take ``timeout`` seconds."""
+    at = AppTest.from_file(str(APP), default_timeout=timeout)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     if page != "overview":

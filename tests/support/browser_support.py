@@ -8,16 +8,19 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, streamlit_run  # noqa: F401
+from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, stop, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
 
 # Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
@@ -71,12 +74,31 @@ def streamlit_app(home: Path, scratch: Path, log: Path) -> Iterator[str]:
             yield base
             return
         finally:
-            proc.terminate()
+            stop(proc)
+
+
+@contextlib.contextmanager
+def own_inbox(chromium, home: Path, tmp_path: Path) -> Iterator[Any]:  # a Playwright page
+    """The Inbox of a server of its own on ``home`` (a queue the shared server's empty home has
+    not), in a fresh context; on leaving, every request it made was to the local server."""
+    scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
+    requests: list[str] = []
+    try:
+        with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
+            context = chromium.new_context(viewport={"width": 1400, "height": 900})
+            context.set_default_timeout(WAIT_MS)
             try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+                page = context.new_page()
+                page.on("request", lambda request: requests.append(request.url))
+                page.goto(base, wait_until="domcontentloaded")
+                settle(page, "MEMORY.md")
+                goto_page(page, "Inbox")
+                yield page
+            finally:
+                context.close()
+        assert_only_local(requests, base)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
@@ -244,6 +266,19 @@ def goto_page(page, title: str, heading: bool = True) -> None:
     if heading:
         page.get_by_role("heading", name=title).first.wait_for()
         settle(page, None)
+
+
+def ask_to_restore(page, filename: str, backup: str) -> None:
+    """On History: the version ``backup`` of ``filename`` compared with the live file, then
+    "Restore this version…" clicked, up to the confirmation it asks for."""
+    goto_page(page, "History")
+    page.get_by_role("radiogroup", name="File").get_by_text(filename).click()
+    settle(page, f"versions of {filename}")
+    page.get_by_role("combobox", name=f"Compare the live {filename} with", exact=True).click()
+    page.get_by_role("option", name=re.compile(re.escape(backup))).click()
+    settle(page, "Restoring this version would bring back")
+    page.get_by_role("button", name="Restore this version…").click()
+    settle(page, f"Replace the live {filename}")
 
 
 def preview_replace(page, find: str, new: str) -> None:

@@ -7,6 +7,7 @@ No pytest import: ``python -m benchmarks`` uses this module too (as ``tests.supp
 from __future__ import annotations
 
 import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -25,13 +26,28 @@ CHROMIUM_ARGS = [
 ]
 
 
-def streamlit_run(script: str | Path, port: int) -> list[str]:
+def streamlit_run(script: str | Path, port: int | str, *, bare: bool = False) -> list[str]:
     """``python -m streamlit run SCRIPT`` as every test server and benchmark starts it: on
     loopback, headless, with no usage statistics and no file watcher (one place, so a browser test
-    and the benchmark that times the same page measure one server)."""
-    return [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
-            "--server.address", "127.0.0.1", "--server.headless", "true",
-            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]  # fmt: skip
+    and the benchmark that times the same page measure one server). ``bare``: only the port and
+    headless, as a person types it, for the tests of what the app's own settings do (``port`` may
+    be web_probe.start's ``"{port}"``)."""
+    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+               "--server.headless", "true"]  # fmt: skip
+    if bare:
+        return command
+    return [*command, "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
+            "--server.fileWatcherType", "none"]  # fmt: skip
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """End a server this run started: asked first, killed after 15 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def free_port() -> int:

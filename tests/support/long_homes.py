@@ -5,9 +5,10 @@ real writes through the engine) and an Inbox queue of 40 staged writes (the agen
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
+
+from pending_support import stage
 
 # Sixteen entries of a working developer's memory: about 125 characters each, so the file sits at
 # 91 % of the 2,200-character default limit once all are written.
@@ -64,9 +65,6 @@ def queue_home(home: Path, writes: int = 40) -> Path:
     base = NEAR_FULL_ENTRIES[:6]
     (memories / "MEMORY.md").write_text("\n§\n".join(base), encoding="utf-8")
     (home / "config.yaml").write_text("memory:\n  write_approval: true\n", encoding="utf-8")
-    folder = home / "pending" / "memory"
-    folder.mkdir(parents=True)
-    now = time.time()
     for n in range(writes):
         sid = f"{n:08x}"
         if n % 3 == 2:
@@ -82,14 +80,6 @@ def queue_home(home: Path, writes: int = 40) -> Path:
         else:
             payload = {"action": "add", "target": "memory", "content": f"Note {n}: the agent learned fact {n}."}
             summary = "add to memory"
-        record = {
-            "id": sid,
-            "subsystem": "memory",
-            "action": payload["action"],
-            "summary": summary,
-            "origin": "background_review" if n % 2 else "foreground",
-            "created_at": now - 60 * (writes - n),
-            "payload": payload,
-        }
-        (folder / f"{sid}.json").write_text(json.dumps(record, indent=2), encoding="utf-8")
+        origin = "background_review" if n % 2 else "foreground"
+        stage(home, sid, payload, age=60 * (writes - n), origin=origin, summary=summary)
     return home

@@ -13,16 +13,16 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from agent_db import agent_python
-from repo import ROOT
+from agent_db import agent_python, missing_agent
+from cli_support import invoke
+from homes import make_home
+from pending_support import stage
 
 from hermes_dash import DELIMITER, MemoryStore, freeze_snapshot
 
@@ -33,25 +33,15 @@ HERMES = AGENT_PYTHON.parent / "hermes"
 def need_agent() -> None:
     """Skip without the agent's venv (fail instead under HD_REQUIRE_AGENT=1, as CI runs)."""
     if not HERMES.exists():
-        message = (
+        missing_agent(
             f"the released agent is not installed at {AGENT_PYTHON.parent.parent} (no {HERMES}; set "
             "HD_AGENT_PYTHON to its venv's python, or make it with the agent-venv script in scripts/): "
             "this test runs the agent's own `hermes dashboard`"
         )
-        if os.environ.get("HD_REQUIRE_AGENT"):
-            pytest.fail(message)
-        pytest.skip(message)
 
 
 def hd(home: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "hermes_dash", "--home", str(home), *args],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        timeout=60,
-        cwd=ROOT,
-    )
+    return invoke(*args, home=home)
 
 
 @contextlib.contextmanager
@@ -109,30 +99,18 @@ def answers(url: str) -> bool:
         return False
 
 
-def make_home(tmp_path: Path) -> Path:
-    home = tmp_path / "hermes-home"
-    (home / "memories").mkdir(parents=True)
-    (home / "config.yaml").write_text("# my settings\nmemory:\n  memory_char_limit: 200  # small on purpose\n")
+def tab_home(tmp_path: Path) -> Path:
+    """A home the Memory tab shows: two files, a snapshot the session sees, a newer entry, a staged write."""
+    home = make_home(
+        tmp_path / "hermes-home", config="# my settings\nmemory:\n  memory_char_limit: 200  # small on purpose\n"
+    )
     store = MemoryStore.open(home, "default")
     store.add("memory", "The project builds with `make`; tests run with pytest -q.")  # 57
     store.add("user", "Prefers short answers, in English.")
     freeze_snapshot(store)  # what the running session sees
     store.add("memory", "The staging host is stg-2; deploys go out on Thursdays.")  # 3 + 55
-    staged = home / "pending" / "memory"
-    staged.mkdir(parents=True)
-    (staged / "0123abcd.json").write_text(
-        json.dumps(
-            {
-                "id": "0123abcd",
-                "subsystem": "memory",
-                "action": "add",
-                "summary": "add a fact",
-                "origin": "foreground",
-                "created_at": 1795512600,
-                "payload": {"action": "add", "target": "memory", "content": "CI runs on arm64."},
-            }
-        )
-    )
+    payload = {"action": "add", "target": "memory", "content": "CI runs on arm64."}
+    stage(home, "0123abcd", payload, origin="foreground", summary="add a fact", created_at=1795512600)
     return home
 
 
@@ -164,7 +142,7 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     from chromium import free_port
     from playwright.sync_api import expect
 
-    home = make_home(tmp_path)
+    home = tab_home(tmp_path)
     memory = MemoryStore.open(home, "default").read("memory")
     assert DELIMITER.join(memory.entries) and memory.usage == 115 and memory.limit == 200
     port = free_port()

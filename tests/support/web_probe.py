@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from chromium import PortTaken, check_ours, free_port
+from chromium import PortTaken, check_ours, free_port, stop
 from repo import ROOT as REPO  # noqa: F401  (re-exported to the tests that start servers)
 
 _GUARD = r"""
@@ -137,12 +137,7 @@ def start(
             yield server
             return
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
 
 
 @dataclass

@@ -141,15 +141,7 @@ def read_regular(
             )
         if st.st_size > max_bytes and not start_only:
             raise too_large(path, st.st_size, max_bytes)
-        chunks = []
-        left = max_bytes + (0 if start_only else 1)
-        while left > 0:
-            chunk = os.read(fd, min(left, MIB))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
+        data = _read_at_most(fd, max_bytes + (0 if start_only else 1))
         if len(data) > max_bytes:  # it grew while we read it
             raise too_large(path, len(data), max_bytes, more=True)
         return data, st
@@ -188,17 +180,23 @@ def read_named_input(path: str, max_bytes: int) -> bytes:
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
             reason = f"is {kind_of(st.st_mode)}, not a file"
             raise NotReadable(f"{path} {reason}; it was not read.", hint="Name a file.", reason=reason)
-        chunks = []
-        left = max_bytes + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, MIB))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
+        return _read_at_most(fd, max_bytes + 1)
     finally:
         os.close(fd)
+
+
+def _read_at_most(fd: int, count: int) -> bytes:
+    """Up to ``count`` bytes of ``fd``, a MiB at a time, ending early at the end of the file: one
+    byte past a limit is enough to know a file is over it, however large it is."""
+    chunks = []
+    left = count
+    while left > 0:
+        chunk = os.read(fd, min(left, MIB))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def too_large(path: Path, size: int, max_bytes: int, more: bool = False) -> NotReadable:
