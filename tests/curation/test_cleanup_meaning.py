@@ -24,7 +24,11 @@ HOMES = cleanup_quality.corpus().HOMES
 
 
 def _test_set() -> tuple:  # type: ignore[type-arg]
-    """The independent test set's homes, once it is in the tree (only measured, never tuned on)."""
+    """The independent test set's homes, once it is in the tree (only measured, never tuned on).
+    HD_CLEANUP_DEV_ONLY=1 leaves them out: whoever changes the method runs without them, so that
+    no failure message shows them a test-set entry."""
+    if os.environ.get("HD_CLEANUP_DEV_ONLY"):
+        return ()
     try:
         return tuple(cleanup_quality.corpus("test").HOMES)
     except FileNotFoundError:
