@@ -119,6 +119,21 @@ def test_a_path_on_a_named_host_container_platform_or_device_is_never_looked_up(
     assert report.stale == () and report.paths.checked == ()
 
 
+def test_a_path_outside_the_agents_home_whose_folder_is_not_here_is_not_called_not_found(tmp_path):
+    """No host named, yet ``/opt/render/exports`` with no ``/opt/render`` here belongs to some other
+    machine; a file gone from a folder that is here, or from the agent's home, is still found."""
+    (tmp_path / "src" / "app").mkdir(parents=True)
+    (tmp_path / "tmp-here").mkdir()
+    elsewhere = "Render exports end up in /opt/render-farm-x/exports/final, one folder per shot."
+    gone_here = f"The scratch notes were kept in {tmp_path}/tmp-here/scratch.md."
+    gone_home = "The old mockups are in ~/src/mockups-2023/."
+    store = home_of(
+        tmp_path, [elsewhere, gone_here, gone_home, *FILLER], ["Name: Ada."], ran_in=(str(tmp_path / "src" / "app"),)
+    )
+    report = cleanup.suggest(store)
+    assert {s.entry for s in report.stale} == {gone_here, gone_home}
+
+
 # -- 4. evidence that never misleads -----------------------------------------------------------------
 
 
