@@ -16,6 +16,10 @@ path that no longer exists; ``folders`` are local project folders that do exist.
 from __future__ import annotations
 
 import cleanup_devset2_a
+import cleanup_devset2_b
 from cleanup_corpus import Home
 
-HOMES: tuple[Home, ...] = (*cleanup_devset2_a.HOMES,)
+HOMES: tuple[Home, ...] = (
+    *cleanup_devset2_a.HOMES,
+    *cleanup_devset2_b.HOMES,
+)
