@@ -219,7 +219,7 @@ def test_a_path_placed_on_another_machine_is_not_stale(tmp_path):
 def test_relative_paths_are_checked_only_inside_a_project_folder_the_memory_names(tmp_path):
     entries = ["Backend lives in services/api/ and the worker in services/worker/."]
     assert cleanup.stale_facts(entries) == []  # no project folder named: nothing to check against
-    elsewhere = [f"The checkout is at {tmp_path}/not-here/ledger.", *entries]
+    elsewhere = [f"The checkout is at {tmp_path}/ledger-gone.", *entries]  # its folder is here, it is not
     hints = cleanup.stale_facts(elsewhere)
     assert [h.entry for h in hints] == [elsewhere[0]]  # only the folder itself; its relative paths not
     (tmp_path / "ledger" / "services" / "api").mkdir(parents=True)

@@ -35,6 +35,7 @@ GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
 NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifier)
 UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
+SUBJECT_ALIKE = 0.55  # or: the two subjects (words less values, cues, stop words) this alike in meaning
 
 CUE = re.compile(
     r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
@@ -286,7 +287,8 @@ def judge(a: str, b: str) -> Finding | None:
     shared = set_a & set_b
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
-    if not (share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal):
+    one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
+    if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=uncued):
@@ -303,6 +305,19 @@ def judge(a: str, b: str) -> Finding | None:
         newer,
         universal,
     )
+
+
+def _subject_alike(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> float:
+    """How alike in meaning the two subjects are, said in other words (``Lanternfall launches`` /
+    ``Release date``; ``BLE TX power`` / ``Radio transmit power``)."""
+    sa, sb = _subject_text(a, va), _subject_text(b, vb)
+    return alike(sa, sb) if sa and sb else 0.0
+
+
+def _subject_text(text: str, found: Sequence[Value]) -> str:
+    masked = CUE.sub(" ", _masked(text, found))
+    words = [w for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]
+    return " ".join(w for w in words if stem(w) not in _LIGHT and w.casefold() not in _CALENDAR)
 
 
 def said(text: str, kind: str) -> tuple[str, ...]:

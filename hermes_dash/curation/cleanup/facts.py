@@ -199,11 +199,41 @@ def _swapped_twice(a: str, b: str) -> bool:
     return any(swaps.count(s) >= 2 for s in swaps)
 
 
+_CANON = re.compile(r"[^A-Za-z0-9]+")
+
+
+@lru_cache(maxsize=1 << 14)
+def normal(text: str) -> str:
+    """The text with each value written one way (``six weeks`` and ``6 weeks``, ``8 seconds`` and
+    ``8000 ms``, ``four weeks`` and ``28 days``, ``eight in the evening`` and ``20:00`` read alike):
+    two wordings of one fact then name the same tokens."""
+    from .values import values
+
+    out, last = [], 0
+    for v in values(text):
+        if v.start < last or v.kind in ("name", "day", "month"):
+            continue
+        raw = text[v.start : v.end]
+        if v.kind.startswith(("count:", "version", "port")):
+            if raw[:1].isdigit():
+                continue  # written in digits already: "4 workers" and "workers: 4" name 4 alike
+            canon = v.value + raw[len(raw.rstrip()) :]  # "three bakers": 3
+        else:  # a quantity with its unit, a time, a date: one base unit
+            canon = " v_" + _CANON.sub("_", f"{v.kind}_{v.value}").strip("_") + " "
+        out.append(text[last : v.start])
+        out.append(canon)
+        last = v.end
+    out.append(text[last:])
+    return "".join(out)
+
+
 def verdict(
     a: str, b: str, similarity: float, same_at: float = SAME_AT, conflict_at: float = CONFLICT_AT
 ) -> str | None:
     """``same`` (one fact: merge), ``conflict`` (one subject, different values: a person decides),
-    ``different`` (look-alike: keep both) or None (not alike)."""
+    ``different`` (look-alike: keep both) or None (not alike). Values are compared as values
+    (:func:`normal`), not as the digits they are written with."""
+    a, b = normal(a), normal(b)
     sa, wa = tokens(a)
     sb, wb = tokens(b)
     only_a, only_b = sa - sb, sb - sa
@@ -244,6 +274,23 @@ def verdict(
     if template(a, b) and (names_a - names_b and names_b - names_a or _swapped_twice(a, b)):
         return "different"  # names swapped (Mailgun / Postmark), or one word swapped throughout
     return "same"
+
+
+FOLD_COVERAGE = 0.5  # a short entry matching one clause of a longer one: the least share of its words there
+
+
+def folded(short: str, long: str) -> bool:
+    """Whether ``short`` says nothing ``long`` lacks, once one clause of ``long`` reads like it
+    (the caller measured that): its numbers, paths, identifiers and names all in ``long``, values
+    compared as values, and half its words."""
+    s, g = normal(short), normal(long)
+    (ss, ws), (sg, wg) = tokens(s), tokens(g)
+    return (
+        ss <= sg
+        and {_stem(t[1]) for t in ws} <= {_stem(t[1]) for t in wg} | {_stem(w) for w in _words(g)}
+        and len(set(_words(s))) >= 2
+        and coverage(s, g) >= FOLD_COVERAGE
+    )
 
 
 def differing(a: str, b: str) -> tuple[list[str], list[str]]:

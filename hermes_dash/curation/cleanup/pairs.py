@@ -6,6 +6,7 @@ tokens (:func:`.facts.verdict`). Look-alikes (another port, environment, service
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from . import contradictions, facts, meaning
@@ -14,6 +15,38 @@ from .placement import placement_of
 from .text import merge_text
 
 Progress = Callable[[float], object]
+FOLD_WORDS = 12  # an entry of at most this many words may be folded into one clause of a longer one
+FOLD_AT = 0.65  # the least similarity of meaning of the short entry and that clause
+_CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s*[;(),]\s*|\s+(?:and|but|so|then|with|once|unless|because)\s+")
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in _CLAUSE.split(text) if c and len(c.split()) >= 2]
+
+
+def _folded_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method) -> set[tuple[int, int]]:
+    """(i, j) where a short entry of one side reads like one clause of a longer entry of the other
+    (``Rota is published 6 weeks ahead`` in ``The rota goes out six weeks in advance, on the first
+    Monday ...``): whole, the two read little alike, the long one saying much more."""
+    out: set[tuple[int, int]] = set()
+    sides = [(left, right, False)] + ([] if same else [(right, left, True)])
+    for shorts_of, longs_of, flipped in sides:
+        shorts = [i for i, t in enumerate(shorts_of) if len(t.split()) <= FOLD_WORDS]
+        owners, clauses = [], []
+        for j, text in enumerate(longs_of):
+            for c in _clauses(text) if len(text.split()) > 4 else ():
+                owners.append(j)
+                clauses.append(c)
+        if not shorts or not clauses:
+            continue
+        for _score, si, cj in meaning.similar_pairs([shorts_of[i] for i in shorts], clauses, False, FOLD_AT, how):
+            i, j = shorts[si], owners[cj]
+            if (same and i == j) or len(longs_of[j].split()) < 1.5 * len(shorts_of[i].split()):
+                continue
+            if facts.folded(shorts_of[i], longs_of[j]):
+                pair = (j, i) if flipped else (i, j)
+                out.add((min(pair), max(pair)) if same else pair)
+    return out
 
 
 def _kind(a: str, b: str) -> str:
@@ -43,6 +76,11 @@ def _judged(
         if verdict in ("same", "conflict"):
             out.append((verdict, round(score, 3), i, j))
             seen.add((i, j))
+    # A short entry folded into one clause of a longer one, the two too little alike whole.
+    for i, j in sorted(_folded_pairs(left, right, same, how) - seen):
+        found = contradictions.judge(left[i], right[j])
+        out.append(("conflict" if found is not None and not found.undated else "same", 0.0, i, j))
+        seen.add((i, j))
     # Contradictions by value that read too little alike to be paired above.
     out += [("conflict", 0.0, i, j) for i, j in contradictions.pairs(left, right, same) if (i, j) not in seen]
     out.sort(key=lambda t: -t[1])

@@ -35,6 +35,8 @@ _TABLES: dict[str, dict[tuple[str, ...], float]] = {
         ("tb", "tib", "terabyte"): 1e12,
     },
     "percent": {("%", "percent", "pct"): 1},
+    "bitrate": {("bps",): 1, ("kbps", "kbit"): 1e3, ("mbps", "mbit"): 1e6, ("gbps", "gbit"): 1e9},
+    "decibel": {("db",): 1, ("dbm",): 1, ("dba",): 1},
     "frequency": {("hz",): 1, ("khz",): 1e3, ("mhz",): 1e6, ("ghz",): 1e9, ("fps",): 1, ("rpm",): 1},
     "voltage": {("v", "volt"): 1, ("mv",): 1e-3},
     "current": {("amp",): 1, ("ma",): 1e-3, ("ua", "µa", "μa"): 1e-6},
@@ -59,6 +61,10 @@ _CURRENCY = {
     "gbp": "gbp",
     "euro": "eur",
     "euros": "eur",
+    "pound": "gbp",
+    "pounds": "gbp",
+    "dollar": "usd",
+    "dollars": "usd",
 }
 NUMBER_WORDS = {
     w: n
@@ -66,14 +72,48 @@ NUMBER_WORDS = {
         "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
         "seventeen eighteen nineteen twenty".split()
     )
-} | {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a dozen": 12, "dozen": 12}
+} | {"a dozen": 12, "dozen": 12}
+_TENS = {w: 10 * n for n, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if n > 1}
+_UNIT_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_TEEN_WORDS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS_WORDS = "|".join(_TENS)
+_UNDER_100 = rf"(?:(?:{_TENS_WORDS})(?:[- ](?:{_UNIT_WORDS}))?|{_TEEN_WORDS}|{_UNIT_WORDS}|zero)"
+_UNDER_1000 = rf"(?:(?:{_UNDER_100}|a)\s+hundred(?:\s+(?:and\s+)?{_UNDER_100})?|{_UNDER_100})"
+#: A number in words: "one hundred and eighty", "ten thousand", "sixty-five", "a dozen".
+WORDS_NUMBER = rf"(?:{_UNDER_1000}(?:\s+thousand(?:\s+(?:and\s+)?{_UNDER_1000})?)?|a\s+dozen|dozen|a\s+thousand)"
+
+
+def _words_value(raw: str) -> float | None:
+    """The number a phrase of number words says (``one hundred and eighty`` is 180)."""
+    total, part = 0, 0
+    words = raw.casefold().replace("-", " ").split()
+    if words == ["a", "dozen"] or words == ["dozen"]:
+        return 12.0
+    for w in words:
+        if w in ("and",):
+            continue
+        if w == "a":
+            part = 1
+        elif w == "hundred":
+            part = (part or 1) * 100
+        elif w == "thousand":
+            total, part = total + (part or 1) * 1000, 0
+        elif w in _TENS:
+            part += _TENS[w]
+        elif w in NUMBER_WORDS:
+            part += NUMBER_WORDS[w]
+        else:
+            return None
+    return float(total + part)
+
+
 _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
     "per each every all any our my your their his her we i you they he she there here than then also only".split()
 )
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b)?"
 _NUMBER = re.compile(
-    rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|(?:{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})\b)"
+    rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|{WORDS_NUMBER}\b)"
     r"(?![.:]\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",
     re.IGNORECASE,
 )
@@ -87,7 +127,7 @@ _VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\
 _PRODUCT_SKIP = frozenset(
     "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
     "at from version versions v requires require required needs need needed uses use using runs run running "
-    "records recorded the a an of in with and or than still is set default defaults everywhere".split()
+    "records recorded the a an of in with and or than still is set default defaults everywhere pin pins pinning".split()
 )
 _NAME = re.compile(r"[A-Za-z][\w+#.-]*")
 _ADVERBS = frozenset("now today too again only still everywhere instead anymore since ago later first".split())
@@ -95,8 +135,8 @@ _PORTS_NAMED = re.compile(r"\bports?\b", re.IGNORECASE)
 _BARE_PORT = re.compile(r"(?<![\w.:,$€£-])(\d{4,5})(?![\w:%-]|[.,]\d)")
 #: A change cue introducing a named alternative: the value is the words after it, up to a break.
 _ALTERNATIVE = re.compile(
-    r"\b(?:switched|changed|moved|migrated|renamed|now\s+(?:uses?|is|are|goes?|runs?)|"
-    r"went)\s+(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
+    r"\b(?:switched|changed|moved|migrated|renamed|transferred|now\s+(?:uses?|is|are|goes?|runs?)|"
+    r"went)\s+(?:(?!from\b|to\b)[\w'’]+\s+){0,4}?(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})",
 )
 
@@ -112,8 +152,8 @@ class Value:
 
 def _number(raw: str) -> float | None:
     raw = raw.strip().casefold()
-    if raw in NUMBER_WORDS:
-        return float(NUMBER_WORDS[raw])
+    if raw[:1].isalpha():
+        return _words_value(raw)
     mult = 1000.0 if raw.endswith("k") else 1.0
     try:
         return float(raw.rstrip("k").strip().replace(",", "")) * mult
@@ -172,12 +212,18 @@ def _next_noun(text: str, end: int) -> str:
         if m.start() != (0 if not run else run[-1][1]):
             break
         word = m.group(1).casefold()
-        if word in _STOP or word in _ADVERBS:
+        if word in _STOP or word in _ADVERBS or word in _PREPOSITIONS:
             break
         run.append((word, m.end()))
         if len(run) == 2:
             break
     return stem(run[-1][0]) if run and "-" not in run[-1][0] else ""
+
+
+_PREPOSITIONS = frozenset(
+    "without within after before until till over under into onto about above below between during since "
+    "through across against around near off out up down via like".split()
+)
 
 
 class _Found:
@@ -222,8 +268,7 @@ def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) ->
             continue
         unit = (m.group("unit") or "").casefold()
         cur = m.group("cur") or ""
-        after = f.text[m.end("n") : m.end("n") + 5].strip().casefold()
-        code = next((c for w, c in _CURRENCY.items() if after.startswith(w) and w.isalpha()), "")
+        code = _CURRENCY.get(unit, "") if unit.isalpha() else ""
         if cur or code:
             f.put(f"money:{_CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
         elif unit in _UNITS:
@@ -252,6 +297,10 @@ def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> Non
     for m, n in numbers:
         if n is None or m.group("cur"):
             continue
+        before = _NAME.findall(f.text[max(0, m.start() - 30) : m.start()])
+        label = before and f.text[: m.start()].rstrip().endswith(before[-1]) and before[-1][0].isupper()
+        if label and m.group("n")[0].isdigit():
+            continue  # "Flat 1 smoke alarms", "Year 7 Chromebooks": a label, not a count
         noun = _next_noun(f.text, m.end("n"))
         if noun and not noun[0].isdigit():
             f.put(f"count:{noun}", _fmt(n), m.start(), m.end("n"))
@@ -299,6 +348,46 @@ _INSTEAD = re.compile(
 )
 
 
+_MONTH = re.compile(
+    r"\b(?:(?:early|mid|late|end\s+of|the\s+end\s+of|start\s+of)[\s-]+)?(" + "|".join(_MONTHS) + r")\b(?:\s+(\d{4}))?",
+    re.IGNORECASE,
+)
+_TIME_WORDS = re.compile(
+    r"\b(?:(?P<half>half|quarter)\s+(?P<rel>past|to)\s+(?P<h1>"
+    + "|".join(list(NUMBER_WORDS)[1:13])
+    + r"|\d{1,2})|(?P<h2>"
+    + "|".join(list(NUMBER_WORDS)[1:13])
+    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+night)|(?P<noon>noon|midday|midnight))\b",
+    re.IGNORECASE,
+)
+
+
+def _months(f: _Found) -> None:
+    """A month on its own (``renews in March``, ``June 2031``): the dates claimed theirs first."""
+    for m in _MONTH.finditer(f.text):
+        value = f"{int(m.group(2))}-" if m.group(2) else ""
+        f.put("month", f"{value}{_MONTHS[m.group(1).casefold()]:02d}", m.start(), m.end())
+
+
+def _time_words(f: _Found) -> None:
+    for m in _TIME_WORDS.finditer(f.text):
+        if m.group("noon"):
+            hour, minute = (0 if m.group("noon").casefold() == "midnight" else 12), 0
+        elif m.group("half"):
+            raw = m.group("h1").casefold()
+            hour = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+            minute = 30 if m.group("half").casefold() == "half" else 15
+            if m.group("rel").casefold() == "to":
+                hour, minute = hour - 1, 45
+        else:
+            hour, minute = NUMBER_WORDS[m.group("h2").casefold()], 0
+            part = (m.group("part") or "").casefold()
+            hour += 12 if part in ("afternoon", "evening") and hour < 12 else 0
+        if not m.group("noon") and not m.group("part") and 1 <= hour <= 6:
+            hour += 12  # "half past three", "five o'clock": the afternoon, as a working day has it
+        f.put("time", f"{hour % 24:02d}:{minute:02d}", m.start(), m.end())
+
+
 def _dates(f: _Found) -> None:
     for m in _DATE.finditer(f.text):
         if m.group(1):
@@ -331,7 +420,9 @@ def values(text: str) -> tuple[Value, ...]:
     found = _Found(text)
     numbers = [(m, _number(m.group("n"))) for m in _NUMBER.finditer(text)]
     _times(found)
+    _time_words(found)
     _dates(found)
+    _months(found)
     _ports(found)
     _quantities(found, numbers)
     _alternatives(found)  # before versions: "replaced with a Zettle Reader 2" names one thing
