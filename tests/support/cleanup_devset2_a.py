@@ -252,7 +252,7 @@ CHEF = Home(
     name="chef-bistro",
     kind="the chef-owner of a 40-cover bistro",
     memory=(
-        "Bistro Lumière: 40 covers, open Wed-Sun, dinner only apart from Sunday lunch.",
+        "Bistro Lumière: 40 seats, open Wed-Sun, dinner only apart from Sunday lunch.",
         "Walk-in fridge must read 1-4 °C and the freezer -18 °C or colder; both logged twice a day.",
         "The allergen matrix covers the 14 UK allergens and is reprinted whenever a dish changes.",
         "Fish from Kernow Seafood: order by 14:00 for next-day delivery.",
