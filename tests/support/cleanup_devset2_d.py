@@ -349,6 +349,7 @@ GENEALOGY = Home(
         "I'm George, 74, a retired civil engineer; I like precise dates and don't mind slow answers.",
         "George prefers dates in the genealogists' style: 3 Mar 1843.",
         "Large fonts please; my eyesight isn't what it was.",
+        "George taught himself to read Latin parish entries and old Polish script, so he wants the original transcribed exactly, abbreviations and mistakes included, with a translation underneath in square brackets rather than a tidied-up version.",
         "George doesn't trust online trees without sources; never suggest copying from them.",
     ),
     same=(
