@@ -18,10 +18,12 @@ from __future__ import annotations
 import cleanup_devset2_a
 import cleanup_devset2_b
 import cleanup_devset2_c
+import cleanup_devset2_d
 from cleanup_corpus import Home
 
 HOMES: tuple[Home, ...] = (
     *cleanup_devset2_a.HOMES,
     *cleanup_devset2_b.HOMES,
     *cleanup_devset2_c.HOMES,
+    *cleanup_devset2_d.HOMES,
 )

@@ -23,6 +23,7 @@ NURSE = Home(
         "Handover format is SBAR, aiming for about 90 seconds per patient.",
         "Audit scripts (falls, pressure ulcers) are kept in ~/nhs-audit.",
         "Sunday and bank holiday enhancements are paid at time plus 60%.",
+        "When the rota has a gap, fixes go in this order: ask part-timers for extra hours, then bank through NHSP, and agency only with the matron's written approval, because an agency nurse costs about £62 an hour against £24 for bank; drafts follow that order.",
     ),
     user=(
         "Prefers the rota summarised as one table per week, Monday first.",
@@ -179,6 +180,7 @@ ECOLOGY = Home(
         "Chapter 3 models: negative binomial, site as a random effect, night-of-year as a smooth.",
         "Data cleaning lives in ~/phd/moth-data; run make clean-data before fitting anything.",
         "BES Annual Meeting abstract deadline is usually late June.",
+        "Trap-night protocol: traps on 30 minutes before sunset and off at dawn; egg boxes checked top to bottom; anything unidentified is potted, photographed on the grey card and keyed out at the station that morning, and micro-moths go to Dave for dissection if needed.",
     ),
     user=(
         "Call me Sam. Third-year PhD, funded until September 2027.",
@@ -252,7 +254,7 @@ CHEF = Home(
     name="chef-bistro",
     kind="the chef-owner of a 40-cover bistro",
     memory=(
-        "Bistro Lumière: 40 covers, open Wed-Sun, dinner only apart from Sunday lunch.",
+        "Bistro Lumière: 40 seats, open Wed-Sun, dinner only apart from Sunday lunch.",
         "Walk-in fridge must read 1-4 °C and the freezer -18 °C or colder; both logged twice a day.",
         "The allergen matrix covers the 14 UK allergens and is reprinted whenever a dish changes.",
         "Fish from Kernow Seafood: order by 14:00 for next-day delivery.",
@@ -423,6 +425,7 @@ TRAVEL = Home(
         "Every itinerary PDF carries the ATOL certificate on page 1.",
         "Cusco ground handler: Andean Trails SAC, contact Rosa, WhatsApp only.",
         "The itinerary builder is in ~/tools/itinerary-builder (Node 20; npm run build makes the PDFs).",
+        "Groups of 10 or more: airline group quotes are held for 72 hours, names are due 30 days before departure, and a name change after that costs €50 per person on Iberia; the group leader gets all three dates in the first email.",
     ),
     user=(
         "Soy Marta. I switch between Spanish and English; answer in whichever I wrote in.",

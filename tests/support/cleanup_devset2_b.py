@@ -196,6 +196,7 @@ DATASCI = Home(
         "Ana wants SQL with lowercase keywords and leading commas.",
         "Dislikes notebooks for production code; scripts and modules only.",
         "Ana works 08:00-16:00 CET and is off on Fridays.",
+        "Ana learned statistics before ML, so she wants results reported as a statistician would: effect sizes with confidence intervals, the baseline compared against and the sample size; a bare AUC with no interval means nothing to her.",
     ),
     same=(
         (
@@ -433,6 +434,7 @@ SCHOOL_IT = Home(
         "Veeam backup every day at 22:00, 30-day retention.",
         "The asset register is a Google Sheet; its sync tool is in ~/it/asset-sync.",
         "Autumn term 2026/27 starts on 2 September.",
+        "Leavers in July: suspend pupils' Google accounts on the last day of term, keep them 30 days so they can run Takeout, then delete; staff leavers have their Drive transferred to the head of department first, and their laptop is wiped in Intune only once HR confirms it was returned.",
     ),
     user=(
         "I'm Dan, the only IT person on site; a technician comes in on Wednesdays.",

@@ -28,6 +28,7 @@ CHOIR = Home(
         "Eleanor wants emails to the choir warm and short, signed 'Eleanor x'.",
         "Prefers rehearsal plans in 10-minute blocks.",
         "Eleanor is dyslexic: no walls of text; bullets and bold headings help.",
+        "When suggesting repertoire, Eleanor wants the voicing (SATB, SSA), the difficulty, the length in minutes, whether it needs accompaniment, and one sentence on why it suits a mixed-ability community choir; she chose most of the music herself and cares about the why.",
     ),
     same=(
         (
@@ -145,7 +146,7 @@ BIKESHOP = Home(
         ),
         (
             "m",
-            "Full service: £120.",
+            "Full service price: £120.",
             "A full service went up to £135 this spring, parts still extra.",
         ),
     ),
@@ -330,6 +331,7 @@ SRE = Home(
         "Prometheus + Thanos for metrics, Grafana dashboards, Loki for logs.",
         "PCI scope: only the vault service ever touches PANs.",
         "Deploys go through Argo CD; roll back by reverting the image tag in the gitops repo.",
+        "Incident comms: the incident commander posts in #inc-<date>-<slug> every 30 minutes even when nothing has changed; customer updates go on the status page only after the comms lead approves the wording; regulators are notified by compliance, never by engineering.",
     ),
     user=(
         "I'm Kwame; postmortems are blameless and written in the past tense.",
