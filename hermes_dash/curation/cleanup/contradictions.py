@@ -164,8 +164,10 @@ def _swapped(a: list[str], b: list[str]) -> bool:
 def _names(text: str, found: Sequence[Value]) -> set[str]:
     """The entry's distinctive tokens outside its values, stemmed (days, months and hyphenated
     words aside: they say when or how, not which thing)."""
-    strong, weak = facts.tokens(_masked(text, found))
-    return {
+    masked = _masked(text, found)
+    strong, weak = facts.tokens(masked)
+    labels = {f"{w.casefold()} {n}" for w, n in _LABELLED.findall(masked)}  # "Flat 2", "Ward 6": which one
+    return labels | {
         stem(t[1])
         for t in strong | weak
         if t[0] != "num"
@@ -173,6 +175,9 @@ def _names(text: str, found: Sequence[Value]) -> set[str]:
         and stem(t[1]) not in _CALENDAR
         and not (t[0] == "name" and "-" in t[1])
     }
+
+
+_LABELLED = re.compile(r"\b([A-Z][a-z]+)\s+(\d+)\b(?![.,:]\d)")
 
 
 def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
@@ -205,11 +210,24 @@ def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | Non
     return None
 
 
+_RETIRED = re.compile(
+    r"\b(?:the\s+|our\s+|my\s+)?((?:[\w'’-]+\s+){0,2}[\w'’-]+)\s+(?:was|were|has\s+been|have\s+been|is|are|got)\s+"
+    r"(?:now\s+)?(?:retired|dropped|scrapped|abandoned|discontinued|phased\s+out|decommissioned|cancelled|"
+    r"canceled|no\s+longer\s+used|gone)\b",
+    re.IGNORECASE,
+)
+
+
 def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     """``b`` changes its subject to a name ``a`` does not give (``The working title changed to
     Lantern Weather`` against ``The working title is The Salt House``): the words before the cue
     in ``b`` are all in ``a``, or ``b`` names ``a``'s value as the one it left."""
     folded = a.casefold()
+    words_of_a = {stem(w) for w in _WORD.findall(a)}
+    for m in _RETIRED.finditer(b):  # "the paper diary was retired": what ``a`` says is left behind
+        left = [stem(w) for w in _WORD.findall(m.group(1)) if w.casefold() not in _STOP]
+        if left and CUE.search(b) and all(w in words_of_a for w in left):
+            return True
     for v in vb:
         if v.kind != "name" or v.old or v.value in folded:
             continue
@@ -263,6 +281,25 @@ def _two_subjects(
     return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
 
 
+_ACRONYM = re.compile(r"\b[A-Z]{2,5}s?\b")
+
+
+def _spelled(a: str, b: str) -> dict[str, set[str]]:
+    """The acronyms of ``a`` that ``b`` spells out (``PI`` / ``Professional Indemnity``, ``AUE`` /
+    ``Auto-update expiry``), case-folded, each with the stems of the words spelling it: one
+    subject in two spellings."""
+    words = [w for w in re.split(r"[\s/-]+", b) if w[:1].isalpha()]
+    initials = "".join(w[0].casefold() for w in words)
+    folded = {w.casefold() for w in words}
+    out: dict[str, set[str]] = {}
+    for m in _ACRONYM.finditer(a):
+        short = m.group(0).rstrip("s").casefold()
+        at = initials.find(short)
+        if at >= 0 and short not in folded:
+            out[short] = {stem(w.strip(".,;:()'\"")) for w in words[at : at + len(short)]}
+    return out
+
+
 def judge(a: str, b: str) -> Finding | None:
     """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer."""
     va, vb = values(a), values(b)
@@ -284,6 +321,13 @@ def judge(a: str, b: str) -> Finding | None:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
     set_a, set_b = set(sub_a), set(sub_b)
+    spelled_a, spelled_b = _spelled(a, b), _spelled(b, a)  # "PI cover" / "professional indemnity"
+    if spelled_a or spelled_b:
+        out_a = {w for words in spelled_b.values() for w in words}
+        out_b = {w for words in spelled_a.values() for w in words}
+        sub_a = [w for w in sub_a if w not in out_a] + sorted(spelled_b)
+        sub_b = [w for w in sub_b if w not in out_b] + sorted(spelled_a)
+        set_a, set_b = set(sub_a), set(sub_b)
     shared = set_a & set_b
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
@@ -291,7 +335,8 @@ def judge(a: str, b: str) -> Finding | None:
     if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
-    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=uncued):
+    heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
+    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
@@ -366,7 +411,9 @@ def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[
         text = left[i]
         starts = [v.start for v in values(text) if v.kind == "name" and not v.old]
         head = {
-            stem(w) for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=0)])) if w.casefold() not in _STOP
+            stem(w)
+            for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=len(text))]))
+            if w.casefold() not in _STOP
         }
         for j in {j for w in head if len(index.get(w, ())) <= WORD_MAX for j in index.get(w, ())}:
             pair = (min(i, j), max(i, j)) if same else (i, j)
@@ -402,7 +449,9 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
                 found = judge(left[pair[0]], right[pair[1]])
                 if found is not None and (not found.undated or alike(left[pair[0]], right[pair[1]]) >= UNDATED_AT):
                     out.add(pair)
-    out |= _named(left, right, same, groups_l.get("name", []))
+    retired_l = [i for i, t in enumerate(left) if _RETIRED.search(t) and CUE.search(t)]
+    out |= _named(left, right, same, sorted(set(groups_l.get("name", []) + retired_l)))
     if not same:
-        out |= {(i, j) for j, i in _named(right, left, False, groups_r.get("name", []))}
+        retired_r = [j for j, t in enumerate(right) if _RETIRED.search(t) and CUE.search(t)]
+        out |= {(i, j) for j, i in _named(right, left, False, sorted(set(groups_r.get("name", []) + retired_r)))}
     return sorted(out)

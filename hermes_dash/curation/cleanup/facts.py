@@ -77,6 +77,12 @@ _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with".split()
 )
 
+_LABEL = re.compile(r"(?<![\w.,])(\d+)([A-Za-z]+\d*)\b")
+_NOT_LABEL = frozenset(
+    "st nd rd th am pm k m km cm mm g kg mg ml l h hr hrs min mins s ms x gb mb kb tb gib mib kib v w kw mah "
+    "hz khz mhz ghz fps p px pt em rem d y yr yrs wk wks mo bps kbps mbps gbps db dbm".split()
+)
+
 Token = tuple[str, str]  # (kind, value): kind is num, path, ident, qual (strong) or name (weak)
 
 
@@ -113,6 +119,10 @@ def tokens(text: str) -> tuple[frozenset[Token], frozenset[Token]]:
             or (not word.islower() and _INNER_CAP.search(word))
         ):
             weak.add(("name", folded))
+    for m in _LABEL.finditer(text):  # "6A", "22H2", "W1": a ward, a build, a site; "5mm", "4pm", "25th" are values
+        if m.group(2).casefold() not in _NOT_LABEL:
+            strong.add(("ident", m.group(0).casefold()))
+            weak.discard(("name", m.group(2).casefold()))
     for m in _VERSION.finditer(text):
         strong.discard(("ident", m.group(0).casefold()))
         strong.add(("num", m.group(1)))

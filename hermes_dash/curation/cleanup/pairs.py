@@ -20,8 +20,16 @@ FOLD_AT = 0.65  # the least similarity of meaning of the short entry and that cl
 _CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s*[;(),]\s*|\s+(?:and|but|so|then|with|once|unless|because)\s+")
 
 
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
+
+
 def _clauses(text: str) -> list[str]:
-    return [c for c in _CLAUSE.split(text) if c and len(c.split()) >= 2]
+    """The clauses of an entry, an aside in brackets one of its own, and the first clause joined
+    to each later one (``Dairy supplier is Trewithen Dairy``, ``... delivering Tuesday``)."""
+    asides = _ASIDE.findall(text)
+    parts = [c for c in _CLAUSE.split(_ASIDE.sub("", text)) if c and len(c.split()) >= 2]
+    joined = [f"{parts[0]} {c}" for c in parts[1:3]] if parts else []
+    return parts + joined + [a for a in asides if len(a.split()) >= 2]
 
 
 def _folded_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method) -> set[tuple[int, int]]:

@@ -175,6 +175,8 @@ def stem(word: str) -> str:
                 return base + "y"
             if suffix == "es" and not base.endswith(("s", "x", "ch", "sh")):
                 return base + "e" if not base.endswith("e") else base
+            if suffix in ("ed", "ing") and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz":
+                return base[:-1]  # "pinned", "planning": pin, plan
             return base
     return w
 
@@ -271,7 +273,7 @@ def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) ->
         code = _CURRENCY.get(unit, "") if unit.isalpha() else ""
         if cur or code:
             f.put(f"money:{_CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
-        elif unit in _UNITS:
+        elif unit in _UNITS and not (unit == "b" and m.end("n") == m.start("unit")):  # "6B" is a ward
             dim, factor = _UNITS[unit]
             f.put(dim, _fmt(n * factor), m.start(), m.end())
 
@@ -301,6 +303,10 @@ def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> Non
         label = before and f.text[: m.start()].rstrip().endswith(before[-1]) and before[-1][0].isupper()
         if label and m.group("n")[0].isdigit():
             continue  # "Flat 1 smoke alarms", "Year 7 Chromebooks": a label, not a count
+        ordinal = re.match(r"(?:st|nd|rd|th)\b", f.text[m.end("n") : m.end("n") + 3])
+        if ordinal and m.group("n").isdigit():
+            f.put("monthday", m.group("n"), m.start(), m.end("n") + 2)
+            continue
         noun = _next_noun(f.text, m.end("n"))
         if noun and not noun[0].isdigit():
             f.put(f"count:{noun}", _fmt(n), m.start(), m.end("n"))
