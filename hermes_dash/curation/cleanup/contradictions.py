@@ -225,8 +225,8 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     folded = a.casefold()
     words_of_a = {stem(w) for w in _WORD.findall(a)}
     for m in _RETIRED.finditer(b):  # "the paper diary was retired": what ``a`` says is left behind
-        left = [stem(w) for w in _WORD.findall(m.group(1)) if w.casefold() not in _STOP]
-        if left and CUE.search(b) and all(w in words_of_a for w in left):
+        gone = [stem(w) for w in _WORD.findall(m.group(1)) if w.casefold() not in _STOP]
+        if gone and CUE.search(b) and all(w in words_of_a for w in gone):
             return True
     for v in vb:
         if v.kind != "name" or v.old or v.value in folded:
