@@ -16,7 +16,7 @@ from .text import merge_text
 
 Progress = Callable[[float], object]
 FOLD_WORDS = 12  # an entry of at most this many words may be folded into one clause of a longer one
-FOLD_AT = 0.65  # the least similarity of meaning of the short entry and that clause
+FOLD_AT = 0.55  # the least similarity of meaning of the short entry and that clause
 _CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s*[;(),]\s*|\s+(?:and|but|so|then|with|once|unless|because)\s+")
 
 
@@ -30,6 +30,35 @@ def _clauses(text: str) -> list[str]:
     parts = [c for c in _CLAUSE.split(_ASIDE.sub("", text)) if c and len(c.split()) >= 2]
     joined = [f"{parts[0]} {c}" for c in parts[1:3]] if parts else []
     return parts + joined + [a for a in asides if len(a.split()) >= 2]
+
+
+#: A rule restated as a person's preference: "Dan prefers to ...", "Ana is strict that ...", "I always ...".
+_FRAME = re.compile(
+    r"^\s*(?:[A-Z][\w'’-]*|I|She|He|They)\s+(?:always\s+|never\s+|really\s+)?"
+    r"(?:wants?|prefers?|likes?|would\s+rather|asks?\s+for|expects?|insists?\s+(?:on|that)|is\s+strict\s+that|"
+    r"needs?|hates?|dislikes?|doesn't\s+want|does\s+not\s+want)\s+(?:that\s+|to\s+)?",
+)
+RESTATED_AT = 0.55  # the least similarity of a preference, its frame left out, and the rule it restates
+
+
+def _restated_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method) -> set[tuple[int, int]]:
+    """(i, j) where one entry is the other's rule said as what a person wants (``Dan prefers to
+    touch the firewall only after school, from 4pm`` / ``Firewall changes are only made after
+    16:00``): compared with the frame ("Dan prefers to") left out."""
+    out: set[tuple[int, int]] = set()
+    sides = [(left, right, False)] + ([] if same else [(right, left, True)])
+    for framed_of, others, flipped in sides:
+        framed = [(i, _FRAME.sub("", t, count=1)) for i, t in enumerate(framed_of) if _FRAME.match(t)]
+        if not framed:
+            continue
+        found = meaning.similar_pairs([core for _i, core in framed], others, False, RESTATED_AT, how)
+        for score, fi, j in found:
+            i, core = framed[fi]
+            if (same and i == j) or facts.verdict(core, others[j], score, how.same_at, RESTATED_AT) != "same":
+                continue
+            pair = (j, i) if flipped else (i, j)
+            out.add((min(pair), max(pair)) if same else pair)
+    return out
 
 
 def _folded_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method) -> set[tuple[int, int]]:
@@ -85,7 +114,7 @@ def _judged(
             out.append((verdict, round(score, 3), i, j))
             seen.add((i, j))
     # A short entry folded into one clause of a longer one, the two too little alike whole.
-    for i, j in sorted(_folded_pairs(left, right, same, how) - seen):
+    for i, j in sorted((_folded_pairs(left, right, same, how) | _restated_pairs(left, right, same, how)) - seen):
         found = contradictions.judge(left[i], right[j])
         out.append(("conflict" if found is not None and not found.undated else "same", 0.0, i, j))
         seen.add((i, j))
