@@ -122,7 +122,10 @@ _TIME = re.compile(
     r"(?(m)|(?(ampm)|(?!)))"  # a time needs minutes or am/pm: "6" alone is no time
     r"(?:\s?(?P<zone>UTC(?:[+-]\d{1,2})?|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|[A-Z][a-z]+/[A-Z][A-Za-z_]+))?",
 )
-_PORT = re.compile(r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{4,5})\b|\b(?:to|on)\s+(\d{4,5})\b", re.IGNORECASE)
+_PORT = re.compile(
+    r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{2,5})\b(?![.:]\d)|\b(?:to|on)\s+(\d{4,5}|443|80)\b(?![.,:]?\d)",
+    re.IGNORECASE,
+)
 _VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?!\.\d)")
 _PRODUCT_SKIP = frozenset(
     "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
@@ -312,6 +315,25 @@ def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> Non
             f.put(f"count:{noun}", _fmt(n), m.start(), m.end("n"))
 
 
+_URL = re.compile(r"\bhttps?://([\w.-]+)(?::(\d{2,5}))?(/[^\s`'\"<>()]*)?")
+#: A count stated under its heading: "Average covers per service: 52", "Beds on the ward: 28".
+_HEADED = re.compile(
+    r"\b([A-Za-z]{3,}s)\b[^:.;\n]{0,30}(?<!\d):\s*(?:about\s+|around\s+|roughly\s+)?(\d[\d,]*)\s*(?=[.;]|$)"
+)
+
+
+def _urls(f: _Found) -> None:
+    """Where a service is reached: its URL's host and path (the port apart, a value of its own)."""
+    for m in _URL.finditer(f.text):
+        path = (m.group(3) or "").rstrip(".,;:/")
+        f.put("url", (m.group(1) + path).casefold(), m.start(), m.end())
+
+
+def _headed(f: _Found) -> None:
+    for m in _HEADED.finditer(f.text):
+        f.put(f"count:{stem(m.group(1))}", m.group(2).replace(",", ""), m.start(2), m.end(2))
+
+
 _TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
 
 
@@ -430,6 +452,8 @@ def values(text: str) -> tuple[Value, ...]:
     _dates(found)
     _months(found)
     _ports(found)
+    _urls(found)
+    _headed(found)
     _quantities(found, numbers)
     _alternatives(found)  # before versions: "replaced with a Zettle Reader 2" names one thing
     _more_alternatives(found)
