@@ -25,6 +25,7 @@ import importlib.util
 import inspect
 import json
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -185,13 +186,26 @@ class Counts:
         return out
 
 
+def _user_home(home) -> str:  # type: ignore[no-untyped-def]
+    """The agent's user's home on the simulated machine: the ``/home/<name>`` (or ``/Users/<name>``)
+    the home's entries name most, when its folders are written with ``~``; else this process's ``~``."""
+    from collections import Counter
+
+    named = Counter(
+        m.group(0) for entry in home.files()[0] for m in re.finditer(r"(?<![\w/.~-])/(?:home|Users)/[\w.-]+", entry)
+    )
+    if named and all(f.startswith("~") for f in home.folders):
+        return named.most_common(1)[0][0]
+    return os.path.expanduser("~")
+
+
 def _machine(home):  # type: ignore[no-untyped-def]
     """(exists, where): a machine where the agent runs in ``home.folders`` (``~`` its user's home)
     and nothing else of theirs exists; the top folders this machine has (``/etc``, ``/srv``, ...)
     and the folders above the agent's exist."""
     from hermes_dash.curation.cleanup import staleness
 
-    user_home = os.path.expanduser("~")
+    user_home = _user_home(home)
 
     def full(path: str) -> str:
         return os.path.normpath(user_home + path[1:] if path.startswith("~") else path)

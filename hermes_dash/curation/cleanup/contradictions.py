@@ -177,12 +177,18 @@ def _names(text: str, found: Sequence[Value]) -> set[str]:
     }
 
 
-_LABELLED = re.compile(r"\b([A-Z][a-z]+)\s+(\d+)\b(?![.,:]\d)")
+_LABELLED = re.compile(
+    r"\b([A-Z][a-z]+)\s+(\d+|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)\b(?![.,:]\d|['’])"
+)
 
 
 def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
     """Each names a distinctive token the other lacks, outside the values: two subjects."""
     ta, tb = _names(a, va), _names(b, vb)
+    for short, words in _spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
+        ta, tb = ta - {short}, tb - words
+    for short, words in _spelled(b, a).items():
+        ta, tb = ta - words, tb - {short}
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
@@ -192,6 +198,14 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> b
 Kinds = dict[str, set[str]]
 
 
+def _same_line(xa: set[str], xb: set[str]) -> bool:
+    """``8`` and ``8.2``, ``1.4`` and ``1.4.2``: one version said less precisely, no other one."""
+    if len(xa) != 1 or len(xb) != 1:
+        return False
+    (x,), (y,) = xa, xb
+    return x.startswith(y + ".") or y.startswith(x + ".")
+
+
 def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | None] | None:
     """(kind, which side names the other's value as left behind or None) for the first kind whose
     values differ; None when no kind does."""
@@ -199,7 +213,7 @@ def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | Non
         if kind == "name":
             continue
         xa, xb = ka[kind], kb[kind]
-        if xa == xb:
+        if xa == xb or (kind.startswith("version") and _same_line(xa, xb)):
             continue
         if not xa & xb:
             return kind, None
@@ -312,6 +326,9 @@ def judge(a: str, b: str) -> Finding | None:
     found = _differs(ka, kb, old_values(a), old_values(b))
     sub_a, sub_b = _subject(a, va), _subject(b, vb)
     kind, named_old = found if found else (None, None)
+    # "everywhere", "on every site" says a version holds for all things of its line, nothing more:
+    # it makes no two subjects one for a time or a price
+    universal = universal and kind is not None and kind.startswith("version")
     if kind is None:
         if _alternative(a, b, sub_a, vb):
             kind, named_old = "name", 1

@@ -111,7 +111,7 @@ _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
     "per each every all any our my your their his her we i you they he she there here than then also only".split()
 )
-_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b)?"
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b|\s?M\b|\s(?:million|thousand)\b)?"
 _NUMBER = re.compile(
     rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|{WORDS_NUMBER}\b)"
     r"(?![.:]\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",
@@ -130,7 +130,8 @@ _VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\
 _PRODUCT_SKIP = frozenset(
     "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
     "at from version versions v requires require required needs need needed uses use using runs run running "
-    "records recorded the a an of in with and or than still is set default defaults everywhere pin pins pinning".split()
+    "records recorded the a an of in with and or than still is set default defaults everywhere pin pins pinning "
+    "requirement requirements constraint constraints dependency range".split()
 )
 _NAME = re.compile(r"[A-Za-z][\w+#.-]*")
 _ADVERBS = frozenset("now today too again only still everywhere instead anymore since ago later first".split())
@@ -157,9 +158,13 @@ def _number(raw: str) -> float | None:
     raw = raw.strip().casefold()
     if raw[:1].isalpha():
         return _words_value(raw)
-    mult = 1000.0 if raw.endswith("k") else 1.0
+    mult = 1.0
+    for suffix, factor in (("million", 1e6), ("thousand", 1e3), ("k", 1e3), ("m", 1e6)):
+        if raw.endswith(suffix):
+            raw, mult = raw[: -len(suffix)], factor
+            break
     try:
-        return float(raw.rstrip("k").strip().replace(",", "")) * mult
+        return float(raw.strip().replace(",", "")) * mult
     except ValueError:
         return None
 
@@ -222,7 +227,7 @@ def _next_noun(text: str, end: int) -> str:
         run.append((word, m.end()))
         if len(run) == 2:
             break
-    return stem(run[-1][0]) if run and "-" not in run[-1][0] else ""
+    return stem(run[-1][0]) if run and (len(run) == 1 or "-" not in run[-1][0]) else ""
 
 
 _PREPOSITIONS = frozenset(
@@ -334,6 +339,61 @@ def _headed(f: _Found) -> None:
         f.put(f"count:{stem(m.group(1))}", m.group(2).replace(",", ""), m.start(2), m.end(2))
 
 
+_YEAR = re.compile(
+    r"(?<![\w:/#.-])(?:(?:c\.|ca\.|circa|about|around)\s?)?((?:1[5-9]|20)\d\d)\b(?![.:,]\d|-\d)", re.IGNORECASE
+)
+_LEVEL = re.compile(r"\b([a-z]{4,})\s+(\d+(?:\.\d+)?)\b(?![.,:]\d|\s*[%°]|\s+[a-z])")
+_LEVEL_SKIP = frozenset("than with from into after about every since until before under over".split())
+_FREQUENCY = {
+    "hourly": 8766.0,
+    "daily": 365.0,
+    "nightly": 365.0,
+    "weekly": 52.0,
+    "fortnightly": 26.0,
+    "monthly": 12.0,
+    "quarterly": 4.0,
+    "yearly": 1.0,
+    "annually": 1.0,
+    "biannually": 2.0,
+}
+_PER = {"day": 365.0, "week": 52.0, "month": 12.0, "quarter": 4.0, "year": 1.0}
+_TIMES_PER = re.compile(
+    r"\b(once|twice|three\s+times|four\s+times|(\d+)\s*(?:times|x))\s+(?:a|per|each|every)\s+(day|week|month|quarter|year)\b"
+    r"|\b(hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|biannually)\b",
+    re.IGNORECASE,
+)
+
+
+def _years(f: _Found) -> None:
+    """A year on its own (``born about 1810``, ``c.1805``)."""
+    for m in _YEAR.finditer(f.text):
+        f.put("year", m.group(1), m.start(), m.end())
+
+
+def _levels(f: _Found) -> None:
+    """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
+    for m in _LEVEL.finditer(f.text):
+        word = m.group(1).casefold()
+        if word not in _STOP | _ADVERBS | _PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP:
+            f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
+
+
+def _frequencies(f: _Found) -> None:
+    """How often, as times a year: ``quarterly`` 4, ``twice a year`` 2, ``3 times a week`` 156."""
+    for m in _TIMES_PER.finditer(f.text):
+        if m.group(4) and re.match(
+            r"\s+(?!and\b|or\b|at\b|on\b|in\b|from\b|to\b|for\b|with\b|by\b)[a-z]", f.text[m.end() :]
+        ):
+            continue  # "the hourly job", "a weekly call": which one, not how often
+        if m.group(4):
+            value = _FREQUENCY[m.group(4).casefold()]
+        else:
+            word = m.group(1).casefold().split()[0]
+            n = {"once": 1, "twice": 2, "three": 3, "four": 4}.get(word) or float(m.group(2) or 1)
+            value = n * _PER[m.group(3).casefold()]
+        f.put("frequency:year", _fmt(value), m.start(), m.end())
+
+
 _TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
 
 
@@ -366,7 +426,7 @@ _DATE = re.compile(
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
 _NOW_USES = re.compile(
     r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
-    r"replaced\s+(?:\w+(?:\s+\w+)?\s+)?(?:with|by)|"
+    r"replaced\s+(?:(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+|\w+(?:\s+\w+)?\s+)?(?:with|by)|"
     r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
@@ -436,6 +496,8 @@ def _days(f: _Found) -> None:
 def _more_alternatives(f: _Found) -> None:
     for m in _NOW_USES.finditer(f.text):
         _name(f, m, "new")
+        if m.group("old"):
+            _name(f, m, "old", True)
     for m in _INSTEAD.finditer(f.text):
         _name(f, m, "new")
         _name(f, m, "old", True)
@@ -455,10 +517,13 @@ def values(text: str) -> tuple[Value, ...]:
     _urls(found)
     _headed(found)
     _quantities(found, numbers)
+    _frequencies(found)
     _alternatives(found)  # before versions: "replaced with a Zettle Reader 2" names one thing
     _more_alternatives(found)
     _versions(found)
     _counts(found, numbers)
+    _years(found)
+    _levels(found)
     _days(found)
     return tuple(sorted(found.out, key=lambda v: v.start))
 

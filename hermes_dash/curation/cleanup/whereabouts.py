@@ -51,7 +51,8 @@ _OTHER = re.compile(
     rf"production|staging|prod|dev|test|ci|[\w.'’-]+)\s+){{0,3}}(?:{_MACHINE}|{_DEVICE}|{_PLATFORM})\b"
     rf"|\b(?:the|my|our|a|an|his|her|their)\s+(?:old|other|previous|work|office|home|second|spare|remote|shared|"
     rf"family|studio|render|build|media|backup|gpu|client's|client’s)\s+(?:{_MACHINE}|{_DEVICE})\b"
-    rf"|\b(?:{_MACHINE}|{_DEVICE})\s+(?:named|called)\b"
+    rf"|\b(?:{_MACHINE}|{_DEVICE})(?:\s+[\w.-]+)?\s+(?:named|called)\b"
+    rf"|^\s*(?:the|our|my|their|his|her)\s+(?:[\w-]+\s+){{0,2}}(?:{_MACHINE}|{_DEVICE})\b(?!\s+(?:is|are)\s+(?:here|this))"
     r"|\bssh\b|\bscp\b|\brsync\b|\bsftp\b|\w@[\w.-]+:|://"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}\b"  # an IP address
     r"|\b(?:on|at|from|via)\s+(?:[a-z][\w]*-\d+[a-z]?|[a-z]+\d+[a-z]?|[\w-]+\.(?:internal|local|lan|arpa|home|corp|"
