@@ -267,6 +267,11 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
+#: One side's qualifier is another subject only when it is one of two (the other has its own) or
+#: the other speaks of all of a kind; alone, it restates ("user access" / "access reviews").
+_GENERAL = re.compile(r"\b(?:each|every|all|any|other|most)\b", re.IGNORECASE)
+
+
 def _two_subjects(
     a: str,
     b: str,
@@ -287,8 +292,9 @@ def _two_subjects(
     set_a, set_b = set(sub_a), set(sub_b)
     shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
     raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
-    if _qualified(raw_a, shared, only_a) or _qualified(raw_b, shared, only_b):
-        return True
+    qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
+    if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
+        return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"
     if _contrasted(raw_a, raw_b, shared, only_a, only_b) or _swapped(sub_a, sub_b):
         return True
     head_a, head_b = _head(raw_a), _head(raw_b)

@@ -290,6 +290,8 @@ def _versions(f: _Found) -> None:
     text = f.text
     for m in _VERSION.finditer(text):
         raw = m.group(1)
+        if re.match(r"\s?(?:million|thousand|k|M)\b", text[m.end() :]):
+            continue  # "2.5 million core-hours": a count
         product = _product(text, m.start())
         if "." not in raw and not m.group(0).startswith("v"):  # a bare integer: a version after a product's name
             before = text[max(0, m.start() - 30) : m.start()].rstrip()
@@ -323,7 +325,7 @@ def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> Non
 _URL = re.compile(r"\bhttps?://([\w.-]+)(?::(\d{2,5}))?(/[^\s`'\"<>()]*)?")
 #: A count stated under its heading: "Average covers per service: 52", "Beds on the ward: 28".
 _HEADED = re.compile(
-    r"\b([A-Za-z]{3,}s)\b[^:.;\n]{0,30}(?<!\d):\s*(?:about\s+|around\s+|roughly\s+)?(\d[\d,]*)\s*(?=[.;]|$)"
+    r"\b([A-Za-z]{3,}s)\b[^:.;\n]{0,30}(?<!\d):\s*(?:about\s+|around\s+|roughly\s+)?(\d[\d,]*)\s*(?=[.;](?!\d)|$)"
 )
 
 
@@ -336,13 +338,15 @@ def _urls(f: _Found) -> None:
 
 def _headed(f: _Found) -> None:
     for m in _HEADED.finditer(f.text):
+        if m.group(1).casefold() in _STOP | _ADVERBS:
+            continue  # "This year's allocation: ...": no heading noun
         f.put(f"count:{stem(m.group(1))}", m.group(2).replace(",", ""), m.start(2), m.end(2))
 
 
 _YEAR = re.compile(
     r"(?<![\w:/#.-])(?:(?:c\.|ca\.|circa|about|around)\s?)?((?:1[5-9]|20)\d\d)\b(?![.:,]\d|-\d)", re.IGNORECASE
 )
-_LEVEL = re.compile(r"\b([a-z]{4,})\s+(\d+(?:\.\d+)?)\b(?![.,:]\d|\s*[%°]|\s+[a-z])")
+_LEVEL = re.compile(r"\b([a-z]{4,})\s+(\d+(?:\.\d+)?)\b(?![.,:]\d|\s*[%°])")
 _LEVEL_SKIP = frozenset("than with from into after about every since until before under over".split())
 _FREQUENCY = {
     "hourly": 8766.0,
@@ -374,7 +378,8 @@ def _levels(f: _Found) -> None:
     """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
     for m in _LEVEL.finditer(f.text):
         word = m.group(1).casefold()
-        if word not in _STOP | _ADVERBS | _PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP:
+        skip = _STOP | _ADVERBS | _PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP
+        if word not in skip and not _next_noun(f.text, m.end(2)):
             f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
 
 
