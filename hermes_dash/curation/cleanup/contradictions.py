@@ -267,6 +267,10 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
+#: A change cue on the later entry: its one word swapped restates the subject ("drills happen" /
+#: "drills are now held"), it does not name another.
+_CUED_NEWER = re.compile(r"\b(?:now|no\s+longer|since|these\s+days|from\s+now\s+on|as\s+of)\b", re.IGNORECASE)
+
 #: One side's qualifier is another subject only when it is one of two (the other has its own) or
 #: the other speaks of all of a kind; alone, it restates ("user access" / "access reviews").
 _GENERAL = re.compile(r"\b(?:each|every|all|any|other|most)\b", re.IGNORECASE)
@@ -295,7 +299,7 @@ def _two_subjects(
     qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
     if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
         return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"
-    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or _swapped(sub_a, sub_b):
+    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
         return True
     head_a, head_b = _head(raw_a), _head(raw_b)
     return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"

@@ -50,7 +50,7 @@ for _dim, _table in _TABLES.items():
     for _words, _factor in _table.items():
         for _w in _words:
             _UNITS[_w] = (_dim, _factor)
-            if len(_w) > 3 and _w[-1] != "s":
+            if len(_w) >= 3 and _w[-1] != "s" and not _w.startswith("°"):
                 _UNITS[_w + "s"] = (_dim, _factor)
 _CURRENCY = {
     "€": "eur",
