@@ -295,7 +295,7 @@ def verdict(
 FOLD_COVERAGE = 0.5  # a short entry matching one clause of a longer one: the least share of its words there
 
 
-def folded(short: str, long: str) -> bool:
+def folded(short: str, long: str, share: float = FOLD_COVERAGE) -> bool:
     """Whether ``short`` says nothing ``long`` lacks, once one clause of ``long`` reads like it
     (the caller measured that): its numbers, paths, identifiers and names all in ``long``, values
     compared as values, and half its words."""
@@ -308,7 +308,7 @@ def folded(short: str, long: str) -> bool:
         and {_stem(t[1]) for t in ws - {("name", w) for w in spelled}}
         <= {_stem(t[1]) for t in wg} | {_stem(w) for w in _words(g)}
         and len(set(_words(s))) >= 2
-        and coverage(s, g) >= FOLD_COVERAGE
+        and coverage(s, g) >= share
     )
 
 

@@ -17,6 +17,7 @@ from .text import merge_text
 Progress = Callable[[float], object]
 FOLD_WORDS = 12  # an entry of at most this many words may be folded into one clause of a longer one
 FOLD_AT = 0.55  # the least similarity of meaning of the short entry and that clause
+FOLD_FLOOR = 0.45  # ... or this, when every word of the short entry is in the long one
 _CLAUSE = re.compile(r"(?<=[.;:!?])\s+|\s*[;(),]\s*|\s+(?:and|but|so|then|with|once|unless|because)\s+")
 
 
@@ -39,6 +40,7 @@ _FRAME = re.compile(
     r"needs?|hates?|dislikes?|doesn't\s+want|does\s+not\s+want)\s+(?:that\s+|to\s+)?",
 )
 RESTATED_AT = 0.55  # the least similarity of a preference, its frame left out, and the rule it restates
+RESTATED_COVERAGE = 0.4  # below the usual bar, the least share of its words the rule has
 
 
 def _restated_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method) -> set[tuple[int, int]]:
@@ -54,8 +56,10 @@ def _restated_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: 
         found = meaning.similar_pairs([core for _i, core in framed], others, False, RESTATED_AT, how)
         for score, fi, j in found:
             i, core = framed[fi]
-            if (same and i == j) or facts.verdict(core, others[j], score, how.same_at, RESTATED_AT) != "same":
+            if (same and i == j) or facts.verdict(core, others[j], score, RESTATED_AT, RESTATED_AT) != "same":
                 continue
+            if score < how.same_at and facts.coverage(core, others[j]) < RESTATED_COVERAGE:
+                continue  # "George wants DNA matches kept private" is no restatement of how matches are read
             pair = (j, i) if flipped else (i, j)
             out.add((min(pair), max(pair)) if same else pair)
     return out
@@ -76,11 +80,12 @@ def _folded_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: me
                 clauses.append(c)
         if not shorts or not clauses:
             continue
-        for _score, si, cj in meaning.similar_pairs([shorts_of[i] for i in shorts], clauses, False, FOLD_AT, how):
+        for score, si, cj in meaning.similar_pairs([shorts_of[i] for i in shorts], clauses, False, FOLD_FLOOR, how):
             i, j = shorts[si], owners[cj]
             if (same and i == j) or len(longs_of[j].split()) < 1.5 * len(shorts_of[i].split()):
                 continue
-            if facts.folded(shorts_of[i], longs_of[j]):
+            whole = score < FOLD_AT  # less alike: every word of the short one must be in the long one
+            if facts.folded(shorts_of[i], longs_of[j], facts.FOLDED_COVERAGE if whole else facts.FOLD_COVERAGE):
                 pair = (j, i) if flipped else (i, j)
                 out.add((min(pair), max(pair)) if same else pair)
     return out
