@@ -1,8 +1,11 @@
-"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|test``.
+"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|dev2|test``.
 
-Two labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
+Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
 - ``dev``: tests/support/cleanup_corpus.py, written beside the method and tuned on;
+- ``dev2``: tests/support/cleanup_devset2.py (parts ``_a`` to ``_d``), written blind to the method
+  in other domains and styles, and tuned on (``--parts ab`` measures some parts: tune on some,
+  measure the rest once first);
 - ``test``: ``cleanup_testset.py`` beside it, written by someone who never saw the method and
   measured once with the final method (never tuned on: docs/cleanup.md#figures).
 
