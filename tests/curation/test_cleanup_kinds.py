@@ -277,3 +277,22 @@ def test_a_short_entry_folded_into_one_clause_of_a_long_one_with_its_value_in_wo
 def test_a_rule_restated_as_a_preference_is_found_across_files(tmp_path, rule, preference):
     report = cleanup.suggest(home_of(tmp_path, [rule, *FILLER], [preference, "Name: Kim."]))
     assert [(c.memory_entry, c.user_entry) for c in report.cross] == [(rule, preference)]
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("Orders above two hundred euros ship free.", "Free shipping starts at €200."),
+        ("Keep every upload under twenty-five megabytes.", "Uploads are capped at 25 MB by the portal."),
+    ],
+    ids=["money-in-words", "size-in-words"],
+)
+def test_two_entries_giving_the_same_values_in_other_words_are_one_fact(tmp_path, pair):
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert [{m.keep, m.drop} for m in report.merges] == [set(pair)] and report.contradictions == ()
+
+
+def test_two_things_at_one_value_with_the_opening_word_swapped_are_not_merged(tmp_path):
+    pair = ("Standup is at 09:30 every weekday.", "The retro is at 09:30 every weekday.")
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert report.merges == () and report.contradictions == ()

@@ -386,6 +386,11 @@ def _subject_alike(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> 
     return alike(sa, sb) if sa and sb else 0.0
 
 
+def subjects_alike(a: str, b: str) -> float:
+    """How alike in meaning what ``a`` and ``b`` give values for is (:func:`_subject_alike`)."""
+    return _subject_alike(a, b, values(a), values(b))
+
+
 def _subject_text(text: str, found: Sequence[Value]) -> str:
     masked = CUE.sub(" ", _masked(text, found))
     words = [w for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]

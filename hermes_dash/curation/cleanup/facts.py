@@ -201,6 +201,18 @@ def template(a: str, b: str) -> bool:
     return "replace" in kinds and not kinds & {"insert", "delete"} and equal >= max(2, 0.4 * min(len(wa), len(wb)))
 
 
+def _head_swapped(a: str, b: str) -> bool:
+    """The word the sentence opens with swapped for another, the rest the same (``Standup is at
+    09:30`` / ``The retro is at 09:30``): two things at one value, not one fact."""
+    wa, wb, ops = _opcodes(a, b)
+    if not ops or ops[0][0] != "replace" or ops[0][1:] != (0, 1, 0, 1):
+        return False  # one word for one word, opening both
+    rest_same = all(
+        tag == "equal" or all(_is_value(w) for w in wa[i1:i2] + wb[j1:j2]) for tag, i1, i2, j1, j2 in ops[1:]
+    )
+    return rest_same and not _is_value(wa[0]) and _stem(wa[0]) != _stem(wb[0])
+
+
 def _swapped_twice(a: str, b: str) -> bool:
     """A word swapped for another everywhere it occurs, twice or more (``the users service owns
     the users database`` / ``billing``): a subject, not a synonym."""
@@ -223,7 +235,8 @@ def normal(text: str) -> str:
     """The text with each value written one way (``six weeks`` and ``6 weeks``, ``8 seconds`` and
     ``8000 ms``, ``four weeks`` and ``28 days``, ``eight in the evening`` and ``20:00`` read alike):
     two wordings of one fact then name the same tokens."""
-    from .values import NUMBER_WORDS, values
+    from .units import NUMBER_WORDS
+    from .values import values
 
     out, last = [], 0
     for v in values(text):
@@ -287,7 +300,7 @@ def verdict(
     if extra and {k for k, _ in extra} == {"num"} and _CHANGE.search(bigger) and coverage(a, b) >= 0.5:
         return "conflict"  # "needs Node 20 now; Node 18 fails" against "Node 18 is required"
     names_a, names_b = {_stem(t[1]) for t in wa}, {_stem(t[1]) for t in wb}
-    if template(a, b) and (names_a - names_b and names_b - names_a or _swapped_twice(a, b)):
+    if template(a, b) and (names_a - names_b and names_b - names_a or _swapped_twice(a, b) or _head_swapped(a, b)):
         return "different"  # names swapped (Mailgun / Postmark), or one word swapped throughout
     return "same"
 

@@ -13,6 +13,7 @@ from . import contradictions, facts, meaning
 from .model import Contradiction, CrossOverlap, Merge
 from .placement import placement_of
 from .text import merge_text
+from .values import values
 
 Progress = Callable[[float], object]
 FOLD_WORDS = 12  # an entry of at most this many words may be folded into one clause of a longer one
@@ -63,6 +64,64 @@ def _restated_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: 
             pair = (j, i) if flipped else (i, j)
             out.add((min(pair), max(pair)) if same else pair)
     return out
+
+
+_MEASURED = (
+    "duration",
+    "size",
+    "percent",
+    "bitrate",
+    "decibel",
+    "frequency",
+    "voltage",
+    "current",
+    "power",
+    "temperature",
+    "length",
+    "volume",
+    "mass",
+    "money",
+    "time",
+    "date",
+)
+SAME_VALUES_AT = 0.35  # two entries giving the same measured values: the least similarity of meaning
+
+
+def _same_values_pairs(left: Sequence[str], right: Sequence[str], same: bool) -> set[tuple[int, int]]:
+    """(i, j) giving the same measured values, every one (``five millimetres`` / ``5 mm``, ``eight
+    in the evening`` / ``20:00``, ``ten thousand pounds`` / ``£10k``): one fact said twice, when
+    nothing else they name sets them apart and they read somewhat alike."""
+
+    def key(text: str) -> frozenset[tuple[str, str]]:
+        found = {(v.kind, v.value) for v in values(text) if not v.old}
+        return frozenset(found) if any(k.startswith(_MEASURED) for k, _v in found) else frozenset()
+
+    groups: dict[frozenset[tuple[str, str]], tuple[list[int], list[int]]] = {}
+    for i, text in enumerate(left):
+        if k := key(text):
+            groups.setdefault(k, ([], []))[0].append(i)
+    for j, text in enumerate(right if not same else ()):
+        if k := key(text):
+            groups.setdefault(k, ([], []))[1].append(j)
+    out: set[tuple[int, int]] = set()
+    for ls, rs in groups.values():
+        rs = ls if same else rs
+        if len(ls) * len(rs) > 100:
+            continue
+        for i in ls:
+            for j in rs:
+                if (same and j <= i) or contradictions.alike(left[i], right[j]) < SAME_VALUES_AT:
+                    continue
+                if facts.verdict(left[i], right[j], 1.0) == "same" and _one_subject(left[i], right[j]):
+                    out.add((i, j))
+    return out
+
+
+def _one_subject(a: str, b: str) -> bool:
+    """What the two say the values are of is one thing: words in common, or alike in meaning once
+    the values are left out (``Standup is at 09:30`` is not ``The retro is at 09:30``)."""
+    na, nb = facts.normal(a), facts.normal(b)
+    return facts.coverage(na, nb) >= 0.3 or contradictions.subjects_alike(a, b) >= contradictions.SUBJECT_ALIKE
 
 
 def _folded_pairs(left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method) -> set[tuple[int, int]]:
@@ -119,7 +178,8 @@ def _judged(
             out.append((verdict, round(score, 3), i, j))
             seen.add((i, j))
     # A short entry folded into one clause of a longer one, the two too little alike whole.
-    for i, j in sorted((_folded_pairs(left, right, same, how) | _restated_pairs(left, right, same, how)) - seen):
+    found_more = _folded_pairs(left, right, same, how) | _restated_pairs(left, right, same, how)
+    for i, j in sorted((found_more | _same_values_pairs(left, right, same)) - seen):
         found = contradictions.judge(left[i], right[j])
         out.append(("conflict" if found is not None and not found.undated else "same", 0.0, i, j))
         seen.add((i, j))
