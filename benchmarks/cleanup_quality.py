@@ -1,8 +1,11 @@
-"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|test``.
+"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|dev2|test``.
 
-Two labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
+Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
 - ``dev``: tests/support/cleanup_corpus.py, written beside the method and tuned on;
+- ``dev2``: tests/support/cleanup_devset2.py (parts ``_a`` to ``_d``), written blind to the method
+  in other domains and styles, and tuned on (``--parts ab`` measures some parts: tune on some,
+  measure the rest once first);
 - ``test``: ``cleanup_testset.py`` beside it, written by someone who never saw the method and
   measured once with the final method (never tuned on: docs/cleanup.md#figures).
 
@@ -25,6 +28,7 @@ import importlib.util
 import inspect
 import json
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -32,23 +36,52 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 GOAL = 0.9
-SETS = {"dev": "cleanup_corpus.py", "test": "cleanup_testset.py"}
+SETS = {"dev": "cleanup_corpus.py", "dev2": "cleanup_devset2.py", "test": "cleanup_testset.py"}
+BLIND = "test"  # loaded only when asked for by name: whoever tunes the method never loads it
+DEV2_PARTS = "abcd"  # the second development set's modules, cleanup_devset2_a.py ... _d.py
 SAME_KINDS = ("paraphrase", "overlap", "cross")
 
 
-def corpus(name: str = "dev"):  # type: ignore[no-untyped-def]
-    """A labelled set (tests/support/...), loaded by path: tests is not a package."""
-    path = REPO / "tests" / "support" / SETS[name]
-    if str(path.parent) not in sys.path:  # a set may be split into modules beside it
-        sys.path.append(str(path.parent))
-    if name != "dev" and "cleanup_corpus" not in sys.modules:
-        corpus("dev")  # the test set imports the Home shape from the dev set
+def _load(path: Path):  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[path.stem] = module
     spec.loader.exec_module(module)
     return module
+
+
+class _Parts:
+    """Some parts of a set split into modules (``HOMES`` of each, in order)."""
+
+    def __init__(self, modules: list) -> None:  # type: ignore[type-arg]
+        self.HOMES = tuple(h for m in modules for h in m.HOMES)
+
+
+def present(name: str) -> bool:
+    """Whether the set is on disk (the second development set arrives a part at a time)."""
+    folder = REPO / "tests" / "support"
+    if name == "dev2":
+        return (folder / SETS[name]).exists() or any(folder.glob("cleanup_devset2_?.py"))
+    return (folder / SETS[name]).exists()
+
+
+def corpus(name: str = "dev", parts: str = ""):  # type: ignore[no-untyped-def]
+    """A labelled set (tests/support/...), loaded by path: tests is not a package. ``parts``
+    (``"ab"``): only those modules of a set split into parts (the second development set,
+    whose first half is tuned on and second half held out)."""
+    path = REPO / "tests" / "support" / SETS[name]
+    if name == "dev2" and (parts or not path.exists()):
+        corpus("dev")
+        if str(path.parent) not in sys.path:
+            sys.path.append(str(path.parent))
+        chosen = [path.parent / f"cleanup_devset2_{p}.py" for p in (parts or DEV2_PARTS)]
+        return _Parts([_load(f) for f in chosen if f.exists()])
+    if str(path.parent) not in sys.path:  # a set may be split into modules beside it
+        sys.path.append(str(path.parent))
+    if name != "dev" and "cleanup_corpus" not in sys.modules:
+        corpus("dev")  # the other sets import the Home shape from the dev set
+    return _load(path)
 
 
 @dataclass
@@ -156,13 +189,26 @@ class Counts:
         return out
 
 
+def _user_home(home) -> str:  # type: ignore[no-untyped-def]
+    """The agent's user's home on the simulated machine: the ``/home/<name>`` (or ``/Users/<name>``)
+    the home's entries name most, when its folders are written with ``~``; else this process's ``~``."""
+    from collections import Counter
+
+    named = Counter(
+        m.group(0) for entry in home.files()[0] for m in re.finditer(r"(?<![\w/.~-])/(?:home|Users)/[\w.-]+", entry)
+    )
+    if named and all(f.startswith("~") for f in home.folders):
+        return named.most_common(1)[0][0]
+    return os.path.expanduser("~")
+
+
 def _machine(home):  # type: ignore[no-untyped-def]
     """(exists, where): a machine where the agent runs in ``home.folders`` (``~`` its user's home)
     and nothing else of theirs exists; the top folders this machine has (``/etc``, ``/srv``, ...)
     and the folders above the agent's exist."""
     from hermes_dash.curation.cleanup import staleness
 
-    user_home = os.path.expanduser("~")
+    user_home = _user_home(home)
 
     def full(path: str) -> str:
         return os.path.normpath(user_home + path[1:] if path.startswith("~") else path)
@@ -420,6 +466,7 @@ def sizes_of(homes) -> str:  # type: ignore[no-untyped-def]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=sorted(SETS), default="dev")
+    parser.add_argument("--parts", default="", help="dev2 only: the parts to measure (ab, cd, ...)")
     parser.add_argument("--code", type=Path, help="measure the hermes_dash package under this folder")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--misses", action="store_true", help="list every miss and false proposal")
@@ -429,8 +476,10 @@ def main(argv: list[str] | None = None) -> int:
         del sys.modules[mod]
     from hermes_dash.curation.cleanup import meaning
 
-    homes = corpus(args.set).HOMES
-    sizes = {name: sizes_of(corpus(name).HOMES) for name in SETS if (REPO / "tests" / "support" / SETS[name]).exists()}
+    homes = corpus(args.set, args.parts).HOMES
+    # The blind set is loaded only when it is the one measured, never to print its size beside another.
+    sizes = {name: sizes_of(corpus(name).HOMES) for name in SETS if present(name) and name not in (BLIND, args.set)}
+    sizes[args.set] = sizes_of(homes)
     counts, notes = measure(homes, meaning.method())
     full = near_full(homes)
     print("\n".join(report(args.set, homes, counts, full, sizes[args.set])))

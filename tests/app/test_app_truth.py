@@ -143,12 +143,12 @@ def test_path_check_says_what_it_checked_and_what_it_did_not(tmp_path: Path) -> 
     from hermes_dash.curation.cleanup import check_paths
 
     entries = [
-        f"The release cache is in {tmp_path}/gone/cache.",
+        f"The release cache is in {tmp_path}/gone-cache.",  # its folder is here, it is not
         "Backend lives in services/api/; migrations in ./migrations/; read/write both; see src/app.py.",
         "The API answers on /api/v1 and https://example.com/a/b.txt.",
     ]
     check = check_paths(entries)
-    assert check.checked == (f"{tmp_path}/gone/cache",) and check.missing == 1
+    assert check.checked == (f"{tmp_path}/gone-cache",) and check.missing == 1
     assert check.relative == ("services/api/", "./migrations/", "src/app.py") and check.project is None
     assert check.summary() == (
         "Checked 1 path named in MEMORY.md: 1 is not found on this machine. Not checked: "

@@ -120,6 +120,21 @@ def test_a_path_on_a_named_host_container_platform_or_device_is_never_looked_up(
     assert report.stale == () and report.paths.checked == ()
 
 
+def test_a_path_outside_the_agents_home_whose_folder_is_not_here_is_not_called_not_found(tmp_path):
+    """No host named, yet ``/opt/render/exports`` with no ``/opt/render`` here belongs to some other
+    machine; a file gone from a folder that is here, or from the agent's home, is still found."""
+    (tmp_path / "src" / "app").mkdir(parents=True)
+    (tmp_path / "tmp-here").mkdir()
+    elsewhere = "Render exports end up in /opt/render-farm-x/exports/final, one folder per shot."
+    gone_here = f"The scratch notes were kept in {tmp_path}/tmp-here/scratch.md."
+    gone_home = "The old mockups are in ~/src/mockups-2023/."
+    store = home_of(
+        tmp_path, [elsewhere, gone_here, gone_home, *FILLER], ["Name: Ada."], ran_in=(str(tmp_path / "src" / "app"),)
+    )
+    report = cleanup.suggest(store)
+    assert {s.entry for s in report.stale} == {gone_here, gone_home}
+
+
 # -- 4. evidence that never misleads -----------------------------------------------------------------
 
 
@@ -188,3 +203,91 @@ def test_working_folders_are_read_from_the_agents_own_state_db(tmp_path):
     build_state_db(home, [{"id": "a", "cwd": "/srv/one"}, {"id": "b", "cwd": "/home/x/two"}, {"id": "c"}])
     assert set(working_folders(home / "state.db")) == {"/srv/one", "/home/x/two"}
     assert working_folders(tmp_path / "nothing.db") == ()
+
+
+# -- the second development set's kinds (text written for these tests) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("The shop closes at 18:00 on Saturdays.", "Since the autumn the shop closes at half past four on Saturdays."),
+        ("Our SLA response time is 4 hours.", "The service level agreement now promises a response within 2 hours."),
+        (
+            "Invoices are tracked in the green ledger book.",
+            "Invoices now go into FreeAgent; the green ledger book was retired in May.",
+        ),
+        ("Fire drills happen quarterly.", "Fire drills are now held twice a year."),
+        ("The farmhouse was built around 1870.", "The farmhouse is now dated to c.1852, after the deeds turned up."),
+        ("The grant covers 1.2M GPU-hours.", "After the top-up the grant now covers 1.5 million GPU-hours."),
+        ("The dairy order is with Hollis Farm.", "We replaced Hollis with Brook Dairy for the milk order."),
+    ],
+    ids=["time-in-words", "acronym-spelled", "retired", "how-often", "year", "millions", "replaced-with"],
+)
+def test_values_in_words_acronyms_and_retired_things_are_contradictions_newer_first(tmp_path, older, newer):
+    report = cleanup.suggest(home_of(tmp_path, [older, *FILLER, newer], ["Name: Sam."]))
+    assert [(c.first, c.second) for c in report.contradictions] == [(newer, older)]
+    assert report.merges == ()
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("Room 4A is booked at 09:00 for the standup.", "Room 4B is booked at 10:30 for the standup."),
+        ("Volume two is set in 1944.", "Volume three is set in 1951."),
+        ("Kiln A fires to cone 6.", "Kiln B fires to cone 10."),
+    ],
+    ids=["room-label", "number-word-label", "letter-label"],
+)
+def test_labels_tell_two_subjects_apart(tmp_path, pair):
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert report.contradictions == () and report.merges == ()
+
+
+def test_a_short_entry_folded_into_one_clause_of_a_long_one_with_its_value_in_words_is_merged(tmp_path):
+    short = "Proofs go to the printer 3 weeks ahead."
+    longer = (
+        "Proofs go out to the printer three weeks in advance, after the editor and the author have both "
+        "signed the PDF; late fixes go on an errata slip instead."
+    )
+    report = cleanup.suggest(home_of(tmp_path, [short, *FILLER, longer], ["Name: Sam."]))
+    assert [(m.keep, m.drop) for m in report.merges] == [(longer, short)]
+
+
+@pytest.mark.parametrize(
+    ("rule", "preference"),
+    [
+        (
+            "Site visits are only booked after 15:00, once the school run is over.",
+            "Kim prefers to do site visits after school, from 3pm.",
+        ),
+        (
+            "Drafts are never shared outside the team before legal has read them.",
+            "Ana is strict that no draft leaves the team until legal has read it.",
+        ),
+        ("Images are exported at 300 dpi, 20 cm wide.", "Lou wants every image exported at 300 dpi and 200 mm wide."),
+    ],
+    ids=["time-in-other-words", "is-strict-that", "units"],
+)
+def test_a_rule_restated_as_a_preference_is_found_across_files(tmp_path, rule, preference):
+    report = cleanup.suggest(home_of(tmp_path, [rule, *FILLER], [preference, "Name: Kim."]))
+    assert [(c.memory_entry, c.user_entry) for c in report.cross] == [(rule, preference)]
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("Orders above two hundred euros ship free.", "Free shipping starts at €200."),
+        ("Keep every upload under twenty-five megabytes.", "Uploads are capped at 25 MB by the portal."),
+    ],
+    ids=["money-in-words", "size-in-words"],
+)
+def test_two_entries_giving_the_same_values_in_other_words_are_one_fact(tmp_path, pair):
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert [{m.keep, m.drop} for m in report.merges] == [set(pair)] and report.contradictions == ()
+
+
+def test_two_things_at_one_value_with_the_opening_word_swapped_are_not_merged(tmp_path):
+    pair = ("Standup is at 09:30 every weekday.", "The retro is at 09:30 every weekday.")
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert report.merges == () and report.contradictions == ()

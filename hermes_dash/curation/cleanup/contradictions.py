@@ -35,6 +35,7 @@ GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
 NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifier)
 UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
+SUBJECT_ALIKE = 0.55  # or: the two subjects (words less values, cues, stop words) this alike in meaning
 
 CUE = re.compile(
     r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
@@ -163,8 +164,10 @@ def _swapped(a: list[str], b: list[str]) -> bool:
 def _names(text: str, found: Sequence[Value]) -> set[str]:
     """The entry's distinctive tokens outside its values, stemmed (days, months and hyphenated
     words aside: they say when or how, not which thing)."""
-    strong, weak = facts.tokens(_masked(text, found))
-    return {
+    masked = _masked(text, found)
+    strong, weak = facts.tokens(masked)
+    labels = {f"{w.casefold()} {n}" for w, n in _LABELLED.findall(masked)}  # "Flat 2", "Ward 6": which one
+    return labels | {
         stem(t[1])
         for t in strong | weak
         if t[0] != "num"
@@ -174,9 +177,18 @@ def _names(text: str, found: Sequence[Value]) -> set[str]:
     }
 
 
+_LABELLED = re.compile(
+    r"\b([A-Z][a-z]+)\s+(\d+|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)\b(?![.,:]\d|['’])"
+)
+
+
 def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
     """Each names a distinctive token the other lacks, outside the values: two subjects."""
     ta, tb = _names(a, va), _names(b, vb)
+    for short, words in _spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
+        ta, tb = ta - {short}, tb - words
+    for short, words in _spelled(b, a).items():
+        ta, tb = ta - words, tb - {short}
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
@@ -186,6 +198,14 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> b
 Kinds = dict[str, set[str]]
 
 
+def _same_line(xa: set[str], xb: set[str]) -> bool:
+    """``8`` and ``8.2``, ``1.4`` and ``1.4.2``: one version said less precisely, no other one."""
+    if len(xa) != 1 or len(xb) != 1:
+        return False
+    (x,), (y,) = xa, xb
+    return x.startswith(y + ".") or y.startswith(x + ".")
+
+
 def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | None] | None:
     """(kind, which side names the other's value as left behind or None) for the first kind whose
     values differ; None when no kind does."""
@@ -193,7 +213,7 @@ def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | Non
         if kind == "name":
             continue
         xa, xb = ka[kind], kb[kind]
-        if xa == xb:
+        if xa == xb or (kind.startswith("version") and _same_line(xa, xb)):
             continue
         if not xa & xb:
             return kind, None
@@ -204,11 +224,24 @@ def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | Non
     return None
 
 
+_RETIRED = re.compile(
+    r"\b(?:the\s+|our\s+|my\s+)?((?:[\w'’-]+\s+){0,2}[\w'’-]+)\s+(?:was|were|has\s+been|have\s+been|is|are|got)\s+"
+    r"(?:now\s+)?(?:retired|dropped|scrapped|abandoned|discontinued|phased\s+out|decommissioned|cancelled|"
+    r"canceled|no\s+longer\s+used|gone)\b",
+    re.IGNORECASE,
+)
+
+
 def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     """``b`` changes its subject to a name ``a`` does not give (``The working title changed to
     Lantern Weather`` against ``The working title is The Salt House``): the words before the cue
     in ``b`` are all in ``a``, or ``b`` names ``a``'s value as the one it left."""
     folded = a.casefold()
+    words_of_a = {stem(w) for w in _WORD.findall(a)}
+    for m in _RETIRED.finditer(b):  # "the paper diary was retired": what ``a`` says is left behind
+        gone = [stem(w) for w in _WORD.findall(m.group(1)) if w.casefold() not in _STOP]
+        if gone and CUE.search(b) and all(w in words_of_a for w in gone):
+            return True
     for v in vb:
         if v.kind != "name" or v.old or v.value in folded:
             continue
@@ -234,6 +267,15 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
+#: A change cue on the later entry: its one word swapped restates the subject ("drills happen" /
+#: "drills are now held"), it does not name another.
+_CUED_NEWER = re.compile(r"\b(?:now|no\s+longer|since|these\s+days|from\s+now\s+on|as\s+of)\b", re.IGNORECASE)
+
+#: One side's qualifier is another subject only when it is one of two (the other has its own) or
+#: the other speaks of all of a kind; alone, it restates ("user access" / "access reviews").
+_GENERAL = re.compile(r"\b(?:each|every|all|any|other|most)\b", re.IGNORECASE)
+
+
 def _two_subjects(
     a: str,
     b: str,
@@ -254,12 +296,32 @@ def _two_subjects(
     set_a, set_b = set(sub_a), set(sub_b)
     shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
     raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
-    if _qualified(raw_a, shared, only_a) or _qualified(raw_b, shared, only_b):
-        return True
-    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or _swapped(sub_a, sub_b):
+    qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
+    if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
+        return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"
+    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
         return True
     head_a, head_b = _head(raw_a), _head(raw_b)
     return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,5}s?\b")
+
+
+def _spelled(a: str, b: str) -> dict[str, set[str]]:
+    """The acronyms of ``a`` that ``b`` spells out (``PI`` / ``Professional Indemnity``, ``AUE`` /
+    ``Auto-update expiry``), case-folded, each with the stems of the words spelling it: one
+    subject in two spellings."""
+    words = [w for w in re.split(r"[\s/-]+", b) if w[:1].isalpha()]
+    initials = "".join(w[0].casefold() for w in words)
+    folded = {w.casefold() for w in words}
+    out: dict[str, set[str]] = {}
+    for m in _ACRONYM.finditer(a):
+        short = m.group(0).rstrip("s").casefold()
+        at = initials.find(short)
+        if at >= 0 and short not in folded:
+            out[short] = {stem(w.strip(".,;:()'\"")) for w in words[at : at + len(short)]}
+    return out
 
 
 def judge(a: str, b: str) -> Finding | None:
@@ -274,6 +336,9 @@ def judge(a: str, b: str) -> Finding | None:
     found = _differs(ka, kb, old_values(a), old_values(b))
     sub_a, sub_b = _subject(a, va), _subject(b, vb)
     kind, named_old = found if found else (None, None)
+    # "everywhere", "on every site" says a version holds for all things of its line, nothing more:
+    # it makes no two subjects one for a time or a price
+    universal = universal and kind is not None and kind.startswith("version")
     if kind is None:
         if _alternative(a, b, sub_a, vb):
             kind, named_old = "name", 1
@@ -283,13 +348,22 @@ def judge(a: str, b: str) -> Finding | None:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
     set_a, set_b = set(sub_a), set(sub_b)
+    spelled_a, spelled_b = _spelled(a, b), _spelled(b, a)  # "PI cover" / "professional indemnity"
+    if spelled_a or spelled_b:
+        out_a = {w for words in spelled_b.values() for w in words}
+        out_b = {w for words in spelled_a.values() for w in words}
+        sub_a = [w for w in sub_a if w not in out_a] + sorted(spelled_b)
+        sub_b = [w for w in sub_b if w not in out_b] + sorted(spelled_a)
+        set_a, set_b = set(sub_a), set(sub_b)
     shared = set_a & set_b
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
-    if not (share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal):
+    one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
+    if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
-    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=uncued):
+    heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
+    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
@@ -303,6 +377,24 @@ def judge(a: str, b: str) -> Finding | None:
         newer,
         universal,
     )
+
+
+def _subject_alike(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> float:
+    """How alike in meaning the two subjects are, said in other words (``Lanternfall launches`` /
+    ``Release date``; ``BLE TX power`` / ``Radio transmit power``)."""
+    sa, sb = _subject_text(a, va), _subject_text(b, vb)
+    return alike(sa, sb) if sa and sb else 0.0
+
+
+def subjects_alike(a: str, b: str) -> float:
+    """How alike in meaning what ``a`` and ``b`` give values for is (:func:`_subject_alike`)."""
+    return _subject_alike(a, b, values(a), values(b))
+
+
+def _subject_text(text: str, found: Sequence[Value]) -> str:
+    masked = CUE.sub(" ", _masked(text, found))
+    words = [w for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]
+    return " ".join(w for w in words if stem(w) not in _LIGHT and w.casefold() not in _CALENDAR)
 
 
 def said(text: str, kind: str) -> tuple[str, ...]:
@@ -351,7 +443,9 @@ def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[
         text = left[i]
         starts = [v.start for v in values(text) if v.kind == "name" and not v.old]
         head = {
-            stem(w) for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=0)])) if w.casefold() not in _STOP
+            stem(w)
+            for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=len(text))]))
+            if w.casefold() not in _STOP
         }
         for j in {j for w in head if len(index.get(w, ())) <= WORD_MAX for j in index.get(w, ())}:
             pair = (min(i, j), max(i, j)) if same else (i, j)
@@ -387,7 +481,9 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
                 found = judge(left[pair[0]], right[pair[1]])
                 if found is not None and (not found.undated or alike(left[pair[0]], right[pair[1]]) >= UNDATED_AT):
                     out.add(pair)
-    out |= _named(left, right, same, groups_l.get("name", []))
+    retired_l = [i for i, t in enumerate(left) if _RETIRED.search(t) and CUE.search(t)]
+    out |= _named(left, right, same, sorted(set(groups_l.get("name", []) + retired_l)))
     if not same:
-        out |= {(i, j) for j, i in _named(right, left, False, groups_r.get("name", []))}
+        retired_r = [j for j, t in enumerate(right) if _RETIRED.search(t) and CUE.search(t)]
+        out |= {(i, j) for j, i in _named(right, left, False, sorted(set(groups_r.get("name", []) + retired_r)))}
     return sorted(out)

@@ -77,6 +77,12 @@ _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with".split()
 )
 
+_LABEL = re.compile(r"(?<![\w.,])(\d+)([A-Za-z]+\d*)\b")
+_NOT_LABEL = frozenset(
+    "st nd rd th am pm k m km cm mm g kg mg ml l h hr hrs min mins s ms x gb mb kb tb gib mib kib v w kw mah "
+    "hz khz mhz ghz fps p px pt em rem d y yr yrs wk wks mo bps kbps mbps gbps db dbm".split()
+)
+
 Token = tuple[str, str]  # (kind, value): kind is num, path, ident, qual (strong) or name (weak)
 
 
@@ -113,6 +119,10 @@ def tokens(text: str) -> tuple[frozenset[Token], frozenset[Token]]:
             or (not word.islower() and _INNER_CAP.search(word))
         ):
             weak.add(("name", folded))
+    for m in _LABEL.finditer(text):  # "6A", "22H2", "W1": a ward, a build, a site; "5mm", "4pm", "25th" are values
+        if m.group(2).casefold() not in _NOT_LABEL:
+            strong.add(("ident", m.group(0).casefold()))
+            weak.discard(("name", m.group(2).casefold()))
     for m in _VERSION.finditer(text):
         strong.discard(("ident", m.group(0).casefold()))
         strong.add(("num", m.group(1)))
@@ -191,6 +201,18 @@ def template(a: str, b: str) -> bool:
     return "replace" in kinds and not kinds & {"insert", "delete"} and equal >= max(2, 0.4 * min(len(wa), len(wb)))
 
 
+def _head_swapped(a: str, b: str) -> bool:
+    """The word the sentence opens with swapped for another, the rest the same (``Standup is at
+    09:30`` / ``The retro is at 09:30``): two things at one value, not one fact."""
+    wa, wb, ops = _opcodes(a, b)
+    if not ops or ops[0][0] != "replace" or ops[0][1:] != (0, 1, 0, 1):
+        return False  # one word for one word, opening both
+    rest_same = all(
+        tag == "equal" or all(_is_value(w) for w in wa[i1:i2] + wb[j1:j2]) for tag, i1, i2, j1, j2 in ops[1:]
+    )
+    return rest_same and not _is_value(wa[0]) and _stem(wa[0]) != _stem(wb[0])
+
+
 def _swapped_twice(a: str, b: str) -> bool:
     """A word swapped for another everywhere it occurs, twice or more (``the users service owns
     the users database`` / ``billing``): a subject, not a synonym."""
@@ -199,11 +221,48 @@ def _swapped_twice(a: str, b: str) -> bool:
     return any(swaps.count(s) >= 2 for s in swaps)
 
 
+_CANON = re.compile(r"[^A-Za-z0-9]+")
+#: A number in words standing alone ("beds three and four"), two to twenty: "one" is as often a pronoun.
+_NUMBER_WORD = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty)\b(?!-)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def normal(text: str) -> str:
+    """The text with each value written one way (``six weeks`` and ``6 weeks``, ``8 seconds`` and
+    ``8000 ms``, ``four weeks`` and ``28 days``, ``eight in the evening`` and ``20:00`` read alike):
+    two wordings of one fact then name the same tokens."""
+    from .units import NUMBER_WORDS
+    from .values import values
+
+    out, last = [], 0
+    for v in values(text):
+        if v.start < last or v.kind in ("name", "day", "month"):
+            continue
+        raw = text[v.start : v.end]
+        if v.kind.startswith(("count:", "version", "port")):
+            if raw[:1].isdigit():
+                continue  # written in digits already: "4 workers" and "workers: 4" name 4 alike
+            canon = v.value + raw[len(raw.rstrip()) :]  # "three bakers": 3
+        else:  # a quantity with its unit, a time, a date: one base unit
+            canon = " v_" + _CANON.sub("_", f"{v.kind}_{v.value}").strip("_") + " "
+        out.append(text[last : v.start])
+        out.append(canon)
+        last = v.end
+    out.append(text[last:])
+    return _NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group(0).casefold()]), "".join(out))
+
+
 def verdict(
     a: str, b: str, similarity: float, same_at: float = SAME_AT, conflict_at: float = CONFLICT_AT
 ) -> str | None:
     """``same`` (one fact: merge), ``conflict`` (one subject, different values: a person decides),
-    ``different`` (look-alike: keep both) or None (not alike)."""
+    ``different`` (look-alike: keep both) or None (not alike). Values are compared as values
+    (:func:`normal`), not as the digits they are written with."""
+    a, b = normal(a), normal(b)
     sa, wa = tokens(a)
     sb, wb = tokens(b)
     only_a, only_b = sa - sb, sb - sa
@@ -241,9 +300,29 @@ def verdict(
     if extra and {k for k, _ in extra} == {"num"} and _CHANGE.search(bigger) and coverage(a, b) >= 0.5:
         return "conflict"  # "needs Node 20 now; Node 18 fails" against "Node 18 is required"
     names_a, names_b = {_stem(t[1]) for t in wa}, {_stem(t[1]) for t in wb}
-    if template(a, b) and (names_a - names_b and names_b - names_a or _swapped_twice(a, b)):
+    if template(a, b) and (names_a - names_b and names_b - names_a or _swapped_twice(a, b) or _head_swapped(a, b)):
         return "different"  # names swapped (Mailgun / Postmark), or one word swapped throughout
     return "same"
+
+
+FOLD_COVERAGE = 0.5  # a short entry matching one clause of a longer one: the least share of its words there
+
+
+def folded(short: str, long: str, share: float = FOLD_COVERAGE) -> bool:
+    """Whether ``short`` says nothing ``long`` lacks, once one clause of ``long`` reads like it
+    (the caller measured that): its numbers, paths, identifiers and names all in ``long``, values
+    compared as values, and half its words."""
+    s, g = normal(short), normal(long)
+    (ss, ws), (sg, wg) = tokens(s), tokens(g)
+    initials = "".join(w[0] for w in re.split(r"[\W_]+", g.casefold()) if w)
+    spelled = {t[1] for t in ws if t[1].isalpha() and len(t[1]) <= 6 and _stem(t[1]) in initials}  # "CIs"
+    return (
+        ss <= sg
+        and {_stem(t[1]) for t in ws - {("name", w) for w in spelled}}
+        <= {_stem(t[1]) for t in wg} | {_stem(w) for w in _words(g)}
+        and len(set(_words(s))) >= 2
+        and coverage(s, g) >= share
+    )
 
 
 def differing(a: str, b: str) -> tuple[list[str], list[str]]:

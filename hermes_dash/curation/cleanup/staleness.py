@@ -60,20 +60,31 @@ def project_folder(entries: Sequence[str]) -> str | None:
     return None
 
 
-def _is_local(path: str, exists: Callable[[str], bool]) -> bool:
-    """A ``~`` path, or an absolute one whose first folder exists here (``/home/...``, ``/etc/...``);
-    ``/api/v1`` is a URL route and ``/volume1/...`` a NAS's, not claims about this machine."""
+def _is_local(path: str, exists: Callable[[str], bool], place: Where) -> bool:
+    """Whether a path says something about the machine the agent runs on: a ``~`` path; one
+    under the agent's user's home, a working folder of its sessions or a folder holding one
+    (``/home/ngozi/...`` beside ``/home/ngozi/lab``); else one whose own folder is here (the
+    file went, its folder did not). ``/srv/shop/media`` with no ``/srv/shop`` here, ``/api/v1``
+    (a URL route) or ``/volume1/...`` (a NAS's) is a path on some other machine, never "not found"."""
     if path.startswith("~"):
         return True
-    first = path.split("/")[1]
-    return bool(first) and path.count("/") >= 2 and exists("/" + first)
+    full = os.path.normpath(path)
+    if full.count("/") < 2:
+        return False
+    roots = [place.home, *(place.expand(f) for f in place.here)]
+    near = {os.path.normpath(r) for r in roots} | {
+        os.path.dirname(os.path.normpath(place.expand(f))) for f in place.here
+    }
+    if any(r.count("/") >= 2 and (full == r or full.startswith(r + "/")) for r in near):
+        return True
+    return exists(os.path.dirname(full))
 
 
 def _lookups(
     entry: str, project: str | None, project_here: bool, exists: Callable[[str], bool], place: Where
 ) -> list[tuple[str, str]]:
     """(path as named, full path looked up) for each path of ``entry`` checked here."""
-    out = [(p, place.expand(p)) for p in local_paths(entry) if _is_local(p, exists)]
+    out = [(p, place.expand(p)) for p in local_paths(entry) if _is_local(p, exists, place)]
     if project and project_here:
         root = place.expand(project)
         out += [

@@ -14,66 +14,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-#: unit word -> (dimension, factor to the base unit)
-_UNITS: dict[str, tuple[str, float]] = {}
-_TABLES: dict[str, dict[tuple[str, ...], float]] = {
-    "duration": {
-        ("ms", "millisecond"): 0.001,
-        ("s", "sec", "secs", "second"): 1,
-        ("min", "mins", "minute"): 60,
-        ("h", "hr", "hrs", "hour"): 3600,
-        ("day",): 86400,
-        ("week", "wk"): 604800,
-        ("month",): 2629800,
-        ("year", "yr"): 31557600,
-    },
-    "size": {
-        ("b", "byte"): 1,
-        ("kb", "kib", "kilobyte"): 1e3,
-        ("mb", "mib", "megabyte"): 1e6,
-        ("gb", "gib", "gigabyte"): 1e9,
-        ("tb", "tib", "terabyte"): 1e12,
-    },
-    "percent": {("%", "percent", "pct"): 1},
-    "frequency": {("hz",): 1, ("khz",): 1e3, ("mhz",): 1e6, ("ghz",): 1e9, ("fps",): 1, ("rpm",): 1},
-    "voltage": {("v", "volt"): 1, ("mv",): 1e-3},
-    "current": {("amp",): 1, ("ma",): 1e-3, ("ua", "µa", "μa"): 1e-6},
-    "power": {("w", "watt"): 1, ("kw",): 1e3},
-    "temperature": {("°c", "celsius", "degree"): 1, ("°f", "fahrenheit"): 1},
-    "length": {("mm",): 0.001, ("cm",): 0.01, ("m", "metre", "meter"): 1, ("km",): 1000, ("px", "pixel"): 1},
-    "volume": {("ml",): 0.001, ("l", "litre", "liter"): 1},
-    "mass": {("g", "gram"): 0.001, ("kg",): 1},
-}
-for _dim, _table in _TABLES.items():
-    for _words, _factor in _table.items():
-        for _w in _words:
-            _UNITS[_w] = (_dim, _factor)
-            if len(_w) > 3 and _w[-1] != "s":
-                _UNITS[_w + "s"] = (_dim, _factor)
-_CURRENCY = {
-    "€": "eur",
-    "$": "usd",
-    "£": "gbp",
-    "eur": "eur",
-    "usd": "usd",
-    "gbp": "gbp",
-    "euro": "eur",
-    "euros": "eur",
-}
-NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen twenty".split()
-    )
-} | {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a dozen": 12, "dozen": 12}
+from .units import CURRENCY, NUMBER_WORDS, UNITS, WORDS_NUMBER, words_value
+
 _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
     "per each every all any our my your their his her we i you they he she there here than then also only".split()
 )
-_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b)?"
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b|\s?M\b|\s(?:million|thousand)\b)?"
 _NUMBER = re.compile(
-    rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|(?:{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})\b)"
+    rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|{WORDS_NUMBER}\b)"
     r"(?![.:]\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",
     re.IGNORECASE,
 )
@@ -82,12 +31,16 @@ _TIME = re.compile(
     r"(?(m)|(?(ampm)|(?!)))"  # a time needs minutes or am/pm: "6" alone is no time
     r"(?:\s?(?P<zone>UTC(?:[+-]\d{1,2})?|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|[A-Z][a-z]+/[A-Z][A-Za-z_]+))?",
 )
-_PORT = re.compile(r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{4,5})\b|\b(?:to|on)\s+(\d{4,5})\b", re.IGNORECASE)
+_PORT = re.compile(
+    r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{2,5})\b(?![.:]\d)|\b(?:to|on)\s+(\d{4,5}|443|80)\b(?![.,:]?\d)",
+    re.IGNORECASE,
+)
 _VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?!\.\d)")
 _PRODUCT_SKIP = frozenset(
     "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
     "at from version versions v requires require required needs need needed uses use using runs run running "
-    "records recorded the a an of in with and or than still is set default defaults everywhere".split()
+    "records recorded the a an of in with and or than still is set default defaults everywhere pin pins pinning "
+    "requirement requirements constraint constraints dependency range".split()
 )
 _NAME = re.compile(r"[A-Za-z][\w+#.-]*")
 _ADVERBS = frozenset("now today too again only still everywhere instead anymore since ago later first".split())
@@ -95,8 +48,8 @@ _PORTS_NAMED = re.compile(r"\bports?\b", re.IGNORECASE)
 _BARE_PORT = re.compile(r"(?<![\w.:,$€£-])(\d{4,5})(?![\w:%-]|[.,]\d)")
 #: A change cue introducing a named alternative: the value is the words after it, up to a break.
 _ALTERNATIVE = re.compile(
-    r"\b(?:switched|changed|moved|migrated|renamed|now\s+(?:uses?|is|are|goes?|runs?)|"
-    r"went)\s+(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
+    r"\b(?:switched|changed|moved|migrated|renamed|transferred|now\s+(?:uses?|is|are|goes?|runs?)|"
+    r"went)\s+(?:(?!from\b|to\b)[\w'’]+\s+){0,4}?(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})",
 )
 
@@ -112,11 +65,15 @@ class Value:
 
 def _number(raw: str) -> float | None:
     raw = raw.strip().casefold()
-    if raw in NUMBER_WORDS:
-        return float(NUMBER_WORDS[raw])
-    mult = 1000.0 if raw.endswith("k") else 1.0
+    if raw[:1].isalpha():
+        return words_value(raw)
+    mult = 1.0
+    for suffix, factor in (("million", 1e6), ("thousand", 1e3), ("k", 1e3), ("m", 1e6)):
+        if raw.endswith(suffix):
+            raw, mult = raw[: -len(suffix)], factor
+            break
     try:
-        return float(raw.rstrip("k").strip().replace(",", "")) * mult
+        return float(raw.strip().replace(",", "")) * mult
     except ValueError:
         return None
 
@@ -135,6 +92,8 @@ def stem(word: str) -> str:
                 return base + "y"
             if suffix == "es" and not base.endswith(("s", "x", "ch", "sh")):
                 return base + "e" if not base.endswith("e") else base
+            if suffix in ("ed", "ing") and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz":
+                return base[:-1]  # "pinned", "planning": pin, plan
             return base
     return w
 
@@ -172,12 +131,18 @@ def _next_noun(text: str, end: int) -> str:
         if m.start() != (0 if not run else run[-1][1]):
             break
         word = m.group(1).casefold()
-        if word in _STOP or word in _ADVERBS:
+        if word in _STOP or word in _ADVERBS or word in _PREPOSITIONS:
             break
         run.append((word, m.end()))
         if len(run) == 2:
             break
-    return stem(run[-1][0]) if run and "-" not in run[-1][0] else ""
+    return stem(run[-1][0]) if run and (len(run) == 1 or "-" not in run[-1][0]) else ""
+
+
+_PREPOSITIONS = frozenset(
+    "without within after before until till over under into onto about above below between during since "
+    "through across against around near off out up down via like".split()
+)
 
 
 class _Found:
@@ -222,12 +187,11 @@ def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) ->
             continue
         unit = (m.group("unit") or "").casefold()
         cur = m.group("cur") or ""
-        after = f.text[m.end("n") : m.end("n") + 5].strip().casefold()
-        code = next((c for w, c in _CURRENCY.items() if after.startswith(w) and w.isalpha()), "")
+        code = CURRENCY.get(unit, "") if unit.isalpha() else ""
         if cur or code:
-            f.put(f"money:{_CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
-        elif unit in _UNITS:
-            dim, factor = _UNITS[unit]
+            f.put(f"money:{CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
+        elif unit in UNITS and not (unit == "b" and m.end("n") == m.start("unit")):  # "6B" is a ward
+            dim, factor = UNITS[unit]
             f.put(dim, _fmt(n * factor), m.start(), m.end())
 
 
@@ -235,6 +199,8 @@ def _versions(f: _Found) -> None:
     text = f.text
     for m in _VERSION.finditer(text):
         raw = m.group(1)
+        if re.match(r"\s?(?:million|thousand|k|M)\b", text[m.end() :]):
+            continue  # "2.5 million core-hours": a count
         product = _product(text, m.start())
         if "." not in raw and not m.group(0).startswith("v"):  # a bare integer: a version after a product's name
             before = text[max(0, m.start() - 30) : m.start()].rstrip()
@@ -252,9 +218,94 @@ def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> Non
     for m, n in numbers:
         if n is None or m.group("cur"):
             continue
+        before = _NAME.findall(f.text[max(0, m.start() - 30) : m.start()])
+        label = before and f.text[: m.start()].rstrip().endswith(before[-1]) and before[-1][0].isupper()
+        if label and m.group("n")[0].isdigit():
+            continue  # "Flat 1 smoke alarms", "Year 7 Chromebooks": a label, not a count
+        ordinal = re.match(r"(?:st|nd|rd|th)\b", f.text[m.end("n") : m.end("n") + 3])
+        if ordinal and m.group("n").isdigit():
+            f.put("monthday", m.group("n"), m.start(), m.end("n") + 2)
+            continue
         noun = _next_noun(f.text, m.end("n"))
         if noun and not noun[0].isdigit():
             f.put(f"count:{noun}", _fmt(n), m.start(), m.end("n"))
+
+
+_URL = re.compile(r"\bhttps?://([\w.-]+)(?::(\d{2,5}))?(/[^\s`'\"<>()]*)?")
+#: A count stated under its heading: "Average covers per service: 52", "Beds on the ward: 28".
+_HEADED = re.compile(
+    r"\b([A-Za-z]{3,}s)\b[^:.;\n]{0,30}(?<!\d):\s*(?:about\s+|around\s+|roughly\s+)?(\d[\d,]*)\s*(?=[.;](?!\d)|$)"
+)
+
+
+def _urls(f: _Found) -> None:
+    """Where a service is reached: its URL's host and path (the port apart, a value of its own)."""
+    for m in _URL.finditer(f.text):
+        path = (m.group(3) or "").rstrip(".,;:/")
+        f.put("url", (m.group(1) + path).casefold(), m.start(), m.end())
+
+
+def _headed(f: _Found) -> None:
+    for m in _HEADED.finditer(f.text):
+        if m.group(1).casefold() in _STOP | _ADVERBS:
+            continue  # "This year's allocation: ...": no heading noun
+        f.put(f"count:{stem(m.group(1))}", m.group(2).replace(",", ""), m.start(2), m.end(2))
+
+
+_YEAR = re.compile(
+    r"(?<![\w:/#.-])(?:(?:c\.|ca\.|circa|about|around)\s?)?((?:1[5-9]|20)\d\d)\b(?![.:,]\d|-\d)", re.IGNORECASE
+)
+_LEVEL = re.compile(r"\b([a-z]{4,})\s+(\d+(?:\.\d+)?)\b(?![.,:]\d|\s*[%°])")
+_LEVEL_SKIP = frozenset("than with from into after about every since until before under over".split())
+_FREQUENCY = {
+    "hourly": 8766.0,
+    "daily": 365.0,
+    "nightly": 365.0,
+    "weekly": 52.0,
+    "fortnightly": 26.0,
+    "monthly": 12.0,
+    "quarterly": 4.0,
+    "yearly": 1.0,
+    "annually": 1.0,
+    "biannually": 2.0,
+}
+_PER = {"day": 365.0, "week": 52.0, "month": 12.0, "quarter": 4.0, "year": 1.0}
+_TIMES_PER = re.compile(
+    r"\b(once|twice|three\s+times|four\s+times|(\d+)\s*(?:times|x))\s+(?:a|per|each|every)\s+(day|week|month|quarter|year)\b"
+    r"|\b(hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|biannually)\b",
+    re.IGNORECASE,
+)
+
+
+def _years(f: _Found) -> None:
+    """A year on its own (``born about 1810``, ``c.1805``)."""
+    for m in _YEAR.finditer(f.text):
+        f.put("year", m.group(1), m.start(), m.end())
+
+
+def _levels(f: _Found) -> None:
+    """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
+    for m in _LEVEL.finditer(f.text):
+        word = m.group(1).casefold()
+        skip = _STOP | _ADVERBS | _PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP
+        if word not in skip and not _next_noun(f.text, m.end(2)):
+            f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
+
+
+def _frequencies(f: _Found) -> None:
+    """How often, as times a year: ``quarterly`` 4, ``twice a year`` 2, ``3 times a week`` 156."""
+    for m in _TIMES_PER.finditer(f.text):
+        if m.group(4) and re.match(
+            r"\s+(?!and\b|or\b|at\b|on\b|in\b|from\b|to\b|for\b|with\b|by\b)[a-z]", f.text[m.end() :]
+        ):
+            continue  # "the hourly job", "a weekly call": which one, not how often
+        if m.group(4):
+            value = _FREQUENCY[m.group(4).casefold()]
+        else:
+            word = m.group(1).casefold().split()[0]
+            n = {"once": 1, "twice": 2, "three": 3, "four": 4}.get(word) or float(m.group(2) or 1)
+            value = n * _PER[m.group(3).casefold()]
+        f.put("frequency:year", _fmt(value), m.start(), m.end())
 
 
 _TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
@@ -289,7 +340,7 @@ _DATE = re.compile(
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
 _NOW_USES = re.compile(
     r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
-    r"replaced\s+(?:\w+(?:\s+\w+)?\s+)?(?:with|by)|"
+    r"replaced\s+(?:(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+|\w+(?:\s+\w+)?\s+)?(?:with|by)|"
     r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
@@ -297,6 +348,46 @@ _INSTEAD = re.compile(
     r"(?P<new>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:instead\s+of|rather\s+than|not)\s+(?:the\s+)?"
     r"(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
 )
+
+
+_MONTH = re.compile(
+    r"\b(?:(?:early|mid|late|end\s+of|the\s+end\s+of|start\s+of)[\s-]+)?(" + "|".join(_MONTHS) + r")\b(?:\s+(\d{4}))?",
+    re.IGNORECASE,
+)
+_TIME_WORDS = re.compile(
+    r"\b(?:(?P<half>half|quarter)\s+(?P<rel>past|to)\s+(?P<h1>"
+    + "|".join(list(NUMBER_WORDS)[1:13])
+    + r"|\d{1,2})|(?P<h2>"
+    + "|".join(list(NUMBER_WORDS)[1:13])
+    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+night)|(?P<noon>noon|midday|midnight))\b",
+    re.IGNORECASE,
+)
+
+
+def _months(f: _Found) -> None:
+    """A month on its own (``renews in March``, ``June 2031``): the dates claimed theirs first."""
+    for m in _MONTH.finditer(f.text):
+        value = f"{int(m.group(2))}-" if m.group(2) else ""
+        f.put("month", f"{value}{_MONTHS[m.group(1).casefold()]:02d}", m.start(), m.end())
+
+
+def _time_words(f: _Found) -> None:
+    for m in _TIME_WORDS.finditer(f.text):
+        if m.group("noon"):
+            hour, minute = (0 if m.group("noon").casefold() == "midnight" else 12), 0
+        elif m.group("half"):
+            raw = m.group("h1").casefold()
+            hour = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+            minute = 30 if m.group("half").casefold() == "half" else 15
+            if m.group("rel").casefold() == "to":
+                hour, minute = hour - 1, 45
+        else:
+            hour, minute = NUMBER_WORDS[m.group("h2").casefold()], 0
+            part = (m.group("part") or "").casefold()
+            hour += 12 if part in ("afternoon", "evening") and hour < 12 else 0
+        if not m.group("noon") and not m.group("part") and 1 <= hour <= 6:
+            hour += 12  # "half past three", "five o'clock": the afternoon, as a working day has it
+        f.put("time", f"{hour % 24:02d}:{minute:02d}", m.start(), m.end())
 
 
 def _dates(f: _Found) -> None:
@@ -319,6 +410,8 @@ def _days(f: _Found) -> None:
 def _more_alternatives(f: _Found) -> None:
     for m in _NOW_USES.finditer(f.text):
         _name(f, m, "new")
+        if m.group("old"):
+            _name(f, m, "old", True)
     for m in _INSTEAD.finditer(f.text):
         _name(f, m, "new")
         _name(f, m, "old", True)
@@ -331,13 +424,20 @@ def values(text: str) -> tuple[Value, ...]:
     found = _Found(text)
     numbers = [(m, _number(m.group("n"))) for m in _NUMBER.finditer(text)]
     _times(found)
+    _time_words(found)
     _dates(found)
+    _months(found)
     _ports(found)
+    _urls(found)
+    _headed(found)
     _quantities(found, numbers)
+    _frequencies(found)
     _alternatives(found)  # before versions: "replaced with a Zettle Reader 2" names one thing
     _more_alternatives(found)
     _versions(found)
     _counts(found, numbers)
+    _years(found)
+    _levels(found)
     _days(found)
     return tuple(sorted(found.out, key=lambda v: v.start))
 

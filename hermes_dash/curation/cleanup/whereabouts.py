@@ -27,7 +27,9 @@ from hermes_dash import working_folders
 _MACHINE = (
     r"servers?|hosts?|boxe?s?|vms?|vps|nodes?|instances?|droplets?|runners?|clusters?|containers?|pods?|"
     r"images?|sandbox|guests?|remotes?|mainframes?|workers?\s+machines?|machines?|computers?|workstations?|"
-    r"laptops?|desktops?|macbooks?|imacs?|mac\s+minis?|macs?|pcs?|devcontainers?|codespaces?|farms?"
+    r"laptops?|desktops?|macbooks?|imacs?|mac\s+minis?|macs?|pcs?|devcontainers?|codespaces?|farms?|"
+    r"buckets?|(?:network|smb|nfs|samba|file)\s+shares?|hosting|"
+    r"servidor(?:es)?|serveurs?|rechner|build\s+agents?|jails?|chroots?"
 )
 _DEVICE = (
     r"phones?|smartphones?|iphones?|ipads?|tablets?|kindles?|nas|routers?|printers?|cameras?|devices?|"
@@ -38,7 +40,10 @@ _PLATFORM = (
     r"heroku|vercel|netlify|fly\.io|fly|render|railway|aws|ec2|s3|lambda|gcs|gcp|google\s+cloud|azure|"
     r"digitalocean|hetzner|linode|ovh|scaleway|cloudflare|github(?:\s+actions)?|gitlab|bitbucket|codespaces?|"
     r"google\s+drive|drive|dropbox|onedrive|icloud|sharepoint|box\.com|synology|qnap|unraid|truenas|proxmox|"
-    r"kubernetes|k8s|k3s|docker|compose|wsl|staging|production|prod|ci|colab|kaggle|slurm|hpc"
+    r"kubernetes|k8s|k3s|docker|compose|wsl|staging|production|prod|ci|colab|kaggle|slurm|hpc|"
+    r"jenkins|buildkite|circleci|travis|hostinger|ionos|godaddy|bluehost|siteground|kinsta|wp\s+engine|"
+    r"squarespace|wix|shopify|firebase|supabase|backblaze|b2|r2|wasabi|nextcloud|owncloud|mega|pcloud|"
+    r"cpanel|plesk|sftp|ftp|cloud"
 )
 _OTHER = re.compile(
     rf"\b(?:on|at|in|inside|from|via|to|under)\s+(?:(?:the|my|our|a|an|his|her|their|each|every|that|"
@@ -46,7 +51,8 @@ _OTHER = re.compile(
     rf"production|staging|prod|dev|test|ci|[\w.'’-]+)\s+){{0,3}}(?:{_MACHINE}|{_DEVICE}|{_PLATFORM})\b"
     rf"|\b(?:the|my|our|a|an|his|her|their)\s+(?:old|other|previous|work|office|home|second|spare|remote|shared|"
     rf"family|studio|render|build|media|backup|gpu|client's|client’s)\s+(?:{_MACHINE}|{_DEVICE})\b"
-    rf"|\b(?:{_MACHINE}|{_DEVICE})\s+(?:named|called)\b"
+    rf"|\b(?:{_MACHINE}|{_DEVICE})(?:\s+[\w.-]+)?\s+(?:named|called)\b"
+    rf"|^\s*(?:the|our|my|their|his|her)\s+(?:[\w-]+\s+){{0,2}}(?:{_MACHINE}|{_DEVICE})\b(?!\s+(?:is|are)\s+(?:here|this))"
     r"|\bssh\b|\bscp\b|\brsync\b|\bsftp\b|\w@[\w.-]+:|://"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}\b"  # an IP address
     r"|\b(?:on|at|from|via)\s+(?:[a-z][\w]*-\d+[a-z]?|[a-z]+\d+[a-z]?|[\w-]+\.(?:internal|local|lan|arpa|home|corp|"
