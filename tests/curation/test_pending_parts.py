@@ -190,6 +190,50 @@ def test_over_budget_fitted_with_removals_the_person_picks_as_one_write(store, s
     assert len(journal) == 1  # one write
 
 
+def _long_add(chars: int) -> dict:
+    text = ("Release checklist: " + "run the tests, tag the build, deploy, watch the logs; " * 99)[: chars - 1] + "."
+    return {"action": "add", "content": text}
+
+
+def test_a_file_too_small_for_cleanup_to_plan_still_gets_its_entries_offered(home, write_mem):
+    """A MEMORY.md at 1% of its limit or less is below anything Cleanup plans for, yet a long
+    staged add can push it over the limit: its entries are still offered to make room."""
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 1000\n", encoding="utf-8")
+    write_mem("memory", serialise(["Uses vim."]))  # 9 characters: 0.9% of the limit
+    store = MemoryStore(resolve_home(home))
+    _stage(home, "a0000011", [_long_add(995)])
+    shown = pending.preview_parts(store, pending.well_formed(store, "a0000011"))
+    assert shown.over_by == 7
+    assert [c.entry for c in pending.fit_candidates(store, shown)] == ["Uses vim."]
+    decision = pending.approve_parts(store, "a0000011", removals=["Uses vim."])
+    assert decision.ok, decision.message
+    assert (home / "memories/MEMORY.md").read_text() == serialise([_long_add(995)["content"]])
+
+
+def test_a_file_written_by_hand_gets_no_entry_offered_to_make_room(home, write_mem):
+    """Headings and bullets with no §: the agent sees one entry, which Cleanup will not plan for
+    until the file is normalised; fitting offers nothing there either."""
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 1000\n", encoding="utf-8")
+    write_mem("memory", "# Tools\n\n- Uses vim.\n- Lint with ruff.\n\n# Tests\n\n- Postgres 16.\n")
+    store = MemoryStore(resolve_home(home))
+    _stage(home, "a0000013", [_long_add(990)])
+    shown = pending.preview_parts(store, pending.well_formed(store, "a0000013"))
+    assert shown.over_by > 0 and len(shown.before) == 1
+    assert pending.fit_candidates(store, shown) == []
+
+
+def test_fitting_leaves_to_cleanup_an_entry_its_plan_would_shorten(home, write_mem):
+    """Cleanup plans a file over 1% of its limit; an entry its plan words shorter is not offered."""
+    wordy = "Please note that it is important to remember that the tests need Postgres."
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 4650\n", encoding="utf-8")
+    write_mem("memory", serialise([wordy, "Lint with ruff."]))  # 93 characters: 2% of the limit
+    store = MemoryStore(resolve_home(home))
+    _stage(home, "a0000012", [_long_add(4600)])
+    shown = pending.preview_parts(store, pending.well_formed(store, "a0000012"))
+    assert shown.over_by > 0
+    assert [c.entry for c in pending.fit_candidates(store, shown)] == ["Lint with ruff."]
+
+
 @needs_agent
 def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(store, small, tmp_path):
     _stage(small, "b0000001", [{"action": "remove", "old_text": "Jenkins"}], age=50)
