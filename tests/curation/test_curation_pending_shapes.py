@@ -680,3 +680,24 @@ def test_approving_a_malformed_staged_write_says_reject_or_fix(store, stage):
     [decision] = _pending.approve(store, [SID])
     assert decision.refusal.message.startswith(f"Staged write {SID} is malformed: not valid JSON")
     assert decision.refusal.hint == "Reject it to delete the file, or fix the JSON by hand."
+
+
+# -- pins beside the payload, and a file gone before it is read ----------------------------------------
+
+
+def test_a_pin_in_the_payload_wins_over_one_beside_it(stage):
+    """Upstream main pins a single write in its payload; an older shape put ``matched_entry``
+    beside the payload. Both there: the payload's is the write's own."""
+    payload = {"action": "remove", "target": "memory", "old_text": "Postgres", "matched_entry": PG}
+    both = _pending.read_one(stage("a0000101", payload, matched_entry="Tests need Postgres 15."))
+    assert both.matched_entry == PG and both.operation() == Operation("remove", "", PG, PG)
+    beside = _pending.read_one(stage("a0000102", {**payload, "matched_entry": None}, matched_entry=PG))
+    assert beside.matched_entry == PG and beside.operation() == Operation("remove", "", PG, PG)
+
+
+def test_a_staged_file_gone_before_it_is_read_is_listed_as_unreadable(home):
+    """The agent may approve (delete) a staged write between the listing and the read."""
+    path = home / "pending" / "memory" / "a0000103.json"
+    item = _pending.read_one(path)
+    assert (item.id, item.path, item.ok) == ("a0000103", path, False)
+    assert item.problem == "cannot be read: No such file or directory"
