@@ -300,17 +300,19 @@ def test_triage_marks_stale_repeats_and_no_change_and_sorts(store, stage, write_
     assert {s.id for s in _pending.list_pending(store)} == {"b0000001", "b0000006", "b0000007"}
 
 
-def test_triage_of_77_staged_writes_reads_each_file_once(store, stage, write_mem, monkeypatch):
+def test_triage_of_77_staged_writes_and_3_malformed_reads_each_file_once(store, stage, write_mem, monkeypatch):
     write_mem("memory", serialise([PG, CI]))
     for i in range(77):
         stage(f"c00000{i:02x}", {"action": "add", "target": "memory", "content": f"Fact {i % 40}."}, age=1000 - i)
+    for i in range(3):  # malformed ones are previewed on MEMORY.md too, as read for the others
+        stage(f"c00001{i:02x}", b"{broken")
     reads = []
     real = type(store).read
     monkeypatch.setattr(type(store), "read", lambda self, t: reads.append(t) or real(self, t))
     started = time.perf_counter()
     items = _pending.triage(store)
     took = time.perf_counter() - started
-    assert len(items) == 77 and reads == ["memory"]
+    assert len(items) == 80 and reads == ["memory"]
     assert sum("repeat" in t.marks for t in items) == 37
     print(f"triage of 77 staged writes: {took * 1000:.0f} ms")
 

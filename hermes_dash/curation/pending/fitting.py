@@ -27,8 +27,8 @@ def fit_candidates(store: MemoryStore, shown: PartsPreview) -> list[Candidate]:
         ranked = report.plans[target].ranked
     elif target in report.notes:  # written by hand or unreadable: Cleanup proposes nothing there
         ranked = ()
-    else:
-        merges = [m for m in report.merges if m.target == target]
-        stale = report.stale if target == "memory" else ()
-        ranked = rank(list(dict.fromkeys(shown.before)), target, stale, report.contradictions, merges, report.cross)
+    else:  # the report was asked for this file only: its merges and stale hints are this file's
+        ranked = rank(
+            list(dict.fromkeys(shown.before)), target, report.stale, report.contradictions, report.merges, report.cross
+        )
     return [c for c in ranked if c.entry in shown.before and c.entry not in shown.touched]
