@@ -104,4 +104,7 @@ def test_approve_all_goes_on_past_a_malformed_write(store, home, write_mem):
     assert (first.id, first.ok, first.kind) == ("c0000010", False, "malformed")
     assert first.message.startswith("Not approved (c0000010): malformed: not valid JSON: ")
     assert (second.id, second.ok) == ("c0000011", True)
+    assert (
+        second.result is not None and second.message == f"Approved c0000011: {second.result.message}"
+    )  # not "as edited"
     assert (home / "memories/USER.md").read_text() == serialise([*USER, "Likes tea."])
