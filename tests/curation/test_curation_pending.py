@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 from pending_support import record, stage, stage_file
 
-from hermes_dash import FileProblem, InvalidRequest, NoMatch, Operation, read_journal, serialise
+from hermes_dash import (
+    EntryChanged,
+    FileProblem,
+    InvalidRequest,
+    NoMatch,
+    Operation,
+    OverLimit,
+    read_journal,
+    serialise,
+)
 from hermes_dash.curation import pending as _pending
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
@@ -543,6 +552,7 @@ def test_a_preview_of_a_patch_that_cannot_be_lowered_keeps_what_to_approve(store
     assert isinstance(shown.refusal, NoMatch)
     assert (shown.before, shown.after, shown.limit) == (("Name: Sam.",), ("Name: Sam.",), store.limit("user"))
     assert shown.operation == Operation("patch", "Sam", "Alex")
+    assert shown.staged is item
 
 
 def test_a_patch_preview_is_pinned_to_the_entry_it_patches_and_lists_the_patch(store, home, write_mem):
@@ -573,6 +583,7 @@ def test_a_preview_pins_a_replace_to_the_entry_it_hits(store, home, write_mem):
     shown = _pending.preview(store, item)
     assert shown.operation == Operation("replace", "Works on site.", "remot", "Works remotely.")
     assert shown.after == ("Name: Sam.", "Works on site.")
+    assert shown.patches == ()  # a replace is shown whole, not word by word
     added = _user_staged(home, "eeee0011", {"action": "add", "content": "Likes tea."})
     assert _pending.preview(store, added).operation == Operation("add", "Likes tea.")  # nothing to pin
 
@@ -616,6 +627,9 @@ def test_a_staged_add_to_a_hand_edited_file_previews_as_the_agents_add_does(stor
         ("Port 5433.", "Port 5433 on CI.", "Port 5433{+ on CI+}."),
         ("one two three", "one three", "one [-two -]three"),
         ("same", "same", "same"),
+        # A space between a pure insertion and a change (either side) joins them too.
+        ("Tests need Postgres 16.", "Tests need Postgres, 17.", "Tests need Postgres[- 16-]{+, 17+}."),
+        ("Port 5432 only.", "Port 5433 (only).", "Port [-5432 -]{+5433 (+}only{+)+}."),
     ],
 )
 def test_a_patch_is_shown_word_by_word_and_changes_with_only_spaces_between_are_one(before, after, shown):
@@ -703,3 +717,62 @@ def test_the_queue_sorts_oldest_newest_or_by_kind_undated_and_malformed_last(sto
     with pytest.raises(InvalidRequest) as refused:
         _pending.sort_items(items, "size")
     assert (refused.value.message, refused.value.hint) == ("Unknown order 'size'.", "Use one of: oldest, newest, kind.")
+
+
+@pytest.mark.parametrize("width", [22, 80, 81])
+def test_a_changed_pin_is_quoted_whole_up_to_80_characters_and_cut_after(store, home, write_mem, width):
+    now = ("Tests need Postgres 17 " + "y" * 100)[:width]
+    write_mem("memory", serialise([now, FLAKY]))
+    stage(home, "ffff0030", {"action": "remove", "target": "memory", "old_text": "Postgres"}, matched_entry=PG)
+    [item] = _pending.triage(store)
+    quoted = now if width <= 80 else now[:77] + "..."
+    assert item.marks == ("stale",)
+    assert item.reasons == (f"the entry it was pinned to changed; it now reads {quoted!r}",)
+
+
+def test_a_write_with_no_action_sorts_after_every_kind_and_before_malformed_ones(store, home):
+    _queue(
+        home,
+        ("ffff0041", "", {"target": "memory", "content": "Lint with ruff.", "old_text": "Lint"}, 1_700_000_001),
+        ("ffff0042", "remove", {"action": "remove", "target": "memory", "old_text": "x"}, 1_700_000_002),
+        ("ffff0043", "add", {"action": "add", "target": "memory", "content": "y"}, 1_700_000_003),
+    )
+    stage(home, "ffff0040", b"{broken")
+    items = _pending.triage(store)
+    assert [t.staged.action for t in items] == ["", "remove", "add", ""]
+    assert [t.staged.id for t in _pending.sort_items(items, "kind")] == ["ffff0043", "ffff0042", "ffff0041", "ffff0040"]
+
+
+# -- a preview refused, and an edit aimed now ----------------------------------------------------------
+
+
+def test_an_edit_preview_of_another_kind_still_says_which_write_and_its_broken_pin(store, home, write_mem):
+    now = "Tests need Postgres 17 on port 5433."
+    write_mem("memory", serialise([now, FLAKY]))
+    payload = {"action": "remove", "target": "memory", "old_text": "Postgres"}
+    item = _pending.read_one(stage(home, "eeee0020", payload, matched_entry=PG))
+    wrong = _pending.preview(store, item, Operation("add", "Lint with ruff."))
+    assert wrong.staged is item and wrong.refusal.message.endswith("an edit of it cannot be a add.")
+    assert [(p.then, p.now, p.kept) for p in wrong.broken_pins] == [(PG, now, False)]
+
+
+def test_a_patch_over_the_limit_is_refused_still_pinned_to_the_entry_it_hits(store, home, write_mem):
+    write_mem("user", serialise(["Name: Sam.", "Works remotely."]))
+    longer = "Sam, who writes long notes: " + "more words " * 200
+    item = _user_staged(home, "eeee0022", {"action": "patch", "old_text": "Sam", "new_text": longer})
+    shown = _pending.preview(store, item)
+    assert isinstance(shown.refusal, OverLimit)
+    assert shown.operation == Operation("patch", longer, "Sam", "Name: Sam.")
+    assert shown.after == shown.before
+
+
+def test_preview_edit_aims_a_broken_pin_at_the_entry_in_its_place_only_when_asked(store, home, write_mem):
+    now = "Tests need Postgres 17 on port 5433."
+    write_mem("memory", serialise([now, FLAKY]))
+    payload = {"action": "replace", "target": "memory", "old_text": "Postgres", "content": "Tests need Postgres 18."}
+    stage(home, "eeee0021", payload, matched_entry=PG)
+    edited = "Tests need Postgres 18 on port 5433."
+    assert isinstance(_pending.preview_edit(store, "eeee0021", content=edited).refusal, EntryChanged)
+    aimed = _pending.preview_edit(store, "eeee0021", content=edited, aim_now=True)
+    assert aimed.refusal is None and aimed.operation == Operation("replace", edited, "Postgres", now)
+    assert aimed.after == (edited, FLAKY)

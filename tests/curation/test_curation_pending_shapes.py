@@ -285,17 +285,19 @@ def test_triage_marks_stale_repeats_and_no_change_and_sorts(store, home, write_m
     assert {s.id for s in _pending.list_pending(store)} == {"b0000001", "b0000006", "b0000007"}
 
 
-def test_triage_of_77_staged_writes_reads_each_file_once(store, home, write_mem, monkeypatch):
+def test_triage_of_77_staged_writes_and_3_malformed_reads_each_file_once(store, home, write_mem, monkeypatch):
     write_mem("memory", serialise([PG, CI]))
     for i in range(77):
         stage(home, f"c00000{i:02x}", {"action": "add", "target": "memory", "content": f"Fact {i % 40}."}, age=1000 - i)
+    for i in range(3):  # malformed ones are previewed on MEMORY.md too, as read for the others
+        stage(home, f"c00001{i:02x}", b"{broken")
     reads = []
     real = type(store).read
     monkeypatch.setattr(type(store), "read", lambda self, t: reads.append(t) or real(self, t))
     started = time.perf_counter()
     items = _pending.triage(store)
     took = time.perf_counter() - started
-    assert len(items) == 77 and reads == ["memory"]
+    assert len(items) == 80 and reads == ["memory"]
     assert sum("repeat" in t.marks for t in items) == 37
     print(f"triage of 77 staged writes: {took * 1000:.0f} ms")
 
@@ -666,3 +668,24 @@ def test_approving_a_malformed_staged_write_says_reject_or_fix(store, home):
     [decision] = _pending.approve(store, [SID])
     assert decision.refusal.message.startswith(f"Staged write {SID} is malformed: not valid JSON")
     assert decision.refusal.hint == "Reject it to delete the file, or fix the JSON by hand."
+
+
+# -- pins beside the payload, and a file gone before it is read ----------------------------------------
+
+
+def test_a_pin_in_the_payload_wins_over_one_beside_it(home):
+    """Upstream main pins a single write in its payload; an older shape put ``matched_entry``
+    beside the payload. Both there: the payload's is the write's own."""
+    payload = {"action": "remove", "target": "memory", "old_text": "Postgres", "matched_entry": PG}
+    both = _pending.read_one(stage(home, "a0000101", payload, matched_entry="Tests need Postgres 15."))
+    assert both.matched_entry == PG and both.operation() == Operation("remove", "", PG, PG)
+    beside = _pending.read_one(stage(home, "a0000102", {**payload, "matched_entry": None}, matched_entry=PG))
+    assert beside.matched_entry == PG and beside.operation() == Operation("remove", "", PG, PG)
+
+
+def test_a_staged_file_gone_before_it_is_read_is_listed_as_unreadable(home):
+    """The agent may approve (delete) a staged write between the listing and the read."""
+    path = home / "pending" / "memory" / "a0000103.json"
+    item = _pending.read_one(path)
+    assert (item.id, item.path, item.ok) == ("a0000103", path, False)
+    assert item.problem == "cannot be read: No such file or directory"

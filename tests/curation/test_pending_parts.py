@@ -172,6 +172,62 @@ def test_over_budget_fitted_with_removals_the_person_picks_as_one_write(store, s
     assert len(journal) == 1  # one write
 
 
+def _long_add(chars: int) -> dict:
+    text = ("Release checklist: " + "run the tests, tag the build, deploy, watch the logs; " * (chars // 50))[
+        : chars - 1
+    ] + "."
+    return {"action": "add", "content": text}
+
+
+def test_a_file_too_small_for_cleanup_to_plan_still_gets_its_entries_offered(home, write_mem):
+    """A MEMORY.md at 1% of its limit or less is below anything Cleanup plans for, yet a long
+    staged add can push it over the limit: its entries are still offered to make room, ranked
+    on Cleanup's evidence (the superseded port, the entry USER.md says too, then the rest)."""
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 10000\n", encoding="utf-8")
+    name = "The user's name is Sam."
+    entries = ["Uses vim.", "Tests use port 5432.", "Tests now use port 5433.", name]
+    write_mem("memory", serialise(entries))  # 85 characters: 0.85% of the limit
+    write_mem("user", serialise([name, "Works remotely."]))
+    store = MemoryStore(resolve_home(home))
+    stage(home, "a0000011", batch([_long_add(9922)]))
+    shown = pending.preview_parts(store, pending.well_formed(store, "a0000011"))
+    assert shown.over_by == 10
+    ranked = pending.fit_candidates(store, shown)
+    assert [(c.entry, c.evidence) for c in ranked] == [
+        ("Tests use port 5432.", "superseded"),
+        (name, "duplicate"),
+        ("Uses vim.", "no evidence"),
+        ("Tests now use port 5433.", "newer value"),
+    ]
+    decision = pending.approve_parts(store, "a0000011", removals=["Uses vim."])
+    assert decision.ok, decision.message
+    assert (home / "memories/MEMORY.md").read_text() == serialise([*entries[1:], _long_add(9922)["content"]])
+
+
+def test_a_file_written_by_hand_gets_no_entry_offered_to_make_room(home, write_mem):
+    """Headings and bullets with no §: the agent sees one entry, which Cleanup will not plan for
+    until the file is normalised; fitting offers nothing there either."""
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 1000\n", encoding="utf-8")
+    write_mem("memory", "# Tools\n\n- Uses vim.\n- Lint with ruff.\n\n# Tests\n\n- Postgres 16.\n")
+    store = MemoryStore(resolve_home(home))
+    stage(home, "a0000013", batch([_long_add(990)]))
+    shown = pending.preview_parts(store, pending.well_formed(store, "a0000013"))
+    assert shown.over_by > 0 and len(shown.before) == 1
+    assert pending.fit_candidates(store, shown) == []
+
+
+def test_fitting_leaves_to_cleanup_an_entry_its_plan_would_shorten(home, write_mem):
+    """Cleanup plans a file over 1% of its limit; an entry its plan words shorter is not offered."""
+    wordy = "Please note that it is important to remember that the tests need Postgres."
+    (home / "config.yaml").write_text("memory:\n  memory_char_limit: 4650\n", encoding="utf-8")
+    write_mem("memory", serialise([wordy, "Lint with ruff."]))  # 93 characters: 2% of the limit
+    store = MemoryStore(resolve_home(home))
+    stage(home, "a0000012", batch([_long_add(4600)]))
+    shown = pending.preview_parts(store, pending.well_formed(store, "a0000012"))
+    assert shown.over_by > 0
+    assert [c.entry for c in pending.fit_candidates(store, shown)] == ["Lint with ruff."]
+
+
 @needs_agent
 def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(store, small, tmp_path):
     stage(small, "b0000001", batch([{"action": "remove", "old_text": "Jenkins"}]), age=50)

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
-from pathlib import Path
 
-from hermes_dash import InvalidRequest, MemoryStore, NotReadable, Operation, Refusal, journal_via, read_regular
+from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal, journal_via
 from hermes_dash import write_atomic as _write_atomic
 
 from .decisions import _approve_one, _delete, _inbox_lock
-from .model import MAX_BYTES, Decision, Staged
+from .model import Decision, Staged
 from .parts import PartsPreview, kind_of, preview_parts
 from .previews import preview
-from .reading import _path_of, _well_formed, list_pending
+from .reading import _path_of, _well_formed, _well_formed_bytes, list_pending
 
 #: What "approve all" names each failure (the verdict of a refusal, said for a whole write).
 FAILURE_WORDS = {
@@ -41,13 +40,6 @@ def _smaller(original: bytes, left: Sequence[int]) -> bytes:
     payload["operations"] = [ops[n - 1] for n in left]
     doc["payload"] = payload
     return json.dumps(doc, ensure_ascii=False, indent=2).encode("utf-8")
-
-
-def _read_back(path: Path) -> bytes:
-    try:
-        return read_regular(path, MAX_BYTES, follow=False)[0]
-    except NotReadable as problem:
-        raise InvalidRequest(f"{path.name}: {problem.message}", hint="List the staged writes again.") from None
 
 
 def approve_parts(
@@ -82,7 +74,7 @@ def _approve_parts(
     shown: Operation | None,
 ) -> Decision:
     path = _path_of(store, sid)
-    staged = _well_formed(path)
+    staged, original = _well_formed_bytes(path)
     preview: PartsPreview = preview_parts(store, staged, keep, drop, aims, removals)
     if preview.refusal is not None:
         raise preview.refusal
@@ -95,7 +87,6 @@ def _approve_parts(
     said = f"operations {_positions(preview.keep) or 'none'} of {count} approved"
     said += f"; {_positions(preview.drop)} dropped" if preview.drop else ""
     said += f"; {_positions(left)} left staged" if left else ""
-    original = _read_back(path)
     if left:  # first, so that a failure after the memory write cannot approve these twice
         _write_atomic(path, _smaller(original, left))
     result = None

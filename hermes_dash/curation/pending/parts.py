@@ -208,7 +208,7 @@ def preview_parts(
         wanted = i not in drop and (keep is None or i in keep)
         if wanted and keep is not None and not verdict.keepable:
             raise InvalidRequest(
-                f"Operation {i} cannot be approved: {verdict.reason}.",
+                f"Operation {i} cannot be approved: {verdict.reason.removesuffix('.')}.",
                 hint="Drop it, re-aim it at an entry, or leave it staged.",
             )
         if wanted and verdict.keepable:

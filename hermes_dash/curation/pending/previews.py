@@ -3,7 +3,6 @@ a staged write previewed the same way."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from hermes_dash import (
@@ -38,12 +37,11 @@ def _pinned(operation: Operation, hit: str | None) -> Operation:
     """A single replace/remove/patch with no pin, pinned to the entry the preview showed it hits."""
     if hit is None or operation.expect_entry is not None or operation.action not in AIMED:
         return operation
-    if operation.action == "patch":
-        return replace(operation, expect_entry=hit)
-    return Operation(operation.action, operation.content, operation.old_text, hit)
+    return replace(operation, expect_entry=hit)
 
 
-def _patches(before: Sequence[str], staged_op: Operation, lowered: Operation) -> tuple[tuple[str, str], ...]:
+def _patches(staged_op: Operation, lowered: Operation) -> tuple[tuple[str, str], ...]:
+    """Each patch as (the entry it hits, that entry patched): the word diffs the pages show."""
     staged_parts = staged_op.operations if staged_op.action == "batch" else (staged_op,)
     lowered_parts = lowered.operations if lowered.action == "batch" else (lowered,)
     return tuple(
@@ -84,9 +82,7 @@ def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, st
     refusal = projection.refusal
     if refusal is not None:
         return Preview(staged, before, before, state.limit, refusal, operation, pins)
-    return Preview(
-        staged, before, projection.after, state.limit, None, operation, pins, _patches(before, operation, lowered)
-    )
+    return Preview(staged, before, projection.after, state.limit, None, operation, pins, _patches(operation, lowered))
 
 
 def preview(store: MemoryStore, staged: Staged, operation: Operation | None = None) -> Preview:

@@ -206,14 +206,19 @@ def _parse(sid: str, path: Path, data: bytes) -> Staged:
 
 def read_one(path: Path) -> Staged:
     """One staged file, never raising; symlinks and non-files are malformed, not followed."""
+    return _read_with_bytes(path)[0]
+
+
+def _read_with_bytes(path: Path) -> tuple[Staged, bytes]:
+    """The staged write at ``path`` and the bytes it was parsed from (none when unreadable)."""
     sid = path.name[:-5]
     try:
         data = read_regular(path, MAX_BYTES, follow=False)[0]
     except NotReadable as problem:
-        return _malformed(sid, path, problem.message)
+        return _malformed(sid, path, problem.message), b""
     except OSError as exc:
-        return _malformed(sid, path, f"cannot be read: {exc.strerror or exc}")
-    return _parse(sid, path, data)
+        return _malformed(sid, path, f"cannot be read: {exc.strerror or exc}"), b""
+    return _parse(sid, path, data), data
 
 
 def list_pending(store: MemoryStore) -> list[Staged]:
@@ -244,10 +249,16 @@ def _path_of(store: MemoryStore, sid: str) -> Path:
 
 def _well_formed(path: Path) -> Staged:
     """The staged write at ``path``; refused when it is malformed (nothing can be applied from it)."""
-    staged = read_one(path)
+    return _well_formed_bytes(path)[0]
+
+
+def _well_formed_bytes(path: Path) -> tuple[Staged, bytes]:
+    """:func:`_well_formed`, with the bytes it was read from: a record written back smaller is
+    made from the very bytes previewed, never from a second read the agent may have replaced."""
+    staged, data = _read_with_bytes(path)
     if not staged.ok:
         raise InvalidRequest(
             f"Staged write {staged.id} is malformed: {staged.problem}.",
             hint="Reject it to delete the file, or fix the JSON by hand.",
         )
-    return staged
+    return staged, data
