@@ -143,12 +143,20 @@ def read_regular(
             raise too_large(path, st.st_size, max_bytes)
         chunks = []
         left = max_bytes + (0 if start_only else 1)
+        # The first read asks for the size fstat gave plus one byte: a file that did not grow is
+        # then read in one call (a short read that has reached that size is its end), into a
+        # buffer of its size rather than a MiB's. A short read before that size reads on.
+        want, got = min(left, st.st_size + 1, MIB), 0
         while left > 0:
-            chunk = os.read(fd, min(left, MIB))
+            chunk = os.read(fd, want)
             if not chunk:
                 break
             chunks.append(chunk)
+            got += len(chunk)
             left -= len(chunk)
+            if len(chunk) < want and got >= st.st_size:
+                break
+            want = min(left, MIB)
         data = b"".join(chunks)
         if len(data) > max_bytes:  # it grew while we read it
             raise too_large(path, len(data), max_bytes, more=True)
