@@ -7,7 +7,8 @@ Two traps handled here so no caller has to think about them:
   and the temp file lives beside the *target* (same file system, and the link stays a link:
   a team may keep MEMORY.md as a link into a repository; docs/rules.md#locking).
 * A new file must not be readable by others (USER.md is private): temp files are created
-  0600 by ``mkstemp``; an existing file's permission bits are copied onto the replacement.
+  0600 (:func:`_open_temp`, as ``mkstemp`` makes them); an existing file's permission bits are
+  copied onto the replacement.
 """
 
 from __future__ import annotations
@@ -47,10 +48,23 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
-    import tempfile  # here, not at the top: read-only commands need not import it
+def _open_temp(folder: Path) -> tuple[int, str]:
+    """A new temp file in ``folder``, as ``tempfile.mkstemp`` makes one (0600, exclusive, not
+    through a link, close-on-exec) under a random name, without its name generator and path
+    clean-ups: one ``getrandom`` and one ``open`` a write."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    base = os.fspath(folder)
+    for _ in range(100):
+        tmp = os.path.join(base, f"{TEMP_PREFIX}{os.urandom(6).hex()}{TEMP_SUFFIX}")
+        try:
+            return os.open(tmp, flags, PRIVATE), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temp file name", base)
 
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+
+def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
+    fd, tmp = _open_temp(folder)
     try:
         try:
             # Plain os.write on the descriptor, no buffered file object: nothing can be left in a

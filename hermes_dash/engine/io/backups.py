@@ -47,10 +47,10 @@ class Backup:
     created: datetime
     seq: int = 0
 
-    @property
+    @functools.cached_property
     def path(self) -> Path:
-        # Derived, not stored: a write lists every backup, and building a Path costs more
-        # than parsing the name.
+        # Derived when first asked for, not at parsing: a write lists every backup and touches
+        # the paths of two or three; cached, as parsed backups are kept (see _PARSED).
         return self.folder / self.name
 
     @functools.cached_property
