@@ -318,7 +318,7 @@ class Files:
         and before the rename (``before_rename``): the rename still comes after the backup's name
         is durable, and on ext4 that fsync finds the journal already committed by the temp file's."""
         listing = self.backups(state.target)
-        kept, fresh = self._keep(state, listing, replaced=True, sync_folder=False)
+        kept, fresh = self._keep(state, listing, replaced=True)
         folder = self.home.memories_dir
         try:
             write_resolved(
@@ -360,12 +360,12 @@ class Files:
         return (note,) if note else ()
 
     def _keep(
-        self, state: FileState, listing: list[_backups.Backup], replaced: bool = False, sync_folder: bool = True
+        self, state: FileState, listing: list[_backups.Backup], replaced: bool = False
     ) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;
         and whether it was made now (True) or was already there. ``replaced``: the caller
-        renames a new file onto ``state.path`` next, so the backup may be the old file itself.
-        ``sync_folder=False``: the caller fsyncs the folder before that rename (:meth:`_write`)."""
+        renames a new file onto ``state.path`` next (and fsyncs the folder before: :meth:`_write`),
+        so the backup may be the old file itself."""
         if not state.raw:
             return None, False
         # A backup named for a future date is not trusted to stay (retention deletes it first).
@@ -379,7 +379,6 @@ class Files:
                 state.raw,
                 existing=listing,
                 replaced=(state.real or state.path) if replaced else None,
-                sync_folder=sync_folder,
             ), True
         except OSError as exc:
             raise os_refusal(exc, self.home.memories_dir) from exc

@@ -130,7 +130,7 @@ def write_resolved(
     ``check=False``: putting back bytes this routine wrote (a two-file write's undo of its first half).
     ``before_rename``: called once the new bytes are synced in their temp file, before the check
     and the rename: the pipeline fsyncs the folder of the backup it linked just before this call
-    (:func:`link_exclusive` with ``sync_folder=False``). On ext4 the temp file's fsync has then
+    (:func:`link_exclusive` leaves that to it). On ext4 the temp file's fsync has then
     committed the one journal transaction that holds both new names, and that folder fsync finds
     it committed: one journal commit fewer a write. On every file system the backup's name is
     still fsynced before the rename.
@@ -247,7 +247,7 @@ def create_exclusive(path: Path, data: bytes) -> bool:
     return True
 
 
-def link_exclusive(source: Path, path: Path, data: bytes, *, sync_folder: bool = True) -> bool | None:
+def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
     """Give the file at ``source`` the new name ``path`` too (a hard link), when it holds exactly
     ``data``: True when published, False when ``path`` exists, None when a link cannot serve (the
     caller then copies: another file system, no hard links, a file with other names, other bytes).
@@ -256,10 +256,10 @@ def link_exclusive(source: Path, path: Path, data: bytes, *, sync_folder: bool =
     rename that follows gives ``source``'s name a new file, and the old one, never written again,
     stays under ``path`` alone. So the backup costs no new file and no data write; creating a file
     is the dearest step of a write on ext4. Only for that: a link kept beside the live file would
-    change with any in-place edit of it. Same guarantees as :func:`create_exclusive`: the bytes
-    are synced to disk before the name appears, and the folder after (``sync_folder=False``: the
-    caller fsyncs the folder itself, before anything relies on the name: the write pipeline, just
-    before its rename, :func:`write_resolved`).
+    change with any in-place edit of it. The bytes are synced to disk before the name appears, as
+    :func:`create_exclusive`'s; the folder is not fsynced here: the caller does it before anything
+    relies on the name (the write pipeline, just before its rename: :func:`write_resolved`'s
+    ``before_rename``), after its temp file's fsync has committed the name on ext4.
     """
     try:
         fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
@@ -294,8 +294,6 @@ def link_exclusive(source: Path, path: Path, data: bytes, *, sync_folder: bool =
             return None
     finally:
         os.close(fd)
-    if sync_folder:
-        fsync_dir(path.parent)
     return True
 
 

@@ -130,16 +130,14 @@ def create_dated(
     now: datetime | None = None,
     existing: list[Backup] | None = None,
     replaced: Path | None = None,
-    sync_folder: bool = True,
 ) -> Backup:
     """Write ``data`` as a new dated backup, never overwriting one that exists.
 
     ``existing``: the target's listing when the caller already has it (under the lock).
     ``replaced``: the file holding ``data`` that the caller renames a new file onto next (under
     the lock): the backup is then that file under a second name when it can be
-    (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise.
-    ``sync_folder=False``: a backup made by linking leaves the folder's fsync to the caller, who
-    makes it before the rename it protects (a copy is always published with its folder fsynced).
+    (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise. The caller then
+    fsyncs the folder before that rename (a link's name is not fsynced here; a copy's is).
     """
     from datetime import datetime, timezone
 
@@ -153,7 +151,7 @@ def create_dated(
     first = max(same_second) + 1 if same_second else 0
     for seq in range(first, 10_000):
         name = base if seq == 0 else f"{base}-{seq}"
-        made = link_exclusive(replaced, folder / name, data, sync_folder=sync_folder) if replaced is not None else None
+        made = link_exclusive(replaced, folder / name, data) if replaced is not None else None
         if made is None:
             replaced = None  # no link here: copy, now and for the next names
             made = create_exclusive(folder / name, data)
