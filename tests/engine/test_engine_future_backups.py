@@ -129,3 +129,17 @@ def test_suspect_names_are_ordered_by_the_files_own_time_newest_first(tmp_path):
     gone, *listing = _named(tmp_path, "MEMORY.md.bak.29990103-000000", *names)
     order = [b.name for b in _backups.retention_order([gone, *listing])]
     assert order == [names[2], names[0], names[1], gone.name]
+
+
+def test_the_note_at_two_three_and_four_names(tmp_path):
+    from datetime import datetime, timezone
+
+    from hermes_dash.engine.io import backups as _backups
+
+    now = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    names = [f"MEMORY.md.bak.2999010{i}-000000" for i in range(1, 5)]
+    listing = _named(tmp_path, *names)
+    two, three, four = (_backups.future_note(listing[:n], now) or "" for n in (2, 3, 4))
+    assert two.startswith(f"2 backups are named for a future date ({names[0]}, {names[1]}): ")
+    assert three.startswith(f"3 backups are named for a future date ({', '.join(names[:3])}): ")
+    assert four.startswith(f"4 backups are named for a future date ({', '.join(names[:3])} and 1 more): ")
