@@ -30,7 +30,14 @@ from hermes_dash.engine.change import Change, Half, check_work, lock_order
 from hermes_dash.engine.home import HermesHome, Settings, load_settings
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io import journal as _journal
-from hermes_dash.engine.io.atomic import create_exclusive, make_private, os_refusal, real_path, write_resolved
+from hermes_dash.engine.io.atomic import (
+    create_exclusive,
+    fsync_dir,
+    make_private,
+    os_refusal,
+    real_path,
+    write_resolved,
+)
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
 from hermes_dash.engine.rules import ops as _ops
@@ -305,11 +312,22 @@ class Files:
 
     def _write(self, state: FileState, data: bytes) -> tuple[_backups.Backup | None, bool, list[_backups.Backup]]:
         """Backup, then write (call under the lock): the backup, whether it was made now, and the
-        listing it was chosen from. A failed write takes back a backup made just for it."""
+        listing it was chosen from. A failed write takes back a backup made just for it.
+
+        A backup made by linking has its folder fsynced after the new bytes' temp file is synced
+        and before the rename (``before_rename``): the rename still comes after the backup's name
+        is durable, and on ext4 that fsync finds the journal already committed by the temp file's."""
         listing = self.backups(state.target)
         kept, fresh = self._keep(state, listing, replaced=True)
+        folder = self.home.memories_dir
         try:
-            write_resolved(state.path, state.real or state.path, state.identity, data)
+            write_resolved(
+                state.path,
+                state.real or state.path,
+                state.identity,
+                data,
+                before_rename=(lambda: fsync_dir(folder)) if fresh else None,
+            )
         except BaseException:
             if fresh and kept is not None:
                 with contextlib.suppress(OSError):
@@ -346,7 +364,8 @@ class Files:
     ) -> tuple[_backups.Backup | None, bool]:
         """A dated backup of the bytes about to be replaced, unless the newest backup has them;
         and whether it was made now (True) or was already there. ``replaced``: the caller
-        renames a new file onto ``state.path`` next, so the backup may be the old file itself."""
+        renames a new file onto ``state.path`` next (and fsyncs the folder before: :meth:`_write`),
+        so the backup may be the old file itself."""
         if not state.raw:
             return None, False
         # A backup named for a future date is not trusted to stay (retention deletes it first).

@@ -63,3 +63,83 @@ def test_a_future_named_backup_holding_the_same_bytes_is_not_taken_as_the_backup
     result = store.add("memory", "Second entry.")
     assert result.backup is not None and result.backup.name not in FAKE
     assert (folder / result.backup.name).read_text() == "Original entry."
+
+
+def _named(folder, *names):
+    from hermes_dash.engine.io import backups as _backups
+
+    return [_backups.parse_name(name, folder) for name in names]
+
+
+def test_the_note_names_three_and_counts_the_rest_in_one_sentence(tmp_path):
+    from datetime import datetime, timezone
+
+    from hermes_dash.engine.io import backups as _backups
+
+    now = datetime(2026, 12, 1, 12, 0, 0, tzinfo=timezone.utc)
+    future = [f"MEMORY.md.bak.2999010{i}-000000" for i in range(1, 6)]
+    listing = _named(tmp_path, *future, "MEMORY.md.bak.20261201-115959", "MEMORY.md.bak.29990101")
+    assert _backups.future_note(listing, now) == (
+        "5 backups are named for a future date (MEMORY.md.bak.29990101-000000, MEMORY.md.bak.29990102-000000, "
+        "MEMORY.md.bak.29990103-000000 and 2 more): the clock was wrong when they were made, or they came from "
+        "elsewhere. Retention counts them as the oldest, so they are deleted before any real backup."
+    )
+    (one,) = _named(tmp_path, future[0])
+    assert _backups.future_note([one], now) == (
+        "1 backup is named for a future date (MEMORY.md.bak.29990101-000000): the clock was wrong when they were "
+        "made, or they came from elsewhere. Retention counts them as the oldest, so they are deleted before any "
+        "real backup."
+    )
+    assert _backups.future_note(listing[5:], now) is None  # a real name, and a daily copy (never suspect)
+
+
+def test_the_slack_is_ten_minutes_of_the_clock_given_not_of_the_machines(tmp_path):
+    """Judged against the ``now`` passed in (the machine's clock only when none is): exactly
+    FUTURE_SLACK_S ahead is still trusted, one second more is not."""
+    from datetime import datetime, timezone
+
+    from hermes_dash.engine.io import backups as _backups
+
+    now = datetime(2020, 1, 1, 0, 0, 0, tzinfo=timezone.utc)
+    edge, past_edge, today = _named(
+        tmp_path, "MEMORY.md.bak.20200101-001000", "MEMORY.md.bak.20200101-001001", "MEMORY.md.bak.20200101-000000"
+    )
+    assert not _backups.in_future(edge, now) and _backups.in_future(past_edge, now)
+    assert not _backups.in_future(past_edge)  # by the machine's clock, 2020 is long past
+    assert [b.name for b in _backups.retention_order([past_edge, today, edge], now)] == [
+        edge.name,
+        today.name,
+        past_edge.name,
+    ]
+    assert _backups.future_note([edge, today], now) is None
+    assert past_edge.name in (_backups.future_note([edge, past_edge], now) or "")
+
+
+def test_suspect_names_are_ordered_by_the_files_own_time_newest_first(tmp_path):
+    """Among names in the future the file's modification time decides (newest kept longest), a
+    file that vanished counting as the oldest; the real names come first, newest first."""
+    import os
+
+    from hermes_dash.engine.io import backups as _backups
+
+    names = ["MEMORY.md.bak.29990101-000000", "MEMORY.md.bak.29990102-000000", "MEMORY.md.bak.20260101-000000"]
+    for name, mtime in zip(names, (2_000_000_000, 1_000_000_000, 1_500_000_000)):
+        (tmp_path / name).write_text(name)
+        os.utime(tmp_path / name, (mtime, mtime))
+    gone, *listing = _named(tmp_path, "MEMORY.md.bak.29990103-000000", *names)
+    order = [b.name for b in _backups.retention_order([gone, *listing])]
+    assert order == [names[2], names[0], names[1], gone.name]
+
+
+def test_the_note_at_two_three_and_four_names(tmp_path):
+    from datetime import datetime, timezone
+
+    from hermes_dash.engine.io import backups as _backups
+
+    now = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    names = [f"MEMORY.md.bak.2999010{i}-000000" for i in range(1, 5)]
+    listing = _named(tmp_path, *names)
+    two, three, four = (_backups.future_note(listing[:n], now) or "" for n in (2, 3, 4))
+    assert two.startswith(f"2 backups are named for a future date ({names[0]}, {names[1]}): ")
+    assert three.startswith(f"3 backups are named for a future date ({', '.join(names[:3])}): ")
+    assert four.startswith(f"4 backups are named for a future date ({', '.join(names[:3])} and 1 more): ")

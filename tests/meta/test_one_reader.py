@@ -46,6 +46,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("engine/io/atomic.py", "link_exclusive"): "write routine: the backup by hard link, checked on the descriptor",
     ("engine/io/atomic.py", "make_private"): "write routine: chmod 0600 through a descriptor (O_NOFOLLOW)",
     ("engine/io/atomic.py", "_create_excl_direct"): "write routine: a new file, O_EXCL",
+    ("engine/io/atomic.py", "_open_temp"): "write routine: a new temp file, O_EXCL | O_NOFOLLOW, 0600",
     ("engine/io/lock.py", "_open_checked"): "the agent's lock: opened once, checked, locked, never truncated",
     ("engine/io/journal.py", "_append"): "the journal's append: O_NONBLOCK, O_NOFOLLOW, one name, no fsync",
     # writers of a new home hermes-dash creates itself

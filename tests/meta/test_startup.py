@@ -23,9 +23,9 @@ print(repr((code, out.getvalue(), sorted(sys.modules))))
 """
 
 #: Standard modules ``show`` has no use for: the JSON codec (text output), the digests and
-#: dates of the journal and backups, and shutil (with zlib, bz2 and lzma) for the terminal's
-#: width and the agent's command.
-NOT_FOR_SHOW = ("json", "hashlib", "datetime", "shutil", "zlib", "bz2", "lzma")
+#: dates of the journal and backups, shutil (with zlib, bz2 and lzma) for the terminal's
+#: width and the agent's command, and the Unicode tables of the content scan.
+NOT_FOR_SHOW = ("json", "hashlib", "datetime", "shutil", "zlib", "bz2", "lzma", "unicodedata")
 
 # Two entries and a backup, that `show` reads.
 SHOWN = {"memory": ["first fact", "second fact"], "files": {"memories/MEMORY.md.bak.20261129-230512": "first fact"}}

@@ -7,7 +7,8 @@ Two traps handled here so no caller has to think about them:
   and the temp file lives beside the *target* (same file system, and the link stays a link:
   a team may keep MEMORY.md as a link into a repository; docs/rules.md#locking).
 * A new file must not be readable by others (USER.md is private): temp files are created
-  0600 by ``mkstemp``; an existing file's permission bits are copied onto the replacement.
+  0600 (:func:`_open_temp`, as ``mkstemp`` makes them); an existing file's permission bits are
+  copied onto the replacement.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from hermes_dash.engine.rules.errors import FileChanged, FileProblem
@@ -46,10 +48,23 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
-    import tempfile  # here, not at the top: read-only commands need not import it
+def _open_temp(folder: Path) -> tuple[int, str]:
+    """A new temp file in ``folder``, as ``tempfile.mkstemp`` makes one (0600, exclusive, not
+    through a link, close-on-exec) under a random name, without its name generator and path
+    clean-ups: one ``getrandom`` and one ``open`` a write."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    base = os.fspath(folder)
+    for _ in range(100):
+        tmp = os.path.join(base, f"{TEMP_PREFIX}{os.urandom(6).hex()}{TEMP_SUFFIX}")
+        try:
+            return os.open(tmp, flags, PRIVATE), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temp file name", base)
 
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+
+def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
+    fd, tmp = _open_temp(folder)
     try:
         try:
             # Plain os.write on the descriptor, no buffered file object: nothing can be left in a
@@ -95,7 +110,13 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def write_resolved(
-    name: Path, real: Path, identity: tuple[int, int] | None, data: bytes, *, check: bool = True
+    name: Path,
+    real: Path,
+    identity: tuple[int, int] | None,
+    data: bytes,
+    *,
+    check: bool = True,
+    before_rename: Callable[[], None] | None = None,
 ) -> None:
     """Replace the file ``real`` (``name`` resolved once, under the lock) with ``data``, only while
     ``name`` still leads to that file: to ``real``, and to the file of ``identity`` (device, inode)
@@ -104,15 +125,22 @@ def write_resolved(
     Otherwise :class:`FileChanged`, nothing written: a link re-pointed from A to B since the read
     (writing A's entries onto B would lose B's), or a regular file swapped for a link to a file
     outside (it would be overwritten). ``real`` is never resolved again, so a link that changes
-    after this check still cannot send the bytes anywhere but the file that was read.
+    after this check still cannot send the bytes anywhere but the file that was read; the check
+    is made last, just before the rename.
     ``check=False``: putting back bytes this routine wrote (a two-file write's undo of its first half).
+    ``before_rename``: called once the new bytes are synced in their temp file, before the check
+    and the rename: the pipeline fsyncs the folder of the backup it linked just before this call
+    (:func:`link_exclusive` leaves that to it). On ext4 the temp file's fsync has then
+    committed the one journal transaction that holds both new names, and that folder fsync finds
+    it committed: one journal commit fewer a write. On every file system the backup's name is
+    still fsynced before the rename.
     """
-    if check:
-        _check_still_leads(name, real, identity)
     try:
         try:
             st = os.lstat(real)
             if stat.S_ISLNK(st.st_mode):
+                if check:
+                    _check_still_leads(name, real, identity)  # says where the name leads now
                 raise FileChanged(
                     f"{real} became a symbolic link after {name.name} was read from it. Nothing was changed.",
                     hint="Check what replaced it, then try again.",
@@ -120,7 +148,7 @@ def write_resolved(
             mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
         except FileNotFoundError:
             mode, owner = PRIVATE, None
-        _replace_with_temp(real, data, mode, owner)
+        _replace_with_temp(real, data, mode, owner, before_rename, (name, identity) if check else None)
     except OSError as exc:
         raise os_refusal(exc, real) from exc
     fsync_dir(real.parent)
@@ -165,14 +193,27 @@ def write_private(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
-def _replace_with_temp(dest: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> None:
-    """A finished, fsynced temp file in ``dest``'s folder renamed onto ``dest``; no stray temp on failure."""
+def _replace_with_temp(
+    dest: Path,
+    data: bytes,
+    mode: int,
+    owner: tuple[int, int] | None = None,
+    before_rename: Callable[[], None] | None = None,
+    leads: tuple[Path, tuple[int, int] | None] | None = None,
+) -> None:
+    """A finished, fsynced temp file in ``dest``'s folder renamed onto ``dest``; no stray temp on
+    failure. ``before_rename`` runs, and ``leads`` (the name and identity of
+    :func:`write_resolved`'s check) is checked, between the temp file's fsync and the rename."""
     try:
         tmp = _write_temp(dest.parent, data, mode, owner)
     except FileNotFoundError:  # no folder yet (a first write): create it, then try once more
         dest.parent.mkdir(parents=True, exist_ok=True)
         tmp = _write_temp(dest.parent, data, mode, owner)
     try:
+        if before_rename is not None:
+            before_rename()
+        if leads is not None:
+            _check_still_leads(leads[0], dest, leads[1])
         os.replace(tmp, dest)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -215,8 +256,10 @@ def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
     rename that follows gives ``source``'s name a new file, and the old one, never written again,
     stays under ``path`` alone. So the backup costs no new file and no data write; creating a file
     is the dearest step of a write on ext4. Only for that: a link kept beside the live file would
-    change with any in-place edit of it. Same guarantees as :func:`create_exclusive`: the bytes
-    are synced to disk before the name appears, and the folder after.
+    change with any in-place edit of it. The bytes are synced to disk before the name appears, as
+    :func:`create_exclusive`'s; the folder is not fsynced here: the caller does it before anything
+    relies on the name (the write pipeline, just before its rename: :func:`write_resolved`'s
+    ``before_rename``), after its temp file's fsync has committed the name on ext4.
     """
     try:
         fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
@@ -251,7 +294,6 @@ def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
             return None
     finally:
         os.close(fd)
-    fsync_dir(path.parent)
     return True
 
 

@@ -47,10 +47,10 @@ class Backup:
     created: datetime
     seq: int = 0
 
-    @property
+    @functools.cached_property
     def path(self) -> Path:
-        # Derived, not stored: a write lists every backup, and building a Path costs more
-        # than parsing the name.
+        # Derived when first asked for, not at parsing: a write lists every backup and touches
+        # the paths of two or three; cached, as parsed backups are kept (see _PARSED).
         return self.folder / self.name
 
     @functools.cached_property
@@ -136,7 +136,8 @@ def create_dated(
     ``existing``: the target's listing when the caller already has it (under the lock).
     ``replaced``: the file holding ``data`` that the caller renames a new file onto next (under
     the lock): the backup is then that file under a second name when it can be
-    (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise.
+    (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise. The caller then
+    fsyncs the folder before that rename (a link's name is not fsynced here; a copy's is).
     """
     from datetime import datetime, timezone
 
@@ -172,13 +173,18 @@ def read_backup(backup: Backup) -> bytes:
 FUTURE_SLACK_S = 600
 
 
+def _cutoff(now: datetime | None = None) -> datetime:
+    """The latest instant a truthful name can give (the clock plus :data:`FUTURE_SLACK_S`); taken
+    once per listing: a write judges every backup's name against it."""
+    from datetime import datetime, timedelta, timezone
+
+    return (now or datetime.now(timezone.utc)) + timedelta(seconds=FUTURE_SLACK_S)
+
+
 def in_future(backup: Backup, now: datetime | None = None) -> bool:
     """Whether ``backup``'s name says it was made after ``now`` (plus a little slack): a name
     nobody can have given it truthfully, so retention does not trust it."""
-    from datetime import datetime, timezone
-
-    now = now or datetime.now(timezone.utc)
-    return (backup.created - now).total_seconds() > FUTURE_SLACK_S
+    return backup.created > _cutoff(now)
 
 
 def retention_order(listing: list[Backup], now: datetime | None = None) -> list[Backup]:
@@ -186,12 +192,10 @@ def retention_order(listing: list[Backup], now: datetime | None = None) -> list[
     future are suspect and come last (so they go first), ordered among themselves by the file's
     own modification time; every other backup by its name, which hermes-dash gave it when it
     made it."""
-    from datetime import datetime, timezone
-
-    now = now or datetime.now(timezone.utc)
+    cutoff = _cutoff(now)
     dated = [b for b in listing if b.style == "dated"]
-    trusted = sorted((b for b in dated if not in_future(b, now)), key=_NEWEST_FIRST, reverse=True)
-    suspect = [b for b in dated if in_future(b, now)]
+    trusted = sorted((b for b in dated if b.created <= cutoff), key=_NEWEST_FIRST, reverse=True)
+    suspect = [b for b in dated if b.created > cutoff]
 
     def file_time(backup: Backup) -> int:
         try:
@@ -205,7 +209,8 @@ def retention_order(listing: list[Backup], now: datetime | None = None) -> list[
 
 def future_note(listing: list[Backup], now: datetime | None = None) -> str | None:
     """One sentence naming the backups whose names are in the future, or None."""
-    future = [b.name for b in listing if b.style == "dated" and in_future(b, now)]
+    cutoff = _cutoff(now)
+    future = [b.name for b in listing if b.style == "dated" and b.created > cutoff]
     if not future:
         return None
     shown = ", ".join(future[:3]) + (f" and {len(future) - 3:,} more" if len(future) > 3 else "")
@@ -242,8 +247,10 @@ def prune(
     listing = list_backups(folder, target) if listing is None else listing
     guarded = [b for b in (protect if isinstance(protect, tuple) else (protect,)) if b is not None]
     names = {b.name for b in guarded}
-    dated = [b for b in retention_order(listing) if b.name not in names]
     keep -= len({b.name for b in guarded if b.style == "dated"})
+    if sum(b.style == "dated" and b.name not in names for b in listing) <= max(keep, 0):
+        return []  # within the limit (the usual write): nothing to order, nothing to delete
+    dated = [b for b in retention_order(listing) if b.name not in names]
     removed = []
     for backup in dated[max(keep, 0) :]:
         with contextlib.suppress(FileNotFoundError):

@@ -43,9 +43,10 @@ _HELD = threading.local()
 os.register_at_fork(after_in_child=lambda: _HELD.__dict__.pop("locks", None))
 
 
-def _open_checked(lock_path: Path) -> int:
-    """The lock file's descriptor, opened once and checked on that descriptor; :class:`FileProblem`
-    (nothing written, the descriptor closed) when locking it could damage a file."""
+def _open_checked(lock_path: Path) -> tuple[int, tuple[int, int]]:
+    """The lock file's descriptor, opened once and checked on that descriptor, and the (device,
+    inode) that check saw; :class:`FileProblem` (nothing written, the descriptor closed) when
+    locking it could damage a file."""
     try:
         try:
             fd = os.open(lock_path, _FLAGS, PRIVATE)
@@ -80,21 +81,23 @@ def _open_checked(lock_path: Path) -> int:
     except BaseException:
         os.close(fd)
         raise
-    return fd
+    return fd, (st.st_dev, st.st_ino)
 
 
-def _same_file(fd: int, lock_path: Path) -> bool:
+def _same_file(ours: tuple[int, int], lock_path: Path) -> bool:
+    """Whether ``lock_path`` still names the file of ``ours`` (the descriptor's own fstat: a
+    descriptor's device and inode never change, so it is not asked again)."""
     try:
-        now, ours = os.lstat(lock_path), os.fstat(fd)
+        now = os.lstat(lock_path)
     except OSError:
         return False
-    return (now.st_dev, now.st_ino) == (ours.st_dev, ours.st_ino)
+    return (now.st_dev, now.st_ino) == ours
 
 
 def _acquire(lock_path: Path, timeout: float, busy: str) -> int:
     deadline = time.monotonic() + timeout
     while True:
-        fd = _open_checked(lock_path)
+        fd, identity = _open_checked(lock_path)
         try:
             while True:
                 try:
@@ -106,7 +109,7 @@ def _acquire(lock_path: Path, timeout: float, busy: str) -> int:
                     time.sleep(POLL_S)
                 except OSError as exc:
                     raise os_refusal(exc, lock_path) from exc
-            if _same_file(fd, lock_path):
+            if _same_file(identity, lock_path):
                 return fd
         except BaseException:
             os.close(fd)

@@ -141,7 +141,7 @@ def read_regular(
             )
         if st.st_size > max_bytes and not start_only:
             raise too_large(path, st.st_size, max_bytes)
-        data = _read_at_most(fd, max_bytes + (0 if start_only else 1))
+        data = _read_at_most(fd, max_bytes + (0 if start_only else 1), size=st.st_size)
         if len(data) > max_bytes:  # it grew while we read it
             raise too_large(path, len(data), max_bytes, more=True)
         return data, st
@@ -185,17 +185,27 @@ def read_named_input(path: str, max_bytes: int) -> bytes:
         os.close(fd)
 
 
-def _read_at_most(fd: int, count: int) -> bytes:
+def _read_at_most(fd: int, count: int, *, size: int | None = None) -> bytes:
     """Up to ``count`` bytes of ``fd``, a MiB at a time, ending early at the end of the file: one
-    byte past a limit is enough to know a file is over it, however large it is."""
+    byte past a limit is enough to know a file is over it, however large it is.
+
+    ``size``: what fstat gave. The first read then asks for that plus one byte, so a file that did
+    not grow is read in one call (a short read that has reached that size is its end), into a
+    buffer of its size rather than a MiB's; a short read before that size reads on.
+    """
     chunks = []
-    left = count
+    left, got = count, 0
+    want = min(left, MIB if size is None else size + 1, MIB)
     while left > 0:
-        chunk = os.read(fd, min(left, MIB))
+        chunk = os.read(fd, want)
         if not chunk:
             break
         chunks.append(chunk)
+        got += len(chunk)
         left -= len(chunk)
+        if size is not None and len(chunk) < want and got >= size:
+            break
+        want = min(left, MIB)
     return b"".join(chunks)
 
 

@@ -9,7 +9,6 @@ gap in the patterns below is bounded for the same reason.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 
 MAX_SCAN_CHARS = 65_536
@@ -111,6 +110,8 @@ def scan(text: str, pattern_set: str | None = None) -> tuple[str, ...]:
         pattern_set = active().scan
     head = text[:MAX_SCAN_CHARS]
     findings = [f"invisible_unicode_U+{ord(ch):04X}" for ch in sorted(set(head) & INVISIBLE)]
+    import unicodedata  # here: a command that scans nothing (show) need not load its tables (~1 ms)
+
     folded = unicodedata.normalize("NFKC", head)
     findings.extend(rule_id for rule_id, pattern in _compiled(pattern_set) if pattern.search(folded))
     return tuple(findings)
