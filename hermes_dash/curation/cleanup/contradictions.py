@@ -182,7 +182,7 @@ _LABELLED = re.compile(
 )
 
 
-def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
+def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], kind: str | None = None) -> bool:
     """Each names a distinctive token the other lacks, outside the values: two subjects."""
     ta, tb = _names(a, va), _names(b, vb)
     for short, words in _spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
@@ -192,7 +192,23 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> b
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
-    return bool(only_a and only_b)
+    if not (only_a and only_b):
+        return False
+    ha, hb = _named_first(a, va, kind), _named_first(b, vb, kind)
+    return bool(only_a & ha and only_b & hb)
+
+
+def _of(v: Value, kind: str | None) -> bool:
+    return kind is None or v.kind == kind or (kind.startswith("version@") and v.kind.startswith("version:"))
+
+
+def _named_first(text: str, found: Sequence[Value], kind: str | None) -> set[str]:
+    """The tokens naming what the values are of: those said before the first value, and
+    environment words wherever they are."""
+    first = min((v for v in found if not v.old and _of(v, kind)), key=lambda v: v.start, default=None)
+    cut = len(text) if first is None else first.end + len(re.match(r"\S*", text[first.end :]).group(0))
+    quals = {t[1] for t in facts.tokens(text)[0] if t[0] == "qual"}
+    return _names(text[:cut], [v for v in found if v.end <= cut]) | quals
 
 
 Kinds = dict[str, set[str]]
@@ -283,12 +299,13 @@ def _two_subjects(
     vb: Sequence[Value],
     subjects: tuple[list[str], list[str]],
     *,
+    kind: str,
     universal: bool,
     uncued: bool,
 ) -> bool:
     """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
     and, with nothing dated, two sentences whose heads share nothing."""
-    if _tokens_apart(a, b, va, vb):
+    if _tokens_apart(a, b, va, vb, kind):
         return True
     if universal:
         return False
@@ -359,11 +376,12 @@ def judge(a: str, b: str) -> Finding | None:
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
-    if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
+    linked = named_old is not None and _left_behind(a, b, va, vb, named_old)
+    if not one and not linked and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
-    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
+    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), kind=kind, universal=universal, uncued=heads):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
@@ -376,6 +394,18 @@ def judge(a: str, b: str) -> Finding | None:
         tuple(sorted(kb.get(kind, ()))),
         newer,
         universal,
+    )
+
+
+def _left_behind(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], newer: int) -> bool:
+    """The newer entry names, as the value it left behind, a value the older one gives."""
+    old_text, new_found = (a, vb) if newer == 1 else (b, va)
+    folded = old_text.casefold()
+    olds = [v for v in new_found if v.old]
+    kinds = by_kind(old_text)
+    return any(
+        (v.kind == "name" and re.search(rf"\b{re.escape(v.value)}\b", folded)) or v.value in kinds.get(v.kind, ())
+        for v in olds
     )
 
 
