@@ -293,32 +293,7 @@ def test_two_things_at_one_value_with_the_opening_word_swapped_are_not_merged(tm
     assert report.merges == () and report.contradictions == ()
 
 
-# -- what a value is of is named before it (text written for these tests) ---------------------------
-
-
-@pytest.mark.parametrize(
-    ("older", "newer"),
-    [
-        (
-            "The greenhouse heater is set to 12 °C (Hortimax controller).",
-            "The greenhouse heater is now set to 9 °C, after the Carbon Trust audit.",
-        ),
-        (
-            "Annual boiler service is done by Hartley Heating.",
-            "We replaced Hartley with Cosy Homes for the yearly gas checks.",
-        ),
-    ],
-    ids=["names-after-the-value", "older-value-left-behind"],
-)
-def test_names_after_a_value_describe_it_and_a_value_left_behind_links_the_two(tmp_path, older, newer):
-    report = cleanup.suggest(home_of(tmp_path, [older, *FILLER, newer], ["Name: Sam."]))
-    assert [(c.first, c.second, c.newer) for c in report.contradictions] == [(newer, older, 0)]
-
-
-def test_a_word_after_the_value_qualifies_the_value_not_the_subject(tmp_path):
-    pair = ("The hall lights take 9 W warm-white bulbs.", "The hall lights take 12 W daylight bulbs.")
-    [found] = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."])).contradictions
-    assert {found.first, found.second} == set(pair) and found.newer is None
+# -- guards for a relaxation tried and left out (docs/cleanup.md#contradictions; text written for them)
 
 
 @pytest.mark.parametrize(

@@ -167,12 +167,11 @@ def judge(a: str, b: str) -> Finding | None:
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
-    linked = named_old is not None and _left_behind(a, b, va, vb, named_old)
-    if not one and not linked and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
+    if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
-    if kind != "name" and two_subjects(a, b, va, vb, (sub_a, sub_b), kind=kind, universal=universal, uncued=heads):
+    if kind != "name" and two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
@@ -185,18 +184,6 @@ def judge(a: str, b: str) -> Finding | None:
         tuple(sorted(kb.get(kind, ()))),
         newer,
         universal,
-    )
-
-
-def _left_behind(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], newer: int) -> bool:
-    """The newer entry names, as the value it left behind, a value the older one gives."""
-    old_text, new_found = (a, vb) if newer == 1 else (b, va)
-    folded = old_text.casefold()
-    olds = [v for v in new_found if v.old]
-    kinds = by_kind(old_text)
-    return any(
-        (v.kind == "name" and re.search(rf"\b{re.escape(v.value)}\b", folded)) or v.value in kinds.get(v.kind, ())
-        for v in olds
     )
 
 

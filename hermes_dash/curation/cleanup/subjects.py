@@ -1,11 +1,10 @@
 """Whether two entries giving values are about one subject, or two (docs/cleanup.md#contradictions).
 
-The words of an entry less its values, cues and stop words say what the values are of. What a
-value is of is named before it: a name only one side gives, or a word qualifying a shared one
-(``the abstract limit`` / ``the word limit``), counts as another subject when it comes before
-the value; words after a value describe it (``1.8 µA (Otii, 10 min average)``, ``160 W MBTF
-bulbs``) and name nothing else. Environment words (dev, prod, staging, ...) name another subject
-wherever they are.
+The words of an entry less its values, cues and stop words say what the values are of. Two
+subjects show in a distinctive token each names that the other lacks (another host, environment,
+identifier, name, label), a word qualifying a shared one (``the abstract limit`` / ``the word
+limit``), a word only one side has before a shared one (``users service`` / ``orders
+service``), or one sentence with a word swapped.
 """
 
 from __future__ import annotations
@@ -139,7 +138,7 @@ _LABELLED = re.compile(
 )
 
 
-def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], kind: str | None = None) -> bool:
+def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
     """Each names a distinctive token the other lacks, outside the values: two subjects."""
     ta, tb = names(a, va), names(b, vb)
     for short, words in spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
@@ -149,35 +148,7 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], kind
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
-    if not (only_a and only_b):
-        return False
-    ha, hb = _named_first(a, va, kind), _named_first(b, vb, kind)
-    return bool(only_a & ha and only_b & hb)
-
-
-_REST_OF_WORD = re.compile(r"\S*")
-
-
-def _of(v: Value, kind: str | None) -> bool:
-    """A value of ``kind`` (any version, for a version line)."""
-    return kind is None or v.kind == kind or (kind.startswith("version@") and v.kind.startswith("version:"))
-
-
-def _cut(text: str, found: Sequence[Value], kind: str | None) -> int:
-    """Where the first value of ``kind`` ends, with the rest of its word (``2022/23``)."""
-    first = min((v for v in found if not v.old and _of(v, kind)), key=lambda v: v.start, default=None)
-    if first is None:
-        return len(text)
-    rest = _REST_OF_WORD.match(text, first.end)
-    return rest.end() if rest else first.end
-
-
-def _named_first(text: str, found: Sequence[Value], kind: str | None) -> set[str]:
-    """The tokens naming what the values are of: names said before the first value, and
-    environment words, identifiers and paths wherever they are (``invoices_1.py``)."""
-    cut = _cut(text, found, kind)
-    strong = {stem(t[1]) for t in facts.tokens(mask(text, found))[0] if t[0] != "num"}
-    return names(text[:cut], [v for v in found if v.end <= cut]) | strong
+    return bool(only_a and only_b)
 
 
 #: A change cue on the later entry: its one word swapped restates the subject ("drills happen" /
@@ -196,13 +167,12 @@ def two_subjects(
     vb: Sequence[Value],
     subjects: tuple[list[str], list[str]],
     *,
-    kind: str,
     universal: bool,
     uncued: bool,
 ) -> bool:
     """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
     and, with nothing dated, two sentences whose heads share nothing."""
-    if _tokens_apart(a, b, va, vb, kind):
+    if _tokens_apart(a, b, va, vb):
         return True
     if universal:
         return False
@@ -210,14 +180,10 @@ def two_subjects(
     set_a, set_b = set(sub_a), set(sub_b)
     shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
     raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
-    # what a value is of is named before it: a qualifier or a contrast counts there only
-    ca, cb = _cut(a, va, kind), _cut(b, vb, kind)
-    pa, pb = _raw_words(a[:ca], [v for v in va if v.end <= ca]), _raw_words(b[:cb], [v for v in vb if v.end <= cb])
-    qa, qb = _qualified(pa, shared, only_a), _qualified(pb, shared, only_b)
-    wa, wb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
-    if (qa and qb) or (wa and _GENERAL.search(b)) or (wb and _GENERAL.search(a)):
+    qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
+    if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
         return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"
-    if _contrasted(pa, pb, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
+    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
         return True
     head_a, head_b = _head(raw_a), _head(raw_b)
     return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
