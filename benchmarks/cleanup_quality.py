@@ -1,4 +1,4 @@
-"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|dev2|test``.
+"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|dev2|dev3|test``.
 
 Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
@@ -6,6 +6,7 @@ Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corp
 - ``dev2``: tests/support/cleanup_devset2.py (parts ``_a`` to ``_d``), written blind to the method
   in other domains and styles, and tuned on (``--parts ab`` measures some parts: tune on some,
   measure the rest once first);
+- ``dev3``: tests/support/cleanup_devset3.py, written blind, held out (measured, never tuned on);
 - ``test``: ``cleanup_testset.py`` beside it, written by someone who never saw the method and
   measured once with the final method (never tuned on: docs/cleanup.md#figures).
 
@@ -36,8 +37,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 GOAL = 0.9
-SETS = {"dev": "cleanup_corpus.py", "dev2": "cleanup_devset2.py", "test": "cleanup_testset.py"}
+SETS = {"dev": "cleanup_corpus.py", "dev2": "cleanup_devset2.py", "dev3": "cleanup_devset3.py"}
+SETS["test"] = "cleanup_testset.py"
 BLIND = "test"  # loaded only when asked for by name: whoever tunes the method never loads it
+HELD_OUT = ("test", "dev3")  # nor are these beside another set (dev3: measured before and after, never tuned on)
 DEV2_PARTS = "abcd"  # the second development set's modules, cleanup_devset2_a.py ... _d.py
 SAME_KINDS = ("paraphrase", "overlap", "cross")
 
@@ -478,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
 
     homes = corpus(args.set, args.parts).HOMES
     # The blind set is loaded only when it is the one measured, never to print its size beside another.
-    sizes = {name: sizes_of(corpus(name).HOMES) for name in SETS if present(name) and name not in (BLIND, args.set)}
+    sizes = {name: sizes_of(corpus(name).HOMES) for name in SETS if present(name) and name not in (*HELD_OUT, args.set)}
     sizes[args.set] = sizes_of(homes)
     counts, notes = measure(homes, meaning.method())
     full = near_full(homes)

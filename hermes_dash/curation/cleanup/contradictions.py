@@ -21,7 +21,6 @@ shown and the person picks.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import facts, meaning
+from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, mask, spelled, subject_words, two_subjects
 from .values import Value, by_kind, old_values, stem, values
 
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
@@ -37,27 +37,10 @@ NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifie
 UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
 SUBJECT_ALIKE = 0.55  # or: the two subjects (words less values, cues, stop words) this alike in meaning
 
-CUE = re.compile(
-    r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
-    r"raised|lowered|increased|decreased|reduced|cut|went\s+(?:up|down)|rose|dropped|replaced|renamed|"
-    r"since|as\s+of|from\s+now\s+on|these\s+days|instead|used\s+to|new|newer|latest|currently|after\s+the)\b",
-    re.IGNORECASE,
-)
 UNIVERSAL = re.compile(
     r"\b(?:everywhere|across\s+the\s+board|on\s+every\s+\w+|(?:all|every)\s+(?:services?|servers?|sites?|machines?|"
     r"projects?|repos?))\b",
     re.IGNORECASE,
-)
-_WORD = re.compile(r"[^\W_]+(?:['’]s)?", re.UNICODE)
-_STOP = frozenset(
-    "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
-    "per each every all any our my your their his her we i you they he she there here than then also only "
-    "which who what when where but not no so if do does did been being".split()
-)
-#: Words that qualify nothing away: "max upload size" and "upload limit" are one subject.
-_GENERIC = frozenset(
-    "max maximum min minimum total default current overall usual normal standard typical whole main "
-    "general global actual".split()
 )
 
 
@@ -75,124 +58,6 @@ class Finding:
     def undated(self) -> bool:
         """Nothing says which value is newer: shown only for entries alike in meaning."""
         return self.newer is None and not self.universal
-
-
-def _masked(text: str, found: Sequence[Value], mark: str = " ") -> str:
-    """The text with its values blanked: what is left says what the values are about."""
-    out, last = [], 0
-    for v in sorted(found, key=lambda v: v.start):
-        if v.start >= last:
-            out.append(text[last : v.start])
-            out.append(mark)
-            last = v.end
-    out.append(text[last:])
-    return "".join(out)
-
-
-def _subject(text: str, found: Sequence[Value]) -> list[str]:
-    """The entry's subject words in order: stemmed, values, cues and stop words left out."""
-    masked = CUE.sub(" ", _masked(text, found))
-    words = [stem(w) for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]
-    return [w for w in words if w not in _LIGHT and w not in _CALENDAR]
-
-
-#: Words every subject may use: the kind of a value (port, version) and the verbs that carry one.
-_LIGHT = frozenset(
-    "port version run listen use live set keep go sit serve need require record default defaults".split()
-)
-_MARK = re.compile(r"[^\W_]+(?:['’]s)?|[.,;:=()!?]", re.UNICODE)
-_COPULA = frozenset("is are was were has have = : . , ; ) ( ! ?".split())
-_CALENDAR = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
-    "august september october november december".split()
-)
-
-
-def _raw_words(text: str, found: Sequence[Value]) -> list[str]:
-    """Words and marks in order, stop words kept (adjacency), each word stemmed."""
-    return [stem(w) if w[0].isalnum() else w for w in _MARK.findall(_masked(text, found, " 0 "))]
-
-
-def _qualified(mine: list[str], shared: set[str], extra: set[str]) -> bool:
-    """A word only this entry has, right before a word both have that ends the subject (a copula
-    or a mark follows): a qualifier (``the abstract limit is``, ``the database volume.``)."""
-    return any(
-        w in extra
-        and w not in _GENERIC
-        and not w.endswith(("'", "’", "'s", "’s"))
-        and nxt in shared
-        and after in _COPULA
-        for w, nxt, after in zip(mine, mine[1:], [*mine[2:], "."])
-    )
-
-
-def _contrasted(a: list[str], b: list[str], shared: set[str], only_a: set[str], only_b: set[str]) -> bool:
-    """A word both have, right after a word only one has in each (``billing service`` / ``users
-    service``, ``rye dough proves`` / ``sourdough proves``): two things of one sort."""
-    before_a = {nxt: w for w, nxt in zip(a, a[1:]) if w in only_a and w not in _GENERIC}
-    before_b = {nxt: w for w, nxt in zip(b, b[1:]) if w in only_b and w not in _GENERIC}
-    return any(s in before_a and s in before_b for s in shared)
-
-
-_ARTICLES = frozenset("the a an our my your their its this that these those each every".split())
-
-
-def _head(raw: list[str]) -> set[str]:
-    """The words naming what a sentence is about: those before its first stop word or mark
-    (``the practice laptop`` of ``The practice laptop has 16 GB``)."""
-    out: list[str] = []
-    for w in raw:
-        if w in _STOP or w in _COPULA or w == "0":
-            if out or w not in _ARTICLES:
-                break  # "There are 140 listings": no head before the verb
-            continue
-        out.append(w)
-    return set(out)
-
-
-def _swapped(a: list[str], b: list[str]) -> bool:
-    """One sentence with a word swapped for another: the same words around, word for word."""
-    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    same = sum(i2 - i1 for tag, i1, i2, _j1, _j2 in ops if tag == "equal")
-    return (
-        all(tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1) for tag, i1, i2, j1, j2 in ops)
-        and any(tag == "replace" for tag, *_ in ops)
-        and same >= max(2, 0.5 * min(len(a), len(b)))
-    )
-
-
-def _names(text: str, found: Sequence[Value]) -> set[str]:
-    """The entry's distinctive tokens outside its values, stemmed (days, months and hyphenated
-    words aside: they say when or how, not which thing)."""
-    masked = _masked(text, found)
-    strong, weak = facts.tokens(masked)
-    labels = {f"{w.casefold()} {n}" for w, n in _LABELLED.findall(masked)}  # "Flat 2", "Ward 6": which one
-    return labels | {
-        stem(t[1])
-        for t in strong | weak
-        if t[0] != "num"
-        and t[1] not in _CALENDAR
-        and stem(t[1]) not in _CALENDAR
-        and not (t[0] == "name" and "-" in t[1])
-    }
-
-
-_LABELLED = re.compile(
-    r"\b([A-Z][a-z]+)\s+(\d+|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)\b(?![.,:]\d|['’])"
-)
-
-
-def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
-    """Each names a distinctive token the other lacks, outside the values: two subjects."""
-    ta, tb = _names(a, va), _names(b, vb)
-    for short, words in _spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
-        ta, tb = ta - {short}, tb - words
-    for short, words in _spelled(b, a).items():
-        ta, tb = ta - words, tb - {short}
-    fa, fb = a.casefold(), b.casefold()
-    only_a = {t for t in ta - tb if t not in fb}
-    only_b = {t for t in tb - ta if t not in fa}
-    return bool(only_a and only_b)
 
 
 Kinds = dict[str, set[str]]
@@ -237,9 +102,9 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     Lantern Weather`` against ``The working title is The Salt House``): the words before the cue
     in ``b`` are all in ``a``, or ``b`` names ``a``'s value as the one it left."""
     folded = a.casefold()
-    words_of_a = {stem(w) for w in _WORD.findall(a)}
+    words_of_a = {stem(w) for w in WORD.findall(a)}
     for m in _RETIRED.finditer(b):  # "the paper diary was retired": what ``a`` says is left behind
-        gone = [stem(w) for w in _WORD.findall(m.group(1)) if w.casefold() not in _STOP]
+        gone = [stem(w) for w in WORD.findall(m.group(1)) if w.casefold() not in STOP]
         if gone and CUE.search(b) and all(w in words_of_a for w in gone):
             return True
     for v in vb:
@@ -248,8 +113,8 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
         left = [w for w in vb if w.kind == "name" and w.old]
         if any(o.value in folded for o in left):
             return True
-        head = [stem(w) for w in _WORD.findall(CUE.sub(" ", b[: v.start])) if w.casefold() not in _STOP]
-        words_a = {stem(w) for w in _WORD.findall(a)}
+        head = [stem(w) for w in WORD.findall(CUE.sub(" ", b[: v.start])) if w.casefold() not in STOP]
+        words_a = {stem(w) for w in WORD.findall(a)}
         if len(head) >= 2 and all(w in words_a for w in head[-3:]):
             return True
     return False
@@ -267,63 +132,6 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
-#: A change cue on the later entry: its one word swapped restates the subject ("drills happen" /
-#: "drills are now held"), it does not name another.
-_CUED_NEWER = re.compile(r"\b(?:now|no\s+longer|since|these\s+days|from\s+now\s+on|as\s+of)\b", re.IGNORECASE)
-
-#: One side's qualifier is another subject only when it is one of two (the other has its own) or
-#: the other speaks of all of a kind; alone, it restates ("user access" / "access reviews").
-_GENERAL = re.compile(r"\b(?:each|every|all|any|other|most)\b", re.IGNORECASE)
-
-
-def _two_subjects(
-    a: str,
-    b: str,
-    va: Sequence[Value],
-    vb: Sequence[Value],
-    subjects: tuple[list[str], list[str]],
-    *,
-    universal: bool,
-    uncued: bool,
-) -> bool:
-    """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
-    and, with nothing dated, two sentences whose heads share nothing."""
-    if _tokens_apart(a, b, va, vb):
-        return True
-    if universal:
-        return False
-    sub_a, sub_b = subjects
-    set_a, set_b = set(sub_a), set(sub_b)
-    shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
-    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
-    qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
-    if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
-        return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"
-    if _contrasted(raw_a, raw_b, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
-        return True
-    head_a, head_b = _head(raw_a), _head(raw_b)
-    return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
-
-
-_ACRONYM = re.compile(r"\b[A-Z]{2,5}s?\b")
-
-
-def _spelled(a: str, b: str) -> dict[str, set[str]]:
-    """The acronyms of ``a`` that ``b`` spells out (``PI`` / ``Professional Indemnity``, ``AUE`` /
-    ``Auto-update expiry``), case-folded, each with the stems of the words spelling it: one
-    subject in two spellings."""
-    words = [w for w in re.split(r"[\s/-]+", b) if w[:1].isalpha()]
-    initials = "".join(w[0].casefold() for w in words)
-    folded = {w.casefold() for w in words}
-    out: dict[str, set[str]] = {}
-    for m in _ACRONYM.finditer(a):
-        short = m.group(0).rstrip("s").casefold()
-        at = initials.find(short)
-        if at >= 0 and short not in folded:
-            out[short] = {stem(w.strip(".,;:()'\"")) for w in words[at : at + len(short)]}
-    return out
-
-
 def judge(a: str, b: str) -> Finding | None:
     """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer."""
     va, vb = values(a), values(b)
@@ -334,7 +142,7 @@ def judge(a: str, b: str) -> Finding | None:
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
     found = _differs(ka, kb, old_values(a), old_values(b))
-    sub_a, sub_b = _subject(a, va), _subject(b, vb)
+    sub_a, sub_b = subject_words(a, va), subject_words(b, vb)
     kind, named_old = found if found else (None, None)
     # "everywhere", "on every site" says a version holds for all things of its line, nothing more:
     # it makes no two subjects one for a time or a price
@@ -348,7 +156,7 @@ def judge(a: str, b: str) -> Finding | None:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
     set_a, set_b = set(sub_a), set(sub_b)
-    spelled_a, spelled_b = _spelled(a, b), _spelled(b, a)  # "PI cover" / "professional indemnity"
+    spelled_a, spelled_b = spelled(a, b), spelled(b, a)  # "PI cover" / "professional indemnity"
     if spelled_a or spelled_b:
         out_a = {w for words in spelled_b.values() for w in words}
         out_b = {w for words in spelled_a.values() for w in words}
@@ -363,7 +171,7 @@ def judge(a: str, b: str) -> Finding | None:
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
-    if kind != "name" and _two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
+    if kind != "name" and two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
@@ -392,9 +200,9 @@ def subjects_alike(a: str, b: str) -> float:
 
 
 def _subject_text(text: str, found: Sequence[Value]) -> str:
-    masked = CUE.sub(" ", _masked(text, found))
-    words = [w for w in _WORD.findall(masked) if w.casefold() not in _STOP and not w.isdigit()]
-    return " ".join(w for w in words if stem(w) not in _LIGHT and w.casefold() not in _CALENDAR)
+    masked = CUE.sub(" ", mask(text, found))
+    words = [w for w in WORD.findall(masked) if w.casefold() not in STOP and not w.isdigit()]
+    return " ".join(w for w in words if stem(w) not in LIGHT and w.casefold() not in CALENDAR)
 
 
 def said(text: str, kind: str) -> tuple[str, ...]:
@@ -436,7 +244,7 @@ def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[
         return set()
     index: dict[str, list[int]] = {}
     for j, text in enumerate(right):
-        for w in {stem(w) for w in _WORD.findall(text) if w.casefold() not in _STOP}:
+        for w in {stem(w) for w in WORD.findall(text) if w.casefold() not in STOP}:
             index.setdefault(w, []).append(j)
     out: set[tuple[int, int]] = set()
     for i in holders:
@@ -444,8 +252,8 @@ def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[
         starts = [v.start for v in values(text) if v.kind == "name" and not v.old]
         head = {
             stem(w)
-            for w in _WORD.findall(CUE.sub(" ", text[: max(starts, default=len(text))]))
-            if w.casefold() not in _STOP
+            for w in WORD.findall(CUE.sub(" ", text[: max(starts, default=len(text))]))
+            if w.casefold() not in STOP
         }
         for j in {j for w in head if len(index.get(w, ())) <= WORD_MAX for j in index.get(w, ())}:
             pair = (min(i, j), max(i, j)) if same else (i, j)
