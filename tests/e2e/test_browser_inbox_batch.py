@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import WAIT_MS, assert_only_local, drawn, goto_page, settle, stable_box, streamlit_app
+from script_runs import open_context
 from staged_batch import CI, FIVE, PG, SHIP
 
 from benchmarks.page_heights import HEIGHT_JS
@@ -55,7 +56,7 @@ def _home(tmp_path: Path, limit: int) -> Path:
 
 
 def _open(chromium, base: str, requests: list[str]):
-    context = chromium.new_context(viewport={"width": 1400, "height": 900})
+    context = open_context(chromium, viewport={"width": 1400, "height": 900})
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.on("request", lambda request: requests.append(request.url))

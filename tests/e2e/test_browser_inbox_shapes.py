@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import WAIT_MS, assert_only_local, goto_page, settle, shot, streamlit_app
+from script_runs import open_context
 
 pytestmark = pytest.mark.e2e
 
@@ -73,7 +74,7 @@ def test_patch_and_marked_writes_in_a_real_browser(tmp_path: Path, chromium) -> 
     try:
         # A server of its own: the shared one serves an empty home, this one the queue's home.
         with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
-            context = chromium.new_context(viewport={"width": 1400, "height": 900})
+            context = open_context(chromium, viewport={"width": 1400, "height": 900})
             try:
                 page = context.new_page()
                 page.on("request", lambda request: requests.append(request.url))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import REPO, goto_page, settle, wait_js
+from script_runs import open_context
 from web_probe import start
 
 pytestmark = pytest.mark.e2e
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.e2e
 
 def _browser(chromium, requests: list[str]):
     """A fresh context of the run's one Chromium (tests/e2e/conftest.py), recording every request."""
-    context = chromium.new_context(viewport={"width": 1400, "height": 1400})
+    context = open_context(chromium, viewport={"width": 1400, "height": 1400})
     context.on("request", lambda request: requests.append(request.url))
     return context
 

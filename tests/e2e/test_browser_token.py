@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import REPO, settle
+from script_runs import open_context
 from web_probe import start
 
 pytestmark = pytest.mark.e2e
@@ -39,8 +40,8 @@ def test_the_token_opens_one_browser_only(tmp_path: Path, chromium) -> None:
     with start(command, cwd=elsewhere, scratch=tmp_path / "server", env=env, host="127.0.0.2") as server:
         url = _token_url(server)
         assert "works once" in server.log.read_text()
-        first = chromium.new_context(viewport={"width": 1400, "height": 1400})
-        second = chromium.new_context(viewport={"width": 1400, "height": 1400})
+        first = open_context(chromium, viewport={"width": 1400, "height": 1400})
+        second = open_context(chromium, viewport={"width": 1400, "height": 1400})
         try:
             page = first.new_page()
             page.goto(url, wait_until="domcontentloaded")
