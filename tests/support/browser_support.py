@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
-from script_runs import ANSWERED, open_context  # noqa: F401
+from script_runs import ANSWERED, FLUSHED, open_context  # noqa: F401
 
 # Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
 # test run writes inside the clone only and never changes a tracked file. The pictures in
@@ -126,6 +126,7 @@ def settle(page, text: str | None = None, timeout: float = WAIT_MS) -> None:
     run is in progress."""
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
+    page.evaluate(FLUSHED)  # a change the page has not sent yet goes out first (script_runs.FLUSHED)
     wait_js(page, AT_REST, None, "the page never came to rest after its last run", timeout)
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
     page.wait_for_function(

@@ -9,7 +9,7 @@ page asks for (a ``rerun_script`` BackMsg without a fragment id: the live fragme
 second are not the person's) and each full run the server reports finished (a ForwardMsg
 ``script_finished`` FINISHED_SUCCESSFULLY or FINISHED_WITH_COMPILE_ERROR; a run stopped for a
 rerun is not an answer, its rerun is). ``ANSWERED`` is true once the last finished run came after
-the last one asked for. The field numbers are Streamlit's protobufs' (BackMsg.rerun_script 11,
+the last one asked for; ``FLUSHED`` first lets a change Streamlit has not sent yet go out. The field numbers are Streamlit's protobufs' (BackMsg.rerun_script 11,
 ClientState.fragment_id 5, ForwardMsg.script_finished 6); tests/e2e/test_script_runs.py checks
 them against the installed Streamlit.
 """
@@ -21,10 +21,9 @@ CLIENT_FRAGMENT_ID = 5
 FORWARD_SCRIPT_FINISHED = 6
 FINISHED_FULL_RUN = (0, 1)  # FINISHED_SUCCESSFULLY, FINISHED_WITH_COMPILE_ERROR
 
-_JS = """(() => {
-  if (window.__hdRuns || !window.WebSocket) return;
-  const runs = window.__hdRuns = {asked: 0, answered: 0, seq: 0, fragments: 0};
-  const varint = (b, i) => {
+# The protobuf reading both the tracker and a test's own page use: ``fields(bytes)`` is a message's
+# top-level fields, ``bytes(data)`` a websocket frame's bytes (null for a text frame).
+PROTO_JS = """  const varint = (b, i) => {
     let v = 0, s = 1, x;
     do { x = b[i++]; v += (x & 0x7f) * s; s *= 128; } while (x & 0x80 && i < b.length);
     return [v, i];
@@ -48,6 +47,12 @@ _JS = """(() => {
   };
   const bytes = d => d instanceof ArrayBuffer ? new Uint8Array(d)
     : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
+"""
+
+_JS = """(() => {
+  if (window.__hdRuns || !window.WebSocket) return;
+  const runs = window.__hdRuns = {asked: 0, answered: 0, seq: 0, fragments: 0};
+PROTO
   const Native = window.WebSocket, send = Native.prototype.send;
   Native.prototype.send = function (data) {
     try {
@@ -73,11 +78,17 @@ _JS = """(() => {
   };
 })()"""
 TRACKER = (
-    _JS.replace("RERUN", str(BACK_RERUN_SCRIPT))
+    _JS.replace("PROTO", PROTO_JS.rstrip())
+    .replace("RERUN", str(BACK_RERUN_SCRIPT))
     .replace("FRAGMENT", str(CLIENT_FRAGMENT_ID))
     .replace("FINISHED", str(FORWARD_SCRIPT_FINISHED))
     .replace("FULL", str(list(FINISHED_FULL_RUN)))
 )
+
+# Streamlit sends a widget's change from a zero-delay timer the click or key set (its widget
+# manager batches the changes of one event): a zero-delay timer set after it runs after it (timers
+# of equal delay run in the order they were set), so once this resolves the run has been asked for.
+FLUSHED = "() => new Promise(resolve => setTimeout(() => resolve(true), 0))"
 
 # True when no run the page asked for is still unanswered (and on a page without the tracker).
 ANSWERED = "(() => { const r = window.__hdRuns; return !r || r.answered > r.asked || r.asked === 0; })()"
