@@ -162,7 +162,7 @@ def _provenance(pw, base: str, out: Path) -> list[Path]:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             size = {"width": width, "height": height}
-                page = open_context(browser, viewport=size, color_scheme="light").new_page()
+            page = open_context(browser, viewport=size, color_scheme="light").new_page()
             page.goto(base, wait_until="domcontentloaded")
             settle(page, "No Hermes memory here yet")
             page.get_by_role("button", name="Open the demo home").first.click()

@@ -9,9 +9,10 @@ page asks for (a ``rerun_script`` BackMsg without a fragment id: the live fragme
 second are not the person's) and each full run the server reports finished (a ForwardMsg
 ``script_finished`` FINISHED_SUCCESSFULLY or FINISHED_WITH_COMPILE_ERROR; a run stopped for a
 rerun is not an answer, its rerun is). ``ANSWERED`` is true once the last finished run came after
-the last one asked for; ``FLUSHED`` first lets a change Streamlit has not sent yet go out. The field numbers are Streamlit's protobufs' (BackMsg.rerun_script 11,
-ClientState.fragment_id 5, ForwardMsg.script_finished 6); tests/e2e/test_script_runs.py checks
-them against the installed Streamlit.
+the last one asked for; ``FLUSHED`` first lets a change Streamlit has not sent yet go out. The
+field numbers are Streamlit's protobufs' (BackMsg.rerun_script 11, ClientState.fragment_id 5,
+ForwardMsg.script_finished 6); tests/e2e/test_script_runs.py checks them against the installed
+Streamlit.
 """
 
 from __future__ import annotations
