@@ -156,10 +156,12 @@ def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
     page.evaluate(_QUIET, [ms, cap])
 
 
-# Every table shown has drawn its grid on its canvas (until then it has no cells to see or click,
-# and Tab passes it).
+# Every table shown has drawn its grid on its canvas, at a width of its own, with its header row
+# in the grid's table for screen readers (until then it has no cells to see or click, Tab passes
+# it, and a table shown a moment ago in a hidden box of zero width is still being laid out).
 _GRIDS_DRAWN = """() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
-  .filter(t => t.offsetParent !== null).every(t => t.querySelector('canvas[data-testid="data-grid-canvas"]'))"""
+  .filter(t => t.offsetParent !== null).every(t => t.querySelector('canvas[data-testid="data-grid-canvas"]')
+    && t.getBoundingClientRect().width > 0 && t.querySelector('[role="columnheader"]'))"""
 
 
 def drawn(page, timeout: float = WAIT_MS) -> None:
