@@ -26,6 +26,12 @@ STOP = """() => {
 }"""
 
 
+# The tables shown, each with whether its grid's canvas can take focus.
+STOP_TABLES = """() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+  .filter(t => t.offsetParent !== null).map(t => { const c = t.querySelector('canvas[data-testid="data-grid-canvas"]');
+              return c ? `canvas tabindex ${c.getAttribute('tabindex')}` : 'no canvas'; })"""
+
+
 def open_demo(browser: Browser):
     page = browser.page
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -54,7 +60,10 @@ def test_each_control_is_one_tab_stop_per_round(browser: Browser, title: str) ->
     page = open_demo(browser)
     if title != "Overview":
         goto_page(page, title, heading=title != "Overview")
+    keys_ready(page)
+    before = page.evaluate(STOP_TABLES)
     stops = one_round(page)
+    after = page.evaluate(STOP_TABLES)
     ids = [s["id"] for s in stops]
     twice = [s for n, s in enumerate(stops) if ids.index(s["id"]) != n]
     assert not twice, f"{title}: focused more than once in one round of Tab: {twice}"
@@ -62,7 +71,10 @@ def test_each_control_is_one_tab_stop_per_round(browser: Browser, title: str) ->
     assert not hidden, f"{title}: Tab stops on elements that are not shown: {hidden}"
     tables = page.locator('[data-testid="stDataFrame"]').filter(visible=True).count()
     grids = [s for s in stops if s["testid"] == "data-grid-canvas"]
-    assert len(grids) == tables, f"{title}: {len(grids)} table stops for {tables} tables shown"
+    named = [s["label"] or s["text"] or s["testid"] or s["tag"] for s in stops]
+    assert len(grids) == tables, (
+        f"{title}: {len(grids)} table stops for {tables} tables (before the round {before}, after {after}): {named}"
+    )
     idle = [s for s in stops if s["label"] == "Link to heading" or s["testid"] == "stBaseButton-elementToolbar"]
     assert not idle, f"{title}: Tab stops that add nothing (heading anchors, toolbar buttons): {idle}"
 
