@@ -79,7 +79,12 @@ _KEYS = """<script>(() => {
     if (!(t instanceof Element)) return;
     if (t.matches(TABS) && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); t.click(); return; }
     if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
-    const onTab = t.matches(TABS), onGrid = t.matches('canvas[data-testid="data-grid-canvas"]');
+    // The grid has focus on its canvas, or on the selected cell's stand-in for screen readers (a
+    // cell of the grid's hidden table, which the grid focuses a moment after the canvas: on a slow
+    // machine Tab came there and moved one cell per press).
+    const onTab = t.matches(TABS), onGrid = t.matches('canvas[data-testid="data-grid-canvas"]')
+      || (t.matches('[role="gridcell"], [role="columnheader"], [role="rowheader"]')
+          && !!t.closest('[data-testid="stDataFrame"]'));
     if (!onTab && !onGrid) return;
     // A tab list would send Tab past its other tabs; a grid keeps Tab for itself.
     const inside = onGrid ? (t.closest('[data-testid="stDataFrame"]') || t) : t;
@@ -88,8 +93,8 @@ _KEYS = """<script>(() => {
     // The stops in the order Tab meets them, rounding at either end of the page as the browser
     // does; the first that takes focus wins (one inside a closed section does not).
     const ahead = all.filter(x => !inside.contains(x) && after(t, x)), behind = all.filter(x => !ahead.includes(x));
-    const order = e.shiftKey ? [...all.filter(x => x !== t && !t.contains(x) && after(x, t)).reverse(),
-                                ...all.filter(x => !after(x, t)).reverse()]
+    const order = e.shiftKey ? [...all.filter(x => !inside.contains(x) && after(x, inside)).reverse(),
+                                ...all.filter(x => !inside.contains(x) && !after(x, inside)).reverse()]
       : [...ahead, ...behind];
     e.preventDefault();
     e.stopPropagation();

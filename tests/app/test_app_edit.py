@@ -397,6 +397,36 @@ def test_batch_rows_stay_the_entries_the_person_edited_and_are_pinned(home: Path
     assert entries(home) == ["Deploy with make ship.", FACTS[2]]  # row 1 still meant "Deploy with make deploy."
 
 
+def test_a_cell_edited_after_the_question_is_asked_again_never_applied_unseen(home: Path) -> None:
+    """The question shows one batch; a cell edit that reaches the server with the click on Yes (a
+    browser sends the two together when the cell is left late) is a different batch: nothing is
+    written, and the question asks again showing the new text."""
+    before = read(home, "MEMORY.md")
+    at = edit_page()
+    at.session_state["ed_batch_memory"] = {
+        "edited_rows": {1: {"Entry": "Deploy: half typed"}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="ed_batch_btn").click().run()
+    assert "Apply this 1 change to MEMORY.md?" in alerts(at)
+    at.session_state["ed_batch_memory"] = {
+        "edited_rows": {1: {"Entry": "Deploy: see the runbook."}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.button(key="ed_batch_yes").click().run()
+    no_exception(at)
+    assert read(home, "MEMORY.md") == before
+    assert not any("Applied" in t for t in texts(at))
+    at.button(key="ed_batch_btn").click().run()
+    (diff,) = [e.proto.body for e in at.get("html") if "hd-word-diff" in e.proto.body]
+    assert "runbook" in diff and "half typed" not in diff
+    at.button(key="ed_batch_yes").click().run()
+    assert entries(home)[1] == "Deploy: see the runbook."
+
+
 def test_batch_is_refused_when_the_agent_changed_an_edited_row(home: Path) -> None:
     at = edit_page()
     at.session_state["ed_batch_memory"] = {

@@ -35,6 +35,7 @@ from browser_support import (
     streamlit_app,
 )
 from pending_support import stage
+from script_runs import open_context
 
 sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
 from hermes_dash import MemoryStore  # noqa: E402
@@ -55,7 +56,7 @@ def _session(pw, base: str, scheme: str, width: int, out: Path, pages: list[str]
     browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
     written = []
     try:
-        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        context = open_context(browser, viewport={"width": width, "height": 900}, color_scheme=scheme)
         page = context.new_page()
         page.goto(base, wait_until="domcontentloaded")
         settle(page, "No Hermes memory here yet")
@@ -90,7 +91,7 @@ def _states(pw, base: str, scratch: Path, out: Path) -> list[Path]:
     browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
     written = []
     try:
-        page = browser.new_context(viewport={"width": 1400, "height": 900}, color_scheme="light").new_page()
+        page = open_context(browser, viewport={"width": 1400, "height": 900}, color_scheme="light").new_page()
         page.goto(base, wait_until="domcontentloaded")
         settle(page, "No Hermes memory here yet")
         page.get_by_role("button", name="Open the demo home").first.click()
@@ -159,7 +160,7 @@ def _provenance(pw, base: str, out: Path) -> list[Path]:
     for width, height in ((1400, 900), (390, 844)):
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
-            page = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light").new_page()
+            page = open_context(browser, viewport={"width": width, "height": height}, color_scheme="light").new_page()
             page.goto(base, wait_until="domcontentloaded")
             settle(page, "No Hermes memory here yet")
             page.get_by_role("button", name="Open the demo home").first.click()
@@ -278,7 +279,9 @@ def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             for width, height in ((1400, 900), (390, 844)):
-                page = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light").new_page()
+                page = open_context(
+                    browser, viewport={"width": width, "height": height}, color_scheme="light"
+                ).new_page()
                 page.goto(base + "/curation_inbox", wait_until="domcontentloaded")
                 settle(page, "3 marked")
                 written.append(_shot(page, out / f"inbox-queue-{width}.png"))
@@ -307,7 +310,9 @@ def _near_full(pw, scratch: Path, out: Path) -> list[Path]:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             for width, height in ((1400, 900), (390, 844)):
-                page = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light").new_page()
+                page = open_context(
+                    browser, viewport={"width": width, "height": height}, color_scheme="light"
+                ).new_page()
                 page.goto(base, wait_until="domcontentloaded")
                 settle(page, "2,013 / 2,200 chars")
                 written.append(_shot(page, out / f"overview-near-full-{width}.png"))

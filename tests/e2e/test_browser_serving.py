@@ -10,20 +10,20 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from browser_support import REPO, goto_page, settle, wait_js
 from cli_support import command
-from web_probe import start
+from script_runs import open_context
+from web_probe import start, token_url
 
 pytestmark = pytest.mark.e2e
 
 
 def _browser(chromium, requests: list[str]):
     """A fresh context of the run's one Chromium (tests/e2e/conftest.py), recording every request."""
-    context = chromium.new_context(viewport={"width": 1400, "height": 1400})
+    context = open_context(chromium, viewport={"width": 1400, "height": 1400})
     context.on("request", lambda request: requests.append(request.url))
     return context
 
@@ -35,18 +35,6 @@ def _serve(home: Path, tmp_path: Path, *extra: str, host: str = "127.0.0.1"):
     return start(serve, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}, host=host)
 
 
-def _wait_for_token_url(server) -> str:
-    import time
-
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        found = re.search(r"http://\S+\?token=[\w-]+", server.log.read_text())
-        if found:
-            return found.group()
-        time.sleep(0.2)
-    raise AssertionError(server.log.read_text()[-2000:])
-
-
 def test_network_mode_needs_the_token_in_a_real_browser(tmp_path: Path, chromium) -> None:
     from hermes_dash.demo import create_demo_home
 
@@ -54,7 +42,7 @@ def test_network_mode_needs_the_token_in_a_real_browser(tmp_path: Path, chromium
     # 127.0.0.2 stands for a network address: not the default, so a token is required, while
     # the test server still stays on this machine's loopback interface.
     with _serve(home, tmp_path, "--address", "127.0.0.2", host="127.0.0.2") as server:
-        url = _wait_for_token_url(server)
+        url = token_url(server)
         assert url.startswith(f"http://127.0.0.2:{server.port}/?token=")
         requests: list[str] = []
         context = _browser(chromium, requests)
@@ -110,7 +98,7 @@ def test_the_token_leaves_the_tabs_history_too(tmp_path: Path, chromium) -> None
 
     home = create_demo_home(tmp_path / "demo")
     with _serve(home, tmp_path, "--address", "127.0.0.2", host="127.0.0.2") as server:
-        url = _wait_for_token_url(server)
+        url = token_url(server)
         requests: list[str] = []
         context = _browser(chromium, requests)
         try:

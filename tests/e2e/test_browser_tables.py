@@ -12,7 +12,7 @@ exist outside the canvas pixels).
 from __future__ import annotations
 
 import pytest
-from browser_support import REPO, WAIT_MS, Browser, drawn, goto_page, resized, settle, shot, stable_box
+from browser_support import REPO, WAIT_MS, Browser, drawn, goto_page, resized, settle, shot, stable_box, wait_js
 
 pytestmark = pytest.mark.e2e
 
@@ -115,6 +115,9 @@ def test_the_overview_fits_a_phone(browser: Browser) -> None:
     page = browser.page
     open_demo(browser)
     resized(page, {"width": 390, "height": 1600})
+    # The phone's tables are the compact ones, in boxes hidden until now: wait until both are shown.
+    wait_js(page, f"() => ({MEASURE})().length === 2", None, "the Overview at 390 px never showed its two tables")
+    drawn(page)
     grids = page.evaluate(MEASURE)
     assert len(grids) == 2, grids  # MEMORY.md's and USER.md's entries
     found = problems(page, "Overview at 390 px")

@@ -4,27 +4,17 @@ the same address is refused and sees no memory."""
 
 from __future__ import annotations
 
-import re
-import time
 from pathlib import Path
 
 import pytest
 from browser_support import REPO, settle
 from cli_support import command
-from web_probe import start
+from script_runs import open_context
+from web_probe import start, token_url
 
 pytestmark = pytest.mark.e2e
 
 READY = "1,985 / 2,200 chars"  # the demo's MEMORY.md on the Overview
-
-
-def _token_url(server) -> str:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if found := re.search(r"http://\S+\?token=[\w-]+", server.log.read_text()):
-            return found.group()
-        time.sleep(0.2)
-    raise AssertionError(server.log.read_text()[-2000:])
 
 
 def test_the_token_opens_one_browser_only(tmp_path: Path, chromium) -> None:
@@ -37,10 +27,10 @@ def test_the_token_opens_one_browser_only(tmp_path: Path, chromium) -> None:
     # 127.0.0.2 stands for a network address: a token is required
     env = {"PYTHONPATH": str(REPO)}
     with start(serve, cwd=elsewhere, scratch=tmp_path / "server", env=env, host="127.0.0.2") as server:
-        url = _token_url(server)
+        url = token_url(server)
         assert "works once" in server.log.read_text()
-        first = chromium.new_context(viewport={"width": 1400, "height": 1400})
-        second = chromium.new_context(viewport={"width": 1400, "height": 1400})
+        first = open_context(chromium, viewport={"width": 1400, "height": 1400})
+        second = open_context(chromium, viewport={"width": 1400, "height": 1400})
         try:
             page = first.new_page()
             page.goto(url, wait_until="domcontentloaded")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import WAIT_MS, assert_only_local, goto_page, need_browser, settle, shot, streamlit_app
+from script_runs import open_context
 
 from hermes_dash.demo import create_demo_home
 
@@ -33,7 +34,7 @@ def demo_server(tmp_path: Path) -> Iterator[str]:
 def test_reload_keeps_the_profile_and_the_page(demo_server: str, chromium) -> None:
     base = demo_server
     requests: list[str] = []
-    context = chromium.new_context(viewport={"width": 1400, "height": 1800})
+    context = open_context(chromium, viewport={"width": 1400, "height": 1800})
     try:
         page = context.new_page()
         context.on("request", lambda request: requests.append(request.url))

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from browser_support import REPO, WAIT_MS, need_browser, settle
 from cli_support import command
+from script_runs import open_context
 from web_probe import start
 
 from hermes_dash.demo import create_demo_home
@@ -26,7 +27,7 @@ def test_a_deep_link_is_a_whole_first_page(chromium, tmp_path: Path, path: str, 
     home = create_demo_home(tmp_path / "demo")
     serve = command("serve", "--port", "{port}", "--no-browser", home=home)
     with start(serve, cwd=tmp_path, scratch=tmp_path / "scratch", env={"PYTHONPATH": str(REPO)}) as server:
-        context = chromium.new_context(viewport={"width": 1400, "height": 1400})
+        context = open_context(chromium, viewport={"width": 1400, "height": 1400})
         context.set_default_timeout(WAIT_MS)
         try:
             page = context.new_page()

@@ -9,7 +9,7 @@ the page. Every wait is for a condition (the page at rest, the grids drawn), nev
 from __future__ import annotations
 
 import pytest
-from browser_support import Browser, goto_page, keys_ready, settle
+from browser_support import Browser, goto_page, keys_ready, settle, wait_js
 from test_keyboard import focus_lands, focused, tab_to
 
 pytestmark = pytest.mark.e2e
@@ -24,6 +24,12 @@ STOP = """() => {
           selected: e.getAttribute('aria-selected') || '', in_main: !!e.closest('[data-testid="stMain"]'),
           in_sidebar: !!e.closest('[data-testid="stSidebar"]')};
 }"""
+
+
+# The tables shown, each with whether its grid's canvas can take focus.
+STOP_TABLES = """() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+  .filter(t => t.offsetParent !== null).map(t => { const c = t.querySelector('canvas[data-testid="data-grid-canvas"]');
+              return c ? `canvas tabindex ${c.getAttribute('tabindex')}` : 'no canvas'; })"""
 
 
 def open_demo(browser: Browser):
@@ -49,12 +55,23 @@ def one_round(page, limit: int = 150) -> list[dict]:
     raise AssertionError(f"Tab never came back to the main area in {limit} presses: {stops[-5:]}")
 
 
+# The tables each page shows on the demo home (both files' entries on the Overview; the entry
+# picker on Edit; the versions and the entries' lives on History).
+TABLES = {"Overview": 2, "Edit": 1, "History": 2}
+
+
 @pytest.mark.parametrize("title", ["Overview", "Edit", "History"])
 def test_each_control_is_one_tab_stop_per_round(browser: Browser, title: str) -> None:
     page = open_demo(browser)
     if title != "Overview":
         goto_page(page, title, heading=title != "Overview")
+    # On a loaded machine the page was at rest with none of its tables shown yet (they are laid out
+    # after the run, in boxes that pick the full or the compact table by width): wait for them.
+    wait_js(page, f"() => ({STOP_TABLES})().length >= {TABLES[title]}", None, f"{title} never showed its tables")
+    keys_ready(page)
+    before = page.evaluate(STOP_TABLES)
     stops = one_round(page)
+    after = page.evaluate(STOP_TABLES)
     ids = [s["id"] for s in stops]
     twice = [s for n, s in enumerate(stops) if ids.index(s["id"]) != n]
     assert not twice, f"{title}: focused more than once in one round of Tab: {twice}"
@@ -62,7 +79,10 @@ def test_each_control_is_one_tab_stop_per_round(browser: Browser, title: str) ->
     assert not hidden, f"{title}: Tab stops on elements that are not shown: {hidden}"
     tables = page.locator('[data-testid="stDataFrame"]').filter(visible=True).count()
     grids = [s for s in stops if s["testid"] == "data-grid-canvas"]
-    assert len(grids) == tables, f"{title}: {len(grids)} table stops for {tables} tables shown"
+    named = [s["label"] or s["text"] or s["testid"] or s["tag"] for s in stops]
+    assert len(grids) == tables, (
+        f"{title}: {len(grids)} table stops for {tables} tables (before the round {before}, after {after}): {named}"
+    )
     idle = [s for s in stops if s["label"] == "Link to heading" or s["testid"] == "stBaseButton-elementToolbar"]
     assert not idle, f"{title}: Tab stops that add nothing (heading anchors, toolbar buttons): {idle}"
 

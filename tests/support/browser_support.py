@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, stop, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
+from script_runs import ANSWERED, FLUSHED, open_context  # noqa: F401
 
 # Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
 # test run writes inside the clone only and never changes a tracked file. The pictures in
@@ -85,7 +86,7 @@ def own_inbox(chromium, home: Path, tmp_path: Path) -> Iterator[Any]:  # a Playw
     requests: list[str] = []
     try:
         with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
-            context = chromium.new_context(viewport={"width": 1400, "height": 900})
+            context = open_context(chromium, viewport={"width": 1400, "height": 900})
             context.set_default_timeout(WAIT_MS)
             try:
                 page = context.new_page()
@@ -130,17 +131,25 @@ def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 
 WAIT_MS = 90_000
 
 
+# The page is at rest: the run it last asked for has come back (script_runs.ANSWERED: until then
+# the page looks finished though the server has not started the run yet), Streamlit says no run
+# is going on (the app's data-test-script-state, set as the server's messages arrive: the status
+# widget this used to read has no "Running" text, only an icon's label, and is not drawn on this
+# app, so that check never saw a run), and no element of the run before is left, marked stale,
+# waiting for this run to redraw it.
+AT_REST = (
+    "() => " + ANSWERED + " && (document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState"
+    " ?? 'notRunning') === 'notRunning' && !document.querySelector('[data-stale=\"true\"]')"
+)
+
+
 def settle(page, text: str | None = None, timeout: float = WAIT_MS) -> None:
-    """Wait until the app shows ``text`` and no script run is in progress."""
+    """Wait until the app shows ``text``, the last run the page asked for has come back, and no
+    run is in progress."""
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
-    page.wait_for_function(
-        "() => (!document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running'))"
-        # Elements of the run before stay on the page, marked stale, until this run has redrawn them.
-        " && !document.querySelector('[data-stale=\"true\"]')",
-        timeout=timeout,
-    )
+    page.evaluate(FLUSHED)  # a change the page has not sent yet goes out first (script_runs.FLUSHED)
+    wait_js(page, AT_REST, None, "the page never came to rest after its last run", timeout)
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"
@@ -169,10 +178,12 @@ def quiet(page, ms: int = 200, cap: int = 5_000) -> None:
     page.evaluate(_QUIET, [ms, cap])
 
 
-# Every table shown has drawn its grid on its canvas (until then it has no cells to see or click,
-# and Tab passes it).
+# Every table shown has drawn its grid on its canvas, at a width of its own, with its header row
+# in the grid's table for screen readers (until then it has no cells to see or click, Tab passes
+# it, and a table shown a moment ago in a hidden box of zero width is still being laid out).
 _GRIDS_DRAWN = """() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
-  .filter(t => t.offsetParent !== null).every(t => t.querySelector('canvas[data-testid="data-grid-canvas"]'))"""
+  .filter(t => t.offsetParent !== null).every(t => t.querySelector('canvas[data-testid="data-grid-canvas"]')
+    && t.getBoundingClientRect().width > 0 && t.querySelector('[role="columnheader"]'))"""
 
 
 def drawn(page, timeout: float = WAIT_MS) -> None:

@@ -141,6 +141,7 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     from browser_support import quiet, settle
     from chromium import free_port
     from playwright.sync_api import expect
+    from script_runs import open_context
 
     home = tab_home(tmp_path)
     memory = MemoryStore.open(home, "default").read("memory")
@@ -153,7 +154,7 @@ def drive_tab(chromium, tmp_path: Path, shots: Path) -> list[Path]:
     full = f"http://127.0.0.1:{port}/"
     shots.mkdir(parents=True, exist_ok=True)
     with agent_dashboard(home, tmp_path / "dashboard.log") as base:
-        context = chromium.new_context(viewport={"width": 1400, "height": 1000}, color_scheme="light")
+        context = open_context(chromium, viewport={"width": 1400, "height": 1000}, color_scheme="light")
         try:
             page = context.new_page()
             page.goto(base + "/", wait_until="domcontentloaded")

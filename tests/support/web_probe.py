@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import time
 import urllib.request
@@ -138,6 +139,16 @@ def start(
             return
         finally:
             stop(proc)
+
+
+def token_url(server: Server, timeout_s: float = 90) -> str:
+    """The one-time address `hermes-dash serve` prints in network mode, once its log has it."""
+    deadline = time.monotonic() + timeout_s
+    while not (found := re.search(r"http://\S+\?token=[\w-]+", server.log.read_text(errors="replace"))):
+        if server.proc.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"no token address printed in {timeout_s:.0f} s:\n{server.log.read_text()[-2000:]}")
+        time.sleep(0.1)
+    return found.group()
 
 
 @dataclass
