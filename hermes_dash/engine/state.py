@@ -138,26 +138,11 @@ def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True)
         return FileState(
             target, path, limit, False, (), error=describe_unreadable(exc, path), link_target=link, real=real
         )
-    fingerprint = Fingerprint.of(st)
-    identity = (st.st_dev, st.st_ino)
+    problem: str | None = None
     try:
         text = decode(raw)
-    except FileProblem as problem:
-        text = decode_lossy(raw)
-        return FileState(
-            target,
-            path,
-            limit,
-            True,
-            tuple(parse(text)),
-            raw,
-            str(problem),
-            detect_drift(text, limit),
-            link,
-            fingerprint,
-            real,
-            identity,
-        )
+    except FileProblem as exc:  # shown best-effort, with what is wrong (writes are refused)
+        text, problem = decode_lossy(raw), str(exc)
     return FileState(
         target,
         path,
@@ -165,12 +150,12 @@ def read_file_state(target: str, path: Path, limit: int, *, follow: bool = True)
         True,
         tuple(parse(text)),
         raw,
-        None,
+        problem,
         detect_drift(text, limit),
         link,
-        fingerprint,
+        Fingerprint.of(st),
         real,
-        identity,
+        (st.st_dev, st.st_ino),
     )
 
 
