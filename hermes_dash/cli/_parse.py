@@ -133,7 +133,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         sub.only = only
     sub.add_parser("serve", help="start the dashboard (the default with no command): serve --help")
     for extend in EXTENSIONS:
-        extend(sub)
+        extend(sub)  # type: ignore[arg-type]  # its parsers are _CommandParsers, ArgumentParsers to the registry
     parser.set_defaults(_commands=sub.choices)
     return parser
 

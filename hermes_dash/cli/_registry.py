@@ -18,8 +18,6 @@ if TYPE_CHECKING:
 
     from hermes_dash import MemoryStore
 
-    from ._parse import _CommandParser
-
     class ArgumentOptions(TypedDict, total=False):
         """Keyword arguments of ``add_argument`` that a module gives several of its arguments."""
 
@@ -59,9 +57,10 @@ def command(name: str, *, needs_store: bool = True) -> Callable[[Handler], Handl
     return register
 
 
-#: What the parser's ``add_subparsers()`` returns (it makes ``_CommandParser``\ s): each command
-#: module adds its subcommands to it.
-Subparsers: TypeAlias = "argparse._SubParsersAction[_CommandParser]"
+#: What the parser's ``add_subparsers()`` returns: each command module adds its subcommands to it.
+#: Its parsers are cli/_parse.py's ``_CommandParser``\ s, named here as the ArgumentParsers they
+#: are, so that this module needs nothing of the parser's (the parser imports the registry).
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 #: Functions that add more subcommands to the parser, one per command module.
 EXTENSIONS: list[Callable[[Subparsers], None]] = []
