@@ -48,6 +48,11 @@ def test_links_are_followed_unless_asked_not_to(tmp_path: Path):
     with pytest.raises(NotReadable) as info:
         readfile.read_text(link, 100, follow=False)
     assert info.value.message == f"{link} is a symbolic link; it was not read."
+    assert info.value.hint == "hermes-dash never creates a link there: remove it (its target is untouched)."
+    assert info.value.details["reason"] == "is a symbolic link"
+    target.unlink()  # a dangling link, followed: the plain OSError of a missing file, not "a link"
+    with pytest.raises(FileNotFoundError):
+        readfile.read_regular(link, 100)
     assert readfile.read_text_or_none(link, 100, follow=False) is None
     assert Fingerprint.at(link) == Fingerprint.of(target.stat())
     assert Fingerprint.at(link, follow=False) == Fingerprint.of(link.lstat()) != Fingerprint.at(link)
@@ -113,7 +118,9 @@ def test_a_file_that_grows_past_the_bound_while_read_is_refused_as_over_it(tmp_p
     with pytest.raises(NotReadable) as info:
         readfile.read_regular(path, 100)
     monkeypatch.undo()
-    assert info.value.details["reason"] == "is over 101 bytes, more than the 100 bytes hermes-dash reads"
+    reason = "is over 101 bytes, more than the 100 bytes hermes-dash reads"
+    assert info.value.message == f"{path} {reason}; it was not read." and info.value.details["reason"] == reason
+    assert info.value.hint == "Move the large file away (it is not a file the agent wrote) or shorten it."
 
 
 def test_a_short_read_one_byte_before_the_size_reads_on(tmp_path: Path, monkeypatch):
