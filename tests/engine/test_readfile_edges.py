@@ -50,12 +50,12 @@ def test_links_are_followed_unless_asked_not_to(tmp_path: Path):
     assert info.value.message == f"{link} is a symbolic link; it was not read."
     assert info.value.hint == "hermes-dash never creates a link there: remove it (its target is untouched)."
     assert info.value.details["reason"] == "is a symbolic link"
-    target.unlink()  # a dangling link, followed: the plain OSError of a missing file, not "a link"
-    with pytest.raises(FileNotFoundError):
-        readfile.read_regular(link, 100)
     assert readfile.read_text_or_none(link, 100, follow=False) is None
     assert Fingerprint.at(link) == Fingerprint.of(target.stat())
     assert Fingerprint.at(link, follow=False) == Fingerprint.of(link.lstat()) != Fingerprint.at(link)
+    target.unlink()  # a dangling link, followed: the plain OSError of a missing file, not "a link"
+    with pytest.raises(FileNotFoundError):
+        readfile.read_regular(link, 100)
 
 
 def test_text_that_is_not_utf8_says_how_to_convert_it(tmp_path: Path):
