@@ -174,6 +174,9 @@ def test_real_path_leads_through_a_link_to_its_target_and_leaves_a_file_alone(tm
     link.symlink_to(target)
     assert real_path(link) == target and real_path(target) == target
     assert real_path(tmp_path / "absent.md") == tmp_path / "absent.md"
+    linked_folder = tmp_path / "memories"
+    linked_folder.symlink_to(target.parent)  # only a link at the name itself is followed
+    assert real_path(linked_folder / "MEMORY.md") == linked_folder / "MEMORY.md"
 
 
 def _names(values):
@@ -369,3 +372,18 @@ def test_a_link_whose_name_cannot_be_checked_is_taken_back(tmp_path, monkeypatch
     result = atomic.link_exclusive(source, backup, b"data")
     monkeypatch.undo()
     assert result is None and not backup.exists() and source.stat().st_nlink == 1
+
+
+def test_a_file_replaced_by_a_looping_link_is_no_longer_the_file_that_was_read(tmp_path):
+    from hermes_dash import FileChanged
+    from hermes_dash.engine.io.atomic import write_resolved
+
+    real = tmp_path / "MEMORY.md"
+    real.write_bytes(b"read")
+    identity = _identity(real)
+    real.unlink()
+    real.symlink_to("MEMORY.md")  # a link to itself: it leads nowhere, and nothing can be written through it
+    with pytest.raises(FileChanged) as info:
+        write_resolved(real, real, identity, b"new")
+    assert info.value.message.startswith(f"{real} is no longer the file that was read under the lock")
+    assert real.is_symlink() and [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]
