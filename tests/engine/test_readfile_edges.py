@@ -139,3 +139,39 @@ def test_a_failed_read_is_one_sentence_with_the_systems_words(tmp_path: Path):
     assert readfile.describe_unreadable(OSError("the mount went away"), path) == (
         f"Cannot read {path}: the mount went away."
     )
+
+
+def test_a_fifo_is_refused_without_waiting_when_links_are_not_followed_either(tmp_path: Path):
+    import threading
+
+    fifo = tmp_path / "MEMORY.md.bak.20261201-120000"
+    os.mkfifo(fifo)
+    outcome: list[object] = []
+
+    def read() -> None:
+        try:
+            readfile.read_regular(fifo, 100, follow=False)
+        except NotReadable as exc:
+            outcome.append(exc.details["reason"])
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(5)
+    waited = reader.is_alive()
+    if waited:  # it waits for a writer: give it one so the test ends, then fail
+        fd = os.open(fifo, os.O_WRONLY)
+        os.close(fd)
+        reader.join(10)
+    assert not waited and outcome == ["is a FIFO (named pipe), not a regular file"]
+
+
+def test_a_large_file_is_read_a_mib_at_a_time_and_a_head_in_one_read(tmp_path: Path, monkeypatch):
+    path = tmp_path / "MEMORY.md"
+    path.write_bytes(b"d" * (2 * MIB + 10))
+    asked = _reads(monkeypatch)
+    assert len(readfile.read_regular(path, readfile.MAX_MEMORY_BYTES)[0]) == 2 * MIB + 10
+    assert max(asked) == MIB  # never a buffer of the whole file at once
+    asked.clear()
+    assert readfile.read_regular(path, 19, start_only=True)[0] == b"d" * 19
+    assert asked == [19]  # the head is all that is wanted: no read after it
+    monkeypatch.undo()
