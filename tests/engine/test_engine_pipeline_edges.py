@@ -37,3 +37,18 @@ def test_a_file_that_cannot_be_rewritten_is_refused_with_its_target_and_what_to_
     assert info.value.message.startswith("USER.md: Not valid UTF-8: byte 0xe9 at offset 3")
     assert info.value.hint == "Nothing was changed. Fix the file (or restore a backup) first."
     assert info.value.target == "user" and path.read_bytes() == b"caf\xe9"
+
+
+def test_a_writes_result_holds_the_entries_and_the_version_it_replaced(store, write_mem):
+    from hermes_dash.engine.io.readfile import Fingerprint
+
+    path = write_mem("memory", "first\n§\nsecond")
+    before = Fingerprint.of(path.stat())
+    result = store.add("memory", "third")
+    assert result.before == ("first", "second") and result.after == ("first", "second", "third")
+    assert result.fingerprint_before == before != Fingerprint.of(path.stat())
+
+
+def test_each_file_has_its_own_limit(store):
+    assert store.limit("memory") != store.limit("user")
+    assert store.limit("user") == store.read("user").limit and store.limit("memory") == store.read("memory").limit
