@@ -52,3 +52,10 @@ def test_a_writes_result_holds_the_entries_and_the_version_it_replaced(store, wr
 def test_each_file_has_its_own_limit(store):
     assert store.limit("memory") != store.limit("user")
     assert store.limit("user") == store.read("user").limit and store.limit("memory") == store.read("memory").limit
+
+
+def test_a_single_write_that_keeps_the_entries_still_rewrites_the_file_in_clean_form(store, write_mem):
+    path = write_mem("memory", b"first\r\n\xc2\xa7\r\nsecond")  # CRLF: the same entries, other bytes
+    result = store.replace("memory", "first", "first")
+    assert result.changed and result.message == "Entry replaced."
+    assert path.read_bytes() == "first\n§\nsecond".encode()  # as the agent rewrites it after a write
