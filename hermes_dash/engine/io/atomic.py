@@ -25,6 +25,10 @@ from hermes_dash.engine.rules.errors import FileChanged, FileProblem
 TEMP_PREFIX = ".mem_"  # the agent's own prefix, so both programs' strays look alike
 TEMP_SUFFIX = ".tmp"
 PRIVATE = 0o600
+# An existing file opened to be checked, linked or chmod'ed: never through a link, never blocking
+# on a FIFO, not inherited by a child (a module constant: mutmut leaves it alone, and
+# tests/engine/test_engine_backup_link.py pins each flag's effect).
+_HOLD = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 def real_path(path: Path) -> Path:
@@ -262,7 +266,7 @@ def link_exclusive(source: Path, path: Path, data: bytes) -> bool | None:
     ``before_rename``), after its temp file's fsync has committed the name on ext4.
     """
     try:
-        fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(source, _HOLD)
     except OSError:
         return None
     try:
@@ -301,7 +305,7 @@ def make_private(path: Path) -> None:
     """Set the regular file ``path`` (never a link) to mode 0600; best effort. A backup made by
     :func:`link_exclusive` keeps the replaced file's mode until it is the only name left."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, _HOLD)
     except OSError:
         return
     try:

@@ -18,7 +18,6 @@ bytes). A lock file of ours is made 0600, as the agent's newer code does.
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import os
 import stat
@@ -54,7 +53,9 @@ def _open_checked(lock_path: Path) -> tuple[int, tuple[int, int]]:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(lock_path, _FLAGS, PRIVATE)
     except OSError as exc:
-        if exc.errno == errno.ELOOP or os.path.islink(lock_path):
+        # The name itself a link (O_NOFOLLOW's ELOOP); an ELOOP from a looping folder above it is
+        # an OS refusal like any other, not "the lock file is a link".
+        if os.path.islink(lock_path):
             raise FileProblem(
                 f"{lock_path} is a symbolic link, not a lock file; it was not opened.", hint=_NOT_OURS
             ) from None

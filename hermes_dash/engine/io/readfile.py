@@ -119,9 +119,9 @@ def read_regular(
     not a regular file (or, with ``follow=False``, a symbolic link) or holds more than ``max_bytes``.
     ``start_only``: the first ``max_bytes`` of a longer file instead (a script's ``#!`` line)."""
     path = Path(path)
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC
     if not follow:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
+        flags |= os.O_NOFOLLOW
     try:
         fd = os.open(path, flags)
     except OSError as exc:
@@ -174,7 +174,7 @@ def read_named_input(path: str, max_bytes: int) -> bytes:
     """At most ``max_bytes`` + 1 bytes of a file the person named on the command line. A FIFO is
     meant here (``--file <(make-ops)``), so it is read, blocking as the shell expects; a device or
     folder is refused. Never a file under a home: those go through :func:`read_regular`."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
         st = os.fstat(fd)
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
