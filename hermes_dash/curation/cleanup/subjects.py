@@ -196,11 +196,14 @@ def spelled(a: str, b: str) -> dict[str, set[str]]:
     """The acronyms of ``a`` that ``b`` spells out (``PI`` / ``Professional Indemnity``, ``AUE`` /
     ``Auto-update expiry``), case-folded, each with the stems of the words spelling it: one
     subject in two spellings."""
+    acronyms = list(_ACRONYM.finditer(a))
+    if not acronyms:  # most entries have none: nothing of ``b`` to read
+        return {}
     words = [w for w in re.split(r"[\s/-]+", b) if w[:1].isalpha()]
     initials = "".join(w[0].casefold() for w in words)
     folded = {w.casefold() for w in words}
     out: dict[str, set[str]] = {}
-    for m in _ACRONYM.finditer(a):
+    for m in acronyms:
         short = m.group(0).rstrip("s").casefold()
         at = initials.find(short)
         if at >= 0 and short not in folded:
