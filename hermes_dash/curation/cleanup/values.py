@@ -82,9 +82,9 @@ def _fmt(x: float) -> str:
     return f"{x:.6g}"
 
 
-@lru_cache(
-    maxsize=65536
-)  # a pure function of one word, asked about the same few thousand words a million times on a long file
+# Cached: a pure function of one word, asked about the same few thousand words a million times
+# on a long file.
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A plural and a verb ending folded: ``laptops`` = ``laptop``, ``opening`` = ``open``."""
     w = word.casefold()
