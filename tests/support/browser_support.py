@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, stop, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
-from script_runs import ANSWERED, FLUSHED, open_context  # noqa: F401
+from script_runs import ANSWERED, FLUSHED, WAIT_MS, open_context  # noqa: F401
 
 # Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
 # test run writes inside the clone only and never changes a tracked file. The pictures in
@@ -122,13 +122,6 @@ def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 
             return
         time.sleep(0.3)
     raise AssertionError(f"streamlit not healthy after {timeout:.0f} s:\n{log.read_text()[-3000:]}")
-
-
-# How long a browser test waits for a condition (a text, a heading, the page at rest). Waits end
-# as soon as the condition holds, so a long one costs a passing test nothing; CI runs the browser
-# tests beside the conformance runs and the floors' install on two cores, where a page switch
-# once took more than 30 s.
-WAIT_MS = 90_000
 
 
 # The page is at rest: the run it last asked for has come back (script_runs.ANSWERED: until then

@@ -95,8 +95,19 @@ FLUSHED = "() => new Promise(resolve => setTimeout(() => resolve(true), 0))"
 ANSWERED = "(() => { const r = window.__hdRuns; return !r || r.answered > r.asked || r.asked === 0; })()"
 
 
+# How long a browser test waits for a condition (a text, a heading, the page at rest, a page
+# load). Waits end as soon as the condition holds, so a long one costs a passing test nothing; CI
+# runs the browser tests beside the conformance runs and the floors' install on two cores, where
+# a page switch once took more than 30 s, and at load 20-27 a first page load did (Playwright's
+# own default of 30 s failed a token test).
+WAIT_MS = 90_000
+
+
 def open_context(chromium, **options):
-    """``chromium.new_context(**options)`` carrying the run tracker (every page, every frame)."""
+    """``chromium.new_context(**options)`` carrying the run tracker (every page, every frame),
+    its waits and page loads bounded by :data:`WAIT_MS`."""
     context = chromium.new_context(**options)
     context.add_init_script(TRACKER)
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
     return context
