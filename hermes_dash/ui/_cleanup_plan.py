@@ -89,8 +89,10 @@ def removals_of(plan: cleanup.Plan, pk: str, steps_usage: int) -> list[str]:
     folded = None
     for n, cand in enumerate(shown):
         if n == open_n:  # below the ones shown open: the rest, folded
-            folded = st.expander(
-                f"{n_of(len(shown) - open_n, 'more entry', 'more entries')} with no evidence against them"
+            folded = st.expander(  # keyed: it stays open while the person ticks the boxes inside
+                f"{n_of(len(shown) - open_n, 'more entry', 'more entries')} with no evidence against them",
+                key=f"cu_fold_{pk}",
+                on_change="rerun",
             )
         after = after_all if cand.entry in ticked else after_all - cand.freed
         with folded if folded is not None else contextlib.nullcontext():
