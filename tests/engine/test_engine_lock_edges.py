@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from agent_like import agent_can_lock
 
 from hermes_dash import FileProblem
 from hermes_dash.engine.io import lock as _lock
@@ -20,18 +21,6 @@ NOT_OURS = (
     "Nothing was changed. Move that file away (it is not a lock file hermes-dash or the agent made: "
     "its bytes are kept as they are), then try again; the lock file is created afresh."
 )
-
-
-def other_can_lock(path: Path) -> bool:
-    """Whether another open file description (the agent's) could take the lock now."""
-    fd = os.open(path, os.O_RDWR)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False
-    finally:
-        os.close(fd)
 
 
 def wait_for(condition, what: str, limit: float = 20.0) -> None:
@@ -59,7 +48,7 @@ def opened_by_us(path: Path, besides: set[int]) -> bool:
 def test_a_first_write_makes_the_home_and_its_folder_and_a_private_lock_file(tmp_path):
     lock = tmp_path / "new-home" / "memories" / "MEMORY.md.lock"
     with held(lock, 1, "busy"):
-        assert not other_can_lock(lock)
+        assert not agent_can_lock(lock)
     assert lock.is_file() and (lock.stat().st_mode & 0o777) == 0o600
 
 
@@ -119,7 +108,7 @@ def test_a_lock_released_while_we_wait_is_taken(tmp_path):
     def take() -> None:
         try:
             with held(lock, 20, "busy"):
-                got.append(not other_can_lock(lock))
+                got.append(not agent_can_lock(lock))
         except FileProblem as exc:
             got.append(exc)
 
@@ -140,7 +129,7 @@ def test_a_lock_file_deleted_while_we_wait_is_made_again_and_locked_by_its_name(
 
     def take() -> None:
         with held(lock, 20, "busy"):
-            got.append(lock.exists() and not other_can_lock(lock))
+            got.append(lock.exists() and not agent_can_lock(lock))
 
     worker = threading.Thread(target=take)
     worker.start()
@@ -168,5 +157,5 @@ def test_a_lock_that_fails_for_another_reason_is_an_os_refusal(tmp_path, monkeyp
 def test_two_locks_held_at_once_are_two_locks(tmp_path):
     memory, user = tmp_path / "MEMORY.md.lock", tmp_path / "USER.md.lock"
     with held(memory, 1, "busy"), held(user, 1, "busy"):
-        assert not other_can_lock(memory) and not other_can_lock(user)
-    assert other_can_lock(memory) and other_can_lock(user)
+        assert not agent_can_lock(memory) and not agent_can_lock(user)
+    assert agent_can_lock(memory) and agent_can_lock(user)

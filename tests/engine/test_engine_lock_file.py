@@ -10,6 +10,7 @@ import os
 import stat
 
 import pytest
+from agent_like import agent_can_lock
 
 from hermes_dash import FileProblem
 
@@ -87,27 +88,15 @@ def test_a_hard_link_swapped_in_between_the_check_and_the_lock_keeps_its_bytes(s
 
 
 def test_the_lock_is_reentrant_in_a_thread_and_excludes_the_agent_until_the_outermost_release(home):
-    import fcntl
-
     from hermes_dash import held
 
     lock = home / "memories" / "MEMORY.md.lock"
 
-    def agent_can_lock() -> bool:
-        fd = os.open(lock, os.O_RDWR)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            return False
-        finally:
-            os.close(fd)
-
     with held(lock, 1, "busy"):
         with held(lock, 0, "busy"):  # the same thread: no wait, even with no time to wait
-            assert not agent_can_lock()
-        assert not agent_can_lock()  # the inner release keeps the outer lock
-    assert agent_can_lock() and lock.stat().st_size == 0
+            assert not agent_can_lock(lock)
+        assert not agent_can_lock(lock)  # the inner release keeps the outer lock
+    assert agent_can_lock(lock) and lock.stat().st_size == 0
 
 
 def test_a_busy_lock_and_an_unusable_lock_path_are_refusals_that_say_so(tmp_path):

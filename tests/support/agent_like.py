@@ -19,6 +19,18 @@ from pathlib import Path
 DELIMITER = "\n§\n"
 
 
+def agent_can_lock(lock: Path) -> bool:
+    """Whether the agent (another open file description) could take the ``flock`` on ``lock`` now."""
+    fd = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(fd)
+
+
 def agent_add(memory: Path, entry: str) -> None:
     """Add ``entry`` to the memory file ``memory`` as the agent does (a duplicate is not added)."""
     lock = os.open(str(memory) + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
