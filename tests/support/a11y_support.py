@@ -31,39 +31,42 @@ class Violation:
         return f"[{self.where}] {self.rule} ({self.impact}) at {self.target}: {self.html[:160]}"
 
 
-_AXE = None
+_AXE_SCRIPT: str | None = None
+# axe-core runs where the script is already loaded: a Streamlit page changes pages in the same
+# document, so the 570 KB script is injected once per document, not before every audit.
 
 
-def _axe():
-    global _AXE
-    if _AXE is None:
+def _axe_script() -> str:
+    global _AXE_SCRIPT
+    if _AXE_SCRIPT is None:
         from axe_playwright_python.sync_playwright import Axe
 
-        _AXE = Axe()
-    return _AXE
+        _AXE_SCRIPT = Axe().axe_script  # the bundled axe.min.js, as the package's own run injects it
+    return _AXE_SCRIPT
 
 
 def audit(page, where: str) -> list[Violation]:
     """Every axe-core violation on ``page`` now (all impacts), one per offending element."""
-    results = _axe().run(page, options={"resultTypes": ["violations"]})
-    found = []
-    for rule in results.response["violations"]:
-        for node in rule["nodes"]:
-            target = node["target"][0] if len(node["target"]) == 1 else None  # None: inside an iframe
-            in_nav = bool(target) and page.evaluate(
-                "([sel, nav]) => !!document.querySelector(sel)?.closest(nav)", [target, NAV_LIST]
-            )
-            found.append(
-                Violation(
-                    rule["id"],
-                    node.get("impact") or rule.get("impact") or "minor",
-                    " ".join(map(str, node["target"])),
-                    node.get("html", "").replace("\n", " "),
-                    where,
-                    in_nav,
-                )
-            )
-    return found
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(_axe_script())  # as the package's own Axe.run injects it, before each of its runs
+    response = page.evaluate("options => axe.run(document, options)", {"resultTypes": ["violations"]})
+    nodes = [(rule, node) for rule in response["violations"] for node in rule["nodes"]]
+    # None: inside an iframe. Which targets sit inside the page navigation: one round trip for all.
+    targets = [node["target"][0] if len(node["target"]) == 1 else None for _rule, node in nodes]
+    in_nav = page.evaluate(
+        "([sels, nav]) => sels.map(sel => !!sel && !!document.querySelector(sel)?.closest(nav))", [targets, NAV_LIST]
+    )
+    return [
+        Violation(
+            rule["id"],
+            node.get("impact") or rule.get("impact") or "minor",
+            " ".join(map(str, node["target"])),
+            node.get("html", "").replace("\n", " "),
+            where,
+            nav,
+        )
+        for (rule, node), nav in zip(nodes, in_nav)
+    ]
 
 
 def failing(found: list[Violation]) -> list[Violation]:

@@ -136,9 +136,10 @@ AT_REST = (
 )
 
 
-def settle(page, text: str | None = None, timeout: float = WAIT_MS) -> None:
+def settle(page, text: str | None = None, timeout: float = WAIT_MS, *, still: bool = True) -> None:
     """Wait until the app shows ``text``, the last run the page asked for has come back, and no
-    run is in progress."""
+    run is in progress. ``still`` False: without the last 200 ms of no change (:func:`quiet`),
+    for a caller that waits for more and ends with its own quiet."""
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
     page.evaluate(FLUSHED)  # a change the page has not sent yet goes out first (script_runs.FLUSHED)
@@ -150,7 +151,8 @@ def settle(page, text: str | None = None, timeout: float = WAIT_MS) -> None:
         '.every(t => t.querySelector(\'[role="gridcell"], [role="columnheader"]\'))',
         timeout=timeout,
     )
-    quiet(page)
+    if still:
+        quiet(page)
 
 
 # Resolves once the page has made no DOM change for ``ms`` (at most ``cap`` ms in all): the last
@@ -179,17 +181,18 @@ _GRIDS_DRAWN = """() => [...document.querySelectorAll('[data-testid="stDataFrame
     && t.getBoundingClientRect().width > 0 && t.querySelector('[role="columnheader"]'))"""
 
 
-def drawn(page, timeout: float = WAIT_MS) -> None:
-    """Wait until the page is at rest and every table shown has drawn its grid."""
-    settle(page, None, timeout)
+def drawn(page, timeout: float = WAIT_MS, *, still: bool = True) -> None:
+    """Wait until the page is at rest and every table shown has drawn its grid (``still``: as settle's)."""
+    settle(page, None, timeout, still=False)  # one quiet, at the end: a second in between adds only its 200 ms
     wait_js(page, _GRIDS_DRAWN, None, "a table shown never drew its grid", timeout)
-    quiet(page)
+    if still:
+        quiet(page)
 
 
 def keys_ready(page, timeout: float = WAIT_MS) -> None:
     """Wait until Tab meets every control of the page: the keyboard script is installed and every
     grid drawn (a canvas is a table's one Tab stop), the page at rest."""
-    drawn(page, timeout)
+    drawn(page, timeout, still=False)
     wait_js(page, "() => window.__hdKeys === true", None, "the keyboard script was never installed", timeout)
     quiet(page)
 
@@ -266,7 +269,7 @@ def goto_page(page, title: str, heading: bool = True) -> None:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {title} link was clicked, the address never became {path}") from None
             link.click()
-    settle(page, None)
+    settle(page, None, still=not heading)  # no element of the page before is left: its headings are gone
     if heading:
         page.get_by_role("heading", name=title).first.wait_for()
         settle(page, None)
