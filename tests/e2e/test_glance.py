@@ -13,7 +13,7 @@ import io
 
 import pytest
 from agent_like import agent_add
-from browser_support import WAIT_MS, Browser, goto_page, resized, settle, shot, stable_box
+from browser_support import WAIT_MS, Browser, drawn, goto_page, resized, settle, shot, stable_box
 from test_browser_tables import MEASURE
 
 pytestmark = pytest.mark.e2e
@@ -83,7 +83,7 @@ def test_the_entry_column_gets_the_width_of_an_empty_flags_column(browser: Brows
     kept = parse(memory_md.read_text(encoding="utf-8"))[:2]  # two entries of the snapshot, with no flag
     memory_md.write_text(DELIMITER.join(kept), encoding="utf-8")
     page.get_by_text("2 entries", exact=False).first.wait_for(timeout=WAIT_MS)  # the live view redrew
-    settle(page, None)
+    drawn(page)  # the redrawn grid, with its columns laid out (settle: its cells only)
     memory = grid_columns(page)[0]
     widths = {c["title"]: c["width"] for c in memory["columns"]}
     shot(page, "glance-entry-width")
@@ -129,7 +129,7 @@ def test_sharing_at_390_px_keeps_the_file_name_whole(browser: Browser) -> None:
     resized(page, {"width": 390, "height": 844})  # the sidebar folds away
     compare = page.locator('[data-testid="stDataFrame"]').filter(visible=True).last
     compare.scroll_into_view_if_needed()
-    settle(page, None)
+    drawn(page)
     shot(page, "glance-sharing-390")
     grid = grid_columns(page)[-1]
     widths = {c["title"]: c["width"] for c in grid["columns"]}
