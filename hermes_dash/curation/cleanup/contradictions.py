@@ -28,6 +28,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import facts, meaning
+from .rarity import Rarity
+from .rarity import of as rarity_of
 from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, mask, spelled, subject_words, two_subjects
 from .values import Value, by_kind, old_values, stem, values
 
@@ -132,8 +134,9 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
-def judge(a: str, b: str) -> Finding | None:
-    """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer."""
+def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
+    """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer;
+    ``rarity``: the words of the pool they come from (a word only the two use names one subject)."""
     va, vb = values(a), values(b)
     if not va and not vb:
         return None
@@ -167,6 +170,7 @@ def judge(a: str, b: str) -> Finding | None:
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
+    one = one or bool(rarity is not None and rarity.rare(shared))
     if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
@@ -237,7 +241,9 @@ def _keys(text: str) -> set[str]:
 WORD_MAX = 200  # a word more entries use than this finds no partner for a named alternative
 
 
-def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[int]) -> set[tuple[int, int]]:
+def _named(
+    left: Sequence[str], right: Sequence[str], same: bool, holders: list[int], rarity: Rarity
+) -> set[tuple[int, int]]:
     """Each entry of ``left`` naming an alternative (``switched to Opsgenie``), against the entries
     of ``right`` sharing a word of what it changes: an index, not every entry."""
     if not holders or len(holders) > GROUP_MAX:
@@ -259,13 +265,19 @@ def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[
             pair = (min(i, j), max(i, j)) if same else (i, j)
             if (same and i == j) or pair in out:
                 continue
-            if judge(left[i], right[j]) is not None:
+            if judge(left[i], right[j], rarity) is not None:
                 out.add(pair)
     return out
 
 
-def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[int, int]]:
+def pool(left: Sequence[str], right: Sequence[str], same: bool) -> Rarity:
+    """The rarity of words over the entries compared: one file, or both."""
+    return rarity_of(list(left) if same else [*left, *right])
+
+
+def pairs(left: Sequence[str], right: Sequence[str], same: bool, rarity: Rarity | None = None) -> list[tuple[int, int]]:
     """(i, j) pairs of left and right entries that give one kind of value and contradict each other."""
+    rarity = rarity or pool(left, right, same)
     groups_l: dict[str, list[int]] = {}
     groups_r: dict[str, list[int]] = {}
     for i, text in enumerate(left):
@@ -286,12 +298,14 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
                 pair = (min(i, j), max(i, j)) if same else (i, j)
                 if (same and i == j) or pair in out:
                     continue
-                found = judge(left[pair[0]], right[pair[1]])
+                found = judge(left[pair[0]], right[pair[1]], rarity)
                 if found is not None and (not found.undated or alike(left[pair[0]], right[pair[1]]) >= UNDATED_AT):
                     out.add(pair)
     retired_l = [i for i, t in enumerate(left) if _RETIRED.search(t) and CUE.search(t)]
-    out |= _named(left, right, same, sorted(set(groups_l.get("name", []) + retired_l)))
+    out |= _named(left, right, same, sorted(set(groups_l.get("name", []) + retired_l)), rarity)
     if not same:
         retired_r = [j for j, t in enumerate(right) if _RETIRED.search(t) and CUE.search(t)]
-        out |= {(i, j) for j, i in _named(right, left, False, sorted(set(groups_r.get("name", []) + retired_r)))}
+        out |= {
+            (i, j) for j, i in _named(right, left, False, sorted(set(groups_r.get("name", []) + retired_r)), rarity)
+        }
     return sorted(out)
