@@ -31,7 +31,7 @@ from . import facts, meaning
 from .rarity import Rarity
 from .rarity import of as rarity_of
 from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, mask, spelled, subject_words, two_subjects
-from .values import Value, by_kind, old_values, stem, values
+from .values import Value, by_kind, old_values, roles, stem, values
 
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
@@ -64,6 +64,21 @@ class Finding:
 
 Kinds = dict[str, set[str]]
 
+#: Kinds of value that are amounts: one subject's amount changes by a factor of a few, not of
+#: thousands ("£2 a day storage" is not "insured up to £50,000").
+_AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume", "mass", "power", "bitrate")
+RATIO_MAX = 20.0
+
+
+def _apart(xa: set[str], xb: set[str]) -> bool:
+    """The two amounts are further apart than one subject's value changes (neither zero)."""
+    try:
+        na, nb = [float(x) for x in xa], [float(x) for x in xb]
+    except ValueError:
+        return False
+    low, high = min(na + nb), max(na + nb)
+    return low > 0 and high / low > RATIO_MAX
+
 
 def _same_line(xa: set[str], xb: set[str]) -> bool:
     """``8`` and ``8.2``, ``1.4`` and ``1.4.2``: one version said less precisely, no other one."""
@@ -76,12 +91,14 @@ def _same_line(xa: set[str], xb: set[str]) -> bool:
 def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | None] | None:
     """(kind, which side names the other's value as left behind or None) for the first kind whose
     values differ; None when no kind does."""
-    for kind in ka.keys() & kb.keys():
+    for kind in sorted(ka.keys() & kb.keys(), key=lambda k: k == "who"):  # a number first: it may name which one
         if kind == "name":
             continue
         xa, xb = ka[kind], kb[kind]
         if xa == xb or (kind.startswith("version") and _same_line(xa, xb)):
             continue
+        if kind == "who" and {w for x in xa for w in x.split()} & {w for x in xb for w in x.split()}:
+            continue  # "NCC" and "NCC Group", "Ravi Sandhu" and "Ravinder Sandhu": one name said two ways
         if not xa & xb:
             return kind, None
         if ob.get(kind, set()) & xa and xb - xa:
@@ -137,14 +154,19 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
 def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer;
     ``rarity``: the words of the pool they come from (a word only the two use names one subject)."""
-    va, vb = values(a), values(b)
+    va, vb = values(a) + roles(a), values(b) + roles(b)
     if not va and not vb:
         return None
     ka, kb = by_kind(a), by_kind(b)
+    ka |= {"who": {v.value for v in va if v.kind == "who"}} if roles(a) else {}
+    kb |= {"who": {v.value for v in vb if v.kind == "who"}} if roles(b) else {}
     universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
     found = _differs(ka, kb, old_values(a), old_values(b))
+    # who does a thing is part of what the entry is about, unless it is the value that differs
+    va = tuple(v for v in va if v.kind != "who" or (found and found[0] == "who"))
+    vb = tuple(v for v in vb if v.kind != "who" or (found and found[0] == "who"))
     sub_a, sub_b = subject_words(a, va), subject_words(b, vb)
     kind, named_old = found if found else (None, None)
     # "everywhere", "on every site" says a version holds for all things of its line, nothing more:
@@ -178,6 +200,8 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     if kind != "name" and two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
+        return None
+    if _apart(ka.get(kind, set()), kb.get(kind, set())) if kind.startswith(_AMOUNTS) else False:
         return None
     newer = named_old
     if newer is None and cue_a != cue_b:
@@ -215,7 +239,7 @@ def said(text: str, kind: str) -> tuple[str, ...]:
     return tuple(
         dict.fromkeys(
             text[v.start : v.end]
-            for v in values(text)
+            for v in values(text) + roles(text)
             if not v.old and (v.kind == kind or (line and v.kind.startswith("version:")))
         )
     )
@@ -235,7 +259,10 @@ def _vector(text: str) -> Any:
 def _keys(text: str) -> set[str]:
     """The groups an entry is compared in: its values' kinds, and its versions' major lines."""
     found = values(text)
-    return {v.kind for v in found} | {"version@" + v.value.split(".")[0] for v in found if v.kind.startswith("version")}
+    kinds = {v.kind for v in found} | {
+        "version@" + v.value.split(".")[0] for v in found if v.kind.startswith("version")
+    }
+    return kinds | ({"who"} if roles(text) else set())
 
 
 WORD_MAX = 200  # a word more entries use than this finds no partner for a named alternative

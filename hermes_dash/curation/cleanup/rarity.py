@@ -40,9 +40,7 @@ class Rarity:
     def rare(self, shared: Iterable[str]) -> frozenset[str]:
         """Those of ``shared`` (the subject words two entries share, values left out) that no
         other entry of the pool uses."""
-        return frozenset(
-            w for w in shared if len(w) >= SHORTEST and w not in WHEN and self.counts[stem(w)] <= RARE_AT
-        )
+        return frozenset(w for w in shared if len(w) >= SHORTEST and w not in WHEN and self.counts[stem(w)] <= RARE_AT)
 
 
 def of(texts: Iterable[str]) -> Rarity:
