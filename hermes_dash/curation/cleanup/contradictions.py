@@ -70,6 +70,16 @@ _AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume",
 RATIO_MAX = 20.0
 
 
+def _labelled(ka: Kinds, kb: Kinds) -> bool:
+    """A whole number after one name differs (``Strongroom 1`` / ``Strongroom 2``, ``Act 1`` /
+    ``Act 2``) and a value of another kind too: the number names which thing, not its version."""
+    shared = ka.keys() & kb.keys()
+    labels = {
+        k for k in shared if k.startswith("version:") and ka[k] != kb[k] and all("." not in x for x in ka[k] | kb[k])
+    }
+    return bool(labels) and any(ka[k] != kb[k] for k in shared - labels if not k.startswith("version@"))
+
+
 def _apart(xa: set[str], xb: set[str]) -> bool:
     """The two amounts are further apart than one subject's value changes (neither zero)."""
     try:
@@ -197,11 +207,15 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
-    if kind != "name" and two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
+    if kind != "name" and two_subjects(
+        a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, versioned=kind.startswith("version")
+    ):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
     if _apart(ka.get(kind, set()), kb.get(kind, set())) if kind.startswith(_AMOUNTS) else False:
+        return None
+    if _labelled(ka, kb):
         return None
     newer = named_old
     if newer is None and cue_a != cue_b:

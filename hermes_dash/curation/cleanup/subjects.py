@@ -138,8 +138,9 @@ _LABELLED = re.compile(
 )
 
 
-def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
-    """Each names a distinctive token the other lacks, outside the values: two subjects."""
+def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], versioned: bool = False) -> bool:
+    """Each names a distinctive token the other lacks, outside the values: two subjects
+    (``versioned``: a build name with digits beside a version changes with it, ``22H2``)."""
     ta, tb = names(a, va), names(b, vb)
     for short, words in spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
         ta, tb = ta - {short}, tb - words
@@ -148,6 +149,8 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> b
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
+    if versioned:
+        only_a, only_b = ({t for t in only if not any(c.isdigit() for c in t)} for only in (only_a, only_b))
     return bool(only_a and only_b)
 
 
@@ -169,10 +172,11 @@ def two_subjects(
     *,
     universal: bool,
     uncued: bool,
+    versioned: bool = False,
 ) -> bool:
     """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
     and, with nothing dated, two sentences whose heads share nothing."""
-    if _tokens_apart(a, b, va, vb):
+    if _tokens_apart(a, b, va, vb, versioned):
         return True
     if universal:
         return False

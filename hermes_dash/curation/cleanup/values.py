@@ -23,7 +23,7 @@ _STOP = frozenset(
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b|\s?M\b|\s(?:million|thousand)\b)?"
 _NUMBER = re.compile(
     rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|{WORDS_NUMBER}\b)"
-    r"(?![.:]\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",
+    r"(?![.:]\d|[A-Za-z]+\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",  # "22H2" is a name
     re.IGNORECASE,
 )
 _TIME = re.compile(
