@@ -70,6 +70,11 @@ _AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume",
 RATIO_MAX = 20.0
 
 
+def _both(v: Value, other: str) -> bool:
+    """A new name (not one left behind) the other entry gives too."""
+    return v.kind == "name" and not v.old and v.value in other
+
+
 def _labelled(ka: Kinds, kb: Kinds) -> bool:
     """A whole number after one name differs (``Strongroom 1`` / ``Strongroom 2``, ``Act 1`` /
     ``Act 2``) and a value of another kind too: the number names which thing, not its version."""
@@ -175,8 +180,10 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         ka, kb = _by_line(ka), _by_line(kb)
     found = _differs(ka, kb, old_values(a), old_values(b))
     # who does a thing is part of what the entry is about, unless it is the value that differs
-    va = tuple(v for v in va if v.kind != "who" or (found and found[0] == "who"))
-    vb = tuple(v for v in vb if v.kind != "who" or (found and found[0] == "who"))
+    # and a name both give ("to Godot 4.3" / "Godot 4.2.2") is what they are about, not a value
+    fa, fb = a.casefold(), b.casefold()
+    va = tuple(v for v in va if (v.kind != "who" or (found and found[0] == "who")) and not _both(v, fb))
+    vb = tuple(v for v in vb if (v.kind != "who" or (found and found[0] == "who")) and not _both(v, fa))
     sub_a, sub_b = subject_words(a, va), subject_words(b, vb)
     kind, named_old = found if found else (None, None)
     # "everywhere", "on every site" says a version holds for all things of its line, nothing more:

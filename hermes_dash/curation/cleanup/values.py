@@ -48,7 +48,7 @@ _PORTS_NAMED = re.compile(r"\bports?\b", re.IGNORECASE)
 _BARE_PORT = re.compile(r"(?<![\w.:,$€£-])(\d{4,5})(?![\w:%-]|[.,]\d)")
 #: A change cue introducing a named alternative: the value is the words after it, up to a break.
 _ALTERNATIVE = re.compile(
-    r"\b(?:switched|changed|moved|migrated|renamed|transferred|now\s+(?:uses?|is|are|goes?|runs?)|"
+    r"\b(?i:switched|changed|moved|migrated|renamed|transferred|now\s+(?:uses?|is|are|goes?|runs?)|"
     r"went)\s+(?:(?!from\b|to\b)[\w'’]+\s+){0,4}?(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})",
 )
@@ -342,8 +342,8 @@ _DATE = re.compile(
 )
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
 _NOW_USES = re.compile(
-    r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
-    r"replaced\s+(?:(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+|\w+(?:\s+\w+)?\s+)?(?:with|by)|"
+    r"\b(?:(?i:now)\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
+    r"(?i:replaced)\s+(?:(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+|\w+(?:\s+\w+)?\s+)?(?:with|by)|"
     r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
