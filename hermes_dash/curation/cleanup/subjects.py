@@ -163,6 +163,20 @@ _CUED_NEWER = re.compile(r"\b(?:now|no\s+longer|since|these\s+days|from\s+now\s+
 _GENERAL = re.compile(r"\b(?:each|every|all|any|other|most)\b", re.IGNORECASE)
 
 
+def _shortened(a: list[str], b: list[str], shared: set[str]) -> dict[str, str]:
+    """Words of ``b`` that shorten (or lengthen) a word of ``a`` in one slot, right before one
+    shared word (``ed`` / ``education`` before ``budget``, ``alert`` / ``alertmanager`` before
+    ``page``), each with the word of ``a``: one qualifier in two spellings, not two."""
+    before_a = {(w, nxt) for w, nxt in zip(a, a[1:]) if nxt in shared and w not in shared}
+    out: dict[str, str] = {}
+    for w, nxt in zip(b, b[1:]):
+        if nxt in shared and w not in shared and w[:1].isalpha():
+            for x, then in before_a:
+                if then == nxt and x != w and min(len(x), len(w)) >= 2 and (x.startswith(w) or w.startswith(x)):
+                    out[w] = x
+    return out
+
+
 def two_subjects(
     a: str,
     b: str,
@@ -181,9 +195,11 @@ def two_subjects(
     if universal:
         return False
     sub_a, sub_b = subjects
+    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
+    short = _shortened(raw_a, raw_b, set(sub_a) & set(sub_b))  # "home-ed budget" / "home-education budget"
+    sub_b, raw_b = [short.get(w, w) for w in sub_b], [short.get(w, w) for w in raw_b]
     set_a, set_b = set(sub_a), set(sub_b)
     shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
-    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
     qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
     if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
         return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"
