@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD
-from .values import stem
+from .values import PREPOSITIONS, stem
 
 RARE_AT = 2  # a word at most this many entries of the pool use is rare: only the pair itself
 SHORTEST = 4  # shorter words ("day", "fee", "ok") are too common in kind to name a subject
@@ -40,7 +40,11 @@ class Rarity:
     def rare(self, shared: Iterable[str]) -> frozenset[str]:
         """Those of ``shared`` (the subject words two entries share, values left out) that no
         other entry of the pool uses."""
-        return frozenset(w for w in shared if len(w) >= SHORTEST and w not in WHEN and self.counts[stem(w)] <= RARE_AT)
+        return frozenset(
+            w
+            for w in shared
+            if len(w) >= SHORTEST and w not in WHEN and w not in PREPOSITIONS and self.counts[stem(w)] <= RARE_AT
+        )
 
 
 def of(texts: Iterable[str]) -> Rarity:

@@ -195,6 +195,8 @@ def two_subjects(
     if universal:
         return False
     sub_a, sub_b = subjects
+    if versioned:  # a build name beside a version changes with it: no word swapped
+        sub_a, sub_b = ([w for w in sub if not any(c.isdigit() for c in w)] for sub in (sub_a, sub_b))
     raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
     short = _shortened(raw_a, raw_b, set(sub_a) & set(sub_b))  # "home-ed budget" / "home-education budget"
     sub_b, raw_b = [short.get(w, w) for w in sub_b], [short.get(w, w) for w in raw_b]

@@ -137,7 +137,7 @@ def _next_noun(text: str, end: int) -> str:
         if m.start() != (0 if not run else run[-1][1]):
             break
         word = m.group(1).casefold()
-        if word in _STOP or word in _ADVERBS or word in _PREPOSITIONS:
+        if word in _STOP or word in _ADVERBS or word in PREPOSITIONS:
             break
         run.append((word, m.end()))
         if len(run) == 2:
@@ -145,7 +145,8 @@ def _next_noun(text: str, end: int) -> str:
     return stem(run[-1][0]) if run and (len(run) == 1 or "-" not in run[-1][0]) else ""
 
 
-_PREPOSITIONS = frozenset(
+#: Words that open a slot and name nothing ("through", "within", "via").
+PREPOSITIONS = frozenset(
     "without within after before until till over under into onto about above below between during since "
     "through across against around near off out up down via like".split()
 )
@@ -299,7 +300,7 @@ def _levels(f: _Found) -> None:
     """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
     for m in _LEVEL.finditer(f.text):
         word = m.group(1).casefold()
-        skip = _STOP | _ADVERBS | _PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP
+        skip = _STOP | _ADVERBS | PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP
         if word not in skip and not _next_noun(f.text, m.end(2)):
             f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
 
