@@ -383,3 +383,9 @@ def test_a_qualifier_shortened_in_one_entry_is_one_qualifier(tmp_path):
     pair = ("Kit-maintenance budget: £40 a month.", "Our kit-maint budget is £55 a month.")
     [found] = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."])).contradictions
     assert {found.first, found.second} == set(pair) and found.newer is None
+
+
+def test_two_names_for_one_subject_without_a_cue_are_shown_for_the_person_to_pick(tmp_path):
+    pair = ("Window cleaning is done by Clearview.", "The window cleaner contract is with Sparkle Ltd.")  # 0.47 alike
+    [found] = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."])).contradictions
+    assert {found.first, found.second} == set(pair) and found.newer is None

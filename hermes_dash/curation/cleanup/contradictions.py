@@ -36,7 +36,7 @@ from .values import Value, by_kind, old_values, roles, stem, values
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
 NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifier)
-UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
+UNDATED_AT = 0.4  # the least similarity of meaning for two values nothing dates (the person must pick)
 SUBJECT_ALIKE = 0.55  # or: the two subjects (words less values, cues, stop words) this alike in meaning
 
 UNIVERSAL = re.compile(
