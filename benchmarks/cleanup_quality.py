@@ -1,4 +1,6 @@
-"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set dev|dev2|dev3|dev4|test``.
+"""How well the clean-up assistant does, per kind: ``python -m benchmarks.cleanup_quality --set NAME``.
+
+``NAME`` is one of dev, dev2, dev3, dev4, test.
 
 Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 

@@ -30,8 +30,9 @@ from typing import Any
 from . import facts, meaning
 from .rarity import Rarity
 from .rarity import of as rarity_of
+from .roles import roles
 from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, mask, spelled, subject_words, two_subjects
-from .values import Value, by_kind, old_values, roles, stem, values
+from .values import Value, by_kind, old_values, stem, values
 
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have

@@ -420,25 +420,6 @@ def _days(f: _Found) -> None:
         f.put("day", ",".join(str(d) for d in days), spans[0][0], spans[-1][1])
 
 
-#: A proper name in the slot a role word opens ("is", "by", "with", "through", "via", "to"): who
-#: or what does the thing ("Treasurer is Geoff Lambert", "serviced by Vetquip", "booked with
-#: Cotswold Travel"), never a sentence's first word.
-_ROLE = re.compile(
-    r"\b(?:is|are|by|with|through|via|to)\s+(?:the\s+)?(?P<new>(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?"
-    r"[A-Z][\w'’&-]*(?:\s+(?:&\s+)?[A-Z][\w'’&-]*){0,3})"
-)
-
-
-def _roles(f: _Found) -> None:
-    for m in _ROLE.finditer(f.text):
-        words = m.group("new").split()
-        if re.match(r"\s+v?\d", f.text[m.end() :]):
-            continue  # "to Godot 4.3", "Windows 11": a product and its version
-        if words[0].casefold() not in _DAYS and words[0].casefold() not in _MONTHS and not words[0].isupper():
-            raw = m.group("new").rstrip(".,;:")
-            f.put("who", raw.casefold(), m.start("new"), m.start("new") + len(raw))
-
-
 def _more_alternatives(f: _Found) -> None:
     for m in _NOW_USES.finditer(f.text):
         _name(f, m, "new")
@@ -472,16 +453,6 @@ def values(text: str) -> tuple[Value, ...]:
     _levels(found)
     _days(found)
     return tuple(sorted(found.out, key=lambda v: v.start))
-
-
-@lru_cache(maxsize=1 << 14)
-def roles(text: str) -> tuple[Value, ...]:
-    """The proper names in a role word's slot (kind ``who``) outside the other values: what a
-    contradiction may be about, nothing a merge compares."""
-    found = _Found(text)
-    found.taken = [(v.start, v.end) for v in values(text)]
-    _roles(found)
-    return tuple(found.out)
 
 
 def by_kind(text: str) -> dict[str, set[str]]:
