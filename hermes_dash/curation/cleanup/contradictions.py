@@ -31,7 +31,7 @@ from . import facts, meaning
 from .rarity import Rarity
 from .rarity import of as rarity_of
 from .roles import roles
-from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, mask, spelled, subject_words, two_subjects
+from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, builds, mask, spelled, subject_words, two_subjects
 from .values import Value, by_kind, old_values, stem, values
 
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
@@ -216,7 +216,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
     if kind != "name" and two_subjects(
-        a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, versioned=kind.startswith("version")
+        a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, beside=builds(a, va) | builds(b, vb)
     ):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):

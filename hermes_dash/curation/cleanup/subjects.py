@@ -138,9 +138,20 @@ _LABELLED = re.compile(
 )
 
 
-def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], versioned: bool = False) -> bool:
+def builds(text: str, found: Sequence[Value]) -> frozenset[str]:
+    """The build names right after a version (``Windows 11 24H2``): they change with it."""
+    after = (_BUILD.match(text, v.end) for v in found if v.kind.startswith("version"))
+    return frozenset(stem(m.group(1)) for m in after if m)
+
+
+_BUILD = re.compile(r"\s+(\d+[A-Za-z]+\d*|[A-Za-z]+\d+[A-Za-z]*)\b")
+
+
+def _tokens_apart(
+    a: str, b: str, va: Sequence[Value], vb: Sequence[Value], beside: frozenset[str] = frozenset()
+) -> bool:
     """Each names a distinctive token the other lacks, outside the values: two subjects
-    (``versioned``: a build name with digits beside a version changes with it, ``22H2``)."""
+    (``beside``: build names beside the versions, which change with them)."""
     ta, tb = names(a, va), names(b, vb)
     for short, words in spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
         ta, tb = ta - {short}, tb - words
@@ -149,9 +160,7 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value], vers
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
-    if versioned:
-        only_a, only_b = ({t for t in only if not any(c.isdigit() for c in t)} for only in (only_a, only_b))
-    return bool(only_a and only_b)
+    return bool(only_a - beside and only_b - beside)
 
 
 #: A change cue on the later entry: its one word swapped restates the subject ("drills happen" /
@@ -186,17 +195,17 @@ def two_subjects(
     *,
     universal: bool,
     uncued: bool,
-    versioned: bool = False,
+    beside: frozenset[str] = frozenset(),
 ) -> bool:
     """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
     and, with nothing dated, two sentences whose heads share nothing."""
-    if _tokens_apart(a, b, va, vb, versioned):
+    if _tokens_apart(a, b, va, vb, beside):
         return True
     if universal:
         return False
     sub_a, sub_b = subjects
-    if versioned:  # a build name beside a version changes with it: no word swapped
-        sub_a, sub_b = ([w for w in sub if not any(c.isdigit() for c in w)] for sub in (sub_a, sub_b))
+    if beside:  # a build name beside a version changes with it: no word swapped
+        sub_a, sub_b = ([w for w in sub if w not in beside] for sub in (sub_a, sub_b))
     raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
     short = _shortened(raw_a, raw_b, set(sub_a) & set(sub_b))  # "home-ed budget" / "home-education budget"
     sub_b, raw_b = [short.get(w, w) for w in sub_b], [short.get(w, w) for w in raw_b]
