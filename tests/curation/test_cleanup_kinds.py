@@ -311,3 +311,81 @@ def test_two_things_at_one_value_with_the_opening_word_swapped_are_not_merged(tm
 def test_a_word_or_a_name_before_the_value_or_a_path_anywhere_names_another_subject(tmp_path, pair):
     report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
     assert report.contradictions == () and report.merges == ()
+
+
+# -- round three: evidence of one subject from the home itself, names as values, values as written
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Deliveries from the joinery arrive on Tuesdays at 08:00.", "The joinery van now comes at 11:00 on Tuesdays."),
+        ("Our treasurer is Ingrid Holm.", "Since the spring meeting the treasurer is Paul Reyes."),
+        ("Kiln loads are booked through Clayworks Studio.", "Kiln loads are now booked with Firebox Ceramics."),
+        ("The florist supplier is Bloomline.", "Switched florist supplier from Bloomline to Petalworks in May."),
+        ("The ferry leaves the harbour at 19:30.", "The ferry now leaves the harbour at 7.45pm."),
+        ("The sea wall is 1.8 m high.", "The sea wall was raised to 2.4 m."),
+        ("Renders run on the 16-core desktop.", "Renders now run on the 48-core desktop."),
+        ("Translation from Kenji costs ¥20 per character.", "Kenji now charges ¥24 per character."),
+        ("Public liability cover is £1 million.", "Public liability cover was raised to £5m."),
+        ("The office PCs run Windows 10 22H2.", "The office PCs were upgraded to Windows 11 24H2."),
+    ],
+    ids=[
+        "word-only-the-two-use",
+        "who-after-is",
+        "who-after-through-with",
+        "cue-opening-the-sentence",
+        "time-with-a-dot",
+        "metres-not-millions",
+        "hyphenated-count",
+        "yen",
+        "m-for-million-after-a-currency",
+        "build-name-beside-a-version",
+    ],
+)
+def test_one_subject_in_two_wordings_is_a_contradiction_newer_first(tmp_path, older, newer):
+    report = cleanup.suggest(home_of(tmp_path, [older, *FILLER, newer], ["Name: Sam."]))
+    assert [(c.first, c.second, c.newer) for c in report.contradictions] == [(newer, older, 0)]
+    assert report.merges == ()
+
+
+def test_a_word_many_entries_use_is_no_evidence_of_one_subject(tmp_path):
+    older, newer = (
+        "Deliveries from the joinery arrive on Tuesdays at 08:00.",
+        "The joinery van now comes at 11:00 on Tuesdays.",
+    )
+    more = ["The joinery sends its invoices by post.", "Ask the joinery before ordering oak."]
+    report = cleanup.suggest(home_of(tmp_path, [older, *FILLER, *more, newer], ["Name: Sam."]))
+    assert report.contradictions == ()
+
+
+def test_a_name_in_a_role_words_slot_alone_makes_no_subject_one(tmp_path):
+    pair = ("Payroll is run by Kestrel Payroll.", "Invoices are now sent through Ledgerly.")
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert report.contradictions == ()  # nor with "Payments go through Mollie" of the filler
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("Bay 1 is hosed down every 3 days.", "Bay 2 is hosed down every 5 days."),
+        ("Locker 3 belongs to Ms Okoro.", "Locker 5 belongs to Mr Tan."),
+        ("The hall hire deposit is £50.", "The hall is now insured up to £2,000,000."),
+    ],
+    ids=["number-naming-which-one", "number-and-person", "amounts-far-apart"],
+)
+def test_a_number_naming_a_thing_or_amounts_far_apart_are_two_subjects(tmp_path, pair):
+    report = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."]))
+    assert report.contradictions == () and report.merges == ()
+
+
+def test_a_qualifier_shortened_in_one_entry_is_one_qualifier(tmp_path):
+    pair = ("Kit-maintenance budget: £40 a month.", "Our kit-maint budget is £55 a month.")
+    [found] = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."])).contradictions
+    assert {found.first, found.second} == set(pair) and found.newer is None
+
+
+def test_two_names_for_one_subject_without_a_cue_are_shown_for_the_person_to_pick(tmp_path):
+    pair = ("Window cleaning is done by Clearview.", "The window cleaner contract is with Sparkle Ltd.")  # 0.47 alike
+    [found] = cleanup.suggest(home_of(tmp_path, [pair[0], *FILLER, pair[1]], ["Name: Sam."])).contradictions
+    assert {found.first, found.second} == set(pair) and found.newer is None

@@ -10,6 +10,9 @@ One concern per module (docs/cleanup.md):
 ``text``        merged and shorter wordings that keep every distinctive token; word diffs
 ``placement``   which file an entry reads as belonging in
 ``values``      the values an entry gives, by kind (ports, versions, quantities, times, counts)
+``roles``       who or what does a thing: a proper name in a role word's slot, a value too
+``subjects``    the signs of one subject or two (a qualifier, a label, a word swapped)
+``rarity``      evidence of one subject from the home: a word only the two entries use
 ``contradictions`` one subject, two values: by subject and value, not by template
 ``whereabouts`` where the agent runs (its sessions' folders) and entries naming another machine
 ``staleness``   paths not found where the agent runs (hints, never removals)

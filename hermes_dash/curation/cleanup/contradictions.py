@@ -28,13 +28,16 @@ from functools import lru_cache
 from typing import Any
 
 from . import facts, meaning
-from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, mask, spelled, subject_words, two_subjects
+from .rarity import Rarity
+from .rarity import of as rarity_of
+from .roles import roles
+from .subjects import CALENDAR, CUE, LIGHT, STOP, WORD, builds, mask, spelled, subject_words, two_subjects
 from .values import Value, by_kind, old_values, stem, values
 
 GROUP_MAX = 50  # a value kind nearly every entry has says nothing: such a group is skipped
 SUBJECT_SHARE = 0.5  # the least share of the shorter entry's subject words the other must have
 NAMED_SHARE = 0.3  # the same when both name one subject (a name or an identifier)
-UNDATED_AT = 0.5  # the least similarity of meaning for two values nothing dates (the person must pick)
+UNDATED_AT = 0.4  # the least similarity of meaning for two values nothing dates (the person must pick)
 SUBJECT_ALIKE = 0.55  # or: the two subjects (words less values, cues, stop words) this alike in meaning
 
 UNIVERSAL = re.compile(
@@ -62,6 +65,36 @@ class Finding:
 
 Kinds = dict[str, set[str]]
 
+#: Kinds of value that are amounts: one subject's amount changes by a factor of a few, not of
+#: thousands ("£2 a day storage" is not "insured up to £50,000").
+_AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume", "mass", "power", "bitrate")
+RATIO_MAX = 20.0
+
+
+def _both(v: Value, other: str) -> bool:
+    """A new name (not one left behind) the other entry gives too."""
+    return v.kind == "name" and not v.old and v.value in other
+
+
+def _labelled(ka: Kinds, kb: Kinds) -> bool:
+    """A whole number after one name differs (``Strongroom 1`` / ``Strongroom 2``, ``Act 1`` /
+    ``Act 2``) and a value of another kind too: the number names which thing, not its version."""
+    shared = ka.keys() & kb.keys()
+    labels = {
+        k for k in shared if k.startswith("version:") and ka[k] != kb[k] and all("." not in x for x in ka[k] | kb[k])
+    }
+    return bool(labels) and any(ka[k] != kb[k] for k in shared - labels if not k.startswith("version@"))
+
+
+def _apart(xa: set[str], xb: set[str]) -> bool:
+    """The two amounts are further apart than one subject's value changes (neither zero)."""
+    try:
+        na, nb = [float(x) for x in xa], [float(x) for x in xb]
+    except ValueError:
+        return False
+    low, high = min(na + nb), max(na + nb)
+    return low > 0 and high / low > RATIO_MAX
+
 
 def _same_line(xa: set[str], xb: set[str]) -> bool:
     """``8`` and ``8.2``, ``1.4`` and ``1.4.2``: one version said less precisely, no other one."""
@@ -74,12 +107,14 @@ def _same_line(xa: set[str], xb: set[str]) -> bool:
 def _differs(ka: Kinds, kb: Kinds, oa: Kinds, ob: Kinds) -> tuple[str, int | None] | None:
     """(kind, which side names the other's value as left behind or None) for the first kind whose
     values differ; None when no kind does."""
-    for kind in ka.keys() & kb.keys():
+    for kind in sorted(ka.keys() & kb.keys(), key=lambda k: k == "who"):  # a number first: it may name which one
         if kind == "name":
             continue
         xa, xb = ka[kind], kb[kind]
         if xa == xb or (kind.startswith("version") and _same_line(xa, xb)):
             continue
+        if kind == "who" and {w for x in xa for w in x.split()} & {w for x in xb for w in x.split()}:
+            continue  # "NCC" and "NCC Group", "Ravi Sandhu" and "Ravinder Sandhu": one name said two ways
         if not xa & xb:
             return kind, None
         if ob.get(kind, set()) & xa and xb - xa:
@@ -132,16 +167,24 @@ def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
-def judge(a: str, b: str) -> Finding | None:
-    """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer."""
-    va, vb = values(a), values(b)
+def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
+    """Whether ``a`` and ``b`` contradict each other (see the module), and which is newer;
+    ``rarity``: the words of the pool they come from (a word only the two use names one subject)."""
+    va, vb = values(a) + roles(a), values(b) + roles(b)
     if not va and not vb:
         return None
     ka, kb = by_kind(a), by_kind(b)
+    ka |= {"who": {v.value for v in va if v.kind == "who"}} if roles(a) else {}
+    kb |= {"who": {v.value for v in vb if v.kind == "who"}} if roles(b) else {}
     universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
     found = _differs(ka, kb, old_values(a), old_values(b))
+    # who does a thing is part of what the entry is about, unless it is the value that differs
+    # and a name both give ("to Godot 4.3" / "Godot 4.2.2") is what they are about, not a value
+    fa, fb = a.casefold(), b.casefold()
+    va = tuple(v for v in va if (v.kind != "who" or (found and found[0] == "who")) and not _both(v, fb))
+    vb = tuple(v for v in vb if (v.kind != "who" or (found and found[0] == "who")) and not _both(v, fa))
     sub_a, sub_b = subject_words(a, va), subject_words(b, vb)
     kind, named_old = found if found else (None, None)
     # "everywhere", "on every site" says a version holds for all things of its line, nothing more:
@@ -167,13 +210,20 @@ def judge(a: str, b: str) -> Finding | None:
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
+    one = one or bool(rarity is not None and rarity.rare(shared))
     if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
     heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
-    if kind != "name" and two_subjects(a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads):
+    if kind != "name" and two_subjects(
+        a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, beside=builds(a, va) | builds(b, vb)
+    ):
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
+        return None
+    if _apart(ka.get(kind, set()), kb.get(kind, set())) if kind.startswith(_AMOUNTS) else False:
+        return None
+    if _labelled(ka, kb):
         return None
     newer = named_old
     if newer is None and cue_a != cue_b:
@@ -211,7 +261,7 @@ def said(text: str, kind: str) -> tuple[str, ...]:
     return tuple(
         dict.fromkeys(
             text[v.start : v.end]
-            for v in values(text)
+            for v in values(text) + roles(text)
             if not v.old and (v.kind == kind or (line and v.kind.startswith("version:")))
         )
     )
@@ -231,13 +281,18 @@ def _vector(text: str) -> Any:
 def _keys(text: str) -> set[str]:
     """The groups an entry is compared in: its values' kinds, and its versions' major lines."""
     found = values(text)
-    return {v.kind for v in found} | {"version@" + v.value.split(".")[0] for v in found if v.kind.startswith("version")}
+    kinds = {v.kind for v in found} | {
+        "version@" + v.value.split(".")[0] for v in found if v.kind.startswith("version")
+    }
+    return kinds | ({"who"} if roles(text) else set())
 
 
 WORD_MAX = 200  # a word more entries use than this finds no partner for a named alternative
 
 
-def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[int]) -> set[tuple[int, int]]:
+def _named(
+    left: Sequence[str], right: Sequence[str], same: bool, holders: list[int], rarity: Rarity
+) -> set[tuple[int, int]]:
     """Each entry of ``left`` naming an alternative (``switched to Opsgenie``), against the entries
     of ``right`` sharing a word of what it changes: an index, not every entry."""
     if not holders or len(holders) > GROUP_MAX:
@@ -259,13 +314,19 @@ def _named(left: Sequence[str], right: Sequence[str], same: bool, holders: list[
             pair = (min(i, j), max(i, j)) if same else (i, j)
             if (same and i == j) or pair in out:
                 continue
-            if judge(left[i], right[j]) is not None:
+            if judge(left[i], right[j], rarity) is not None:
                 out.add(pair)
     return out
 
 
-def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[int, int]]:
+def pool(left: Sequence[str], right: Sequence[str], same: bool) -> Rarity:
+    """The rarity of words over the entries compared: one file, or both."""
+    return rarity_of(list(left) if same else [*left, *right])
+
+
+def pairs(left: Sequence[str], right: Sequence[str], same: bool, rarity: Rarity | None = None) -> list[tuple[int, int]]:
     """(i, j) pairs of left and right entries that give one kind of value and contradict each other."""
+    rarity = rarity or pool(left, right, same)
     groups_l: dict[str, list[int]] = {}
     groups_r: dict[str, list[int]] = {}
     for i, text in enumerate(left):
@@ -286,12 +347,14 @@ def pairs(left: Sequence[str], right: Sequence[str], same: bool) -> list[tuple[i
                 pair = (min(i, j), max(i, j)) if same else (i, j)
                 if (same and i == j) or pair in out:
                     continue
-                found = judge(left[pair[0]], right[pair[1]])
+                found = judge(left[pair[0]], right[pair[1]], rarity)
                 if found is not None and (not found.undated or alike(left[pair[0]], right[pair[1]]) >= UNDATED_AT):
                     out.add(pair)
     retired_l = [i for i, t in enumerate(left) if _RETIRED.search(t) and CUE.search(t)]
-    out |= _named(left, right, same, sorted(set(groups_l.get("name", []) + retired_l)))
+    out |= _named(left, right, same, sorted(set(groups_l.get("name", []) + retired_l)), rarity)
     if not same:
         retired_r = [j for j, t in enumerate(right) if _RETIRED.search(t) and CUE.search(t)]
-        out |= {(i, j) for j, i in _named(right, left, False, sorted(set(groups_r.get("name", []) + retired_r)))}
+        out |= {
+            (i, j) for j, i in _named(right, left, False, sorted(set(groups_r.get("name", []) + retired_r)), rarity)
+        }
     return sorted(out)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from . import contradictions, facts, meaning
 from .model import Contradiction, CrossOverlap, Merge
 from .placement import placement_of
+from .rarity import Rarity
 from .text import merge_text
 from .values import values
 
@@ -161,14 +162,19 @@ def _kind(a: str, b: str) -> str:
 
 
 def _judged(
-    left: Sequence[str], right: Sequence[str], same: bool, how: meaning.Method, progress: Progress | None
+    left: Sequence[str],
+    right: Sequence[str],
+    same: bool,
+    how: meaning.Method,
+    progress: Progress | None,
+    rarity: Rarity,
 ) -> list[tuple[str, float, int, int]]:
     """(verdict, similarity, i, j): a contradiction by subject and value first (two values are
     never one fact), else the verdict of the distinctive tokens."""
     out = []
     seen = set()
     for score, i, j in meaning.similar_pairs(left, right, same, how.conflict_at, how, progress):
-        found = contradictions.judge(left[i], right[j])
+        found = contradictions.judge(left[i], right[j], rarity)
         if found is not None and (not found.undated or score >= contradictions.UNDATED_AT):
             verdict: str | None = "conflict"
         else:
@@ -180,18 +186,18 @@ def _judged(
     # A short entry folded into one clause of a longer one, the two too little alike whole.
     found_more = _folded_pairs(left, right, same, how) | _restated_pairs(left, right, same, how)
     for i, j in sorted((found_more | _same_values_pairs(left, right, same)) - seen):
-        found = contradictions.judge(left[i], right[j])
+        found = contradictions.judge(left[i], right[j], rarity)
         out.append(("conflict" if found is not None and not found.undated else "same", 0.0, i, j))
         seen.add((i, j))
     # Contradictions by value that read too little alike to be paired above.
-    out += [("conflict", 0.0, i, j) for i, j in contradictions.pairs(left, right, same) if (i, j) not in seen]
+    out += [("conflict", 0.0, i, j) for i, j in contradictions.pairs(left, right, same, rarity) if (i, j) not in seen]
     out.sort(key=lambda t: -t[1])
     return out
 
 
-def _contradiction(ta: str, a: str, tb: str, b: str, score: float) -> Contradiction:
+def _contradiction(ta: str, a: str, tb: str, b: str, score: float, rarity: Rarity) -> Contradiction:
     """The pair with the suggested keeper (the newer, when a cue says which) first."""
-    found = contradictions.judge(a, b)
+    found = contradictions.judge(a, b, rarity)
     only_a, only_b = facts.differing(a, b)
     if found is not None:
         only_a, only_b = (
@@ -214,10 +220,11 @@ def within(
     merges: list[Merge] = []
     conflicts: list[Contradiction] = []
     used: set[int] = set()
-    for verdict, score, i, j in _judged(work, work, True, how, progress):
+    rarity = contradictions.pool(work, work, True)
+    for verdict, score, i, j in _judged(work, work, True, how, progress, rarity):
         a, b = work[i], work[j]
         if verdict == "conflict":
-            conflicts.append(_contradiction(target, a, target, b, score))
+            conflicts.append(_contradiction(target, a, target, b, score, rarity))
             continue
         if i in used or j in used:
             continue
@@ -235,9 +242,10 @@ def across(
     how = how or meaning.method()
     mem, usr = list(memory), list(user)
     cross, conflicts = [], []
-    for verdict, score, i, j in _judged(mem, usr, False, how, progress):
+    rarity = contradictions.pool(mem, usr, False)
+    for verdict, score, i, j in _judged(mem, usr, False, how, progress, rarity):
         if verdict == "conflict":
-            conflicts.append(_contradiction("memory", mem[i], "user", usr[j], score))
+            conflicts.append(_contradiction("memory", mem[i], "user", usr[j], score, rarity))
             continue
         merged = merge_text(mem[i], usr[j])
         cross.append(

@@ -138,8 +138,20 @@ _LABELLED = re.compile(
 )
 
 
-def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> bool:
-    """Each names a distinctive token the other lacks, outside the values: two subjects."""
+def builds(text: str, found: Sequence[Value]) -> frozenset[str]:
+    """The build names right after a version (``Windows 11 24H2``): they change with it."""
+    after = (_BUILD.match(text, v.end) for v in found if v.kind.startswith("version"))
+    return frozenset(stem(m.group(1)) for m in after if m)
+
+
+_BUILD = re.compile(r"\s+(\d+[A-Za-z]+\d*|[A-Za-z]+\d+[A-Za-z]*)\b")
+
+
+def _tokens_apart(
+    a: str, b: str, va: Sequence[Value], vb: Sequence[Value], beside: frozenset[str] = frozenset()
+) -> bool:
+    """Each names a distinctive token the other lacks, outside the values: two subjects
+    (``beside``: build names beside the versions, which change with them)."""
     ta, tb = names(a, va), names(b, vb)
     for short, words in spelled(a, b).items():  # "ORT" / "Oxford Reading Tree": one name
         ta, tb = ta - {short}, tb - words
@@ -148,7 +160,7 @@ def _tokens_apart(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> b
     fa, fb = a.casefold(), b.casefold()
     only_a = {t for t in ta - tb if t not in fb}
     only_b = {t for t in tb - ta if t not in fa}
-    return bool(only_a and only_b)
+    return bool(only_a - beside and only_b - beside)
 
 
 #: A change cue on the later entry: its one word swapped restates the subject ("drills happen" /
@@ -160,6 +172,20 @@ _CUED_NEWER = re.compile(r"\b(?:now|no\s+longer|since|these\s+days|from\s+now\s+
 _GENERAL = re.compile(r"\b(?:each|every|all|any|other|most)\b", re.IGNORECASE)
 
 
+def _shortened(a: list[str], b: list[str], shared: set[str]) -> dict[str, str]:
+    """Words of ``b`` that shorten (or lengthen) a word of ``a`` in one slot, right before one
+    shared word (``ed`` / ``education`` before ``budget``, ``alert`` / ``alertmanager`` before
+    ``page``), each with the word of ``a``: one qualifier in two spellings, not two."""
+    before_a = {(w, nxt) for w, nxt in zip(a, a[1:]) if nxt in shared and w not in shared}
+    out: dict[str, str] = {}
+    for w, nxt in zip(b, b[1:]):
+        if nxt in shared and w not in shared and w[:1].isalpha():
+            for x, then in before_a:
+                if then == nxt and x != w and min(len(x), len(w)) >= 2 and (x.startswith(w) or w.startswith(x)):
+                    out[w] = x
+    return out
+
+
 def two_subjects(
     a: str,
     b: str,
@@ -169,17 +195,22 @@ def two_subjects(
     *,
     universal: bool,
     uncued: bool,
+    beside: frozenset[str] = frozenset(),
 ) -> bool:
     """The signs of two subjects (see the module): tokens apart, a qualifier, a contrast, a swap,
     and, with nothing dated, two sentences whose heads share nothing."""
-    if _tokens_apart(a, b, va, vb):
+    if _tokens_apart(a, b, va, vb, beside):
         return True
     if universal:
         return False
     sub_a, sub_b = subjects
+    if beside:  # a build name beside a version changes with it: no word swapped
+        sub_a, sub_b = ([w for w in sub if w not in beside] for sub in (sub_a, sub_b))
+    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
+    short = _shortened(raw_a, raw_b, set(sub_a) & set(sub_b))  # "home-ed budget" / "home-education budget"
+    sub_b, raw_b = [short.get(w, w) for w in sub_b], [short.get(w, w) for w in raw_b]
     set_a, set_b = set(sub_a), set(sub_b)
     shared, only_a, only_b = set_a & set_b, set_a - set_b, set_b - set_a
-    raw_a, raw_b = _raw_words(a, va), _raw_words(b, vb)
     qa, qb = _qualified(raw_a, shared, only_a), _qualified(raw_b, shared, only_b)
     if (qa and qb) or (qa and _GENERAL.search(b)) or (qb and _GENERAL.search(a)):
         return True  # "abstract limit" / "word limit"; "the database volume" / "each volume"

@@ -20,10 +20,10 @@ _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
     "per each every all any our my your their his her we i you they he she there here than then also only".split()
 )
-_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b|\s?M\b|\s(?:million|thousand)\b)?"
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?[kK]\b|(?-i:\s?M\b)|\s(?:million|thousand)\b)?"
 _NUMBER = re.compile(
-    rf"(?<![\w.:/#-])(?P<cur>[€$£])?(?P<n>{_NUM}|{WORDS_NUMBER}\b)"
-    r"(?![.:]\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",
+    rf"(?<![\w.:/#-])(?P<cur>[€$£¥])?(?P<n>{_NUM}|{WORDS_NUMBER}\b)"
+    r"(?![.:]\d|[A-Za-z]+\d)(?:\s?-\s?|\s)?(?P<unit>%|°[CF]|[A-Za-zµμ]+)?",  # "22H2" is a name
     re.IGNORECASE,
 )
 _TIME = re.compile(
@@ -32,7 +32,7 @@ _TIME = re.compile(
     r"(?:\s?(?P<zone>UTC(?:[+-]\d{1,2})?|GMT(?:[+-]\d{1,2})?|[A-Z]{2,4}T|[A-Z][a-z]+/[A-Z][A-Za-z_]+))?",
 )
 _PORT = re.compile(
-    r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{2,5})\b(?![.:]\d)|\b(?:to|on)\s+(\d{4,5}|443|80)\b(?![.,:]?\d)",
+    r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{2,5})\b(?![.:]\d)|\b(?:to|on)\s+(\d{4,5}|443|80)\b(?![.,:]?\d|\s+[A-Za-z]+s\b)",
     re.IGNORECASE,
 )
 _VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?!\.\d)")
@@ -48,7 +48,7 @@ _PORTS_NAMED = re.compile(r"\bports?\b", re.IGNORECASE)
 _BARE_PORT = re.compile(r"(?<![\w.:,$€£-])(\d{4,5})(?![\w:%-]|[.,]\d)")
 #: A change cue introducing a named alternative: the value is the words after it, up to a break.
 _ALTERNATIVE = re.compile(
-    r"\b(?:switched|changed|moved|migrated|renamed|transferred|now\s+(?:uses?|is|are|goes?|runs?)|"
+    r"\b(?i:switched|changed|moved|migrated|renamed|transferred|now\s+(?:uses?|is|are|goes?|runs?)|"
     r"went)\s+(?:(?!from\b|to\b)[\w'’]+\s+){0,4}?(?:over\s+)?(?:from\s+(?P<old>[\w .+#-]{1,40}?)\s+)?to\s+(?:the\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})",
 )
@@ -129,12 +129,15 @@ def _product(text: str, start: int) -> str:
 def _next_noun(text: str, end: int) -> str:
     """The thing a count counts: the last of the (at most two) words right after it, before a stop
     word or a mark (``two part-time bakers``, ``140 active listings``, ``6 app nodes``)."""
+    joined = re.match(r"-([A-Za-z]{3,})\b(?!-)", text[end : end + 40])  # "the 32-core workstation"
+    if joined:
+        return stem(joined.group(1))
     run: list[tuple[str, int]] = []
     for m in re.finditer(r"\s*([A-Za-z][\w'-]*)", text[end : end + 60]):
         if m.start() != (0 if not run else run[-1][1]):
             break
         word = m.group(1).casefold()
-        if word in _STOP or word in _ADVERBS or word in _PREPOSITIONS:
+        if word in _STOP or word in _ADVERBS or word in PREPOSITIONS:
             break
         run.append((word, m.end()))
         if len(run) == 2:
@@ -142,7 +145,8 @@ def _next_noun(text: str, end: int) -> str:
     return stem(run[-1][0]) if run and (len(run) == 1 or "-" not in run[-1][0]) else ""
 
 
-_PREPOSITIONS = frozenset(
+#: Words that open a slot and name nothing ("through", "within", "via").
+PREPOSITIONS = frozenset(
     "without within after before until till over under into onto about above below between during since "
     "through across against around near off out up down via like".split()
 )
@@ -164,8 +168,13 @@ class _Found:
         self.out.append(Value(kind, value, start, end, _is_old(self.text, start, end) if old is None else old))
 
 
+_TIME_DOT = re.compile(
+    r"(?<![\w:.])(?P<h>1[0-2]|0?\d)\.(?P<m>[0-5]\d)\s?(?P<ampm>am|pm|a\.m\.|p\.m\.)(?P<zone>)", re.IGNORECASE
+)
+
+
 def _times(f: _Found) -> None:
-    for m in _TIME.finditer(f.text):
+    for m in [*_TIME_DOT.finditer(f.text), *_TIME.finditer(f.text)]:
         hour, minute = int(m.group("h")), int(m.group("m") or 0)
         ampm = (m.group("ampm") or "").replace(".", "").casefold()
         hour += 12 if ampm == "pm" and hour < 12 else 0
@@ -192,6 +201,7 @@ def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) ->
         cur = m.group("cur") or ""
         code = CURRENCY.get(unit, "") if unit.isalpha() else ""
         if cur or code:
+            n *= 1e6 if cur and unit in ("m", "mn") else 1  # "£5m": five million pounds
             f.put(f"money:{CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
         elif unit in UNITS and not (unit == "b" and m.end("n") == m.start("unit")):  # "6B" is a ward
             dim, factor = UNITS[unit]
@@ -290,7 +300,7 @@ def _levels(f: _Found) -> None:
     """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
     for m in _LEVEL.finditer(f.text):
         word = m.group(1).casefold()
-        skip = _STOP | _ADVERBS | _PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP
+        skip = _STOP | _ADVERBS | PREPOSITIONS | _PRODUCT_SKIP | _LEVEL_SKIP
         if word not in skip and not _next_noun(f.text, m.end(2)):
             f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
 
@@ -342,8 +352,8 @@ _DATE = re.compile(
 )
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
 _NOW_USES = re.compile(
-    r"\b(?:now\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
-    r"replaced\s+(?:(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+|\w+(?:\s+\w+)?\s+)?(?:with|by)|"
+    r"\b(?:(?i:now)\s+(?:uses?|runs?\s+on|(?:go|goes|point|points|send|sends)\s+(?:to|through)|lives?\s+in)|"
+    r"(?i:replaced)\s+(?:(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+|\w+(?:\s+\w+)?\s+)?(?:with|by)|"
     r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
