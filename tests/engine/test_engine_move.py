@@ -221,3 +221,32 @@ def test_a_two_file_change_that_cannot_fit_is_refused_before_waiting_on_a_lock(t
             ("user", {"action": "add", "content": "x" * 1400}),
         )
     assert tree(home) == snap
+
+
+def test_apply_both_says_it_changed_both_files_unless_told_otherwise(two, read_mem):
+    result = two.apply_both(
+        ("memory", {"action": "add", "content": "A new fact."}),
+        ("user", {"action": "add", "content": "A new preference."}),
+    )
+    assert result.message == "Changed both files." and result.changed
+    named = two.apply_both(
+        ("memory", {"action": "remove", "old_text": "A new fact."}),
+        ("user", {"action": "remove", "old_text": "A new preference."}),
+        message="Took both back.",
+    )
+    assert named.message == "Took both back."
+
+
+def test_undo_both_takes_the_result_itself_and_refuses_one_that_wrote_nothing(two, read_mem):
+    before = (read_mem("memory"), read_mem("user"))
+    moved = two.move("memory", PREF, "user")
+    assert two.undo_both(moved).changed  # the result, not only its undo token
+    assert (read_mem("memory"), read_mem("user")) == before
+    same = two.apply_both(
+        ("memory", {"action": "add", "content": PG}), ("user", {"action": "add", "content": "Name: Sam."})
+    )
+    assert not same.changed
+    with pytest.raises(InvalidRequest) as refused:
+        two.undo_both(same)
+    assert refused.value.message == "That change wrote nothing, so there is nothing to undo."
+    assert refused.value.hint == "Undo applies to a write that changed a file."
