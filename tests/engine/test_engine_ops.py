@@ -531,3 +531,43 @@ def test_a_batch_add_skips_exactly_the_entries_present_at_that_point(entries, op
     from hermes_dash.engine.rules.ops import Operation, apply_batch
 
     assert apply_batch(entries, [Operation(a, c, o) for a, c, o in ops], 1000) == after
+
+
+# -- the agent's matching as the store applies it (engine/rules/matching.py) -----------------------------
+
+
+def test_an_exact_entry_wins_where_the_agent_version_has_that_rule(store, write_mem, read_mem):
+    """No release has the rule yet (docs/agents.md); a version that has it targets the entry equal to
+    ``old_text`` even when others contain it, and the rest of the matching stays the same."""
+    import dataclasses
+
+    from hermes_dash.engine.agents import NEWEST, following
+    from hermes_dash.engine.rules.format import serialise
+
+    write_mem("memory", serialise(["Postgres 16 on 5433", "Postgres", "Redis"]))
+    with pytest.raises(AmbiguousMatch):
+        store.remove("memory", "Postgres")
+    with following(dataclasses.replace(NEWEST, exact_match_wins=True)):
+        assert find(["Postgres 16 on 5433", "Postgres", "Postgres"], "Postgres").target == 1
+        assert find(["Postgres 16", "Postgres 17"], "Postgres").target is None
+        assert find(["a Redis", "a Redis"], "Redis").target == 0
+        store.remove("memory", "Postgres")
+    assert read_mem("memory") == serialise(["Postgres 16 on 5433", "Redis"]).encode()
+
+
+def test_a_refusal_outside_a_batch_names_no_operation(store, write_mem):
+    write_mem("memory", "Tests need Postgres.")
+    with pytest.raises(NoMatch) as refused:
+        store.remove("memory", "Redis")
+    assert refused.value.message == "No entry contains 'Redis'."
+    with pytest.raises(NoMatch) as refused:
+        store.remove("memory", "Redis", expect_entry="Redis on 6379")
+    assert refused.value.message.startswith("No entry contains 'Redis' any more: ")
+
+
+def test_a_target_that_is_no_name_is_refused_as_unknown():
+    from hermes_dash import Target
+
+    for odd in (["memory"], {"memory": 1}, 5):
+        with pytest.raises(InvalidRequest, match="Unknown target"):
+            Target.of(odd)
