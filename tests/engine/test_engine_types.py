@@ -222,3 +222,11 @@ def test_a_two_file_result_and_its_undo_as_json(store, write_mem):
         ("memory", {"action": "add", "content": "newer"}), ("user", {"action": "add", "content": "new"})
     )
     assert other.undo.to_dict() == {"first": other.first.undo.to_dict(), "second": {"target": "user"}}
+
+
+def test_a_files_state_weighs_its_own_entries(tmp_path):
+    path = tmp_path / "MEMORY.md"
+    path.write_text("one\n§\ntwo")
+    state = read_file_state("memory", path, 18)
+    assert (state.usage, state.percent, state.over_budget) == (9, 50, False)
+    assert read_file_state("memory", path, 8).over_budget
