@@ -644,3 +644,14 @@ def test_a_bulky_batch_on_a_drifted_file_is_refused_by_its_scan_before_the_lock(
     with pytest.raises(ContentBlocked):
         store.batch("memory", bulk)
     assert read_mem("memory") == drifted and store.backups("memory") == []
+
+
+def test_preparing_drops_the_fields_an_action_does_not_use():
+    from hermes_dash.engine.rules.ops import prepare
+
+    assert prepare({"action": "add", "content": " x ", "old_text": "junk", "expect_entry": "y"}).op == Operation(
+        "add", "x"
+    )
+    assert prepare({"action": "remove", "old_text": " y ", "content": "junk", "expect_entry": "y"}).op == Operation(
+        "remove", old_text="y", expect_entry="y"
+    )
