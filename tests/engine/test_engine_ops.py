@@ -655,3 +655,15 @@ def test_preparing_drops_the_fields_an_action_does_not_use():
     assert prepare({"action": "remove", "old_text": " y ", "content": "junk", "expect_entry": "y"}).op == Operation(
         "remove", old_text="y", expect_entry="y"
     )
+
+
+def test_a_projection_names_the_action_it_was_given_whatever_form_it_came_in():
+    from hermes_dash.engine.rules.ops import prepare, project
+
+    entries = ["Tests need Postgres."]
+    assert project(entries, prepare({"action": "add", "content": "x"}), 100).action == "add"
+    assert project(entries, Operation("replace", "y", "Postgres"), 100).action == "replace"
+    refused = project(entries, {"action": "remove", "old_text": "Redis"}, 100)
+    assert refused.action == "remove" and refused.refusal is not None and refused.after == tuple(entries)
+    assert project(entries, {"content": "x"}, 100).action == ""
+    assert project(entries, "bogus", 100).action == ""  # type: ignore[arg-type]
