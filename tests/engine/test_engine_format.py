@@ -165,3 +165,30 @@ def test_drift_reasons_are_exact_and_an_empty_file_has_none():
 def test_percent_of_a_limit_of_one_and_below():
     assert percent(1, 1) == 100 and percent(0, 1) == 0
     assert percent(3, 0) == 0 and percent(3, -5) == 0
+
+
+def test_a_bad_byte_after_a_dropped_bom_is_named_at_its_offset_in_the_file():
+    """Where the agent version drops a leading BOM, the offset still counts the BOM's 3 bytes."""
+    import dataclasses
+
+    from hermes_dash.engine.agents import NEWEST, following
+
+    with following(dataclasses.replace(NEWEST, keeps_bom=False)), pytest.raises(FileProblem) as refused:
+        decode(b"\xef\xbb\xbfab\n\xffc")
+    assert refused.value.message == "Not valid UTF-8: byte 0xff at offset 6 (line 2, column 1)."
+
+
+@pytest.mark.parametrize(
+    "used,limit,said",
+    [
+        (2200, 2200, ""),
+        (2199, 2200, ""),
+        (2201, 2200, "over the limit by 1 character"),
+        (2202, 2200, "over the limit by 2 characters"),
+        (4200, 2200, "over the limit by 2,000 characters"),
+    ],
+)
+def test_over_budget_says_by_how_many_characters(used, limit, said):
+    from hermes_dash import over_budget_text
+
+    assert over_budget_text(used, limit) == said

@@ -221,3 +221,128 @@ def test_a_two_file_change_that_cannot_fit_is_refused_before_waiting_on_a_lock(t
             ("user", {"action": "add", "content": "x" * 1400}),
         )
     assert tree(home) == snap
+
+
+def test_apply_both_says_it_changed_both_files_unless_told_otherwise(two, read_mem):
+    result = two.apply_both(
+        ("memory", {"action": "add", "content": "A new fact."}),
+        ("user", {"action": "add", "content": "A new preference."}),
+    )
+    assert result.message == "Changed both files." and result.changed
+    named = two.apply_both(
+        ("memory", {"action": "remove", "old_text": "A new fact."}),
+        ("user", {"action": "remove", "old_text": "A new preference."}),
+        message="Took both back.",
+    )
+    assert named.message == "Took both back."
+
+
+def test_undo_both_takes_the_result_itself_and_refuses_one_that_wrote_nothing(two, read_mem):
+    before = (read_mem("memory"), read_mem("user"))
+    moved = two.move("memory", PREF, "user")
+    assert two.undo_both(moved).changed  # the result, not only its undo token
+    assert (read_mem("memory"), read_mem("user")) == before
+    same = two.apply_both(
+        ("memory", {"action": "add", "content": PG}), ("user", {"action": "add", "content": "Name: Sam."})
+    )
+    assert not same.changed
+    with pytest.raises(InvalidRequest) as refused:
+        two.undo_both(same)
+    assert refused.value.message == "That change wrote nothing, so there is nothing to undo."
+    assert refused.value.hint == "Undo applies to a write that changed a file."
+
+
+def test_a_two_file_change_checks_both_names_first_and_refuses_one_file_twice(two, home, tree):
+    before = tree(home)
+    for first, second in (("notes", "user"), ("memory", "notes")):
+        with pytest.raises(InvalidRequest) as refused:
+            two.apply_both((first, {"action": "bogus"}), (second, {"action": "bogus"}))
+        assert refused.value.message == "Unknown target 'notes'."
+    with pytest.raises(InvalidRequest) as refused:
+        two.apply_both(("user", {"action": "add", "content": "x"}), ("user", {"action": "add", "content": "y"}))
+    assert refused.value.message == "A two-file change needs both files."
+    assert refused.value.hint == "Use one batch for changes to one file."
+    for source, destination in (("notes", "user"), ("memory", "notes")):
+        with pytest.raises(InvalidRequest) as refused:
+            two.move(source, "x", destination)
+        assert refused.value.message == "Unknown target 'notes'."
+    with pytest.raises(InvalidRequest) as refused:
+        two.move("user", "Sam", "user")
+    assert refused.value.message == "Source and destination are the same file."
+    assert refused.value.hint == "Pick the other file."
+    assert tree(home) == before
+
+
+@pytest.mark.parametrize(
+    "op,said",
+    [
+        ({"action": "add", "content": "A new fact."}, "entry added."),
+        ({"action": "replace", "old_text": "Postgres", "content": "Tests need Postgres 17."}, "entry replaced."),
+        ({"action": "remove", "old_text": "Postgres"}, "entry removed."),
+        ({"action": "batch", "operations": [{"action": "add", "content": "A."}]}, "applied 1 operation."),
+        (
+            {"action": "batch", "operations": [{"action": "add", "content": "A."}, {"action": "add", "content": "B."}]},
+            "applied 2 operations.",
+        ),
+    ],
+)
+def test_each_half_of_a_two_file_change_says_what_it_did(two, op, said):
+    result = two.apply_both(("memory", op), ("user", {"action": "add", "content": "Lives in Oslo."}))
+    assert result.first.message == f"MEMORY.md: {said}"
+    assert result.second.message == "USER.md: entry added."
+
+
+def test_a_move_says_where_the_entry_went(two):
+    assert two.move("memory", PREF, "user").message == "Moved the entry from MEMORY.md to USER.md."
+
+
+def test_a_move_removes_the_entry_it_read_even_when_its_text_became_ambiguous(two, monkeypatch):
+    """The entry is read before the locks; an entry added meanwhile that contains it does not make
+    the move refuse (the removal is pinned to the entry read) nor take the other one."""
+    later = PG + " Redis too."
+    real_read = MemoryStore.read
+
+    def read_then_the_agent_adds(self, target):
+        state = real_read(self, target)
+        monkeypatch.setattr(MemoryStore, "read", real_read)
+        MemoryStore(self.home).add("memory", later)
+        return state
+
+    monkeypatch.setattr(MemoryStore, "read", read_then_the_agent_adds)
+    two.move("memory", "Postgres", "user")
+    assert two.read("memory").entries == (PREF, later)
+    assert two.read("user").entries == ("Name: Sam.", PG)
+
+
+def test_undoing_a_two_file_change_that_wrote_one_file_puts_back_only_that_file(two, read_mem):
+    memory, user = read_mem("memory"), read_mem("user")
+    keeps = {"memory": {"action": "add", "content": PG}, "user": {"action": "add", "content": "Name: Sam."}}
+    change = {"action": "add", "content": "Written once."}
+    for first, second in (("memory", "user"), ("user", "memory")):
+        for kept in (first, second):
+            result = two.apply_both(*((t, keeps[t] if t == kept else change) for t in (first, second)))
+            undone = two.undo_both(result)
+            assert undone.message == "Undid the change to both files."
+            assert (undone.first.target, undone.second.target) == (first, second)
+            same, written = (undone.first, undone.second) if kept == first else (undone.second, undone.first)
+            assert not same.changed and same.action == "undo"
+            assert same.after == same.before == two.read(same.target).entries
+            assert same.message == "The file already had this content."
+            assert written.changed and written.action == "undo"
+            assert written.message == f"Undid the last write to {Target.of(written.target).filename}."
+            assert (read_mem("memory"), read_mem("user")) == (memory, user)
+    moved = two.move("memory", PREF, "user")
+    undone = two.undo_both(moved)
+    assert undone.first.action == undone.second.action == "undo" and undone.first.changed and undone.second.changed
+    assert (read_mem("memory"), read_mem("user")) == (memory, user)
+
+
+def test_an_undo_token_of_a_change_that_wrote_nothing_is_refused(two, home, tree):
+    from hermes_dash import TwoFileUndo
+
+    before = tree(home)
+    with pytest.raises(InvalidRequest) as refused:
+        two.undo_both(TwoFileUndo("memory", "user", None, None))
+    assert refused.value.message == "That change wrote nothing, so there is nothing to undo."
+    assert refused.value.hint == "Undo applies to a write that changed a file."
+    assert tree(home) == before

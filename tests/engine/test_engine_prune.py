@@ -301,3 +301,124 @@ def test_retention_with_keep_0_keeps_only_the_backup_the_write_names(home, write
     third = store.add("memory", "four")  # pruning `second` fails: still saved
     monkeypatch.undo()
     assert third.changed and third.backup.path.exists() and second.path.exists()
+
+
+# -- the refusals' words, one file at a time, and the races between listing and deleting ---------------
+
+
+def test_a_preview_mismatch_says_what_would_go_now_and_names_its_file(store: MemoryStore, folder: Path) -> None:
+    with pytest.raises(FileChanged) as refused:
+        store.prune_backups("memory", 4, expect=["MEMORY.md.bak.20261101-000005"])
+    assert refused.value.message == (
+        "The backups changed since the preview, so it no longer shows what would be "
+        f"deleted (now: {DATED[1]}, {DATED[0]}). Nothing was deleted."
+    )
+    assert refused.value.hint == "Look at the new preview and confirm again."
+    assert refused.value.target == "memory"
+    with pytest.raises(FileChanged) as refused:
+        store.prune_backups("memory", 10, expect=[DATED[0]])
+    assert "(now: none)." in refused.value.message
+
+
+def test_one_previewed_name_may_be_given_as_a_string(store: MemoryStore, folder: Path) -> None:
+    assert names(store.prune_backups("memory", 5, expect=DATED[0])) == [DATED[0]]
+
+
+def test_pruning_one_file_leaves_the_other_files_backups_alone(store: MemoryStore, folder: Path) -> None:
+    assert names(store.prune_preview("user", 1)) == [USER_DATED[0]]
+    assert names(store.prune_backups("user", 1)) == [USER_DATED[0]]
+    assert set(DATED) <= present(folder)
+
+
+def test_bad_keep_refusals_say_what_to_give(store: MemoryStore, folder: Path) -> None:
+    with pytest.raises(InvalidRequest) as refused:
+        store.prune_backups("memory", "3")
+    assert refused.value.hint == "Give a number of 1 or more, for example 10."
+    with pytest.raises(InvalidRequest) as refused:
+        store.prune_backups("memory", 0)
+    assert refused.value.hint == (
+        "Keep at least 1: the newest backup may be the only copy of what the last write replaced."
+    )
+
+
+def test_pruning_waits_on_the_files_own_lock(home: Path, write_mem) -> None:
+    """Dated backups alone (no daily copy beside them) are pruned under that file's lock, the
+    lock writers prune under; the other file's lock is neither taken nor created."""
+    import fcntl
+
+    write_mem("memory", "live fact")
+    path = write_mem("user", "live preference")
+    for name in USER_DATED:
+        write_mem(name, name)
+    impatient = MemoryStore(resolve_home(home), lock_timeout=0.2)
+    with open(str(path) + ".lock", "a+") as fd:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with pytest.raises(FileProblem) as refused:
+            impatient.prune_backups("user", 1)
+    assert "USER.md.lock" in refused.value.message
+    assert set(USER_DATED) <= present(home / "memories")
+    assert names(impatient.prune_backups(None, 1)) == [USER_DATED[0]]
+    assert not (home / "memories" / "MEMORY.md.lock").exists()
+
+
+def _after_the_listing(monkeypatch, folder: Path, change) -> None:
+    """Run ``change`` on the newest doomed backup right after prune has listed what to delete
+    (its second listing: the first decides which locks to take)."""
+    real_backups = MemoryStore.backups
+    calls = []
+
+    def listing(self, target=None):
+        listed = real_backups(self, target)
+        calls.append(target)
+        if len(calls) == 2:
+            change(folder / DATED[3])
+        return listed
+
+    monkeypatch.setattr(MemoryStore, "backups", listing)
+
+
+def test_a_backup_swapped_for_a_link_after_the_listing_is_skipped_and_the_rest_go(
+    store: MemoryStore, folder: Path, tmp_path: Path, monkeypatch
+) -> None:
+    private = tmp_path / "private.txt"
+    private.write_text("keep me")
+
+    def swap(path: Path) -> None:
+        path.unlink()
+        path.symlink_to(private)
+
+    _after_the_listing(monkeypatch, folder, swap)
+    assert names(store.prune_backups("memory", 2)) == DATED[2::-1]
+    assert (folder / DATED[3]).is_symlink() and private.read_text() == "keep me"
+
+
+def test_a_backup_deleted_by_someone_else_after_the_listing_is_skipped_and_the_rest_go(
+    store: MemoryStore, folder: Path, monkeypatch
+) -> None:
+    _after_the_listing(monkeypatch, folder, Path.unlink)
+    assert names(store.prune_backups("memory", 2)) == DATED[2::-1]
+    assert not present(folder) & set(DATED[:4])
+
+
+@pytest.mark.parametrize("fails_at", [0, 2])
+def test_a_backup_that_cannot_be_deleted_names_what_was_deleted_before_it(
+    store: MemoryStore, folder: Path, monkeypatch, fails_at: int
+) -> None:
+    import errno
+    import pathlib
+
+    doomed = DATED[3::-1]
+    real_unlink = pathlib.Path.unlink
+
+    def refuse(self, missing_ok=False):
+        if self.name == doomed[fails_at]:
+            raise OSError(errno.EPERM, "Operation not permitted")
+        return real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(pathlib.Path, "unlink", refuse)
+    with pytest.raises(FileProblem) as refused:
+        store.prune_backups("memory", 2)
+    done = f"Deleted before it: {doomed[0]}, {doomed[1]}." if fails_at else "Nothing was deleted."
+    assert refused.value.message == f"Could not delete {doomed[fails_at]}: Operation not permitted. {done}"
+    assert refused.value.hint == "Check the permissions of the memories folder."
+    assert refused.value.target == "memory" and refused.value.details["deleted"] == doomed[:fails_at]

@@ -684,3 +684,111 @@ def test_a_listed_backup_swapped_for_a_link_is_not_listed_again(store, write_mem
     made.path.unlink()
     made.path.write_bytes(b"one")
     assert [b.name for b in store.backups("memory")] == [made.name]
+
+
+# -- the store's own routines: which file, which lock, and the words of their refusals -------------------
+
+
+def test_open_takes_the_profile_it_is_given(home):
+    (home / "profiles" / "work").mkdir(parents=True)
+    opened = MemoryStore.open(home, "work")
+    assert opened.home == resolve_home(home, "work") and opened.home != resolve_home(home)
+
+
+def test_a_disabled_files_block_is_empty_and_the_other_file_still_renders(home, write_mem):
+    from hermes_dash import Settings
+
+    write_mem("memory", "a fact")
+    write_mem("user", "a preference")
+    store = MemoryStore(resolve_home(home), Settings(user_profile_enabled=False))
+    assert store.render_block("user") == ""
+    assert "a fact" in store.render_block("memory")
+
+
+def test_a_batch_writes_the_file_it_names(store, read_mem):
+    store.batch("user", [{"action": "add", "content": "a preference"}])
+    assert read_mem("user") == b"a preference" and read_mem("memory") == b""
+
+
+def test_a_rewrite_may_fill_the_file_to_exactly_its_limit(home, write_mem, read_mem):
+    from hermes_dash import Settings
+
+    write_mem("memory", "abc")
+    store = MemoryStore(resolve_home(home), Settings(memory_char_limit=10))
+    assert store.rewrite("memory", ["0123456789"]).changed
+    assert read_mem("memory") == b"0123456789"
+
+
+def test_rewrite_undo_and_restore_write_bytes_even_when_the_entries_stay_the_same(store, write_mem, read_mem):
+    """A trailing newline is no drift and no other entry: only the bytes differ, and each of
+    these puts exactly its bytes in the file."""
+    loose = "a\n§\nb\n".encode()
+    write_mem("memory", loose)
+    cleaned = store.rewrite("memory", ["a", "b"], expect=loose)
+    assert cleaned.changed and read_mem("memory") == "a\n§\nb".encode()
+    undone = store.undo(cleaned)
+    assert undone.changed and read_mem("memory") == loose
+    assert undone.message == "Undid the last write to MEMORY.md."
+    restored = store.restore(undone.backup.name)  # the clean bytes the undo replaced
+    assert restored.changed and read_mem("memory") == "a\n§\nb".encode()
+
+
+def test_each_routine_takes_the_lock_of_the_file_it_writes(home, write_mem, read_mem):
+    path = write_mem("user", "a preference")
+    store = MemoryStore(resolve_home(home), lock_timeout=0.2)
+    token = store.add("user", "another preference")
+    backup = token.backup
+    calls = {
+        "rewrite": lambda: store.rewrite("user", ["x"]),
+        "backup": lambda: store.backup("user"),
+        "restore": lambda: store.restore(backup.name),
+        "undo": lambda: store.undo(token),
+    }
+    before = read_mem("user")
+    with open(str(path) + ".lock", "a+") as fd:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        for name, call in calls.items():
+            with pytest.raises(FileProblem) as refused:
+                call()
+            assert "USER.md.lock" in refused.value.message, name
+    assert read_mem("user") == before and len(dated(store, "user")) == 1
+
+
+def test_a_backup_too_large_to_read_is_not_restored_and_says_why(store, home, write_mem, read_mem):
+    write_mem("memory", "now")
+    big = home / "memories" / "MEMORY.md.bak.20261101-000000"
+    with open(big, "wb") as f:
+        f.truncate(16 * 1024 * 1024 + 1)  # sparse: past the bound the store reads a memory file to
+    with pytest.raises(FileProblem) as refused:
+        store.restore(big.name)
+    assert refused.value.message.startswith(f"Backup {big.name} cannot be restored: ")
+    assert refused.value.message.endswith(" Nothing was changed.") and refused.value.hint
+    assert read_mem("memory") == b"now"
+
+
+def test_a_backup_the_system_will_not_open_is_not_restored_and_says_why(store, home, write_mem, read_mem, monkeypatch):
+    write_mem("memory", "now")
+    name = store.add("memory", "later").backup.name
+    real_open = os.open
+
+    def refuse(path, flags, *args, **kwargs):
+        if os.fspath(path).endswith(name):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(FileProblem) as refused:
+        store.restore(name)
+    monkeypatch.undo()
+    assert refused.value.message == f"Cannot read backup {name}: Permission denied. Nothing was changed."
+    assert refused.value.hint == "Check its permissions."
+    assert read_mem("memory") == "now\n§\nlater".encode()
+
+
+def test_undoing_a_write_that_changed_nothing_is_refused_with_its_reason(store):
+    store.add("memory", "x")
+    same = store.add("memory", "x")
+    with pytest.raises(InvalidRequest) as refused:
+        store.undo(same)
+    assert refused.value.message == "That operation changed nothing, so there is nothing to undo."
+    assert refused.value.hint == "Undo applies to a write that changed the file."

@@ -96,3 +96,137 @@ def test_every_write_reports_the_fingerprint_it_read_under_the_lock(store, write
     assert result.changed_since(None) is False
     now = store.read("memory").fingerprint
     assert now != shown and store.add("memory", "beta").fingerprint_before == now  # a no-op reports it too
+
+
+# -- one file's state as read, and the results' JSON (engine/state.py) ----------------------------------
+
+
+def test_a_link_read_without_following_is_reported_not_read(tmp_path):
+    """Backups are read with ``follow=False``: a link with a backup's name is not read through."""
+    real = tmp_path / "elsewhere.md"
+    real.write_text("private")
+    link = tmp_path / "MEMORY.md.bak.20261101-000000"
+    link.symlink_to(real)
+    state = read_file_state("memory", link, 100, follow=False)
+    assert not state.exists and state.raw == b"" and state.error and "symbolic link" in state.error
+    assert state.real == link and state.link_target is None
+
+
+def test_a_missing_file_behind_a_link_keeps_where_it_would_be_written(tmp_path):
+    real = tmp_path / "store" / "MEMORY.md"
+    real.parent.mkdir()
+    link = tmp_path / "MEMORY.md"
+    link.symlink_to(real)
+    state = read_file_state("memory", link, 100)
+    assert not state.exists and state.real == real and state.link_target == real
+    assert state.error == f"MEMORY.md is a symbolic link to {real}, which does not exist."
+
+
+def test_a_link_to_something_that_is_no_file_says_where_it_leads(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "MEMORY.md"
+    link.symlink_to(fifo)
+    state = read_file_state("memory", link, 100)
+    assert not state.exists and state.real == fifo and state.link_target == fifo
+    assert state.error.startswith(f"{link} (it leads to {fifo}) ") and state.error.endswith("; it was not read.")
+
+
+def test_a_file_the_system_will_not_open_is_described_by_the_name_people_know(tmp_path, monkeypatch):
+    import errno
+
+    from hermes_dash.engine.io.readfile import describe_unreadable
+
+    real = tmp_path / "store" / "MEMORY.md"
+    real.parent.mkdir()
+    real.write_text("a fact")
+    link = tmp_path / "MEMORY.md"
+    link.symlink_to(real)
+    denied = PermissionError(errno.EACCES, "Permission denied", str(real))
+    real_open = os.open
+
+    def refuse(path, flags, *args, **kwargs):
+        if os.fspath(path) == str(real):
+            raise denied
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    state = read_file_state("user", link, 123)
+    monkeypatch.undo()
+    assert (state.target, state.path, state.limit, state.exists, state.entries) == ("user", link, 123, False, ())
+    assert state.error == describe_unreadable(denied, link) and str(link) in state.error
+    assert state.link_target == real and state.real == real
+
+
+def test_the_drift_guards_refusal_without_a_copy(tmp_path):
+    from hermes_dash import DriftDetected
+    from hermes_dash.engine.invocation import printed_command
+    from hermes_dash.engine.state import drift_guard
+
+    path = tmp_path / "USER.md"
+    path.write_text("one\n\n§\n\ntwo")
+    state = read_file_state("user", path, 1375)
+    with pytest.raises(DriftDetected) as refused:
+        drift_guard(state)
+    assert refused.value.message.endswith("Rewriting it could lose that content, so nothing was changed.")
+    assert refused.value.hint == (
+        "Clean it up first: normalise it into § entries (the Migrate page, or "
+        f"`{printed_command('normalize', 'user')}`), or add the extra content back as entries and "
+        "rewrite the file; `add` still works meanwhile."
+    )
+    assert refused.value.details["backup"] is None
+
+
+def test_an_undo_and_a_results_notes_as_json(store):
+    from hermes_dash import OpResult
+
+    first = store.add("memory", "one")
+    second = store.add("memory", "two")
+    assert first.undo.to_dict() == {
+        "target": "memory",
+        "backup": None,
+        "restores": first.undo.restores,
+        "left": first.undo.left,
+    }
+    assert second.undo.to_dict() == {
+        "target": "memory",
+        "backup": second.backup.name,
+        "restores": second.undo.restores,
+        "left": second.undo.left,
+    }
+    noted = OpResult("memory", "add", "Entry added.", True, (), ("x",), 100, notes=("a backup is named for 2999",))
+    assert noted.to_dict()["notes"] == ["a backup is named for 2999"]
+    assert "notes" not in second.to_dict()
+
+
+def test_a_two_file_result_and_its_undo_as_json(store, write_mem):
+    write_mem("memory", "a fact")
+    write_mem("user", "a preference")
+    both = store.move("memory", "a fact", "user")
+    assert both.to_dict() == {
+        "success": True,
+        "message": both.message,
+        "changed": True,
+        "files": [both.first.to_dict(), both.second.to_dict()],
+    }
+    assert both.undo.to_dict() == {"first": both.first.undo.to_dict(), "second": both.second.undo.to_dict()}
+    store.undo_both(both)
+    half = store.apply_both(
+        ("memory", {"action": "add", "content": "a fact"}), ("user", {"action": "add", "content": "new"})
+    )
+    assert half.first.undo is None and half.undo.to_dict() == {
+        "first": {"target": "memory"},
+        "second": half.second.undo.to_dict(),
+    }
+    other = store.apply_both(
+        ("memory", {"action": "add", "content": "newer"}), ("user", {"action": "add", "content": "new"})
+    )
+    assert other.undo.to_dict() == {"first": other.first.undo.to_dict(), "second": {"target": "user"}}
+
+
+def test_a_files_state_weighs_its_own_entries(tmp_path):
+    path = tmp_path / "MEMORY.md"
+    path.write_text("one\n§\ntwo")
+    state = read_file_state("memory", path, 18)
+    assert (state.usage, state.percent, state.over_budget) == (9, 50, False)
+    assert read_file_state("memory", path, 8).over_budget
