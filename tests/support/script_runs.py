@@ -94,6 +94,17 @@ FLUSHED = "() => new Promise(resolve => setTimeout(() => resolve(true), 0))"
 # True when no run the page asked for is still unanswered (and on a page without the tracker).
 ANSWERED = "(() => { const r = window.__hdRuns; return !r || r.answered > r.asked || r.asked === 0; })()"
 
+# The page is at rest: the run it last asked for has come back (ANSWERED: until then
+# the page looks finished though the server has not started the run yet), Streamlit says no run
+# is going on (the app's data-test-script-state, set as the server's messages arrive: the status
+# widget this used to read has no "Running" text, only an icon's label, and is not drawn on this
+# app, so that check never saw a run), and no element of the run before is left, marked stale,
+# waiting for this run to redraw it.
+AT_REST = (
+    "() => " + ANSWERED + " && (document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState"
+    " ?? 'notRunning') === 'notRunning' && !document.querySelector('[data-stale=\"true\"]')"
+)
+
 
 # How long a browser test waits for a condition (a text, a heading, the page at rest, a page
 # load). Waits end as soon as the condition holds, so a long one costs a passing test nothing; CI
