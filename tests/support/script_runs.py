@@ -106,6 +106,14 @@ AT_REST = (
 )
 
 
+# Every element shown has its code: Streamlit loads an element's code (a table's grid, a chart) on
+# first use and draws a grey ``stSkeleton`` box in its place meanwhile, with no stDataFrame in the
+# page yet, so "every table has its cells" held with no table at all. At load 20-40 a fresh
+# context's first tables stayed skeletons for more than 30 s after the page was at rest, and the
+# keyboard job's Tab rounds passed tables that were not there yet.
+SKELETON = "stSkeleton"  # the Suspense fallback's data-testid (tests/e2e/test_script_runs.py checks it)
+LOADED = f"() => ![...document.querySelectorAll('[data-testid=\"{SKELETON}\"]')].some(s => s.offsetParent !== null)"
+
 # How long a browser test waits for a condition (a text, a heading, the page at rest, a page
 # load). Waits end as soon as the condition holds, so a long one costs a passing test nothing; CI
 # runs the browser tests beside the conformance runs and the floors' install on two cores, where
