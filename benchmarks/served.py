@@ -13,14 +13,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS, free_port, streamlit_run
+from tests.support.script_runs import open_context
 
 SCREEN = {"width": 1400, "height": 900}
 
 
 @contextlib.contextmanager
 def served_page(repo: Path, home: Path, root: Path) -> Iterator[object]:
-    """A page on ``repo``'s app for ``home`` (demo copies land in ``root``, its TMPDIR), at 1400x900;
-    the server and the browser are stopped after."""
+    """A page on ``repo``'s app for ``home`` (demo copies land in ``root``, its TMPDIR), at 1400x900,
+    its context carrying the tests' run tracker (``script_runs.open_context``); the server and the
+    browser are stopped after."""
     from playwright.sync_api import sync_playwright
 
     port = free_port()
@@ -50,7 +52,7 @@ def served_page(repo: Path, home: Path, root: Path) -> Iterator[object]:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
             try:
-                page = browser.new_context(viewport=SCREEN).new_page()
+                page = open_context(browser, viewport=SCREEN).new_page()  # with the run tracker: jobs.settle
                 page.goto(base, wait_until="domcontentloaded")
                 yield page
             finally:

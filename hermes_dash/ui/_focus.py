@@ -32,20 +32,27 @@ _STYLE = f"""<style>
 [data-testid="stMain"]:focus, [data-testid="stMain"] h1:focus {{ outline: none; }}
 </style>"""
 
-# Our own fixed script (a CSS selector as a JSON string is its only input): waits up to two
-# seconds for the element to be drawn, then focuses it.
+# Our own fixed script (a CSS selector as a JSON string is its only input): focuses the element
+# once it is drawn, however long the page takes to draw it. It gives up when the person moves focus
+# meanwhile (anywhere but where it was, or the page body a redraw leaves it on) or a later call's
+# script takes over. It used to give up after two seconds: at load 20-40 the Edit page's box came
+# later, and focus stayed on the sidebar link.
 _SCRIPT = """<script>(() => {{
-  const selector = {selector}; let tries = 0;
+  const selector = {selector}, run = window.__hdFocusRun = (window.__hdFocusRun || 0) + 1;
+  const was = document.activeElement;
   const go = () => {{
     const el = document.querySelector(selector);
-    if (el) {{
-      if (!el.matches('a, button, input, textarea, select, [tabindex]')) el.setAttribute('tabindex', '-1');
-      el.focus({{preventScroll: false}});
-      return;
-    }}
-    if (++tries < 40) setTimeout(go, 50);
+    if (!el) return false;
+    if (!el.matches('a, button, input, textarea, select, [tabindex]')) el.setAttribute('tabindex', '-1');
+    el.focus({{preventScroll: false}});
+    return true;
   }};
-  go();
+  const moved = () => document.activeElement !== was && document.activeElement !== document.body;
+  if (go()) return;
+  const watch = new MutationObserver(() => {{
+    if (window.__hdFocusRun !== run || moved() || go()) watch.disconnect();
+  }});
+  watch.observe(document.body, {{childList: true, subtree: true}});
 }})(); /* {nonce} */</script>"""
 
 
@@ -139,7 +146,12 @@ def focus_now(selector: str) -> None:
     """
     nonce = st.session_state.get("hd_focus_nonce", 0) + 1
     st.session_state.hd_focus_nonce = nonce  # a new body, so the browser runs it again
-    st.sidebar.html(_SCRIPT.format(selector=json.dumps(selector), nonce=nonce), unsafe_allow_javascript=True)
+    st.sidebar.html(focus_script(selector, nonce), unsafe_allow_javascript=True)
+
+
+def focus_script(selector: str, nonce: int = 0) -> str:
+    """The ``<script>`` :func:`focus_now` draws: focus ``selector`` once it is drawn."""
+    return _SCRIPT.format(selector=json.dumps(selector), nonce=nonce)
 
 
 MAIN = '[data-testid="stMain"]'  # the page's main area (the skip link's target)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from cli_support import command, invoke
 from repo import ROOT
-from web_probe import start
+from web_probe import printed, start, ws_probe
 
 TWO_FILES = pytest.mark.home(memory="one fact", user="likes tea\n§\nworks at night")
 
@@ -67,10 +66,11 @@ def test_serve_prints_one_line_where_it_serves_and_for_whom(home: Path, tmp_path
         scratch=tmp_path / "scratch",
         env={"PYTHONPATH": str(ROOT)},
     ) as server:
-        deadline = time.monotonic() + 30
-        while "hermes-dash serves" not in server.log.read_text() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(1)  # anything printed right after the line
+        printed(server, "hermes-dash serves")
+        # Anything printed after the line (at start-up, or on a first visit) is in the log once a
+        # visit's run has come back: a page's run, asked for through the app's websocket.
+        visit = ws_probe(server.port, f"127.0.0.1:{server.port}", wait_s=90)
+        assert visit.accepted and visit.finished, visit.detail
         lines = [line for line in server.log.read_text().splitlines() if line.strip()]
     assert lines == [
         f"hermes-dash serves http://127.0.0.1:{server.port}/ (it answers this machine only; Ctrl+C stops it)"

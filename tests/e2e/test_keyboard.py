@@ -23,7 +23,9 @@ FOCUSED = """() => {
   return {tag: e.tagName.toLowerCase(), role: e.getAttribute('role') || '', testid: e.getAttribute('data-testid') || '',
           label: e.getAttribute('aria-label') || '', text: (e.innerText || e.value || '').trim().slice(0, 400),
           around: ((e.closest('label') || {}).innerText || '').trim(),
-          in_flash: !!e.closest('.st-key-hd_flash_box'), outline: style.outlineStyle + ' ' + style.outlineWidth};
+          in_flash: !!e.closest('.st-key-hd_flash_box'), outline: style.outlineStyle + ' ' + style.outlineWidth,
+          grid: [...document.querySelectorAll('[data-testid="stDataFrame"]')].filter(t => t.offsetParent !== null)
+            .indexOf(e.closest('[data-testid="stDataFrame"]'))};
 }"""
 
 
@@ -87,12 +89,18 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     page.keyboard.type("Redis")
     press_and_settle(page, "Enter", "1 of 18 entries matches the search")
     keys_ready(page)  # the filtered table's grid drawn: before it is, Tab passes it by
-    tab_to(page, lambda f: f["testid"] == "data-grid-canvas", "the MEMORY.md table")
+    # The table has focus on its canvas or, a moment later, on the selected cell's stand-in (the
+    # grid moves it there itself): either is MEMORY.md's table, the first on the page. Waiting for
+    # the canvas alone, a loaded machine's grid had moved focus on before it was read, the next
+    # Tab left the table, and the arrow keys went to USER.md's, with no row matching.
+    tab_to(page, lambda f: f["grid"] == 0, "the MEMORY.md table")
     # The first row, then its Entry cell: one step right past the position column of the full
     # table; the compact table (shown when the full one does not fit) starts with the entry.
     entry_cell = lambda f: "-cli -n 2 FLUSHDB` on staging only" in f["text"]  # noqa: E731 (the match is marked «redis»)
     page.keyboard.press("ArrowDown")
-    now = focus_lands(page, lambda f: f["role"] == "gridcell", "ArrowDown on the table (a cell has focus)")
+    now = focus_lands(
+        page, lambda f: f["role"] == "gridcell" and f["grid"] == 0, "ArrowDown on the table (a cell has focus)"
+    )
     if not entry_cell(now):
         page.keyboard.press("ArrowRight")
     focus_lands(page, entry_cell, "the arrow keys on the table")

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import pytest
 from browser_support import Browser, settle, until
-from script_runs import BACK_RERUN_SCRIPT, CLIENT_FRAGMENT_ID, FINISHED_FULL_RUN, FLUSHED, FORWARD_SCRIPT_FINISHED
+from script_runs import (
+    BACK_RERUN_SCRIPT,
+    CLIENT_FRAGMENT_ID,
+    FINISHED_FULL_RUN,
+    FLUSHED,
+    FORWARD_SCRIPT_FINISHED,
+    SKELETON,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -26,6 +33,17 @@ def test_the_field_numbers_are_streamlits() -> None:
         finished.enum_type.values_by_name[n].number for n in ("FINISHED_SUCCESSFULLY", "FINISHED_WITH_COMPILE_ERROR")
     }
     assert set(FINISHED_FULL_RUN) == full
+
+
+def test_the_stand_in_of_an_element_loading_is_streamlits() -> None:
+    """settle waits while an element's code loads (script_runs.LOADED): the grey stand-in's
+    data-testid must be the installed Streamlit's, or that wait never waits."""
+    from pathlib import Path
+
+    import streamlit
+
+    bundle = Path(streamlit.__file__).parent / "static" / "static" / "js"
+    assert any(f'"data-testid":`{SKELETON}`' in js.read_text(errors="replace") for js in bundle.glob("index.*.js"))
 
 
 def test_a_click_is_a_run_asked_for_and_answered(browser: Browser) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, PortTaken, check_ours, free_port, stop, streamlit_run  # noqa: F401
 from repo import ROOT as REPO
-from script_runs import ANSWERED, FLUSHED, WAIT_MS, open_context  # noqa: F401
+from script_runs import ANSWERED, AT_REST, FLUSHED, LOADED, WAIT_MS, open_context  # noqa: F401
 
 # Screenshots a test takes (to look at after a failure) go to a git-ignored folder of the clone: a
 # test run writes inside the clone only and never changes a tracked file. The pictures in
@@ -124,26 +124,16 @@ def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 
     raise AssertionError(f"streamlit not healthy after {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
-# The page is at rest: the run it last asked for has come back (script_runs.ANSWERED: until then
-# the page looks finished though the server has not started the run yet), Streamlit says no run
-# is going on (the app's data-test-script-state, set as the server's messages arrive: the status
-# widget this used to read has no "Running" text, only an icon's label, and is not drawn on this
-# app, so that check never saw a run), and no element of the run before is left, marked stale,
-# waiting for this run to redraw it.
-AT_REST = (
-    "() => " + ANSWERED + " && (document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState"
-    " ?? 'notRunning') === 'notRunning' && !document.querySelector('[data-stale=\"true\"]')"
-)
-
-
 def settle(page, text: str | None = None, timeout: float = WAIT_MS, *, still: bool = True) -> None:
-    """Wait until the app shows ``text``, the last run the page asked for has come back, and no
-    run is in progress. ``still`` False: without the last 200 ms of no change (:func:`quiet`),
-    for a caller that waits for more and ends with its own quiet."""
+    """Wait until the app shows ``text``, the last run the page asked for has come back, no run
+    is in progress, and every element shown has loaded its code and drawn (tables: their cells).
+    ``still`` False: without the last 200 ms of no change (:func:`quiet`), for a caller that
+    waits for more and ends with its own quiet."""
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
     page.evaluate(FLUSHED)  # a change the page has not sent yet goes out first (script_runs.FLUSHED)
     wait_js(page, AT_REST, None, "the page never came to rest after its last run", timeout)
+    wait_js(page, LOADED, None, "an element's code never loaded (its grey stand-in stayed)", timeout)
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"

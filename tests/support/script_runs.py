@@ -94,6 +94,25 @@ FLUSHED = "() => new Promise(resolve => setTimeout(() => resolve(true), 0))"
 # True when no run the page asked for is still unanswered (and on a page without the tracker).
 ANSWERED = "(() => { const r = window.__hdRuns; return !r || r.answered > r.asked || r.asked === 0; })()"
 
+# The page is at rest: the run it last asked for has come back (ANSWERED: until then
+# the page looks finished though the server has not started the run yet), Streamlit says no run
+# is going on (the app's data-test-script-state, set as the server's messages arrive: the status
+# widget this used to read has no "Running" text, only an icon's label, and is not drawn on this
+# app, so that check never saw a run), and no element of the run before is left, marked stale,
+# waiting for this run to redraw it.
+AT_REST = (
+    "() => " + ANSWERED + " && (document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState"
+    " ?? 'notRunning') === 'notRunning' && !document.querySelector('[data-stale=\"true\"]')"
+)
+
+
+# Every element shown has its code: Streamlit loads an element's code (a table's grid, a chart) on
+# first use and draws a grey ``stSkeleton`` box in its place meanwhile, with no stDataFrame in the
+# page yet, so "every table has its cells" held with no table at all. At load 20-40 a fresh
+# context's first tables stayed skeletons for more than 30 s after the page was at rest, and the
+# keyboard job's Tab rounds passed tables that were not there yet.
+SKELETON = "stSkeleton"  # the Suspense fallback's data-testid (tests/e2e/test_script_runs.py checks it)
+LOADED = f"() => ![...document.querySelectorAll('[data-testid=\"{SKELETON}\"]')].some(s => s.offsetParent !== null)"
 
 # How long a browser test waits for a condition (a text, a heading, the page at rest, a page
 # load). Waits end as soon as the condition holds, so a long one costs a passing test nothing; CI

@@ -141,14 +141,19 @@ def start(
             stop(proc)
 
 
-def token_url(server: Server, timeout_s: float = 90) -> str:
-    """The one-time address `hermes-dash serve` prints in network mode, once its log has it."""
+def printed(server: Server, pattern: str, timeout_s: float = 90) -> str:
+    """The first text matching ``pattern`` in the server's log, once the log has it."""
     deadline = time.monotonic() + timeout_s
-    while not (found := re.search(r"http://\S+\?token=[\w-]+", server.log.read_text(errors="replace"))):
+    while not (found := re.search(pattern, server.log.read_text(errors="replace"))):
         if server.proc.poll() is not None or time.monotonic() > deadline:
-            raise AssertionError(f"no token address printed in {timeout_s:.0f} s:\n{server.log.read_text()[-2000:]}")
+            raise AssertionError(f"{pattern!r} not printed in {timeout_s:.0f} s:\n{server.log.read_text()[-2000:]}")
         time.sleep(0.1)
     return found.group()
+
+
+def token_url(server: Server, timeout_s: float = 90) -> str:
+    """The one-time address `hermes-dash serve` prints in network mode, once its log has it."""
+    return printed(server, r"http://\S+\?token=[\w-]+", timeout_s)
 
 
 @dataclass
@@ -156,6 +161,7 @@ class Probe:
     accepted: bool
     received: bytes
     detail: str = ""
+    finished: bool = False  # the run asked for came to its script_finished
 
 
 async def _probe(port: int, host: str, origin: str | None, wait_s: float) -> Probe:
@@ -167,7 +173,7 @@ async def _probe(port: int, host: str, origin: str | None, wait_s: float) -> Pro
 
     # The URI names the Host header to send; the TCP connection always goes to 127.0.0.1.
     uri = f"ws://{host}/_stcore/stream"
-    received = b""
+    received, finished = b"", False
     try:
         async with connect(
             uri, host="127.0.0.1", port=port, origin=origin, subprotocols=["streamlit"], open_timeout=15, max_size=None
@@ -184,10 +190,11 @@ async def _probe(port: int, host: str, origin: str | None, wait_s: float) -> Pro
                 msg = ForwardMsg()
                 msg.ParseFromString(raw)
                 if msg.WhichOneof("type") == "script_finished":
+                    finished = True
                     break
     except (InvalidHandshake, ConnectionClosed, OSError) as exc:
         return Probe(False, received, f"{type(exc).__name__}: {exc}")
-    return Probe(True, received)
+    return Probe(True, received, finished=finished)
 
 
 def ws_probe(port: int, host: str, origin: str | None = None, wait_s: float = 30) -> Probe:
