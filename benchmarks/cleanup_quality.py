@@ -29,7 +29,6 @@ the figures.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import inspect
 import json
 import os
@@ -39,57 +38,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from .cleanup_sets import BLIND, HELD_OUT, REPO, SETS, corpus, present  # noqa: F401  (the tests read them here)
+
 GOAL = 0.9
-SETS = {"dev": "cleanup_corpus.py", "dev2": "cleanup_devset2.py", "dev3": "cleanup_devset3.py"}
-SETS["dev4"] = "cleanup_devset4.py"
-SETS["test"] = "cleanup_testset.py"
-BLIND = "test"  # loaded only when asked for by name: whoever tunes the method never loads it
-HELD_OUT = ("test", "dev4")  # nor are these beside another set (dev4: measured before and after, never tuned on)
-DEV2_PARTS = "abcd"  # the second development set's modules, cleanup_devset2_a.py ... _d.py
 SAME_KINDS = ("paraphrase", "overlap", "cross")
-
-
-def _load(path: Path):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-class _Parts:
-    """Some parts of a set split into modules (``HOMES`` of each, in order)."""
-
-    def __init__(self, modules: list) -> None:  # type: ignore[type-arg]
-        self.HOMES = tuple(h for m in modules for h in m.HOMES)
-
-
-def present(name: str) -> bool:
-    """Whether the set is on disk (the second development set arrives a part at a time)."""
-    folder = REPO / "tests" / "support"
-    if name == "dev2":
-        return (folder / SETS[name]).exists() or any(folder.glob("cleanup_devset2_?.py"))
-    return (folder / SETS[name]).exists()
-
-
-def corpus(name: str = "dev", parts: str = ""):  # type: ignore[no-untyped-def]
-    """A labelled set (tests/support/...), loaded by path: tests is not a package. ``parts``
-    (``"ab"``): only those modules of a set split into parts (the second development set,
-    whose first half is tuned on and second half held out)."""
-    path = REPO / "tests" / "support" / SETS[name]
-    if name == "dev2" and (parts or not path.exists()):
-        corpus("dev")
-        if str(path.parent) not in sys.path:
-            sys.path.append(str(path.parent))
-        chosen = [path.parent / f"cleanup_devset2_{p}.py" for p in (parts or DEV2_PARTS)]
-        return _Parts([_load(f) for f in chosen if f.exists()])
-    if str(path.parent) not in sys.path:  # a set may be split into modules beside it
-        sys.path.append(str(path.parent))
-    if name != "dev" and "cleanup_corpus" not in sys.modules:
-        corpus("dev")  # the other sets import the Home shape from the dev set
-    return _load(path)
 
 
 @dataclass
