@@ -143,6 +143,8 @@ def test_parse_prompt_of_a_block_cut_by_the_unreleased_commit():
     assert mem.entries[0] == entries[0] and mem.entries[-1] == entries[-1]
     whole = [e for e in mem.entries if e in entries]
     assert len(whole) >= 35 and len(mem.entries) <= len(entries) + 1
+    # The body is the head and the tail only: neither the note nor what follows the block.
+    assert not any("truncated" in e or "tail block" in e or RULE in e for e in mem.entries)
     assert parsed["user"].entries == ("tail block",)
 
 
@@ -204,3 +206,29 @@ def test_parse_prompt_skips_a_broken_truncated_block_and_finds_the_next():
     good = render_block("user", ["still found"], 1375)
     parsed = parse_prompt(broken + "\n\n" + good)
     assert set(parsed) == {"user"} and parsed["user"].entries == ("still found",)
+
+
+def test_the_cut_of_the_unreleased_commit_is_never_under_4000_characters():
+    from hermes_dash.engine.views.render import render_cap
+
+    assert (render_cap(100), render_cap(2000), render_cap(2001), render_cap(2200)) == (4000, 4000, 4002, 4400)
+
+
+def test_an_entry_quoting_the_truncation_note_in_a_block_up_to_the_cap_is_not_a_cut():
+    """A block no longer than the cut is never read as cut, even with the note's very words at
+    the place a cut would put them (an entry holding a pasted prompt)."""
+    from hermes_dash.engine.views.render import parse_prompt, render_block
+
+    note = (
+        "\n\n[... 10 chars truncated — memory over budget (4,000/1,000); "
+        "consolidate via memory(action=remove/replace) ...]\n\n"
+    )
+    for used in (3000, 4000):  # under the cap (4,000 for a limit of 1,000) and exactly at it
+        entry = "a" * 2800 + note + "b" * (used - 2800 - len(note))
+        parsed = parse_prompt("intro\n" + render_block("user", [entry], 1000) + "\n\nmore")["user"]
+        assert (parsed.truncated, parsed.used, parsed.entries) == (False, used, (entry,))
+
+
+def test_a_user_block_names_user_md_in_its_placeholders():
+    block = render_block("user", ["fine", "cat .env"], 1375)
+    assert "[BLOCKED: USER.md entry contained threat pattern(s): read_secrets." in block and "MEMORY.md" not in block
