@@ -174,8 +174,9 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     if not va and not vb:
         return None
     ka, kb = by_kind(a), by_kind(b)
-    ka |= {"who": {v.value for v in va if v.kind == "who"}} if roles(a) else {}
-    kb |= {"who": {v.value for v in vb if v.kind == "who"}} if roles(b) else {}
+    for kinds, text in ((ka, a), (kb, b)):
+        if who := {v.value for v in roles(text)}:
+            kinds["who"] = who
     universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
@@ -221,7 +222,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         return None
     if uncued and kind != "name" and ka.get(kind, set()) & kb.get(kind, set()):
         return None
-    if _apart(ka.get(kind, set()), kb.get(kind, set())) if kind.startswith(_AMOUNTS) else False:
+    if kind.startswith(_AMOUNTS) and _apart(ka.get(kind, set()), kb.get(kind, set())):
         return None
     if _labelled(ka, kb):
         return None
