@@ -14,9 +14,14 @@ from test_keyboard import focus_lands, focused, tab_to
 
 pytestmark = pytest.mark.e2e
 
-# The focused element, marked with a number of its own the first time it has focus.
+# The focused element, marked with a number of its own the first time it has focus. A grid moves
+# focus from its canvas to the selected cell's stand-in for screen readers (a cell of its hidden
+# table) a moment after the canvas takes it: on a loaded machine that moment came before the
+# stop was read, and the table's one stop was read as a hidden cell. Both are the table's stop.
 STOP = """() => {
-  const e = document.activeElement;
+  const a = document.activeElement, grid = a.closest('[data-testid="stDataFrame"]');
+  const e = grid && a.matches('[role="gridcell"], [role="columnheader"], [role="rowheader"]')
+    ? grid.querySelector('canvas[data-testid="data-grid-canvas"]') || a : a;
   if (!e.dataset.hdProbe) e.dataset.hdProbe = String(window.__hdProbe = (window.__hdProbe || 0) + 1);
   return {id: e.dataset.hdProbe, tag: e.tagName.toLowerCase(), testid: e.getAttribute('data-testid') || '',
           role: e.getAttribute('role') || '', label: e.getAttribute('aria-label') || '',

@@ -124,6 +124,13 @@ def wait_healthy(base: str, proc: subprocess.Popen, log: Path, timeout: float = 
     raise AssertionError(f"streamlit not healthy after {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
+# What AT_REST reads, each part on its own: which one never held when the page never came to rest.
+REST_PARTS = """() => ({runs: window.__hdRuns || null,
+  state: document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState ?? null,
+  stale: [...document.querySelectorAll('[data-stale="true"]')].map(e => (e.getAttribute('data-testid') || e.tagName)
+    + ': ' + (e.innerText || '').trim().slice(0, 60)).slice(0, 8)})"""
+
+
 def settle(page, text: str | None = None, timeout: float = WAIT_MS, *, still: bool = True) -> None:
     """Wait until the app shows ``text``, the last run the page asked for has come back, no run
     is in progress, and every element shown has loaded its code and drawn (tables: their cells).
@@ -132,7 +139,10 @@ def settle(page, text: str | None = None, timeout: float = WAIT_MS, *, still: bo
     if text is not None:
         page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
     page.evaluate(FLUSHED)  # a change the page has not sent yet goes out first (script_runs.FLUSHED)
-    wait_js(page, AT_REST, None, "the page never came to rest after its last run", timeout)
+    try:
+        wait_js(page, AT_REST, None, "the page never came to rest after its last run", timeout)
+    except AssertionError as never:
+        raise AssertionError(f"{never}; at the end: {page.evaluate(REST_PARTS)}") from None
     wait_js(page, LOADED, None, "an element's code never loaded (its grey stand-in stayed)", timeout)
     # Tables draw on a canvas after the script finished: wait until each one has its cells.
     page.wait_for_function(
