@@ -152,8 +152,9 @@ PREPOSITIONS = frozenset(
 )
 
 
-class _Found:
-    """Values as they are found: the first kind to claim a stretch of text keeps it."""
+class Found:
+    """Values as they are found: the first kind to claim a stretch of text keeps it (also the
+    finder :mod:`.roles` fills, after the values have claimed theirs)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -173,7 +174,7 @@ _TIME_DOT = re.compile(
 )
 
 
-def _times(f: _Found) -> None:
+def _times(f: Found) -> None:
     for m in [*_TIME_DOT.finditer(f.text), *_TIME.finditer(f.text)]:
         hour, minute = int(m.group("h")), int(m.group("m") or 0)
         ampm = (m.group("ampm") or "").replace(".", "").casefold()
@@ -183,7 +184,7 @@ def _times(f: _Found) -> None:
         f.put("time", f"{hour:02d}:{minute:02d}" + (f" {zone}" if zone else ""), m.start(), m.end())
 
 
-def _ports(f: _Found) -> None:
+def _ports(f: Found) -> None:
     for m in _PORT.finditer(f.text):
         g = next(i for i in (1, 2, 3) if m.group(i))
         f.put("port", str(int(m.group(g))), m.start(g), m.end(g))
@@ -192,7 +193,7 @@ def _ports(f: _Found) -> None:
             f.put("port", str(int(m.group(1))), m.start(1), m.end(1))
 
 
-def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
+def _quantities(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
     """A currency or a unit says what the number is."""
     for m, n in numbers:
         if n is None:
@@ -208,7 +209,7 @@ def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) ->
             f.put(dim, _fmt(n * factor), m.start(), m.end())
 
 
-def _versions(f: _Found) -> None:
+def _versions(f: Found) -> None:
     text = f.text
     for m in _VERSION.finditer(text):
         raw = m.group(1)
@@ -227,7 +228,7 @@ def _versions(f: _Found) -> None:
         f.put(f"version:{product}", raw, m.start(1), m.end(1))
 
 
-def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
+def _counts(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
     for m, n in numbers:
         if n is None or m.group("cur"):
             continue
@@ -251,14 +252,14 @@ _HEADED = re.compile(
 )
 
 
-def _urls(f: _Found) -> None:
+def _urls(f: Found) -> None:
     """Where a service is reached: its URL's host and path (the port apart, a value of its own)."""
     for m in _URL.finditer(f.text):
         path = (m.group(3) or "").rstrip(".,;:/")
         f.put("url", (m.group(1) + path).casefold(), m.start(), m.end())
 
 
-def _headed(f: _Found) -> None:
+def _headed(f: Found) -> None:
     for m in _HEADED.finditer(f.text):
         if m.group(1).casefold() in _STOP | _ADVERBS:
             continue  # "This year's allocation: ...": no heading noun
@@ -290,13 +291,13 @@ _TIMES_PER = re.compile(
 )
 
 
-def _years(f: _Found) -> None:
+def _years(f: Found) -> None:
     """A year on its own (``born about 1810``, ``c.1805``)."""
     for m in _YEAR.finditer(f.text):
         f.put("year", m.group(1), m.start(), m.end())
 
 
-def _levels(f: _Found) -> None:
+def _levels(f: Found) -> None:
     """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
     for m in _LEVEL.finditer(f.text):
         word = m.group(1).casefold()
@@ -305,7 +306,7 @@ def _levels(f: _Found) -> None:
             f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
 
 
-def _frequencies(f: _Found) -> None:
+def _frequencies(f: Found) -> None:
     """How often, as times a year: ``quarterly`` 4, ``twice a year`` 2, ``3 times a week`` 156."""
     for m in _TIMES_PER.finditer(f.text):
         if m.group(4) and re.match(
@@ -324,22 +325,22 @@ def _frequencies(f: _Found) -> None:
 _TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
 
 
-def _name(f: _Found, m: re.Match[str], group: str, old: bool | None = None) -> None:
+def _name(f: Found, m: re.Match[str], group: str, old: bool | None = None) -> None:
     """A named value, less a version it ends with (``CUDA 12.4``: the name CUDA, the version 12.4)."""
     raw = _TRAILING_NUMBER.sub("", m.group(group).strip()).rstrip(".,;:")
     if raw:
         f.put("name", raw.casefold(), m.start(group), m.start(group) + len(raw), old)
 
 
-def _alternatives(f: _Found) -> None:
+def _alternatives(f: Found) -> None:
     for m in _ALTERNATIVE.finditer(f.text):
         _name(f, m, "new")
         if m.group("old"):
             _name(f, m, "old", True)
 
 
-_DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
-_MONTHS = {
+DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
+MONTHS = {
     m: n
     for n, m in enumerate(
         "january february march april may june july august september october november december".split(), 1
@@ -347,7 +348,7 @@ _MONTHS = {
 }
 _DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.IGNORECASE)
 _DATE = re.compile(
-    r"\b(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})(?:st|nd|rd|th)?\s+(" + "|".join(_MONTHS) + r")(?:\s+(\d{4}))?)\b",
+    r"\b(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})(?:st|nd|rd|th)?\s+(" + "|".join(MONTHS) + r")(?:\s+(\d{4}))?)\b",
     re.IGNORECASE,
 )
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
@@ -364,7 +365,7 @@ _INSTEAD = re.compile(
 
 
 _MONTH = re.compile(
-    r"\b(?:(?:early|mid|late|end\s+of|the\s+end\s+of|start\s+of)[\s-]+)?(" + "|".join(_MONTHS) + r")\b(?:\s+(\d{4}))?",
+    r"\b(?:(?:early|mid|late|end\s+of|the\s+end\s+of|start\s+of)[\s-]+)?(" + "|".join(MONTHS) + r")\b(?:\s+(\d{4}))?",
     re.IGNORECASE,
 )
 _TIME_WORDS = re.compile(
@@ -377,14 +378,14 @@ _TIME_WORDS = re.compile(
 )
 
 
-def _months(f: _Found) -> None:
+def _months(f: Found) -> None:
     """A month on its own (``renews in March``, ``June 2031``): the dates claimed theirs first."""
     for m in _MONTH.finditer(f.text):
         value = f"{int(m.group(2))}-" if m.group(2) else ""
-        f.put("month", f"{value}{_MONTHS[m.group(1).casefold()]:02d}", m.start(), m.end())
+        f.put("month", f"{value}{MONTHS[m.group(1).casefold()]:02d}", m.start(), m.end())
 
 
-def _time_words(f: _Found) -> None:
+def _time_words(f: Found) -> None:
     for m in _TIME_WORDS.finditer(f.text):
         if m.group("noon"):
             hour, minute = (0 if m.group("noon").casefold() == "midnight" else 12), 0
@@ -403,24 +404,24 @@ def _time_words(f: _Found) -> None:
         f.put("time", f"{hour % 24:02d}:{minute:02d}", m.start(), m.end())
 
 
-def _dates(f: _Found) -> None:
+def _dates(f: Found) -> None:
     for m in _DATE.finditer(f.text):
         if m.group(1):
             value = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
         else:
             year = m.group(6) or ""
-            value = f"{year}-{_MONTHS[m.group(5).casefold()]:02d}-{int(m.group(4)):02d}".lstrip("-")
+            value = f"{year}-{MONTHS[m.group(5).casefold()]:02d}-{int(m.group(4)):02d}".lstrip("-")
         f.put("date", value, m.start(), m.end())
 
 
-def _days(f: _Found) -> None:
-    days = sorted({_DAYS[m.group(1).casefold()] for m in _DAY.finditer(f.text)})
+def _days(f: Found) -> None:
+    days = sorted({DAYS[m.group(1).casefold()] for m in _DAY.finditer(f.text)})
     spans = [m.span() for m in _DAY.finditer(f.text)]
     if days and not any(s < e2 and s2 < e for s, e in spans for s2, e2 in f.taken):
         f.put("day", ",".join(str(d) for d in days), spans[0][0], spans[-1][1])
 
 
-def _more_alternatives(f: _Found) -> None:
+def _more_alternatives(f: Found) -> None:
     for m in _NOW_USES.finditer(f.text):
         _name(f, m, "new")
         if m.group("old"):
@@ -434,7 +435,7 @@ def _more_alternatives(f: _Found) -> None:
 def values(text: str) -> tuple[Value, ...]:
     """Every value of ``text`` with its kind (see the module), in order of appearance. Times and
     ports first, then quantities, versions and counts: the first kind to claim a number keeps it."""
-    found = _Found(text)
+    found = Found(text)
     numbers = [(m, _number(m.group("n"))) for m in _NUMBER.finditer(text)]
     _times(found)
     _time_words(found)
