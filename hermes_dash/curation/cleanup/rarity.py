@@ -43,7 +43,7 @@ class Rarity:
         return frozenset(
             w
             for w in shared
-            if len(w) >= SHORTEST and w not in WHEN and w not in PREPOSITIONS and self.counts[stem(w)] <= RARE_AT
+            if len(w) >= SHORTEST and w not in WHEN and w not in PREPOSITIONS and self.counts[w] <= RARE_AT
         )
 
 

@@ -93,6 +93,8 @@ def stem(word: str) -> str:
             base = w[: -len(suffix)]
             if suffix == "ies":
                 return base + "y"
+            if suffix == "s" and base.endswith("ing"):
+                return stem(base)  # "meetings", "weddings": the plural of "meeting" is one word with it
             if suffix == "es" and not base.endswith(("s", "x", "ch", "sh")):
                 return base + "e" if not base.endswith("e") else base
             if suffix in ("ed", "ing") and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz":
