@@ -86,6 +86,26 @@ def _labelled(ka: Kinds, kb: Kinds) -> bool:
     return bool(labels) and any(ka[k] != kb[k] for k in shared - labels if not k.startswith("version@"))
 
 
+_WEEK_PARTS = re.compile(r"\b(?:(?P<weekday>week-?days?)|(?P<weekend>week-?ends?))\b", re.IGNORECASE)
+
+
+def _days_named(text: str, kinds: Kinds) -> set[str]:
+    """The days an entry names, ``weekdays`` and ``weekends`` as theirs (``0`` is Monday)."""
+    out = {d for found in kinds.get("day", ()) for d in found.split(",")}
+    for m in _WEEK_PARTS.finditer(text):
+        out |= set("01234") if m.group("weekday") else {"5", "6"}
+    return out
+
+
+def _occasions(a: str, b: str, ka: Kinds, kb: Kinds) -> bool:
+    """Other days, and a value of another kind that differs too: the day names which occasion
+    (``Saturday weddings: £2,400`` / ``Weekday weddings: £1,900``), as a label names which thing."""
+    da, db = _days_named(a, ka), _days_named(b, kb)
+    if not da or not db or da == db:
+        return False
+    return any(ka[k] != kb[k] for k in (ka.keys() & kb.keys()) - {"day"})
+
+
 def _apart(xa: set[str], xb: set[str]) -> bool:
     """The two amounts are further apart than one subject's value changes (neither zero)."""
     try:
@@ -211,11 +231,15 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
-    one = one or bool(rarity is not None and rarity.rare(shared))
+    rare = bool(rarity is not None and rarity.rare(shared))
+    one = one or rare
     if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
-    heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
+    # heads that share nothing say two things ("the practice laptop" / "the reception PC") unless
+    # an acronym spelled out names the head in other words, or a word only the two use names what
+    # both are about whatever opens the sentence ("Wants a stocktake" / "Stocktake every ...")
+    heads = uncued and not (spelled_a or spelled_b)
     if kind != "name" and two_subjects(
         a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, beside=builds(a, va) | builds(b, vb)
     ):
@@ -224,7 +248,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         return None
     if kind.startswith(_AMOUNTS) and _apart(ka.get(kind, set()), kb.get(kind, set())):
         return None
-    if _labelled(ka, kb):
+    if _labelled(ka, kb) or (uncued and _occasions(a, b, ka, kb)):
         return None
     newer = named_old
     if newer is None and cue_a != cue_b:

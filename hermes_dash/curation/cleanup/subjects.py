@@ -217,7 +217,9 @@ def two_subjects(
     if _contrasted(raw_a, raw_b, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
         return True
     head_a, head_b = _head(raw_a), _head(raw_b)
-    return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
+    # "the practice laptop" / "the reception PC"; a head the other names after its own opening
+    # word is one thing ("Wants a stocktake every 4 weeks" / "Stocktake every six weeks")
+    return uncued and bool(head_a and head_b and not (head_a & head_b or head_a & set_b or head_b & set_a))
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,5}s?\b")

@@ -208,6 +208,8 @@ def _quantities(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> 
             f.put(f"money:{CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
         elif unit in UNITS and not (unit == "b" and m.end("n") == m.start("unit")):  # "6B" is a ward
             dim, factor = UNITS[unit]
+            if dim == "size" and n >= 1024 and n % 1024 == 0 and factor >= 1e3:
+                n = n / 1024 * 1000  # "2048 MB" is the binary "2 GB": one size, not 2.4% apart
             f.put(dim, _fmt(n * factor), m.start(), m.end())
 
 
@@ -373,9 +375,9 @@ _MONTH = re.compile(
 _TIME_WORDS = re.compile(
     r"\b(?:(?P<half>half|quarter)\s+(?P<rel>past|to)\s+(?P<h1>"
     + "|".join(list(NUMBER_WORDS)[1:13])
-    + r"|\d{1,2})|(?P<h2>"
+    + r"|\d{1,2})(?:\s+(?:in\s+the\s+(?P<part1>morning|afternoon|evening)|(?P<night1>at\s+night)))?|(?P<h2>"
     + "|".join(list(NUMBER_WORDS)[1:13])
-    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+night)|(?P<noon>noon|midday|midnight))\b",
+    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|(?P<night>at\s+night))|(?P<noon>noon|midday|midnight))\b",
     re.IGNORECASE,
 )
 
@@ -399,9 +401,11 @@ def _time_words(f: Found) -> None:
                 hour, minute = hour - 1, 45
         else:
             hour, minute = NUMBER_WORDS[m.group("h2").casefold()], 0
-            part = (m.group("part") or "").casefold()
-            hour += 12 if part in ("afternoon", "evening") and hour < 12 else 0
-        if not m.group("noon") and not m.group("part") and 1 <= hour <= 6:
+        part = (m.group("part") or m.group("part1") or "").casefold()
+        hour += 12 if part in ("afternoon", "evening") and hour < 12 else 0
+        night = bool(m.group("night") or m.group("night1"))
+        hour += 12 if night and 7 <= hour < 12 else 0  # "half past eleven at night" is 23:30; "two at night" 02:00
+        if not m.group("noon") and not part and not night and 1 <= hour <= 6:
             hour += 12  # "half past three", "five o'clock": the afternoon, as a working day has it
         f.put("time", f"{hour % 24:02d}:{minute:02d}", m.start(), m.end())
 
