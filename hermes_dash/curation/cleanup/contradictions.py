@@ -175,6 +175,13 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     return False
 
 
+def _left_named(a: str, vb: Sequence[Value]) -> bool:
+    """``b`` names, as the one it left, a name ``a`` gives (``Replaced Traefik with Caddy`` /
+    ``Reverse proxy is Traefik``): what ``b`` changes is what ``a`` is about, in any words."""
+    folded = a.casefold()
+    return any(v.kind == "name" and v.old and re.search(rf"\b{re.escape(v.value)}\b", folded) for v in vb)
+
+
 def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
     """Versions keyed by their major line instead of their product (``version@3``)."""
     out: dict[str, set[str]] = {}
@@ -232,7 +239,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
     rare = bool(rarity is not None and rarity.rare(shared))
-    one = one or rare
+    one = one or rare or _left_named(a, vb) or _left_named(b, va)
     if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)

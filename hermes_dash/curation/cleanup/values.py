@@ -35,7 +35,7 @@ _PORT = re.compile(
     r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{2,5})\b(?![.:]\d)|\b(?:to|on)\s+(\d{4,5}|443|80)\b(?![.,:]?\d|\s+[A-Za-z]+s\b)",
     re.IGNORECASE,
 )
-_VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?!\.\d)")
+_VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?![.\d]*\.\d)")
 _PRODUCT_SKIP = frozenset(
     "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
     "at from version versions v requires require required needs need needed uses use using runs run running "
@@ -362,6 +362,11 @@ _NOW_USES = re.compile(
     r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
+#: "Codemagic was replaced by GitHub Actions": the name before is the one left behind.
+_REPLACED_BY = re.compile(
+    r"(?P<old>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:was|were|has\s+been|have\s+been|got)\s+"
+    r"replaced\s+(?:by|with)\s+(?:(?:the|a|an)\s+)?(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
+)
 _INSTEAD = re.compile(
     r"(?P<new>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:instead\s+of|rather\s+than|not)\s+(?:the\s+)?"
     r"(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
@@ -428,6 +433,9 @@ def _days(f: Found) -> None:
 
 
 def _more_alternatives(f: Found) -> None:
+    for m in _REPLACED_BY.finditer(f.text):  # before "replaced by X" claims the new name alone
+        _name(f, m, "new")
+        _name(f, m, "old", True)
     for m in _NOW_USES.finditer(f.text):
         _name(f, m, "new")
         if m.group("old"):
