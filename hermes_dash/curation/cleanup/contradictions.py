@@ -69,6 +69,7 @@ Kinds = dict[str, set[str]]
 #: thousands ("£2 a day storage" is not "insured up to £50,000").
 _AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume", "mass", "power", "bitrate")
 RATIO_MAX = 20.0
+MAJOR_STEP = 2  # one product's version moves by a major line or two between two entries
 
 
 def _both(v: Value, other: str) -> bool:
@@ -175,6 +176,25 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     return False
 
 
+def _one_product(a: str, b: str, ka: Kinds, kb: Kinds) -> None:
+    """One version each, of products named two ways (``PostgreSQL 14.9`` / ``Postgres 15.4``) or
+    of what stands before the number (``EKS 1.27`` / ``Both EKS clusters were upgraded to 1.30``):
+    keyed as one product when one's name shortens the other's or the other entry names it."""
+    pa = [k for k in ka if k.startswith("version:")]
+    pb = [k for k in kb if k.startswith("version:")]
+    if len(pa) != 1 or len(pb) != 1 or pa == pb:
+        return
+    (x,), (y,) = pa, pb
+    nx, ny = x.split(":", 1)[1], y.split(":", 1)[1]
+    words_a, words_b = {stem(w) for w in WORD.findall(a)}, {stem(w) for w in WORD.findall(b)}
+    short = min(len(nx), len(ny)) >= 5 and (nx.startswith(ny) or ny.startswith(nx))
+    majors = {int(v.split(".")[0]) for v in ka[x] | kb[y] if v.split(".")[0].isdigit()}
+    if len(majors) == 0 or max(majors) - min(majors) > MAJOR_STEP:
+        return  # "version 6.2" / "numbers like 1987.214.3": no product moves that far
+    if short or stem(nx) in words_b or stem(ny) in words_a:
+        kb[x] = kb.pop(y)
+
+
 def _left_named(a: str, vb: Sequence[Value]) -> bool:
     """``b`` names, as the one it left, a name ``a`` gives (``Replaced Traefik with Caddy`` /
     ``Reverse proxy is Traefik``): what ``b`` changes is what ``a`` is about, in any words."""
@@ -207,6 +227,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
+    _one_product(a, b, ka, kb)
     found = _differs(ka, kb, old_values(a), old_values(b))
     # who does a thing is part of what the entry is about, unless it is the value that differs
     # and a name both give ("to Godot 4.3" / "Godot 4.2.2") is what they are about, not a value
