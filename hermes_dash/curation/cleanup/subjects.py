@@ -106,13 +106,25 @@ def _head(raw: list[str]) -> set[str]:
     return set(out)
 
 
+def shortens(x: str, y: str) -> bool:
+    """One word the short form of the other: its letters in order, the first the same (``db`` /
+    ``database``, ``postgre`` / ``postgresql``, ``mgmt`` / ``management``)."""
+    short, long = sorted((x, y), key=len)
+    if len(short) < 2 or short == long or short[0] != long[0]:
+        return False
+    rest = iter(long)
+    return all(c in rest for c in short)
+
+
 def _swapped(a: list[str], b: list[str]) -> bool:
-    """One sentence with a word swapped for another: the same words around, word for word."""
+    """One sentence with a word swapped for another: the same words around, word for word (a
+    word and its short form are one word, not a swap)."""
     ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     same = sum(i2 - i1 for tag, i1, i2, _j1, _j2 in ops if tag == "equal")
+    swaps = [(x, y) for tag, i1, i2, j1, j2 in ops if tag == "replace" for x, y in zip(a[i1:i2], b[j1:j2])]
     return (
         all(tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1) for tag, i1, i2, j1, j2 in ops)
-        and any(tag == "replace" for tag, *_ in ops)
+        and any(not shortens(x, y) for x, y in swaps)
         and same >= max(2, 0.5 * min(len(a), len(b)))
     )
 
