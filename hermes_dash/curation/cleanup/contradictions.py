@@ -153,6 +153,10 @@ _RETIRED = re.compile(
 )
 
 
+#: The verbs that carry a value ("go to", "run on"): they say nothing of what changed.
+_CARRY = LIGHT - {"port", "version", "default", "defaults"}
+
+
 def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     """``b`` changes its subject to a name ``a`` does not give (``The working title changed to
     Lantern Weather`` against ``The working title is The Salt House``): the words before the cue
@@ -169,9 +173,11 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
         left = [w for w in vb if w.kind == "name" and w.old]
         if any(o.value in folded for o in left):
             return True
-        head = [stem(w) for w in WORD.findall(CUE.sub(" ", b[: v.start])) if w.casefold() not in STOP]
+        clause = re.split(r"[;.!?]\s", b[: v.start])[-1]  # "Marco left the team; PR reviews now go to"
+        said = [stem(w) for w in WORD.findall(CUE.sub(" ", clause)) if w.casefold() not in STOP]
+        head = [w for w in said if w not in _CARRY]  # "go to", "run on" carry a value, name nothing
         words_a = {stem(w) for w in WORD.findall(a)}
-        if len(head) >= 2 and all(w in words_a for w in head[-3:]):
+        if len(said) >= 2 and head and all(w in words_a for w in head[-3:]):
             return True
     return False
 

@@ -87,6 +87,8 @@ def _fmt(x: float) -> str:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A plural and a verb ending folded: ``laptops`` = ``laptop``, ``opening`` = ``open``."""
+    if len(word) >= 3 and word[-1] == "s" and word[:-1].isupper():
+        return word[:-1].casefold()  # "PRs", "VMs": the plural of an acronym
     w = word.casefold()
     for suffix in ("ing", "ies", "es", "ed", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
