@@ -67,7 +67,7 @@ Kinds = dict[str, set[str]]
 
 #: Kinds of value that are amounts: one subject's amount changes by a factor of a few, not of
 #: thousands ("£2 a day storage" is not "insured up to £50,000").
-_AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume", "mass", "power", "bitrate")
+_AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "area", "volume", "mass", "power", "bitrate")
 RATIO_MAX = 20.0
 MAJOR_STEP = 2  # one product's version moves by a major line or two between two entries
 
@@ -182,6 +182,15 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     return False
 
 
+def _one_count(ka: Kinds, kb: Kinds) -> None:
+    """A number after a thing's word and one before it count one thing (``The café seats 18`` /
+    ``There are 22 seats in the café``): ``level:seat`` is keyed as ``count:seat``."""
+    for kind in [k for k in ka if k.startswith("level:")]:
+        count = "count:" + kind.split(":", 1)[1]
+        if count in kb and count not in ka and kind not in kb:
+            ka[count] = ka.pop(kind)
+
+
 def _one_product(a: str, b: str, ka: Kinds, kb: Kinds) -> None:
     """One version each, of products named two ways (``PostgreSQL 14.9`` / ``Postgres 15.4``) or
     of what stands before the number (``EKS 1.27`` / ``Both EKS clusters were upgraded to 1.30``):
@@ -234,6 +243,8 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
     _one_product(a, b, ka, kb)
+    _one_count(ka, kb)
+    _one_count(kb, ka)
     found = _differs(ka, kb, old_values(a), old_values(b))
     # who does a thing is part of what the entry is about, unless it is the value that differs
     # and a name both give ("to Godot 4.3" / "Godot 4.2.2") is what they are about, not a value

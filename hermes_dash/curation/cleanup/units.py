@@ -37,7 +37,11 @@ _TABLES: dict[str, dict[tuple[str, ...], float]] = {
     "length": {("mm",): 0.001, ("cm",): 0.01, ("m", "metre", "meter"): 1, ("km",): 1000, ("px", "pixel"): 1},
     "volume": {("ml",): 0.001, ("l", "litre", "liter"): 1},
     "mass": {("g", "gram"): 0.001, ("kg",): 1},
+    "area": {("ha", "hectare"): 10000, ("acre",): 4046.86, ("sqm",): 1},
 }
+#: "m²", "square metres", "sq ft": a length unit squared, in square metres.
+SQUARED = {"mm": 1e-6, "cm": 1e-4, "m": 1, "metre": 1, "metres": 1, "meter": 1, "meters": 1, "km": 1e6,
+           "ft": 0.092903, "foot": 0.092903, "feet": 0.092903}
 for _dim, _table in _TABLES.items():
     for _words, _factor in _table.items():
         for _w in _words:
