@@ -21,6 +21,7 @@ shown and the person picks.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -182,6 +183,30 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     return False
 
 
+def _one_word(sub_a: list[str], sub_b: list[str]) -> list[str]:
+    """``sub_b`` with each word that is a word of ``sub_a`` in another form (``edit`` / ``editor``,
+    ``hygiene`` / ``hygienist``, ``supervision`` / ``supervisor``) said as ``sub_a`` says it: four
+    letters or more in common, then the ending of a doer or a doing."""
+    words_a = set(sub_a)
+    out = []
+    for w in sub_b:
+        if w not in words_a:
+            w = next((x for x in sorted(words_a) if _one_stem(x, w)), w)
+        out.append(w)
+    return out
+
+
+#: The endings that make a doer or a doing of a word (``editor``, ``hygienist``, ``supervision``).
+_DOER = frozenset("e er or ist ists ant ants ion ions ation ment ee ian".split()) | {""}
+
+
+def _one_stem(x: str, y: str) -> bool:
+    if not (x[:1].isalpha() and y[:1].isalpha()):
+        return False
+    n = len(os.path.commonprefix([x, y]))
+    return n >= 4 and x[n:] in _DOER and y[n:] in _DOER
+
+
 def _one_count(ka: Kinds, kb: Kinds) -> None:
     """A number after a thing's word and one before it count one thing (``The café seats 18`` /
     ``There are 22 seats in the café``): ``level:seat`` is keyed as ``count:seat``."""
@@ -264,6 +289,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         else:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
+    sub_b = _one_word(sub_a, sub_b)  # "editor" / "edited", "hygienist" / "hygiene"
     set_a, set_b = set(sub_a), set(sub_b)
     spelled_a, spelled_b = spelled(a, b), spelled(b, a)  # "PI cover" / "professional indemnity"
     if spelled_a or spelled_b:
