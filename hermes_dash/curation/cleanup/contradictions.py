@@ -289,15 +289,14 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         else:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
-    sub_b = _one_word(sub_a, sub_b)  # "editor" / "edited", "hygienist" / "hygiene"
-    set_a, set_b = set(sub_a), set(sub_b)
+    set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))  # "editor" / "edited", "hygienist" / "hygiene"
     spelled_a, spelled_b = spelled(a, b), spelled(b, a)  # "PI cover" / "professional indemnity"
     if spelled_a or spelled_b:
         out_a = {w for words in spelled_b.values() for w in words}
         out_b = {w for words in spelled_a.values() for w in words}
         sub_a = [w for w in sub_a if w not in out_a] + sorted(spelled_b)
         sub_b = [w for w in sub_b if w not in out_b] + sorted(spelled_a)
-        set_a, set_b = set(sub_a), set(sub_b)
+        set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))
     shared = set_a & set_b
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])

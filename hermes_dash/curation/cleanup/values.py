@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .units import CURRENCY, NUMBER_WORDS, SQUARED, UNITS, WORDS_NUMBER, words_value
+from .units import CURRENCY, NUMBER_WORDS, UNITS, WORDS_NUMBER, squared, words_value
 
 _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
@@ -197,20 +197,6 @@ def _ports(f: Found) -> None:
             f.put("port", str(int(m.group(1))), m.start(1), m.end(1))
 
 
-_SQUARE_WORDS = re.compile(r"\s+([A-Za-z]+)\b")
-
-
-def _area(text: str, unit: str, end: int) -> tuple[float, int] | None:
-    """(square metres per unit, end) for ``450 m²``, ``520 square metres``, ``900 sq ft``."""
-    if unit in SQUARED and text[end : end + 1] == "²":
-        return SQUARED[unit], end + 1
-    if unit in ("square", "sq"):
-        m = _SQUARE_WORDS.match(text, end)
-        if m and m.group(1).casefold() in SQUARED:
-            return SQUARED[m.group(1).casefold()], m.end()
-    return None
-
-
 def _quantities(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
     """A currency or a unit says what the number is."""
     for m, n in numbers:
@@ -222,7 +208,7 @@ def _quantities(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> 
         if cur or code:
             n *= 1e6 if cur and unit in ("m", "mn") else 1  # "£5m": five million pounds
             f.put(f"money:{CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
-        elif area := _area(f.text, unit, m.end()):
+        elif area := squared(f.text, unit, m.end()):
             f.put("area", _fmt(n * area[0]), m.start(), area[1])
         elif unit in UNITS and not (unit == "b" and m.end("n") == m.start("unit")):  # "6B" is a ward
             dim, factor = UNITS[unit]
@@ -400,7 +386,8 @@ _TIME_WORDS = re.compile(
     + "|".join(list(NUMBER_WORDS)[1:13])
     + r"|\d{1,2})(?:\s+(?:in\s+the\s+(?P<part1>morning|afternoon|evening)|(?P<night1>at\s+night)))?|(?P<h2>"
     + "|".join(list(NUMBER_WORDS)[1:13])
-    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|(?P<night>at\s+night))|(?P<noon>noon|midday|midnight))\b",
+    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|(?P<night>at\s+night))"
+    + r"|(?P<noon>noon|midday|midnight))\b",
     re.IGNORECASE,
 )
 
