@@ -27,6 +27,7 @@ def contradictions(tmp_path, older: str, newer: str) -> list[tuple[str, str, int
         ("Kafka: MSK 3.5.", "Both MSK clusters were upgraded to 3.6 this spring."),
         ("Her invoices are checked by Tom Reyes.", "Tom retired; invoice checks now go to Priya Shah."),
         ("The editor at Faber is Ann Lee.", "Ann is away, so the novel is now edited by Ben Ode."),
+        ("The garden party is on 14 June.", "The garden party was pushed back to 12 July."),
     ],
     ids=[
         "plural-of-an-ing-noun",
@@ -36,6 +37,7 @@ def contradictions(tmp_path, older: str, newer: str) -> list[tuple[str, str, int
         "product-named-in-the-other",
         "alternative-read-in-its-clause",
         "doer-and-doing",
+        "change-verb-as-cue",
     ],
 )
 def test_one_subject_said_other_ways_is_a_contradiction_newer_first(tmp_path, older, newer):

@@ -19,7 +19,8 @@ from .values import Value, stem
 CUE = re.compile(
     r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
     r"raised|lowered|increased|decreased|reduced|cut|went\s+(?:up|down)|rose|dropped|replaced|renamed|"
-    r"since|as\s+of|from\s+now\s+on|these\s+days|instead|used\s+to|new|newer|latest|currently|after\s+the)\b",
+    r"since|as\s+of|from\s+now\s+on|these\s+days|instead|used\s+to|new|newer|latest|currently|after\s+the|"
+    r"pushed\s+back|brought\s+forward|postponed|extended|renegotiated|rebuilt|resized|lengthened|shortened)\b",
     re.IGNORECASE,
 )
 WORD = re.compile(r"[^\W_]+(?:['’]s)?", re.UNICODE)
