@@ -14,10 +14,12 @@ SETS = {
     "dev2": "cleanup_devset2.py",
     "dev3": "cleanup_devset3.py",
     "dev4": "cleanup_devset4.py",
+    "dev5": "cleanup_devset5.py",
     "test": "cleanup_testset.py",
+    "test2": "cleanup_testset2.py",
 }
-BLIND = "test"  # loaded only when asked for by name: whoever tunes the method never loads it
-HELD_OUT = ("test", "dev4")  # nor are these beside another set (dev4: measured before and after, never tuned on)
+BLIND = ("test", "test2")  # loaded only when asked for by name: whoever tunes the method never loads them
+HELD_OUT = BLIND  # nor are these beside another set, and their misses are never printed
 DEV2_PARTS = "abcd"  # the second development set's modules, cleanup_devset2_a.py ... _d.py
 
 

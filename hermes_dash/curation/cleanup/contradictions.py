@@ -21,6 +21,7 @@ shown and the person picks.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,8 +68,9 @@ Kinds = dict[str, set[str]]
 
 #: Kinds of value that are amounts: one subject's amount changes by a factor of a few, not of
 #: thousands ("£2 a day storage" is not "insured up to £50,000").
-_AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "volume", "mass", "power", "bitrate")
+_AMOUNTS = ("money", "count", "size", "duration", "percent", "length", "area", "volume", "mass", "power", "bitrate")
 RATIO_MAX = 20.0
+MAJOR_STEP = 2  # one product's version moves by a major line or two between two entries
 
 
 def _both(v: Value, other: str) -> bool:
@@ -84,6 +86,26 @@ def _labelled(ka: Kinds, kb: Kinds) -> bool:
         k for k in shared if k.startswith("version:") and ka[k] != kb[k] and all("." not in x for x in ka[k] | kb[k])
     }
     return bool(labels) and any(ka[k] != kb[k] for k in shared - labels if not k.startswith("version@"))
+
+
+_WEEK_PARTS = re.compile(r"\b(?:(?P<weekday>week-?days?)|(?P<weekend>week-?ends?))\b", re.IGNORECASE)
+
+
+def _days_named(text: str, kinds: Kinds) -> set[str]:
+    """The days an entry names, ``weekdays`` and ``weekends`` as theirs (``0`` is Monday)."""
+    out = {d for found in kinds.get("day", ()) for d in found.split(",")}
+    for m in _WEEK_PARTS.finditer(text):
+        out |= set("01234") if m.group("weekday") else {"5", "6"}
+    return out
+
+
+def _occasions(a: str, b: str, ka: Kinds, kb: Kinds) -> bool:
+    """Other days, and a value of another kind that differs too: the day names which occasion
+    (``Saturday weddings: £2,400`` / ``Weekday weddings: £1,900``), as a label names which thing."""
+    da, db = _days_named(a, ka), _days_named(b, kb)
+    if not da or not db or da == db:
+        return False
+    return any(ka[k] != kb[k] for k in (ka.keys() & kb.keys()) - {"day"})
 
 
 def _apart(xa: set[str], xb: set[str]) -> bool:
@@ -132,6 +154,10 @@ _RETIRED = re.compile(
 )
 
 
+#: The verbs that carry a value ("go to", "run on"): they say nothing of what changed.
+_CARRY = LIGHT - {"port", "version", "default", "defaults"}
+
+
 def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
     """``b`` changes its subject to a name ``a`` does not give (``The working title changed to
     Lantern Weather`` against ``The working title is The Salt House``): the words before the cue
@@ -148,11 +174,72 @@ def _alternative(a: str, b: str, sub_a: list[str], vb: Sequence[Value]) -> bool:
         left = [w for w in vb if w.kind == "name" and w.old]
         if any(o.value in folded for o in left):
             return True
-        head = [stem(w) for w in WORD.findall(CUE.sub(" ", b[: v.start])) if w.casefold() not in STOP]
+        clause = re.split(r"[;.!?]\s", b[: v.start])[-1]  # "Marco left the team; PR reviews now go to"
+        said = [stem(w) for w in WORD.findall(CUE.sub(" ", clause)) if w.casefold() not in STOP]
+        head = [w for w in said if w not in _CARRY]  # "go to", "run on" carry a value, name nothing
         words_a = {stem(w) for w in WORD.findall(a)}
-        if len(head) >= 2 and all(w in words_a for w in head[-3:]):
+        if len(said) >= 2 and head and all(w in words_a for w in head[-3:]):
             return True
     return False
+
+
+def _one_word(sub_a: list[str], sub_b: list[str]) -> list[str]:
+    """``sub_b`` with each word that is a word of ``sub_a`` in another form (``edit`` / ``editor``,
+    ``hygiene`` / ``hygienist``, ``supervision`` / ``supervisor``) said as ``sub_a`` says it: four
+    letters or more in common, then the ending of a doer or a doing."""
+    words_a = set(sub_a)
+    out = []
+    for w in sub_b:
+        if w not in words_a:
+            w = next((x for x in sorted(words_a) if _one_stem(x, w)), w)
+        out.append(w)
+    return out
+
+
+#: The endings that make a doer or a doing of a word (``editor``, ``hygienist``, ``supervision``).
+_DOER = frozenset("e er or ist ists ant ants ion ions ation ment ee ian".split()) | {""}
+
+
+def _one_stem(x: str, y: str) -> bool:
+    if not (x[:1].isalpha() and y[:1].isalpha()):
+        return False
+    n = len(os.path.commonprefix([x, y]))
+    return n >= 4 and x[n:] in _DOER and y[n:] in _DOER
+
+
+def _one_count(ka: Kinds, kb: Kinds) -> None:
+    """A number after a thing's word and one before it count one thing (``The café seats 18`` /
+    ``There are 22 seats in the café``): ``level:seat`` is keyed as ``count:seat``."""
+    for kind in [k for k in ka if k.startswith("level:")]:
+        count = "count:" + kind.split(":", 1)[1]
+        if count in kb and count not in ka and kind not in kb:
+            ka[count] = ka.pop(kind)
+
+
+def _one_product(a: str, b: str, ka: Kinds, kb: Kinds) -> None:
+    """One version each, of products named two ways (``PostgreSQL 14.9`` / ``Postgres 15.4``) or
+    of what stands before the number (``EKS 1.27`` / ``Both EKS clusters were upgraded to 1.30``):
+    keyed as one product when one's name shortens the other's or the other entry names it."""
+    pa = [k for k in ka if k.startswith("version:")]
+    pb = [k for k in kb if k.startswith("version:")]
+    if len(pa) != 1 or len(pb) != 1 or pa == pb:
+        return
+    (x,), (y,) = pa, pb
+    nx, ny = x.split(":", 1)[1], y.split(":", 1)[1]
+    words_a, words_b = {stem(w) for w in WORD.findall(a)}, {stem(w) for w in WORD.findall(b)}
+    short = min(len(nx), len(ny)) >= 5 and (nx.startswith(ny) or ny.startswith(nx))
+    majors = {int(v.split(".")[0]) for v in ka[x] | kb[y] if v.split(".")[0].isdigit()}
+    if len(majors) == 0 or max(majors) - min(majors) > MAJOR_STEP:
+        return  # "version 6.2" / "numbers like 1987.214.3": no product moves that far
+    if short or stem(nx) in words_b or stem(ny) in words_a:
+        kb[x] = kb.pop(y)
+
+
+def _left_named(a: str, vb: Sequence[Value]) -> bool:
+    """``b`` names, as the one it left, a name ``a`` gives (``Replaced Traefik with Caddy`` /
+    ``Reverse proxy is Traefik``): what ``b`` changes is what ``a`` is about, in any words."""
+    folded = a.casefold()
+    return any(v.kind == "name" and v.old and re.search(rf"\b{re.escape(v.value)}\b", folded) for v in vb)
 
 
 def _by_line(kinds: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -180,6 +267,9 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
     if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
         ka, kb = _by_line(ka), _by_line(kb)
+    _one_product(a, b, ka, kb)
+    _one_count(ka, kb)
+    _one_count(kb, ka)
     found = _differs(ka, kb, old_values(a), old_values(b))
     # who does a thing is part of what the entry is about, unless it is the value that differs
     # and a name both give ("to Godot 4.3" / "Godot 4.2.2") is what they are about, not a value
@@ -199,23 +289,27 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         else:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
-    set_a, set_b = set(sub_a), set(sub_b)
+    set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))  # "editor" / "edited", "hygienist" / "hygiene"
     spelled_a, spelled_b = spelled(a, b), spelled(b, a)  # "PI cover" / "professional indemnity"
     if spelled_a or spelled_b:
         out_a = {w for words in spelled_b.values() for w in words}
         out_b = {w for words in spelled_a.values() for w in words}
         sub_a = [w for w in sub_a if w not in out_a] + sorted(spelled_b)
         sub_b = [w for w in sub_b if w not in out_b] + sorted(spelled_a)
-        set_a, set_b = set(sub_a), set(sub_b)
+        set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))
     shared = set_a & set_b
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
     one = share >= SUBJECT_SHARE or (named and share >= NAMED_SHARE) or universal
-    one = one or bool(rarity is not None and rarity.rare(shared))
+    rare = bool(rarity is not None and rarity.rare(shared))
+    one = one or rare or _left_named(a, vb) or _left_named(b, va)
     if not one and _subject_alike(a, b, va, vb) < SUBJECT_ALIKE:  # nor the same subject in other words
         return None
     uncued = not (cue_a or cue_b or named_old is not None or universal)
-    heads = uncued and not (spelled_a or spelled_b)  # an acronym spelled out names the head in other words
+    # heads that share nothing say two things ("the practice laptop" / "the reception PC") unless
+    # an acronym spelled out names the head in other words, or a word only the two use names what
+    # both are about whatever opens the sentence ("Wants a stocktake" / "Stocktake every ...")
+    heads = uncued and not (spelled_a or spelled_b)
     if kind != "name" and two_subjects(
         a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, beside=builds(a, va) | builds(b, vb)
     ):
@@ -224,7 +318,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         return None
     if kind.startswith(_AMOUNTS) and _apart(ka.get(kind, set()), kb.get(kind, set())):
         return None
-    if _labelled(ka, kb):
+    if _labelled(ka, kb) or (uncued and _occasions(a, b, ka, kb)):
         return None
     newer = named_old
     if newer is None and cue_a != cue_b:

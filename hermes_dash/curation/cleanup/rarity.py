@@ -21,7 +21,7 @@ from .values import PREPOSITIONS, stem
 RARE_AT = 2  # a word at most this many entries of the pool use is rare: only the pair itself
 SHORTEST = 4  # shorter words ("day", "fee", "ok") are too common in kind to name a subject
 #: Parts of the day say when, like weekdays and months: they name no subject.
-WHEN = frozenset("morning afternoon evening night lunchtime midday weekday weekend".split())
+WHEN = frozenset(stem(w) for w in "morning afternoon evening night lunchtime midday weekday weekend".split())
 
 
 @lru_cache(maxsize=1 << 14)
@@ -43,7 +43,7 @@ class Rarity:
         return frozenset(
             w
             for w in shared
-            if len(w) >= SHORTEST and w not in WHEN and w not in PREPOSITIONS and self.counts[stem(w)] <= RARE_AT
+            if len(w) >= SHORTEST and w not in WHEN and w not in PREPOSITIONS and self.counts[w] <= RARE_AT
         )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .values import _DAYS, _MONTHS, Value, _Found, values
+from .values import DAYS, MONTHS, Found, Value, values
 
 _ROLE = re.compile(
     r"\b(?:is|are|by|with|through|via|to)\s+(?:the\s+)?(?P<new>(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?"
@@ -20,12 +20,12 @@ _ROLE = re.compile(
 )
 
 
-def _roles(f: _Found) -> None:
+def _roles(f: Found) -> None:
     for m in _ROLE.finditer(f.text):
         words = m.group("new").split()
         if re.match(r"\s+v?\d", f.text[m.end() :]):
             continue  # "to Godot 4.3", "Windows 11": a product and its version
-        if words[0].casefold() not in _DAYS and words[0].casefold() not in _MONTHS and not words[0].isupper():
+        if words[0].casefold() not in DAYS and words[0].casefold() not in MONTHS and not words[0].isupper():
             raw = m.group("new").rstrip(".,;:")
             f.put("who", raw.casefold(), m.start("new"), m.start("new") + len(raw))
 
@@ -34,7 +34,7 @@ def _roles(f: _Found) -> None:
 def roles(text: str) -> tuple[Value, ...]:
     """The proper names in a role word's slot (kind ``who``) outside the other values: what a
     contradiction may be about, nothing a merge compares."""
-    found = _Found(text)
+    found = Found(text)
     found.taken = [(v.start, v.end) for v in values(text)]
     _roles(found)
     return tuple(found.out)

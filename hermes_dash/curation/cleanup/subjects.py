@@ -19,7 +19,8 @@ from .values import Value, stem
 CUE = re.compile(
     r"\b(?:now|no\s+longer|any\s?more|moved|changed|switched|upgraded|downgraded|migrated|bumped|updated|"
     r"raised|lowered|increased|decreased|reduced|cut|went\s+(?:up|down)|rose|dropped|replaced|renamed|"
-    r"since|as\s+of|from\s+now\s+on|these\s+days|instead|used\s+to|new|newer|latest|currently|after\s+the)\b",
+    r"since|as\s+of|from\s+now\s+on|these\s+days|instead|used\s+to|new|newer|latest|currently|after\s+the|"
+    r"pushed\s+back|brought\s+forward|postponed|extended|renegotiated|rebuilt|resized|lengthened|shortened)\b",
     re.IGNORECASE,
 )
 WORD = re.compile(r"[^\W_]+(?:['’]s)?", re.UNICODE)
@@ -106,13 +107,25 @@ def _head(raw: list[str]) -> set[str]:
     return set(out)
 
 
+def shortens(x: str, y: str) -> bool:
+    """One word the short form of the other: its letters in order, the first the same (``db`` /
+    ``database``, ``postgre`` / ``postgresql``, ``mgmt`` / ``management``)."""
+    short, long = sorted((x, y), key=len)
+    if len(short) < 2 or short == long or short[0] != long[0]:
+        return False
+    rest = iter(long)
+    return all(c in rest for c in short)
+
+
 def _swapped(a: list[str], b: list[str]) -> bool:
-    """One sentence with a word swapped for another: the same words around, word for word."""
+    """One sentence with a word swapped for another: the same words around, word for word (a
+    word and its short form are one word, not a swap)."""
     ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     same = sum(i2 - i1 for tag, i1, i2, _j1, _j2 in ops if tag == "equal")
+    swaps = [(x, y) for tag, i1, i2, j1, j2 in ops if tag == "replace" for x, y in zip(a[i1:i2], b[j1:j2])]
     return (
         all(tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1) for tag, i1, i2, j1, j2 in ops)
-        and any(tag == "replace" for tag, *_ in ops)
+        and any(not shortens(x, y) for x, y in swaps)
         and same >= max(2, 0.5 * min(len(a), len(b)))
     )
 
@@ -217,7 +230,9 @@ def two_subjects(
     if _contrasted(raw_a, raw_b, shared, only_a, only_b) or (_swapped(sub_a, sub_b) and not _CUED_NEWER.search(b)):
         return True
     head_a, head_b = _head(raw_a), _head(raw_b)
-    return uncued and bool(head_a and head_b and not head_a & head_b)  # "the practice laptop" / "the reception PC"
+    # "the practice laptop" / "the reception PC"; a head the other names after its own opening
+    # word is one thing ("Wants a stocktake every 4 weeks" / "Stocktake every six weeks")
+    return uncued and bool(head_a and head_b and not (head_a & head_b or head_a & set_b or head_b & set_a))
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,5}s?\b")

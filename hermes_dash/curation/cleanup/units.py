@@ -6,6 +6,8 @@ value); a number may be written in words (``one hundred and eighty``, ``ten thou
 
 from __future__ import annotations
 
+import re
+
 #: unit word -> (dimension, factor to the base unit)
 UNITS: dict[str, tuple[str, float]] = {}
 _TABLES: dict[str, dict[tuple[str, ...], float]] = {
@@ -37,6 +39,19 @@ _TABLES: dict[str, dict[tuple[str, ...], float]] = {
     "length": {("mm",): 0.001, ("cm",): 0.01, ("m", "metre", "meter"): 1, ("km",): 1000, ("px", "pixel"): 1},
     "volume": {("ml",): 0.001, ("l", "litre", "liter"): 1},
     "mass": {("g", "gram"): 0.001, ("kg",): 1},
+    "area": {("ha", "hectare"): 10000, ("acre",): 4046.86, ("sqm",): 1},
+}
+#: "m²", "square metres", "sq ft": a length unit squared, in square metres.
+SQUARED = {
+    w: f
+    for words, f in (
+        ("mm", 1e-6),
+        ("cm", 1e-4),
+        ("m metre metres meter meters", 1.0),
+        ("km", 1e6),
+        ("ft foot feet", 0.092903),
+    )
+    for w in words.split()
 }
 for _dim, _table in _TABLES.items():
     for _words, _factor in _table.items():
@@ -100,3 +115,17 @@ def words_value(raw: str) -> float | None:
         else:
             return None
     return float(total + part)
+
+
+_SQUARE_WORDS = re.compile(r"\s+([A-Za-z]+)\b")
+
+
+def squared(text: str, unit: str, end: int) -> tuple[float, int] | None:
+    """(square metres per unit, end) for ``450 m²``, ``520 square metres``, ``900 sq ft``."""
+    if unit in SQUARED and text[end : end + 1] == "²":
+        return SQUARED[unit], end + 1
+    if unit in ("square", "sq"):
+        m = _SQUARE_WORDS.match(text, end)
+        if m and m.group(1).casefold() in SQUARED:
+            return SQUARED[m.group(1).casefold()], m.end()
+    return None

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .units import CURRENCY, NUMBER_WORDS, UNITS, WORDS_NUMBER, words_value
+from .units import CURRENCY, NUMBER_WORDS, UNITS, WORDS_NUMBER, squared, words_value
 
 _STOP = frozenset(
     "a an and are as at be by for from has have in is it its of on or that the this to was were will with "
@@ -35,7 +35,7 @@ _PORT = re.compile(
     r"\bports?\s*:?\s*(\d{2,5})\b|(?<![\w.]):(\d{2,5})\b(?![.:]\d)|\b(?:to|on)\s+(\d{4,5}|443|80)\b(?![.,:]?\d|\s+[A-Za-z]+s\b)",
     re.IGNORECASE,
 )
-_VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?!\.\d)")
+_VERSION = re.compile(r"(?<![\w.])(?:[<>=~^!]=?|v)?(\d+\.\d+(?:\.\d+)?|\d+)(?![\w.]*[A-Za-z_/])(?![.\d]*\.\d)")
 _PRODUCT_SKIP = frozenset(
     "is are was were be been pinned upgraded downgraded bumped moved switched changed migrated updated now on to "
     "at from version versions v requires require required needs need needed uses use using runs run running "
@@ -87,12 +87,16 @@ def _fmt(x: float) -> str:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A plural and a verb ending folded: ``laptops`` = ``laptop``, ``opening`` = ``open``."""
+    if len(word) >= 3 and word[-1] == "s" and word[:-1].isupper():
+        return word[:-1].casefold()  # "PRs", "VMs": the plural of an acronym
     w = word.casefold()
     for suffix in ("ing", "ies", "es", "ed", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
             base = w[: -len(suffix)]
             if suffix == "ies":
                 return base + "y"
+            if suffix == "s" and base.endswith("ing"):
+                return stem(base)  # "meetings", "weddings": the plural of "meeting" is one word with it
             if suffix == "es" and not base.endswith(("s", "x", "ch", "sh")):
                 return base + "e" if not base.endswith("e") else base
             if suffix in ("ed", "ing") and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz":
@@ -152,8 +156,9 @@ PREPOSITIONS = frozenset(
 )
 
 
-class _Found:
-    """Values as they are found: the first kind to claim a stretch of text keeps it."""
+class Found:
+    """Values as they are found: the first kind to claim a stretch of text keeps it (also the
+    finder :mod:`.roles` fills, after the values have claimed theirs)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -173,7 +178,7 @@ _TIME_DOT = re.compile(
 )
 
 
-def _times(f: _Found) -> None:
+def _times(f: Found) -> None:
     for m in [*_TIME_DOT.finditer(f.text), *_TIME.finditer(f.text)]:
         hour, minute = int(m.group("h")), int(m.group("m") or 0)
         ampm = (m.group("ampm") or "").replace(".", "").casefold()
@@ -183,7 +188,7 @@ def _times(f: _Found) -> None:
         f.put("time", f"{hour:02d}:{minute:02d}" + (f" {zone}" if zone else ""), m.start(), m.end())
 
 
-def _ports(f: _Found) -> None:
+def _ports(f: Found) -> None:
     for m in _PORT.finditer(f.text):
         g = next(i for i in (1, 2, 3) if m.group(i))
         f.put("port", str(int(m.group(g))), m.start(g), m.end(g))
@@ -192,7 +197,7 @@ def _ports(f: _Found) -> None:
             f.put("port", str(int(m.group(1))), m.start(1), m.end(1))
 
 
-def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
+def _quantities(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
     """A currency or a unit says what the number is."""
     for m, n in numbers:
         if n is None:
@@ -203,12 +208,16 @@ def _quantities(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) ->
         if cur or code:
             n *= 1e6 if cur and unit in ("m", "mn") else 1  # "£5m": five million pounds
             f.put(f"money:{CURRENCY.get(cur, code)}", _fmt(n), m.start(), m.end())
+        elif area := squared(f.text, unit, m.end()):
+            f.put("area", _fmt(n * area[0]), m.start(), area[1])
         elif unit in UNITS and not (unit == "b" and m.end("n") == m.start("unit")):  # "6B" is a ward
             dim, factor = UNITS[unit]
+            if dim == "size" and n >= 1024 and n % 1024 == 0 and factor >= 1e3:
+                n = n / 1024 * 1000  # "2048 MB" is the binary "2 GB": one size, not 2.4% apart
             f.put(dim, _fmt(n * factor), m.start(), m.end())
 
 
-def _versions(f: _Found) -> None:
+def _versions(f: Found) -> None:
     text = f.text
     for m in _VERSION.finditer(text):
         raw = m.group(1)
@@ -227,7 +236,7 @@ def _versions(f: _Found) -> None:
         f.put(f"version:{product}", raw, m.start(1), m.end(1))
 
 
-def _counts(f: _Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
+def _counts(f: Found, numbers: list[tuple[re.Match[str], float | None]]) -> None:
     for m, n in numbers:
         if n is None or m.group("cur"):
             continue
@@ -251,14 +260,14 @@ _HEADED = re.compile(
 )
 
 
-def _urls(f: _Found) -> None:
+def _urls(f: Found) -> None:
     """Where a service is reached: its URL's host and path (the port apart, a value of its own)."""
     for m in _URL.finditer(f.text):
         path = (m.group(3) or "").rstrip(".,;:/")
         f.put("url", (m.group(1) + path).casefold(), m.start(), m.end())
 
 
-def _headed(f: _Found) -> None:
+def _headed(f: Found) -> None:
     for m in _HEADED.finditer(f.text):
         if m.group(1).casefold() in _STOP | _ADVERBS:
             continue  # "This year's allocation: ...": no heading noun
@@ -290,13 +299,13 @@ _TIMES_PER = re.compile(
 )
 
 
-def _years(f: _Found) -> None:
+def _years(f: Found) -> None:
     """A year on its own (``born about 1810``, ``c.1805``)."""
     for m in _YEAR.finditer(f.text):
         f.put("year", m.group(1), m.start(), m.end())
 
 
-def _levels(f: _Found) -> None:
+def _levels(f: Found) -> None:
     """A setting's number after its word (``quality 82``, ``level 9``, ``tier 2``)."""
     for m in _LEVEL.finditer(f.text):
         word = m.group(1).casefold()
@@ -305,7 +314,7 @@ def _levels(f: _Found) -> None:
             f.put(f"level:{stem(word)}", m.group(2), m.start(2), m.end(2))
 
 
-def _frequencies(f: _Found) -> None:
+def _frequencies(f: Found) -> None:
     """How often, as times a year: ``quarterly`` 4, ``twice a year`` 2, ``3 times a week`` 156."""
     for m in _TIMES_PER.finditer(f.text):
         if m.group(4) and re.match(
@@ -324,22 +333,22 @@ def _frequencies(f: _Found) -> None:
 _TRAILING_NUMBER = re.compile(r"(?:\s+v?\d[\d.]*)+[.,;:]?$")
 
 
-def _name(f: _Found, m: re.Match[str], group: str, old: bool | None = None) -> None:
+def _name(f: Found, m: re.Match[str], group: str, old: bool | None = None) -> None:
     """A named value, less a version it ends with (``CUDA 12.4``: the name CUDA, the version 12.4)."""
     raw = _TRAILING_NUMBER.sub("", m.group(group).strip()).rstrip(".,;:")
     if raw:
         f.put("name", raw.casefold(), m.start(group), m.start(group) + len(raw), old)
 
 
-def _alternatives(f: _Found) -> None:
+def _alternatives(f: Found) -> None:
     for m in _ALTERNATIVE.finditer(f.text):
         _name(f, m, "new")
         if m.group("old"):
             _name(f, m, "old", True)
 
 
-_DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
-_MONTHS = {
+DAYS = {d: n for n, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
+MONTHS = {
     m: n
     for n, m in enumerate(
         "january february march april may june july august september october november december".split(), 1
@@ -347,7 +356,7 @@ _MONTHS = {
 }
 _DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.IGNORECASE)
 _DATE = re.compile(
-    r"\b(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})(?:st|nd|rd|th)?\s+(" + "|".join(_MONTHS) + r")(?:\s+(\d{4}))?)\b",
+    r"\b(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})(?:st|nd|rd|th)?\s+(" + "|".join(MONTHS) + r")(?:\s+(\d{4}))?)\b",
     re.IGNORECASE,
 )
 #: More ways a change cue introduces a named alternative: "now uses X", "replaced by X", "X instead of Y".
@@ -357,6 +366,11 @@ _NOW_USES = re.compile(
     r"in\s+favou?r\s+of)\s+(?:(?:the|a|an)\s+)?"
     r"(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
 )
+#: "Codemagic was replaced by GitHub Actions": the name before is the one left behind.
+_REPLACED_BY = re.compile(
+    r"(?P<old>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:was|were|has\s+been|have\s+been|got)\s+"
+    r"replaced\s+(?:by|with)\s+(?:(?:the|a|an)\s+)?(?P<new>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,3})"
+)
 _INSTEAD = re.compile(
     r"(?P<new>\b[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})\s+(?:instead\s+of|rather\s+than|not)\s+(?:the\s+)?"
     r"(?P<old>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
@@ -364,27 +378,28 @@ _INSTEAD = re.compile(
 
 
 _MONTH = re.compile(
-    r"\b(?:(?:early|mid|late|end\s+of|the\s+end\s+of|start\s+of)[\s-]+)?(" + "|".join(_MONTHS) + r")\b(?:\s+(\d{4}))?",
+    r"\b(?:(?:early|mid|late|end\s+of|the\s+end\s+of|start\s+of)[\s-]+)?(" + "|".join(MONTHS) + r")\b(?:\s+(\d{4}))?",
     re.IGNORECASE,
 )
 _TIME_WORDS = re.compile(
     r"\b(?:(?P<half>half|quarter)\s+(?P<rel>past|to)\s+(?P<h1>"
     + "|".join(list(NUMBER_WORDS)[1:13])
-    + r"|\d{1,2})|(?P<h2>"
+    + r"|\d{1,2})(?:\s+(?:in\s+the\s+(?P<part1>morning|afternoon|evening)|(?P<night1>at\s+night)))?|(?P<h2>"
     + "|".join(list(NUMBER_WORDS)[1:13])
-    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+night)|(?P<noon>noon|midday|midnight))\b",
+    + r")\s+(?:o'clock|in\s+the\s+(?P<part>morning|afternoon|evening)|(?P<night>at\s+night))"
+    + r"|(?P<noon>noon|midday|midnight))\b",
     re.IGNORECASE,
 )
 
 
-def _months(f: _Found) -> None:
+def _months(f: Found) -> None:
     """A month on its own (``renews in March``, ``June 2031``): the dates claimed theirs first."""
     for m in _MONTH.finditer(f.text):
         value = f"{int(m.group(2))}-" if m.group(2) else ""
-        f.put("month", f"{value}{_MONTHS[m.group(1).casefold()]:02d}", m.start(), m.end())
+        f.put("month", f"{value}{MONTHS[m.group(1).casefold()]:02d}", m.start(), m.end())
 
 
-def _time_words(f: _Found) -> None:
+def _time_words(f: Found) -> None:
     for m in _TIME_WORDS.finditer(f.text):
         if m.group("noon"):
             hour, minute = (0 if m.group("noon").casefold() == "midnight" else 12), 0
@@ -396,31 +411,36 @@ def _time_words(f: _Found) -> None:
                 hour, minute = hour - 1, 45
         else:
             hour, minute = NUMBER_WORDS[m.group("h2").casefold()], 0
-            part = (m.group("part") or "").casefold()
-            hour += 12 if part in ("afternoon", "evening") and hour < 12 else 0
-        if not m.group("noon") and not m.group("part") and 1 <= hour <= 6:
+        part = (m.group("part") or m.group("part1") or "").casefold()
+        hour += 12 if part in ("afternoon", "evening") and hour < 12 else 0
+        night = bool(m.group("night") or m.group("night1"))
+        hour += 12 if night and 7 <= hour < 12 else 0  # "half past eleven at night" is 23:30; "two at night" 02:00
+        if not m.group("noon") and not part and not night and 1 <= hour <= 6:
             hour += 12  # "half past three", "five o'clock": the afternoon, as a working day has it
         f.put("time", f"{hour % 24:02d}:{minute:02d}", m.start(), m.end())
 
 
-def _dates(f: _Found) -> None:
+def _dates(f: Found) -> None:
     for m in _DATE.finditer(f.text):
         if m.group(1):
             value = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
         else:
             year = m.group(6) or ""
-            value = f"{year}-{_MONTHS[m.group(5).casefold()]:02d}-{int(m.group(4)):02d}".lstrip("-")
+            value = f"{year}-{MONTHS[m.group(5).casefold()]:02d}-{int(m.group(4)):02d}".lstrip("-")
         f.put("date", value, m.start(), m.end())
 
 
-def _days(f: _Found) -> None:
-    days = sorted({_DAYS[m.group(1).casefold()] for m in _DAY.finditer(f.text)})
+def _days(f: Found) -> None:
+    days = sorted({DAYS[m.group(1).casefold()] for m in _DAY.finditer(f.text)})
     spans = [m.span() for m in _DAY.finditer(f.text)]
     if days and not any(s < e2 and s2 < e for s, e in spans for s2, e2 in f.taken):
         f.put("day", ",".join(str(d) for d in days), spans[0][0], spans[-1][1])
 
 
-def _more_alternatives(f: _Found) -> None:
+def _more_alternatives(f: Found) -> None:
+    for m in _REPLACED_BY.finditer(f.text):  # before "replaced by X" claims the new name alone
+        _name(f, m, "new")
+        _name(f, m, "old", True)
     for m in _NOW_USES.finditer(f.text):
         _name(f, m, "new")
         if m.group("old"):
@@ -434,7 +454,7 @@ def _more_alternatives(f: _Found) -> None:
 def values(text: str) -> tuple[Value, ...]:
     """Every value of ``text`` with its kind (see the module), in order of appearance. Times and
     ports first, then quantities, versions and counts: the first kind to claim a number keeps it."""
-    found = _Found(text)
+    found = Found(text)
     numbers = [(m, _number(m.group("n"))) for m in _NUMBER.finditer(text)]
     _times(found)
     _time_words(found)
