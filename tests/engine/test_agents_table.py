@@ -206,3 +206,19 @@ def test_the_cache_is_emptied_once_it_holds_more_than_64_homes(tmp_path: Path) -
     assert len(agents._FOUND) == 65
     agents.for_home(tmp_path / "b")
     assert len(agents._FOUND) == 1 and agents.for_home(tmp_path / "b") is agents.for_home(tmp_path / "b")
+
+
+def test_the_agent_for_a_home_is_looked_for_under_that_home(tmp_path: Path) -> None:
+    repo = fake_checkout(tmp_path / "root", "0.19.0", "ab" * 20)
+    assert agents.for_home(tmp_path / "root") == AgentInfo("0.19.0", "checkout", str(repo), rules_for("main"), "ab" * 20)
+
+
+def test_no_path_and_an_empty_path_are_two_questions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty ``PATH`` searches nothing; with none, the system's default path is searched (here
+    a folder holding a launcher), so the answer remembered for the one is not the other's."""
+    system = fake_install(tmp_path, "0.18.1")
+    monkeypatch.setattr(os, "confstr", lambda name: str(system) if name == "CS_PATH" else None)
+    monkeypatch.setenv("PATH", "")
+    assert agents.for_home(tmp_path / "root").kind == "unknown"
+    monkeypatch.delenv("PATH")
+    assert agents.for_home(tmp_path / "root").found_at == str(system / "hermes")

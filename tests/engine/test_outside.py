@@ -85,6 +85,18 @@ def test_json_nested_to_the_bound_is_read_and_deeper_is_refused() -> None:
         loads("[" * 33 + "]" * 33)
 
 
+@pytest.mark.timeout(60)
+def test_the_depth_check_stops_at_the_bound_so_the_longest_text_costs_no_more_than_a_short_one() -> None:
+    """4 MiB of ``[`` is refused after 33 brackets, not counted to the end (about 15 s at load 11)."""
+    import time
+
+    text = "[" * outside.MAX_JSON_CHARS
+    start = time.perf_counter()
+    with pytest.raises(OutsideValue, match="nests more than 32 levels"):
+        loads(text)
+    assert time.perf_counter() - start < 1.5  # about 0.1 ms
+
+
 def test_text_that_is_not_json_says_so_with_the_parsers_reason() -> None:
     with pytest.raises(OutsideValue) as info:
         loads("{not json")
@@ -122,6 +134,7 @@ def test_a_time_from_epoch_seconds_in_utc() -> None:
         [1_700_000_000],
         "1" * 41,
         "1700000000" + "0" * 40,  # read as its first 40 characters: still too late
+        "1" + "0" * 39 + "e-30",  # 10**39 s: the exponent after the 40th character is not read
     ],
 )
 def test_what_is_not_a_time_since_1970_is_none(value: object) -> None:
