@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 
 from hermes_dash.engine import agent_find
-from hermes_dash.engine.agent_find import Found, checkout, from_dashboard, head_commit, installed, launcher, site_version
+from hermes_dash.engine.agent_find import (
+    Found,
+    checkout,
+    from_dashboard,
+    head_commit,
+    installed,
+    launcher,
+    site_version,
+)
 
 ID = "0123456789abcdef0123456789abcdef01234567"
 
@@ -85,9 +93,13 @@ def test_the_newest_of_several_versions_by_number_not_by_text(tmp_path: Path) ->
         ("Name: hermes-agent\nVersion: " + "1" * 41 + "\n", "0.18.0"),
         ("Name: hermes-agent\nVersion: v0.19.0\n", "0.18.0"),
         ("", "0.18.0"),
+        # a Name header after the first blank line is the description's, however many follow
+        ("Name: other\nVersion: 1.0\n\nName: hermes-agent\n\nmore\n", "0.18.0"),
     ],
 )
-def test_the_metadatas_version_wins_when_it_is_the_agents_and_a_version(tmp_path: Path, metadata: str, version: str) -> None:
+def test_the_metadatas_version_wins_when_it_is_the_agents_and_a_version(
+    tmp_path: Path, metadata: str, version: str
+) -> None:
     dist(tmp_path / "site", "0.18.0", metadata)
     assert site_version(tmp_path / "site") == version
 
@@ -117,6 +129,13 @@ def test_a_launcher_is_the_venv_its_shebang_names(tmp_path: Path) -> None:
         assert launcher(hermes) == Found("0.18.1", str(hermes), env)
     hermes = tmp_path / "bin" / "hermes"
     hermes.write_bytes(f"#!{env}/bin/python3".encode())  # the #! line alone, no newline
+    assert launcher(hermes) == Found("0.18.1", str(hermes), env)
+
+
+def test_a_long_launcher_is_read_for_its_first_line_only(tmp_path: Path) -> None:
+    env = venv(tmp_path / "venv", "0.18.1")
+    hermes = script(tmp_path / "bin" / "hermes", f"#!{env}/bin/python3\n" + "# padding\n" * 1000)
+    assert hermes.stat().st_size > agent_find.MAX_SHEBANG_BYTES
     assert launcher(hermes) == Found("0.18.1", str(hermes), env)
 
 
@@ -183,7 +202,10 @@ def test_every_place_is_looked_at_best_first(tmp_path: Path, user: Path, monkeyp
     # ``path`` given: it replaces $PATH; the variables unset: the defaults under ~.
     for name in ("PIPX_HOME", "UV_TOOL_DIR", "XDG_DATA_HOME"):
         monkeypatch.delenv(name)
-    defaults = [user / ".local" / "share" / "pipx" / "venvs" / "hermes-agent", user / ".local" / "share" / "uv" / "tools" / "hermes-agent"]
+    defaults = [
+        user / ".local" / "share" / "pipx" / "venvs" / "hermes-agent",
+        user / ".local" / "share" / "uv" / "tools" / "hermes-agent",
+    ]
     for place in defaults:
         venv(place, "0.18.9")
     assert [f.where for f in installed(str(tmp_path / "empty-bin"))] == [
@@ -210,7 +232,9 @@ def test_a_user_site_without_a_launcher_is_no_launcher(user: Path) -> None:
     assert list(installed()) == []
 
 
-def test_the_dashboards_prefix_must_be_an_absolute_venv_with_the_agent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_dashboards_prefix_must_be_an_absolute_venv_with_the_agent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert from_dashboard() is None
     env = venv(tmp_path / "venv", "0.19.0")
     monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(env))
@@ -295,6 +319,8 @@ def test_a_loose_ref_wins_and_packed_refs_are_read_line_by_line(tmp_path: Path) 
         f"{'2' * 40} refs/heads/topic extra\n"
         f"refs/heads/topic {'3' * 40}\n"
         f"{'4' * 39} refs/heads/topic\n"
+        f"{'a' * 40}\trefs/heads/topic\n"  # one space, as git writes it: not a tab, not two
+        f"{'b' * 40}  refs/heads/topic\n"
         f"{'5' * 40} refs/heads/topic\n"
         f"^{'6' * 40}\n"
         f"{'7' * 40} refs/heads/topic\n"
@@ -305,3 +331,22 @@ def test_a_loose_ref_wins_and_packed_refs_are_read_line_by_line(tmp_path: Path) 
     assert head_commit(git) == "8" * 40
     (git / "refs" / "heads" / "topic").write_text("9" * 39 + "\n")
     assert head_commit(git) is None  # a loose ref that is no id: not looked up in packed-refs
+
+
+def test_no_file_of_git_is_read_through_a_link(tmp_path: Path) -> None:
+    git = _git(tmp_path)
+    (tmp_path / "id").write_text(ID + "\n")
+    (git / "HEAD").symlink_to(tmp_path / "id")
+    assert head_commit(git) is None
+    (git / "HEAD").unlink()
+    (git / "HEAD").write_text("ref: refs/heads/main\n")
+    (git / "refs" / "heads").mkdir(parents=True)
+    (git / "refs" / "heads" / "main").symlink_to(tmp_path / "id")
+    assert head_commit(git) is None
+    (git / "refs" / "heads" / "main").unlink()
+    (tmp_path / "packed").write_text(f"{ID} refs/heads/main\n")
+    (git / "packed-refs").symlink_to(tmp_path / "packed")
+    assert head_commit(git) is None
+    (git / "packed-refs").unlink()
+    (git / "packed-refs").write_text(f"{ID} refs/heads/main\n")
+    assert head_commit(git) == ID

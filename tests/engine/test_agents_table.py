@@ -138,9 +138,7 @@ def test_the_dashboards_own_agent_beats_the_checkout_unless_it_runs_from_it(
     elsewhere = fake_install(tmp_path / "pip", "0.18.1").parent
     monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(elsewhere))
     info = agents.detect(root, path=str(tmp_path / "empty-bin"))
-    assert info == AgentInfo(
-        "0.18.1", "release", f"{elsewhere} (the dashboard that started this)", rules_for("0.18.1")
-    )
+    assert info == AgentInfo("0.18.1", "release", f"{elsewhere} (the dashboard that started this)", rules_for("0.18.1"))
     inside = fake_install(repo, "0.19.0").parent  # the installer's venv inside its checkout
     monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(inside))
     info = agents.detect(root, path=str(tmp_path / "empty-bin"))
@@ -173,7 +171,9 @@ def test_the_rules_in_effect_adopted_for_the_process_and_used_in_one_context() -
     assert agents.active() is agents.OLDEST  # another context's choice stays there
 
 
-def test_the_agent_for_a_home_is_remembered_for_its_time_to_live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_agent_for_a_home_is_remembered_for_its_time_to_live(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = tmp_path / "root"
     first = agents.for_home(root)
     assert first.kind == "unknown" and agents.for_home(root) is first and agents.for_home(str(root)) is first
@@ -210,7 +210,9 @@ def test_the_cache_is_emptied_once_it_holds_more_than_64_homes(tmp_path: Path) -
 
 def test_the_agent_for_a_home_is_looked_for_under_that_home(tmp_path: Path) -> None:
     repo = fake_checkout(tmp_path / "root", "0.19.0", "ab" * 20)
-    assert agents.for_home(tmp_path / "root") == AgentInfo("0.19.0", "checkout", str(repo), rules_for("main"), "ab" * 20)
+    assert agents.for_home(tmp_path / "root") == AgentInfo(
+        "0.19.0", "checkout", str(repo), rules_for("main"), "ab" * 20
+    )
 
 
 def test_no_path_and_an_empty_path_are_two_questions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,7 +53,17 @@ def test_words_are_the_program_then_home_then_profile_then_the_arguments() -> No
     plain = Invocation(("hermes-dash",))
     assert plain.words() == ["hermes-dash"] and plain.words("show", "memory") == ["hermes-dash", "show", "memory"]
     both = Invocation(("python3", "-m", "hermes_dash"), "/h/my home", "work")
-    assert both.words("undo", "tok") == ["python3", "-m", "hermes_dash", "--home", "/h/my home", "--profile", "work", "undo", "tok"]
+    assert both.words("undo", "tok") == [
+        "python3",
+        "-m",
+        "hermes_dash",
+        "--home",
+        "/h/my home",
+        "--profile",
+        "work",
+        "undo",
+        "tok",
+    ]
     assert Invocation(("hd",), profile="p").words() == ["hd", "--profile", "p"]
     assert Invocation(("hd",), home="/h").words() == ["hd", "--home", "/h"]
     assert Invocation(("hd",)).words(3) == ["hd", "3"]  # type: ignore[arg-type]  # an argument as text
@@ -91,7 +101,9 @@ def test_a_script_outside_the_package_is_not_the_module(tmp_path: Path) -> None:
     assert program_of(str(tmp_path / "hermes_dash" / "x.txt")) == (sys.executable, "-m", "hermes_dash")
 
 
-def test_the_python_on_path_is_named_python3_when_it_is_this_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_python_on_path_is_named_python3_when_it_is_this_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bin_dir = tmp_path / "bin"
     python = _tool(bin_dir, "python3")
     monkeypatch.setenv("PATH", str(bin_dir))
@@ -120,7 +132,9 @@ def test_a_launcher_found_on_path_by_its_name_is_named_so(tmp_path: Path, monkey
     assert program_of("hermes-dash") == (str(other),)  # relative: made absolute
 
 
-def test_no_usable_argv0_falls_back_to_the_launcher_on_path_else_the_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_usable_argv0_falls_back_to_the_launcher_on_path_else_the_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     launcher = _tool(tmp_path / "bin", "hermes-dash")
     for argv0 in (None, "", "-c", str(tmp_path / "missing" / "hermes-dash")):
         assert program_of(argv0) == (sys.executable, "-m", "hermes_dash")
@@ -132,7 +146,9 @@ def test_no_usable_argv0_falls_back_to_the_launcher_on_path_else_the_module(tmp_
     assert program_of(str(folder)) == ("hermes-dash",)  # a folder is no program
 
 
-def test_the_home_is_named_unless_it_is_the_default_and_was_not_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_home_is_named_unless_it_is_the_default_and_was_not_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     user = tmp_path / "user"
     default = user / ".hermes"
     default.mkdir(parents=True)
@@ -191,3 +207,29 @@ def test_printed_program_quotes_the_program_alone() -> None:
         assert printed_program() == "'/opt/my dash/hermes-dash'"
         assert printed_command() == "'/opt/my dash/hermes-dash' --home /h --profile p"
     assert os.environ.get(PROGRAM_ENV) is None
+
+
+def test_the_module_and_the_interpreters_own_words_win_over_a_launcher_on_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python -m hermes_dash`` names the module even when ``hermes-dash`` is also installed: the
+    program that was started is printed, not another one that happens to be on PATH."""
+    launcher = _tool(tmp_path / "bin", "hermes-dash")
+    monkeypatch.setenv("PATH", str(launcher.parent))
+    module = (sys.executable, "-m", "hermes_dash")
+    app = tmp_path / "src" / "hermes_dash" / "app.py"
+    app.parent.mkdir(parents=True)
+    app.write_text("")
+    for argv0 in ("-m", "__main__.py", str(app)):
+        assert program_of(argv0) == module, argv0
+    other = tmp_path / "src" / "tools" / "app.py"  # a script in another folder is itself
+    other.parent.mkdir()
+    other.write_text("")
+    assert program_of(str(other)) == (str(other),)
+    # ``python -c``: argv0 is "-c", never a file of that name in the working folder.
+    monkeypatch.chdir(tmp_path / "src")
+    (tmp_path / "src" / "-c").write_text("")
+    assert program_of("-c") == ("hermes-dash",)
+    monkeypatch.setattr(sys, "argv", [str(app)])  # what the command line and a page are given
+    assert invocation_for(None).program == module
+    assert current_invocation().program == module

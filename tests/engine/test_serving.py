@@ -192,9 +192,7 @@ def test_the_origin_must_be_this_servers_host_and_port() -> None:
 
 
 def test_a_foreign_origin_is_named_in_the_refusal_cut_to_200_characters() -> None:
-    tail = (
-        " (host name and port): a page of another site or of another port on this machine may not read memory"
-    )
+    tail = " (host name and port): a page of another site or of another port on this machine may not read memory"
     assert origin_problem(["http://localhost:8501", " http://localhost:9000 "], ["localhost:8501"]) == (
         "the page that opened this connection is on 'http://localhost:9000', not on this dashboard's own address "
         "'localhost:8501'" + tail
