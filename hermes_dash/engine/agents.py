@@ -199,8 +199,9 @@ def adopt(info: AgentInfo) -> AgentInfo:
 # -- per home, cached ----------------------------------------------------------------------------
 
 DETECT_TTL_S = 10.0
-_FOUND: dict[tuple[str, ...], tuple[float, AgentInfo]] = {}
-#: The variables detection reads (agent_find): another value is another answer.
+_FOUND: dict[tuple[str | None, ...], tuple[float, AgentInfo]] = {}
+#: The variables detection reads (agent_find): another value is another answer, and unset is not
+#: empty (no ``PATH`` searches the system's default path; an empty one searches nothing).
 _LOOKED_AT = ("PATH", "HOME", "XDG_DATA_HOME", "PIPX_HOME", "UV_TOOL_DIR", "HERMES_DASH_AGENT_PREFIX")
 
 
@@ -209,7 +210,7 @@ def for_home(root: str | os.PathLike[str], ttl: float = DETECT_TTL_S) -> AgentIn
     and an agent is installed or updated far less often than that."""
     import time
 
-    key = (os.fspath(root), *(os.environ.get(name, "") for name in _LOOKED_AT))
+    key = (os.fspath(root), *(os.environ.get(name) for name in _LOOKED_AT))
     now = time.monotonic()
     hit = _FOUND.get(key)
     if hit is not None and now - hit[0] < ttl:

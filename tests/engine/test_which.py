@@ -38,3 +38,25 @@ def test_which_reads_path_from_the_environment(tmp_path: Path, monkeypatch: pyte
     assert which("hd-probe") == shutil.which("hd-probe") == str(tool)
     monkeypatch.setenv("PATH", "")
     assert which("hd-probe") is None is shutil.which("hd-probe")
+
+
+def test_without_path_the_systems_default_path_is_searched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No $PATH: ``confstr("CS_PATH")``, as shutil reads it; where that is unknown, ``os.defpath``."""
+    system, fallback = _tool(tmp_path / "cs", "hd-probe").parent, _tool(tmp_path / "def", "hd-probe").parent
+    monkeypatch.delenv("PATH")
+    real = os.confstr
+
+    def confstr(name: str) -> str | None:
+        return str(system) if name == "CS_PATH" else real(name)
+
+    monkeypatch.setattr(os, "confstr", confstr)
+    assert which("hd-probe") == shutil.which("hd-probe") == str(system / "hd-probe")
+
+    def unknown(name: str) -> str | None:
+        raise ValueError("unrecognized configuration name")
+
+    monkeypatch.setattr(os, "confstr", unknown)
+    monkeypatch.setattr(os, "defpath", str(fallback))
+    assert which("hd-probe") == shutil.which("hd-probe") == str(fallback / "hd-probe")
+    monkeypatch.delattr(os, "confstr")
+    assert which("hd-probe") == shutil.which("hd-probe") == str(fallback / "hd-probe")
