@@ -359,3 +359,28 @@ def test_a_turn_that_never_finishes_reading_is_stopped(tmp_path: Path) -> None:
     started = time.monotonic()
     assert call_turn(endless, call, timeout=0.3) == []
     assert time.monotonic() - started < 5
+
+
+def endless_db(path: Path) -> Path:
+    """A state.db whose ``messages`` is a view that never ends (a crafted file)."""
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE sessions (id TEXT);"
+        "CREATE VIEW messages AS WITH RECURSIVE r(id, session_id, role, content, tool_calls, timestamp) AS "
+        "(SELECT 1, 's', 'user', 'x', NULL, 1.0 UNION ALL SELECT id + 1, 's', 'user', 'x', NULL, 1.0 FROM r) "
+        "SELECT * FROM r;"
+    )
+    conn.close()
+    return path
+
+
+def test_each_read_of_a_turn_is_stopped_at_its_own_deadline(tmp_path: Path) -> None:
+    """One call's reason and its turn (a dialog waiting) give up after 1 s, the reasons of a page
+    of calls after 2 s; the margins leave room for a loaded machine."""
+    _, call = long_session(tmp_path)
+    for read, deadline in ((reason, 1.0), (call_turn, 1.0), (lambda db, c: call_reasons(db, [c]), 2.0)):
+        db = endless_db(tmp_path / f"endless-{deadline}-{len(list(tmp_path.iterdir()))}.db")
+        started = time.monotonic()
+        assert read(db, call) in (Reason(), [], {})
+        took = time.monotonic() - started
+        assert deadline - 0.05 < took < deadline + 0.8, (read, took)
