@@ -18,6 +18,9 @@ from hermes_dash.engine.views.origins import MemoryCall, _loads, _memory_calls, 
 
 REASON_LINES = 4  # lines of the user's message and of the assistant's text kept as the "why"
 REASON_CHARS = 400
+#: How the agent stores a message made of parts (text, images): this prefix, then the parts as
+#: JSON (``hermes_state.SessionDB._encode_content``; NUL cannot start a typed message).
+_PARTS = "\x00json:"
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class TurnMessage:
 
 def _plain(text: object, lines: int = REASON_LINES, chars: int = REASON_CHARS) -> str:
     """Message content as plain text, cut to a few lines."""
-    value = _loads(text) if isinstance(text, str) and text[:1] == "[" else text
+    value = _loads(text[len(_PARTS) :]) if isinstance(text, str) and text.startswith(_PARTS) else text
     if isinstance(value, list):  # content parts
         value = "\n".join(str(p.get("text", "")) for p in value if isinstance(p, dict))
     if not isinstance(value, str):
