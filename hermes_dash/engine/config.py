@@ -157,10 +157,15 @@ def _child(mapping: Node, key: str) -> tuple[Node, Node] | None:
 
 
 def _known(mapping: Node, key: str) -> tuple[Node, Node]:
-    """:func:`_child` where the plain data has already shown that ``key`` is there."""
+    """:func:`_child` where the plain data has already shown that ``key`` is there: absent from
+    the node's own keys only when a YAML merge key (``<<: *base``) brings it, from lines elsewhere."""
     found = _child(mapping, key)
     if found is None:
-        raise LookupError(f"{key!r} is in the data but not in the node tree")
+        raise FileProblem(
+            f"{key!r} comes from a YAML merge key ('<<'), not from lines of its own; hermes-dash edits "
+            "only the usual layout, so config.yaml was not changed.",
+            hint="Take the name out of plugins.enabled by hand, where the merged list is written.",
+        )
     return found
 
 

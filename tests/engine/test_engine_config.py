@@ -293,3 +293,82 @@ def test_settings_limit_per_target():
 
     s = Settings(memory_char_limit=10, user_char_limit=20)
     assert (s.limit("memory"), s.limit("user")) == (10, 20)
+
+
+#: More layouts where the list is not there yet, each written in the file's own way.
+ODD_STARTS = {
+    "an empty document after its start marker": (
+        "---\n# empty\n",
+        "---\n# empty\nplugins:\n  enabled:\n    - hermes-dash\n",
+    ),
+    "a comment with no final newline": ("# only a comment", "# only a comment\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    # The line break before the `{}` is the file's own and stays: only the `{}` becomes a block.
+    "plugins: {} on the next line": ("plugins:\n  {}\nb: 2\n", "plugins:\n\n  enabled:\n    - hermes-dash\nb: 2\n"),
+}
+
+
+@pytest.mark.parametrize("before, after", ODD_STARTS.values(), ids=list(ODD_STARTS))
+def test_a_list_added_where_the_file_starts_oddly(tmp_path: Path, before: str, after: str) -> None:
+    home = home_with(tmp_path, before)
+    assert set_plugin_enabled(home, NAME, True).changed
+    assert (home.path / "config.yaml").read_text() == after
+
+
+def _by_hand(path: Path, why: str) -> str:
+    return f"{path}: {why}; hermes-dash edits only the usual layout, so it was not changed."
+
+
+BY_HAND = "Add 'hermes-dash' to the list plugins.enabled by hand (or take it out), then run the command again."
+#: Layouts an edit leaves to people: (text, add or remove, why). Each refusal says exactly why.
+LEFT_TO_PEOPLE = {
+    "plugins a flow mapping": ("plugins: {disabled: [z]}\n", True, "'plugins' is not a block mapping"),
+    "plugins an explicit null": ("plugins: null\n", True, "'plugins' is not a block mapping"),
+    "enabled an explicit null": ("plugins:\n  enabled: ~\n", True, "'plugins.enabled' is not a list"),
+    "an item on the line after its dash (add)": (
+        "plugins:\n  enabled:\n  - a\n  -\n    b\n",
+        True,
+        "the items of 'plugins.enabled' are not one per line",
+    ),
+    "an item on the line after its dash (remove)": (
+        "plugins:\n  enabled:\n  - a\n  -\n    hermes-dash\n",
+        False,
+        "the items of 'plugins.enabled' are not one per line",
+    ),
+}
+
+
+@pytest.mark.parametrize("text, enable, why", LEFT_TO_PEOPLE.values(), ids=list(LEFT_TO_PEOPLE))
+def test_a_layout_it_does_not_edit_is_refused_saying_why(tmp_path: Path, text: str, enable: bool, why: str) -> None:
+    home = home_with(tmp_path, text)
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, enable)
+    assert (refused.value.message, refused.value.hint) == (_by_hand(home.config_path, why), BY_HAND)
+    assert (home.path / "config.yaml").read_text() == text
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("base: &b\n  plugins:\n    enabled: [hermes-dash]\n<<: *b\n", "plugins"),
+        ("p: &p\n  enabled: [hermes-dash]\nplugins:\n  <<: *p\n", "enabled"),
+    ],
+    ids=["plugins merged in", "enabled merged in"],
+)
+def test_a_list_brought_by_a_merge_key_is_a_refusal_not_a_crash(tmp_path: Path, text: str, key: str) -> None:
+    """The name is in the data but on no line of the mapping's own: there is no line to take out."""
+    home = home_with(tmp_path, text)
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, False)
+    assert refused.value.message == (
+        f"{key!r} comes from a YAML merge key ('<<'), not from lines of its own; hermes-dash edits "
+        "only the usual layout, so config.yaml was not changed."
+    )
+    assert refused.value.hint == "Take the name out of plugins.enabled by hand, where the merged list is written."
+    assert (home.path / "config.yaml").read_text() == text
+
+
+def test_a_quoted_item_continued_on_a_line_of_its_own_is_taken_out_whole(tmp_path: Path) -> None:
+    """PyYAML lets a double-quoted name's closing quote start a line: both lines go."""
+    home = home_with(tmp_path, 'plugins:\n  enabled:\n  - a\n  - "hermes-dash\\\n"\nz: 1\n')
+    assert set_plugin_enabled(home, NAME, False).changed
+    assert (home.path / "config.yaml").read_text() == "plugins:\n  enabled:\n  - a\nz: 1\n"
