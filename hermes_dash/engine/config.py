@@ -128,7 +128,8 @@ def _parsed(read: _Read, text: str) -> tuple[dict[str, Any], Node | None]:  # (p
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""
         raise FileProblem(f"{read.path} is not valid YAML{at}; it was not changed.", hint=_FIX) from None
-    except (ValueError, TypeError, OverflowError) as exc:  # a value YAML cannot build (a 5,000-digit integer)
+    # A value YAML cannot build: a 5,000-digit integer (ValueError), `!!int ''` (IndexError).
+    except (ValueError, TypeError, OverflowError, IndexError) as exc:
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
         raise FileProblem(
             f"{read.path} holds a value that cannot be read ({reason}); it was not changed.", hint=_FIX

@@ -50,6 +50,11 @@ LAYOUTS = {
         "a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n    - hermes-dash\r\n",
     ),
     "no final newline": ("plugins:\n  enabled:\n  - a", "plugins:\n  enabled:\n  - a\n  - hermes-dash\n"),
+    # PyYAML lets a double-quoted item's closing quote start a line: the new item goes after it.
+    "a quoted last item on two lines": (
+        'plugins:\n  enabled:\n  - "a\\\n"\nz: 1\n',
+        'plugins:\n  enabled:\n  - "a\\\n"\n  - hermes-dash\nz: 1\n',
+    ),
 }
 #: Where the list is not there yet: added in the file's own place, and emptied (not deleted) on remove.
 NEW_LIST = {
@@ -146,16 +151,23 @@ def test_a_link_out_of_the_home_is_refused_and_its_target_untouched(tmp_path: Pa
     outside.write_text("model: x\n")
     home = home_with(tmp_path, None)
     (home.path / "config.yaml").symlink_to(outside)
-    with pytest.raises(FileProblem, match="outside the Hermes home"):
+    with pytest.raises(FileProblem) as refused:
         set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == (
+        f"{home.config_path} is a symbolic link to {outside}, outside the Hermes home {home.path}; "
+        "hermes-dash does not write through it."
+    )
+    assert refused.value.hint == "Make the change in that file by hand, or replace the link with a plain file."
     assert outside.read_text() == "model: x\n" and (home.path / "config.yaml").is_symlink()
 
 
 def test_a_dangling_link_and_a_fifo_are_refused(tmp_path: Path) -> None:
     home = home_with(tmp_path, None)
     (home.path / "config.yaml").symlink_to(home.path / "gone.yaml")
-    with pytest.raises(FileProblem, match="which does not exist"):
+    with pytest.raises(FileProblem) as refused:
         set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == f"{home.config_path} is a symbolic link to {home.path / 'gone.yaml'}, which does not exist."
+    assert refused.value.hint == "Restore the file it points to, or remove the link."
     (home.path / "config.yaml").unlink()
     os.mkfifo(home.path / "config.yaml")
     with pytest.raises(FileProblem, match="FIFO"):
@@ -304,6 +316,15 @@ ODD_STARTS = {
     "a comment with no final newline": ("# only a comment", "# only a comment\nplugins:\n  enabled:\n    - hermes-dash\n"),
     # The line break before the `{}` is the file's own and stays: only the `{}` becomes a block.
     "plugins: {} on the next line": ("plugins:\n  {}\nb: 2\n", "plugins:\n\n  enabled:\n    - hermes-dash\nb: 2\n"),
+    "settings indented": ("  model: x\n", "  model: x\n  plugins:\n    enabled:\n      - hermes-dash\n"),
+    "empty plugins, not first": ("a: 1\nplugins:\nb: 2\n", "a: 1\nplugins:\n  enabled:\n    - hermes-dash\nb: 2\n"),
+    "empty plugins, last, no final newline": ("a: 1\nplugins:", "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    "empty list": (
+        "a: 1\nplugins:\n  enabled:\n  disabled: [z]\n",
+        "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n  disabled: [z]\n",
+    ),
+    "empty list, last, no final newline": ("a: 1\nplugins:\n  enabled:", "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    "empty list, CRLF": ("plugins:\r\n  enabled:\r\nb: 2\r\n", "plugins:\r\n  enabled:\r\n    - hermes-dash\r\nb: 2\r\n"),
 }
 
 
@@ -311,7 +332,7 @@ ODD_STARTS = {
 def test_a_list_added_where_the_file_starts_oddly(tmp_path: Path, before: str, after: str) -> None:
     home = home_with(tmp_path, before)
     assert set_plugin_enabled(home, NAME, True).changed
-    assert (home.path / "config.yaml").read_text() == after
+    assert (home.path / "config.yaml").read_bytes() == after.encode("utf-8")
 
 
 def _by_hand(path: Path, why: str) -> str:
@@ -321,6 +342,7 @@ def _by_hand(path: Path, why: str) -> str:
 BY_HAND = "Add 'hermes-dash' to the list plugins.enabled by hand (or take it out), then run the command again."
 #: Layouts an edit leaves to people: (text, add or remove, why). Each refusal says exactly why.
 LEFT_TO_PEOPLE = {
+    "settings a flow mapping": ("{a: 1}\n", True, "the settings are not a block mapping"),
     "plugins a flow mapping": ("plugins: {disabled: [z]}\n", True, "'plugins' is not a block mapping"),
     "plugins an explicit null": ("plugins: null\n", True, "'plugins' is not a block mapping"),
     "enabled an explicit null": ("plugins:\n  enabled: ~\n", True, "'plugins.enabled' is not a list"),
@@ -372,3 +394,28 @@ def test_a_quoted_item_continued_on_a_line_of_its_own_is_taken_out_whole(tmp_pat
     home = home_with(tmp_path, 'plugins:\n  enabled:\n  - a\n  - "hermes-dash\\\n"\nz: 1\n')
     assert set_plugin_enabled(home, NAME, False).changed
     assert (home.path / "config.yaml").read_text() == "plugins:\n  enabled:\n  - a\nz: 1\n"
+
+
+#: Files whose refusal is checked word for word: (text, what follows the path).
+READ_REFUSALS = {
+    # The reader's own error (a control character) has no line to name.
+    "a control character": ("a: \x01\n", " is not valid YAML; it was not changed."),
+    # The reason is the first line of the error, cut at 200 characters.
+    "a float too odd to build": (
+        "a: !!float " + "x" * 300 + "\n",
+        " holds a value that cannot be read (" + ("could not convert string to float: '" + "x" * 300)[:200] + "); it was not changed.",
+    ),
+    # PyYAML's integer constructor indexes the empty text: an IndexError, not a traceback.
+    "an empty tagged integer": ("a: !!int ''\n", " holds a value that cannot be read (string index out of range); it was not changed."),
+}
+
+
+@pytest.mark.parametrize("text, says", READ_REFUSALS.values(), ids=list(READ_REFUSALS))
+def test_a_file_that_does_not_read_as_settings_is_refused_word_for_word(tmp_path: Path, text: str, says: str) -> None:
+    home = home_with(tmp_path, text)
+    for enable in (True, False):
+        with pytest.raises(FileProblem) as refused:
+            set_plugin_enabled(home, NAME, enable)
+        assert refused.value.message == f"{home.config_path}{says}"
+        assert refused.value.hint == "Fix config.yaml by hand (the agent cannot read it as it is either), then run the command again."
+    assert (home.path / "config.yaml").read_text() == text
