@@ -343,6 +343,8 @@ BY_HAND = "Add 'hermes-dash' to the list plugins.enabled by hand (or take it out
 #: Layouts an edit leaves to people: (text, add or remove, why). Each refusal says exactly why.
 LEFT_TO_PEOPLE = {
     "settings a flow mapping": ("{a: 1}\n", True, "the settings are not a block mapping"),
+    "plugins a list": ("plugins: [a]\n", True, "'plugins' is a list, not a mapping"),
+    "enabled a string": ("plugins:\n  enabled: hermes-dash\n", False, "'plugins.enabled' is a str, not a list"),
     "plugins a flow mapping": ("plugins: {disabled: [z]}\n", True, "'plugins' is not a block mapping"),
     "plugins an explicit null": ("plugins: null\n", True, "'plugins' is not a block mapping"),
     "enabled an explicit null": ("plugins:\n  enabled: ~\n", True, "'plugins.enabled' is not a list"),
@@ -419,3 +421,39 @@ def test_a_file_that_does_not_read_as_settings_is_refused_word_for_word(tmp_path
         assert refused.value.message == f"{home.config_path}{says}"
         assert refused.value.hint == "Fix config.yaml by hand (the agent cannot read it as it is either), then run the command again."
     assert (home.path / "config.yaml").read_text() == text
+
+
+def test_a_home_that_is_a_file_is_a_refusal_naming_the_os_reason(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("not a folder")
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(HermesHome(home, home), NAME, True)
+    assert refused.value.message == f"Cannot read {home / 'config.yaml'}: Not a directory."
+    assert refused.value.hint == "Check its permissions."
+
+
+@pytest.mark.parametrize("name", ["two words", "-leading-dash", "", "x" * 101, "naïve"])
+def test_a_name_that_is_not_a_plain_yaml_word_is_refused_before_reading(tmp_path: Path, name: str) -> None:
+    from hermes_dash import InvalidRequest
+
+    home = home_with(tmp_path, "a: [\n")  # not YAML: the name's refusal comes first
+    with pytest.raises(InvalidRequest) as refused:
+        plan_plugin_enabled(home, name, True)
+    assert refused.value.message == f"{name!r} cannot be written as a plugin name here."
+    assert refused.value.hint == "Use letters, digits, '.', '_' and '-'."
+
+
+def test_an_edit_already_done_says_so_with_its_file_and_any_warning(tmp_path: Path) -> None:
+    home = home_with(tmp_path, "plugins:\n  enabled: [hermes-dash]\n  disabled: [hermes-dash]\n")
+    warning = (
+        f"plugins.disabled in {home.config_path} also names 'hermes-dash', and the agent's dashboard hides a "
+        "plugin listed there: take it out of that list to see the tab."
+    )
+    done = plan_plugin_enabled(home, NAME, True)
+    assert (done.path, done.changed, done.created, done.warnings) == (home.config_path, False, False, (warning,))
+    assert done.changed is False and done.created is False
+    # Taking it out warns of nothing: the disabled list only matters to a name being added.
+    gone = set_plugin_enabled(home, NAME, False)
+    assert (gone.changed, gone.warnings) == (True, ())
+    not_there = set_plugin_enabled(home, NAME, False)
+    assert (not_there.path, not_there.summary, not_there.warnings) == (home.config_path, "'hermes-dash' is not in plugins.enabled", ())
