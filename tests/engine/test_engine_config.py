@@ -457,3 +457,40 @@ def test_an_edit_already_done_says_so_with_its_file_and_any_warning(tmp_path: Pa
     assert (gone.changed, gone.warnings) == (True, ())
     not_there = set_plugin_enabled(home, NAME, False)
     assert (not_there.path, not_there.summary, not_there.warnings) == (home.config_path, "'hermes-dash' is not in plugins.enabled", ())
+
+
+def test_an_edit_that_reads_back_as_more_is_refused(tmp_path: Path) -> None:
+    """A document that is only `null`: the list added after it makes the file no longer YAML."""
+    home = home_with(tmp_path, "null\n")
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == _by_hand(home.config_path, "the edit read back as more than that one change")
+    assert refused.value.hint == BY_HAND
+    assert (home.path / "config.yaml").read_text() == "null\n"
+
+
+def test_a_new_config_yaml_says_so(tmp_path: Path) -> None:
+    home = home_with(tmp_path, None)
+    assert set_plugin_enabled(home, NAME, True).summary == "added 'hermes-dash' to plugins.enabled (a new config.yaml)"
+    assert set_plugin_enabled(home, NAME, False).summary == "took 'hermes-dash' out of plugins.enabled"
+
+
+def test_a_config_changed_between_the_read_and_the_write_is_left_as_the_other_writer_made_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hermes_dash.engine import config
+
+    home = home_with(tmp_path, "model: x\n")
+    planned = config._plan
+
+    def then_another_writer(*args, **kwargs):  # the agent saves its config just after the read
+        plan = planned(*args, **kwargs)
+        (home.path / "config.yaml").write_text("model: y  # the agent's\n")
+        return plan
+
+    monkeypatch.setattr(config, "_plan", then_another_writer)
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == f"{home.config_path} changed while hermes-dash was editing it; it was not changed."
+    assert refused.value.hint == "Run the command again."
+    assert (home.path / "config.yaml").read_text() == "model: y  # the agent's\n"
