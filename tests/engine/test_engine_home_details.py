@@ -165,6 +165,30 @@ def test_a_deeply_nested_config_is_refused_with_a_warning(home):
     )
 
 
+def test_a_config_of_exactly_the_depth_bound_is_read_and_one_deeper_is_refused(home):
+    """The bound is this reader's own (libyaml stops only at 1,000): the root mapping is one
+    level, each list one more."""
+    from hermes_dash.engine.home import MAX_CONFIG_DEPTH
+
+    deepest = MAX_CONFIG_DEPTH - 1
+    settings = _settings(home, "a: " + "[" * deepest + "]" * deepest + "\ndashboard: {backups_keep: 3}\n")
+    assert settings.warnings == () and settings.backups_keep == 3
+    settings = _settings(home, "a: " + "[" * (deepest + 1) + "]" * (deepest + 1) + "\ndashboard: {backups_keep: 3}\n")
+    assert settings.backups_keep == 50
+    assert settings.warnings == (
+        f"{home / 'config.yaml'} is nested too deeply to be a config file; using the default limits.",
+    )
+
+
+def test_a_value_the_constructor_fails_on_is_a_warning_with_its_reason(home):
+    """PyYAML's integer constructor indexes an empty tagged integer: its error's text is the reason."""
+    settings = _settings(home, "memory:\n  memory_char_limit: !!int ''\n")
+    assert settings.warnings == (
+        f"{home / 'config.yaml'} holds a value that cannot be read (string index out of range); "
+        "using the default limits.",
+    )
+
+
 @pytest.fixture
 def deadline():
     """Fail fast instead of hanging if a self-referring alias is ever followed forever."""
