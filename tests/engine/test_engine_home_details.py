@@ -187,6 +187,12 @@ def test_a_value_the_constructor_fails_on_is_a_warning_with_its_reason(home):
         f"{home / 'config.yaml'} holds a value that cannot be read (string index out of range); "
         "using the default limits.",
     )
+    # The reason is the first line of the error, cut at 200 characters.
+    settings = _settings(home, "memory:\n  memory_char_limit: !!float " + "x" * 300 + "\n")
+    reason = ("could not convert string to float: '" + "x" * 300)[:200]
+    assert settings.warnings == (
+        f"{home / 'config.yaml'} holds a value that cannot be read ({reason}); using the default limits.",
+    )
 
 
 @pytest.fixture
