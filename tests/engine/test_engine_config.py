@@ -166,7 +166,10 @@ def test_a_dangling_link_and_a_fifo_are_refused(tmp_path: Path) -> None:
     (home.path / "config.yaml").symlink_to(home.path / "gone.yaml")
     with pytest.raises(FileProblem) as refused:
         set_plugin_enabled(home, NAME, True)
-    assert refused.value.message == f"{home.config_path} is a symbolic link to {home.path / 'gone.yaml'}, which does not exist."
+    assert (
+        refused.value.message
+        == f"{home.config_path} is a symbolic link to {home.path / 'gone.yaml'}, which does not exist."
+    )
     assert refused.value.hint == "Restore the file it points to, or remove the link."
     (home.path / "config.yaml").unlink()
     os.mkfifo(home.path / "config.yaml")
@@ -313,7 +316,10 @@ ODD_STARTS = {
         "---\n# empty\n",
         "---\n# empty\nplugins:\n  enabled:\n    - hermes-dash\n",
     ),
-    "a comment with no final newline": ("# only a comment", "# only a comment\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    "a comment with no final newline": (
+        "# only a comment",
+        "# only a comment\nplugins:\n  enabled:\n    - hermes-dash\n",
+    ),
     # The line break before the `{}` is the file's own and stays: only the `{}` becomes a block.
     "plugins: {} on the next line": ("plugins:\n  {}\nb: 2\n", "plugins:\n\n  enabled:\n    - hermes-dash\nb: 2\n"),
     "settings indented": ("  model: x\n", "  model: x\n  plugins:\n    enabled:\n      - hermes-dash\n"),
@@ -323,8 +329,14 @@ ODD_STARTS = {
         "a: 1\nplugins:\n  enabled:\n  disabled: [z]\n",
         "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n  disabled: [z]\n",
     ),
-    "empty list, last, no final newline": ("a: 1\nplugins:\n  enabled:", "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n"),
-    "empty list, CRLF": ("plugins:\r\n  enabled:\r\nb: 2\r\n", "plugins:\r\n  enabled:\r\n    - hermes-dash\r\nb: 2\r\n"),
+    "empty list, last, no final newline": (
+        "a: 1\nplugins:\n  enabled:",
+        "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n",
+    ),
+    "empty list, CRLF": (
+        "plugins:\r\n  enabled:\r\nb: 2\r\n",
+        "plugins:\r\n  enabled:\r\n    - hermes-dash\r\nb: 2\r\n",
+    ),
 }
 
 
@@ -405,10 +417,15 @@ READ_REFUSALS = {
     # The reason is the first line of the error, cut at 200 characters.
     "a float too odd to build": (
         "a: !!float " + "x" * 300 + "\n",
-        " holds a value that cannot be read (" + ("could not convert string to float: '" + "x" * 300)[:200] + "); it was not changed.",
+        " holds a value that cannot be read ("
+        + ("could not convert string to float: '" + "x" * 300)[:200]
+        + "); it was not changed.",
     ),
     # PyYAML's integer constructor indexes the empty text: an IndexError, not a traceback.
-    "an empty tagged integer": ("a: !!int ''\n", " holds a value that cannot be read (string index out of range); it was not changed."),
+    "an empty tagged integer": (
+        "a: !!int ''\n",
+        " holds a value that cannot be read (string index out of range); it was not changed.",
+    ),
 }
 
 
@@ -419,7 +436,10 @@ def test_a_file_that_does_not_read_as_settings_is_refused_word_for_word(tmp_path
         with pytest.raises(FileProblem) as refused:
             set_plugin_enabled(home, NAME, enable)
         assert refused.value.message == f"{home.config_path}{says}"
-        assert refused.value.hint == "Fix config.yaml by hand (the agent cannot read it as it is either), then run the command again."
+        assert (
+            refused.value.hint
+            == "Fix config.yaml by hand (the agent cannot read it as it is either), then run the command again."
+        )
     assert (home.path / "config.yaml").read_text() == text
 
 
@@ -456,7 +476,11 @@ def test_an_edit_already_done_says_so_with_its_file_and_any_warning(tmp_path: Pa
     gone = set_plugin_enabled(home, NAME, False)
     assert (gone.changed, gone.warnings) == (True, ())
     not_there = set_plugin_enabled(home, NAME, False)
-    assert (not_there.path, not_there.summary, not_there.warnings) == (home.config_path, "'hermes-dash' is not in plugins.enabled", ())
+    assert (not_there.path, not_there.summary, not_there.warnings) == (
+        home.config_path,
+        "'hermes-dash' is not in plugins.enabled",
+        (),
+    )
 
 
 def test_an_edit_that_reads_back_as_more_is_refused(tmp_path: Path) -> None:

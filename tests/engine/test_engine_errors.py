@@ -10,7 +10,12 @@ from hermes_dash.engine.rules.errors import EntryChanged, FileProblem, NoMatch, 
 
 def test_a_refusal_keeps_its_message_hint_target_and_details() -> None:
     r = OverLimit("Too long.", hint="Shorten it.", target="memory", limit=10, current=None)
-    assert (r.message, r.hint, r.target, r.details) == ("Too long.", "Shorten it.", "memory", {"limit": 10, "current": None})
+    assert (r.message, r.hint, r.target, r.details) == (
+        "Too long.",
+        "Shorten it.",
+        "memory",
+        {"limit": 10, "current": None},
+    )
     assert r.args == ("Too long.",)  # the message alone, as an exception's own text
     assert str(r) == "Too long. Shorten it."
 
