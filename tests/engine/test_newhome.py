@@ -45,3 +45,12 @@ def test_a_file_where_the_memories_folder_goes_is_a_refusal_naming_the_folder(tm
     assert caught.value.message.startswith(f"Could not write {home.memories_dir}: ")
     assert caught.value.details["errno"] == errno.EEXIST  # mkdir met the file
     assert home.memories_dir.read_text() == "not a folder"
+
+
+def test_a_file_already_there_does_not_stop_the_next_one_being_created(tmp_path: Path) -> None:
+    home = resolve_home(tmp_path)
+    home.memories_dir.mkdir(parents=True)
+    (home.memories_dir / "MEMORY.md").write_text("kept")
+    assert create_memory_files(home) == [home.memories_dir / "USER.md"]
+    assert (home.memories_dir / "MEMORY.md").read_text() == "kept"
+    assert (home.memories_dir / "USER.md").read_bytes() == b""
