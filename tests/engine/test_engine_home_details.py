@@ -41,8 +41,9 @@ def test_the_default_profile_keeps_its_root(home):
         assert (resolved.path, resolved.root, resolved.profile) == (home, home, None), profile
 
 
-def test_a_home_with_a_nul_is_refused_with_its_name_and_a_hint(tmp_path):
-    bad = str(tmp_path / "a\0b")
+@pytest.mark.parametrize("name", ["a\0b", "a\ud800b"], ids=["a NUL", "a lone surrogate"])
+def test_a_home_with_a_nul_is_refused_with_its_name_and_a_hint(tmp_path, name):
+    bad = str(tmp_path / name)
     refusal = _refusal(home=bad)
     assert refusal.message == (
         f"The home folder {bad!r} cannot be a path on this system (it holds a NUL or a lone surrogate code point)."
