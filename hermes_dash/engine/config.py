@@ -128,7 +128,8 @@ def _parsed(read: _Read, text: str) -> tuple[dict[str, Any], Node | None]:  # (p
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""
         raise FileProblem(f"{read.path} is not valid YAML{at}; it was not changed.", hint=_FIX) from None
-    except (ValueError, TypeError, OverflowError) as exc:  # a value YAML cannot build (a 5,000-digit integer)
+    # A value YAML cannot build: a 5,000-digit integer (ValueError), `!!int ''` (IndexError).
+    except (ValueError, TypeError, OverflowError, IndexError) as exc:
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
         raise FileProblem(
             f"{read.path} holds a value that cannot be read ({reason}); it was not changed.", hint=_FIX
@@ -157,10 +158,15 @@ def _child(mapping: Node, key: str) -> tuple[Node, Node] | None:
 
 
 def _known(mapping: Node, key: str) -> tuple[Node, Node]:
-    """:func:`_child` where the plain data has already shown that ``key`` is there."""
+    """:func:`_child` where the plain data has already shown that ``key`` is there: absent from
+    the node's own keys only when a YAML merge key (``<<: *base``) brings it, from lines elsewhere."""
     found = _child(mapping, key)
     if found is None:
-        raise LookupError(f"{key!r} is in the data but not in the node tree")
+        raise FileProblem(
+            f"{key!r} comes from a YAML merge key ('<<'), not from lines of its own; hermes-dash edits "
+            "only the usual layout, so config.yaml was not changed.",
+            hint="Take the name out of plugins.enabled by hand, where the merged list is written.",
+        )
     return found
 
 

@@ -50,6 +50,11 @@ LAYOUTS = {
         "a: 1\r\nplugins:\r\n  enabled:\r\n    - a\r\n    - hermes-dash\r\n",
     ),
     "no final newline": ("plugins:\n  enabled:\n  - a", "plugins:\n  enabled:\n  - a\n  - hermes-dash\n"),
+    # PyYAML lets a double-quoted item's closing quote start a line: the new item goes after it.
+    "a quoted last item on two lines": (
+        'plugins:\n  enabled:\n  - "a\\\n"\nz: 1\n',
+        'plugins:\n  enabled:\n  - "a\\\n"\n  - hermes-dash\nz: 1\n',
+    ),
 }
 #: Where the list is not there yet: added in the file's own place, and emptied (not deleted) on remove.
 NEW_LIST = {
@@ -146,16 +151,26 @@ def test_a_link_out_of_the_home_is_refused_and_its_target_untouched(tmp_path: Pa
     outside.write_text("model: x\n")
     home = home_with(tmp_path, None)
     (home.path / "config.yaml").symlink_to(outside)
-    with pytest.raises(FileProblem, match="outside the Hermes home"):
+    with pytest.raises(FileProblem) as refused:
         set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == (
+        f"{home.config_path} is a symbolic link to {outside}, outside the Hermes home {home.path}; "
+        "hermes-dash does not write through it."
+    )
+    assert refused.value.hint == "Make the change in that file by hand, or replace the link with a plain file."
     assert outside.read_text() == "model: x\n" and (home.path / "config.yaml").is_symlink()
 
 
 def test_a_dangling_link_and_a_fifo_are_refused(tmp_path: Path) -> None:
     home = home_with(tmp_path, None)
     (home.path / "config.yaml").symlink_to(home.path / "gone.yaml")
-    with pytest.raises(FileProblem, match="which does not exist"):
+    with pytest.raises(FileProblem) as refused:
         set_plugin_enabled(home, NAME, True)
+    assert (
+        refused.value.message
+        == f"{home.config_path} is a symbolic link to {home.path / 'gone.yaml'}, which does not exist."
+    )
+    assert refused.value.hint == "Restore the file it points to, or remove the link."
     (home.path / "config.yaml").unlink()
     os.mkfifo(home.path / "config.yaml")
     with pytest.raises(FileProblem, match="FIFO"):
@@ -293,3 +308,213 @@ def test_settings_limit_per_target():
 
     s = Settings(memory_char_limit=10, user_char_limit=20)
     assert (s.limit("memory"), s.limit("user")) == (10, 20)
+
+
+#: More layouts where the list is not there yet, each written in the file's own way.
+ODD_STARTS = {
+    "an empty document after its start marker": (
+        "---\n# empty\n",
+        "---\n# empty\nplugins:\n  enabled:\n    - hermes-dash\n",
+    ),
+    "a comment with no final newline": (
+        "# only a comment",
+        "# only a comment\nplugins:\n  enabled:\n    - hermes-dash\n",
+    ),
+    # The line break before the `{}` is the file's own and stays: only the `{}` becomes a block.
+    "plugins: {} on the next line": ("plugins:\n  {}\nb: 2\n", "plugins:\n\n  enabled:\n    - hermes-dash\nb: 2\n"),
+    "settings indented": ("  model: x\n", "  model: x\n  plugins:\n    enabled:\n      - hermes-dash\n"),
+    "empty plugins, not first": ("a: 1\nplugins:\nb: 2\n", "a: 1\nplugins:\n  enabled:\n    - hermes-dash\nb: 2\n"),
+    "empty plugins, last, no final newline": ("a: 1\nplugins:", "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n"),
+    "empty list": (
+        "a: 1\nplugins:\n  enabled:\n  disabled: [z]\n",
+        "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n  disabled: [z]\n",
+    ),
+    "empty list, last, no final newline": (
+        "a: 1\nplugins:\n  enabled:",
+        "a: 1\nplugins:\n  enabled:\n    - hermes-dash\n",
+    ),
+    "empty list, CRLF": (
+        "plugins:\r\n  enabled:\r\nb: 2\r\n",
+        "plugins:\r\n  enabled:\r\n    - hermes-dash\r\nb: 2\r\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("before, after", ODD_STARTS.values(), ids=list(ODD_STARTS))
+def test_a_list_added_where_the_file_starts_oddly(tmp_path: Path, before: str, after: str) -> None:
+    home = home_with(tmp_path, before)
+    assert set_plugin_enabled(home, NAME, True).changed
+    assert (home.path / "config.yaml").read_bytes() == after.encode("utf-8")
+
+
+def _by_hand(path: Path, why: str) -> str:
+    return f"{path}: {why}; hermes-dash edits only the usual layout, so it was not changed."
+
+
+BY_HAND = "Add 'hermes-dash' to the list plugins.enabled by hand (or take it out), then run the command again."
+#: Layouts an edit leaves to people: (text, add or remove, why). Each refusal says exactly why.
+LEFT_TO_PEOPLE = {
+    "settings a flow mapping": ("{a: 1}\n", True, "the settings are not a block mapping"),
+    "plugins a list": ("plugins: [a]\n", True, "'plugins' is a list, not a mapping"),
+    "enabled a string": ("plugins:\n  enabled: hermes-dash\n", False, "'plugins.enabled' is a str, not a list"),
+    "plugins a flow mapping": ("plugins: {disabled: [z]}\n", True, "'plugins' is not a block mapping"),
+    "plugins an explicit null": ("plugins: null\n", True, "'plugins' is not a block mapping"),
+    "enabled an explicit null": ("plugins:\n  enabled: ~\n", True, "'plugins.enabled' is not a list"),
+    "an item on the line after its dash (add)": (
+        "plugins:\n  enabled:\n  - a\n  -\n    b\n",
+        True,
+        "the items of 'plugins.enabled' are not one per line",
+    ),
+    "an item on the line after its dash (remove)": (
+        "plugins:\n  enabled:\n  - a\n  -\n    hermes-dash\n",
+        False,
+        "the items of 'plugins.enabled' are not one per line",
+    ),
+}
+
+
+@pytest.mark.parametrize("text, enable, why", LEFT_TO_PEOPLE.values(), ids=list(LEFT_TO_PEOPLE))
+def test_a_layout_it_does_not_edit_is_refused_saying_why(tmp_path: Path, text: str, enable: bool, why: str) -> None:
+    home = home_with(tmp_path, text)
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, enable)
+    assert (refused.value.message, refused.value.hint) == (_by_hand(home.config_path, why), BY_HAND)
+    assert (home.path / "config.yaml").read_text() == text
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("base: &b\n  plugins:\n    enabled: [hermes-dash]\n<<: *b\n", "plugins"),
+        ("p: &p\n  enabled: [hermes-dash]\nplugins:\n  <<: *p\n", "enabled"),
+    ],
+    ids=["plugins merged in", "enabled merged in"],
+)
+def test_a_list_brought_by_a_merge_key_is_a_refusal_not_a_crash(tmp_path: Path, text: str, key: str) -> None:
+    """The name is in the data but on no line of the mapping's own: there is no line to take out."""
+    home = home_with(tmp_path, text)
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, False)
+    assert refused.value.message == (
+        f"{key!r} comes from a YAML merge key ('<<'), not from lines of its own; hermes-dash edits "
+        "only the usual layout, so config.yaml was not changed."
+    )
+    assert refused.value.hint == "Take the name out of plugins.enabled by hand, where the merged list is written."
+    assert (home.path / "config.yaml").read_text() == text
+
+
+def test_a_quoted_item_continued_on_a_line_of_its_own_is_taken_out_whole(tmp_path: Path) -> None:
+    """PyYAML lets a double-quoted name's closing quote start a line: both lines go."""
+    home = home_with(tmp_path, 'plugins:\n  enabled:\n  - a\n  - "hermes-dash\\\n"\nz: 1\n')
+    assert set_plugin_enabled(home, NAME, False).changed
+    assert (home.path / "config.yaml").read_text() == "plugins:\n  enabled:\n  - a\nz: 1\n"
+
+
+#: Files whose refusal is checked word for word: (text, what follows the path).
+READ_REFUSALS = {
+    # The reader's own error (a control character) has no line to name.
+    "a control character": ("a: \x01\n", " is not valid YAML; it was not changed."),
+    # The reason is the first line of the error, cut at 200 characters.
+    "a float too odd to build": (
+        "a: !!float " + "x" * 300 + "\n",
+        " holds a value that cannot be read ("
+        + ("could not convert string to float: '" + "x" * 300)[:200]
+        + "); it was not changed.",
+    ),
+    # PyYAML's integer constructor indexes the empty text: an IndexError, not a traceback.
+    "an empty tagged integer": (
+        "a: !!int ''\n",
+        " holds a value that cannot be read (string index out of range); it was not changed.",
+    ),
+}
+
+
+@pytest.mark.parametrize("text, says", READ_REFUSALS.values(), ids=list(READ_REFUSALS))
+def test_a_file_that_does_not_read_as_settings_is_refused_word_for_word(tmp_path: Path, text: str, says: str) -> None:
+    home = home_with(tmp_path, text)
+    for enable in (True, False):
+        with pytest.raises(FileProblem) as refused:
+            set_plugin_enabled(home, NAME, enable)
+        assert refused.value.message == f"{home.config_path}{says}"
+        assert (
+            refused.value.hint
+            == "Fix config.yaml by hand (the agent cannot read it as it is either), then run the command again."
+        )
+    assert (home.path / "config.yaml").read_text() == text
+
+
+def test_a_home_that_is_a_file_is_a_refusal_naming_the_os_reason(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("not a folder")
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(HermesHome(home, home), NAME, True)
+    assert refused.value.message == f"Cannot read {home / 'config.yaml'}: Not a directory."
+    assert refused.value.hint == "Check its permissions."
+
+
+@pytest.mark.parametrize("name", ["two words", "-leading-dash", "", "x" * 101, "naïve"])
+def test_a_name_that_is_not_a_plain_yaml_word_is_refused_before_reading(tmp_path: Path, name: str) -> None:
+    from hermes_dash import InvalidRequest
+
+    home = home_with(tmp_path, "a: [\n")  # not YAML: the name's refusal comes first
+    with pytest.raises(InvalidRequest) as refused:
+        plan_plugin_enabled(home, name, True)
+    assert refused.value.message == f"{name!r} cannot be written as a plugin name here."
+    assert refused.value.hint == "Use letters, digits, '.', '_' and '-'."
+
+
+def test_an_edit_already_done_says_so_with_its_file_and_any_warning(tmp_path: Path) -> None:
+    home = home_with(tmp_path, "plugins:\n  enabled: [hermes-dash]\n  disabled: [hermes-dash]\n")
+    warning = (
+        f"plugins.disabled in {home.config_path} also names 'hermes-dash', and the agent's dashboard hides a "
+        "plugin listed there: take it out of that list to see the tab."
+    )
+    done = plan_plugin_enabled(home, NAME, True)
+    assert (done.path, done.changed, done.created, done.warnings) == (home.config_path, False, False, (warning,))
+    assert done.changed is False and done.created is False
+    # Taking it out warns of nothing: the disabled list only matters to a name being added.
+    gone = set_plugin_enabled(home, NAME, False)
+    assert (gone.changed, gone.warnings) == (True, ())
+    not_there = set_plugin_enabled(home, NAME, False)
+    assert (not_there.path, not_there.summary, not_there.warnings) == (
+        home.config_path,
+        "'hermes-dash' is not in plugins.enabled",
+        (),
+    )
+
+
+def test_an_edit_that_reads_back_as_more_is_refused(tmp_path: Path) -> None:
+    """A document that is only `null`: the list added after it makes the file no longer YAML."""
+    home = home_with(tmp_path, "null\n")
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == _by_hand(home.config_path, "the edit read back as more than that one change")
+    assert refused.value.hint == BY_HAND
+    assert (home.path / "config.yaml").read_text() == "null\n"
+
+
+def test_a_new_config_yaml_says_so(tmp_path: Path) -> None:
+    home = home_with(tmp_path, None)
+    assert set_plugin_enabled(home, NAME, True).summary == "added 'hermes-dash' to plugins.enabled (a new config.yaml)"
+    assert set_plugin_enabled(home, NAME, False).summary == "took 'hermes-dash' out of plugins.enabled"
+
+
+def test_a_config_changed_between_the_read_and_the_write_is_left_as_the_other_writer_made_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hermes_dash.engine import config
+
+    home = home_with(tmp_path, "model: x\n")
+    planned = config._plan
+
+    def then_another_writer(*args, **kwargs):  # the agent saves its config just after the read
+        plan = planned(*args, **kwargs)
+        (home.path / "config.yaml").write_text("model: y  # the agent's\n")
+        return plan
+
+    monkeypatch.setattr(config, "_plan", then_another_writer)
+    with pytest.raises(FileProblem) as refused:
+        set_plugin_enabled(home, NAME, True)
+    assert refused.value.message == f"{home.config_path} changed while hermes-dash was editing it; it was not changed."
+    assert refused.value.hint == "Run the command again."
+    assert (home.path / "config.yaml").read_text() == "model: y  # the agent's\n"

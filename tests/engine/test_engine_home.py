@@ -179,8 +179,14 @@ def test_a_profile_that_is_a_link_out_of_the_home_is_neither_listed_nor_read_nor
     assert list_profiles(root) == ["alias", "inside"]
     with pytest.raises(InvalidRequest) as refused:
         resolve_home(root, "work")
-    assert f"symbolic link to {elsewhere}, outside the Hermes home" in refused.value.message
-    assert f"--home {elsewhere}" in refused.value.hint
+    assert refused.value.message == (
+        f"The profile 'work' is a symbolic link to {elsewhere}, outside the Hermes home {root}; "
+        "hermes-dash reads and writes a profile only inside its home, as it does every linked file."
+    )
+    assert refused.value.hint == (
+        f"Use that folder as a home of its own (--home {elsewhere}), or move it into "
+        f"{root / 'profiles'} in place of the link."
+    )
     with pytest.raises(InvalidRequest):
         MemoryStore.open(root, "work").add("memory", "x")
     assert (elsewhere / "memories" / "MEMORY.md").read_bytes() == b"not this home's"

@@ -41,8 +41,9 @@ def test_the_default_profile_keeps_its_root(home):
         assert (resolved.path, resolved.root, resolved.profile) == (home, home, None), profile
 
 
-def test_a_home_with_a_nul_is_refused_with_its_name_and_a_hint(tmp_path):
-    bad = str(tmp_path / "a\0b")
+@pytest.mark.parametrize("name", ["a\0b", "a\ud800b"], ids=["a NUL", "a lone surrogate"])
+def test_a_home_with_a_nul_is_refused_with_its_name_and_a_hint(tmp_path, name):
+    bad = str(tmp_path / name)
     refusal = _refusal(home=bad)
     assert refusal.message == (
         f"The home folder {bad!r} cannot be a path on this system (it holds a NUL or a lone surrogate code point)."
@@ -162,6 +163,36 @@ def test_a_deeply_nested_config_is_refused_with_a_warning(home):
     settings = _settings(home, "[" * 5000 + "]" * 5000)
     assert settings.warnings == (
         f"{home / 'config.yaml'} is nested too deeply to be a config file; using the default limits.",
+    )
+
+
+def test_a_config_of_exactly_the_depth_bound_is_read_and_one_deeper_is_refused(home):
+    """The bound is this reader's own (libyaml stops only at 1,000): the root mapping is one
+    level, each list one more."""
+    from hermes_dash.engine.home import MAX_CONFIG_DEPTH
+
+    deepest = MAX_CONFIG_DEPTH - 1
+    settings = _settings(home, "a: " + "[" * deepest + "]" * deepest + "\ndashboard: {backups_keep: 3}\n")
+    assert settings.warnings == () and settings.backups_keep == 3
+    settings = _settings(home, "a: " + "[" * (deepest + 1) + "]" * (deepest + 1) + "\ndashboard: {backups_keep: 3}\n")
+    assert settings.backups_keep == 50
+    assert settings.warnings == (
+        f"{home / 'config.yaml'} is nested too deeply to be a config file; using the default limits.",
+    )
+
+
+def test_a_value_the_constructor_fails_on_is_a_warning_with_its_reason(home):
+    """PyYAML's integer constructor indexes an empty tagged integer: its error's text is the reason."""
+    settings = _settings(home, "memory:\n  memory_char_limit: !!int ''\n")
+    assert settings.warnings == (
+        f"{home / 'config.yaml'} holds a value that cannot be read (string index out of range); "
+        "using the default limits.",
+    )
+    # The reason is the first line of the error, cut at 200 characters.
+    settings = _settings(home, "memory:\n  memory_char_limit: !!float " + "x" * 300 + "\n")
+    reason = ("could not convert string to float: '" + "x" * 300)[:200]
+    assert settings.warnings == (
+        f"{home / 'config.yaml'} holds a value that cannot be read ({reason}); using the default limits.",
     )
 
 
