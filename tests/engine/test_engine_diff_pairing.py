@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hermes_dash import MemoryStore, diff_entries, diff_live, freeze_snapshot, resolve_home
 from hermes_dash.curation import history as _history
+from hermes_dash.engine.views.diff import similarity
 
 
 def kinds(diff) -> list[tuple[str, str | None, str | None]]:
@@ -87,3 +88,52 @@ def test_two_profiles_pair_only_texts_that_read_alike() -> None:
     new = ["Shared fact", "The cat is called Miso", "Also shared"]
     assert diff_entries(old, new).counts["changed"] == 1
     assert diff_entries(old, new, in_place=False).counts == {"added": 1, "removed": 1, "changed": 0, "unchanged": 2}
+
+
+def test_only_a_changed_entry_has_a_similarity_and_one_paired_by_place_alone_reads_zero() -> None:
+    diff = diff_entries(
+        ["keep", "Prefers tabs.", "end", "gone for good"],
+        ["keep", "Spaces, four of them, never tabs!", "end", "A new fact."],
+    )
+    by_kind = {i.kind: i.similarity for i in diff.items}
+    # Paired by place, not by reading alike: below the bar its similarity is 0, not difflib's 0.39.
+    assert by_kind == {"unchanged": 1.0, "changed": 0.0, "added": 0.0, "removed": 0.0}
+
+
+def test_texts_exactly_half_alike_are_changed() -> None:
+    """difflib's ratio of exactly CHANGED_AT (0.5) pairs: 12 characters kept of 12 + 36."""
+    old, new = "Prefers tabs", "Prefers tabs in Python, four columns"
+    assert similarity(old, new) == 0.5
+    assert [(i.kind, i.similarity) for i in diff_entries([old], [new], in_place=False).items] == [("changed", 0.5)]
+
+
+def test_every_character_counts_in_the_similarity_of_long_texts() -> None:
+    """No character is skipped as too common (difflib's autojunk drops those of texts of 200+
+    characters, and would read this one-word change as 0.9835...): 240 of 243 characters kept."""
+    old = (
+        "The deploy pipeline runs on GitHub Actions; staging deploys go out every weekday at ten, production "
+        "deploys need a change ticket and a second reviewer, and rollbacks are done with the release tool, "
+        "never by hand. Logs are kept for thirty days."
+    )
+    assert similarity(old, old.replace("thirty", "ninety")) == 240 / 243
+
+
+def test_the_best_match_wins_when_two_removed_entries_read_like_one_added() -> None:
+    old = ["server runs on port 9090 behind caddy", "server runs on port 8080 behind nginx"]
+    new = ["server runs on port 8081 behind nginx"]
+    assert kinds(diff_entries(old, new, in_place=False)) == [
+        ("changed", "server runs on port 8080 behind nginx", new[0]),
+        ("removed", "server runs on port 9090 behind caddy", None),
+    ]
+
+
+def _many(first: int, n: int) -> list[str]:
+    # Texts with no character in common, so only the planted pair reads alike.
+    return [chr(first + i) * 5 for i in range(n)]
+
+
+def test_reading_alike_is_tried_up_to_forty_thousand_pairs_of_texts() -> None:
+    old = ["Deploys go out on Fridays at noon.", *_many(0x4E00, 199)]
+    new = ["Deploys go out on Fridays at ten.", *_many(0x5E00, 199)]
+    assert diff_entries(old, new, in_place=False).counts["changed"] == 1  # 200 x 200: compared
+    assert diff_entries([*old, "one more"], new, in_place=False).counts["changed"] == 0  # 201 x 200: too many

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,3 +38,62 @@ def test_a_megabyte_entry_is_compared_quickly_and_shown_cut():
 def test_entry_text_is_escaped_never_markup():
     shown = diff_html("see <img src=http://127.0.0.1:9/x.png>", "see <b>bold</b> & more")
     assert "<img" not in shown and "<b>" not in shown and "&lt;" in shown and "&amp; more" in shown
+
+
+def test_the_pieces_are_named_same_gone_and_new_with_every_unit_kept() -> None:
+    assert word_diff("", "") == ()
+    assert word_diff("keep it all", "keep it all") == (("same", "keep it all"),)
+    # One space against two: the unit after it is the same again, so only the space changes.
+    assert word_diff("a b", "a  b") == (("same", "a"), ("gone", " "), ("new", "  "), ("same", "b"))
+    # Two changes with same words between them: the middle run is one "same" piece of several units.
+    assert word_diff("one two three four five", "one 2 three four 5") == (
+        ("same", "one "),
+        ("gone", "two"),
+        ("new", "2"),
+        ("same", " three four "),
+        ("gone", "five"),
+        ("new", "5"),
+    )
+
+
+def test_the_same_words_at_the_end_are_kept_as_they_are_whatever_comes_before() -> None:
+    assert word_diff(" b  b.c", "a...c") == (("gone", " b  b"), ("new", "a.."), ("same", ".c"))
+    assert word_diff(" .", "  xb.x.") == (("gone", " "), ("new", "  xb.x"), ("same", "."))
+    assert word_diff(" ", " . xba ") == (("same", " "), ("new", ". xba "))
+
+
+def test_a_long_entry_is_compared_unit_by_unit_however_common_its_words() -> None:
+    """Hundreds of units with spaces and "the" in every line: none is skipped as too common
+    (difflib's autojunk would, and show the whole first half as new), so four changed words are
+    four pieces that go and four that come."""
+    line = (
+        "The deploy pipeline runs on GitHub Actions and staging deploys go out every weekday at ten while production "
+        "deploys need a change ticket and a second reviewer and rollbacks are done with the release tool never by hand "
+        "and logs are kept for thirty days in the archive bucket with the usual retention policy of the team at work"
+    )
+    old = line + " " + line
+    new = "A" + line[3:].replace("while", "the") + " " + line.replace("while", "and")[: -len("work")] + "Z"
+    assert [p for p in word_diff(old, new) if p[0] != "same"] == [
+        ("gone", "The"),
+        ("new", "A"),
+        ("gone", "while"),
+        ("new", "the"),
+        ("gone", "while"),
+        ("new", "and"),
+        ("gone", "work"),
+        ("new", "Z"),
+    ]
+
+
+def test_past_the_cap_the_middle_is_one_piece_that_goes_and_one_that_comes() -> None:
+    """6,000 units in the middle (both sides) are still compared unit by unit; 6,001 are not."""
+    marks = [c for c in map(chr, range(0x2190, 0x2C00)) if re.fullmatch(r"[^\w\s]", c)][:1500]
+    old = "".join(f"w{i}{m}" for i, m in enumerate(marks))  # 3,000 units, every one different
+    new = "".join(f"v{i}{m}" for i, m in enumerate(marks))  # every word changed, every mark kept
+    at_cap = word_diff(old, "¡¡" + new)  # middles of 2,999 and 3,001 units (the last mark is kept)
+    assert sum(1 for kind, _ in at_cap if kind == "same") == 1500  # every mark found again
+    assert word_diff(old, "¡¡¡" + new) == (
+        ("gone", old[: -len(marks[-1])]),
+        ("new", "¡¡¡" + new[: -len(marks[-1])]),
+        ("same", marks[-1]),
+    )
