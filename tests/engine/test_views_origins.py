@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -274,10 +275,10 @@ def test_a_batch_gives_one_call_per_operation_with_its_own_part_of_the_reply(tmp
         tmp_path,
         [
             (1, "s", "assistant", "", call({"operations": ops}), None, T0),
-            (2, "s", "tool", reply(results=[{}, {}, {}, {"replaced_entry": "A"}]), None, "c1", T0),
+            (2, "s", "tool", reply(results=[{}, {}, {}, {"replaced_entry": "A, as the reply says"}]), None, "c1", T0),
         ],
     )
-    assert [c.matched for c in scan_calls(db).calls] == [None, "A", None, None]
+    assert [c.matched for c in scan_calls(db).calls] == [None, "A, as the reply says", None, None]
 
 
 def test_an_empty_operations_list_is_a_single_operation(tmp_path: Path) -> None:
@@ -346,6 +347,12 @@ def test_calls_are_found_in_each_shape_the_agents_wrote(tmp_path: Path) -> None:
             ]
         ),
         json.dumps([{"function": {"name": "memory", "arguments": "{not json"}}]),
+        json.dumps(
+            [
+                {"function": {"name": "terminal", "arguments": args}},
+                {"id": "c9", "function": {"name": "memory", "arguments": args}},
+            ]
+        ),
         json.dumps("memory"),
         "[memory",
     ]
@@ -356,6 +363,7 @@ def test_calls_are_found_in_each_shape_the_agents_wrote(tmp_path: Path) -> None:
         (2, "c2", "unconfirmed"),
         (3, "", "unconfirmed"),
         (4, "", "unconfirmed"),
+        (7, "c9", "unconfirmed"),  # after another tool's call in the same message
     ]
     assert scan.rows_read == len(shapes)
 
@@ -537,7 +545,8 @@ def test_a_sessions_table_without_started_at_or_rows_leaves_the_sessions_bare(tm
     assert scan.calls[0].session == SessionInfo("s") and scan.session_count == 1
 
 
-def test_a_scan_stopped_at_the_deadline_keeps_what_it_read_and_says_so(tmp_path: Path) -> None:
+def endless_messages(tmp_path: Path) -> Path:
+    """A state.db whose ``messages`` is a view that never ends."""
     db = tmp_path / "state.db"
     conn = sqlite3.connect(db)
     conn.executescript(
@@ -546,6 +555,11 @@ def test_a_scan_stopped_at_the_deadline_keeps_what_it_read_and_says_so(tmp_path:
         "(SELECT 1, 's', 'memory' UNION ALL SELECT id + 1, 's', 'memory' FROM r) SELECT * FROM r;"
     )
     conn.close()
+    return db
+
+
+def test_a_scan_stopped_at_the_deadline_keeps_what_it_read_and_says_so(tmp_path: Path) -> None:
+    db = endless_messages(tmp_path)
     scan = scan_calls(db, timeout=0.3)
     assert scan.calls == () and scan.problem == (
         f"Looking for memory calls in {db} took longer than 0.3 s and was stopped after 0 candidate rows; "
@@ -569,9 +583,87 @@ def test_a_scan_cut_at_the_row_cap_says_so(tmp_path: Path, monkeypatch: pytest.M
 def test_a_failure_reading_the_columns_is_said_and_the_connection_closed(tmp_path: Path) -> None:
     db = tmp_path / "state.db"
     conn = sqlite3.connect(db)
-    conn.executescript(  # a view whose columns cannot be listed without running a function we refuse
-        "CREATE VIEW messages AS SELECT upper('x') AS id;"
-    )
+    conn.executescript("CREATE VIEW messages AS SELECT * FROM gone;")  # its columns cannot be listed
     conn.close()
     scan = scan_calls(db)
-    assert scan.calls == () and scan.problem
+    assert scan.calls == () and scan.problem == f"Cannot read sessions from {db} (no such table: main.gone)."
+
+
+def test_a_file_that_does_not_open_in_time_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    fifo = tmp_path / "state.db"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(statedb, "not_readable", lambda db: None)  # as if the check had seen a file
+    monkeypatch.setattr(statedb, "OPEN_TIMEOUT_S", 0.3)
+    try:
+        scan = scan_calls(fifo)
+        assert scan.calls == () and scan.problem and scan.problem.startswith(f"{fifo} did not open within 0.3 s")
+    finally:  # let SQLite's blocked open go: a writer appears, then leaves
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def test_a_scan_stopped_at_the_deadline_is_remembered_as_looking_for_memory_calls(tmp_path: Path) -> None:
+    db = endless_messages(tmp_path)
+    started = time.monotonic()
+    first = scan_calls(db, timeout=0.3)
+    assert time.monotonic() - started < 2.5  # the scan's own deadline, not the default 3 s
+    assert first.used_fts is False and first.problem and "after 0 candidate rows" in first.problem
+    again = scan_calls(db, timeout=0.3)
+    assert again.problem and again.problem.startswith(
+        f"Looking for memory calls from {db} took longer than 0.3 s and was stopped: its tables or views never finish"
+    )
+
+
+def test_a_session_without_source_model_or_cwd_has_them_empty(tmp_path: Path) -> None:
+    rows = [(1, "s", "assistant", "", call({"action": "add", "content": "A"}), None, T0)]
+    db = make_db(tmp_path, rows, [("s", None, None, None, None)])
+    (only,) = scan_calls(db).calls
+    assert only.session == SessionInfo("s")
+
+
+def test_a_call_without_old_text_neither_patches_nor_takes_away() -> None:
+    # the memory tool refuses a patch or remove with no old text: it changed nothing
+    assert not mc("patch", "3000", None, matched="web on 3000").writes("web on 3000")
+    assert not mc("remove", old_text=None).takes_away("XXXX marks a placeholder")
+    assert not mc("replace", "new", None).takes_away("XXXX marks a placeholder")
+
+
+def anonymous(content: str) -> str:
+    return json.dumps(
+        [{"function": {"name": "memory", "arguments": json.dumps({"action": "add", "content": content})}}]
+    )
+
+
+def test_replies_read_through_the_index_answer_an_anonymous_call_before_other_tools_replies(tmp_path: Path) -> None:
+    rows = [
+        (1, "s", "assistant", "", anonymous("A"), None, T0),
+        (2, "s", "tool", json.dumps({"output": "ls done"}), None, "", T0),  # another tool's reply: not indexed
+        (3, "s", "tool", reply(staged=True, pending_id="pa", message="memory staged"), None, "", T0),
+    ]
+    db = make_db(tmp_path, rows, fts_rows=[1, 3])
+    (only,) = scan_calls(db).calls
+    assert (only.status, only.pending_id) == ("staged", "pa")
+
+
+def test_a_named_reply_the_index_missed_is_looked_up(tmp_path: Path) -> None:
+    rows = [
+        (1, "s", "assistant", "", call({"action": "add", "content": "A"}, "a"), None, T0),
+        (2, "s", "tool", reply(staged=True, pending_id="not a's", message="memory staged"), None, "z", T0),
+        (3, "s", "tool", reply(staged=True, pending_id="a's"), None, "a", T0),  # not indexed
+    ]
+    db = make_db(tmp_path, rows, fts_rows=[1, 2])
+    (only,) = scan_calls(db).calls
+    assert (only.status, only.pending_id) == ("staged", "a's")
+
+
+def test_a_reply_at_the_windows_last_row_read_through_the_index_counts(tmp_path: Path) -> None:
+    two = json.dumps(json.loads(anonymous("A")) + json.loads(anonymous("B")))
+    last = 1 + origins._RESULT_WINDOW
+    rows = [
+        (1, "s", "assistant", "", two, None, T0),
+        (2, "s", "tool", reply(staged=True, pending_id="pa", message="memory staged"), None, "", T0),
+        (last, "s", "tool", reply(staged=True, pending_id="pb", message="memory staged"), None, "", T0),
+    ]
+    db = make_db(tmp_path, rows, fts_rows=[1, 2, last])
+    assert [c.pending_id for c in scan_calls(db).calls] == ["pa", "pb"]

@@ -271,7 +271,7 @@ def test_each_failure_is_said_in_words_that_point_at_its_cause(tmp_path: Path, e
         assert said.format(db=db) in got, got
 
 
-def test_a_fifo_swapped_in_after_the_check_is_given_up_on_and_closed_once_it_opens(
+def test_a_fifo_swapped_in_after_the_check_is_given_up_on_and_its_thread_ends(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fifo = tmp_path / "state.db"
@@ -288,7 +288,26 @@ def test_a_fifo_swapped_in_after_the_check_is_given_up_on_and_closed_once_it_ope
     fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)  # a writer appears: the blocked open returns
     os.close(fd)
     opener.join(5)
-    assert not opener.is_alive()
-    if watch.conn is not None:  # it opened after we gave up: its thread closed it
-        with pytest.raises(sqlite3.ProgrammingError):
-            watch.conn.execute("SELECT 1")
+    # SQLite cannot use a FIFO once it opens: the late open fails, and the thread ends with it.
+    assert not opener.is_alive() and watch.conn is None and isinstance(watch.error, sqlite3.OperationalError)
+
+
+def test_a_failure_is_said_of_reading_sessions_within_the_query_timeout_unless_told(tmp_path: Path) -> None:
+    said = statedb.problem(tmp_path / "state.db", err("interrupted", "SQLITE_INTERRUPT"))
+    assert said.startswith(f"Reading sessions from {tmp_path / 'state.db'} took longer than 3 s and was stopped")
+
+
+def test_a_locked_file_is_waited_on_half_a_second_then_said_busy(db: Path) -> None:
+    holder = sqlite3.connect(db)
+    holder.execute("BEGIN EXCLUSIVE")  # no reader gets in until it ends (a rollback journal, not WAL)
+    try:
+        with statedb.connect(db, frozenset(), timeout=10.0) as reader:
+            started = time.monotonic()
+            with pytest.raises(sqlite3.OperationalError) as failure:
+                reader.rows("SELECT n FROM t")
+            waited = time.monotonic() - started
+        assert failure.value.sqlite_errorname.startswith("SQLITE_BUSY")
+        assert 0.4 <= waited < 1.3, waited  # SQLite's busy wait, not the 10 s deadline nor its default 5 s
+    finally:
+        holder.rollback()
+        holder.close()
