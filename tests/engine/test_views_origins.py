@@ -477,6 +477,21 @@ def test_without_tool_call_ids_or_roles_replies_are_taken_in_order(tmp_path: Pat
     assert only.at and only.at.timestamp() == T0
 
 
+def test_a_messages_table_without_content_still_gives_its_calls(tmp_path: Path) -> None:
+    """A layout with roles but no content column (a broken or foreign state.db): the calls are
+    read, with no reply to confirm them, rather than the whole scan failing on "no such column"."""
+    db = make_db(
+        tmp_path,
+        [(1, "s", "assistant", call({"action": "add", "content": "A"}), None, T0), (2, "s", "tool", None, "c1", T0)],
+        messages_sql="CREATE TABLE messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, tool_calls TEXT, "
+        "tool_call_id TEXT, timestamp REAL)",
+    )
+    scan = scan_calls(db)
+    assert scan.problem is None, scan.problem
+    (only,) = scan.calls
+    assert (only.action, only.content, only.session.id) == ("add", "A", "s")
+
+
 def test_an_fts_index_finds_the_calls_and_replies_and_rows_after_it_are_scanned(tmp_path: Path) -> None:
     rows = [
         (1, "s", "user", "remember the memory of tea", None, None, T0),

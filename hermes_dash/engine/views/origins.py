@@ -268,6 +268,7 @@ def _results(
     found: dict[tuple[int, str], object] = {}
     has_id = "tool_call_id" in reader.columns
     role = "role" if "role" in reader.columns else "'tool'"
+    reply_col = "content" if "content" in reader.columns else "NULL"  # a layout without it: calls with no reply
     by_message: dict[int, tuple[str, list[str]]] = {}
     for message_id, session_id, key in rows:
         by_message.setdefault(message_id, (session_id, []))[1].append(key)
@@ -281,7 +282,7 @@ def _results(
             near = [
                 (int(r[0]), str(r[1] or ""), r[2])
                 for r in reader.sql.rows(
-                    f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, content FROM messages "  # noqa: S608 - fixed names
+                    f"SELECT id, {'tool_call_id' if has_id else 'NULL'}, {reply_col} FROM messages "  # noqa: S608 - fixed names
                     f"WHERE id > ? AND id <= ? AND session_id = ? AND {role} = 'tool' ORDER BY id",
                     (message_id, message_id + _RESULT_WINDOW, session_id),
                 )
