@@ -17,7 +17,15 @@ from hermes_dash import (
     find,
     resolve_home,
 )
-from hermes_dash.engine.rules.ops import Operation, apply_add, apply_batch, apply_remove, apply_replace
+from hermes_dash.engine.rules.ops import (
+    Operation,
+    apply_add,
+    apply_batch,
+    apply_remove,
+    apply_replace,
+    prepare,
+    project,
+)
 
 
 def small_store(home, write_config, limit=100):
@@ -667,3 +675,22 @@ def test_a_projection_names_the_action_it_was_given_whatever_form_it_came_in():
     assert refused.action == "remove" and refused.refusal is not None and refused.after == tuple(entries)
     assert project(entries, {"content": "x"}, 100).action == ""
     assert project(entries, "bogus", 100).action == ""  # type: ignore[arg-type]
+
+
+def test_a_batch_without_an_operations_list_says_how_to_write_one() -> None:
+    with pytest.raises(InvalidRequest) as refused:
+        prepare({"action": "batch", "operations": "add x"})
+    assert str(refused.value).startswith("Operation 1: a batch needs an 'operations' list.")
+    assert refused.value.hint == 'Write {"action": "batch", "operations": [...]}.'
+
+
+def test_a_pin_given_as_an_operation_is_stripped_before_it_is_compared() -> None:
+    op = prepare(Operation("replace", "new", "old", expect_entry="  the old entry \n")).op
+    assert op.expect_entry == "the old entry"
+    assert project(["the old entry"], Operation("remove", old_text="old", expect_entry=" the old entry "), 100).ok
+
+
+def test_a_projection_carries_its_limit_whether_or_not_it_is_refused() -> None:
+    fits = project(["a"], {"action": "add", "content": "b"}, 100)
+    refused = project(["a"], {"action": "add", "content": "b" * 200}, 100)
+    assert (fits.ok, fits.limit, refused.ok, refused.limit) == (True, 100, False, 100)

@@ -153,19 +153,6 @@ def validated(op: Operation, action: Action | None = None) -> Operation:
     return Operation(action.value, content, old_text, op.expect_entry if action.uses_old_text else None)
 
 
-def validate_add(content: str) -> str:
-    return validated(Operation("add", content), Action.ADD).content
-
-
-def validate_replace(old_text: str, content: str) -> tuple[str, str]:
-    op = validated(Operation("replace", content, old_text), Action.REPLACE)
-    return op.old_text, op.content
-
-
-def validate_remove(old_text: str) -> str:
-    return validated(Operation("remove", old_text=old_text), Action.REMOVE).old_text
-
-
 def coerce_batch(operations: Iterable[object]) -> list[Operation]:
     """The batch as operations, with the checks that cost nothing: not empty, not too many, each
     one an object of text fields. The content scan is :func:`scan_batch`."""
