@@ -34,11 +34,23 @@ MEMORY_FILES = len(TARGETS)  # watched() lists the memory files first
 Fingerprints = tuple[Fingerprint | None, ...]
 
 
+def seen(path: str) -> Fingerprint | None:
+    """The fingerprint the watch compares: the file's, except that an empty write-ahead log is
+    none. SQLite leaves an empty ``state.db-wal`` (and ``-shm``) beside the file when the page
+    itself first reads it, read-only, after the page recorded the files: without this, every first
+    draw of a home was followed by a full rerun some seconds later, as if the agent had written."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if st.st_size == 0 and path.endswith("-wal"):
+        return None
+    return Fingerprint.of(st)
+
+
 def fingerprints(paths: Sequence[str]) -> Fingerprints:
-    # Fingerprint.at is what the cache keys use (stat_key); called directly, in a list, as this
-    # runs every second on every open page.
-    at = Fingerprint.at
-    return tuple([at(path) for path in paths])
+    # In a list, as this runs every second on every open page.
+    return tuple([seen(path) for path in paths])
 
 
 def record(paths: tuple[str, ...]) -> tuple[tuple[str, ...], Fingerprints, list[int]]:
@@ -66,15 +78,7 @@ def check(paths: tuple[str, ...], state: Mapping[Any, Any]) -> bool:
 
 
 def _differs(paths: tuple[str, ...], drawn: Fingerprints, full: bool) -> bool:
-    of = Fingerprint.of  # as Fingerprint.at, without its keyword: this runs every second on every page
-    for i in range(len(paths) if full else MEMORY_FILES):
-        try:
-            now = of(os.stat(paths[i]))
-        except OSError:
-            now = None
-        if now != drawn[i]:
-            return True
-    return False
+    return any(seen(paths[i]) != drawn[i] for i in range(len(paths) if full else MEMORY_FILES))
 
 
 @st.fragment(run_every=EVERY_S)
