@@ -19,6 +19,9 @@ from web_probe import REPO, listening, start, ws_probe
 
 pytestmark = [
     pytest.mark.slow,
+    # pip installs every package into fresh venvs: on a slow machine beside the suite (CI's
+    # background step) that took more than pytest's 300 s; its own subprocesses stop at 900 s.
+    pytest.mark.timeout(1_000),
     pytest.mark.skipif(
         os.environ.get("HD_INSTALL_TESTS") != "1",
         reason="installs from the package index: set HD_INSTALL_TESTS=1 (.ci/run does, in a step of its own)",
