@@ -27,8 +27,8 @@ from hermes_dash.engine.agent_find import (
 ID = "0123456789abcdef0123456789abcdef01234567"
 
 
-@pytest.fixture(autouse=True)
-def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def nothing_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user home (returned) with nothing on PATH and none of the install locations' variables set."""
     home = tmp_path / "user"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
@@ -36,6 +36,11 @@ def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in ("XDG_DATA_HOME", "PIPX_HOME", "UV_TOOL_DIR", agent_find.DASHBOARD_PREFIX):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+@pytest.fixture(autouse=True)
+def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return nothing_installed(tmp_path, monkeypatch)
 
 
 def dist(site: Path, version: str, metadata: str | None = None) -> Path:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_agent_places import nothing_installed
 from test_engine_agents import fake_checkout, fake_install
 
 from hermes_dash.engine import agent_find, agents
@@ -24,12 +25,7 @@ from hermes_dash.engine.agents import AgentInfo, rules_for
 def _bare(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A user home with nothing installed, no dashboard prefix, an empty cache; the process's rules
     put back after the test."""
-    user = tmp_path / "user"
-    user.mkdir()
-    monkeypatch.setenv("HOME", str(user))
-    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
-    for name in ("XDG_DATA_HOME", "PIPX_HOME", "UV_TOOL_DIR", agent_find.DASHBOARD_PREFIX):
-        monkeypatch.delenv(name, raising=False)
+    nothing_installed(tmp_path, monkeypatch)
     process = agents._PROCESS[0]
     agents._FOUND.clear()
     yield
