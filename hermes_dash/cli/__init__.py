@@ -4,9 +4,10 @@ A thin layer over the engine: parse arguments, call one engine function, print t
 Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage error.
 Imports neither streamlit nor pandas, so it starts fast and works where they are absent.
 
-The package holds one module per concern: ``_registry`` (what a command is), ``_parse`` (the
-parser), ``_memory``, ``_curation``, ``_pending``, ``_snapshot`` and ``_tools`` (the commands) and
-``_serve`` (the dashboard). Importing the command modules here is what registers them.
+The package holds one module per concern: ``_registry`` (what a command is, and which module
+holds it), ``_parse`` (the parser), ``_memory``, ``_curation``, ``_blame``, ``_pending``,
+``_snapshot``, ``_integrations`` and ``_tools`` (the commands) and ``_serve`` (the dashboard).
+A command line imports only the command module it runs (``_registry.load``).
 """
 
 from __future__ import annotations
@@ -27,9 +28,7 @@ from hermes_dash import (
     journal_via,
 )
 
-from . import _blame, _curation, _integrations, _memory, _pending, _snapshot, _tools  # noqa: F401  (importing a command module registers its commands)
-from ._memory import usage_line
-from ._parse import UsageError, parse_args
+from ._parse import UsageError, parse_args, wants_serve
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
@@ -60,9 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         # not UTF-8) is written escaped rather than ending the command with a traceback.
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # TextIO has no reconfigure; a stream without it is skipped (AttributeError)
-    from . import _serve  # argparse and sockets only; Streamlit is imported when serving
+    if wants_serve(argv):  # no command, or `serve`: start the dashboard
+        from . import _serve  # only here: the served flags and their engine module; Streamlit is imported when serving
 
-    if _serve.wants_serve(argv):  # no command, or `serve`: start the dashboard
         return _serve.main(argv)
     try:
         args = parse_args(argv)
@@ -91,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))
         if store is not None and target in TARGETS:
+            from ._memory import usage_line  # loaded already for the memory commands
+
             data.update(usage_line(store, target))
         text = f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else "")
         outcome = Outcome(data, text, EXIT_REFUSED)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from hermes_dash import printed_program
 
-from ._registry import EXTENSIONS
+from ._registry import EXTENSIONS, load
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
@@ -154,6 +154,30 @@ def command_of(argv: list[str]) -> str | None:
     return None
 
 
+_GLOBAL_WITH_VALUE = ("--home", "--profile")
+_SERVE_OPTIONS = ("--port", "--address", "--no-browser")
+
+
+def wants_serve(argv: list[str]) -> bool:
+    """True when the command line asks for the dashboard: no command, or ``serve``.
+
+    Never with ``--json``: a caller that wants one JSON object gets one (a usage error when
+    there is no command), not a server that runs until stopped.
+    """
+    if "--json" in (argv[: argv.index("--")] if "--" in argv else argv):
+        return False
+    rest = list(argv)
+    while rest:
+        head = rest[0]
+        if head in _GLOBAL_WITH_VALUE:
+            rest = rest[2:]
+        elif head.startswith(tuple(f"{o}=" for o in _GLOBAL_WITH_VALUE)):
+            rest = rest[1:]
+        else:
+            break
+    return not rest or rest[0] == "serve" or rest[0].split("=")[0] in _SERVE_OPTIONS
+
+
 def _protect_operands(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     """Everything after the first ``--`` is text, whatever it looks like.
 
@@ -182,8 +206,10 @@ def _restore_operands(args: argparse.Namespace, table: dict[str, str]) -> None:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     protected, table = _protect_operands(argv)
     only = command_of(argv)
+    load(only)
     parser = build_parser(only)
     if only is not None and only not in parser.get_default("_commands"):
+        load(None)
         parser = build_parser()  # not a command: the whole parser says so, listing them all
     try:
         args = parser.parse_args(protected)

@@ -1,8 +1,11 @@
 """The command registry: what a command is, and the table that names them.
 
 Command modules register here with :func:`command` and add their arguments through
-:data:`EXTENSIONS`; this module imports none of them, so there is no import circle and a
-new command is one decorated function plus its parser lines in its own module.
+:data:`EXTENSIONS`. :data:`MODULE_OF` names the module of each command, and :func:`load`
+imports only the one a command line needs: ``show`` then skips the curation, pending, git and
+plugin modules and what they import (docs/performance.md has the figures). A new command is
+one decorated function plus its parser lines in its own module, and one line in MODULE_OF
+(tests/cli/test_cli_registry.py checks the table against the registrations).
 """
 
 from __future__ import annotations
@@ -29,6 +32,17 @@ if TYPE_CHECKING:
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+#: The module (under hermes_dash/cli/) that registers each command.
+MODULE_OF = {
+    **dict.fromkeys(("show", "add", "replace", "remove", "batch", "render", "backup", "backups", "restore"), "_memory"),
+    **dict.fromkeys(("suggest", "history", "normalize", "export", "sharing"), "_curation"),
+    **dict.fromkeys(("plugin", "merge-driver", "git-setup"), "_integrations"),
+    **dict.fromkeys(("check", "demo"), "_tools"),
+    "blame": "_blame",
+    "pending": "_pending",
+    "snapshot": "_snapshot",
+}
 
 
 @dataclass
@@ -70,3 +84,13 @@ def extends_parser(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], 
     """Decorator: ``add(sub)`` declares a module's subcommands when the parser is built."""
     EXTENSIONS.append(add)
     return add
+
+
+def load(name: str | None) -> None:
+    """Import the module of command ``name`` (registering it), or every command module when
+    ``name`` is None or no command: the full parser, for ``--help`` and unknown commands."""
+    import importlib
+
+    modules = [MODULE_OF[name]] if name in MODULE_OF else sorted(set(MODULE_OF.values()))
+    for module in modules:
+        importlib.import_module(f"{__package__}.{module}")

@@ -30,28 +30,6 @@ from pathlib import Path
 from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, PROGRAM_ENV, TOKEN_ENV, printed_program, served_flags
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
-_GLOBAL_WITH_VALUE = ("--home", "--profile")
-_SERVE_OPTIONS = ("--port", "--address", "--no-browser")
-
-
-def wants_serve(argv: list[str]) -> bool:
-    """True when the command line asks for the dashboard: no command, or ``serve``.
-
-    Never with ``--json``: a caller that wants one JSON object gets one (a usage error when
-    there is no command), not a server that runs until stopped.
-    """
-    if "--json" in (argv[: argv.index("--")] if "--" in argv else argv):
-        return False
-    rest = list(argv)
-    while rest:
-        head = rest[0]
-        if head in _GLOBAL_WITH_VALUE:
-            rest = rest[2:]
-        elif head.startswith(tuple(f"{o}=" for o in _GLOBAL_WITH_VALUE)):
-            rest = rest[1:]
-        else:
-            break
-    return not rest or rest[0] == "serve" or rest[0].split("=")[0] in _SERVE_OPTIONS
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def streamlit_flags(address: str, port: int | None) -> list[str]:
     """The ``streamlit run`` options that keep the server private (or token-guarded)."""
-    import socket  # here, not at the top: every command imports this module to ask wants_serve
+    import socket
 
     local = address in (LOOPBACK, "localhost", "::1")
     flags = {

@@ -1,0 +1,42 @@
+"""The command table (cli/_registry.MODULE_OF) against what the command modules register, and
+the lazy loading it serves: a command line imports only the module of the command it runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hermes_dash.cli import _registry
+
+
+def test_module_of_names_every_registered_command_and_its_module() -> None:
+    _registry.load(None)
+    assert set(_registry.MODULE_OF) == set(_registry.COMMANDS)
+    for name, handler in _registry.COMMANDS.items():
+        assert handler.__module__ == f"hermes_dash.cli.{_registry.MODULE_OF[name]}", name
+
+
+def _modules_after(argv: list[str], home: str) -> set[str]:
+    """The hermes_dash modules a fresh interpreter holds after running ``argv``."""
+    code = (
+        "import sys\nfrom hermes_dash.cli import main\n"
+        f"main({['--home', home, *argv]!r})\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('hermes_dash')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return set(out.split())
+
+
+def test_show_imports_no_other_command_module_nor_the_dashboard(tmp_path) -> None:
+    loaded = _modules_after(["show"], str(tmp_path))
+    assert "hermes_dash.cli._memory" in loaded
+    others = {f"hermes_dash.cli.{m}" for m in set(_registry.MODULE_OF.values()) - {"_memory"}}
+    assert not loaded & (others | {"hermes_dash.cli._serve"}), sorted(loaded & others)
+
+
+def test_an_unknown_command_lists_every_command(tmp_path) -> None:
+    code = f"from hermes_dash.cli import main; raise SystemExit(main(['--home', {str(tmp_path)!r}, 'shwo']))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    for name in ("show", "pending", "git-setup", "sharing", "blame"):
+        assert name in done.stderr
