@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -52,8 +53,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def streamlit_flags(address: str, port: int | None) -> list[str]:
     """The ``streamlit run`` options that keep the server private (or token-guarded)."""
-    import socket
-
     local = address in (LOOPBACK, "localhost", "::1")
     flags = {
         "server.address": address,
@@ -85,8 +84,6 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
 
 
 def _url(address: str, port: int, token: str | None) -> str:
-    import socket
-
     host = address if address not in ("0.0.0.0", "::") else socket.gethostname()
     host = f"[{host}]" if ":" in host else host
     return f"http://{host}:{port}/" + (f"?token={token}" if token else "")
@@ -127,8 +124,6 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
 
 def _free_port(address: str, start: int = 8501) -> int:
     """8501, or the next port that is free on ``address``."""
-    import socket
-
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     for port in range(start, start + 100):
         with socket.socket(family) as probe:

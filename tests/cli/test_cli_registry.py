@@ -31,7 +31,8 @@ def test_show_imports_no_other_command_module_nor_the_dashboard(tmp_path) -> Non
     loaded = _modules_after(["show"], str(tmp_path))
     assert "hermes_dash.cli._memory" in loaded
     others = {f"hermes_dash.cli.{m}" for m in set(_registry.MODULE_OF.values()) - {"_memory"}}
-    assert not loaded & (others | {"hermes_dash.cli._serve"}), sorted(loaded & others)
+    unwanted = others | {"hermes_dash.cli._serve"}
+    assert not loaded & unwanted, sorted(loaded & unwanted)
 
 
 def test_an_unknown_command_lists_every_command(tmp_path) -> None:
