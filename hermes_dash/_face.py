@@ -78,6 +78,7 @@ _MODULE_OF = {
     "MAX_PACKAGE_FILE_BYTES": "engine.io.readfile",
     "MAX_SCAN_CHARS": "engine.rules.scan",
     "MemoryCall": "engine.views.origins",
+    "MemoryReader": "engine.reader",
     "MemoryStore": "engine.store",
     "n_entries": "engine.views.humanize",
     "n_of": "engine.views.humanize",
@@ -169,6 +170,7 @@ if TYPE_CHECKING:  # what type checkers read: every module's __all__
     from .engine.io.readfile import *  # noqa: F403
     from .engine.newhome import *  # noqa: F403
     from .engine.pipeline import *  # noqa: F403
+    from .engine.reader import *  # noqa: F403
     from .engine.rules.actions import *  # noqa: F403
     from .engine.rules.batchplan import *  # noqa: F403
     from .engine.rules.errors import *  # noqa: F403

@@ -19,7 +19,6 @@ import sys
 from hermes_dash import (
     FILENAMES,
     TARGETS,
-    MemoryStore,
     Refusal,
     adopt_agent,
     agent_for_home,
@@ -29,11 +28,11 @@ from hermes_dash import (
 )
 
 from ._parse import UsageError, parse_args, wants_serve
-from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, STORELESS, Outcome
+from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, READERS, STORELESS, Outcome
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
-    from hermes_dash import Invocation
+    from hermes_dash import Invocation, MemoryReader
 
 __all__ = ["main"]
 
@@ -74,10 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(str(exc), file=sys.stderr)
         return EXIT_USAGE
-    store: MemoryStore | None = None
+    store: MemoryReader | None = None
     try:
         if args.command not in STORELESS:
-            store = MemoryStore.open(args.home, args.profile)
+            store = _open(args.command, args.home, args.profile)
             # The rules of the agent that uses this home (docs/agents.md), for the whole command.
             adopt_agent(agent_for_home(store.home.root))
             for warning in store.settings.warnings:
@@ -106,7 +105,20 @@ def main(argv: list[str] | None = None) -> int:
     return outcome.code
 
 
-def _invocation(store: MemoryStore | None, args: object) -> Invocation:
+def _open(command: str, home: str | None, profile: str | None) -> MemoryReader:
+    """The home's memory files: a reader for a command that only reads (it loads nothing of the
+    write pipeline, so ``show`` starts faster), the store for every other."""
+    # Each imported only here, and only the one used: the face loads a name's module on first use.
+    if command in READERS:
+        from hermes_dash import MemoryReader
+
+        return MemoryReader.open(home, profile)
+    from hermes_dash import MemoryStore
+
+    return MemoryStore.open(home, profile)
+
+
+def _invocation(store: MemoryReader | None, args: object) -> Invocation:
     """How the commands this one prints start: ``--home`` when given (or not the default home),
     ``--profile`` when given, as the names they resolved to."""
     given = getattr(args, "home", None)

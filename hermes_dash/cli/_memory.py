@@ -12,10 +12,7 @@ from hermes_dash import (
     FILENAMES,
     NEXT_SESSION,
     TARGETS,
-    Backup,
     InvalidRequest,
-    MemoryStore,
-    OpResult,
     Refusal,
     agent_for_home,
     n_entries,
@@ -30,6 +27,8 @@ from ._registry import Outcome, Subparsers, command, extends_parser
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from typing import Any
+
+    from hermes_dash import Backup, MemoryReader, MemoryStore, OpResult
 
     from ._registry import ArgumentOptions
 
@@ -72,7 +71,7 @@ def _content(args: argparse.Namespace) -> str:
     return read_input(None, "Standard input") if args.stdin else args.content
 
 
-def usage_line(store: MemoryStore, target: str) -> dict[str, object]:
+def usage_line(store: MemoryReader, target: str) -> dict[str, object]:
     state = store.read(target)
     return {
         "target": target,
@@ -83,7 +82,7 @@ def usage_line(store: MemoryStore, target: str) -> dict[str, object]:
     }
 
 
-def _state_dict(store: MemoryStore, target: str) -> dict[str, object]:
+def _state_dict(store: MemoryReader, target: str) -> dict[str, object]:
     state = store.read(target)
     out = usage_line(store, target)
     out.update(
@@ -115,8 +114,8 @@ def _state_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-@command("show")
-def _show(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@command("show", reads_only=True)
+def _show(store: MemoryReader, args: argparse.Namespace) -> Outcome:
     if not store.home.path.is_dir():
         # Showing 0/2,200 for a mistyped --home would read as "empty memory", not "wrong place".
         raise InvalidRequest(
@@ -192,14 +191,14 @@ def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.batch(args.target, operations))
 
 
-@command("render")
-def _render(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@command("render", reads_only=True)
+def _render(store: MemoryReader, args: argparse.Namespace) -> Outcome:
     blocks = {t: store.render_block(t) for t in TARGETS}
     text = "\n\n".join(b for b in blocks.values() if b)
     return Outcome({"success": True, "blocks": blocks, "prompt": text}, text)
 
 
-def _backup_dict(store: MemoryStore, backup: Backup) -> dict[str, Any]:
+def _backup_dict(store: MemoryReader, backup: Backup) -> dict[str, Any]:
     """One backup for JSON: ``size`` in bytes (a stable field), ``chars`` as every page counts
     them (the characters of its entries, held against the limit), ``entries``."""
     from hermes_dash import NotReadable, decode_lossy, describe_unreadable, parse, read_backup, usage

@@ -59,13 +59,18 @@ COMMANDS: dict[str, Handler] = {}
 #: Commands that work on files or folders named on the command line, not on a Hermes home:
 #: their handler gets ``None`` for the store, and a broken home cannot stop them.
 STORELESS: set[str] = set()
+#: Commands that only read the home: their handler gets a :class:`~hermes_dash.MemoryReader`,
+#: which loads nothing of the write pipeline (``show``'s start-up, docs/performance.md).
+READERS: set[str] = set()
 
 
-def command(name: str, *, needs_store: bool = True) -> Callable[[Handler], Handler]:
+def command(name: str, *, needs_store: bool = True, reads_only: bool = False) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         COMMANDS[name] = handler
         if not needs_store:
             STORELESS.add(name)
+        if reads_only:
+            READERS.add(name)
         return handler
 
     return register

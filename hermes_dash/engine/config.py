@@ -237,10 +237,8 @@ def _add(text: str, root: Node | None, path: Path, name: str, nl: str) -> str:
         return text[:at] + lead + " " * indent + f"- {name}{nl}" + text[at:]
     if not isinstance(names, yaml.SequenceNode):
         raise _by_hand(path, name, "'plugins.enabled' is not a list")
-    if names.flow_style:
+    if names.flow_style:  # PyYAML ends a flow list's node just past its `]`; the read-back checks the rest
         close = names.end_mark.index - 1
-        if text[close] != "]":
-            raise _by_hand(path, name, "'plugins.enabled' is a list written in an unusual way")
         sep = ", " if names.value else ""
         return text[:close] + sep + name + text[close:]
     last = names.value[-1]

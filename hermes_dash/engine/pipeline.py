@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from hermes_dash.engine.change import Change, Half, check_work, lock_order
-from hermes_dash.engine.home import HermesHome, Settings, load_settings
+from hermes_dash.engine.home import HermesHome, Settings
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io import journal as _journal
 from hermes_dash.engine.io.atomic import (
@@ -40,11 +40,12 @@ from hermes_dash.engine.io.atomic import (
 )
 from hermes_dash.engine.io.lock import held
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, NotReadable, read_regular
+from hermes_dash.engine.reader import MemoryReader
 from hermes_dash.engine.rules import ops as _ops
 from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidRequest, Refusal
 from hermes_dash.engine.rules.format import serialise
 from hermes_dash.engine.rules.targets import Target
-from hermes_dash.engine.state import FileState, OpResult, Undo, digest, drift_guard, read_file_state
+from hermes_dash.engine.state import FileState, OpResult, Undo, digest, drift_guard
 
 LOCK_TIMEOUT_S = 10.0
 #: stat errors that mean "nothing there" (pathlib's exists() reads them the same way); a link
@@ -74,25 +75,16 @@ class FilePreview:
         return self.projection.after
 
 
-class Files:
-    """The memory files of one Hermes home, as the pipeline writes them: paths, settings, locks,
-    backups. :class:`~hermes_dash.engine.store.MemoryStore` is this plus the public operations."""
+class Files(MemoryReader):
+    """The memory files of one Hermes home, as the pipeline writes them: the reader's paths,
+    settings and states, plus locks and backups. :class:`~hermes_dash.engine.store.MemoryStore`
+    is this plus the public operations."""
 
     def __init__(
         self, home: HermesHome, settings: Settings | None = None, lock_timeout: float = LOCK_TIMEOUT_S
     ) -> None:
-        self.home = home
-        self.settings = settings if settings is not None else load_settings(home)
+        super().__init__(home, settings)
         self.lock_timeout = lock_timeout
-
-    def limit(self, target: str | Target) -> int:
-        return self.settings.limit(Target.of(target))
-
-    def read(self, target: str | Target) -> FileState:
-        return self._read(Target.of(target))
-
-    def backups(self, target: str | Target | None = None) -> list[_backups.Backup]:
-        return _backups.list_backups(self.home.memories_dir, Target.of(target).key if target else None)
 
     # -- the preview and the N-file write -------------------------------------------------------
 
@@ -218,9 +210,6 @@ class Files:
         ]
 
     # -- the steps -------------------------------------------------------------------------------
-
-    def _read(self, spec: Target) -> FileState:
-        return read_file_state(spec.key, self.home.file_path(spec), self.settings.limit(spec))
 
     def _folder_kind(self) -> str:
         """What the memories folder is now: "folder", "missing", "file" (anything not a folder) or

@@ -51,15 +51,15 @@ class Door:
     name: str
     #: what ``serve`` passes (one flag per item for a list option); ``None``: made by ``serve`` itself
     served: tuple[str, ...] | None
-    #: the value is safe (``local``: no access token, so loopback only)
-    safe: Callable[[object, bool], bool]
+    #: the value is safe
+    safe: Callable[[object], bool]
     #: why a wrong value opens the door (for the refusal)
     why: str
     #: checked only when local (the access token guards these when opened to a network)
     local_only: bool = False
 
 
-def _origins_ok(value: object, local: bool) -> bool:
+def _origins_ok(value: object) -> bool:
     if value is None:
         return True
     if isinstance(value, str):
@@ -69,7 +69,7 @@ def _origins_ok(value: object, local: bool) -> bool:
     return all(_host_of(origin) in LOOPBACK_HOSTS for origin in value if str(origin).strip())
 
 
-def _hosts_ok(value: object, local: bool) -> bool:
+def _hosts_ok(value: object) -> bool:
     return isinstance(value, (list, tuple)) and bool(value) and all(_loopback_name(h) for h in value)
 
 
@@ -77,7 +77,7 @@ DOORS: tuple[Door, ...] = (
     Door(
         "server.address",
         None,
-        lambda v, local: _loopback_name(v or ""),
+        lambda v: _loopback_name(v or ""),
         "not a loopback address such as 127.0.0.1 (unset means every network interface), so other "
         "machines can reach the server",
         local_only=True,
@@ -93,20 +93,20 @@ DOORS: tuple[Door, ...] = (
     Door(
         "browser.serverAddress",
         None,
-        lambda v, local: _loopback_name(v or "localhost"),
+        lambda v: _loopback_name(v or "localhost"),
         "not a loopback name, and Streamlit accepts a websocket from any page whose origin has this host name",
         local_only=True,
     ),
     Door(
         "server.enableCORS",
         ("true",),
-        lambda v, local: v is not False,
+        lambda v: v is not False,
         "with it off, Streamlit accepts a websocket from a page on any origin",
     ),
     Door(
         "global.developmentMode",
         ("false",),
-        lambda v, local: v is not True,
+        lambda v: v is not True,
         "with it on, Streamlit turns its cross-origin protection off",
     ),
     Door(
@@ -125,19 +125,19 @@ DOORS: tuple[Door, ...] = (
     Door(
         "server.enableXsrfProtection",
         ("true",),
-        lambda v, local: v is not False,
+        lambda v: v is not False,
         "with it off, a page on another site may post uploads to the server",
     ),
     Door(
         "server.xsrfCookieSameSite",
         ("lax",),
-        lambda v, local: str(v or "lax").lower() in ("lax", "strict"),
+        lambda v: str(v or "lax").lower() in ("lax", "strict"),
         'only "lax" or "strict" keep the XSRF cookie from being sent with requests from other sites',
     ),
     Door(
         "server.enableAgentApi",
         ("false",),
-        lambda v, local: v is not True,
+        lambda v: v is not True,
         "with it on, Streamlit serves a second way in (its agent API, an HTTP and MCP endpoint that runs the app) "
         "that the dashboard was not built for",
     ),
@@ -164,7 +164,7 @@ def connection_problems(get: Callable[[str], object], *, local: bool) -> list[st
         if door.local_only and not local:
             continue
         value = get(door.name)
-        if not door.safe(value, local):
+        if not door.safe(value):
             problems.append(f"{door.name} = {_shown(value)}: {door.why}.")
     return problems
 

@@ -21,7 +21,6 @@ from collections.abc import Iterable
 
 from hermes_dash.engine import move as _move
 from hermes_dash.engine.change import Change, Half
-from hermes_dash.engine.home import resolve_home
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.readfile import NotReadable
@@ -50,28 +49,6 @@ class MemoryStore(Files):
     at the entry; the internals pass the :class:`Target` on. Every write goes through the
     pipeline (:class:`~hermes_dash.engine.pipeline.Files`), whose one commit point is ``_commit``.
     """
-
-    @classmethod
-    def open(cls, home: str | os.PathLike[str] | None = None, profile: str | None = None) -> MemoryStore:
-        return cls(resolve_home(home, profile))
-
-    # -- reading ---------------------------------------------------------------------------
-
-    def render_block(self, target: str | Target, entries: Iterable[str] | None = None) -> str:
-        """The block the next session will load (or, given ``entries``, would load)."""
-        spec = Target.of(target)
-        if not self.settings.enabled(spec):
-            return ""
-        from hermes_dash.engine.views.render import render_block  # only rendering pays for its patterns and the scan
-
-        return render_block(
-            spec.key, tuple(self._read(spec).entries if entries is None else entries), self.settings.limit(spec)
-        )
-
-    def render(self) -> str:
-        from hermes_dash.engine.views.render import render_prompt
-
-        return render_prompt({t: self.render_block(t) for t in TARGETS})
 
     # -- the four operations -----------------------------------------------------------------
 

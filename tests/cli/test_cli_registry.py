@@ -35,6 +35,50 @@ def test_show_imports_no_other_command_module_nor_the_dashboard(tmp_path) -> Non
     assert not loaded & unwanted, sorted(loaded & unwanted)
 
 
+#: The write half of the engine: a command that only reads loads none of it.
+WRITE_HALF = {
+    "hermes_dash.engine.store",
+    "hermes_dash.engine.pipeline",
+    "hermes_dash.engine.move",
+    "hermes_dash.engine.change",
+    "hermes_dash.engine.io.lock",
+    "hermes_dash.engine.rules.ops",
+}
+
+
+def test_the_reading_commands_load_nothing_of_the_write_pipeline(tmp_path) -> None:
+    _registry.load(None)
+    assert {"show", "render"} <= _registry.READERS
+    for argv in (["show"], ["show", "memory"], ["render"]):
+        loaded = _modules_after(argv, str(tmp_path))
+        assert "hermes_dash.engine.reader" in loaded, argv
+        assert not loaded & WRITE_HALF, (argv, sorted(loaded & WRITE_HALF))
+    assert _modules_after(["backups"], str(tmp_path)) >= WRITE_HALF  # a command that may write: the store
+
+
+def test_a_reading_command_gets_a_reader_and_a_writing_one_the_store(tmp_path, monkeypatch) -> None:
+    from hermes_dash import MemoryReader, MemoryStore
+    from hermes_dash.cli import main
+
+    got: dict[str, object] = {}
+
+    def keeps(name: str) -> _registry.Handler:
+        def handler(store: object, args: object) -> _registry.Outcome:
+            got[name] = store
+            return _registry.Outcome({}, "")
+
+        return handler
+
+    _registry.load(None)
+    for name in ("show", "add"):
+        monkeypatch.setitem(_registry.COMMANDS, name, keeps(name))
+    main(["--home", str(tmp_path), "show"])
+    main(["--home", str(tmp_path), "add", "memory", "x"])
+    assert type(got["show"]) is MemoryReader
+    assert isinstance(got["add"], MemoryStore)
+    assert not (tmp_path / "memories").exists()  # the stand-in add wrote nothing
+
+
 def test_an_unknown_command_lists_every_command(tmp_path) -> None:
     code = f"from hermes_dash.cli import main; raise SystemExit(main(['--home', {str(tmp_path)!r}, 'shwo']))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

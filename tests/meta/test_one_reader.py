@@ -32,8 +32,8 @@ _MODULE_CALLS = {
     "zipfile": {"ZipFile"},
     "gzip": {"open"},
 }
-#: ``.open(...)`` on these names is no file: the store's constructor, the web browser.
-_NOT_FILES = {"MemoryStore", "webbrowser"}
+#: ``.open(...)`` on these names is no file: the store's and the reader's constructors, the web browser.
+_NOT_FILES = {"MemoryStore", "MemoryReader", "webbrowser"}
 
 #: (module, function) -> why it may open a file itself.
 ALLOWED: dict[tuple[str, str], str] = {

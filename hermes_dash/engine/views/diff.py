@@ -154,12 +154,10 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
     prefix, suffix = "".join(a[:head]), "".join(a[len(a) - tail :])
     a, b = a[head : len(a) - tail], b[head : len(b) - tail]
 
+    # No two pieces in a row share a kind, so none need merging: the middle starts and ends with
+    # a difference, and difflib alternates equal and unequal stretches.
     def put(kind: str, text: str) -> None:
-        if not text:
-            return
-        if out and out[-1][0] == kind:
-            out[-1] = (kind, out[-1][1] + text)
-        else:
+        if text:
             out.append((kind, text))
 
     put("same", prefix)

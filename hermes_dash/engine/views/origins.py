@@ -149,9 +149,9 @@ def _open(db: Path, timeout: float) -> tuple[_Reader | None, str | None]:
     return _Reader(sql, columns, session_columns), None
 
 
-def _col(reader: _Reader, name: str, table: str = "messages") -> str:
-    have = reader.columns if table == "messages" else reader.session_columns
-    return name if name in have else f"NULL AS {name}"
+def _session_col(reader: _Reader, name: str) -> str:
+    """A column of the sessions table, or NULL under its name where this layout has none."""
+    return name if name in reader.session_columns else f"NULL AS {name}"
 
 
 def _fts_usable(conn: statedb.Reader) -> bool:
@@ -305,7 +305,7 @@ def _session_info(reader: _Reader, ids: Iterable[str]) -> None:
     if not want or "id" not in reader.session_columns:
         reader.sessions.update({i: SessionInfo(i) for i in want})
         return
-    picked = ", ".join(_col(reader, c, "sessions") for c in ("id", "source", "model", "cwd", "started_at"))
+    picked = ", ".join(_session_col(reader, c) for c in ("id", "source", "model", "cwd", "started_at"))
     for start in range(0, len(want), 500):
         chunk = want[start : start + 500]
         marks = ",".join("?" * len(chunk))

@@ -1,0 +1,66 @@
+"""Both memory files of one Hermes home, for reading only: their states, limits, backups and the
+blocks the next session will load.
+
+Apart from the write pipeline (``engine/pipeline.py``, whose :class:`~hermes_dash.engine.pipeline.Files`
+builds on this class, and :class:`~hermes_dash.MemoryStore` on that) so that a command that only
+reads, ``show`` above all, loads none of the writing half: locks, the journal, the rules'
+projections, moves (docs/performance.md has the start-up figures).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from hermes_dash.engine.home import HermesHome, Settings, load_settings, resolve_home
+from hermes_dash.engine.io import backups as _backups
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.rules.targets import Target
+from hermes_dash.engine.state import FileState, read_file_state
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
+if TYPE_CHECKING:
+    from typing import Self
+
+
+class MemoryReader:
+    """The memory files of one Hermes home as a read sees them: paths, settings, states, backups."""
+
+    def __init__(self, home: HermesHome, settings: Settings | None = None) -> None:
+        self.home = home
+        self.settings = settings if settings is not None else load_settings(home)
+
+    @classmethod
+    def open(cls, home: str | os.PathLike[str] | None = None, profile: str | None = None) -> Self:
+        return cls(resolve_home(home, profile))
+
+    def limit(self, target: str | Target) -> int:
+        return self.settings.limit(Target.of(target))
+
+    def read(self, target: str | Target) -> FileState:
+        return self._read(Target.of(target))
+
+    def _read(self, spec: Target) -> FileState:
+        return read_file_state(spec.key, self.home.file_path(spec), self.settings.limit(spec))
+
+    def backups(self, target: str | Target | None = None) -> list[_backups.Backup]:
+        return _backups.list_backups(self.home.memories_dir, Target.of(target).key if target else None)
+
+    def render_block(self, target: str | Target, entries: Iterable[str] | None = None) -> str:
+        """The block the next session will load (or, given ``entries``, would load)."""
+        spec = Target.of(target)
+        if not self.settings.enabled(spec):
+            return ""
+        from hermes_dash.engine.views.render import render_block  # only rendering pays for its patterns and the scan
+
+        return render_block(
+            spec.key, tuple(self._read(spec).entries if entries is None else entries), self.settings.limit(spec)
+        )
+
+    def render(self) -> str:
+        from hermes_dash.engine.views.render import render_prompt
+
+        return render_prompt({t: self.render_block(t) for t in TARGETS})
+
+
+__all__ = ["MemoryReader"]
