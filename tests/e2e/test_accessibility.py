@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from a11y_support import audit, failing, per_rule
-from browser_support import REPO, Browser, ask_to_restore, goto_page, settle
+from browser_support import REPO, Browser, ask_to_restore, cancel_question, goto_page, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -69,13 +69,11 @@ def walk(browser: Browser) -> list:
     page.get_by_role("button", name="Remove entry…").click()
     settle(page, "Remove this entry?")
     found += audit(page, "Edit: remove confirmation")
-    page.get_by_role("button", name="Cancel").click()
-    settle(page, None)
+    cancel_question(page, "Remove this entry?")
 
     ask_to_restore(page, "USER.md", "USER.md.bak.20261120")
     found += audit(page, "History: restore confirmation")
-    page.get_by_role("button", name="Cancel").click()
-    settle(page, None)
+    cancel_question(page, "Replace the live USER.md")
 
     (demo / "memories" / "MEMORY.md").write_bytes(DRIFTED.encode("utf-8"))
     goto_page(page, "Overview")

@@ -275,6 +275,25 @@ def goto_page(page, title: str, heading: bool = True) -> None:
         settle(page, None)
 
 
+def cancel_question(page, question: str) -> None:
+    """Click Cancel under ``question`` (a confirmation on the page or in a dialog) and wait until
+    the question is gone. Clicked again while it stays, as :func:`goto_page` clicks its link
+    again: on a loaded machine (load 20-27) a click that lands as a run of the page ends can be
+    dropped by the browser side, and a dialog then stays open with the page behind it inert.
+    Cancel changes nothing, so a second click is safe; the whole wait is bounded by WAIT_MS."""
+    asked = page.get_by_text(question).first
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        page.get_by_role("button", name="Cancel").click()
+        try:
+            asked.wait_for(state="detached", timeout=15_000)
+            break
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError
+            if time.monotonic() > deadline:
+                raise AssertionError(f"Cancel was clicked, {question!r} was still asked") from None
+    settle(page, None)
+
+
 def ask_to_restore(page, filename: str, backup: str) -> None:
     """On History: the version ``backup`` of ``filename`` compared with the live file, then
     "Restore this version…" clicked, up to the confirmation it asks for."""
