@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks", description="Measure hermes-dash. Prints a table; never fails on a slow figure."
     )
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions (about a minute)")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (one to two minutes)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as a JSON list")
     parser.add_argument(
         "--only", metavar="SECTIONS", help=f"comma-separated subset of: {', '.join(SECTIONS)} (default: all)"
