@@ -14,7 +14,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -246,6 +246,22 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def click_until(target, arrived: Callable[[int], object], failure: str) -> None:
+    """Click ``target`` until ``arrived(timeout_ms)`` returns, within WAIT_MS in all. A click that
+    lands while the page is still rerunning can be dropped by the browser side (seen on a loaded
+    machine, load 20-27: a link clicked and the page never changed, a dialog's Cancel clicked and
+    the dialog left open), so each 15 s without the result clicks again; then ``failure``."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        target.click()
+        try:
+            arrived(15_000)
+            return
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError
+            if time.monotonic() > deadline:
+                raise AssertionError(failure) from None
+
+
 def goto_page(page, title: str, heading: bool = True) -> None:
     """Follow the sidebar link ``title`` and wait until its page has been run and drawn: the
     address is the link's (the server has started the page) and no element of the page before is
@@ -256,19 +272,11 @@ def goto_page(page, title: str, heading: bool = True) -> None:
     href = link.locator("xpath=ancestor-or-self::a[1]").get_attribute("href", timeout=30_000)
     path = urllib.parse.urlsplit(href or "/").path
     at = "([p]) => location.pathname === p"
-    link.click()
-    # A click that lands while the page before is still rerunning can be dropped by the browser
-    # side (seen on a loaded machine: the link was clicked, the page never changed). Click again
-    # while the address has not changed, until the whole wait is used up.
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while True:
-        try:
-            page.wait_for_function(at, arg=[path], timeout=15_000)
-            break
-        except Exception:  # noqa: BLE001 - playwright's TimeoutError
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the {title} link was clicked, the address never became {path}") from None
-            link.click()
+    click_until(
+        link,
+        lambda ms: page.wait_for_function(at, arg=[path], timeout=ms),
+        f"the {title} link was clicked, the address never became {path}",
+    )
     settle(page, None, still=not heading)  # no element of the page before is left: its headings are gone
     if heading:
         page.get_by_role("heading", name=title).first.wait_for()
@@ -277,20 +285,14 @@ def goto_page(page, title: str, heading: bool = True) -> None:
 
 def cancel_question(page, question: str) -> None:
     """Click Cancel under ``question`` (a confirmation on the page or in a dialog) and wait until
-    the question is gone. Clicked again while it stays, as :func:`goto_page` clicks its link
-    again: on a loaded machine (load 20-27) a click that lands as a run of the page ends can be
-    dropped by the browser side, and a dialog then stays open with the page behind it inert.
-    Cancel changes nothing, so a second click is safe; the whole wait is bounded by WAIT_MS."""
+    the question is gone, clicked again while it stays (:func:`click_until`; a dropped click left a
+    dialog open and the page behind it inert). Cancel changes nothing, so a second click is safe."""
     asked = page.get_by_text(question).first
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while True:
-        page.get_by_role("button", name="Cancel").click()
-        try:
-            asked.wait_for(state="detached", timeout=15_000)
-            break
-        except Exception:  # noqa: BLE001 - playwright's TimeoutError
-            if time.monotonic() > deadline:
-                raise AssertionError(f"Cancel was clicked, {question!r} was still asked") from None
+    click_until(
+        page.get_by_role("button", name="Cancel"),
+        lambda ms: asked.wait_for(state="detached", timeout=ms),
+        f"Cancel was clicked, {question!r} was still asked",
+    )
     settle(page, None)
 
 
