@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         if store is not None and target in TARGETS:
             from ._memory import usage_line  # loaded already for the memory commands
 
-            data.update(usage_line(store, target))
+            data.update(usage_line(store.read(target)))
         text = f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else "")
         outcome = Outcome(data, text, EXIT_REFUSED)
     if store is not None:

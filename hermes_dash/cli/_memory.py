@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a comman
 if TYPE_CHECKING:
     from typing import Any
 
-    from hermes_dash import Backup, MemoryReader, MemoryStore, OpResult
+    from hermes_dash import Backup, FileState, MemoryReader, MemoryStore, OpResult
 
     from ._registry import ArgumentOptions
 
@@ -71,10 +71,10 @@ def _content(args: argparse.Namespace) -> str:
     return read_input(None, "Standard input") if args.stdin else args.content
 
 
-def usage_line(store: MemoryReader, target: str) -> dict[str, object]:
-    state = store.read(target)
+def usage_line(state: FileState) -> dict[str, object]:
+    """One file's usage, in the JSON of `show` and of a refusal."""
     return {
-        "target": target,
+        "target": state.target,
         "file": state.filename,
         "usage": f"{state.usage}/{state.limit}",
         "percent": state.percent,
@@ -83,8 +83,8 @@ def usage_line(store: MemoryReader, target: str) -> dict[str, object]:
 
 
 def _state_dict(store: MemoryReader, target: str) -> dict[str, object]:
-    state = store.read(target)
-    out = usage_line(store, target)
+    state = store.read(target)  # read once: the usage and the entries are of the same bytes
+    out = usage_line(state)
     out.update(
         {
             "path": str(state.path),
