@@ -336,8 +336,9 @@ def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no
     live characters removed when the ranked candidates are taken in order). How: "lossless",
     "repeats" (removing only superseded, duplicated or gone entries, by the labels), "live" (live
     text must go too), "no plan"."""
-    from hermes_dash import MemoryStore, resolve_home, serialise, usage
+    from hermes_dash import MemoryStore, resolve_home
     from hermes_dash.curation import cleanup
+    from hermes_dash.engine.rules.format import serialise, usage
     from tests.support.cleanup_support import pick_until_goal
 
     out = []

@@ -17,8 +17,9 @@ import pytest
 from cleanup_support import pick_until_goal
 
 from benchmarks import cleanup_quality
-from hermes_dash import MemoryStore, resolve_home, serialise, usage
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import serialise, usage
 
 ROOT = Path(__file__).resolve().parents[2]
 HOMES = cleanup_quality.corpus().HOMES

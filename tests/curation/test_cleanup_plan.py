@@ -13,9 +13,10 @@ from app_support import open_app
 from cleanup_corpus import agent_ran_in
 from cli_support import invoke
 
-from hermes_dash import MemoryStore, resolve_home, serialise, usage
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
 from hermes_dash.engine.rules import ops as _ops
+from hermes_dash.engine.rules.format import serialise, usage
 
 CORE = [
     "Backend lives in services/api/ (FastAPI on Python 3.12); the worker in services/worker/ shares its models "
