@@ -4,15 +4,15 @@
 
 Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
-- ``dev``: tests/support/cleanup_corpus.py, written beside the method and tuned on;
-- ``dev2``: tests/support/cleanup_devset2.py (parts ``_a`` to ``_d``), written blind to the method
+- ``dev``: tests/data/cleanup/corpus.json and corpus_kinds.json, written beside the method and tuned on;
+- ``dev2``: tests/data/cleanup/devset2_*.json (parts ``_a`` to ``_d``), written blind to the method
   in other domains and styles, and tuned on (``--parts ab`` measures some parts: tune on some,
   measure the rest once first);
-- ``dev3``: tests/support/cleanup_devset3.py, written blind, held out for two rounds, then tuned on;
-- ``dev4``: tests/support/cleanup_devset4.py, written blind, held out for the third round
+- ``dev3``: tests/data/cleanup/devset3_*.json, written blind, held out for two rounds, then tuned on;
+- ``dev4``: tests/data/cleanup/devset4_*.json, written blind, held out for the third round
   (measured before and after it), then tuned on in the fourth;
-- ``dev5``: tests/support/cleanup_devset5.py, written blind, measured once unseen, then tuned on;
-- ``test`` and ``test2``: ``cleanup_testset.py`` and ``cleanup_testset2.py`` beside it, written by
+- ``dev5``: tests/data/cleanup/devset5_*.json, written blind, measured once unseen, then tuned on;
+- ``test`` and ``test2``: tests/data/cleanup/testset_*.json and testset2_*.json, written by
   people who never saw the method, measured with the final method of a round (never tuned on,
   their misses never printed: docs/cleanup.md#figures).
 

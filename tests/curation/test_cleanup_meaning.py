@@ -2,7 +2,7 @@
 contradictions left to a person, merges and shortenings that keep every distinctive token,
 stale paths as hints, and a plan that reaches the threshold without removing a live fact.
 
-The labelled corpus is tests/support/cleanup_corpus.py; its figures are printed by
+The labelled corpus is tests/data/cleanup/ (loaded by tests/support/cleanup_corpus.py); its figures are printed by
 ``python -m benchmarks.cleanup_quality``.
 """
 
