@@ -40,7 +40,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cleanup_sets import BLIND, HELD_OUT, REPO, SETS, corpus, present  # noqa: F401  (the tests read them here)
+from .cleanup_sets import BLIND, HELD_OUT, REPO, SETS, agent_ran_in, corpus, present  # noqa: F401  (the tests read them here)
 
 GOAL = 0.9
 SAME_KINDS = ("paraphrase", "overlap", "cross")
@@ -301,7 +301,7 @@ def build_home(path: Path, home, serialise, usage, sessions: bool = True) -> Pat
         (path / f[2:]).mkdir(parents=True, exist_ok=True)
     _live_paths(path, home, memory)
     if sessions:
-        corpus("dev").agent_ran_in(root, *(str(path / f[2:]) for f in folders))
+        agent_ran_in(root, *(str(path / f[2:]) for f in folders))
     return root
 
 

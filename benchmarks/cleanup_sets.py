@@ -29,14 +29,25 @@ def present(name: str) -> bool:
     return all((DATA / f"{part}.json").exists() for part in SETS[name])
 
 
-def corpus(name: str = "dev", parts: str = "") -> SimpleNamespace:
-    """A labelled set as ``.HOMES``. ``parts`` (``"ab"``): only those parts of the second
-    development set (whose first half was tuned on while the second was held out)."""
+def _support():  # type: ignore[no-untyped-def]
+    """tests/support/cleanup_corpus.py: tests is not a package, its helpers are imported by name."""
     support = str(REPO / "tests" / "support")
-    if support not in sys.path:  # tests is not a package: its helpers are imported by name
+    if support not in sys.path:
         sys.path.append(support)
     import cleanup_corpus
 
+    return cleanup_corpus
+
+
+def agent_ran_in(hermes_home: Path, *folders: str) -> None:
+    """Sessions of the agent recorded as run in ``folders`` (cleanup_corpus.agent_ran_in)."""
+    _support().agent_ran_in(hermes_home, *folders)
+
+
+def corpus(name: str = "dev", parts: str = "") -> SimpleNamespace:
+    """A labelled set as ``.HOMES``. ``parts`` (``"ab"``): only those parts of the second
+    development set (whose first half was tuned on while the second was held out)."""
+    cleanup_corpus = _support()
     chosen = SETS[name]
     if name == "dev2" and parts:
         chosen = tuple(f"devset2_{p}" for p in parts)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cleanup_corpus import agent_ran_in
 from cleanup_support import pick_until_goal
 
 from benchmarks import cleanup_quality
@@ -75,7 +76,7 @@ def home_of(
     """A home whose agent's sessions ran in ``ran_in`` (default: the home's own folder, which is
     on this machine: the agent runs here)."""
     (root / "memories").mkdir(parents=True)
-    cleanup_quality.corpus().agent_ran_in(root, *(ran_in if ran_in is not None else (str(root),)))
+    agent_ran_in(root, *(ran_in if ran_in is not None else (str(root),)))
     (root / "memories" / "MEMORY.md").write_text(serialise(memory), encoding="utf-8")
     (root / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
     (root / "config.yaml").write_text(
