@@ -4,15 +4,15 @@
 
 Labelled sets of Hermes homes in one shape (``Home``, tests/support/cleanup_corpus.py):
 
-- ``dev``: tests/support/cleanup_corpus.py, written beside the method and tuned on;
-- ``dev2``: tests/support/cleanup_devset2.py (parts ``_a`` to ``_d``), written blind to the method
+- ``dev``: tests/data/cleanup/corpus.json and corpus_kinds.json, written beside the method and tuned on;
+- ``dev2``: tests/data/cleanup/devset2_*.json (parts ``_a`` to ``_d``), written blind to the method
   in other domains and styles, and tuned on (``--parts ab`` measures some parts: tune on some,
   measure the rest once first);
-- ``dev3``: tests/support/cleanup_devset3.py, written blind, held out for two rounds, then tuned on;
-- ``dev4``: tests/support/cleanup_devset4.py, written blind, held out for the third round
+- ``dev3``: tests/data/cleanup/devset3_*.json, written blind, held out for two rounds, then tuned on;
+- ``dev4``: tests/data/cleanup/devset4_*.json, written blind, held out for the third round
   (measured before and after it), then tuned on in the fourth;
-- ``dev5``: tests/support/cleanup_devset5.py, written blind, measured once unseen, then tuned on;
-- ``test`` and ``test2``: ``cleanup_testset.py`` and ``cleanup_testset2.py`` beside it, written by
+- ``dev5``: tests/data/cleanup/devset5_*.json, written blind, measured once unseen, then tuned on;
+- ``test`` and ``test2``: tests/data/cleanup/testset_*.json and testset2_*.json, written by
   people who never saw the method, measured with the final method of a round (never tuned on,
   their misses never printed: docs/cleanup.md#figures).
 
@@ -40,7 +40,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cleanup_sets import BLIND, HELD_OUT, REPO, SETS, corpus, present  # noqa: F401  (the tests read them here)
+from .cleanup_sets import BLIND, HELD_OUT, REPO, SETS, agent_ran_in, corpus, present  # noqa: F401  (the tests read them here)
 
 GOAL = 0.9
 SAME_KINDS = ("paraphrase", "overlap", "cross")
@@ -301,7 +301,7 @@ def build_home(path: Path, home, serialise, usage, sessions: bool = True) -> Pat
         (path / f[2:]).mkdir(parents=True, exist_ok=True)
     _live_paths(path, home, memory)
     if sessions:
-        corpus("dev").agent_ran_in(root, *(str(path / f[2:]) for f in folders))
+        agent_ran_in(root, *(str(path / f[2:]) for f in folders))
     return root
 
 
@@ -336,8 +336,9 @@ def near_full(homes) -> list[tuple[str, int, int, str, int]]:  # type: ignore[no
     live characters removed when the ranked candidates are taken in order). How: "lossless",
     "repeats" (removing only superseded, duplicated or gone entries, by the labels), "live" (live
     text must go too), "no plan"."""
-    from hermes_dash import MemoryStore, resolve_home, serialise, usage
+    from hermes_dash import MemoryStore, resolve_home
     from hermes_dash.curation import cleanup
+    from hermes_dash.engine.rules.format import serialise, usage
     from tests.support.cleanup_support import pick_until_goal
 
     out = []

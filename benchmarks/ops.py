@@ -116,7 +116,8 @@ def bench_locked_work(plan: Plan) -> Figure:
     """How long the worst request the bound on locked work accepts holds the agent's lock: 2,000
     replaces on a file of the shortest distinct entries, exactly at ``MAX_LOCKED_WORK``, through
     the store; against the lock time of one replace on the same file."""
-    from hermes_dash import MAX_LOCKED_WORK, MemoryStore
+    from hermes_dash import MemoryStore
+    from hermes_dash.engine.change import MAX_LOCKED_WORK
     from hermes_dash.engine.rules.ops import MAX_BATCH_OPERATIONS
 
     size = MAX_LOCKED_WORK // MAX_BATCH_OPERATIONS

@@ -15,24 +15,20 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from hermes_dash import (
-    FILENAMES,
-    TARGETS,
-    Refusal,
-    adopt_agent,
-    agent_for_home,
-    invocation_for,
-    invoked_as,
-    journal_via,
-)
+from hermes_dash import Refusal
+from hermes_dash.engine.agents import adopt_agent, agent_for_home
+from hermes_dash.engine.invocation import invocation_for, invoked_as
+from hermes_dash.engine.io.journal import journal_via
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
 from ._parse import UsageError, parse_args, wants_serve
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, READERS, STORELESS, Outcome
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
-    from hermes_dash import Invocation, MemoryReader
+    from hermes_dash import MemoryReader
+    from hermes_dash.engine.invocation import Invocation
 
 __all__ = ["main"]
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, n_of, printed_command
+from hermes_dash import MemoryStore
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.humanize import n_of
 
 from ._registry import EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
 

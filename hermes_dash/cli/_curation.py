@@ -9,14 +9,18 @@ other commands: 0 done, 1 refused (nothing changed), 2 usage error.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, ago, iso_seconds, n_entries, n_of, printed_command, shorten
+from hermes_dash import MemoryStore
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.humanize import ago, iso_seconds, n_entries, n_of
 
 from ._registry import Outcome, Subparsers, command, extends_parser
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash.curation.cleanup import Plan, Report
 

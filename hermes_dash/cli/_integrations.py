@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
-from hermes_dash import MemoryStore, n_entries, printed_program, resolve_home
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.invocation import printed_program
+from hermes_dash.engine.views.humanize import n_entries
 
 from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash import HermesHome
 

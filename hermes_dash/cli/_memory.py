@@ -7,28 +7,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from hermes_dash import (
-    FILENAMES,
-    NEXT_SESSION,
-    TARGETS,
-    InvalidRequest,
-    Refusal,
-    agent_for_home,
-    n_entries,
-    n_of,
-    over_budget_text,
-    printed_program,
-    read_named_input,
-)
+from hermes_dash import InvalidRequest, Refusal
+from hermes_dash.engine.agents import agent_for_home
+from hermes_dash.engine.invocation import printed_program
+from hermes_dash.engine.io.readfile import read_named_input
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS, over_budget_text
+from hermes_dash.engine.views.humanize import NEXT_SESSION, n_entries, n_of
 
 from ._registry import Outcome, Subparsers, command, extends_parser
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from typing import Any
 
-    from hermes_dash import Backup, FileState, MemoryReader, MemoryStore, OpResult
+    from hermes_dash import FileState, MemoryReader, MemoryStore, OpResult
+    from hermes_dash.engine.io.backups import Backup
 
     from ._registry import ArgumentOptions
 
@@ -201,7 +195,10 @@ def _render(store: MemoryReader, args: argparse.Namespace) -> Outcome:
 def _backup_dict(store: MemoryReader, backup: Backup) -> dict[str, Any]:
     """One backup for JSON: ``size`` in bytes (a stable field), ``chars`` as every page counts
     them (the characters of its entries, held against the limit), ``entries``."""
-    from hermes_dash import NotReadable, decode_lossy, describe_unreadable, parse, read_backup, usage
+    from hermes_dash import NotReadable
+    from hermes_dash.engine.io.backups import read_backup
+    from hermes_dash.engine.io.readfile import describe_unreadable
+    from hermes_dash.engine.rules.format import decode_lossy, parse, usage
 
     out = {
         "name": backup.name,

@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from hermes_dash import printed_program
+from hermes_dash.engine.invocation import printed_program
 
 from ._registry import EXTENSIONS, load
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, NoReturn

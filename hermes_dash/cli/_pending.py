@@ -9,12 +9,16 @@ are imported inside the handler, so registering it costs ``show`` nothing.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from hermes_dash import FILENAMES, MemoryStore, ago, iso_seconds, n_of, printed_command, shorten
+from hermes_dash import MemoryStore
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.humanize import ago, iso_seconds, n_of
 
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, Subparsers, command, extends_parser
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from hermes_dash import Operation
     from hermes_dash.curation.pending import Decision, Triaged

@@ -28,7 +28,8 @@ import socket
 import sys
 from pathlib import Path
 
-from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, PROGRAM_ENV, TOKEN_ENV, printed_program, served_flags
+from hermes_dash.engine.invocation import PROGRAM_ENV, printed_program
+from hermes_dash.engine.serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, served_flags
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 

@@ -4,12 +4,15 @@ entry by entry. Registered in :mod:`._registry` like the other command modules."
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, iso_seconds, shorten
+from hermes_dash import MemoryStore
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.humanize import iso_seconds
 
 from ._registry import Outcome, Subparsers, command, extends_parser
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     pass
 
@@ -20,7 +23,8 @@ def _one_line(text: str, width: int = 100) -> str:
 
 @command("snapshot")
 def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    from hermes_dash import choose_snapshot, diff_live, freeze_snapshot, load_frozen_snapshot
+    from hermes_dash.engine.freeze import freeze_snapshot
+    from hermes_dash.engine.views.snapshot import choose_snapshot, diff_live, load_frozen_snapshot
 
     if args.freeze:
         freeze_snapshot(store)

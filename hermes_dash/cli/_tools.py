@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from hermes_dash import MemoryStore, n_of
+from hermes_dash import MemoryStore
+from hermes_dash.engine.views.humanize import n_of
 
 from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
 
@@ -63,7 +64,8 @@ def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
 
 def _home_files(args: argparse.Namespace) -> list[str]:
     """No FILE: the memory files of the home (``--home``/``--profile``, else the default one)."""
-    from hermes_dash import FILENAMES, TARGETS, InvalidRequest, resolve_home
+    from hermes_dash import InvalidRequest, resolve_home
+    from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
     home = resolve_home(args.home, args.profile)
     found = [str(home.file_path(t)) for t in TARGETS if home.file_path(t).exists()]

@@ -18,24 +18,18 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import (
-    ORIGINS_TIMEOUT_S,
-    TARGETS,
-    JournalLine,
-    MemoryCall,
-    MemoryStore,
-    Reason,
-    call_reasons,
-    oldest_prompt,
-    read_journal,
-    scan_calls,
-)
+from hermes_dash import MemoryStore
 from hermes_dash.curation import gitread, history
 from hermes_dash.curation.blame_authors import turn_of, version_authors, who_made
 from hermes_dash.curation.blame_model import BEFORE_OLDEST, LABELS, Blame, EntryOrigin, Event
 from hermes_dash.curation.gitread import Commit
 from hermes_dash.curation.gitstate import GitBlame, entry_commits
 from hermes_dash.curation.gitworker import ask
+from hermes_dash.engine.io.journal import JournalLine, read_journal
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.views.origins import ORIGINS_TIMEOUT_S, MemoryCall, scan_calls
+from hermes_dash.engine.views.sessions import oldest_prompt
+from hermes_dash.engine.views.turns import Reason, call_reasons
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 

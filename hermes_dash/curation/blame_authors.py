@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from hermes_dash import MemoryStore, TurnMessage, call_turn, diff_entries
+from hermes_dash import MemoryStore
 from hermes_dash.curation import history
 from hermes_dash.curation.blame_model import BEFORE_OLDEST, Blame, Event
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.turns import TurnMessage, call_turn
 
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
 

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 
-from hermes_dash import MemoryCall, Reason, SessionInfo, iso_seconds
 from hermes_dash.curation.gitread import Commit
 from hermes_dash.curation.gitstate import GitBlame
+from hermes_dash.engine.views.humanize import iso_seconds
+from hermes_dash.engine.views.origins import MemoryCall, SessionInfo
+from hermes_dash.engine.views.turns import Reason
 
 LABELS = {
     "you": "written by hermes-dash on {when}",

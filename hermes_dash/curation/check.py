@@ -12,21 +12,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import (
-    DEFAULT_LIMITS,
-    FILENAMES,
-    MAX_MEMORY_BYTES,
-    MAX_SCAN_CHARS,
-    FileProblem,
-    NotReadable,
-    decode,
-    detect_drift,
-    parse,
-    read_regular,
-    scan,
-    shorten,
-    usage,
-)
+from hermes_dash import FileProblem, NotReadable
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, decode, detect_drift, parse, usage
+from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS, scan
+from hermes_dash.engine.text import shorten
 
 from .invisible import describe as describe_hidden
 from .invisible import find_hidden

@@ -12,7 +12,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore, diff_entries, n_entries
+from hermes_dash import MemoryStore
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.humanize import n_entries
 
 from .secrets import REDACTED, redact
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygit2
 
-from hermes_dash import MAX_MEMORY_BYTES
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES
 
 _LATEST = datetime(9999, 12, 31, tzinfo=timezone.utc).timestamp()
 

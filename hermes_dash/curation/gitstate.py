@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import MAX_MEMORY_BYTES, NotReadable, read_regular
+from hermes_dash import NotReadable
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
 
 from .gitread import Commit, GitUnreadable, Repo, Stored, blob_id, open_repo
 

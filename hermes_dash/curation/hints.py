@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from hermes_dash import MAX_SCAN_CHARS, FileState, n_of
+from hermes_dash import FileState
+from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
+from hermes_dash.engine.views.humanize import n_of
 
 from .export import redact
 from .invisible import FLAG as HIDDEN_FLAG

@@ -14,21 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
-from hermes_dash import (
-    EntryDiff,
-    FileProblem,
-    InvalidRequest,
-    MemoryStore,
-    NotReadable,
-    OpResult,
-    decode,
-    decode_lossy,
-    diff_entries,
-    parse,
-    printed_command,
-    read_backup,
-    usage,
-)
+from hermes_dash import FileProblem, InvalidRequest, MemoryStore, NotReadable, OpResult
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.io.backups import read_backup
+from hermes_dash.engine.rules.format import decode, decode_lossy, parse, usage
+from hermes_dash.engine.views.diff import EntryDiff, diff_entries
 
 CURRENT = "current"
 

@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hermes_dash import INVISIBLE, MAX_SCAN_CHARS
+from hermes_dash.engine.rules.scan import INVISIBLE, MAX_SCAN_CHARS
 
 #: Only the first this many characters are looked at, as the agent's scan does (a longer
 #: entry is kept out of the prompt whole).

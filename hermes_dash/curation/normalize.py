@@ -13,20 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hermes_dash import (
-    EntryDiff,
-    FileProblem,
-    InvalidRequest,
-    MemoryStore,
-    OpResult,
-    Weighed,
-    decode,
-    decode_lossy,
-    diff_entries,
-    scan,
-    serialise,
-    usage,
-)
+from hermes_dash import FileProblem, InvalidRequest, MemoryStore, OpResult
+from hermes_dash.engine.rules.format import Weighed, decode, decode_lossy, serialise, usage
+from hermes_dash.engine.rules.scan import scan
+from hermes_dash.engine.views.diff import EntryDiff, diff_entries
 
 MODES = ("section", "bullet")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")

@@ -14,7 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FILENAMES, TARGETS, MemoryStore
+from hermes_dash import MemoryStore
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
 from .gitread import GitUnreadable
 from .gitstate import GitInfo, file_status

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hermes_dash import find
+from hermes_dash.engine.rules.matching import find
 
 MAX_WORDS = 300
 MAX_RUN = 8

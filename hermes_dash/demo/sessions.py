@@ -25,18 +25,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hermes_dash import (
-    DEFAULT_LIMITS,
-    JOURNAL_NAME,
-    JOURNAL_PREVIEW_CHARS,
-    MAX_PACKAGE_FILE_BYTES,
-    TARGETS,
-    journal_digest,
-    percent,
-    project,
-    read_regular,
-    usage,
-)
+from hermes_dash.engine.io.journal import JOURNAL_NAME, JOURNAL_PREVIEW_CHARS, journal_digest
+from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, TARGETS, percent, usage
+from hermes_dash.engine.rules.ops import project
 
 SCHEMA = Path(__file__).with_name("demo_state") / "schema.sql"
 DAY, HOUR, MINUTE = 86_400, 3_600, 60
@@ -311,7 +303,7 @@ _TOOLS = "\n\n# Tools\n- terminal\n- file_edit\n- memory\n- web_search\n"
 
 
 def system_prompt(entries: Mapping[str, list[str]]) -> str:
-    from hermes_dash import render_block, render_prompt
+    from hermes_dash.engine.views.render import render_block, render_prompt
 
     blocks = {t: render_block(t, entries[t], DEFAULT_LIMITS[t]) for t in TARGETS}
     return _PREAMBLE + render_prompt(blocks) + _TOOLS

@@ -25,13 +25,13 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .home import MAX_CONFIG_BYTES, HermesHome, _load_bounded, _TooLarge
 from .io.atomic import write_atomic
 from .io.readfile import NotReadable, read_regular
 from .rules.errors import FileProblem, InvalidRequest
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
 if TYPE_CHECKING:
     from typing import Any
 

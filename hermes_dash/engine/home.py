@@ -11,6 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import InvalidRequest
@@ -18,7 +19,6 @@ from hermes_dash.engine.rules.format import DEFAULT_LIMITS
 from hermes_dash.engine.rules.targets import TABLE, Target
 from hermes_dash.engine.text import shorten
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
 if TYPE_CHECKING:
     from types import ModuleType
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from hermes_dash.engine.home import HermesHome, Settings, load_settings, resolve_home
 from hermes_dash.engine.io import backups as _backups
@@ -18,7 +19,6 @@ from hermes_dash.engine.rules.format import TARGETS
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import FileState, read_file_state
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from typing import Self
 

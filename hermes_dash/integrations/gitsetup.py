@@ -21,9 +21,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
+from hermes_dash import FileProblem, InvalidRequest
 from hermes_dash.curation import gitread
 from hermes_dash.curation.gitworker import ask
+from hermes_dash.engine.io.atomic import write_atomic
+from hermes_dash.engine.io.readfile import read_regular
 
 DRIVER = "hermes-memory"
 ATTRIBUTE_LINE = f"MEMORY.md merge={DRIVER}"
@@ -90,7 +92,7 @@ def _git_dir(repo: Path) -> Path:
                 shared = Path(read_regular(common, 4096)[0].decode("utf-8", "replace").strip())
                 where = shared if shared.is_absolute() else where / shared
             return Path(os.path.normpath(where))
-    from hermes_dash import printed_program  # the program as started, for the command in the hint
+    from hermes_dash.engine.invocation import printed_program
 
     raise InvalidRequest(
         f"{repo} is not the top folder of a git repository (no .git there).",

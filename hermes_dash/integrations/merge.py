@@ -25,17 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import (
-    DEFAULT_LIMITS,
-    DELIMITER,
-    FILENAMES,
-    Refusal,
-    decode,
-    diff_entries,
-    parse,
-    printed_program,
-    read_regular,
-)
+from hermes_dash import Refusal
+from hermes_dash.engine.invocation import printed_program
+from hermes_dash.engine.io.readfile import read_regular
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, DELIMITER, FILENAMES, decode, parse
+from hermes_dash.engine.views.diff import diff_entries
 
 #: Memory files hold kilobytes; a version larger than this is not read entry by entry.
 MAX_BYTES = 16 << 20
@@ -213,7 +207,7 @@ def run_driver(
     labels: tuple[str, str] = ("ours", "theirs"),
 ) -> DriverReport:
     """Merge ``ours`` with ``theirs`` from ``base`` and write the result over ``ours`` (git's %A)."""
-    from hermes_dash import write_private
+    from hermes_dash.engine.io.atomic import write_private
 
     limit = limit_for(name, limit)
     read = {role: _read(path, role) for role, path in (("ancestor", base), ("ours", ours), ("theirs", theirs))}

@@ -22,24 +22,22 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import streamlit as st
 
-from hermes_dash import (
-    Backup,
-    FileState,
-    Fingerprint,
-    MemoryStore,
-    SessionList,
+from hermes_dash import FileState, MemoryStore
+from hermes_dash.curation.suggestions import Suggestion, suggestions
+from hermes_dash.engine.agents import agent_rules_in_effect
+from hermes_dash.engine.io.backups import Backup
+from hermes_dash.engine.io.readfile import Fingerprint
+from hermes_dash.engine.rules.scan import scan
+from hermes_dash.engine.state import read_file_state
+from hermes_dash.engine.views.sessions import SessionList, read_sessions
+from hermes_dash.engine.views.snapshot import (
     Snapshot,
-    agent_rules_in_effect,
     frozen_snapshot_path,
     load_frozen_snapshot,
     newest_snapshot,
-    read_file_state,
-    read_sessions,
-    scan,
     session_snapshot,
     snapshot_since,
 )
-from hermes_dash.curation.suggestions import Suggestion, suggestions
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -10,8 +10,9 @@ import re
 
 import streamlit as st
 
-from hermes_dash import TARGETS, FileState, MemoryStore, resolve_home
+from hermes_dash import FileState, MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import TARGETS
 
 from ._cache import file_state, stat_key
 from ._cleanup_plan import plans

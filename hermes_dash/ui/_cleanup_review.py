@@ -14,8 +14,12 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, MemoryStore, Operation, diff_entries, n_of, pin_batch, usage
+from hermes_dash import MemoryStore, Operation
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.batchplan import pin_batch
+from hermes_dash.engine.rules.format import FILENAMES, usage
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.humanize import n_of
 
 from ._diffview import show_word_diff
 from ._session import run_op

@@ -12,8 +12,10 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Target, n_of
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.rules.targets import Target
+from hermes_dash.engine.views.humanize import n_of
 
 from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, first, key_of, show_diff
 from ._tables import long_text_area

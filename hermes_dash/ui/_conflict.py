@@ -18,7 +18,8 @@ from typing import NotRequired, TypedDict
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResult
+from hermes_dash import EntryChanged, MemoryStore, Operation, OpResult
+from hermes_dash.engine.rules.format import FILENAMES
 
 from ._widgets import show_entry, show_refusal
 
@@ -200,7 +201,7 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
 def _follow(store: MemoryStore, target: str, conflict: Conflict) -> bool:
     """Keep the conflict's "now in the file" true while the panel is open: when the entry changed
     again (the agent wrote once more), its new text (or None, gone) takes its place. True then."""
-    from hermes_dash import diff_entries
+    from hermes_dash.engine.views.diff import diff_entries
 
     from ._cache import file_state
 

@@ -15,7 +15,7 @@ from typing import Protocol
 
 import streamlit as st
 
-from hermes_dash import word_diff as _pieces
+from hermes_dash.engine.views.diff import word_diff as _pieces
 
 from ._tables import PAGE_ROWS, VISIBLE_ROWS, diff_table
 

@@ -15,8 +15,12 @@ from typing import TYPE_CHECKING, TypedDict
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, MemoryStore, Target, diff_entries, shorten
+from hermes_dash import FileState, MemoryStore
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash.engine.rules.targets import Target
+from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.diff import diff_entries
 
 from ._conflict import conflict_panel, pinned_write
 from ._livecount import live_count

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import LOOPBACK, connection_problems, origin_problem
+from hermes_dash.engine.serving import LOOPBACK, connection_problems, origin_problem
 
 from ._grant import admit_by_token, expected_token
 

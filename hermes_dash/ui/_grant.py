@@ -22,7 +22,7 @@ import threading
 
 import streamlit as st
 
-from hermes_dash import TOKEN_ENV
+from hermes_dash.engine.serving import TOKEN_ENV
 
 GRANTED = "hd_access_granted"  # session state: this browser session showed the token or a grant
 STORAGE_KEY = "hermes-dash-grant"  # the browser's local storage key for its grant

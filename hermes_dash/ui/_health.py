@@ -17,8 +17,12 @@ from collections.abc import Callable, Iterable
 
 import streamlit as st
 
-from hermes_dash import MAX_MEMORY_BYTES, FileState, Refusal, diff_entries, n_entries, percent, read_regular
+from hermes_dash import FileState, Refusal
 from hermes_dash.curation.hints import hand_written
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
+from hermes_dash.engine.rules.format import percent
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.humanize import n_entries
 
 from ._live import clear_fresh, mark_fresh
 from ._widgets import share
@@ -112,7 +116,8 @@ def show_toasts(writers: Callable[[str, list[str]], str] | None = None) -> None:
 def note_own_write(result: object, undoable: bool, home: object) -> None:
     """After this session's own write (an OpResult, or a two-file result with ``first`` and
     ``second``): no toast for it, and its receipt watched when Undo was offered."""
-    from hermes_dash import FILENAMES, OpResult
+    from hermes_dash import OpResult
+    from hermes_dash.engine.rules.format import FILENAMES
 
     parts = (
         [result]

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from hermes_dash import DiffItem, FileState, MemoryStore, Operation, Refusal, diff_entries, n_of, shorten
+from hermes_dash import FileState, MemoryStore, Operation, Refusal
 from hermes_dash.curation import pending
+from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.diff import DiffItem, diff_entries
+from hermes_dash.engine.views.humanize import n_of
 
 from ._diffview import show_word_diff
 from ._widgets import gauge, plain, show_entry

@@ -21,7 +21,10 @@ from typing import Any
 
 import streamlit as st
 
-from hermes_dash import TARGETS, Fingerprint, MemoryStore, frozen_snapshot_path
+from hermes_dash import MemoryStore
+from hermes_dash.engine.io.readfile import Fingerprint
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.views.snapshot import frozen_snapshot_path
 
 from ._cache import db_files
 

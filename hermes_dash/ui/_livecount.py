@@ -16,7 +16,7 @@ import json
 
 import streamlit as st
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 
 from ._widgets import ALARM_AT, WARN_AT, share
 

@@ -13,8 +13,10 @@ from collections.abc import Hashable
 
 import streamlit as st
 
-from hermes_dash import JOURNAL_NAME, TARGETS, FileState, MemoryStore, journal_default
+from hermes_dash import FileState, MemoryStore
 from hermes_dash.curation import blame
+from hermes_dash.engine.io.journal import JOURNAL_NAME, journal_default
+from hermes_dash.engine.rules.format import TARGETS
 
 from ._cache import Memo, db_files, stat_key
 

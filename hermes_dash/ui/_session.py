@@ -21,23 +21,21 @@ from typing import TypeVar
 import streamlit as st
 
 from hermes_dash import (
-    NEXT_SESSION,
-    PROFILE_ENV,
     FileState,
-    Fingerprint,
     HermesHome,
     MemoryStore,
     OpResult,
     Refusal,
     Settings,
-    TwoFileUndo,
     Undo,
-    agent_for_home,
     load_settings,
-    n_entries,
     resolve_home,
-    use_agent,
 )
+from hermes_dash.engine.agents import agent_for_home, use_agent
+from hermes_dash.engine.io.readfile import Fingerprint
+from hermes_dash.engine.serving import PROFILE_ENV
+from hermes_dash.engine.state import TwoFileUndo
+from hermes_dash.engine.views.humanize import NEXT_SESSION, n_entries
 
 from ._cache import stat_key
 from ._focus import FLASH_KEY, FLASH_SELECTOR, focus_now, pending_focus
@@ -189,7 +187,7 @@ def written(result: object, *, title: str | None = None, undoable: bool = False)
     files and the Undo that takes both back (it is one store write).
     Anything else: ``title`` alone.
     """
-    from hermes_dash import FILENAMES
+    from hermes_dash.engine.rules.format import FILENAMES
 
     if isinstance(result, OpResult):
         filename = FILENAMES.get(result.target, result.target)
@@ -283,7 +281,7 @@ def undo_write(token: Undo | TwoFileUndo) -> None:
     A callback, not code after the button: the message holding the button is shown once, so
     on the rerun that the click starts the button is gone and its value could not be read.
     """
-    from hermes_dash import FILENAMES
+    from hermes_dash.engine.rules.format import FILENAMES
 
     from ._cache import clear_caches
     from ._widgets import refusal_text

@@ -6,7 +6,11 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import TARGETS, MemoryStore, Refusal, Target, agent_for_home, create_memory_files
+from hermes_dash import MemoryStore, Refusal
+from hermes_dash.engine.agents import agent_for_home
+from hermes_dash.engine.newhome import create_memory_files
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.rules.targets import Target
 
 from ._cache import clear_caches
 from ._session import current_store, flash, set_home

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import printed_command
+from hermes_dash.engine.invocation import printed_command
 
 if TYPE_CHECKING:
     import pyarrow as pa

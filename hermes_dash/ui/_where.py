@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import MemoryStore, list_profiles, normalise_profile, shorten
+from hermes_dash import MemoryStore, list_profiles
+from hermes_dash.engine.home import normalise_profile
+from hermes_dash.engine.text import shorten
 
 from ._cache import SnapshotChoice
 from ._session import current_home, flash

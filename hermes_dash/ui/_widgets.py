@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, FileState, Refusal, n_entries, percent, usage
+from hermes_dash import FileState, Refusal
+from hermes_dash.engine.rules.format import FILENAMES, percent, usage
+from hermes_dash.engine.views.humanize import n_entries
 
 from ._tables import brief, cut, details, entry_grids
 

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import Invocation, invocation_for, invoked_as, journal_via, set_default_invocation, ui
+from hermes_dash import ui
+from hermes_dash.engine.invocation import Invocation, invocation_for, invoked_as, set_default_invocation
+from hermes_dash.engine.io.journal import journal_via
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
 
 PAGES = Path(__file__).with_name("pages")

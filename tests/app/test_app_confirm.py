@@ -11,7 +11,7 @@ import pytest
 from app_support import alerts, no_exception, open_app
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 
 
 def opened(page: str) -> AppTest:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from app_support import alerts, no_exception, open_app, read, texts
 
-from hermes_dash import DELIMITER, MemoryStore, parse, resolve_home
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.rules.format import DELIMITER, parse
 
 FACTS = [
     "Uses Postgres 16 on port 5433 for tests.",
@@ -202,7 +203,7 @@ def test_external_change_since_page_load_is_reported(home: Path) -> None:
 
 
 def test_suggestions_pick_exactly_their_entry(home: Path) -> None:
-    from hermes_dash import find
+    from hermes_dash.engine.rules.matching import find
 
     at = edit_page()
     table = at.dataframe[-1].value

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from app_support import alerts, no_exception, open_app, read, texts
 
-from hermes_dash import DELIMITER, parse
+from hermes_dash.engine.rules.format import DELIMITER, parse
 
 FACTS = [
     "Uses Postgres 16 on port 5433 for tests.",

@@ -12,7 +12,7 @@ import pytest
 from app_support import no_exception, open_app, tables
 from homes import make_home
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 
 
 def bars(at) -> list[tuple[str, str, str]]:
@@ -210,7 +210,7 @@ def conflicted(root: Path, mine: str = MINE, agent: str = AGENT):
 
 
 def memory(root: Path) -> list[str]:
-    from hermes_dash import parse
+    from hermes_dash.engine.rules.format import parse
 
     return parse((root / "memories" / "MEMORY.md").read_text(encoding="utf-8"))
 

@@ -9,23 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from repo import ROOT
 
-from hermes_dash import (
-    MemoryStore,
-    Operation,
-    create_memory_files,
-    describe_batch,
-    find,
-    parse,
-    plan_batch,
-    read_sessions,
-    resolve_home,
-    scan,
-    session_snapshot,
-)
+from hermes_dash import MemoryStore, Operation, resolve_home
 from hermes_dash.curation import cleanup as _cleanup
 from hermes_dash.curation.suggestions import MIN_CHARS, Suggestion, shortest_unique, suggestions
 from hermes_dash.demo import KEEP_COPIES_S, SOURCE, create_demo_home, remove_old_copies
+from hermes_dash.engine.newhome import create_memory_files
+from hermes_dash.engine.rules.batchplan import describe_batch, plan_batch
+from hermes_dash.engine.rules.format import parse
+from hermes_dash.engine.rules.matching import find
 from hermes_dash.engine.rules.ops import apply_batch  # the engine's own rule, checked beside the page's plan
+from hermes_dash.engine.rules.scan import scan
+from hermes_dash.engine.views.sessions import read_sessions
+from hermes_dash.engine.views.snapshot import session_snapshot
 from hermes_dash.ui import level
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from app_support import alerts, no_exception, open_app, read, rendered_markdown, texts
 
-from hermes_dash import DELIMITER, MemoryStore, parse
+from hermes_dash import MemoryStore
 from hermes_dash.curation import history as _history
+from hermes_dash.engine.rules.format import DELIMITER, parse
 from hermes_dash.ui import app as app_module
 
 

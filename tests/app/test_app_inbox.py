@@ -8,7 +8,7 @@ from pathlib import Path
 from app_support import APP, alerts, no_exception, read, texts
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import parse
+from hermes_dash.engine.rules.format import parse
 
 BEACON = "c04e9a7b"  # an add blocked by the content scan (a c2 heartbeat)
 STAGING = "3fa91c0e"  # an add that fits

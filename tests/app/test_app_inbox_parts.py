@@ -16,7 +16,7 @@ from pending_support import batch, stage
 from staged_batch import CI, FIVE, PG, SHIP
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import parse, serialise
+from hermes_dash.engine.rules.format import parse, serialise
 
 BATCH = "9a9a9a9a"
 

@@ -17,7 +17,7 @@ from staged_batch import stage_new_text as new_text
 from staged_batch import stage_patch as patch
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import parse, serialise
+from hermes_dash.engine.rules.format import parse, serialise
 
 CI = "CI is GitHub Actions."
 PATCH = "0a0a0a0a"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from app_support import PAGES, no_exception, open_app
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 from hermes_dash.ui import _live
 
 LIVE_PAGES = PAGES  # History among them
@@ -92,7 +92,8 @@ def test_the_pages_cache_key_is_the_engines_fingerprint(demo: Path, tmp_path: Pa
     # The dashboard keys its caches and its live check by stat_key, the engine records
     # FileState.fingerprint: one type, one constructor, so the two cannot drift apart and leave
     # caches stale without any error (a link is followed by both; a missing file is None for both).
-    from hermes_dash import Fingerprint, MemoryStore, resolve_home
+    from hermes_dash import MemoryStore, resolve_home
+    from hermes_dash.engine.io.readfile import Fingerprint
     from hermes_dash.ui import stat_key
 
     store = MemoryStore(resolve_home(demo))
@@ -113,7 +114,8 @@ def test_the_pages_cache_key_is_the_engines_fingerprint(demo: Path, tmp_path: Pa
 def test_a_new_agent_session_or_a_freeze_is_seen_by_the_check(demo: Path) -> None:
     """The current snapshot (Overview, Snapshot) is read from state.db, whose new sessions land
     in its write-ahead log first, and from the frozen snapshot file: a change there redraws too."""
-    from hermes_dash import MemoryStore, freeze_snapshot, resolve_home
+    from hermes_dash import MemoryStore, resolve_home
+    from hermes_dash.engine.freeze import freeze_snapshot
 
     store = MemoryStore(resolve_home(str(demo)))
     paths = _live.watched(store)

@@ -14,7 +14,8 @@ from app_support import APP, no_exception, open_app, tables
 from cli_support import run
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import DELIMITER, read_journal
+from hermes_dash.engine.io.journal import read_journal
+from hermes_dash.engine.rules.format import DELIMITER
 
 FACTS = ["The staging database listens on port 5433.", "Deploys run from the main branch.", "Tea at four."]
 
@@ -136,7 +137,7 @@ def test_the_toast_and_the_origin_column_name_the_same_writer(home: Path) -> Non
 
 def test_a_refusal_on_a_page_prints_its_command_for_the_dashboards_home(home: Path) -> None:
     """The dashboard's hints name the home it shows (not ~/.hermes), through the one builder."""
-    from hermes_dash import invocation_for
+    from hermes_dash.engine.invocation import invocation_for
 
     (home / "memories" / "MEMORY.md").write_text(f"{FACTS[0]}\n\n§\n\n{FACTS[1]}", encoding="utf-8")  # hand-edited
     at = replaced_on_the_edit_page()

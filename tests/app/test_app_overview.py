@@ -17,8 +17,9 @@ from app_support import (
 )
 from repo import ROOT
 
-from hermes_dash import DELIMITER, MemoryStore, resolve_home
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.engine.io import backups as _backups
+from hermes_dash.engine.rules.format import DELIMITER
 from hermes_dash.ui import CELL_CHARS, FULL_TEXT_CHARS, level
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from app_support import no_exception, open_app, tables
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 from hermes_dash.ui import mark_matches, matches
 
 

@@ -15,7 +15,8 @@ from chromium import streamlit_run
 from repo import ROOT
 from web_probe import start, ws_probe
 
-from hermes_dash import serialise, ui
+from hermes_dash import ui
+from hermes_dash.engine.rules.format import serialise
 
 pytestmark = pytest.mark.slow
 

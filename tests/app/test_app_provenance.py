@@ -7,8 +7,9 @@ from pathlib import Path
 
 from app_support import no_exception, open_app, rendered_markdown, tables, texts
 
-from hermes_dash import MemoryStore, read_journal, resolve_home
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.demo import sessions as story
+from hermes_dash.engine.io.journal import read_journal
 
 
 def _open(at, entry: str) -> None:  # type: ignore[no-untyped-def]

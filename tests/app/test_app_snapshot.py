@@ -7,7 +7,8 @@ from pathlib import Path
 
 from app_support import no_exception, open_app, tables, texts
 
-from hermes_dash import MemoryStore, resolve_home, sanitise
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.views.render import sanitise
 
 
 def metrics(at) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ import pytest
 from app_support import no_exception, open_app, rendered_markdown, tables
 from cli_support import run
 
-from hermes_dash import DELIMITER, over_budget_text
+from hermes_dash.engine.rules.format import DELIMITER, over_budget_text
 
 FACTS_HOME = pytest.mark.home(memory=["Redis runs on port 6379", "Tests: pytest -q"])
 
@@ -56,8 +56,8 @@ SECRET_URL = "Staging DB is postgres://admin:Hunter2Secret@db.internal:5432/app"
 
 
 def test_possible_secret_is_a_separate_hint_from_the_scan() -> None:
-    from hermes_dash import scan
     from hermes_dash.curation import hints as _hints
+    from hermes_dash.engine.rules.scan import scan
 
     assert scan(SECRET_URL) == ()  # the agent lets it through, and so do we
     assert _hints.possible_secrets(SECRET_URL) == 1

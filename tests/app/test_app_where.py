@@ -8,7 +8,9 @@ import pytest
 from app_support import APP, alerts, no_exception, open_app
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import MemoryStore, agent_for_home, freeze_snapshot, resolve_home
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.agents import agent_for_home
+from hermes_dash.engine.freeze import freeze_snapshot
 from hermes_dash.ui import lit
 
 ROOT = APP.parent

@@ -13,7 +13,7 @@ import yaml
 from cli_support import invoke
 from repo import ROOT
 
-from hermes_dash import serialise
+from hermes_dash.engine.rules.format import serialise
 
 CLEAN = ["Tests need Postgres 16 on port 5433.", "Deploys go through `make deploy`."]
 

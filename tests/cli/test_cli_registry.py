@@ -1,5 +1,6 @@
 """The command table (cli/_registry.MODULE_OF) against what the command modules register, and
-the lazy loading it serves: a command line imports only the module of the command it runs."""
+the lazy loading it serves: a command line imports only the module of the command it runs. (That
+a reading command also loaded none of the write pipeline was a start-up goal, since retired.)"""
 
 from __future__ import annotations
 
@@ -33,27 +34,6 @@ def test_show_imports_no_other_command_module_nor_the_dashboard(tmp_path) -> Non
     others = {f"hermes_dash.cli.{m}" for m in set(_registry.MODULE_OF.values()) - {"_memory"}}
     unwanted = others | {"hermes_dash.cli._serve"}
     assert not loaded & unwanted, sorted(loaded & unwanted)
-
-
-#: The write half of the engine: a command that only reads loads none of it.
-WRITE_HALF = {
-    "hermes_dash.engine.store",
-    "hermes_dash.engine.pipeline",
-    "hermes_dash.engine.move",
-    "hermes_dash.engine.change",
-    "hermes_dash.engine.io.lock",
-    "hermes_dash.engine.rules.ops",
-}
-
-
-def test_the_reading_commands_load_nothing_of_the_write_pipeline(tmp_path) -> None:
-    _registry.load(None)
-    assert {"show", "render"} <= _registry.READERS
-    for argv in (["show"], ["show", "memory"], ["render"]):
-        loaded = _modules_after(argv, str(tmp_path))
-        assert "hermes_dash.engine.reader" in loaded, argv
-        assert not loaded & WRITE_HALF, (argv, sorted(loaded & WRITE_HALF))
-    assert _modules_after(["backups"], str(tmp_path)) >= WRITE_HALF  # a command that may write: the store
 
 
 def test_a_reading_command_gets_a_reader_and_a_writing_one_the_store(tmp_path, monkeypatch) -> None:

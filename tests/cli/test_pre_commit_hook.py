@@ -18,7 +18,7 @@ import pytest
 import yaml
 from repo import ROOT
 
-from hermes_dash import serialise
+from hermes_dash.engine.rules.format import serialise
 
 
 def _pre_commit() -> str:

@@ -122,7 +122,7 @@ def test_serve_flags_are_explicit_and_local() -> None:
     assert hosts == ["localhost", "127.0.0.1", "::1"]
     from streamlit import config
 
-    from hermes_dash import DOORS
+    from hermes_dash.engine.serving import DOORS
 
     for door in DOORS:  # every option that decides who may connect is given as a flag (this Streamlit's)
         assert (f"--{door.name}" in flags) == (door.name in config._config_options_template), door.name
@@ -144,7 +144,7 @@ def _options_restored():
     """Options a test sets for the app's gate are put back after it (they are process-wide)."""
     from streamlit import config
 
-    from hermes_dash import DOORS
+    from hermes_dash.engine.serving import DOORS
 
     known = [d.name for d in DOORS if d.name in config._config_options_template]  # an older Streamlit has fewer
     saved = {name: (config.get_option(name), config.get_where_defined(name)) for name in known}

@@ -12,7 +12,7 @@ from cli_support import command
 from repo import ROOT as REPO
 from web_probe import free_port, start, ws_probe
 
-from hermes_dash import TOKEN_ENV, origin_problem
+from hermes_dash.engine.serving import TOKEN_ENV, origin_problem
 
 MEMORY_WORD = b"staging"  # in several demo MEMORY.md entries
 

@@ -16,7 +16,8 @@ import oracle
 import pytest
 from agent_db import require_agent
 
-from hermes_dash import following_agent, scan
+from hermes_dash.engine.agents import following_agent
+from hermes_dash.engine.rules.scan import scan
 
 SEQUENCES = int(os.environ.get("HD_CONFORMANCE_SEQUENCES", "50"))
 FIRST_SEED = int(os.environ.get("HD_CONFORMANCE_SEED", "0"))

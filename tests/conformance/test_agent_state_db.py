@@ -16,7 +16,9 @@ from agent_db import build_state_db, require_agent
 from app_support import no_exception, open_app, texts
 from cli_support import run
 
-from hermes_dash import MemoryStore, choose_snapshot, diff_live, read_sessions, resolve_home
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.views.sessions import read_sessions
+from hermes_dash.engine.views.snapshot import choose_snapshot, diff_live
 
 
 @pytest.fixture

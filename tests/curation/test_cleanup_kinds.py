@@ -11,8 +11,9 @@ import pytest
 from cleanup_corpus import agent_ran_in
 from cleanup_support import pick_until_goal
 
-from hermes_dash import MemoryStore, resolve_home, serialise, usage
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import serialise, usage
 
 
 def home_of(
@@ -195,7 +196,7 @@ def test_the_superseded_and_the_duplicated_come_first_and_no_live_fact_ranks_abo
 def test_working_folders_are_read_from_the_agents_own_state_db(tmp_path):
     from agent_db import build_state_db, require_agent
 
-    from hermes_dash import working_folders
+    from hermes_dash.engine.views.sessions import working_folders
 
     require_agent()
     home = tmp_path / ".hermes"

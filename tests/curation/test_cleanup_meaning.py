@@ -2,7 +2,7 @@
 contradictions left to a person, merges and shortenings that keep every distinctive token,
 stale paths as hints, and a plan that reaches the threshold without removing a live fact.
 
-The labelled corpus is tests/support/cleanup_corpus.py; its figures are printed by
+The labelled corpus is tests/data/cleanup/ (loaded by tests/support/cleanup_corpus.py); its figures are printed by
 ``python -m benchmarks.cleanup_quality``.
 """
 
@@ -14,11 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from cleanup_corpus import agent_ran_in
 from cleanup_support import pick_until_goal
 
 from benchmarks import cleanup_quality
-from hermes_dash import MemoryStore, resolve_home, serialise, usage
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import serialise, usage
 
 ROOT = Path(__file__).resolve().parents[2]
 HOMES = cleanup_quality.corpus().HOMES
@@ -74,7 +76,7 @@ def home_of(
     """A home whose agent's sessions ran in ``ran_in`` (default: the home's own folder, which is
     on this machine: the agent runs here)."""
     (root / "memories").mkdir(parents=True)
-    cleanup_quality.corpus().agent_ran_in(root, *(ran_in if ran_in is not None else (str(root),)))
+    agent_ran_in(root, *(ran_in if ran_in is not None else (str(root),)))
     (root / "memories" / "MEMORY.md").write_text(serialise(memory), encoding="utf-8")
     (root / "memories" / "USER.md").write_text(serialise(user), encoding="utf-8")
     (root / "config.yaml").write_text(

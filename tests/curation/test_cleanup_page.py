@@ -18,7 +18,7 @@ from app_support import open_app
 from streamlit.testing.v1 import AppTest
 
 from benchmarks import cleanup_quality
-from hermes_dash import serialise, usage
+from hermes_dash.engine.rules.format import serialise, usage
 
 HOME = next(h for h in cleanup_quality.corpus("dev").HOMES if h.name == "tea-shop")
 OLD, NEW = HOME.conflict[0][1:]

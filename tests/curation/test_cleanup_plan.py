@@ -8,14 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from app_support import open_app
 from cleanup_corpus import agent_ran_in
 from cli_support import invoke
 
-from hermes_dash import MemoryStore, resolve_home, serialise, usage
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
 from hermes_dash.engine.rules import ops as _ops
+from hermes_dash.engine.rules.format import serialise, usage
 
 CORE = [
     "Backend lives in services/api/ (FastAPI on Python 3.12); the worker in services/worker/ shares its models "
@@ -139,13 +139,6 @@ def test_cli_suggest_shows_full_texts_how_far_and_unpicked_candidates(tmp_path):
     memory = data["plans"]["memory"]
     assert set(memory["removal_candidates"]) == set(CORE) - {CORE[2]} | {stale}
     assert not {op["old_text"] for op in memory["operations"] if op["action"] == "remove"} & set(CORE)
-
-
-@pytest.fixture
-def fresh_cache():
-    st.cache_data.clear()
-    yield
-    st.cache_data.clear()
 
 
 def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, monkeypatch, fresh_cache):

@@ -6,8 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import Operation, Work, project, usage
+from hermes_dash import Operation
 from hermes_dash.curation.cleanup.model import Tally
+from hermes_dash.engine.rules.format import usage
+from hermes_dash.engine.rules.ops import Work, project
 
 ENTRIES = ["port 8080 for the api", "tea, no sugar", "the repo lives in ~/src/app", "tea"]
 

@@ -8,7 +8,6 @@ import pytest
 from cleanup_corpus import agent_ran_in
 
 from hermes_dash import (
-    DELIMITER,
     ContentBlocked,
     DriftDetected,
     EntryChanged,
@@ -17,10 +16,9 @@ from hermes_dash import (
     NoMatch,
     OverLimit,
     Refusal,
-    serialise,
-    usage,
 )
 from hermes_dash.curation import cleanup as _cleanup
+from hermes_dash.engine.rules.format import DELIMITER, serialise, usage
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
 DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles."

@@ -10,7 +10,7 @@ import pytest
 from cli_support import invoke
 from pending_support import stage
 
-from hermes_dash import serialise
+from hermes_dash.engine.rules.format import serialise
 
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."
 DOCKER_B = "Build server: docker compose is v2, and the docker-compose v1 wrapper ignores profiles."

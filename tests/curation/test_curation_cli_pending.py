@@ -10,7 +10,7 @@ from staged_batch import PG_5433 as PG
 from staged_batch import stage_new_text as new_text
 from staged_batch import stage_patch as patch
 
-from hermes_dash import serialise
+from hermes_dash.engine.rules.format import serialise
 
 
 def test_list_shows_a_patch_with_its_word_diff_and_a_new_text_payload(home, write_mem):

@@ -7,8 +7,10 @@ from datetime import datetime, timezone
 
 import pytest
 
-from hermes_dash import MAX_MEMORY_BYTES, EntryChanged, InvalidRequest, MemoryStore, OverLimit, printed_command
+from hermes_dash import EntryChanged, InvalidRequest, MemoryStore, OverLimit
 from hermes_dash.curation import history as _history
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES
 
 
 def _story(store: MemoryStore) -> None:
@@ -99,7 +101,7 @@ def test_a_file_with_no_backups_is_one_version(store, write_mem):
 
 
 def test_ages_are_worded_once_for_pages_and_command_line():
-    from hermes_dash import age, ago
+    from hermes_dash.engine.views.humanize import age, ago
 
     assert [age(None), age(5), age(60), age(7200), age(86400 * 3)] == [
         "",

@@ -6,8 +6,9 @@ import os
 
 import pytest
 
-from hermes_dash import ContentBlocked, FileProblem, InvalidRequest, MemoryStore, OverLimit, detect_drift
+from hermes_dash import ContentBlocked, FileProblem, InvalidRequest, MemoryStore, OverLimit
 from hermes_dash.curation import normalize as _normalize
+from hermes_dash.engine.rules.format import detect_drift
 
 MARKDOWN = """# About me
 

@@ -16,7 +16,7 @@ from app_support import open_app
 from cleanup_corpus import agent_ran_in
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import serialise
+from hermes_dash.engine.rules.format import serialise
 
 URL = "127.0.0.1:9"
 DOCKER_A = "On the build server `docker compose` is v2; the old docker-compose v1 wrapper ignores profiles."

@@ -9,17 +9,10 @@ from pathlib import Path
 import pytest
 from pending_support import record, stage, stage_file
 
-from hermes_dash import (
-    EntryChanged,
-    FileProblem,
-    InvalidRequest,
-    NoMatch,
-    Operation,
-    OverLimit,
-    read_journal,
-    serialise,
-)
+from hermes_dash import EntryChanged, FileProblem, InvalidRequest, NoMatch, Operation, OverLimit
 from hermes_dash.curation import pending as _pending
+from hermes_dash.engine.io.journal import read_journal
+from hermes_dash.engine.rules.format import serialise
 
 FLAKY = "When a test is flaky, mark it with @pytest.mark.flaky and open an issue."
 PG = "Tests need Postgres 16 on port 5433."

@@ -17,8 +17,10 @@ import pytest
 from agent_db import agent_python
 from pending_support import stage
 
-from hermes_dash import EntryChanged, NoMatch, Operation, printed_command, serialise
+from hermes_dash import EntryChanged, NoMatch, Operation
 from hermes_dash.curation import pending as _pending
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.rules.format import serialise
 
 PG = "Tests need Postgres 16 on port 5433."
 CI = "CI is GitHub Actions."

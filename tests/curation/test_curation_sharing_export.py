@@ -9,9 +9,10 @@ import subprocess
 
 import pytest
 
-from hermes_dash import MemoryStore, resolve_home, serialise
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import export as _export
 from hermes_dash.curation import sharing as _sharing
+from hermes_dash.engine.rules.format import serialise
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed on this machine")
 

@@ -15,8 +15,10 @@ import pytest
 from agent_db import agent_python
 from cli_support import invoke
 
-from hermes_dash import MemoryStore, resolve_home, scan, serialise
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import hints, invisible
+from hermes_dash.engine.rules.format import serialise
+from hermes_dash.engine.rules.scan import scan
 
 AGENT_PYTHON = Path(agent_python())
 

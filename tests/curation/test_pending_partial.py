@@ -9,8 +9,10 @@ import json
 import time
 from pathlib import Path
 
-from hermes_dash import InvalidRequest, read_journal, serialise
+from hermes_dash import InvalidRequest
 from hermes_dash.curation import pending
+from hermes_dash.engine.io.journal import read_journal
+from hermes_dash.engine.rules.format import serialise
 
 USER = ["Name: Sam.", "Works remotely."]
 

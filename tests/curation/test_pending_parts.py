@@ -18,8 +18,9 @@ from cli_support import run
 from pending_support import batch, stage
 from staged_batch import CI, FIVE, PG, SHIP
 
-from hermes_dash import MemoryStore, resolve_home, serialise
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import pending
+from hermes_dash.engine.rules.format import serialise
 
 AGENT = Path(agent_python())
 needs_agent = pytest.mark.skipif(not AGENT.exists(), reason="the released agent 0.19.0 is not installed")

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from staged_batch import CI, PG, SHIP
 
-from hermes_dash import InvalidRequest, MemoryStore, Operation, OverLimit, resolve_home, serialise
+from hermes_dash import InvalidRequest, MemoryStore, Operation, OverLimit, resolve_home
 from hermes_dash.curation import pending
 from hermes_dash.curation.pending import PartVerdict
+from hermes_dash.engine.rules.format import serialise
 
 NO_ACTION = "its action is JSON null or missing: aim it at an entry (it becomes a replace or remove) or drop it"
 CI2 = "CI runs on GitHub. Nightly on GitLab."  # holds CI's whole text: aiming at CI must pin

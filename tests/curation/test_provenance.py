@@ -17,8 +17,10 @@ import agent_db
 import pytest
 from cli_support import run
 
-from hermes_dash import JOURNAL_NAME, MemoryStore, journal_via, read_journal, resolve_home, scan_calls
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import blame, pending
+from hermes_dash.engine.io.journal import JOURNAL_NAME, journal_via, read_journal
+from hermes_dash.engine.views.origins import scan_calls
 
 DAY = 86_400
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import agent_db
 
-from hermes_dash import MemoryStore, decode_lossy, parse, resolve_home
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import blame
 from hermes_dash.demo import SOURCE, create_demo_home
 from hermes_dash.demo import sessions as story
+from hermes_dash.engine.rules.format import decode_lossy, parse
 
 
 def test_the_demo_schema_is_the_one_the_agent_creates(tmp_path: Path) -> None:

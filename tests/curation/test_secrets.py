@@ -13,8 +13,10 @@ from cli_support import invoke
 from repo import ROOT
 from secret_corpus import NOT_SECRETS, SHAPES, leaked
 
-from hermes_dash import MemoryStore, resolve_home, scan, serialise
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import export, hints, secrets
+from hermes_dash.engine.rules.format import serialise
+from hermes_dash.engine.rules.scan import scan
 
 
 @pytest.mark.parametrize("name", list(SHAPES))

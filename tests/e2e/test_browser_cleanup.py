@@ -14,7 +14,7 @@ from browser_support import WAIT_MS, need_browser, settle, shot, streamlit_app
 from script_runs import open_context
 
 from benchmarks import cleanup_quality
-from hermes_dash import serialise, usage
+from hermes_dash.engine.rules.format import serialise, usage
 
 HOME = next(h for h in cleanup_quality.corpus("dev").HOMES if h.name == "tea-shop")
 OLD, NEW = HOME.conflict[0][1:]

@@ -14,7 +14,7 @@ import pytest
 from agent_like import agent_add
 from browser_support import WAIT_MS, Browser, assert_only_local, goto_page, settle, wait_js
 
-from hermes_dash import DELIMITER, parse
+from hermes_dash.engine.rules.format import DELIMITER, parse
 
 pytestmark = pytest.mark.e2e
 

@@ -75,7 +75,7 @@ def grid_columns(page) -> list[dict]:
 
 
 def test_the_entry_column_gets_the_width_of_an_empty_flags_column(browser: Browser) -> None:
-    from hermes_dash import DELIMITER, parse
+    from hermes_dash.engine.rules.format import DELIMITER, parse
 
     page = browser.page
     open_demo(browser)

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from hermes_dash import AgentRules, agent_rules, detect_agent, following_agent, scan
+from hermes_dash import AgentRules, detect_agent
 from hermes_dash.engine import agents
+from hermes_dash.engine.agents import agent_rules, following_agent
+from hermes_dash.engine.rules.scan import scan
 
 
 def fake_install(root: Path, version: str) -> Path:

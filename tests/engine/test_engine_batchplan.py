@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_dash import EntryChanged, MemoryStore, Operation, describe_batch, pin_batch, plan_batch, serialise
+from hermes_dash import EntryChanged, MemoryStore, Operation
+from hermes_dash.engine.rules.batchplan import describe_batch, pin_batch, plan_batch
+from hermes_dash.engine.rules.format import serialise
 
 
 def test_an_edited_table_is_one_pinned_batch_the_store_applies(store: MemoryStore, write_mem, read_mem) -> None:

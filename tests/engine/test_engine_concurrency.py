@@ -13,7 +13,8 @@ import time
 import pytest
 from repo import ROOT
 
-from hermes_dash import DELIMITER, MemoryStore, resolve_home, serialise
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.rules.format import DELIMITER, serialise
 from hermes_dash.engine.rules.ops import apply_add, apply_replace
 
 pytestmark = pytest.mark.slow

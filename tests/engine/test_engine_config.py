@@ -9,16 +9,8 @@ from pathlib import Path
 import pytest
 from agent_db import require_agent
 
-from hermes_dash import (
-    FileProblem,
-    HermesHome,
-    MemoryStore,
-    Refusal,
-    Settings,
-    plan_plugin_enabled,
-    resolve_home,
-    set_plugin_enabled,
-)
+from hermes_dash import FileProblem, HermesHome, MemoryStore, Refusal, Settings, resolve_home
+from hermes_dash.engine.config import plan_plugin_enabled, set_plugin_enabled
 
 NAME = "hermes-dash"
 

@@ -3,9 +3,11 @@ the Snapshot page, the Overview's "since snapshot" flags, History and the CLI.""
 
 from __future__ import annotations
 
-from hermes_dash import MemoryStore, diff_entries, diff_live, freeze_snapshot, resolve_home
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import history as _history
-from hermes_dash.engine.views.diff import similarity
+from hermes_dash.engine.freeze import freeze_snapshot
+from hermes_dash.engine.views.diff import diff_entries, similarity
+from hermes_dash.engine.views.snapshot import diff_live
 
 
 def kinds(diff) -> list[tuple[str, str | None, str | None]]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from test_engine_format import UTF8_HINT
 
-from hermes_dash import Fingerprint, MemoryStore, resolve_home
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.io.readfile import Fingerprint
 
 
 def test_file_state_of_a_file_that_is_not_utf8(home, write_mem):

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_dash import DELIMITER, FileProblem, detect_drift, parse, percent, serialise, usage
-from hermes_dash.engine.rules.format import decode, decode_lossy
+from hermes_dash import FileProblem
+from hermes_dash.engine.rules.format import (
+    DELIMITER,
+    decode,
+    decode_lossy,
+    detect_drift,
+    parse,
+    percent,
+    serialise,
+    usage,
+)
 
 
 def test_delimiter_is_newline_section_sign_newline():
@@ -189,6 +198,6 @@ def test_a_bad_byte_after_a_dropped_bom_is_named_at_its_offset_in_the_file():
     ],
 )
 def test_over_budget_says_by_how_many_characters(used, limit, said):
-    from hermes_dash import over_budget_text
+    from hermes_dash.engine.rules.format import over_budget_text
 
     assert over_budget_text(used, limit) == said

@@ -88,7 +88,7 @@ def test_a_hard_link_swapped_in_between_the_check_and_the_lock_keeps_its_bytes(s
 
 
 def test_the_lock_is_reentrant_in_a_thread_and_excludes_the_agent_until_the_outermost_release(home):
-    from hermes_dash import held
+    from hermes_dash.engine.io.lock import held
 
     lock = home / "memories" / "MEMORY.md.lock"
 

@@ -12,7 +12,8 @@ import threading
 import pytest
 from filelock import FileLock
 
-from hermes_dash import MAX_LOCKED_WORK, InvalidRequest, MemoryStore, resolve_home
+from hermes_dash import InvalidRequest, MemoryStore, resolve_home
+from hermes_dash.engine.change import MAX_LOCKED_WORK
 
 
 def _big_file(write_mem, write_config, size: int) -> list[str]:

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from hermes_dash import MemoryStore, Refusal, printed_command, resolve_home
+from hermes_dash import MemoryStore, Refusal, resolve_home
+from hermes_dash.engine.invocation import printed_command
 
 CASES = {
     "add_empty": lambda s: s.add("memory", "  "),

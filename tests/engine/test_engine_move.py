@@ -15,13 +15,13 @@ from hermes_dash import (
     InvalidRequest,
     MemoryStore,
     OverLimit,
-    Target,
     TwoFileResult,
-    lock_order,
-    serialise,
 )
 from hermes_dash.engine import pipeline as _store
+from hermes_dash.engine.change import lock_order
 from hermes_dash.engine.io import journal  # hermes-dash's own record of its writes, kept apart
+from hermes_dash.engine.rules.format import serialise
+from hermes_dash.engine.rules.targets import Target
 
 PG = "Tests need Postgres 16 on port 5433."
 PREF = "The user prefers concise answers and dislikes emoji in replies."
@@ -338,7 +338,7 @@ def test_undoing_a_two_file_change_that_wrote_one_file_puts_back_only_that_file(
 
 
 def test_an_undo_token_of_a_change_that_wrote_nothing_is_refused(two, home, tree):
-    from hermes_dash import TwoFileUndo
+    from hermes_dash.engine.state import TwoFileUndo
 
     before = tree(home)
     with pytest.raises(InvalidRequest) as refused:

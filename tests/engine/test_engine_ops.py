@@ -14,9 +14,9 @@ from hermes_dash import (
     MemoryStore,
     NoMatch,
     OverLimit,
-    find,
     resolve_home,
 )
+from hermes_dash.engine.rules.matching import find
 from hermes_dash.engine.rules.ops import (
     Operation,
     apply_add,
@@ -574,7 +574,7 @@ def test_a_refusal_outside_a_batch_names_no_operation(store, write_mem):
 
 
 def test_a_target_that_is_no_name_is_refused_as_unknown():
-    from hermes_dash import Target
+    from hermes_dash.engine.rules.targets import Target
 
     for odd in (["memory"], {"memory": 1}, 5):
         with pytest.raises(InvalidRequest, match="Unknown target"):

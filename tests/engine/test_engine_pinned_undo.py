@@ -19,10 +19,9 @@ from hermes_dash import (
     NoMatch,
     Operation,
     OverLimit,
-    Projection,
-    project,
-    serialise,
 )
+from hermes_dash.engine.rules.format import serialise
+from hermes_dash.engine.rules.ops import Projection, project
 
 PG = "PostgreSQL 15 runs on port 5432 for tests."
 DEPLOY = "Deploy with make deploy."

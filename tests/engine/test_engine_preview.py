@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_dash import MemoryStore, Operation, Refusal, resolve_home, serialise
+from hermes_dash import MemoryStore, Operation, Refusal, resolve_home
+from hermes_dash.engine.rules.format import serialise
 
 DRIFTED = "alpha\n\n§\nbeta\n§\n\n§\ngamma".encode()  # empty entries: what the agent would rewrite
 PLAIN = serialise(["alpha: Postgres 16 on port 5433", "beta: deploys on Fridays"]).encode()

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import DELIMITER, MemoryStore, Refusal, resolve_home, serialise
-from hermes_dash.engine.rules.format import decode, detect_drift, split_entries
+from hermes_dash import MemoryStore, Refusal, resolve_home
+from hermes_dash.engine.rules.format import DELIMITER, decode, detect_drift, serialise, split_entries
 from hermes_dash.engine.rules.ops import Operation, apply_add, apply_remove, apply_replace
 
 pytestmark = pytest.mark.slow

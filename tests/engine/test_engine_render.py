@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hermes_dash import MemoryStore, parse_prompt, render_block, render_prompt, resolve_home, sanitise
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.views.render import parse_prompt, render_block, render_prompt, sanitise
 
 RULE = "═" * 46
 

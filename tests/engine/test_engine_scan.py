@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import scan
-from hermes_dash.engine.rules.scan import INVISIBLE, MAX_SCAN_CHARS, RULE_IDS
+from hermes_dash.engine.rules.scan import INVISIBLE, MAX_SCAN_CHARS, RULE_IDS, scan
 
 # (rule id, text that must trigger it, near miss that must not trigger it)
 CASES = [

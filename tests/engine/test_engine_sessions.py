@@ -7,17 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import (
-    MemoryStore,
-    choose_snapshot,
-    diff_entries,
-    freeze_snapshot,
-    load_frozen_snapshot,
-    read_sessions,
-    render_block,
-    resolve_home,
-    session_snapshot,
-)
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.freeze import freeze_snapshot
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.render import render_block
+from hermes_dash.engine.views.sessions import read_sessions
+from hermes_dash.engine.views.snapshot import choose_snapshot, load_frozen_snapshot, session_snapshot
 
 SCHEMA = (
     "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, "

@@ -6,21 +6,13 @@ import os
 
 import pytest
 
-from hermes_dash import (
-    DEFAULT_LIMITS,
-    FILENAMES,
-    TARGETS,
-    Fingerprint,
-    InvalidRequest,
-    MemoryStore,
-    Target,
-    load_settings,
-    parse_prompt,
-    read_file_state,
-    resolve_home,
-    target_of,
-)
+from hermes_dash import InvalidRequest, MemoryStore, load_settings, resolve_home
+from hermes_dash.engine.io.readfile import Fingerprint
 from hermes_dash.engine.rules import targets as _targets
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, FILENAMES, TARGETS
+from hermes_dash.engine.rules.targets import Target, target_of
+from hermes_dash.engine.state import read_file_state
+from hermes_dash.engine.views.render import parse_prompt
 
 
 def test_the_old_names_are_views_of_the_one_table():

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from hermes_dash import FileChanged, FileProblem, serialise
+from hermes_dash import FileChanged, FileProblem
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES
+from hermes_dash.engine.rules.format import serialise
 from hermes_dash.engine.state import digest
 
 PG = "Tests need Postgres 16 on port 5433."

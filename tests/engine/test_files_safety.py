@@ -21,7 +21,8 @@ from cli_support import invoke
 from repo import ROOT as REPO
 from unprivileged import run_unprivileged
 
-from hermes_dash import MemoryStore, freeze_snapshot, resolve_home
+from hermes_dash import MemoryStore, resolve_home
+from hermes_dash.engine.freeze import freeze_snapshot
 from hermes_dash.engine.io import backups as _backups
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.rules.errors import FileProblem, InvalidRequest, Refusal
@@ -228,7 +229,7 @@ def test_a_snapshot_file_that_is_a_link_is_not_read(store, home, write_mem, tmp_
 
 
 def _state_db(home: Path, rows: list[tuple[str, float, list[str], list[str]]]) -> None:
-    from hermes_dash import render_block
+    from hermes_dash.engine.views.render import render_block
 
     conn = sqlite3.connect(home / "state.db")
     conn.execute(

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import create_memory_files, resolve_home
+from hermes_dash import resolve_home
+from hermes_dash.engine.newhome import create_memory_files
 from hermes_dash.engine.rules.errors import FileProblem
 
 

@@ -19,8 +19,8 @@ import pytest
 from cli_support import invoke
 from homes import make_home
 
-from hermes_dash import render_block, render_prompt
 from hermes_dash.engine.views import sessions as _sessions
+from hermes_dash.engine.views.render import render_block, render_prompt
 
 MEMORY_LIMIT_BYTES = 1 << 30  # the command gets 1 GiB of address space; the attack needed 2.6 GB
 

@@ -10,8 +10,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from hermes_dash import oldest_prompt, read_sessions, working_folders
-from hermes_dash.engine.views.sessions import MAX_PROMPT_CHARS, Session, _length
+from hermes_dash.engine.views.sessions import (
+    MAX_PROMPT_CHARS,
+    Session,
+    _length,
+    oldest_prompt,
+    read_sessions,
+    working_folders,
+)
 
 SESSIONS = (
     "CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT, started_at REAL, ended_at REAL, system_prompt TEXT, "

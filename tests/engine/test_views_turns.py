@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import MemoryCall, Reason, TurnMessage, call_reasons, call_turn, scan_calls
-from hermes_dash.engine.views.turns import reason
+from hermes_dash.engine.views.origins import MemoryCall, scan_calls
+from hermes_dash.engine.views.turns import Reason, TurnMessage, call_reasons, call_turn, reason
 
 T0 = 1_764_400_000.0
 MESSAGES = (

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import word_diff
+from hermes_dash.engine.views.diff import word_diff
 from hermes_dash.ui._diffview import diff_html
 
 

@@ -13,7 +13,8 @@ from git_support import Repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import DELIMITER, MemoryStore, parse
+from hermes_dash import MemoryStore
+from hermes_dash.engine.rules.format import DELIMITER, parse
 from hermes_dash.integrations.merge import Conflict, merge_entries, run_driver
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import DELIMITER, printed_command
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.rules.format import DELIMITER
 from hermes_dash.integrations.merge import MAX_BYTES, Conflict, limit_for, merge_entries, run_driver
 
 

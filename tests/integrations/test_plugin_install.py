@@ -19,7 +19,8 @@ from homes import make_home
 from pending_support import stage
 from repo import ROOT
 
-from hermes_dash import MemoryStore, freeze_snapshot
+from hermes_dash import MemoryStore
+from hermes_dash.engine.freeze import freeze_snapshot
 from hermes_dash.integrations import plugin
 
 FILES = ["dashboard/manifest.json", "dashboard/dist/index.js", "dashboard/plugin_api.py", ".hermes-dash-plugin.json"]

@@ -1,11 +1,11 @@
 """The package's layers, checked from the source: who may import what, and no import circles.
 
-hermes_dash is layered: the engine (``hermes_dash``, its face re-exporting private modules),
-curation (``hermes_dash.curation``, public modules) over it, and the two thin faces people use,
-the command line (``hermes_dash.cli``) and the dashboard (``hermes_dash.ui`` with its pages in
-``hermes_dash/ui/pages/``). Pages and the command line reach the layers below only through their public
-faces, so a private module can change without touching them. Imports inside functions count
-too: a circle through a lazy import is still a circle in the design.
+hermes_dash is layered (``FLOORS``): the engine (``hermes_dash/engine``, with the library's face
+``hermes_dash`` re-exporting what a user of the library needs), curation and the demo over it,
+the integrations, then the two faces people use, the dashboard (``hermes_dash.ui``) and the
+command line (``hermes_dash.cli``). Each layer imports the ones below it by module path, never one
+above. Imports inside functions count too: a circle through a lazy import is still a circle in
+the design.
 """
 
 from __future__ import annotations
@@ -18,20 +18,17 @@ from repo import ROOT
 
 PACKAGE = ROOT / "hermes_dash"
 
-#: What pages, the command line and the dashboard helpers may import from the package.
-CURATION = {p.stem for p in (PACKAGE / "curation").glob("*.py") if not p.stem.startswith("_")} | {
-    p.parent.name for p in (PACKAGE / "curation").glob("*/__init__.py")
-}
-INTEGRATIONS = {p.stem for p in (PACKAGE / "integrations").glob("*.py") if not p.stem.startswith("_")}
-FACES = {
-    "hermes_dash",
-    "hermes_dash.ui",
-    "hermes_dash.curation",
-    "hermes_dash.demo",
-    "hermes_dash.integrations",
-    *(f"hermes_dash.curation.{name}" for name in CURATION),
-    *(f"hermes_dash.integrations.{name}" for name in INTEGRATIONS),
-}
+#: The floors, lowest first: a module imports the library's face (``hermes_dash``), its own
+#: package, and the packages on lower floors, by module path; never a package on its own floor or
+#: above. The engine is the ground floor; the command line is the top (``serve`` starts the dashboard).
+FLOORS = {"engine": 0, "curation": 1, "demo": 1, "integrations": 2, "ui": 3, "cli": 4}
+
+
+def floor_of(module: str) -> tuple[str, int] | None:
+    parts = module.split(".")
+    if len(parts) < 2 or parts[1] not in FLOORS:
+        return None
+    return parts[1], FLOORS[parts[1]]
 
 
 def module_name(path: Path) -> str:
@@ -81,81 +78,32 @@ def sources() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-def test_every_layer_above_the_engine_imports_only_public_faces() -> None:
-    """Curation, the command line, the dashboard helpers and the pages: only the faces, and
-    modules of their own package; ``TYPE_CHECKING`` imports included."""
-    checked = (
-        sorted((ROOT / "hermes_dash" / "ui" / "pages").glob("*.py"))
-        + sorted((PACKAGE / "cli").glob("*.py"))
-        + sorted((PACKAGE / "ui").glob("*.py"))
-        + sorted((PACKAGE / "curation").glob("*.py"))
-    )
+def test_every_import_goes_down_a_floor_or_stays_in_its_package() -> None:
+    """The layers, from the source (imports inside functions and under ``TYPE_CHECKING`` too): a
+    page, a command or a clean-up module may import any engine module by path, never one above."""
     bad = []
-    for path in checked:
-        own = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    for path in sources():
+        here = floor_of(module_name(path))
+        if here is None:
+            continue
         for line, target in imports(path):
-            inside = own.startswith("hermes_dash.") and target.startswith(own + ".")
-            if target not in FACES and not inside:
-                bad.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
-    assert not bad, (
-        "import these through a public face (hermes_dash, hermes_dash.curation, hermes_dash.ui):\n" + "\n".join(bad)
-    )
+            there = floor_of(target)
+            if target == "hermes_dash":
+                ok = here[1] > 0  # the engine never imports the face that re-exports it
+            else:
+                ok = there is not None and (there[0] == here[0] or there[1] < here[1])
+            if not ok:
+                bad.append(f"{path.relative_to(ROOT)}:{line} ({here[0]}) imports {target}")
+    assert not bad, "an import that goes up a floor or sideways:\n" + "\n".join(bad)
 
 
-#: The demo's modules: a user of the engine face beside curation, not a floor under it.
-DEMO = {"hermes_dash.demo", "hermes_dash.demo.sessions"}
-
-
-def test_the_demo_uses_the_engine_through_its_face_only() -> None:
-    bad = [
-        f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for path in sorted((PACKAGE / "demo").glob("*.py"))
-        for line, target in imports(path)
-        if target != "hermes_dash" and target not in DEMO
-    ]
-    assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
-
-
-def test_the_clean_up_modules_use_only_the_engine_face() -> None:
-    """Curation is a layer over the engine: it reaches it through ``hermes_dash`` alone."""
-    checked = (
-        sorted((PACKAGE / "curation" / "cleanup").glob("*.py"))
-        + sorted((PACKAGE / "curation" / "pending").glob("*.py"))
-        + [PACKAGE / "curation" / f"{name}.py" for name in ("suggestions", "hints")]
-    )
-    bad = [
-        f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for path in checked
-        for line, target in imports(path)
-        if target != "hermes_dash" and not target.startswith("hermes_dash.curation")
-    ]
-    assert not bad, "import the engine through its face (from hermes_dash import ...):\n" + "\n".join(bad)
-
-
-def test_the_pages_import_nothing_but_the_faces() -> None:
-    used = {target for path in (ROOT / "hermes_dash" / "ui" / "pages").glob("*.py") for _, target in imports(path)}
-    assert used <= FACES and "hermes_dash" in used and "hermes_dash.ui" in used
-
-
-def test_the_engine_imports_neither_curation_nor_the_faces_above_it() -> None:
-    bad = [
-        f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for path in [PACKAGE / "__init__.py", PACKAGE / "_face.py", *(PACKAGE / "engine").rglob("*.py")]
-        for line, target in imports(path)
-        if target.startswith(("hermes_dash.curation", "hermes_dash.cli", "hermes_dash.ui", "hermes_dash.integrations"))
-        or target in DEMO
-    ]
-    assert not bad, "\n".join(bad)
-
-
-def test_the_integrations_use_the_engine_through_its_face_only() -> None:
-    """git's merge driver and the agent dashboard's tab: the engine's face (and curation's public
-    modules), nothing under it, and nothing of the dashboard (Streamlit need not be installed)."""
+def test_the_integrations_need_no_dashboard() -> None:
+    """git's merge driver and the agent dashboard's tab run where Streamlit need not be installed."""
     bad = [
         f"{path.relative_to(ROOT)}:{line} imports {target}"
         for path in (PACKAGE / "integrations").rglob("*.py")
         for line, target in imports(path)
-        if target not in FACES - {"hermes_dash.ui"}
+        if target.startswith(("hermes_dash.ui", "hermes_dash.cli"))
     ]
     assert not bad, "\n".join(bad)
 
@@ -200,10 +148,6 @@ def import_graph() -> dict[str, set[str]]:
     for path in sources():
         here = module_name(path)
         graph[here] = {t for _, t in imports(path, typing_too=False) if t != here}
-    # The engine face loads its modules lazily by name (PEP 562): those are edges too.
-    import hermes_dash
-
-    graph["hermes_dash"] |= {f"hermes_dash.{module}" for module in hermes_dash._MODULE_OF.values()}
     return graph
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from repo import ROOT
 
-from hermes_dash import DOORS
 from hermes_dash.curation import blame, gitworker, invisible
 from hermes_dash.engine import home
 from hermes_dash.engine.io import journal, outside, readfile
+from hermes_dash.engine.serving import DOORS
 from hermes_dash.engine.views import sessions, statedb
 from hermes_dash.ui import _tables
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from cli_support import run
 from repo import ROOT
 
-import hermes_dash as _humanize
-from hermes_dash import NEXT_SESSION
 from hermes_dash.curation import pending as _pending
+from hermes_dash.engine.views import humanize as _humanize
+from hermes_dash.engine.views.humanize import NEXT_SESSION
 
 # The agent's own words, reproduced byte for byte: the rendered prompt's placeholder, the demo's tool replies.
 AGENT_WORDING = {"hermes_dash/engine/views/render.py", "hermes_dash/demo/sessions.py"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 
 Text = str | bytes | Sequence[str]
 

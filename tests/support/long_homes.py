@@ -5,7 +5,6 @@ real writes through the engine) and an Inbox queue of 40 staged writes (the agen
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from pending_support import stage
@@ -53,7 +52,7 @@ def near_full_home(home: Path) -> Path:
     store = MemoryStore.open(home)
     for entry in NEAR_FULL_ENTRIES[8:]:
         store.add("memory", entry)
-        time.sleep(1.05)  # a dated backup's name has seconds: one backup per write
+
     return home
 
 

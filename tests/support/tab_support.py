@@ -24,7 +24,9 @@ from cli_support import invoke
 from homes import make_home
 from pending_support import stage
 
-from hermes_dash import DELIMITER, MemoryStore, freeze_snapshot
+from hermes_dash import MemoryStore
+from hermes_dash.engine.freeze import freeze_snapshot
+from hermes_dash.engine.rules.format import DELIMITER
 
 AGENT_PYTHON = Path(agent_python())  # $HD_AGENT_PYTHON, else the 0.19.0 venv's python (agent_db)
 HERMES = AGENT_PYTHON.parent / "hermes"

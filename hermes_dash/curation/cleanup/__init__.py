@@ -29,7 +29,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from hermes_dash import TARGETS, MemoryStore, TwoFileResult, n_entries, printed_command
+from hermes_dash import MemoryStore, TwoFileResult
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.views.humanize import n_entries
 
 from .. import normalize
 from . import meaning

@@ -9,20 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hermes_dash import (
-    FILENAMES,
-    FileProblem,
-    FileState,
-    InvalidRequest,
-    MemoryStore,
-    Operation,
-    OpResult,
-    Target,
-    TwoFileResult,
-    drift_guard,
-    pin_batch,
-    shorten,
-)
+from hermes_dash import FileProblem, FileState, InvalidRequest, MemoryStore, Operation, OpResult, TwoFileResult
+from hermes_dash.engine.rules.batchplan import pin_batch
+from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash.engine.rules.targets import Target
+from hermes_dash.engine.state import drift_guard
+from hermes_dash.engine.text import shorten
 
 from .model import Contradiction, CrossOverlap, Merge, Plan, other
 

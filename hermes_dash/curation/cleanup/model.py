@@ -10,20 +10,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from hermes_dash import (
-    DELIMITER,
-    FILENAMES,
-    EntryChanged,
-    FileState,
-    InvalidRequest,
-    Operation,
-    Refusal,
-    Target,
-    Work,
-    percent,
-    shorten,
-    step,
-)
+from hermes_dash import EntryChanged, FileState, InvalidRequest, Operation, Refusal
+from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, percent
+from hermes_dash.engine.rules.ops import Work, step
+from hermes_dash.engine.rules.targets import Target
+from hermes_dash.engine.text import shorten
 
 
 def other(target: str) -> str:

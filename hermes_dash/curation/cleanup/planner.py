@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hermes_dash import DELIMITER, FILENAMES, InvalidRequest, Target, percent, usage
+from hermes_dash import InvalidRequest
+from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, percent, usage
+from hermes_dash.engine.rules.targets import Target
 
 from .model import Candidate, Contradiction, CrossOverlap, Merge, PlacementHint, Plan, PlanStep, StaleHint, Tally, other
 from .text import shorten

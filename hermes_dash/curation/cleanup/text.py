@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from hermes_dash.engine.views.diff import word_diff as engine_word_diff
+
 from . import facts
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -112,6 +114,4 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
     or "new"; the spaces between words go with the pieces. The engine's diff, which compares at
     most a bounded middle (an unbounded comparison of a megabyte entry stalled Cleanup for
     minutes: tests/app/test_app_page_caps.py)."""
-    import hermes_dash
-
-    return list(hermes_dash.word_diff(old, new))
+    return list(engine_word_diff(old, new))

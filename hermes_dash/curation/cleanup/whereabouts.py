@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import working_folders
+from hermes_dash.engine.views.sessions import working_folders
 
 #: Nouns for a machine other than the one the agent runs on (a class of words, by kind).
 _MACHINE = (

@@ -8,7 +8,9 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal, held, journal_via
+from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal
+from hermes_dash.engine.io.journal import journal_via
+from hermes_dash.engine.io.lock import held
 
 from .lowering import lower
 from .model import AIMED, Decision, Staged

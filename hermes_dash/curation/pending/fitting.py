@@ -3,11 +3,12 @@ would pass the limit, as Cleanup ranks them (evidence first), never one the writ
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hermes_dash import MemoryStore
 
 from .parts import PartsPreview
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dash.curation.cleanup import Candidate
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hermes_dash import EntryChanged, InvalidRequest, NoMatch, Operation, find, project
+from hermes_dash import EntryChanged, InvalidRequest, NoMatch, Operation
+from hermes_dash.engine.rules.matching import find
+from hermes_dash.engine.rules.ops import project
 
 from .model import PinState, Staged
 

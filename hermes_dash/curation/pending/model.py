@@ -8,16 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import (
-    FILENAMES,
-    EntryDiff,
-    InvalidRequest,
-    Operation,
-    OpResult,
-    Refusal,
-    Weighed,
-    diff_entries,
-)
+from hermes_dash import InvalidRequest, Operation, OpResult, Refusal
+from hermes_dash.engine.rules.format import FILENAMES, Weighed
+from hermes_dash.engine.views.diff import EntryDiff, diff_entries
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32  # a staged write is an object holding a payload holding a list of operations

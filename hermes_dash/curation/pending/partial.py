@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 
-from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal, journal_via
-from hermes_dash import write_atomic as _write_atomic
+from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal
+from hermes_dash.engine.io.atomic import write_atomic as _write_atomic
+from hermes_dash.engine.io.journal import journal_via
 
 from .decisions import _approve_one, _delete, _inbox_lock
 from .model import Decision, Staged

@@ -23,12 +23,11 @@ from hermes_dash import (
     Operation,
     OverLimit,
     Refusal,
-    Weighed,
-    n_of,
-    project,
-    shorten,
-    usage,
 )
+from hermes_dash.engine.rules.format import Weighed, usage
+from hermes_dash.engine.rules.ops import project
+from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.humanize import n_of
 
 from .lowering import _BIG, lower
 from .model import Staged

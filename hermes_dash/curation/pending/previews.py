@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hermes_dash import (
-    TARGETS,
-    FileState,
-    InvalidRequest,
-    MemoryStore,
-    Operation,
-    Refusal,
-)
+from hermes_dash import FileState, InvalidRequest, MemoryStore, Operation, Refusal
+from hermes_dash.engine.rules.format import TARGETS
 
 from .lowering import lower, pin_states
 from .model import AIMED, Preview, Staged

@@ -17,12 +17,12 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dash.engine.io.atomic import create_exclusive, link_exclusive
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
 from hermes_dash.engine.rules.format import FILENAMES
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up; mypy reads it the same)
 if TYPE_CHECKING:
     from datetime import datetime
 

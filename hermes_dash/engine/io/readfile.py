@@ -29,6 +29,7 @@ import os
 import stat
 from collections import namedtuple
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dash.engine.rules.errors import FileProblem
 
@@ -49,7 +50,6 @@ MAX_SHEBANG_BYTES = 512
 MAX_PACKAGE_FILE_BYTES = 1 * MIB
 
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
 if TYPE_CHECKING:
     from typing import NamedTuple
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io import outside
@@ -20,7 +21,6 @@ from hermes_dash.engine.views.diff import EntryDiff, diff_entries
 from hermes_dash.engine.views.render import parse_prompt, sanitise
 from hermes_dash.engine.views.sessions import Session, read_sessions
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # a view reads through the store; it never imports the writing modules
     from hermes_dash.engine.store import MemoryStore
 

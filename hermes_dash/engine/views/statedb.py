@@ -29,10 +29,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dash.engine.io.readfile import kind_of
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,8 +9,10 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, n_entries, ui
+from hermes_dash import Refusal, ui
 from hermes_dash.curation import normalize
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.humanize import n_entries
 
 store = ui.require_store()
 ui.page_title("Migrate hand-written files")

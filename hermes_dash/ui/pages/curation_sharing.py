@@ -9,8 +9,10 @@ import json
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, MemoryStore, n_of, resolve_home, ui
+from hermes_dash import MemoryStore, resolve_home, ui
 from hermes_dash.curation import export, sharing
+from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash.engine.views.humanize import n_of
 
 # git's two-letter status, in words: the index (staged) first, then the file on disk.
 _STAGED = {

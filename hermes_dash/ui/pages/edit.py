@@ -17,22 +17,14 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import (
-    FILENAMES,
-    TARGETS,
-    Operation,
-    OpResult,
-    Projection,
-    describe_findings,
-    find,
-    n_entries,
-    n_of,
-    pin_batch,
-    plan_batch,
-    scan,
-    ui,
-)
+from hermes_dash import Operation, OpResult, ui
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
+from hermes_dash.engine.rules.batchplan import pin_batch, plan_batch
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.rules.matching import find
+from hermes_dash.engine.rules.ops import Projection
+from hermes_dash.engine.rules.scan import describe_findings, scan
+from hermes_dash.engine.views.humanize import n_entries, n_of
 
 if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator

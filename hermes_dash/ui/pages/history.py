@@ -17,8 +17,12 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Backup, MemoryStore, Refusal, age, diff_entries, n_entries, n_of, ui
+from hermes_dash import MemoryStore, Refusal, ui
 from hermes_dash.curation import blame, history
+from hermes_dash.engine.io.backups import Backup
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.humanize import age, n_entries, n_of
 
 # Each version's kind in plain words, short enough for the version picker on a phone.
 KINDS = {

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import TARGETS, FileState, n_entries, ui
+from hermes_dash import FileState, ui
 from hermes_dash.curation.hints import CHANGED_FLAG, NEW_FLAG, entry_flags, flag_notes
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.views.humanize import n_entries
 
 #: The flag of a row the last write from outside the page added or changed (the row is tinted too).
 FRESH_FLAG = "just written from outside"

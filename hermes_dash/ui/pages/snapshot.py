@@ -10,15 +10,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hermes_dash import (
-    FILENAMES,
-    TARGETS,
-    compare_snapshot,
-    freeze_snapshot,
-    load_frozen_snapshot,
-    over_budget_text,
-    ui,
-)
+from hermes_dash import ui
+from hermes_dash.engine.freeze import freeze_snapshot
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS, over_budget_text
+from hermes_dash.engine.views.snapshot import compare_snapshot, load_frozen_snapshot
 
 store = ui.require_store()
 ui.follow(store)  # an agent write shows within about a second, with no click
