@@ -151,8 +151,7 @@ _MODULE_OF = {
     "word_diff": "engine.views.diff",
     "Work": "engine.rules.ops",
     "working_folders": "engine.views.sessions",
-    "write_atomic": "engine.io.atomic",
-    "write_private": "engine.io.atomic",
+    "write_file": "engine.io.atomic",
 }
 
 if TYPE_CHECKING:  # what type checkers read: every module's __all__

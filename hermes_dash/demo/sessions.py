@@ -19,7 +19,6 @@ The four staged writes in ``pending/memory/`` were staged by calls recorded here
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
@@ -36,6 +35,7 @@ from hermes_dash import (
     project,
     read_regular,
     usage,
+    write_file,
 )
 
 SCHEMA = Path(__file__).with_name("demo_state") / "schema.sql"
@@ -464,8 +464,4 @@ def _write_journal(memories: Path, lines: list[dict[str, Any]], now: float) -> N
             )
             + "\n"
         )
-    fd = os.open(memories / JOURNAL_NAME, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    try:
-        os.write(fd, text.encode("utf-8"))
-    finally:
-        os.close(fd)
+    write_file(memories / JOURNAL_NAME, text.encode("utf-8"), mode=0o600)

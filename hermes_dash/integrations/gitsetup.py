@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FileProblem, InvalidRequest, read_regular, write_atomic
+from hermes_dash import FileProblem, InvalidRequest, read_regular, write_file
 from hermes_dash.curation import gitread
 from hermes_dash.curation.gitworker import ask
 
@@ -118,8 +118,10 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
             f"{attributes} is a symbolic link; hermes-dash does not write through it.",
             hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.",
         )
+    read: tuple[int, int] | None = None  # the identity of the .gitattributes read (None: absent)
     try:
-        raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
+        raw, st = read_regular(attributes, _MAX_ATTRIBUTES, follow=False)
+        read = (st.st_dev, st.st_ino)
     except FileNotFoundError:
         raw = b""
     try:
@@ -153,9 +155,9 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
         nl = "\r\n" if "\r\n" in text else "\n"
         new = text + ("" if not text or text.endswith("\n") else nl) + ATTRIBUTE_LINE + nl
         if not dry_run:
-            write_atomic(attributes, new.encode("utf-8", "surrogateescape"))
-            if not raw and not lines:
-                os.chmod(attributes, 0o644)  # a new tracked file: readable like the repository's others
+            # A new tracked file is readable like the repository's others; an existing one keeps its bits.
+            data = new.encode("utf-8", "surrogateescape")
+            write_file(attributes, data, mode=0o644 if read is None else None, expect=read)
         steps.append(
             SetupStep(
                 attributes,

@@ -213,7 +213,7 @@ def run_driver(
     labels: tuple[str, str] = ("ours", "theirs"),
 ) -> DriverReport:
     """Merge ``ours`` with ``theirs`` from ``base`` and write the result over ``ours`` (git's %A)."""
-    from hermes_dash import write_private
+    from hermes_dash import write_file
 
     limit = limit_for(name, limit)
     read = {role: _read(path, role) for role, path in (("ancestor", base), ("ours", ours), ("theirs", theirs))}
@@ -244,7 +244,7 @@ def run_driver(
                 b">" * MARKER + f" {labels[1]}\n".encode(),
             ]
         )
-        write_private(ours, data)
+        write_file(ours, data, mode=0o600)
         return DriverReport(
             1,
             (
@@ -257,7 +257,7 @@ def run_driver(
     result = merge_entries(read["ancestor"][1], read["ours"][1], read["theirs"][1])  # type: ignore[arg-type]  # no problems: all three parsed
     text = result.text(labels)
     data = text.encode("utf-8")
-    write_private(ours, data)
+    write_file(ours, data, mode=0o600)
     lines = [
         f"hermes-dash: {name}: merged entry by entry: {result.kept} kept, {result.added_ours} added here, "
         f"{result.added_theirs} added there, {result.taken_ours + result.taken_theirs} changed, "

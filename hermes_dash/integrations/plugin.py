@@ -34,7 +34,7 @@ from hermes_dash import (
     plan_plugin_enabled,
     read_regular,
     set_plugin_enabled,
-    write_private,
+    write_file,
 )
 
 NAME = "hermes-dash"
@@ -282,9 +282,8 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
     try:
         for rel, data in [*files.items(), (RECORD, record)]:
             path = folder / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
             if previous.get(rel) != data:
-                write_private(path, data)
+                write_file(path, data, mode=0o600)
                 written.append(rel)
         config = set_plugin_enabled(root, NAME, True)
     except (Refusal, OSError):
@@ -314,7 +313,7 @@ def _restore(folder: Path, previous: dict[str, bytes | None], written: list[str]
             if old is None:
                 (folder / rel).unlink()
             else:
-                write_private(folder / rel, old)
+                write_file(folder / rel, old, mode=0o600)
         except (OSError, Refusal):
             pass
     if not previous:
