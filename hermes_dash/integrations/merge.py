@@ -2,9 +2,9 @@
 
 git's line merge knows nothing of ``§``: two people who each add an entry at the end conflict on
 the delimiter line, and the usual ``merge=union`` workaround glues entries together and doubles
-delimiters. Here each version is read as the agent reads it (UTF-8, BOM dropped, CRLF as LF,
-split on the delimiter, stripped, exact duplicates dropped) and compared with the common
-ancestor using the engine's one pairing rule (``diff_entries``: an entry removed and one added
+delimiters. Here each version is read as the agent reads it (UTF-8, a leading BOM dropped as 0.20
+and later drop it, CRLF as LF, split on the delimiter, stripped, exact duplicates dropped) and
+compared with the common ancestor using the engine's one pairing rule (``diff_entries``: an entry removed and one added
 that read alike, or that took its place, are one entry changed). Then, per entry:
 
 * kept on both sides: kept; removed or changed on one side only: that side's change;
@@ -192,7 +192,9 @@ def _read(path: Path, role: str) -> tuple[bytes | None, list[str] | None, str | 
     except OSError as exc:
         return None, None, f"{role} ({path}): {exc.strerror or exc}"
     try:
-        return raw, parse(decode(raw)), None
+        # A leading BOM dropped whatever agent rules are in effect (0.19.0 kept it as U+FEFF), as
+        # 0.20 and later read a file (``utf-8-sig``): a side an editor saved with a BOM changed no entry.
+        return raw, parse(decode(raw).removeprefix("\ufeff")), None
     except Refusal as problem:
         return raw, None, f"{role}: {problem.message}"
 
