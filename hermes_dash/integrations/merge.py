@@ -4,8 +4,9 @@ git's line merge knows nothing of ``§``: two people who each add an entry at th
 the delimiter line, and the usual ``merge=union`` workaround glues entries together and doubles
 delimiters. Here each version is read as the agent reads it (UTF-8, a leading BOM dropped as 0.20
 and later drop it, CRLF as LF, split on the delimiter, stripped, exact duplicates dropped) and
-compared with the common ancestor using the engine's one pairing rule (``diff_entries``: an entry removed and one added
-that read alike, or that took its place, are one entry changed). Then, per entry:
+compared with the common ancestor using the engine's one pairing rule (``diff_entries``: an entry
+removed and one added that read alike, or that took its place, are one entry changed). Then, per
+entry:
 
 * kept on both sides: kept; removed or changed on one side only: that side's change;
 * changed on both sides to the same text: that text; removed on both: gone;
