@@ -450,3 +450,26 @@ def test_a_file_replaced_by_a_looping_link_is_no_longer_the_file_that_was_read(t
         write_resolved(real, real, identity, b"new")
     assert info.value.message.startswith(f"{real} is no longer the file that was read under the lock")
     assert real.is_symlink() and [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]
+
+
+def test_a_temp_file_that_gained_a_second_name_is_not_published(tmp_path, monkeypatch):
+    """The temp file is checked on its own descriptor before a byte is written: a hard link made
+    to it in the meantime (which would keep a second name to the new bytes) stops the write."""
+    import hermes_dash.engine.io.atomic as atomic
+    from hermes_dash import FileProblem
+
+    path = tmp_path / "config.yaml"
+    path.write_bytes(b"old")
+    real_fstat = os.fstat
+
+    def link_then_fstat(fd):
+        for temp in tmp_path.glob(".mem_*.tmp"):
+            os.link(temp, tmp_path / "second-name")
+        return real_fstat(fd)
+
+    monkeypatch.setattr(atomic.os, "fstat", link_then_fstat)
+    with pytest.raises(FileProblem, match="the new temp file is not a new regular file"):
+        atomic.write_file(path, b"secret: new")
+    monkeypatch.undo()
+    assert path.read_bytes() == b"old" and (tmp_path / "second-name").read_bytes() == b""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.yaml", "second-name"]

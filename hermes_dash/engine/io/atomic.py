@@ -81,10 +81,8 @@ def _open_temp(folder: Path, dir_fd: int | None = None) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temp file name", os.fspath(folder))
 
 
-def _write_temp(
-    folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None, dir_fd: int | None = None
-) -> str:
-    return _write_temp_checked(folder, data, mode, owner, dir_fd)[0]
+def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
+    return _write_temp_checked(folder, data, mode, owner, None)[0]
 
 
 def _write_temp_checked(
@@ -96,7 +94,7 @@ def _write_temp_checked(
     try:
         try:
             st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
                 raise OSError(errno.EEXIST, "the new temp file is not a new regular file", tmp)
             # Plain os.write on the descriptor, no buffered file object: nothing can be left in a
             # buffer at the fsync, and no fstat/ioctl/lseek that a file object makes on opening.
