@@ -1,4 +1,4 @@
-"""Issue 43 §1, the attack run for real: approving part of a staged batch while a busy agent holds
+"""The link-swap attack run for real: approving part of a staged batch while a busy agent holds
 ``MEMORY.md.lock``, and the staged file swapped for a symbolic link in that time. hermes-dash used
 to write the record back through the link, onto the link's target (a stand-in ``.bashrc``). The
 lock is held by another process with ``flock``, as the agent takes it; nothing is patched."""

@@ -135,7 +135,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_git_file_pointing_at_a_folder_that_is_no_repository_is_refused(tmp_path: Path) -> None:
-    """Issue 43 §6: a ``.git`` file pointing at ``~/.ssh`` had libgit2 write ``~/.ssh/config``."""
+    """A ``.git`` file pointing at ``~/.ssh`` had libgit2 write ``~/.ssh/config``."""
     ssh = tmp_path / "user" / ".ssh"
     ssh.mkdir(parents=True)
     (ssh / "known_hosts").write_text("github.com ssh-ed25519 AAAA\n")

@@ -245,7 +245,7 @@ def test_a_side_too_large_to_read_leaves_ours_untouched(tmp_path: Path) -> None:
 
 
 def test_a_leading_bom_is_dropped_on_read_as_the_agents_of_today_read_it(tmp_path: Path) -> None:
-    """Issue 43 §6: the module says a BOM is dropped, as 0.20 and later read it (``utf-8-sig``):
+    """The module says a BOM is dropped, as 0.20 and later read it (``utf-8-sig``):
     one side saved with a BOM has not changed its first entry, and the result has no BOM."""
     base, ours, theirs = (tmp_path / n for n in ("O", "A", "B"))
     base.write_text(memory("alpha", "beta"))

@@ -1,5 +1,5 @@
-"""Every file hermes-dash writes is written by one module, hermes_dash/engine/io/atomic.py (issue
-43 §1): ``write_file`` for every name but a memory file's, which it creates or replaces itself and
+"""Every file hermes-dash writes is written by one module, hermes_dash/engine/io/atomic.py:
+``write_file`` for every name but a memory file's, which it creates or replaces itself and
 never follows a link at; ``write_resolved`` and the backups' exclusive creation for memory files.
 
 The check reads the source (ast), so a new write anywhere in the package fails here until it goes
