@@ -92,7 +92,7 @@ def test_exclusive_creation_without_hard_links_leaves_nothing_when_the_write_fai
 
 def test_write_file_refuses_a_link_at_the_name_and_leaves_link_and_target_as_they_were(tmp_path, monkeypatch):
     """The one writer never writes through a link at the final component, nor
-    replaces one (write_private replaced it, write_file wrote through it)."""
+    replaces one (write_private replaced it, write_atomic wrote through it)."""
     import errno
 
     import hermes_dash.engine.io.atomic as atomic
