@@ -13,11 +13,11 @@ import threading
 import time
 from pathlib import Path
 
-from hermes_dash import MemoryStore, resolve_home, serialise
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import pending
 
 SID = "c0ffee01"
-MEMORY = ["Uses tox.", "Builds with make."]
+MEMORY = "Uses tox.\n§\nBuilds with make."
 BASHRC = b"# stand-in .bashrc\nexport PS1='$ '\n"
 
 # Holds an exclusive flock on argv[1] until the file argv[2] appears (at most 30 s).
@@ -68,7 +68,7 @@ def _swap_once_smaller(path: Path, target: Path, done: threading.Event) -> None:
 
 
 def test_a_staged_file_swapped_for_a_link_under_a_held_lock_is_never_written_through(home, tmp_path, write_mem):
-    memory = write_mem("memory", serialise(MEMORY))
+    memory = write_mem("memory", MEMORY)
     before = memory.read_bytes()
     path = _stage(home)
     stand_in = tmp_path / "bashrc"
