@@ -19,16 +19,24 @@ The four staged writes in ``pending/memory/`` were staged by calls recorded here
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hermes_dash.engine.io.journal import JOURNAL_NAME, JOURNAL_PREVIEW_CHARS, journal_digest
-from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
-from hermes_dash.engine.rules.format import DEFAULT_LIMITS, TARGETS, percent, usage
-from hermes_dash.engine.rules.ops import project
+from hermes_dash import (
+    DEFAULT_LIMITS,
+    JOURNAL_NAME,
+    JOURNAL_PREVIEW_CHARS,
+    MAX_PACKAGE_FILE_BYTES,
+    TARGETS,
+    journal_digest,
+    percent,
+    project,
+    read_regular,
+    usage,
+    write_file,
+)
 
 SCHEMA = Path(__file__).with_name("demo_state") / "schema.sql"
 DAY, HOUR, MINUTE = 86_400, 3_600, 60
@@ -456,8 +464,4 @@ def _write_journal(memories: Path, lines: list[dict[str, Any]], now: float) -> N
             )
             + "\n"
         )
-    fd = os.open(memories / JOURNAL_NAME, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    try:
-        os.write(fd, text.encode("utf-8"))
-    finally:
-        os.close(fd)
+    write_file(memories / JOURNAL_NAME, text.encode("utf-8"), mode=0o600)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .home import MAX_CONFIG_BYTES, HermesHome, _load_bounded, _TooLarge
-from .io.atomic import write_atomic
+from .io.atomic import write_file
 from .io.readfile import NotReadable, read_regular
 from .rules.errors import FileProblem, InvalidRequest
 
@@ -364,7 +364,7 @@ def set_plugin_enabled(home: HermesHome, name: str, enable: bool) -> ConfigChang
         raise FileProblem(
             f"{path} changed while hermes-dash was editing it; it was not changed.", hint="Run the command again."
         )
-    write_atomic(path, plan.new_data)
+    write_file(path, plan.new_data)  # a config.yaml that is a link is refused, never written through
     return plan.change
 
 

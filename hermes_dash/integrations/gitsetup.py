@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FileProblem, InvalidRequest
+from hermes_dash import FileProblem, InvalidRequest, read_regular, write_file
 from hermes_dash.curation import gitread
 from hermes_dash.curation.gitworker import ask
 from hermes_dash.engine.io.atomic import write_atomic
@@ -78,26 +78,73 @@ def driver_command() -> str:
 
 
 def _git_dir(repo: Path) -> Path:
-    """The repository's own folder (``.git``, or where a ``.git`` file points), read, not asked of git."""
+    """The folder whose ``config`` gets the driver: ``.git``, or the repository a ``.git`` file
+    points to, once it is known to be a repository of this work tree (:func:`_belonging`).
+    Read, not asked of git."""
     dot = repo / ".git"
     if dot.is_dir() and not dot.is_symlink():
         return dot
     if dot.is_file() and not dot.is_symlink():
-        text = read_regular(dot, 4096)[0].decode("utf-8", "replace").strip()
+        text = _small_text(dot)
         if text.startswith("gitdir:"):
             where = Path(text[len("gitdir:") :].strip())
-            where = where if where.is_absolute() else (repo / where)
-            common = where / "commondir"
-            if common.is_file():
-                shared = Path(read_regular(common, 4096)[0].decode("utf-8", "replace").strip())
-                where = shared if shared.is_absolute() else where / shared
-            return Path(os.path.normpath(where))
-    from hermes_dash.engine.invocation import printed_program
+            return _belonging(repo, dot, Path(os.path.normpath(where if where.is_absolute() else repo / where)))
+    from hermes_dash import printed_program  # the program as started, for the command in the hint
 
     raise InvalidRequest(
         f"{repo} is not the top folder of a git repository (no .git there).",
         hint=f"Give the repository's top folder: `{printed_program()} git-setup PATH`.",
     )
+
+
+def _small_text(path: Path) -> str:
+    return read_regular(path, 4096)[0].decode("utf-8", "replace").strip()
+
+
+def _belonging(top: Path, dot: Path, gitdir: Path) -> Path:
+    """The repository ``gitdir`` (its common folder, for a linked worktree) when it is one (HEAD,
+    objects and refs, as git's ``is_git_directory``) and belongs to the work tree ``top``: a
+    linked worktree's ``gitdir`` file leads back to ``dot`` (git's own worktree check), or, for a
+    submodule's folder (or a separate git dir), its ``core.worktree`` leads to ``top``. Otherwise
+    refused: a ``.git`` file pointing at ``~/.ssh`` would have had libgit2 write ``~/.ssh/config``."""
+    common = gitdir
+    if (gitdir / "commondir").is_file():
+        shared = Path(_small_text(gitdir / "commondir"))
+        common = Path(os.path.normpath(shared if shared.is_absolute() else gitdir / shared))
+    if not ((gitdir / "HEAD").is_file() and (common / "objects").is_dir() and (common / "refs").is_dir()):
+        raise FileProblem(
+            f"{dot} points to {gitdir}, which is not a git repository (no HEAD, objects and refs). "
+            "Nothing was changed.",
+            hint=f"Check the gitdir: line in {dot}; or run git-setup in the repository's own work tree.",
+        )
+    if common != gitdir:
+        back = Path(_small_text(gitdir / "gitdir")) if (gitdir / "gitdir").is_file() else None
+        if back is not None and _same(back if back.is_absolute() else gitdir / back, dot):
+            return common
+        leads = f"its gitdir file leads to {back}" if back is not None else "it has no gitdir file"
+    else:
+        config = gitdir / "config"
+        read_regular(config, _MAX_CONFIG)  # a regular file of a sane size before libgit2 opens it
+        try:
+            worktree = ask(gitread.config_value, config, "core.worktree")
+        except gitread.GitUnreadable as exc:
+            raise FileProblem(str(exc), hint="Check that file.") from None
+        if worktree is not None and _same(Path(worktree) if Path(worktree).is_absolute() else gitdir / worktree, top):
+            return common
+        leads = f"its core.worktree is {worktree}" if worktree is not None else "it names no core.worktree"
+    raise FileProblem(
+        f"{dot} points to {gitdir}, a repository that does not belong to {top} ({leads}). Nothing was changed.",
+        hint="If it is this work tree's repository, say so in it: "
+        f"`git --git-dir={shlex.quote(str(gitdir))} config core.worktree {shlex.quote(str(top))}`; "
+        "then run git-setup again.",
+    )
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _attributes_lines(text: str) -> list[str]:
@@ -120,8 +167,10 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
             f"{attributes} is a symbolic link; hermes-dash does not write through it.",
             hint=f"Add the line {ATTRIBUTE_LINE!r} to it by hand.",
         )
+    read: tuple[int, int] | None = None  # the identity of the .gitattributes read (None: absent)
     try:
-        raw = read_regular(attributes, _MAX_ATTRIBUTES)[0]
+        raw, st = read_regular(attributes, _MAX_ATTRIBUTES, follow=False)
+        read = (st.st_dev, st.st_ino)
     except FileNotFoundError:
         raw = b""
     try:
@@ -155,9 +204,9 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
         nl = "\r\n" if "\r\n" in text else "\n"
         new = text + ("" if not text or text.endswith("\n") else nl) + ATTRIBUTE_LINE + nl
         if not dry_run:
-            write_atomic(attributes, new.encode("utf-8", "surrogateescape"))
-            if not raw and not lines:
-                os.chmod(attributes, 0o644)  # a new tracked file: readable like the repository's others
+            # A new tracked file is readable like the repository's others; an existing one keeps its bits.
+            data = new.encode("utf-8", "surrogateescape")
+            write_file(attributes, data, mode=0o644 if read is None else None, expect=read)
         steps.append(
             SetupStep(
                 attributes,

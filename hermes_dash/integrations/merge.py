@@ -2,10 +2,11 @@
 
 git's line merge knows nothing of ``§``: two people who each add an entry at the end conflict on
 the delimiter line, and the usual ``merge=union`` workaround glues entries together and doubles
-delimiters. Here each version is read as the agent reads it (UTF-8, BOM dropped, CRLF as LF,
-split on the delimiter, stripped, exact duplicates dropped) and compared with the common
-ancestor using the engine's one pairing rule (``diff_entries``: an entry removed and one added
-that read alike, or that took its place, are one entry changed). Then, per entry:
+delimiters. Here each version is read as the agent reads it (UTF-8, a leading BOM dropped as 0.20
+and later drop it, CRLF as LF, split on the delimiter, stripped, exact duplicates dropped) and
+compared with the common ancestor using the engine's one pairing rule (``diff_entries``: an entry
+removed and one added that read alike, or that took its place, are one entry changed). Then, per
+entry:
 
 * kept on both sides: kept; removed or changed on one side only: that side's change;
 * changed on both sides to the same text: that text; removed on both: gone;
@@ -186,7 +187,9 @@ def _read(path: Path, role: str) -> tuple[bytes | None, list[str] | None, str | 
     except OSError as exc:
         return None, None, f"{role} ({path}): {exc.strerror or exc}"
     try:
-        return raw, parse(decode(raw)), None
+        # A leading BOM dropped whatever agent rules are in effect (0.19.0 kept it as U+FEFF), as
+        # 0.20 and later read a file (``utf-8-sig``): a side an editor saved with a BOM changed no entry.
+        return raw, parse(decode(raw).removeprefix("\ufeff")), None
     except Refusal as problem:
         return raw, None, f"{role}: {problem.message}"
 
@@ -207,7 +210,7 @@ def run_driver(
     labels: tuple[str, str] = ("ours", "theirs"),
 ) -> DriverReport:
     """Merge ``ours`` with ``theirs`` from ``base`` and write the result over ``ours`` (git's %A)."""
-    from hermes_dash.engine.io.atomic import write_private
+    from hermes_dash import write_file
 
     limit = limit_for(name, limit)
     read = {role: _read(path, role) for role, path in (("ancestor", base), ("ours", ours), ("theirs", theirs))}
@@ -238,7 +241,7 @@ def run_driver(
                 b">" * MARKER + f" {labels[1]}\n".encode(),
             ]
         )
-        write_private(ours, data)
+        write_file(ours, data, mode=0o600)
         return DriverReport(
             1,
             (
@@ -251,7 +254,7 @@ def run_driver(
     result = merge_entries(read["ancestor"][1], read["ours"][1], read["theirs"][1])  # type: ignore[arg-type]  # no problems: all three parsed
     text = result.text(labels)
     data = text.encode("utf-8")
-    write_private(ours, data)
+    write_file(ours, data, mode=0o600)
     lines = [
         f"hermes-dash: {name}: merged entry by entry: {result.kept} kept, {result.added_ours} added here, "
         f"{result.added_theirs} added there, {result.taken_ours + result.taken_theirs} changed, "

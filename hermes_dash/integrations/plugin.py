@@ -21,12 +21,21 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import FileProblem, HermesHome, InvalidRequest, MemoryStore, Refusal, __version__
-from hermes_dash.engine.config import plan_plugin_enabled, set_plugin_enabled
-from hermes_dash.engine.io.atomic import write_private
-from hermes_dash.engine.io.outside import json_from_outside
-from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
-from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash import (
+    MAX_PACKAGE_FILE_BYTES,
+    TARGETS,
+    FileProblem,
+    HermesHome,
+    InvalidRequest,
+    MemoryStore,
+    Refusal,
+    __version__,
+    json_from_outside,
+    plan_plugin_enabled,
+    read_regular,
+    set_plugin_enabled,
+    write_file,
+)
 
 NAME = "hermes-dash"
 LABEL = "Memory"
@@ -273,9 +282,8 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
     try:
         for rel, data in [*files.items(), (RECORD, record)]:
             path = folder / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
             if previous.get(rel) != data:
-                write_private(path, data)
+                write_file(path, data, mode=0o600)
                 written.append(rel)
         config = set_plugin_enabled(root, NAME, True)
     except (Refusal, OSError):
@@ -305,7 +313,7 @@ def _restore(folder: Path, previous: dict[str, bytes | None], written: list[str]
             if old is None:
                 (folder / rel).unlink()
             else:
-                write_private(folder / rel, old)
+                write_file(folder / rel, old, mode=0o600)
         except (OSError, Refusal):
             pass
     if not previous:

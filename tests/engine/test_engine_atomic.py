@@ -1,6 +1,6 @@
-"""The atomic writes under every memory file and snapshot: an OS error as a refusal with the
-matching hint, exclusive creation without hard links, private files that replace a link's name,
-and a failed rename or owner hand-back."""
+"""The atomic writes under every memory file and every other file: an OS error as a refusal with
+the matching hint, exclusive creation without hard links, the one writer refusing a link at the
+name (never writing through it), and a failed rename or owner hand-back."""
 
 from __future__ import annotations
 
@@ -41,11 +41,11 @@ def test_an_os_error_without_a_number_still_says_what_happened(tmp_path):
     assert refusal.hint == "Check the path and try again." and "errno" not in refusal.to_dict()
 
 
-def test_write_atomic_creates_missing_folders(tmp_path):
-    from hermes_dash.engine.io.atomic import write_atomic
+def test_write_file_creates_missing_folders(tmp_path):
+    from hermes_dash.engine.io.atomic import write_file
 
     path = tmp_path / "a" / "b" / "memories" / "USER.md"
-    write_atomic(path, b"hello")
+    write_file(path, b"hello")
     assert path.read_bytes() == b"hello" and (path.stat().st_mode & 0o777) == 0o600
 
 
@@ -90,7 +90,9 @@ def test_exclusive_creation_without_hard_links_leaves_nothing_when_the_write_fai
     assert list(tmp_path.iterdir()) == []
 
 
-def test_write_private_replaces_the_name_itself_never_a_links_target(tmp_path, monkeypatch):
+def test_write_file_refuses_a_link_at_the_name_and_leaves_link_and_target_as_they_were(tmp_path, monkeypatch):
+    """The one writer never writes through a link at the final component, nor
+    replaces one (write_private replaced it, write_atomic wrote through it)."""
     import errno
 
     import hermes_dash.engine.io.atomic as atomic
@@ -100,25 +102,85 @@ def test_write_private_replaces_the_name_itself_never_a_links_target(tmp_path, m
     target.write_bytes(b"keep me")
     os.chmod(target, 0o644)
     path = tmp_path / "a" / "b" / "frozen.json"
-    atomic.write_private(path, b"first")
+    atomic.write_file(path, b"first", mode=0o600)
     assert path.read_bytes() == b"first" and (path.stat().st_mode & 0o777) == 0o600
     path.unlink()
     path.symlink_to(target)
-    atomic.write_private(path, b"second")
-    assert not path.is_symlink() and path.read_bytes() == b"second" and (path.stat().st_mode & 0o777) == 0o600
-    assert target.read_bytes() == b"keep me"
-    atomic.write_private(path, b"third")  # an existing name is replaced too
-    assert path.read_bytes() == b"third"
+    with pytest.raises(FileProblem) as info:
+        atomic.write_file(path, b"second", mode=0o600)
+    assert info.value.message == (
+        f"{path} is a symbolic link to {target}; hermes-dash never writes through a link to a file of its own, "
+        "nor replaces one. Nothing was changed."
+    )
+    assert path.is_symlink() and os.readlink(path) == str(target) and target.read_bytes() == b"keep me"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["frozen.json"]  # no temp file left
+    path.unlink()
+    path.write_bytes(b"second")
+    os.chmod(path, 0o644)
+    atomic.write_file(path, b"third", mode=0o600)  # an existing name is replaced, with the bits asked for
+    assert path.read_bytes() == b"third" and (path.stat().st_mode & 0o777) == 0o600
+    real_replace = os.replace
 
-    def full(src, dst):
+    def full(src, dst, **kw):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(atomic.os, "replace", full)
     with pytest.raises(FileProblem) as info:
-        atomic.write_private(path, b"fourth")
+        atomic.write_file(path, b"fourth")
     monkeypatch.undo()
+    assert os.replace is real_replace
     assert info.value.message == f"Could not write {path}: No space left on device. Nothing was changed."
     assert path.read_bytes() == b"third" and sorted(p.name for p in path.parent.iterdir()) == ["frozen.json"]
+
+
+def test_write_file_refuses_what_is_not_a_regular_file_and_a_file_it_did_not_read(tmp_path):
+    from hermes_dash import FileChanged, FileProblem
+    from hermes_dash.engine.io.atomic import write_file
+
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    with pytest.raises(FileProblem) as info:
+        write_file(fifo, b"x")
+    assert info.value.message == f"{fifo} is a FIFO (named pipe), not a regular file. Nothing was changed."
+    path = tmp_path / "staged.json"
+    made = write_file(path, b"mine", expect=None)  # absent, as the caller saw it
+    with pytest.raises(FileChanged, match="appeared after hermes-dash read it"):
+        write_file(path, b"again", expect=None)
+    other = tmp_path / "other.json"
+    other.write_bytes(b"someone else's")  # made while the first is alive: another inode
+    os.replace(other, path)
+    with pytest.raises(FileChanged, match="was replaced by another file after hermes-dash read it"):
+        write_file(path, b"again", expect=made)
+    path.unlink()
+    with pytest.raises(FileChanged, match="was removed after hermes-dash read it"):
+        write_file(path, b"again", expect=made)
+    assert not path.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["fifo.json"]
+    assert write_file(path, b"new") == (path.stat().st_dev, path.stat().st_ino)
+
+
+def test_a_link_swapped_in_between_the_check_and_the_rename_is_refused_and_its_target_kept(tmp_path, monkeypatch):
+    """The name is checked again on the folder's descriptor after the temp file is written."""
+    import hermes_dash.engine.io.atomic as atomic
+    from hermes_dash import FileProblem
+
+    target = tmp_path / "bashrc"
+    target.write_bytes(b"keep me")
+    path = tmp_path / "c0ffee01.json"
+    path.write_bytes(b"{}")
+    real_fsync = os.fsync
+
+    def swap_then_fsync(fd):
+        real_fsync(fd)
+        if not path.is_symlink():
+            path.unlink()
+            path.symlink_to(target)
+
+    monkeypatch.setattr(atomic.os, "fsync", swap_then_fsync)
+    with pytest.raises(FileProblem, match="is a symbolic link"):
+        atomic.write_file(path, b'{"evil": 1}')
+    monkeypatch.undo()
+    assert target.read_bytes() == b"keep me" and path.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bashrc", "c0ffee01.json"]
 
 
 def test_a_failed_rename_names_the_real_file_and_leaves_no_temp(tmp_path, monkeypatch):
@@ -137,8 +199,9 @@ def test_a_failed_rename_names_the_real_file_and_leaves_no_temp(tmp_path, monkey
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(atomic.os, "replace", full)
+    st = (repo / "MEMORY.md").stat()
     with pytest.raises(FileProblem) as info:
-        atomic.write_atomic(link, b"new")
+        atomic.write_resolved(link, repo / "MEMORY.md", (st.st_dev, st.st_ino), b"new")
     monkeypatch.undo()
     assert info.value.message == f"Could not write {repo / 'MEMORY.md'}: No space left on device. Nothing was changed."
     assert sorted(p.name for p in repo.iterdir()) == ["MEMORY.md"] and (repo / "MEMORY.md").read_bytes() == b"old"
@@ -159,7 +222,7 @@ def test_a_write_goes_on_when_the_owner_cannot_be_handed_back(tmp_path, monkeypa
         raise OSError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(atomic.os, "fchown", refuse)
-    atomic.write_atomic(path, b"new")
+    atomic.write_file(path, b"new")
     monkeypatch.undo()
     assert path.read_bytes() == b"new" and (path.stat().st_mode & 0o777) == 0o640
 
@@ -200,7 +263,7 @@ def test_a_temp_name_already_taken_is_skipped_and_that_file_left_as_it_was(tmp_p
     stray.write_bytes(b"the agent's half-written temp file")
     urandom, _ = _names([b"\0" * 6, b"\1" * 6])
     monkeypatch.setattr(atomic.os, "urandom", urandom)
-    atomic.write_atomic(path, b"new")
+    atomic.write_file(path, b"new")
     monkeypatch.undo()
     assert path.read_bytes() == b"new" and stray.read_bytes() == b"the agent's half-written temp file"
     assert sorted(p.name for p in tmp_path.iterdir()) == [stray.name, "MEMORY.md"]
@@ -218,7 +281,7 @@ def test_when_every_temp_name_is_taken_the_write_is_refused_after_a_hundred(tmp_
     urandom, calls = _names([b"\0" * 6] * 200)
     monkeypatch.setattr(atomic.os, "urandom", urandom)
     with pytest.raises(FileProblem) as info:
-        atomic.write_atomic(path, b"new")
+        atomic.write_file(path, b"new")
     monkeypatch.undo()
     assert len(calls) == 100 and path.read_bytes() == b"old"
     assert info.value.message == f"Could not write {path}: no free temp file name. Nothing was changed."
@@ -241,14 +304,14 @@ def test_the_temp_file_is_private_before_its_first_byte(tmp_path, monkeypatch):
         return real_write(fd, data)
 
     monkeypatch.setattr(atomic.os, "write", write)
-    atomic.write_atomic(path, b"private words")
+    atomic.write_file(path, b"private words")
     monkeypatch.undo()
     assert modes and set(modes) == {0o600}  # nobody else could read the bytes while they were written
     assert path.read_bytes() == b"private words" and (path.stat().st_mode & 0o777) == 0o644
 
 
 def test_a_replaced_file_keeps_its_owner(tmp_path):
-    from hermes_dash.engine.io.atomic import write_atomic
+    from hermes_dash.engine.io.atomic import write_file
 
     path = tmp_path / "USER.md"
     path.write_bytes(b"old")
@@ -260,7 +323,7 @@ def test_a_replaced_file_keeps_its_owner(tmp_path):
             pytest.skip("needs root or a second group to give the file another owner")
         owner = (os.geteuid(), others[0])
     os.chown(path, *owner)
-    write_atomic(path, b"new")
+    write_file(path, b"new")
     st = path.stat()
     assert path.read_bytes() == b"new" and (st.st_uid, st.st_gid) == owner
 
@@ -387,3 +450,26 @@ def test_a_file_replaced_by_a_looping_link_is_no_longer_the_file_that_was_read(t
         write_resolved(real, real, identity, b"new")
     assert info.value.message.startswith(f"{real} is no longer the file that was read under the lock")
     assert real.is_symlink() and [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]
+
+
+def test_a_temp_file_that_gained_a_second_name_is_not_published(tmp_path, monkeypatch):
+    """The temp file is checked on its own descriptor before a byte is written: a hard link made
+    to it in the meantime (which would keep a second name to the new bytes) stops the write."""
+    import hermes_dash.engine.io.atomic as atomic
+    from hermes_dash import FileProblem
+
+    path = tmp_path / "config.yaml"
+    path.write_bytes(b"old")
+    real_fstat = os.fstat
+
+    def link_then_fstat(fd):
+        for temp in tmp_path.glob(".mem_*.tmp"):
+            os.link(temp, tmp_path / "second-name")
+        return real_fstat(fd)
+
+    monkeypatch.setattr(atomic.os, "fstat", link_then_fstat)
+    with pytest.raises(FileProblem, match="the new temp file is not a new regular file"):
+        atomic.write_file(path, b"secret: new")
+    monkeypatch.undo()
+    assert path.read_bytes() == b"old" and (tmp_path / "second-name").read_bytes() == b""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.yaml", "second-name"]

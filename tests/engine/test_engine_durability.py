@@ -28,7 +28,8 @@ from hermes_dash import MemoryStore, resolve_home
 SYSCALLS = "write,fsync,fdatasync,rename,renameat,renameat2,link,linkat,unlink,unlinkat"
 _LINE = re.compile(r"^(?:\d+\s+)?(?P<call>\w+)\((?P<args>.*)\)\s+=\s+(?P<ret>-?\d+)")
 _FD = re.compile(r"^-?\d+<(?P<path>[^>]*)>")
-_STR = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# A name, with the folder descriptor it is relative to (renameat(3</dir>, "name", ...)) when there is one.
+_NAMED = re.compile(r'(?:-?\d+<(?P<dir>[^>]*)>,\s*)?"(?P<name>(?:[^"\\]|\\.)*)"')
 
 
 def _trace(home: Path, action, tmp_path: Path) -> list[tuple[str, ...]]:
@@ -65,7 +66,7 @@ def _trace(home: Path, action, tmp_path: Path) -> list[tuple[str, ...]]:
             continue
         call, args = match["call"], match["args"]
         fd = _FD.match(args)
-        strings = _STR.findall(args)
+        strings = [os.path.join(m["dir"] or "", m["name"]) for m in _NAMED.finditer(args)]
         if call in ("write", "fsync", "fdatasync") and fd:
             path = fd["path"]
             events.append(("write", path, match["ret"]) if call == "write" else ("fsync", path))
@@ -207,11 +208,11 @@ def test_the_temp_file_is_made_beside_the_links_target(home, other_mount, tmp_pa
     _check_durable(events, renames[0], repo, len("one\n§\ntwo".encode()))
 
 
-def test_write_private_is_durable(home, tmp_path):
-    from hermes_dash.engine.io.atomic import write_private
+def test_write_file_is_durable(home, tmp_path):
+    from hermes_dash.engine.io.atomic import write_file
 
     path = home / "snap" / "frozen.json"
-    events = _trace(home, lambda store: write_private(path, b"{}"), tmp_path)
+    events = _trace(home, lambda store: write_file(path, b"{}"), tmp_path)
     renames = [e for e in events if e[0] == "rename" and e[2] == str(path)]
     assert len(renames) == 1, events
     _check_durable(events, renames[0], path.parent, 2)

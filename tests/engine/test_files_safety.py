@@ -193,18 +193,21 @@ def test_backup_page_view_does_not_read_through_a_link(home, write_mem, secret):
 # -- the frozen snapshot file ----------------------------------------------------------------------
 
 
-def test_freeze_replaces_a_planted_link_instead_of_writing_through_it(store, home, write_mem, tmp_path):
+def test_freeze_refuses_a_planted_link_and_never_writes_through_it(store, home, write_mem, tmp_path):
+    """The one writer's rule (docs/safety.md): a link at the name is refused, link and target kept."""
     write_mem("user", "likes tea, private")
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"someone else's file")
     os.chmod(victim, 0o644)
     path = home / "memories" / FROZEN_NAME
     os.symlink(victim, path)
-    snap = freeze_snapshot(store)
+    with pytest.raises(FileProblem, match="is a symbolic link"):
+        freeze_snapshot(store)
     assert victim.read_bytes() == b"someone else's file" and stat.S_IMODE(victim.stat().st_mode) == 0o644
-    assert not path.is_symlink() and path.is_file()
+    assert path.is_symlink() and os.readlink(path) == str(victim)
+    path.unlink()
+    assert freeze_snapshot(store).entries["user"] == ("likes tea, private",)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert snap.entries["user"] == ("likes tea, private",)
 
 
 def test_freeze_makes_the_snapshot_file_private_even_over_a_0644_one(store, home, write_mem):

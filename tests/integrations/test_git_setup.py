@@ -128,3 +128,70 @@ def test_a_config_that_includes_a_fifo_is_given_up_after_the_deadline(tmp_path: 
     assert done.returncode == 1 and f"took longer than {gitworker.GIT_TIMEOUT_S:g} s" in done.stderr, done.stderr
     assert (repo.path / ".git" / "config").read_bytes() == before
     assert not (repo.path / ".gitattributes").exists()
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_git_file_pointing_at_a_folder_that_is_no_repository_is_refused(tmp_path: Path) -> None:
+    """A ``.git`` file pointing at ``~/.ssh`` had libgit2 write ``~/.ssh/config``."""
+    ssh = tmp_path / "user" / ".ssh"
+    ssh.mkdir(parents=True)
+    (ssh / "known_hosts").write_text("github.com ssh-ed25519 AAAA\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / ".git").write_text(f"gitdir: {ssh}\n")
+    done = setup(work)
+    assert done.returncode == 1
+    assert f"{work / '.git'} points to {ssh}, which is not a git repository" in done.stderr, done.stderr
+    assert sorted(p.name for p in ssh.iterdir()) == ["known_hosts"]  # no ~/.ssh/config created
+    (ssh / "config").write_text("Host *\n  IdentityFile ~/.ssh/id_ed25519\n")
+    before = _tree(ssh)
+    done = setup(work)
+    assert done.returncode == 1 and "not a git repository" in done.stderr
+    assert _tree(ssh) == before and not (work / ".gitattributes").exists()
+
+
+def test_a_git_file_pointing_at_another_work_trees_repository_is_refused(tmp_path: Path) -> None:
+    """A real repository, but another work tree's: its own ``.git``, or a linked worktree's
+    folder whose ``gitdir`` file leads back to that worktree, not here."""
+    other = Repo(tmp_path / "other")
+    other.write("MEMORY.md", "a")
+    other.commit("one")
+    other.run("worktree", "add", "-q", str(tmp_path / "theirs"), "-b", "side")
+    before = (other.path / ".git" / "config").read_bytes()
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / ".git").write_text(f"gitdir: {other.path / '.git'}\n")
+    done = setup(work, env=other.env)
+    assert done.returncode == 1, done.stdout
+    assert f"a repository that does not belong to {work} (it names no core.worktree)" in done.stderr, done.stderr
+    assert "core.worktree" in done.stderr.splitlines()[-1]  # the hint says how to claim it
+    (work / ".git").write_text("gitdir: ../other/.git/worktrees/theirs\n")
+    done = setup(work, env=other.env)
+    assert done.returncode == 1
+    assert f"its gitdir file leads to {tmp_path / 'theirs' / '.git'}" in done.stderr, done.stderr
+    assert (other.path / ".git" / "config").read_bytes() == before and not (work / ".gitattributes").exists()
+
+
+def test_a_submodule_and_a_separate_git_dir_that_names_its_work_tree_are_set_up(tmp_path: Path) -> None:
+    """The layouts git makes with a ``.git`` file: a submodule (``.git/modules/NAME`` with
+    ``core.worktree``) and ``git init --separate-git-dir``, once its ``core.worktree`` says so."""
+    lib = Repo(tmp_path / "lib")
+    lib.write("MEMORY.md", "a")
+    lib.commit("one")
+    top = Repo(tmp_path / "top")
+    top.run("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(lib.path), "sub")
+    done = setup(top.path / "sub", env=top.env)
+    assert done.returncode == 0, done.stderr
+    module = top.path / ".git" / "modules" / "sub" / "config"
+    assert "hermes-memory" in module.read_text() and "hermes-memory" not in (top.path / ".git" / "config").read_text()
+    store, work = tmp_path / "store", tmp_path / "separate"
+    subprocess.run(["git", "init", "-q", f"--separate-git-dir={store}", str(work)], env=top.env, check=True)
+    done = setup(work, env=top.env)
+    assert done.returncode == 1 and "it names no core.worktree" in done.stderr, done.stderr
+    subprocess.run(["git", f"--git-dir={store}", "config", "core.worktree", str(work)], env=top.env, check=True)
+    done = setup(work, env=top.env)
+    assert done.returncode == 0, done.stderr
+    assert "hermes-memory" in (store / "config").read_text()

@@ -243,3 +243,21 @@ def test_a_side_too_large_to_read_leaves_ours_untouched(tmp_path: Path) -> None:
     report = run_driver(base, ours, theirs, "MEMORY.md")
     assert report.code == 1 and ours.read_text() == memory("alpha", "ours")
     assert "git checkout --theirs -- MEMORY.md" in report.lines[0] and "more than" in report.lines[1]
+
+
+def test_a_leading_bom_is_dropped_on_read_as_the_agents_of_today_read_it(tmp_path: Path) -> None:
+    """The module says a BOM is dropped, as 0.20 and later read it (``utf-8-sig``):
+    one side saved with a BOM has not changed its first entry, and the result has no BOM."""
+    base, ours, theirs = (tmp_path / n for n in ("O", "A", "B"))
+    base.write_text(memory("alpha", "beta"))
+    ours.write_bytes(b"\xef\xbb\xbf" + memory("alpha", "beta").encode())  # an editor added the BOM
+    theirs.write_text(memory("alpha: now with detail", "beta", "gamma"))
+    report = run_driver(base, ours, theirs, "MEMORY.md")
+    assert report.code == 0, report.lines
+    assert ours.read_bytes() == memory("alpha: now with detail", "beta", "gamma").encode()
+    for side in (base, theirs):  # a BOM on any side, through the command git runs
+        side.write_bytes(b"\xef\xbb\xbf" + side.read_bytes())
+    ours.write_bytes(b"\xef\xbb\xbf" + memory("alpha", "beta", "delta").encode())
+    done = invoke("merge-driver", str(base), str(ours), str(theirs), "MEMORY.md")
+    assert done.returncode == 0, done.stderr
+    assert ours.read_bytes() == memory("alpha: now with detail", "beta", "delta", "gamma").encode()

@@ -6,11 +6,11 @@ shape the agent's own ``/memory pending`` reads; and "approve all that apply", e
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
 
-from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal
-from hermes_dash.engine.io.atomic import write_atomic as _write_atomic
-from hermes_dash.engine.io.journal import journal_via
+from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal, journal_via, write_file
 
 from .decisions import _approve_one, _delete, _inbox_lock
 from .model import Decision, Staged
@@ -88,20 +88,41 @@ def _approve_parts(
     said = f"operations {_positions(preview.keep) or 'none'} of {count} approved"
     said += f"; {_positions(preview.drop)} dropped" if preview.drop else ""
     said += f"; {_positions(left)} left staged" if left else ""
+    written = None
     if left:  # first, so that a failure after the memory write cannot approve these twice
-        _write_atomic(path, _smaller(original, left))
+        written = write_file(path, _smaller(original, left), expect=_identity_of(path))
     result = None
     try:
         if preview.keep:
             with journal_via(staged_id=staged.id, origin=staged.origin or None, staged_parts=said):
                 result = store.apply(staged.target, shown if shown is not None else preview.operation)
-    except Refusal:
-        if left:
-            _write_atomic(path, original)
+    except Refusal as refusal:
+        if written is not None:
+            _put_back(path, original, written, refusal)
         raise
     if not left:
         _delete(path)
     return Decision(sid, True, f"Approved from {sid}: {said}" + (f". {result.message}" if result else "."), result)
+
+
+def _identity_of(path: Path) -> tuple[int, int] | None:
+    """The staged name's file as it is now (just read), which the smaller record may replace."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _put_back(path: Path, original: bytes, written: tuple[int, int], refusal: Refusal) -> None:
+    """The staged record as it was, over the smaller one this approval wrote, and only over that
+    file: a name that now holds anything else (a link swapped in while the memory lock was awaited)
+    is left as it is, and the refusal says both things."""
+    try:
+        write_file(path, original, expect=written)
+    except Refusal as problem:
+        refusal.message += f" The staged record could not be put back as it was: {problem.message}"
+        refusal.hint = problem.hint
 
 
 def approve_all(store: MemoryStore) -> list[Decision]:

@@ -1,14 +1,21 @@
-"""The one write routine: temp file beside the real file, fsync, rename, fsync the folder.
+"""The one writer: every file hermes-dash writes goes through this module (tests/meta/test_one_writer.py).
 
-Modelled on python-atomicwrites. A reader sees the old file or the new one, never half.
-Two traps handled here so no caller has to think about them:
+A temp file beside the real file, fsync, rename, fsync the folder: a reader sees the old file or
+the new one, never half (modelled on python-atomicwrites). Two kinds of name:
 
-* ``os.replace`` onto a symlink replaces the link itself, so the target is resolved first
-  and the temp file lives beside the *target* (same file system, and the link stays a link:
-  a team may keep MEMORY.md as a link into a repository; docs/rules.md#locking).
-* A new file must not be readable by others (USER.md is private): temp files are created
-  0600 (:func:`_open_temp`, as ``mkstemp`` makes them); an existing file's permission bits are
-  copied onto the replacement.
+* :func:`write_file`, for every file that is not a memory file (staged records, config.yaml,
+  .gitattributes, the snapshot, the plugin's files, the merge driver's result): it creates or
+  replaces the name itself and never follows a link there. The temp file is made with
+  ``O_EXCL | O_NOFOLLOW`` in the folder's descriptor and checked on its own descriptor; a name that
+  is a symbolic link (or not a regular file) is refused, never written through and never replaced,
+  checked again just before the rename, which itself replaces a name and never writes through one.
+* :func:`write_resolved`, for a memory file only: the documented MEMORY.md link is followed (the
+  temp file lives beside the *target*, so the link stays a link; docs/rules.md#locking), the target
+  resolved once under the lock and checked to be the file that was read.
+
+A new file must not be readable by others (USER.md is private): temp files are created 0600
+(:func:`_open_temp`, as ``mkstemp`` makes them); an existing file's permission bits are copied
+onto the replacement.
 """
 
 from __future__ import annotations
@@ -19,7 +26,9 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
+from hermes_dash.engine.io.readfile import kind_of
 from hermes_dash.engine.rules.errors import FileChanged, FileProblem
 
 TEMP_PREFIX = ".mem_"  # the agent's own prefix, so both programs' strays look alike
@@ -29,6 +38,10 @@ PRIVATE = 0o600
 # on a FIFO, not inherited by a child (a module constant: mutmut leaves it alone, and
 # tests/engine/test_engine_backup_link.py pins each flag's effect).
 _HOLD = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+
+#: A file's identity, (device, inode): what :func:`write_file` returns and checks with ``expect``.
+Identity = tuple[int, int]
 
 
 def real_path(path: Path) -> Path:
@@ -52,25 +65,37 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _open_temp(folder: Path) -> tuple[int, str]:
-    """A new temp file in ``folder``, as ``tempfile.mkstemp`` makes one (0600, exclusive, not
-    through a link, close-on-exec) under a random name, without its name generator and path
-    clean-ups: one ``getrandom`` and one ``open`` a write."""
+def _open_temp(folder: Path, dir_fd: int | None = None) -> tuple[int, str]:
+    """A new temp file in ``folder`` (or, given ``dir_fd``, in that folder's descriptor, named
+    relative to it), as ``tempfile.mkstemp`` makes one (0600, exclusive, not through a link,
+    close-on-exec) under a random name, without its name generator and path clean-ups: one
+    ``getrandom`` and one ``open`` a write."""
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-    base = os.fspath(folder)
+    base = "" if dir_fd is not None else os.fspath(folder)
     for _ in range(100):
         tmp = os.path.join(base, f"{TEMP_PREFIX}{os.urandom(6).hex()}{TEMP_SUFFIX}")
         try:
-            return os.open(tmp, flags, PRIVATE), tmp
+            return os.open(tmp, flags, PRIVATE, dir_fd=dir_fd), tmp
         except FileExistsError:
             continue
-    raise FileExistsError(errno.EEXIST, "no free temp file name", base)
+    raise FileExistsError(errno.EEXIST, "no free temp file name", os.fspath(folder))
 
 
 def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> str:
-    fd, tmp = _open_temp(folder)
+    return _write_temp_checked(folder, data, mode, owner, None)[0]
+
+
+def _write_temp_checked(
+    folder: Path, data: bytes, mode: int, owner: tuple[int, int] | None, dir_fd: int | None
+) -> tuple[str, Identity]:
+    """The finished temp file's name and identity, checked on the descriptor written: a new
+    regular file with this one name (O_EXCL and O_NOFOLLOW already promise it; this says so)."""
+    fd, tmp = _open_temp(folder, dir_fd)
     try:
         try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
+                raise OSError(errno.EEXIST, "the new temp file is not a new regular file", tmp)
             # Plain os.write on the descriptor, no buffered file object: nothing can be left in a
             # buffer at the fsync, and no fstat/ioctl/lseek that a file object makes on opening.
             view = memoryview(data)
@@ -87,30 +112,104 @@ def _write_temp(folder: Path, data: bytes, mode: int, owner: tuple[int, int] | N
             os.close(fd)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            os.unlink(tmp, dir_fd=dir_fd)
         raise
-    return tmp
+    return tmp, (st.st_dev, st.st_ino)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` (following symlinks) with ``data``; on failure the file is untouched.
+def write_file(
+    path: Path, data: bytes, *, mode: int | None = None, expect: Identity | None | Literal["any"] = "any"
+) -> Identity:
+    """Create or replace the name ``path`` itself with ``data``, atomically; the new file's identity.
 
-    The file's permission bits and (where allowed) owner are kept; a new file is 0600.
+    For every file hermes-dash writes except a memory file (:func:`write_resolved`). A name that
+    is a symbolic link is refused, never followed and never replaced: a link the user made (a
+    config.yaml kept in a dotfiles repository) is theirs to keep, and one an attacker swapped in
+    gets nothing. The check is made on the folder's descriptor before the temp file is written and
+    again just before the rename; a link swapped in after that is replaced by the rename, never
+    written through. ``mode``: the new file's bits (None: an existing file's bits and owner kept,
+    a new file 0600). ``expect``: the identity of the file the caller read (None: it was absent);
+    a name that holds anything else is refused with :class:`FileChanged`. Missing folders are made.
     """
-    target = path
     try:
         try:
-            st = os.lstat(path)  # one stat: a link is resolved (and its target stat'ed) only when it is one
-            if stat.S_ISLNK(st.st_mode):
-                target = Path(os.path.realpath(path))
-                st = target.stat()
-            mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
-        except FileNotFoundError:
-            mode, owner = PRIVATE, None
-        _replace_with_temp(target, data, mode, owner)
+            folder = os.open(path.parent, _FOLDER)
+        except FileNotFoundError:  # no folder yet (a first write): create it, then try once more
+            path.parent.mkdir(parents=True, exist_ok=True)
+            folder = os.open(path.parent, _FOLDER)
+        try:
+            return _write_in(folder, path, data, mode, expect)
+        finally:
+            os.close(folder)
     except OSError as exc:
-        raise os_refusal(exc, target) from exc
-    fsync_dir(target.parent)
+        raise os_refusal(exc, path) from exc
+
+
+def _write_in(folder: int, path: Path, data: bytes, mode: int | None, expect: Identity | None | str) -> Identity:
+    now = _name_now(folder, path)
+    _check_name(path, now, expect)
+    keep = now is not None and mode is None
+    bits = stat.S_IMODE(now.st_mode) if keep and now is not None else PRIVATE if mode is None else mode
+    owner = (now.st_uid, now.st_gid) if keep and now is not None else None
+    tmp, made = _write_temp_checked(path.parent, data, bits, owner, folder)
+    try:
+        again = _name_now(folder, path)
+        _check_name(path, again, "any")  # a link or a folder that took the name since the first check
+        if _identity(again) != _identity(now):
+            raise FileChanged(
+                f"{path} was replaced while hermes-dash was writing it. Nothing was changed.",
+                hint="Check what replaced it, then try again.",
+                path=str(path),
+            )
+        os.replace(tmp, path.name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=folder)
+        raise
+    with contextlib.suppress(OSError):  # best effort, as fsync_dir: the new file is in place
+        os.fsync(folder)
+    return made
+
+
+def _name_now(folder: int, path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path.name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+
+
+def _identity(st: os.stat_result | None) -> Identity | None:
+    return None if st is None else (st.st_dev, st.st_ino)
+
+
+def _check_name(path: Path, st: os.stat_result | None, expect: Identity | None | str) -> None:
+    """Refuse a name that is not a regular file (or absent), or not the file the caller read."""
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        try:
+            leads = f" to {os.readlink(path)}"
+        except OSError:
+            leads = ""
+        raise FileProblem(
+            f"{path} is a symbolic link{leads}; hermes-dash never writes "
+            "through a link to a file of its own, nor replaces one. Nothing was changed.",
+            hint="If you made that link, make the change in the file it leads to yourself; otherwise "
+            "remove the link (its target is untouched) and try again.",
+            path=str(path),
+        )
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise FileProblem(
+            f"{path} is {kind_of(st.st_mode)}, not a regular file. Nothing was changed.",
+            hint="Move it away, then try again.",
+            path=str(path),
+        )
+    if expect != "any" and _identity(st) != expect:
+        what = "appeared" if expect is None else "was removed" if st is None else "was replaced by another file"
+        raise FileChanged(
+            f"{path} {what} after hermes-dash read it: writing now would overwrite a file that was never "
+            "read. Nothing was changed.",
+            hint="Look at it again, then try again.",
+            path=str(path),
+        )
 
 
 def write_resolved(
@@ -181,20 +280,6 @@ def _check_still_leads(name: Path, real: Path, identity: tuple[int, int] | None)
         now=str(now),
         read=str(real),
     )
-
-
-def write_private(path: Path, data: bytes) -> None:
-    """Replace the name ``path`` itself with a new 0600 file holding ``data``, atomically.
-
-    For files hermes-dash owns (the frozen snapshot): unlike :func:`write_atomic` this never
-    writes through a symbolic link and never keeps an old mode. A link planted at ``path`` is
-    replaced by the new file, and the file it pointed to is left exactly as it was.
-    """
-    try:
-        _replace_with_temp(path, data, PRIVATE)
-    except OSError as exc:
-        raise os_refusal(exc, path) from exc
-    fsync_dir(path.parent)
 
 
 def _replace_with_temp(
@@ -355,4 +440,4 @@ def os_refusal(exc: OSError, path: Path) -> FileProblem:
     )
 
 
-__all__ = ["write_atomic", "write_private"]
+__all__ = ["write_file"]
