@@ -24,19 +24,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hermes_dash import (
-    DEFAULT_LIMITS,
-    JOURNAL_NAME,
-    JOURNAL_PREVIEW_CHARS,
-    MAX_PACKAGE_FILE_BYTES,
-    TARGETS,
-    journal_digest,
-    percent,
-    project,
-    read_regular,
-    usage,
-    write_file,
-)
+from hermes_dash.engine.io.atomic import write_file
+from hermes_dash.engine.io.journal import JOURNAL_NAME, JOURNAL_PREVIEW_CHARS, journal_digest
+from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
+from hermes_dash.engine.rules.format import DEFAULT_LIMITS, TARGETS, percent, usage
+from hermes_dash.engine.rules.ops import project
 
 SCHEMA = Path(__file__).with_name("demo_state") / "schema.sql"
 DAY, HOUR, MINUTE = 86_400, 3_600, 60

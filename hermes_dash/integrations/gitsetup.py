@@ -21,10 +21,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import FileProblem, InvalidRequest, read_regular, write_file
+from hermes_dash import FileProblem, InvalidRequest
 from hermes_dash.curation import gitread
 from hermes_dash.curation.gitworker import ask
-from hermes_dash.engine.io.atomic import write_atomic
+from hermes_dash.engine.io.atomic import write_file
 from hermes_dash.engine.io.readfile import read_regular
 
 DRIVER = "hermes-memory"
@@ -89,7 +89,7 @@ def _git_dir(repo: Path) -> Path:
         if text.startswith("gitdir:"):
             where = Path(text[len("gitdir:") :].strip())
             return _belonging(repo, dot, Path(os.path.normpath(where if where.is_absolute() else repo / where)))
-    from hermes_dash import printed_program  # the program as started, for the command in the hint
+    from hermes_dash.engine.invocation import printed_program
 
     raise InvalidRequest(
         f"{repo} is not the top folder of a git repository (no .git there).",

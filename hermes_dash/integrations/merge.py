@@ -210,7 +210,7 @@ def run_driver(
     labels: tuple[str, str] = ("ours", "theirs"),
 ) -> DriverReport:
     """Merge ``ours`` with ``theirs`` from ``base`` and write the result over ``ours`` (git's %A)."""
-    from hermes_dash import write_file
+    from hermes_dash.engine.io.atomic import write_file
 
     limit = limit_for(name, limit)
     read = {role: _read(path, role) for role, path in (("ancestor", base), ("ours", ours), ("theirs", theirs))}

@@ -10,7 +10,9 @@ import os
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
-from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal, journal_via, write_file
+from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal
+from hermes_dash.engine.io.atomic import write_file
+from hermes_dash.engine.io.journal import journal_via
 
 from .decisions import _approve_one, _delete, _inbox_lock
 from .model import Decision, Staged
