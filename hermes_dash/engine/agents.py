@@ -32,6 +32,10 @@ class AgentRules:
     exact_match_wins: bool  # an entry equal to old_text is the target even when others contain it
     refuses_emptying_batch: bool  # a batch that would leave a non-empty store empty is refused
     keeps_bom: bool  # a leading BOM is read as a character of the first entry (and written back)
+    #: Its ``apply_memory_pending`` (0.22): a staged record needs its ``target``, a staged replace,
+    #: remove or patch its ``matched_entry`` pin, and a ``patch`` edits exactly one span of the
+    #: pinned entry (docs/pending.md). False: the record replays as 0.19.0 replays it.
+    pinned_replay: bool = False
 
     @property
     def released(self) -> bool:
@@ -66,7 +70,13 @@ TABLE: tuple[AgentRules, ...] = (
         keeps_bom=True,
     ),
     AgentRules(
-        "main", "main", null_target_is_memory=True, exact_match_wins=False, refuses_emptying_batch=True, keeps_bom=False
+        "main",
+        "main",
+        null_target_is_memory=True,
+        exact_match_wins=False,
+        refuses_emptying_batch=True,
+        keeps_bom=False,
+        pinned_replay=True,
     ),
 )
 RELEASES = tuple(r for r in TABLE if r.released)

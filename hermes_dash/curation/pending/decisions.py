@@ -9,11 +9,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal, held, journal_via
+from hermes_dash.engine import agents
 
 from .lowering import lower
 from .model import AIMED, Decision, Staged
 from .previews import _check_edit
 from .reading import _path_of, _well_formed
+from .replay import replay_refusal
 
 
 @contextlib.contextmanager
@@ -41,6 +43,8 @@ def _approve_one(
     staged = _well_formed(path)
     if edit is not None:
         _check_edit(staged, edit)
+    elif (refused := replay_refusal(staged)) is not None:
+        raise refused
     operation = staged.operation() if edit is None else edit
     if edit is None and shown is not None and _as_shown(staged, shown):
         operation = shown  # the staged write pinned to the entry its preview showed
@@ -60,7 +64,8 @@ def _approve_one(
         raise
     _delete(path)
     done = (
-        "Entry patched (every occurrence inside it; the rest kept)."
+        f"Entry patched ({'one span' if agents.active().pinned_replay else 'every occurrence'} inside it; "
+        "the rest kept)."
         if staged.action == "patch" and result.changed
         else result.message
     )

@@ -17,6 +17,7 @@ from hermes_dash import (
 from .lowering import lower, pin_states
 from .model import AIMED, Preview, Staged
 from .reading import _path_of, _well_formed
+from .replay import replay_refusal
 
 
 def _check_edit(staged: Staged, operation: Operation) -> None:
@@ -66,6 +67,8 @@ def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, st
         )
     pins = pin_states(staged, before)
     if operation is None:
+        if (refused := replay_refusal(staged)) is not None:
+            return Preview(staged, before, before, state.limit, refused, pins=pins)
         operation = staged.operation()
     else:
         try:
