@@ -8,8 +8,16 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal, held, journal_via
-from hermes_dash.engine import agents
+from hermes_dash import (
+    EntryChanged,
+    FileProblem,
+    MemoryStore,
+    Operation,
+    Refusal,
+    agent_rules_in_effect,
+    held,
+    journal_via,
+)
 
 from .lowering import lower
 from .model import AIMED, Decision, Staged
@@ -64,7 +72,7 @@ def _approve_one(
         raise
     _delete(path)
     done = (
-        f"Entry patched ({'one span' if agents.active().pinned_replay else 'every occurrence'} inside it; "
+        f"Entry patched ({'one span' if agent_rules_in_effect().pinned_replay else 'every occurrence'} inside it; "
         "the rest kept)."
         if staged.action == "patch" and result.changed
         else result.message

@@ -9,13 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hermes_dash import AmbiguousMatch, EntryChanged, InvalidRequest, NoMatch, Operation, find, project
-from hermes_dash.engine import agents
+from hermes_dash import (
+    AmbiguousMatch,
+    EntryChanged,
+    InvalidRequest,
+    NoMatch,
+    Operation,
+    agent_rules_in_effect,
+    find,
+    project,
+)
 
 from .model import PinState, Staged
 
 #: No limit: the steps inside a batch are checked against the limit only at the end.
 _BIG = 10**15
+
+
+def patch_rule() -> str:
+    """What a patch does inside its entry under the rules in effect, in a sentence for the pages."""
+    if agent_rules_in_effect().pinned_replay:
+        return (
+            "It must occur exactly once inside the entry, spaces included; that one span is replaced and "
+            "the rest of the entry is kept as it is."
+        )
+    return "Every occurrence of it inside the entry is replaced; the rest of the entry is kept as it is."
 
 
 def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operation:
@@ -26,7 +44,7 @@ def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operat
     The entry is found as a replace finds it (the same matching rules); a pinned patch aims at
     its pinned entry, word for word, and is refused when that entry is no longer in the file.
     """
-    if agents.active().pinned_replay:
+    if agent_rules_in_effect().pinned_replay:
         return _span_patch(entries, part, where)
     old_text, new_text = part.old_text.strip(), part.content.strip()
     if not old_text:

@@ -16,11 +16,11 @@ from hermes_dash import (
     MemoryStore,
     NotReadable,
     Operation,
+    agent_rules_in_effect,
     printed_command,
     read_regular,
     time_from_epoch,
 )
-from hermes_dash.engine import agents
 
 from .model import ACTIONS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, PART_ACTIONS, Staged
 
@@ -85,7 +85,11 @@ def _part(op: Mapping[str, object], where: str) -> tuple[Operation, str]:
                 "(#45777), which no released or main agent writes; it was not applied"
             )
         # 0.22 replays ``content or new_text``; hermes-dash read main's patch as new_text first.
-        text = (content or new_text) if agents.active().pinned_replay else (new_text if new_text.strip() else content)
+        text = (
+            (content or new_text)
+            if agent_rules_in_effect().pinned_replay
+            else (new_text if new_text.strip() else content)
+        )
         return Operation("patch", text, old_text, pin), old_text
     text = content if content.strip() else new_text
     if not action:  # what it was meant to do is unknown: kept as staged, with both texts

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hermes_dash import InvalidRequest
-from hermes_dash.engine import agents
+from hermes_dash import InvalidRequest, agent_rules_in_effect
 
 from .model import AIMED, Staged
 
@@ -30,7 +29,7 @@ def _no_target() -> InvalidRequest:
 def replay_refusal(staged: Staged) -> InvalidRequest | None:
     """Why the home's agent would refuse to replay ``staged`` as it is, or None (older agents:
     always None; they replay every well-formed record)."""
-    if not agents.active().pinned_replay or not staged.ok or staged.payload is None:
+    if not agent_rules_in_effect().pinned_replay or not staged.ok or staged.payload is None:
         return None
     payload = staged.payload
     if payload.get("target") is None:
