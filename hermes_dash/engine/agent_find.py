@@ -22,7 +22,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from hermes_dash.engine.io.readfile import (
@@ -66,6 +66,7 @@ class Found:
     venv: Path | None = None  # the venv it is installed in, when known
     record: str | None = None  # the package record's version, when it differs from the code's
     released: str | None = None  # the code's ``__release_date__``, when it has one
+    package_dir: Path | None = field(default=None, compare=False)  # the folder holding its hermes_cli
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def site_agent(site: Path, where: str, venv: Path | None = None) -> Found | None
         return None
     # A repack's own fourth number (0.20.1.2 of upstream 0.20.1) is no disagreement.
     differs = record is not None and _key(record) != _key(version)
-    return Found(version, where, venv, record if differs else None, code.released if code else None)
+    return Found(version, where, venv, record if differs else None, code.released if code else None, site)
 
 
 def site_version(site: Path) -> str | None:

@@ -18,7 +18,7 @@ import contextvars
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -123,6 +123,15 @@ class AgentInfo:
     commit: str | None = None
     record: str | None = None  # the package record's version, when it differs from the code's
     released: str | None = None  # the code's ``__release_date__``
+    package_dir: str | None = field(default=None, compare=False)  # the folder holding its ``hermes_cli``
+
+    @property
+    def web_dashboard(self) -> bool | None:
+        """Whether its ``hermes dashboard`` has a web front end to show (``hermes_cli/web_dist``, which
+        both repackagings leave out); None when no agent's files were found."""
+        if self.package_dir is None:
+            return None
+        return os.path.isdir(os.path.join(self.package_dir, "hermes_cli", "web_dist"))
 
     @property
     def supported(self) -> bool:
@@ -185,7 +194,8 @@ def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) 
         repo, version, commit = checkout
         code = find.code_version(repo)
         released = code.released if code else None
-        return AgentInfo(version, "checkout", str(repo), rules_for(version or "main"), commit, released=released)
+        rules = rules_for(version or "main")
+        return AgentInfo(version, "checkout", str(repo), rules, commit, released=released, package_dir=str(repo))
     for found in find.installed(path):
         return _release(found)
     return AgentInfo(None, "unknown", None, NEWEST)
@@ -193,7 +203,8 @@ def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) 
 
 def _release(found: Found) -> AgentInfo:
     rules = rules_for(found.version)
-    return AgentInfo(found.version, "release", found.where, rules, record=found.record, released=found.released)
+    where = str(found.package_dir) if found.package_dir else None
+    return AgentInfo(found.version, "release", found.where, rules, None, found.record, found.released, where)
 
 
 # -- the rules in effect ------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from hermes_dash import (
     MemoryStore,
     Refusal,
     __version__,
+    agent_for_home,
     json_from_outside,
     plan_plugin_enabled,
     read_regular,
@@ -252,6 +253,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
     if not 0 < port < 65536:
         raise InvalidRequest(f"{port} is not a port number.", hint="Give a port from 1 to 65535.")
     folder, root = folder_of(home), machine_home(home)
+    _no_web_dashboard(root.path)
     _no_links(root, folder)
     _only_ours(root, folder)
     previous: dict[str, bytes | None] = {}
@@ -303,6 +305,21 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
         (),
         config.summary,
         tuple(notes),
+    )
+
+
+def _no_web_dashboard(root: Path) -> None:
+    """Refuse when the agent found for the home ships no web front end (``hermes_cli/web_dist``:
+    the axisrow repack and the iot fork leave it out), unless ``HERMES_WEB_DIST`` names one: its
+    ``hermes dashboard`` has no page for the tab, and an install would be a silent no-op."""
+    info = agent_for_home(root)
+    if info.web_dashboard is not False or os.environ.get("HERMES_WEB_DIST"):
+        return
+    raise InvalidRequest(
+        f"This Hermes has no web dashboard: {info.describe()}; its package ships no hermes_cli/web_dist, "
+        "the page `hermes dashboard` serves and the Memory tab would live in. Nothing was installed.",
+        hint="Use hermes-dash on its own (`hermes-dash serve`), or install the tab for an agent that has "
+        "the dashboard (hermes-agent, or the installer's git checkout with its web front end built).",
     )
 
 
