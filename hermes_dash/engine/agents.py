@@ -40,6 +40,10 @@ class AgentRules:
     #: remove or patch its ``matched_entry`` pin, and a ``patch`` edits exactly one span of the
     #: pinned entry (docs/pending.md). False: the record replays as 0.19.0 replays it.
     pinned_replay: bool = False
+    #: Its config.yaml reader (0.22's ``hermes_yaml``): a key named twice in one mapping makes the
+    #: file unreadable, and an unreadable file gives way to the newest ``backups/config/`` copy
+    #: that parsed (else the defaults). False: PyYAML, the last of two keys wins.
+    strict_config: bool = False
 
     @property
     def released(self) -> bool:
@@ -81,6 +85,7 @@ TABLE: tuple[AgentRules, ...] = (
         refuses_emptying_batch=True,
         keeps_bom=False,
         pinned_replay=True,
+        strict_config=True,
     ),
 )
 RELEASES = tuple(r for r in TABLE if r.released)

@@ -33,6 +33,7 @@ from hermes_dash import (
     TwoFileUndo,
     Undo,
     agent_for_home,
+    agent_rules_in_effect,
     load_settings,
     n_entries,
     resolve_home,
@@ -79,7 +80,7 @@ def current_home() -> HermesHome:
         return resolve_home(st.session_state.hd_home, "default")
 
 
-_SETTINGS: dict[tuple[str, Fingerprint], Settings] = {}
+_SETTINGS: dict[tuple[object, ...], Settings] = {}
 _SETTINGS_MAX = 64
 
 
@@ -94,7 +95,9 @@ def settings_of(home: HermesHome) -> Settings:
     key = stat_key(home.config_path)
     if key is None:
         return load_settings(home)
-    slot = (str(home.config_path), key)
+    # The managed scope's file and the agent's way of reading YAML change the answer too.
+    managed = os.path.join(os.environ.get("HERMES_MANAGED_DIR", "").strip() or "/etc/hermes", "config.yaml")
+    slot = (str(home.config_path), key, managed, stat_key(managed), agent_rules_in_effect().strict_config)
     found = _SETTINGS.get(slot)
     if found is None:
         if len(_SETTINGS) >= _SETTINGS_MAX:
