@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from .decisions import approve, reject
 from .fitting import fit_candidates
-from .lowering import lower, patch_rule, pin_states
+from .lowering import agent_actions, lower, patch_rule, pin_states, span_patch
 from .model import (
     ACTIONS,
     AIMED,
@@ -99,8 +99,10 @@ __all__ = [
     "Triaged",
     "approve",
     "list_pending",
+    "agent_actions",
     "lower",
     "patch_rule",
+    "span_patch",
     "marked",
     "pin_states",
     "preview",

@@ -36,6 +36,21 @@ def patch_rule() -> str:
     return "Every occurrence of it inside the entry is replaced; the rest of the entry is kept as it is."
 
 
+def agent_actions() -> tuple[str, ...]:
+    """What the home's agent's own memory tool offers: 0.22 (the rules whose staged records are
+    pinned: the same release took ``replace`` out of the tool for ``patch``) has add, patch and
+    remove; before it, add, replace and remove."""
+    return ("add", "patch", "remove") if agent_rules_in_effect().pinned_replay else ("add", "replace", "remove")
+
+
+def span_patch(entries: Sequence[str], old_text: str, new_text: str, pin: str | None = None) -> Operation:
+    """hermes-dash's own patch (the Edit page, ``hermes-dash patch``), with 0.22's meaning
+    whatever the agent: ``old_text`` occurs exactly once in one entry (``pin``: that entry, as the
+    person saw it) and that span becomes ``new_text``. Returns the pinned replace to write;
+    raises the refusal (no entry, several, the span twice, no change, the pinned entry gone)."""
+    return _span_patch(list(entries), Operation("patch", new_text, old_text, pin))
+
+
 def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operation:
     """The replace a patch amounts to: the whole entry it hits, by the entry with every
     occurrence of ``old_text`` replaced by the new text (one span: :func:`_span_patch`), pinned
