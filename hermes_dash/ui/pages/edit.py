@@ -1,4 +1,5 @@
-"""Edit: add, replace, remove and a batch editor, each previewed before anything is written.
+"""Edit: add, replace, remove, patch (when the home's agent has it) and a batch editor, each
+previewed before anything is written.
 
 Every write goes through ``MemoryStore`` (lock, re-read, drift guard, backup, atomic write).
 The page previews through the store's one preview routine (``MemoryStore.preview``: the
@@ -23,6 +24,7 @@ from hermes_dash import (
     Operation,
     OpResult,
     Projection,
+    Refusal,
     describe_findings,
     find,
     n_entries,
@@ -32,6 +34,7 @@ from hermes_dash import (
     scan,
     ui,
 )
+from hermes_dash.curation import pending
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 
 if TYPE_CHECKING:
@@ -163,7 +166,7 @@ ui.health_lines([state])
 ui.state_gauge(state, key="ed_gauge_now")
 ui.drift_notice(state)
 
-DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")
+DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old", "ed_pt_old", "ed_pt_new")
 
 
 def draft_banner() -> None:
@@ -186,7 +189,21 @@ with st.container():  # always here, so a conflict appearing does not shift the 
     ui.conflict_panel(store, target, key="ed_conflict")
     draft_banner()
 
-tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
+AGENT_ACTIONS = pending.agent_actions()
+if "patch" in AGENT_ACTIONS:
+    st.caption(
+        "The agent that uses this home offers **add, patch and remove** in its own memory tool. Replace "
+        "(the whole entry, pinned to the entry you see) and the batch editor are hermes-dash's own."
+    )
+else:
+    st.caption(
+        "The agent that uses this home offers **add, replace and remove** in its own memory tool; the "
+        "batch editor is hermes-dash's own."
+    )
+TAB_NAMES = ["Add", *(["Patch"] if "patch" in AGENT_ACTIONS else []), "Replace", "Remove", "Batch editor"]
+TABS = dict(zip(TAB_NAMES, st.tabs(TAB_NAMES)))
+tab_add, tab_replace, tab_remove, tab_batch = TABS["Add"], TABS["Replace"], TABS["Remove"], TABS["Batch editor"]
+tab_patch = TABS.get("Patch")
 NEW_ENTRY = ui.label_selector("New entry")
 if ui.page_opened():  # adding is what this page is for: the box gets focus, not the 20th Tab stop
     ui.focus_now(NEW_ENTRY)
@@ -225,6 +242,52 @@ with tab_add:
         shown = preview(Operation("add", text), "ed_gauge_add")
         if shown.ok and not shown.changed:
             st.info("This exact entry already exists; adding it changes nothing.")
+
+
+def patch_now(old_text: str, new_text: str, pin: str | None) -> OpResult:
+    """The patch on the file as it is at the click: the pinned replace of its entry, through the store."""
+    op = pending.span_patch(store.read(target).entries, old_text, new_text, pin)
+    return store.replace(target, op.old_text, op.content, expect_entry=op.expect_entry)
+
+
+def patch_tab() -> None:
+    """One span inside one entry, as the agent's own patch (0.22): the span must occur once there."""
+    if state.drift:
+        st.error(refused_by_drift("Patch"))
+    st.caption(f"The text to change picks the entry and is the span changed in it. {pending.patch_rule()}")
+    old_pt = st.text_input("Text to change", key="ed_pt_old")
+    new_pt = st.text_input("New text for it", key="ed_pt_new")
+    pin_pt = pin_for("pt", old_pt, find(entries, old_pt).target)
+    lowered: Operation | None = None
+    refused: Refusal | None = None
+    if old_pt.strip() and new_pt.strip():
+        try:
+            lowered = pending.span_patch(entries, old_pt, new_pt, pin_pt)
+        except Refusal as refusal:
+            refused = refusal
+    shown_pt = store.preview(state, lowered).projection if lowered is not None else None
+    button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
+    if button_col.button("Patch entry", key="ed_pt_btn", type="primary"):
+        write(
+            lambda: patch_now(old_pt, new_pt, pin_pt),
+            action="replace",
+            content=lowered.content if lowered is not None else new_pt,
+            clear=("ed_pt_old", "ed_pt_new"),
+        )
+    if refused is not None:
+        with reason_col:
+            ui.show_refusal(refused, "**Will be refused:** nothing will be written.")
+    refusal_beside(reason_col, shown_pt)
+    warn_if_moved(pin_pt, show_match(old_pt))
+    if lowered is not None and shown_pt is not None and shown_pt.refusal is None:
+        ui.show_word_diff(lowered.old_text, lowered.content, fold=False)
+        scan_note(lowered.content)
+        preview(lowered, "ed_gauge_patch")
+
+
+if tab_patch is not None:
+    with tab_patch:
+        patch_tab()
 
 with tab_replace:
     if state.drift:
