@@ -204,3 +204,21 @@ def test_a_patch_ending_in_a_space_leaves_the_entries_the_agent_reads(tmp_path):
     assert agent["success"] and decision.ok
     assert (by_agent / "memories" / "MEMORY.md").read_bytes() == "concat dog \n§\nThe user drinks tea.".encode()
     assert (by_dash / "memories" / "MEMORY.md").read_bytes() == "concat dog\n§\nThe user drinks tea.".encode()
+
+
+def test_pending_approve_on_the_command_line_follows_the_homes_agent(tmp_path):
+    """End to end: the home's agent found by detection (the installer's checkout, declaring no
+    version: upstream main's rules, which replay pinned), ``hermes-dash pending approve``."""
+    from cli_support import run
+
+    home = _home(tmp_path / "h", "concat cat\n§\nThe user drinks tea.")
+    sid = _staged_id(home, {"action": "patch", "target": "memory", "old_text": " cat", "content": " dog"})
+    (home / "hermes-agent" / ".git").mkdir(parents=True)
+    (home / "hermes-agent" / ".git" / "HEAD").write_text("e" * 40 + "\n", encoding="utf-8")
+    by_agent = tmp_path / "agent"
+    shutil.copytree(home, by_agent)
+    assert _drive("approve", by_agent, sid)["success"]
+    code, out, err = run(home, "pending", "approve", sid)
+    assert code == 0, (out, err)
+    assert _files(home) == _files(by_agent)
+    assert (home / "memories" / "MEMORY.md").read_text(encoding="utf-8").startswith("concat dog\n")
