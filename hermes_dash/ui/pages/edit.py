@@ -24,7 +24,6 @@ from hermes_dash import (
     Operation,
     OpResult,
     Projection,
-    Refusal,
     describe_findings,
     find,
     n_entries,
@@ -190,16 +189,7 @@ with st.container():  # always here, so a conflict appearing does not shift the 
     draft_banner()
 
 AGENT_ACTIONS = pending.agent_actions()
-if "patch" in AGENT_ACTIONS:
-    st.caption(
-        "The agent that uses this home offers **add, patch and remove** in its own memory tool. Replace "
-        "(the whole entry, pinned to the entry you see) and the batch editor are hermes-dash's own."
-    )
-else:
-    st.caption(
-        "The agent that uses this home offers **add, replace and remove** in its own memory tool; the "
-        "batch editor is hermes-dash's own."
-    )
+ui.agent_operations_caption(AGENT_ACTIONS)
 TAB_NAMES = ["Add", *(["Patch"] if "patch" in AGENT_ACTIONS else []), "Replace", "Remove", "Batch editor"]
 TABS = dict(zip(TAB_NAMES, st.tabs(TAB_NAMES)))
 tab_add, tab_replace, tab_remove, tab_batch = TABS["Add"], TABS["Replace"], TABS["Remove"], TABS["Batch editor"]
@@ -244,50 +234,9 @@ with tab_add:
             st.info("This exact entry already exists; adding it changes nothing.")
 
 
-def patch_now(old_text: str, new_text: str, pin: str | None) -> OpResult:
-    """The patch on the file as it is at the click: the pinned replace of its entry, through the store."""
-    op = pending.span_patch(store.read(target).entries, old_text, new_text, pin)
-    return store.replace(target, op.old_text, op.content, expect_entry=op.expect_entry)
-
-
-def patch_tab() -> None:
-    """One span inside one entry, as the agent's own patch (0.22): the span must occur once there."""
-    if state.drift:
-        st.error(refused_by_drift("Patch"))
-    st.caption(f"The text to change picks the entry and is the span changed in it. {pending.patch_rule()}")
-    old_pt = st.text_input("Text to change", key="ed_pt_old")
-    new_pt = st.text_input("New text for it", key="ed_pt_new")
-    pin_pt = pin_for("pt", old_pt, find(entries, old_pt).target)
-    lowered: Operation | None = None
-    refused: Refusal | None = None
-    if old_pt.strip() and new_pt.strip():
-        try:
-            lowered = pending.span_patch(entries, old_pt, new_pt, pin_pt)
-        except Refusal as refusal:
-            refused = refusal
-    shown_pt = store.preview(state, lowered).projection if lowered is not None else None
-    button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
-    if button_col.button("Patch entry", key="ed_pt_btn", type="primary"):
-        write(
-            lambda: patch_now(old_pt, new_pt, pin_pt),
-            action="replace",
-            content=lowered.content if lowered is not None else new_pt,
-            clear=("ed_pt_old", "ed_pt_new"),
-        )
-    if refused is not None:
-        with reason_col:
-            ui.show_refusal(refused, "**Will be refused:** nothing will be written.")
-    refusal_beside(reason_col, shown_pt)
-    warn_if_moved(pin_pt, show_match(old_pt))
-    if lowered is not None and shown_pt is not None and shown_pt.refusal is None:
-        ui.show_word_diff(lowered.old_text, lowered.content, fold=False)
-        scan_note(lowered.content)
-        preview(lowered, "ed_gauge_patch")
-
-
 if tab_patch is not None:
     with tab_patch:
-        patch_tab()
+        ui.patch_tab(store, state, pin=pin_for, match=show_match, moved=warn_if_moved, note=scan_note, shown=preview)
 
 with tab_replace:
     if state.drift:
