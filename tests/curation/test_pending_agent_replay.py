@@ -192,7 +192,8 @@ def test_the_022_row_replays_pinned():
     row = agents.rules_for("0.22.2")
     if row.version != "0.22.2":
         pytest.skip("the version table has no 0.22 row yet (the rules engineer's part of issue 42)")
-    assert row.pinned_replay
+    assert row.pinned_replay and row.strict_config  # its apply_memory_pending, its hermes_yaml config reader
+    assert not agents.rules_for("0.20.1").pinned_replay and not agents.rules_for("0.20.1").strict_config
 
 
 def test_a_patch_ending_in_a_space_leaves_the_entries_the_agent_reads(tmp_path):
