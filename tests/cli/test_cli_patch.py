@@ -11,9 +11,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from agent_venvs import agent_venv
 from cli_support import run
 
-AGENT = Path("/opt/hermes-agent/v0.22.2/bin/python")
 CALL = (
     "import json, sys, logging; logging.disable(logging.CRITICAL)\n"
     "from tools.memory_tool import memory_tool, load_on_disk_store\n"
@@ -23,11 +23,9 @@ MEMORY = "concat cat\n§\nPort 1000 is the test port.\n§\nThe user drinks green
 
 
 def _agent(home: Path, old: str, new: str) -> dict:
-    if not AGENT.exists():
-        pytest.skip(f"no hermes-agent 0.22 venv at {AGENT}")
     args = {"action": "patch", "target": "memory", "old_text": old, "content": new}
     done = subprocess.run(
-        [str(AGENT), "-c", CALL, json.dumps(args)],
+        [str(agent_venv("0.22.2") / "bin" / "python"), "-c", CALL, json.dumps(args)],
         capture_output=True,
         text=True,
         timeout=120,

@@ -16,13 +16,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from agent_db import missing_agent
+from agent_venvs import agent_venv
 
 from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import pending as _pending
 from hermes_dash.engine import agents
 
-AGENT = Path("/opt/hermes-agent/v0.22.2/bin/python")
 DRIVER = Path(__file__).parent.parent / "support" / "agent_pending_driver.py"
 
 
@@ -34,17 +33,18 @@ def _rules() -> agents.AgentRules:
 
 @pytest.fixture(autouse=True)
 def _agent_022():
-    if not AGENT.exists():
-        missing_agent(
-            f"no hermes-agent 0.22 venv at {AGENT} (HD_AGENT_ROOT=/opt/hermes-agent scripts/agent-venv 0.22.2)"
-        )
+    agent_venv("0.22.2")
     with agents.following(_rules()):
         yield
 
 
 def _drive(verb: str, home: Path, arg: str) -> dict:
     done = subprocess.run(
-        [str(AGENT), str(DRIVER), verb, str(home), arg], capture_output=True, text=True, timeout=120, check=False
+        [str(agent_venv("0.22.2") / "bin" / "python"), str(DRIVER), verb, str(home), arg],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -13,11 +13,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from agent_venvs import SITE, agent_venv
 
 from hermes_dash.engine import agent_find, agents
 
-ROOT = Path("/opt/hermes-agent")
-SITE = "lib/python3.11/site-packages"
 #: venv -> (launcher, the version its code declares, its release date)
 REAL = {
     "v0.18.0": ("hermes", "0.18.0", "2026.7.1"),
@@ -28,10 +27,7 @@ REAL = {
 
 
 def _venv(name: str) -> Path:
-    venv = ROOT / name
-    if not (venv / SITE / "hermes_cli" / "__init__.py").exists():
-        pytest.skip(f"no agent venv at {venv} (scripts/agent-venv makes one)")
-    return venv
+    return agent_venv(name.removeprefix("v"))
 
 
 @pytest.fixture(autouse=True)

@@ -17,12 +17,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from agent_venvs import agent_venv
 
 from hermes_dash import load_settings, resolve_home
 from hermes_dash.engine import agents
 
-ROOT = Path("/opt/hermes-agent")
-VENVS = {"0.18.0": "v0.18.0", "0.19.0": "v0.19.0", "0.20.1": "v0.20.1", "0.22.2": "v0.22.2"}
+VENVS = ("0.18.0", "0.19.0", "0.20.1", "0.22.2")
 READ = (
     "import json, logging; logging.disable(logging.CRITICAL)\n"
     "from tools.memory_tool import load_on_disk_store\n"
@@ -40,10 +40,7 @@ def _rules(version: str) -> agents.AgentRules:
 
 
 def _python(version: str) -> str:
-    python = ROOT / VENVS[version] / "bin" / "python"
-    if not python.exists():
-        pytest.skip(f"no agent venv at {python}")
-    return str(python)
+    return str(agent_venv(version) / "bin" / "python")
 
 
 def _agent_limits(version: str, home: Path, managed: Path) -> list[int]:
@@ -87,7 +84,7 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("version", sorted(VENVS))
+@pytest.mark.parametrize("version", VENVS)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_limits_are_the_agents_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: str, case: str):
     config, managed = CASES[case]

@@ -10,19 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from agent_venvs import SITE, agent_venv
 from cli_support import invoke
 from homes import make_home
 
 from hermes_dash.engine import agent_find
 
-ROOT = Path("/opt/hermes-agent")
-
 
 def _venv(name: str) -> Path:
-    venv = ROOT / name
-    if not (venv / "lib" / "python3.11" / "site-packages" / "hermes_cli").is_dir():
-        pytest.skip(f"no agent venv at {venv}")
-    return venv
+    return agent_venv(name.removeprefix("v"))
 
 
 def _files(home: Path) -> dict[str, bytes]:
@@ -58,7 +54,7 @@ def test_install_for_a_packaging_without_the_web_dashboard_says_so_and_writes_no
 
 def test_install_for_an_agent_with_the_web_dashboard_still_writes_the_tab(tmp_path: Path):
     venv = _venv("v0.19.0")
-    assert (venv / "lib" / "python3.11" / "site-packages" / "hermes_cli" / "web_dist").is_dir()
+    assert (venv / SITE / "hermes_cli" / "web_dist").is_dir()
     home = make_home(tmp_path / "home", config="model: x\n")
     done = _install(home, tmp_path, {agent_find.DASHBOARD_PREFIX: str(venv)})
     assert done.returncode == 0, done.stderr
