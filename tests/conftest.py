@@ -26,8 +26,11 @@ FILES = {"memory": "MEMORY.md", "user": "USER.md"}
 @pytest.fixture(autouse=True)
 def _isolated_hermes_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point $HERMES_HOME at an empty temp folder so a test that forgets --home can never
-    read or write the real ~/.hermes."""
+    read or write the real ~/.hermes; and $HERMES_MANAGED_DIR at a folder that is not there, so
+    neither hermes-dash nor the agent reads a real /etc/hermes (a test that wants a managed
+    scope sets its own)."""
     monkeypatch.setenv("HERMES_HOME", str(tmp_path_factory.mktemp("unused-default-home")))
+    monkeypatch.setenv("HERMES_MANAGED_DIR", str(tmp_path_factory.getbasetemp() / "no-managed-scope"))
 
 
 @pytest.fixture

@@ -28,6 +28,28 @@ def _one_line(text: str, width: int = 100) -> str:
     return shorten(text, width, one_line=True)
 
 
+# -- patch --------------------------------------------------------------------------------------
+
+
+@command("patch")
+def _patch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+    """One span inside one entry, as 0.22's memory tool patches (docs/pending.md): written as the
+    pinned replace of that entry it amounts to, through the store."""
+    from hermes_dash.curation import pending
+
+    from ._memory import _content, _op_outcome
+
+    entries = store.read(args.target).entries
+    op = pending.span_patch(entries, args.old_text, _content(args), args.expect_entry)
+    result = store.replace(args.target, op.old_text, op.content, expect_entry=op.expect_entry)
+    out = _op_outcome(store, result)
+    if result.changed:
+        said = "Entry patched (one span inside it; the rest kept as it was)."
+        out.text = out.text.replace(str(out.data["message"]), said, 1)
+        out.data["message"] = said
+    return out
+
+
 # -- pending ------------------------------------------------------------------------------------
 
 
@@ -358,6 +380,19 @@ def _decided(decisions: list[Decision]) -> Outcome:
 
 @extends_parser
 def _parser(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "patch",
+        help="change one span inside one entry: OLD_TEXT must occur exactly once in it (0.22's patch)",
+    )
+    p.add_argument("target", choices=("memory", "user"))
+    p.add_argument("old_text", metavar="OLD_TEXT")
+    p.add_argument("content", nargs="?", metavar="NEW_TEXT")
+    p.add_argument("--stdin", action="store_true", help="read NEW_TEXT from standard input")
+    p.add_argument(
+        "--expect-entry",
+        metavar="TEXT",
+        help="act only if the entry holding OLD_TEXT is exactly TEXT (the entry as you last saw it)",
+    )
     p = sub.add_parser(
         "pending",
         help="the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked",

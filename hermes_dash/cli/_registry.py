@@ -41,6 +41,7 @@ MODULE_OF = {
     **dict.fromkeys(("check", "demo"), "_tools"),
     "blame": "_blame",
     "pending": "_pending",
+    "patch": "_pending",
     "snapshot": "_snapshot",
 }
 

@@ -18,8 +18,12 @@ import contextvars
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hermes_dash.engine.agent_find import Found
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,14 @@ class AgentRules:
     exact_match_wins: bool  # an entry equal to old_text is the target even when others contain it
     refuses_emptying_batch: bool  # a batch that would leave a non-empty store empty is refused
     keeps_bom: bool  # a leading BOM is read as a character of the first entry (and written back)
+    #: Its ``apply_memory_pending`` (0.22): a staged record needs its ``target``, a staged replace,
+    #: remove or patch its ``matched_entry`` pin, and a ``patch`` edits exactly one span of the
+    #: pinned entry (docs/pending.md). False: the record replays as 0.19.0 replays it.
+    pinned_replay: bool = False
+    #: Its config.yaml reader (0.22's ``hermes_yaml``): a key named twice in one mapping makes the
+    #: file unreadable, and an unreadable file gives way to the newest ``backups/config/`` copy
+    #: that parsed (else the defaults). False: PyYAML, the last of two keys wins.
+    strict_config: bool = False
 
     @property
     def released(self) -> bool:
@@ -66,7 +78,14 @@ TABLE: tuple[AgentRules, ...] = (
         keeps_bom=True,
     ),
     AgentRules(
-        "main", "main", null_target_is_memory=True, exact_match_wins=False, refuses_emptying_batch=True, keeps_bom=False
+        "main",
+        "main",
+        null_target_is_memory=True,
+        exact_match_wins=False,
+        refuses_emptying_batch=True,
+        keeps_bom=False,
+        pinned_replay=True,
+        strict_config=True,
     ),
 )
 RELEASES = tuple(r for r in TABLE if r.released)
@@ -102,15 +121,29 @@ def rules_for(version: str | None) -> AgentRules:
 class AgentInfo:
     """The agent found for a home: its version (None: unknown), where, how, and the rules followed."""
 
-    version: str | None
+    version: str | None  # the version its code declares, else its package record's
     kind: str  # "release" (an installed hermes-agent package), "checkout" (a git checkout), "unknown"
     found_at: str | None
     rules: AgentRules
     commit: str | None = None
+    record: str | None = None  # the package record's version, when it differs from the code's
+    released: str | None = None  # the code's ``__release_date__``
+    package_dir: str | None = field(default=None, compare=False)  # the folder holding its ``hermes_cli``
+
+    @property
+    def web_dashboard(self) -> bool | None:
+        """Whether its ``hermes dashboard`` has a web front end to show (``hermes_cli/web_dist``, which
+        both repackagings leave out); None when no agent's files were found."""
+        if self.package_dir is None:
+            return None
+        return os.path.isdir(os.path.join(self.package_dir, "hermes_cli", "web_dist"))
 
     @property
     def supported(self) -> bool:
         return self.version is None or self.kind == "checkout" or _key(self.version) >= _key(OLDEST.version)
+
+    def _rules_words(self) -> str:
+        return "upstream main" if self.rules.version == "main" else self.rules.version
 
     def describe(self, path: Callable[[str], str] = str) -> str:
         """One line for the place where the home is named; ``path`` formats the path in it (a page
@@ -121,8 +154,9 @@ class AgentInfo:
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
             where = path(str(self.found_at))
-            return f"Hermes git checkout{version}{commit} (found at {where}): the rules of upstream main"
-        line = f"Hermes {self.version} (found at {path(str(self.found_at))})"
+            return f"Hermes git checkout{version}{commit} (found at {where}): the rules of {self._rules_words()}"
+        witness = f"code {self.version}, package record {self.record}; " if self.record else ""
+        line = f"Hermes {self.version} ({witness}found at {path(str(self.found_at))})"
         if self.rules.version != self.version:
             line += f": the rules of {self.rules.version}"
         if not self.supported:
@@ -135,6 +169,8 @@ class AgentInfo:
             "kind": self.kind,
             "found_at": self.found_at,
             "commit": self.commit,
+            "package_record": self.record,
+            "release_date": self.released,
             "rules": self.rules.version,
             "supported": self.supported,
             "description": self.describe(),
@@ -146,23 +182,34 @@ def detect(root: str | os.PathLike[str] | None = None, path: str | None = None) 
 
     Where people install it, in order (docs/agents.md#how-it-knows-which-agent-is-there): the
     agent's own process when hermes-dash was started by its dashboard; the installer's git
-    checkout ``<root>/hermes-agent``; the ``hermes`` launcher on ``path`` (default ``$PATH``) or
-    in ``~/.local/bin`` and the venv its ``#!`` line names; pipx's and ``uv tool``'s venvs; a
-    hermes-agent package in this Python. Else unknown. Reads names and version metadata only,
-    each file through the bounded reader; imports and runs nothing."""
+    checkout ``<root>/hermes-agent``; a launcher (``hermes``, ``hermesx``) on ``path`` (default
+    ``$PATH``) or in ``~/.local/bin`` and the venv its ``#!`` line names; pipx's and ``uv tool``'s
+    venvs; a hermes-agent package in this Python. Else unknown. The version is the one its code
+    declares, the package record a second witness; a checkout follows the row of the version its
+    code declares (``main`` when it declares none). Reads text only, each file through the
+    bounded reader; imports and runs nothing."""
     from hermes_dash.engine import agent_find as find
 
     dashboard = find.from_dashboard()
     checkout = find.checkout(Path(root)) if root is not None else None
     # The dashboard's own agent, unless it runs from the installer's checkout (its venv inside it).
     if dashboard is not None and not (checkout and dashboard.venv and checkout[0] in dashboard.venv.parents):
-        return AgentInfo(dashboard.version, "release", dashboard.where, rules_for(dashboard.version))
+        return _release(dashboard)
     if checkout is not None:
         repo, version, commit = checkout
-        return AgentInfo(version, "checkout", str(repo), rules_for("main"), commit)
+        code = find.code_version(repo)
+        released = code.released if code else None
+        rules = rules_for(version or "main")
+        return AgentInfo(version, "checkout", str(repo), rules, commit, released=released, package_dir=str(repo))
     for found in find.installed(path):
-        return AgentInfo(found.version, "release", found.where, rules_for(found.version))
+        return _release(found)
     return AgentInfo(None, "unknown", None, NEWEST)
+
+
+def _release(found: Found) -> AgentInfo:
+    rules = rules_for(found.version)
+    where = str(found.package_dir) if found.package_dir else None
+    return AgentInfo(found.version, "release", found.where, rules, None, found.record, found.released, where)
 
 
 # -- the rules in effect ------------------------------------------------------------------------

@@ -261,8 +261,27 @@ class _TooLarge(Exception):
     """config.yaml would expand to more nodes than any real config has."""
 
 
-def _load_bounded(yaml: ModuleType, text: str) -> object:
-    """``yaml.safe_load``, refusing a document whose aliases expand past :data:`MAX_CONFIG_NODES`.
+class _DuplicateKey(Exception):
+    """A mapping of config.yaml names one key twice (0.22's YAML reader refuses the file)."""
+
+
+def _twice(yaml: ModuleType, mapping: object) -> None:
+    """Raise :class:`_DuplicateKey` when a mapping node names one plain key twice (merge keys aside)."""
+    seen: dict[tuple[str, str], int] = {}
+    for key, _ in mapping.value:  # type: ignore[attr-defined]  # a yaml MappingNode
+        if not isinstance(key, yaml.ScalarNode) or key.tag == "tag:yaml.org,2002:merge":
+            continue
+        line, ident = key.start_mark.line + 1, (key.tag, key.value)
+        if ident in seen:
+            raise _DuplicateKey(
+                f"names the key {shorten(key.value, 40)!r} twice in one mapping (lines {seen[ident]} and {line})"
+            )
+        seen[ident] = line
+
+
+def _load_bounded(yaml: ModuleType, text: str, *, unique_keys: bool = False) -> object:
+    """``yaml.safe_load``, refusing a document whose aliases expand past :data:`MAX_CONFIG_NODES`
+    (and, ``unique_keys``, one whose mapping names a key twice: :class:`_DuplicateKey`).
 
     An alias is a reference, so PyYAML builds nested aliases cheaply, but anything that walks
     the result (printing a value, comparing it) walks every expansion: 300 bytes of nested
@@ -308,6 +327,8 @@ def _load_bounded(yaml: ModuleType, text: str) -> object:
                 if sizes[id(current)] > MAX_CONFIG_NODES:
                     raise _TooLarge(f"expands to over {MAX_CONFIG_NODES:,} values (nested YAML aliases)")
                 continue
+            if unique_keys and isinstance(current, yaml.MappingNode):
+                _twice(yaml, current)
             open_.add(id(current))
             stack.append((current, True))
             stack.extend((k, False) for k in kids if id(k) not in sizes)
@@ -316,38 +337,100 @@ def _load_bounded(yaml: ModuleType, text: str) -> object:
         loader.dispose()
 
 
-def load_settings(home: HermesHome) -> Settings:
-    """Limits and switches from ``config.yaml``; defaults (plus a warning) when it is unusable."""
+#: Where the agent's managed scope lives when ``HERMES_MANAGED_DIR`` is unset (hermes_cli/managed_scope.py).
+MANAGED_DIR = Path("/etc/hermes")
+#: 0.22 keeps byte copies of the last config.yaml that parsed here (``hermes_cli/config_backups.py``).
+GOOD_BACKUPS = Path("backups") / "config"
+
+
+def managed_config_path() -> Path | None:
+    """The managed scope's config.yaml the agent lays over the home's, every version alike:
+    ``$HERMES_MANAGED_DIR/config.yaml`` when that variable names a folder (set but no folder:
+    none at all), else ``/etc/hermes/config.yaml`` when ``/etc/hermes`` is one."""
+    override = os.environ.get("HERMES_MANAGED_DIR", "").strip()
+    folder = Path(override) if override else MANAGED_DIR
+    return folder / "config.yaml" if folder.is_dir() else None
+
+
+def _config_data(path: Path, unique_keys: bool) -> tuple[dict[str, object] | None, str]:
+    """The mapping a config file holds ({} when there is none), or None and why it cannot be used
+    (a sentence the caller finishes with what it uses instead)."""
     try:
-        text = read_regular(home.config_path, MAX_CONFIG_BYTES)[0].decode("utf-8-sig")
+        text = read_regular(path, MAX_CONFIG_BYTES)[0].decode("utf-8-sig")
     except FileNotFoundError:
-        return Settings()
+        return {}, ""
     except NotReadable as problem:
-        return Settings(warnings=(f"{problem.message} Using the default limits.",))
+        return None, problem.message.rstrip(".")
     except (OSError, UnicodeDecodeError) as exc:
-        return Settings(warnings=(f"Could not read {home.config_path} ({exc}); using the default limits.",))
+        return None, f"Could not read {path} ({exc})"
     import yaml  # imported here: most commands that never reach a config should not pay for it
 
     try:
-        data = _load_bounded(yaml, text)
-    except _TooLarge as exc:
-        return Settings(warnings=(f"{home.config_path} {exc}; using the default limits.",))
+        data = _load_bounded(yaml, text, unique_keys=unique_keys)
+    except (_TooLarge, _DuplicateKey) as exc:
+        return None, f"{path} {exc}"
     except RecursionError:
-        return Settings(
-            warnings=(f"{home.config_path} is nested too deeply to be a config file; using the default limits.",)
-        )
+        return None, f"{path} is nested too deeply to be a config file"
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
-        at = f" at line {where.line + 1}" if where is not None else ""
-        return Settings(warnings=(f"{home.config_path} is not valid YAML{at}; using the default limits.",))
+        return None, f"{path} is not valid YAML{f' at line {where.line + 1}' if where is not None else ''}"
     except Exception as exc:  # noqa: BLE001 - any value YAML cannot build (a 5,000-digit integer: ValueError)
         reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        return Settings(
-            warnings=(f"{home.config_path} holds a value that cannot be read ({reason}); using the default limits.",)
-        )
-    warnings: list[str] = []
+        return None, f"{path} holds a value that cannot be read ({reason})"
     if not isinstance(data, dict):
-        return Settings(warnings=(f"{home.config_path} is not a mapping; using the default limits.",))
+        return None, f"{path} is not a mapping"
+    return data, ""
+
+
+def _last_good(path: Path) -> tuple[dict[str, object] | None, str]:
+    """0.22's fallback for a config.yaml it cannot read: the newest ``good`` copy it kept."""
+    try:
+        names = sorted(n for n in os.listdir(path.parent / GOOD_BACKUPS) if n.startswith(f"{path.name}.good."))
+    except OSError:
+        return None, ""
+    if not names:
+        return None, ""
+    newest = path.parent / GOOD_BACKUPS / names[-1]
+    data, _ = _config_data(newest, unique_keys=True)
+    return (data, str(newest)) if data else (None, "")
+
+
+def _deep_merge(base: dict[str, object], over: dict[str, object]) -> dict[str, object]:
+    """``over`` laid on ``base`` leaf by leaf, as the agent's ``_deep_merge`` lays its managed scope."""
+    out = dict(base)
+    for key, value in over.items():
+        below = out.get(key)
+        out[key] = _deep_merge(below, value) if isinstance(below, dict) and isinstance(value, dict) else value
+    return out
+
+
+def _settings_data(home: HermesHome, strict: bool) -> tuple[dict[str, object], list[str]]:
+    """config.yaml as the home's agent reads it, the managed scope laid over it; and the warnings.
+    ``strict`` (0.22): a key named twice makes the file unreadable, and an unreadable file gives
+    way to the newest good copy the agent kept, as the agent's own load does."""
+    warnings: list[str] = []
+    data, why = _config_data(home.config_path, strict)
+    if data is None:
+        good, where = _last_good(home.config_path) if strict else (None, "")
+        instead = f"its last good copy {where}, as the agent does" if good is not None else "the default limits"
+        warnings.append(f"{why}; using {instead}.")
+        data = good or {}
+    managed = managed_config_path()
+    if managed is not None:
+        overlay, why = _config_data(managed, strict)
+        if overlay is None:
+            warnings.append(f"{why}; the agent ignores it too.")
+        elif overlay:
+            data = _deep_merge(data, overlay)
+    return data, warnings
+
+
+def load_settings(home: HermesHome) -> Settings:
+    """Limits and switches from ``config.yaml`` and the managed scope's, read as the home's agent
+    reads them; defaults (plus a warning) when they are unusable."""
+    from hermes_dash.engine.agents import active
+
+    data, warnings = _settings_data(home, active().strict_config)
     memory = data.get("memory") or {}
     dashboard = data.get("dashboard") or {}
     if not isinstance(memory, dict):

@@ -21,12 +21,22 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import FileProblem, HermesHome, InvalidRequest, MemoryStore, Refusal, __version__
-from hermes_dash.engine.config import plan_plugin_enabled, set_plugin_enabled
-from hermes_dash.engine.io.atomic import write_file
-from hermes_dash.engine.io.outside import json_from_outside
-from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
-from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash import (
+    MAX_PACKAGE_FILE_BYTES,
+    TARGETS,
+    FileProblem,
+    HermesHome,
+    InvalidRequest,
+    MemoryStore,
+    Refusal,
+    __version__,
+    agent_for_home,
+    json_from_outside,
+    plan_plugin_enabled,
+    read_regular,
+    set_plugin_enabled,
+    write_private,
+)
 
 NAME = "hermes-dash"
 LABEL = "Memory"
@@ -243,6 +253,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
     if not 0 < port < 65536:
         raise InvalidRequest(f"{port} is not a port number.", hint="Give a port from 1 to 65535.")
     folder, root = folder_of(home), machine_home(home)
+    _no_web_dashboard(root.path)
     _no_links(root, folder)
     _only_ours(root, folder)
     previous: dict[str, bytes | None] = {}
@@ -293,6 +304,21 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
         (),
         config.summary,
         tuple(notes),
+    )
+
+
+def _no_web_dashboard(root: Path) -> None:
+    """Refuse when the agent found for the home ships no web front end (``hermes_cli/web_dist``:
+    the axisrow repack and the iot fork leave it out), unless ``HERMES_WEB_DIST`` names one: its
+    ``hermes dashboard`` has no page for the tab, and an install would be a silent no-op."""
+    info = agent_for_home(root)
+    if info.web_dashboard is not False or os.environ.get("HERMES_WEB_DIST"):
+        return
+    raise InvalidRequest(
+        f"This Hermes has no web dashboard: {info.describe()}; its package ships no hermes_cli/web_dist, "
+        "the page `hermes dashboard` serves and the Memory tab would live in. Nothing was installed.",
+        hint="Use hermes-dash on its own (`hermes-dash serve`), or install the tab for an agent that has "
+        "the dashboard (hermes-agent, or the installer's git checkout with its web front end built).",
     )
 
 

@@ -115,6 +115,7 @@ from ._inbox import (
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
+from ._patchtab import agent_operations_caption, patch_tab
 from ._search import as_you_type, mark_matches, matches
 from ._session import (
     Flash,
@@ -214,6 +215,8 @@ __all__ = [
     "snapshot_label",
     "plain",
     "pinned_write",
+    "patch_tab",
+    "agent_operations_caption",
     "remember_seen",
     "require_store",
     "result_text",

@@ -245,7 +245,7 @@ def edit_boxes(item: pending.Staged, refused: bool, broken: bool) -> tuple[list[
                     value=old_text,
                     key=f"in_old_{item.id}_{n}",
                     height=80,
-                    help="Every occurrence of it inside the entry is replaced; the rest of the entry is kept as it is.",
+                    help=pending.patch_rule(),
                 )
                 content = st.text_area("Replacement text", value=content, key=f"in_text_{item.id}_{n}", height=80)
             else:

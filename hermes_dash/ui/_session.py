@@ -28,6 +28,8 @@ from hermes_dash import (
     Refusal,
     Settings,
     Undo,
+    agent_for_home,
+    agent_rules_in_effect,
     load_settings,
     resolve_home,
 )
@@ -77,7 +79,7 @@ def current_home() -> HermesHome:
         return resolve_home(st.session_state.hd_home, "default")
 
 
-_SETTINGS: dict[tuple[str, Fingerprint], Settings] = {}
+_SETTINGS: dict[tuple[object, ...], Settings] = {}
 _SETTINGS_MAX = 64
 
 
@@ -92,7 +94,9 @@ def settings_of(home: HermesHome) -> Settings:
     key = stat_key(home.config_path)
     if key is None:
         return load_settings(home)
-    slot = (str(home.config_path), key)
+    # The managed scope's file and the agent's way of reading YAML change the answer too.
+    managed = os.path.join(os.environ.get("HERMES_MANAGED_DIR", "").strip() or "/etc/hermes", "config.yaml")
+    slot = (str(home.config_path), key, managed, stat_key(managed), agent_rules_in_effect().strict_config)
     found = _SETTINGS.get(slot)
     if found is None:
         if len(_SETTINGS) >= _SETTINGS_MAX:

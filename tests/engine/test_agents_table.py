@@ -105,6 +105,8 @@ def test_the_json_of_the_agent_found() -> None:
         "kind": "release",
         "found_at": "/opt/bin/hermes",
         "commit": "c" * 40,
+        "package_record": None,
+        "release_date": None,
         "rules": "0.18.1",
         "supported": True,
         "description": "Hermes 0.18.4 (found at /opt/bin/hermes): the rules of 0.18.1",
@@ -138,7 +140,7 @@ def test_the_dashboards_own_agent_beats_the_checkout_unless_it_runs_from_it(
     inside = fake_install(repo, "0.19.0").parent  # the installer's venv inside its checkout
     monkeypatch.setenv(agent_find.DASHBOARD_PREFIX, str(inside))
     info = agents.detect(root, path=str(tmp_path / "empty-bin"))
-    assert info == AgentInfo("0.19.0", "checkout", str(repo), rules_for("main"), "ef" * 20)
+    assert info == AgentInfo("0.19.0", "checkout", str(repo), rules_for("0.19.0"), "ef" * 20)
     # Without a checkout under the home, that venv is the dashboard's agent.
     assert agents.detect(tmp_path / "other", path=str(tmp_path / "empty-bin")).kind == "release"
     # A dashboard whose prefix holds no agent is not the answer: the checkout is.
@@ -207,7 +209,7 @@ def test_the_cache_is_emptied_once_it_holds_more_than_64_homes(tmp_path: Path) -
 def test_the_agent_for_a_home_is_looked_for_under_that_home(tmp_path: Path) -> None:
     repo = fake_checkout(tmp_path / "root", "0.19.0", "ab" * 20)
     assert agents.for_home(tmp_path / "root") == AgentInfo(
-        "0.19.0", "checkout", str(repo), rules_for("main"), "ab" * 20
+        "0.19.0", "checkout", str(repo), rules_for("0.19.0"), "ab" * 20
     )
 
 

@@ -25,12 +25,14 @@ def fake_install(root: Path, version: str) -> Path:
     return venv / "bin"
 
 
-def fake_checkout(home_root: Path, version: str = "0.19.0", commit: str = "ab" * 20) -> Path:
+def fake_checkout(home_root: Path, version: str | None = None, commit: str = "ab" * 20) -> Path:
+    """The installer's checkout; ``version``: what its pyproject declares (None: nothing)."""
     repo = home_root / "hermes-agent"
     (repo / ".git" / "refs" / "heads").mkdir(parents=True)
     (repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
     (repo / ".git" / "refs" / "heads" / "main").write_text(commit + "\n", encoding="utf-8")
-    (repo / "pyproject.toml").write_text(f'[project]\nname = "hermes-agent"\nversion = "{version}"\n', encoding="utf-8")
+    line = f'version = "{version}"\n' if version else ""
+    (repo / "pyproject.toml").write_text(f'[project]\nname = "hermes-agent"\n{line}', encoding="utf-8")
     return repo
 
 
@@ -68,14 +70,19 @@ def test_a_hermes_command_on_path_is_found_with_its_venvs_version(tmp_path: Path
     assert not old.supported and "older than 0.18.0" in old.describe() and old.rules is agents.OLDEST
 
 
-def test_the_installers_git_checkout_in_the_home_wins_and_follows_main(tmp_path: Path):
+def test_the_installers_git_checkout_in_the_home_wins_and_follows_the_version_it_declares(tmp_path: Path):
     repo = fake_checkout(tmp_path, "0.19.0")
-    info = detect_agent(tmp_path, path=str(fake_install(tmp_path, "0.18.0")))
+    elsewhere = str(fake_install(tmp_path, "0.18.0"))
+    info = detect_agent(tmp_path, path=elsewhere)
     assert (info.kind, info.version, info.commit, info.found_at) == ("checkout", "0.19.0", "ab" * 20, str(repo))
-    assert info.rules.version == "main"
+    assert info.rules.version == "0.19.0"
     assert info.describe() == (
-        f"Hermes git checkout (version 0.19.0), commit ababababab (found at {repo}): the rules of upstream main"
+        f"Hermes git checkout (version 0.19.0), commit ababababab (found at {repo}): the rules of 0.19.0"
     )
+    (repo / "pyproject.toml").write_text('[project]\nname = "hermes-agent"\n', encoding="utf-8")
+    info = detect_agent(tmp_path, path=elsewhere)
+    assert info.version is None and info.rules.version == "main"
+    assert info.describe() == f"Hermes git checkout, commit ababababab (found at {repo}): the rules of upstream main"
 
 
 def test_nothing_found_is_unknown_with_the_newest_known_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -104,7 +111,7 @@ def test_show_json_names_the_agent_and_the_cli_follows_its_rules(home: Path, tmp
         code, out, _ = run(home, "add", "memory", "sync: curl $TRILLIUM_ETAPI_URL/notes")
         assert code == 0 and out["success"], out  # main's scan lets it through
         code, out, _ = run(home, "show", json_out=False)
-        assert out.startswith("Agent: Hermes git checkout (version 0.19.0)")
+        assert out.startswith("Agent: Hermes git checkout, commit ababababab")
     finally:
         os.environ["PATH"] = env_path
 

@@ -10,8 +10,9 @@ with other text, previewed and approved the same way), approved (applied through
 staged file is deleted only after that succeeded) or rejected (the staged file deleted).
 
 Every shape the agents write is read: the released 0.19.0 record (``payload`` of add /
-replace / remove / batch), and upstream main's additions: ``patch`` (``old_text`` replaced by
-``new_text`` inside the entry, every occurrence), ``new_text`` as another name for ``content``,
+replace / remove / batch), and upstream's additions: ``patch`` (``old_text`` replaced by
+``new_text`` inside the entry: exactly one span under 0.22's rules, see :mod:`.replay`),
+``new_text`` as another name for ``content``,
 ``matched_entry`` pins (on a single write and on each operation of a batch), ``origin:
 background_review``. A ``patch`` is applied as what it amounts to: a replace of the whole entry
 by its patched text, pinned to that entry, so the store refuses it if the entry changed.
@@ -25,6 +26,7 @@ One concern per module:
 ``model``       a staged write, its preview, the triage's marks, a decision, as plain data
 ``reading``     every shape the agents write; a malformed file listed with the reason
 ``lowering``    a patch as the pinned replace it amounts to; pinned operations against the file now
+``replay``      what the home's agent refuses to replay from a record (0.22: no target, no pin)
 ``words``       a patch shown word by word inside its entry
 ``previews``    the file after approval (or why it would be refused), edits previewed alike
 ``triage``      stale, repeated and no-change writes marked; the orders the Inbox offers
@@ -41,7 +43,7 @@ from __future__ import annotations
 
 from .decisions import approve, reject
 from .fitting import fit_candidates
-from .lowering import lower, pin_states
+from .lowering import agent_actions, lower, patch_rule, pin_states, span_patch
 from .model import (
     ACTIONS,
     AIMED,
@@ -97,7 +99,10 @@ __all__ = [
     "Triaged",
     "approve",
     "list_pending",
+    "agent_actions",
     "lower",
+    "patch_rule",
+    "span_patch",
     "marked",
     "pin_states",
     "preview",

@@ -8,14 +8,22 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal
-from hermes_dash.engine.io.journal import journal_via
-from hermes_dash.engine.io.lock import held
+from hermes_dash import (
+    EntryChanged,
+    FileProblem,
+    MemoryStore,
+    Operation,
+    Refusal,
+    agent_rules_in_effect,
+    held,
+    journal_via,
+)
 
 from .lowering import lower
 from .model import AIMED, Decision, Staged
 from .previews import _check_edit
 from .reading import _path_of, _well_formed
+from .replay import replay_refusal
 
 
 @contextlib.contextmanager
@@ -43,6 +51,8 @@ def _approve_one(
     staged = _well_formed(path)
     if edit is not None:
         _check_edit(staged, edit)
+    elif (refused := replay_refusal(staged)) is not None:
+        raise refused
     operation = staged.operation() if edit is None else edit
     if edit is None and shown is not None and _as_shown(staged, shown):
         operation = shown  # the staged write pinned to the entry its preview showed
@@ -62,7 +72,8 @@ def _approve_one(
         raise
     _delete(path)
     done = (
-        "Entry patched (every occurrence inside it; the rest kept)."
+        f"Entry patched ({'one span' if agent_rules_in_effect().pinned_replay else 'every occurrence'} inside it; "
+        "the rest kept)."
         if staged.action == "patch" and result.changed
         else result.message
     )

@@ -11,6 +11,7 @@ from hermes_dash.engine.rules.format import TARGETS
 from .lowering import lower, pin_states
 from .model import AIMED, Preview, Staged
 from .reading import _path_of, _well_formed
+from .replay import replay_refusal
 
 
 def _check_edit(staged: Staged, operation: Operation) -> None:
@@ -60,6 +61,8 @@ def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, st
         )
     pins = pin_states(staged, before)
     if operation is None:
+        if (refused := replay_refusal(staged)) is not None:
+            return Preview(staged, before, before, state.limit, refused, pins=pins)
         operation = staged.operation()
     else:
         try:

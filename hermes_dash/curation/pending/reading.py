@@ -10,11 +10,17 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import InvalidRequest, MemoryStore, NotReadable, Operation
-from hermes_dash.engine.invocation import printed_command
-from hermes_dash.engine.io.outside import time_from_epoch
-from hermes_dash.engine.io.readfile import read_regular
-from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash import (
+    TARGETS,
+    InvalidRequest,
+    MemoryStore,
+    NotReadable,
+    Operation,
+    agent_rules_in_effect,
+    printed_command,
+    read_regular,
+    time_from_epoch,
+)
 
 from .model import ACTIONS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, PART_ACTIONS, Staged
 
@@ -78,7 +84,12 @@ def _part(op: Mapping[str, object], where: str) -> tuple[Operation, str]:
                 f"{where}a regex patch ('pattern') is the shape of an unmerged upstream pull request "
                 "(#45777), which no released or main agent writes; it was not applied"
             )
-        text = new_text if new_text.strip() else content
+        # 0.22 replays ``content or new_text``; hermes-dash read main's patch as new_text first.
+        text = (
+            (content or new_text)
+            if agent_rules_in_effect().pinned_replay
+            else (new_text if new_text.strip() else content)
+        )
         return Operation("patch", text, old_text, pin), old_text
     text = content if content.strip() else new_text
     if not action:  # what it was meant to do is unknown: kept as staged, with both texts

@@ -1,4 +1,5 @@
-"""Edit: add, replace, remove and a batch editor, each previewed before anything is written.
+"""Edit: add, replace, remove, patch (when the home's agent has it) and a batch editor, each
+previewed before anything is written.
 
 Every write goes through ``MemoryStore`` (lock, re-read, drift guard, backup, atomic write).
 The page previews through the store's one preview routine (``MemoryStore.preview``: the
@@ -17,7 +18,22 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import Operation, OpResult, ui
+from hermes_dash import (
+    FILENAMES,
+    TARGETS,
+    Operation,
+    OpResult,
+    Projection,
+    describe_findings,
+    find,
+    n_entries,
+    n_of,
+    pin_batch,
+    plan_batch,
+    scan,
+    ui,
+)
+from hermes_dash.curation import pending
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 from hermes_dash.engine.rules.batchplan import pin_batch, plan_batch
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
@@ -155,7 +171,7 @@ ui.health_lines([state])
 ui.state_gauge(state, key="ed_gauge_now")
 ui.drift_notice(state)
 
-DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old")
+DRAFT_KEYS = ("ed_add_text", "ed_rep_old", "ed_rep_new", "ed_rm_old", "ed_pt_old", "ed_pt_new")
 
 
 def draft_banner() -> None:
@@ -178,7 +194,12 @@ with st.container():  # always here, so a conflict appearing does not shift the 
     ui.conflict_panel(store, target, key="ed_conflict")
     draft_banner()
 
-tab_add, tab_replace, tab_remove, tab_batch = st.tabs(["Add", "Replace", "Remove", "Batch editor"])
+AGENT_ACTIONS = pending.agent_actions()
+ui.agent_operations_caption(AGENT_ACTIONS)
+TAB_NAMES = ["Add", *(["Patch"] if "patch" in AGENT_ACTIONS else []), "Replace", "Remove", "Batch editor"]
+TABS = dict(zip(TAB_NAMES, st.tabs(TAB_NAMES)))
+tab_add, tab_replace, tab_remove, tab_batch = TABS["Add"], TABS["Replace"], TABS["Remove"], TABS["Batch editor"]
+tab_patch = TABS.get("Patch")
 NEW_ENTRY = ui.label_selector("New entry")
 if ui.page_opened():  # adding is what this page is for: the box gets focus, not the 20th Tab stop
     ui.focus_now(NEW_ENTRY)
@@ -217,6 +238,11 @@ with tab_add:
         shown = preview(Operation("add", text), "ed_gauge_add")
         if shown.ok and not shown.changed:
             st.info("This exact entry already exists; adding it changes nothing.")
+
+
+if tab_patch is not None:
+    with tab_patch:
+        ui.patch_tab(store, state, pin=pin_for, match=show_match, moved=warn_if_moved, note=scan_note, shown=preview)
 
 with tab_replace:
     if state.drift:
