@@ -21,22 +21,13 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hermes_dash import (
-    MAX_PACKAGE_FILE_BYTES,
-    TARGETS,
-    FileProblem,
-    HermesHome,
-    InvalidRequest,
-    MemoryStore,
-    Refusal,
-    __version__,
-    agent_for_home,
-    json_from_outside,
-    plan_plugin_enabled,
-    read_regular,
-    set_plugin_enabled,
-    write_private,
-)
+from hermes_dash import FileProblem, HermesHome, InvalidRequest, MemoryStore, Refusal, __version__
+from hermes_dash.engine.agents import agent_for_home
+from hermes_dash.engine.config import plan_plugin_enabled, set_plugin_enabled
+from hermes_dash.engine.io.atomic import write_file
+from hermes_dash.engine.io.outside import json_from_outside
+from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
+from hermes_dash.engine.rules.format import TARGETS
 
 NAME = "hermes-dash"
 LABEL = "Memory"

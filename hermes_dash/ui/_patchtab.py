@@ -7,9 +7,11 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from hermes_dash import FileState, MemoryStore, Operation, OpResult, Projection, Refusal, find
+from hermes_dash import FileState, MemoryStore, Operation, OpResult, Refusal
 from hermes_dash.curation import pending
 from hermes_dash.curation.hints import refused_by_drift
+from hermes_dash.engine.rules.matching import find
+from hermes_dash.engine.rules.ops import Projection
 
 from ._conflict import pinned_write
 from ._diffview import show_word_diff

@@ -28,12 +28,10 @@ from hermes_dash import (
     Refusal,
     Settings,
     Undo,
-    agent_for_home,
-    agent_rules_in_effect,
     load_settings,
     resolve_home,
 )
-from hermes_dash.engine.agents import agent_for_home, use_agent
+from hermes_dash.engine.agents import agent_for_home, agent_rules_in_effect, use_agent
 from hermes_dash.engine.io.readfile import Fingerprint
 from hermes_dash.engine.serving import PROFILE_ENV
 from hermes_dash.engine.state import TwoFileUndo

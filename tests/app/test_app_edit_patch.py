@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from app_support import alerts, no_exception, open_app, read, texts
 
-from hermes_dash import parse
+from hermes_dash.engine.rules.format import parse
 
 MEMORY = ["concat cat", "Port 1000 is the test port.", "The user drinks green tea."]
 #: The installer's checkout under the home, declaring no version: it follows upstream main's rules.

@@ -8,16 +8,10 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from hermes_dash import (
-    EntryChanged,
-    FileProblem,
-    MemoryStore,
-    Operation,
-    Refusal,
-    agent_rules_in_effect,
-    held,
-    journal_via,
-)
+from hermes_dash import EntryChanged, FileProblem, MemoryStore, Operation, Refusal
+from hermes_dash.engine.agents import agent_rules_in_effect
+from hermes_dash.engine.io.journal import journal_via
+from hermes_dash.engine.io.lock import held
 
 from .lowering import lower
 from .model import AIMED, Decision, Staged

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hermes_dash import (
-    AmbiguousMatch,
-    EntryChanged,
-    InvalidRequest,
-    NoMatch,
-    Operation,
-    agent_rules_in_effect,
-    find,
-    project,
-)
+from hermes_dash import AmbiguousMatch, EntryChanged, InvalidRequest, NoMatch, Operation
+from hermes_dash.engine.agents import agent_rules_in_effect
+from hermes_dash.engine.rules.matching import find
+from hermes_dash.engine.rules.ops import project
 
 from .model import PinState, Staged
 

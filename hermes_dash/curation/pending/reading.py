@@ -10,17 +10,12 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hermes_dash import (
-    TARGETS,
-    InvalidRequest,
-    MemoryStore,
-    NotReadable,
-    Operation,
-    agent_rules_in_effect,
-    printed_command,
-    read_regular,
-    time_from_epoch,
-)
+from hermes_dash import InvalidRequest, MemoryStore, NotReadable, Operation
+from hermes_dash.engine.agents import agent_rules_in_effect
+from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.io.outside import time_from_epoch
+from hermes_dash.engine.io.readfile import read_regular
+from hermes_dash.engine.rules.format import TARGETS
 
 from .model import ACTIONS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, PART_ACTIONS, Staged
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hermes_dash import InvalidRequest, agent_rules_in_effect
+from hermes_dash import InvalidRequest
+from hermes_dash.engine.agents import agent_rules_in_effect
 
 from .model import AIMED, Staged
 

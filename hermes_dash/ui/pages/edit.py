@@ -18,21 +18,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from hermes_dash import (
-    FILENAMES,
-    TARGETS,
-    Operation,
-    OpResult,
-    Projection,
-    describe_findings,
-    find,
-    n_entries,
-    n_of,
-    pin_batch,
-    plan_batch,
-    scan,
-    ui,
-)
+from hermes_dash import Operation, OpResult, ui
 from hermes_dash.curation import pending
 from hermes_dash.curation.hints import refused_by_drift, secret_hint
 from hermes_dash.engine.rules.batchplan import pin_batch, plan_batch
