@@ -263,7 +263,8 @@ def _chosen(folder: Path) -> tuple[list[str], NotRead]:
         )  # others are refused unread
         sized.append((info.st_mtime, name, size))
     sized.sort()
-    chosen, total = [], 0
+    chosen: list[str] = []
+    total = 0
     for at, (_, name, size) in enumerate(sized):
         if len(chosen) == MAX_READ_FILES or total + size > MAX_READ_BYTES:
             rest = sized[at:]
