@@ -36,6 +36,7 @@ CHANGED_AT = 0.5
 _COMPARE_CHARS = 2000
 # Steps of difflib's inner loop (about 50-70 ns each here): a diff costs at most about 0.3 s.
 DIFF_STEPS = 4_000_000
+PLACE_STEPS = DIFF_STEPS // 4  # pairing by place, when the rest ran out (the coarse answer)
 WORD_STEPS = 2_000_000  # one word diff: about 0.15 s
 _PAIR_STEPS = 20  # looking at one (removed, added) pair before any ratio is computed
 
@@ -160,7 +161,7 @@ def diff_entries(
     try:
         pairs = _pair_alike(gone, fresh, work)
     except OutOfWork:
-        pairs, coarse, work = {}, True, Work(DIFF_STEPS // 4)  # the cheaper rule still runs
+        pairs, coarse, work = {}, True, Work(PLACE_STEPS)  # the cheaper rule still runs
     if in_place and len(pairs) < min(len(gone), len(fresh)):
         paired_old = {o for o, _ in pairs.values()}
         try:
