@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -90,3 +91,12 @@ def test_the_inbox_says_what_was_not_read(tmp_path: Path, monkeypatch: pytest.Mo
     said = [c.value for c in at.caption if "not read" in c.value]
     shown = f"{pending.MAX_READ_FILES} oldest staged writes shown"
     assert said == [f"{shown}; not read (5 more, 0.0 MB): approve or reject these first."]
+
+
+@pytest.mark.timeout(60)  # unbounded difflib over 40,000 units of three kinds: minutes
+def test_a_staged_patch_shown_word_by_word_is_bounded_in_work() -> None:
+    rng = random.Random(8)
+    before = " ".join(rng.choice("ab") for _ in range(20_000))
+    after = " ".join(rng.choice("ab") for _ in range(20_000))
+    shown = pending.word_diff("Keep: " + before, "Keep: " + after)
+    assert shown.startswith("Keep: ") and shown.count("[-") == 1 and shown.count("{+") == 1
