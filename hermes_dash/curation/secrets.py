@@ -274,14 +274,29 @@ def _window_findings(text: str, window: str, offset: int) -> list[Finding]:
     return found
 
 
-@lru_cache(maxsize=2048)
 def find_secrets(text: str) -> tuple[Finding, ...]:
     """Every secret-looking span of ``text``, merged where they overlap, in order.
 
     Long text is read in windows of :data:`WINDOW` characters that overlap by :data:`OVERLAP`
     (longer than any token shape), so a regex that backtracks (detect-secrets' npm one does, on
-    ``//`` repeated) costs at most a window's square, not the text's.
+    ``//`` repeated) costs at most a window's square, not the text's. Answers are remembered (a
+    page asks again on every rerun): 2,048 texts of up to a window, and the last 64 longer ones,
+    so what is kept stays bounded (2,048 texts of 65,536 characters would be half a gigabyte).
     """
+    return _find_short(text) if len(text) <= WINDOW else _find_long(text)
+
+
+@lru_cache(maxsize=2048)
+def _find_short(text: str) -> tuple[Finding, ...]:
+    return _find(text)
+
+
+@lru_cache(maxsize=64)
+def _find_long(text: str) -> tuple[Finding, ...]:
+    return _find(text)
+
+
+def _find(text: str) -> tuple[Finding, ...]:
     if REDACTED in text:  # an already redacted value is not found again
         text = text.replace(REDACTED, "\0" * len(REDACTED))
     found: list[Finding] = []

@@ -85,3 +85,12 @@ def test_a_redacted_export_leaves_out_what_was_not_scanned(tmp_path: Path) -> No
     left_out = len(entry) - MAX_SCAN_CHARS
     assert kept.endswith(f"[NOT SCANNED: {left_out:,} more characters left out]")
     assert data["redactions"] == 1
+
+
+def test_what_is_remembered_stays_bounded() -> None:
+    """Every answer was kept, 2,048 of them whatever their length: half a gigabyte of texts of
+    65,536 characters. Long texts now have a cache of their own, of 64."""
+    for i in range(80):
+        secrets.find_secrets(f"{i} " + "plain words, nothing secret. " * 200)
+    assert secrets._find_long.cache_info().currsize == 64
+    assert secrets._find_long.cache_info().maxsize == 64
