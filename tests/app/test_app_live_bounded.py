@@ -35,3 +35,14 @@ def test_a_twenty_kilobyte_file_changed_under_the_page(tmp_path: Path, monkeypat
         "Made by outside the agent (hand edit or git)."
     ]
     assert took < 45, took  # about 70 s before on an idle machine (every pair compared)
+
+
+@pytest.mark.timeout(120)  # difflib over 40,000 tokens of three kinds each way: minutes before
+def test_merging_an_edit_on_top_of_the_agents_is_bounded_in_work() -> None:
+    from hermes_dash.ui._conflict import merge_on_top
+
+    rng = random.Random(9)
+    base, mine, theirs = (" ".join(rng.choice("ab") for _ in range(20_000)) for _ in range(3))
+    started = time.monotonic()
+    assert merge_on_top(base, mine, theirs) is None  # past the bound: one edit each, overlapping
+    assert time.monotonic() - started < 60
