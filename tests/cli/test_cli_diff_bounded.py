@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_support import invoke
+from cli_support import invoke, run
 from homes import make_home
 
 from hermes_dash import DELIMITER
@@ -50,3 +50,16 @@ def test_history_of_three_ten_kilobyte_versions(tmp_path: Path) -> None:
     done = invoke("history", "memory", home=home, timeout=40)
     assert done.returncode == 0, done.stderr
     assert "MEMORY.md.bak.20261130-230512" in done.stdout
+
+
+@pytest.mark.timeout(120)
+def test_snapshot_says_when_the_comparison_was_coarse(tmp_path: Path) -> None:
+    home = make_home(tmp_path / "home", memory=_ab_file(4, 12), config="memory:\n  memory_char_limit: 50000\n")
+    code, _, err = run(home, "snapshot", "--freeze")
+    assert code == 0, err
+    (home / "memories" / "MEMORY.md").write_text(_ab_file(5, 12), encoding="utf-8")
+    code, out, err = run(home, "snapshot")
+    assert code == 0, err
+    assert out["files"]["memory"]["coarse"] is True and out["files"]["user"]["coarse"] is False
+    text = invoke("snapshot", home=home, timeout=40).stdout
+    assert "too long to compare in detail" in text
