@@ -106,9 +106,10 @@ def _pair_alike(gone: list[str], fresh: list[str], work: Work) -> dict[str, tupl
     pairs: dict[str, tuple[str, float]] = {}
     if not gone or not fresh:
         return pairs
+    read = sum(min(len(t), _COMPARE_CHARS) for t in (*gone, *fresh))
+    work.spend(len(gone) * len(fresh) * _PAIR_STEPS + read)
     olds = [(o[:_COMPARE_CHARS], Counter(o[:_COMPARE_CHARS])) for o in gone]
     news = [(n[:_COMPARE_CHARS], Counter(n[:_COMPARE_CHARS])) for n in fresh]
-    work.spend(len(gone) * len(fresh) * _PAIR_STEPS + sum(len(o) for o, _ in olds) + sum(len(n) for n, _ in news))
     heap = [
         (-bound, -i, -j, False)
         for i, (o, co) in enumerate(olds)
