@@ -60,14 +60,18 @@ def test_past_the_bytes_the_rest_are_not_read_and_memory_stays_bounded(tmp_path:
         _padded(home, i)
     size = (home / "pending" / "memory" / "00000000.json").stat().st_size
     fit = pending.MAX_READ_BYTES // size
+    # VmHWM, the peak of this process's own memory: ru_maxrss would count the test process's
+    # memory at the fork too (Linux keeps it across exec).
     probe = (
-        "import resource, sys\n"
+        "import sys\n"
         "from pathlib import Path\n"
         "from hermes_dash import MemoryStore, resolve_home\n"
         "from hermes_dash.curation import pending\n"
         "store = MemoryStore(resolve_home(Path(sys.argv[1])))\n"
-        "print(len(pending.list_pending(store)), pending.not_read(store).count,"
-        " resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+        "read, left = len(pending.list_pending(store)), pending.not_read(store).count\n"
+        "peak = next(int(l.split()[1]) for l in Path('/proc/self/status').read_text().splitlines()"
+        " if l.startswith('VmHWM:'))\n"
+        "print(read, left, peak // 1024)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe, str(home)],
