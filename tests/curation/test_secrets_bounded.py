@@ -94,3 +94,24 @@ def test_what_is_remembered_stays_bounded() -> None:
         secrets.find_secrets(f"{i} " + "plain words, nothing secret. " * 200)
     assert secrets._find_long.cache_info().currsize == 64
     assert secrets._find_long.cache_info().maxsize == 64
+
+
+def test_past_the_time_bound_the_rest_of_a_text_is_blanked_and_flagged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every window is a square at most, but a text of 65,536 characters of `sk-` still took
+    about 9 s on a loaded machine: a text is scanned for SCAN_SECONDS, the rest is a finding."""
+    monkeypatch.setattr(secrets, "SCAN_SECONDS", 0.0)
+    token = "ghp_4Nq8ZxW2mLk9Rt7YvB3cD5fG1hJ6sP0aE2uI"
+    text = "Plain notes. " * 2000 + token
+    found = secrets.find_secrets(text)
+    assert found[-1].kind == secrets.NOT_SCANNED and found[-1].end == len(text)
+    assert found[-1].start == secrets.WINDOW - secrets.OVERLAP  # one window was scanned
+    out, n = secrets.redact(text)
+    assert token[4:] not in out and out.endswith(secrets.REDACTED) and n == 1
+
+
+@pytest.mark.timeout(120)
+def test_sixty_five_thousand_characters_of_sk_take_about_the_time_bound() -> None:
+    text = ("sk-" * (MAX_SCAN_CHARS // 3 + 1))[:MAX_SCAN_CHARS]
+    started = time.monotonic()
+    secrets.find_secrets(text)
+    assert time.monotonic() - started < secrets.SCAN_SECONDS + 5  # a window past it at most

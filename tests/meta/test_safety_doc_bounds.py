@@ -20,6 +20,8 @@ def test_every_work_and_memory_bound_is_stated_with_its_number() -> None:
         "word diff steps": f"and {diff.WORD_STEPS:,} for a word diff",
         "characters scanned for secrets": f"up to its first {secrets.MAX_CHARS:,} characters",
         "the mark of text not scanned": "[NOT SCANNED: N more characters left out]",
+        "time per text": f"scanned for at most {secrets.SCAN_SECONDS:g} s",
+        "the finding past it": f'"{secrets.NOT_SCANNED}"',
         "git reader memory": f"limited to {gitread.GIT_MEMORY_BYTES >> 20} MiB (`RLIMIT_AS`",
         "git reader message": f"needs more than {gitread.GIT_MEMORY_BYTES >> 20} MiB of memory",
         "staged files read": f"at most {reading.MAX_READ_FILES} staged files and {reading.MAX_READ_BYTES:,} bytes",
