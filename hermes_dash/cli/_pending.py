@@ -183,6 +183,9 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             f"\n{n_of(count, 'staged write')} marked (can no longer apply, repeats another, or the file "
             f"already says it): `{printed_command('pending', 'reject', '--marked')}` rejects them."
         )
+    left = pending.not_read(store)
+    if left.count:  # the rest of a very long queue: read once these are approved or rejected
+        lines.append(f"\n{left}: approve or reject these first.")
     text = "\n".join(lines) if lines else f"No staged writes in {store.home.pending_dir}."
     return Outcome(
         {
@@ -191,6 +194,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             "sort": args.sort,
             "marked": [t.staged.id for t in pending.marked(items)],
             "pending": staged,
+            "not_read": {"count": left.count, "bytes": left.size},
         },
         text,
     )

@@ -51,6 +51,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             "counts": counts,
             "identical": diff.identical,
             "truncated": snap.truncated.get(target, False),
+            "coarse": diff.coarse,
             "items": [
                 {"kind": i.kind, "snapshot": i.old, "live": i.new, "similarity": round(i.similarity, 3)}
                 for i in diff.items
@@ -64,6 +65,10 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         lines.append(f"{FILENAMES[target]}: {summary}")
         if snap.truncated.get(target):
             lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
+        if diff.coarse:
+            lines.append(
+                "  (too long to compare in detail: entries are paired by place only, similarities not measured)"
+            )
         for item in diff.items:
             if item.kind == "changed":
                 lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")

@@ -22,6 +22,14 @@ import pygit2
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES
 
 _LATEST = datetime(9999, 12, 31, tzinfo=timezone.utc).timestamp()
+# The address space of the child that runs these questions (curation/gitworker.py sets it). It
+# needs about 45 MB to start and 185 MB to blame the largest file read (16 MB, 210,000 lines,
+# two commits): the limit leaves room for its answer.
+GIT_MEMORY_BYTES = 512 << 20
+OUT_OF_MEMORY = (
+    f"reading the repository needs more than {GIT_MEMORY_BYTES >> 20} MiB of memory, the git reader's "
+    "limit (a huge file in its history, say): shown as unknown"
+)
 
 
 # libgit2 refuses a repository naming an extension it does not know, ``partialClone`` among
@@ -72,6 +80,8 @@ def blob_id(data: bytes) -> str:
 def _why(exc: BaseException) -> str:
     said = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
     text = str(said).strip().strip('"').rstrip(".") or type(exc).__name__
+    if "out of memory" in text.lower():  # libgit2's words when the child's limit is reached
+        return OUT_OF_MEMORY
     if isinstance(exc, KeyError) or "not found" in text or "Unable to read" in text or "peeled" in text:
         return (
             f"{text}; an object is not in the repository (a partial clone keeps some on its server, "
@@ -255,6 +265,8 @@ def open_repo(folder: Path) -> Repo | None:
 
 
 __all__ = [
+    "GIT_MEMORY_BYTES",
+    "OUT_OF_MEMORY",
     "BlamedFile",
     "Commit",
     "GitUnreadable",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,10 +29,20 @@ from detect_secrets.plugins.keyword import DENYLIST, REGEX_BY_FILETYPE, KeywordD
 from detect_secrets.plugins.private_key import PrivateKeyDetector
 from detect_secrets.util.filetype import FileType
 
+from hermes_dash import MAX_SCAN_CHARS
+
 REDACTED = "[REDACTED]"
 DETECTOR = "detect-secrets"
 OWN = "hermes-dash"
 
+#: Characters of one text that are scanned (and exported when redacting): the agent's scan's.
+MAX_CHARS = MAX_SCAN_CHARS
+#: One text is scanned for at most this long, checked between windows (a window costs at most
+#: its square: about 0.4 s for 4,096 characters of `sk-` on a loaded machine). Past it the rest
+#: of the text is one finding of its own, so an export blanks it and `check` flags it: text
+#: that was not scanned is never passed as clean.
+SCAN_SECONDS = 2.0
+NOT_SCANNED = "Text not scanned in time"
 #: Text is scanned in windows this long, overlapping by OVERLAP characters (see find_secrets).
 WINDOW = 4096
 OVERLAP = 1024
@@ -183,6 +194,38 @@ def _high_entropy(token: str) -> bool:
 _ANY_KEYWORD = re.compile("|".join(DENYLIST), re.IGNORECASE)
 _KEYWORDS = KeywordDetector()
 _BY_CONFIG = REGEX_BY_FILETYPE[FileType.YAML]  # prose reads like `name: value`, unquoted
+_WORD_RUN = re.compile(r"\w+")
+
+
+def _tamed(line: str) -> str:
+    r"""``line`` as the keyword detector may read it without backtracking for seconds.
+
+    Its patterns read ``keyword \w* [^\s]{0,50}? ...``: from every keyword in a run of word
+    characters, ``\w*`` runs to the run's end and gives it back a character at a time, so
+    ``api_key`` repeated 580 times cost 5-6 s. A later keyword in the same run can match only
+    where the first can (the first's ``\w*`` covers the same characters), so past a run's first
+    keyword its characters become ``0``: a word character in every class the patterns test, and
+    in no keyword. The same lines match, at the same places; each run is tried once."""
+    out, at = [], 0
+    for run in _WORD_RUN.finditer(line):
+        first = _ANY_KEYWORD.search(line, run.start(), run.end())
+        if first is None or _ANY_KEYWORD.search(line, first.start() + 1, run.end()) is None:
+            continue
+        out += [line[at : first.end()], "0" * (run.end() - first.end())]
+        at = run.end()
+    return "".join(out) + line[at:] if out else line
+
+
+def _keyword_values(line: str) -> list[tuple[int, str]]:
+    """What detect-secrets' keyword detector takes for values in ``line`` (its
+    ``analyze_string``: each pattern's first match), with where each starts, read from the line
+    itself after matching its tamed form."""
+    tamed = _tamed(line)
+    return [
+        (match.start(group), line[match.start(group) : match.end(group)])
+        for pattern, group in _BY_CONFIG.items()
+        if (match := pattern.search(tamed))
+    ]
 
 
 def _line_findings(text: str) -> list[Finding]:
@@ -190,11 +233,9 @@ def _line_findings(text: str) -> list[Finding]:
     found = []
     offset = 0
     for line in text.splitlines(keepends=True):
-        values = _KEYWORDS.analyze_string(line, denylist_regex_to_group=_BY_CONFIG) if _ANY_KEYWORD.search(line) else ()
-        for value in values:
+        for at, value in _keyword_values(line) if _ANY_KEYWORD.search(line) else ():
             value = value.split()[0] if value.split() else ""  # unquoted: the value ends at a space
             if len(value) >= MIN_VALUE and not _dismissed(value, line):
-                at = line.find(value)
                 found.append(Finding(offset + at, offset + at + len(value), KeywordDetector.secret_type, DETECTOR))
         for match in _TOKEN.finditer(line):
             if _high_entropy(match[0]) and not _dismissed(match[0], line):
@@ -240,31 +281,57 @@ def _window_findings(text: str, window: str, offset: int) -> list[Finding]:
     return found
 
 
-@lru_cache(maxsize=2048)
 def find_secrets(text: str) -> tuple[Finding, ...]:
     """Every secret-looking span of ``text``, merged where they overlap, in order.
 
     Long text is read in windows of :data:`WINDOW` characters that overlap by :data:`OVERLAP`
     (longer than any token shape), so a regex that backtracks (detect-secrets' npm one does, on
-    ``//`` repeated) costs at most a window's square, not the text's.
+    ``//`` repeated) costs at most a window's square, not the text's. Answers are remembered (a
+    page asks again on every rerun): 2,048 texts of up to a window, and the last 64 longer ones,
+    so what is kept stays bounded (2,048 texts of 65,536 characters would be half a gigabyte).
     """
+    return _find_short(text) if len(text) <= WINDOW else _find_long(text)
+
+
+@lru_cache(maxsize=2048)
+def _find_short(text: str) -> tuple[Finding, ...]:
+    return _find(text)
+
+
+@lru_cache(maxsize=64)
+def _find_long(text: str) -> tuple[Finding, ...]:
+    return _find(text)
+
+
+def _find(text: str) -> tuple[Finding, ...]:
     if REDACTED in text:  # an already redacted value is not found again
         text = text.replace(REDACTED, "\0" * len(REDACTED))
     found: list[Finding] = []
+    deadline = time.monotonic() + SCAN_SECONDS
     for offset in range(0, max(len(text) - OVERLAP, 1), WINDOW - OVERLAP):
+        if offset and time.monotonic() > deadline:  # the rest is one finding: blanked, flagged
+            found.append(Finding(offset, len(text), NOT_SCANNED, OWN))
+            break
         found += _window_findings(text, text[offset : offset + WINDOW], offset)
-    return _merge([f for f in found if "\0" not in text[f.start : f.end]])
+    return _merge([f for f in found if f.kind == NOT_SCANNED or "\0" not in text[f.start : f.end]])
 
 
 def redact(text: str) -> tuple[str, int]:
-    """``text`` with each secret-looking span replaced by ``[REDACTED]``, and how many were."""
-    found = find_secrets(text)
+    """``text`` with each secret-looking span replaced by ``[REDACTED]``, and how many were.
+
+    Only the first :data:`MAX_CHARS` characters are scanned (as the agent's scan and ``check``
+    read them); the rest is left out, said in one marker that counts as one redaction: text
+    that was not scanned is never exported as if it had been."""
+    head, rest = text[:MAX_CHARS], len(text) - MAX_CHARS
+    found = find_secrets(head)
     out, at = [], 0
     for item in found:
-        out += [text[at : item.start], REDACTED]
+        out += [head[at : item.start], REDACTED]
         at = item.end
-    out.append(text[at:])
-    return "".join(out), len(found)
+    out.append(head[at:])
+    if rest > 0:
+        out.append(f" [NOT SCANNED: {rest:,} more characters left out]")
+    return "".join(out), len(found) + (rest > 0)
 
 
 def kinds(text: str) -> tuple[str, ...]:

@@ -80,18 +80,26 @@ class MergeResult:
         return len(self.text())
 
 
-def _changes(base: list[str], side: list[str]) -> tuple[dict[str, str | None], list[str]]:
-    """Per ancestor entry that side touched: its new text (None: removed); and that side's additions."""
+COARSE = (
+    "The versions were too long to compare in detail (the diff's work bound): an entry changed on one "
+    "side may be kept as removed and added, so look for near-duplicates."
+)
+
+
+def _changes(base: list[str], side: list[str]) -> tuple[dict[str, str | None], list[str], bool]:
+    """Per ancestor entry that side touched: its new text (None: removed); that side's additions;
+    whether the diff was coarse (past its work bound)."""
     touched: dict[str, str | None] = {}
     added: list[str] = []
-    for item in diff_entries(base, side).items:
+    diff = diff_entries(base, side)
+    for item in diff.items:
         if item.kind == "changed":
             touched[item.old] = item.new  # type: ignore[index]  # a changed item has both texts
         elif item.kind == "removed":
             touched[item.old] = None  # type: ignore[index]  # a removed item has its old text
         elif item.kind == "added":
             added.append(item.new)  # type: ignore[arg-type]  # an added item has its new text
-    return touched, added
+    return touched, added, diff.coarse
 
 
 def _resolved(
@@ -110,8 +118,8 @@ def _resolved(
 
 def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeResult:
     """Three entry lists (each as parsed) -> the merge. Order: ours's, then what theirs added."""
-    ours_touched, ours_added = _changes(base, ours)
-    theirs_touched, theirs_added = _changes(base, theirs)
+    ours_touched, ours_added, ours_coarse = _changes(base, ours)
+    theirs_touched, theirs_added, theirs_coarse = _changes(base, theirs)
     base_set = set(base)
     counts = dict.fromkeys(
         ("kept", "taken_ours", "taken_theirs", "added_ours", "added_theirs", "removed", "collapsed"), 0
@@ -164,6 +172,7 @@ def merge_entries(base: list[str], ours: list[str], theirs: list[str]) -> MergeR
         added_theirs=counts["added_theirs"],
         removed=counts["removed"],
         collapsed=counts["collapsed"],
+        notes=(COARSE,) if ours_coarse or theirs_coarse else (),
     )
 
 
@@ -267,6 +276,7 @@ def run_driver(
             "between <<<<<<< and >>>>>>>. Keep one (or write one from both), delete the marker lines, "
             "then `git add` it."
         )
+    lines += [f"  {note}" for note in result.notes]
     used = len(text)
     if used > limit:
         lines.append(

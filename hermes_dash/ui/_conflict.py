@@ -11,15 +11,13 @@ answering for each other.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from typing import NotRequired, TypedDict
 
 import streamlit as st
 
-from hermes_dash import EntryChanged, MemoryStore, Operation, OpResult
-from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResult, word_diff
 
 from ._widgets import show_entry, show_refusal
 
@@ -45,9 +43,23 @@ def _text(detail: object) -> str | None:
 
 
 def _edits(base: list[str], side: list[str]) -> list[tuple[int, int, list[str]]]:
-    """``side``'s changes to ``base`` as (start, end, new tokens) over base's tokens."""
-    matcher = difflib.SequenceMatcher(None, base, side, autojunk=False)
-    return [(i1, i2, side[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+    """``side``'s changes to ``base`` as (start, end, new tokens) over base's tokens: the engine's
+    word diff (its pieces are whole tokens), bounded in work; past the bound the changed middle
+    is one edit, so two edits overlap and nothing is merged by guess."""
+    out: list[tuple[int, int, list[str]]] = []
+    at, joined = 0, False  # joined: the last edit may still take the "new" half of its change
+    for kind, text in word_diff("".join(base), "".join(side)):
+        tokens = _TOKENS.findall(text)
+        if kind == "same":
+            at, joined = at + len(tokens), False
+        elif kind == "new" and joined:
+            start, end, _ = out[-1]
+            out[-1] = (start, end, tokens)
+        else:
+            gone = len(tokens) if kind == "gone" else 0
+            out.append((at, at + gone, [] if kind == "gone" else tokens))
+            at, joined = at + gone, kind == "gone"
+    return out
 
 
 def merge_on_top(base: str, mine: str, theirs: str) -> str | None:

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Protocol
 
 import streamlit as st
 
-from hermes_dash.engine.views.diff import word_diff as _pieces
+from hermes_dash import word_diff
 
 from ._tables import PAGE_ROWS, VISIBLE_ROWS, diff_table
+
+# One word diff drawn asks for its pieces three times (two counts, the HTML): computed once.
+_pieces = lru_cache(maxsize=8)(word_diff)
 
 FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth of words folds
 KEEP_CHARS = 80  # the unchanged text kept on each side of a fold

@@ -64,7 +64,7 @@ from .model import (
 from .partial import FAILURE_WORDS, approve_all, approve_parts, well_formed
 from .parts import KEEPABLE, VERDICT_LABELS, VERDICTS, PartsPreview, PartVerdict, aimed, kind_of, preview_parts
 from .previews import preview, preview_edit
-from .reading import list_pending, read_one
+from .reading import MAX_READ_BYTES, MAX_READ_FILES, NotRead, list_pending, not_read, read_one
 from .triage import marked, sort_items, triage
 from .words import word_diff
 
@@ -99,7 +99,10 @@ __all__ = [
     "Triaged",
     "approve",
     "list_pending",
-    "agent_actions",
+    "MAX_READ_BYTES",
+    "MAX_READ_FILES",
+    "NotRead",
+    "not_read",
     "lower",
     "patch_rule",
     "span_patch",

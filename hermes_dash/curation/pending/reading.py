@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -22,6 +24,10 @@ from .model import ACTIONS, MAX_BYTES, MAX_DEPTH, MAX_PARTS, PART_ACTIONS, Stage
 # Used with fullmatch: "$" would also accept a name ending in a newline.
 _ID = re.compile(r"[0-9a-fA-F]{8}")
 _NAME = re.compile(r"[0-9a-fA-F]{8}\.json")
+#: At most this many staged files are read at once, and this many bytes of them together
+#: (each file is at most MAX_BYTES); the rest are listed as not read, oldest read first.
+MAX_READ_FILES = 200
+MAX_READ_BYTES = 4_000_000
 
 
 def _malformed(sid: str, path: Path, why: str) -> Staged:
@@ -222,16 +228,66 @@ def _read_with_bytes(path: Path) -> tuple[Staged, bytes]:
     return _parse(sid, path, data), data
 
 
-def list_pending(store: MemoryStore) -> list[Staged]:
-    """Every staged write, oldest first (malformed ones, with no time, last)."""
-    folder = store.home.pending_dir
+@dataclass(frozen=True)
+class NotRead:
+    """Staged files left unread by the caps of :func:`list_pending`: how many, and their bytes."""
+
+    count: int = 0
+    size: int = 0
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def __str__(self) -> str:
+        if not self.count:
+            return ""
+        return f"not read ({self.count:,} more, {self.size / 1_000_000:,.1f} MB)"
+
+
+def _chosen(folder: Path) -> tuple[list[str], NotRead]:
+    """The staged files to read, oldest first (by modification time), while at most
+    :data:`MAX_READ_FILES` files and :data:`MAX_READ_BYTES` bytes; and what is left. Every
+    name is looked at (``lstat``, never following a link), none is read here."""
     try:
-        names = sorted(n for n in os.listdir(folder) if _NAME.fullmatch(n))
+        names = [n for n in os.listdir(folder) if _NAME.fullmatch(n)]
     except OSError:
-        return []
-    items = [read_one(folder / n) for n in names]
+        return [], NotRead()
+    sized = []
+    for name in names:
+        try:
+            info = os.lstat(folder / name)
+        except OSError:
+            sized.append((0.0, name, 0))
+            continue
+        size = (
+            info.st_size if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES else 0
+        )  # others are refused unread
+        sized.append((info.st_mtime, name, size))
+    sized.sort()
+    chosen: list[str] = []
+    total = 0
+    for at, (_, name, size) in enumerate(sized):
+        if len(chosen) == MAX_READ_FILES or total + size > MAX_READ_BYTES:
+            rest = sized[at:]
+            return chosen, NotRead(len(rest), sum(size for _, _, size in rest))
+        chosen.append(name)
+        total += size
+    return chosen, NotRead()
+
+
+def list_pending(store: MemoryStore) -> list[Staged]:
+    """Staged writes, oldest first (malformed ones, with no time, last): the oldest files up to
+    :data:`MAX_READ_FILES` and :data:`MAX_READ_BYTES` (:func:`not_read` says what is left: 200
+    files of a megabyte each took 287 MB to keep, 10,000 would take 14 GB)."""
+    folder = store.home.pending_dir
+    items = [read_one(folder / n) for n in _chosen(folder)[0]]
     items.sort(key=lambda s: (s.created is None, s.created or datetime.min.replace(tzinfo=timezone.utc), s.id))
     return items
+
+
+def not_read(store: MemoryStore) -> NotRead:
+    """The staged files :func:`list_pending` leaves unread (looked at again: names and sizes only)."""
+    return _chosen(store.home.pending_dir)[1]
 
 
 def _path_of(store: MemoryStore, sid: str) -> Path:

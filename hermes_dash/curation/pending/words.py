@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import difflib
-import re
-
-_WORDS = re.compile(r"\w+|\s+|[^\w\s]")  # words, runs of space, and each other character
+from hermes_dash import word_diff as _pieces
 
 
 def word_diff(before: str, after: str) -> str:
     """``before`` -> ``after`` word by word, as plain text: ``[-removed-]{+added+}`` (git's
     word-diff notation), the rest as it is. Changed words with only spaces between them are one
-    change (``[-an approved-]{+two+}``, not a word-by-word interleaving)."""
-    a, b = _WORDS.findall(before), _WORDS.findall(after)
+    change (``[-an approved-]{+two+}``, not a word-by-word interleaving). The engine's word diff,
+    bounded in work: past it the changed middle is one change."""
     pieces: list[list[object]] = []  # [changed?, old text, new text]
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        pieces.append([op != "equal", "".join(a[i1:i2]), "".join(b[j1:j2])])
+    for kind, text in _pieces(before, after):
+        if kind == "same":
+            pieces.append([False, text, text])
+        elif pieces and pieces[-1][0]:  # the "new" half of a change whose "gone" came first
+            pieces[-1][2] = str(pieces[-1][2]) + text
+        else:
+            pieces.append([True, text if kind == "gone" else "", text if kind == "new" else ""])
     for n in range(1, len(pieces) - 1):  # a space between two changes joins them
         if not pieces[n][0] and not str(pieces[n][1]).strip() and pieces[n - 1][0] and pieces[n + 1][0]:
             pieces[n][0] = True

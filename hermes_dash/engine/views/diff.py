@@ -15,18 +15,30 @@ Rule 2 holds between two versions of one file only: the entries of two different
 have no places in common (``in_place=False``). Everything else is added or removed.
 
 Ratios are costly on long text, so only the first ``_COMPARE_CHARS`` of each entry are
-compared and cheap upper bounds prune most pairs.
+compared and cheap upper bounds prune most pairs. The whole diff is bounded by work, not by
+counts (:mod:`.diffwork`): a pair of 2,000 random ``a``/``b`` characters costs a second, and a
+merge of three 10 KB files took 45 s. Past :data:`DIFF_STEPS` the answer is coarser
+(``EntryDiff.coarse``): rule 1 is skipped, so entries pair only by place, and similarities past
+the budget are 0. A word diff past :data:`WORD_STEPS` shows the changed middle as one piece
+that goes and one that comes.
 """
 
 from __future__ import annotations
 
+import heapq
 import re
+from collections import Counter
 from dataclasses import dataclass
-from difflib import SequenceMatcher
+
+from .diffwork import OutOfWork, Work, opcodes, ratio
 
 CHANGED_AT = 0.5
 _COMPARE_CHARS = 2000
-_MAX_PAIRS = 40_000
+# Steps of difflib's inner loop (about 50-70 ns each here): a diff costs at most about 0.3 s.
+DIFF_STEPS = 4_000_000
+PLACE_STEPS = DIFF_STEPS // 4  # pairing by place, when the rest ran out (the coarse answer)
+WORD_STEPS = 2_000_000  # one word diff: about 0.15 s
+_PAIR_STEPS = 20  # looking at one (removed, added) pair before any ratio is computed
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,7 @@ class DiffItem:
 @dataclass(frozen=True)
 class EntryDiff:
     items: tuple[DiffItem, ...]
+    coarse: bool = False  # the work bound was reached: paired by place only, no word detail
 
     def of(self, kind: str) -> list[DiffItem]:
         return [item for item in self.items if item.kind == kind]
@@ -53,32 +66,75 @@ class EntryDiff:
         return all(item.kind == "unchanged" for item in self.items)
 
 
-def similarity(a: str, b: str) -> float:
-    matcher = SequenceMatcher(None, a[:_COMPARE_CHARS], b[:_COMPARE_CHARS], autojunk=False)
-    if matcher.real_quick_ratio() < CHANGED_AT or matcher.quick_ratio() < CHANGED_AT:
+def similarity(a: str, b: str, work: Work | None = None) -> float:
+    """difflib's ratio of the texts' first ``_COMPARE_CHARS`` characters, 0 when an upper bound
+    already says it is under ``CHANGED_AT``; charged to ``work`` (one diff's budget)."""
+    a, b = a[:_COMPARE_CHARS], b[:_COMPARE_CHARS]
+    return _similar(a, b, Counter(a), Counter(b), work or Work(DIFF_STEPS))
+
+
+def _similar(a: str, b: str, ca: Counter[str], cb: Counter[str], work: Work) -> float:
+    return _ratio(a, b, work) if _bound(a, b, ca, cb, work) >= CHANGED_AT else 0.0
+
+
+def _ratio(a: str, b: str, work: Work) -> float:
+    """difflib's ratio; texts the same over the compared characters are 1.0 without difflib
+    (whose first step on them is quadratic: 2,000 ``x`` against 2,000 ``x`` is 4 million steps)."""
+    return 1.0 if a == b else ratio(a, b, work)
+
+
+def _bound(a: str, b: str, ca: Counter[str], cb: Counter[str], work: Work) -> float:
+    """difflib's ``real_quick_ratio`` then ``quick_ratio`` (upper bounds of the ratio), from the
+    texts' letter counts made once per entry."""
+    total = len(a) + len(b)
+    if not total:
+        return 1.0
+    if 2.0 * min(len(a), len(b)) / total < CHANGED_AT:
         return 0.0
-    return matcher.ratio()
+    work.spend(min(len(ca), len(cb)))
+    if len(ca) > len(cb):
+        ca, cb = cb, ca
+    return 2.0 * sum(min(n, cb[c]) for c, n in ca.items() if c in cb) / total
 
 
-def _pair_alike(gone: list[str], fresh: list[str]) -> dict[str, tuple[str, float]]:
-    """Rule 1: new text -> (old text, similarity) for texts that read alike, best match first."""
+def _pair_alike(gone: list[str], fresh: list[str], work: Work) -> dict[str, tuple[str, float]]:
+    """Rule 1: new text -> (old text, similarity) for texts that read alike, best match first.
+
+    Pairs wait in a heap under difflib's cheap upper bounds and get their ratio only when they
+    come to the top, so a pair whose entries are already taken is never compared: the same
+    answer as scoring every pair and sorting, for a fraction of the work."""
     pairs: dict[str, tuple[str, float]] = {}
-    if not gone or not fresh or len(gone) * len(fresh) > _MAX_PAIRS:
+    if not gone or not fresh:
         return pairs
-    scored = sorted(((similarity(o, n), i, j) for i, o in enumerate(gone) for j, n in enumerate(fresh)), reverse=True)
+    read = sum(min(len(t), _COMPARE_CHARS) for t in (*gone, *fresh))
+    work.spend(len(gone) * len(fresh) * _PAIR_STEPS + read)
+    olds = [(o[:_COMPARE_CHARS], Counter(o[:_COMPARE_CHARS])) for o in gone]
+    news = [(n[:_COMPARE_CHARS], Counter(n[:_COMPARE_CHARS])) for n in fresh]
+    heap = [
+        (-bound, -i, -j, False)
+        for i, (o, co) in enumerate(olds)
+        for j, (n, cn) in enumerate(news)
+        if (bound := _bound(o, n, co, cn, work)) >= CHANGED_AT
+    ]
+    heapq.heapify(heap)
     used_old: set[int] = set()
     used_new: set[int] = set()
-    for score, i, j in scored:
-        if score < CHANGED_AT:
-            break
-        if i not in used_old and j not in used_new:
-            used_old.add(i)
-            used_new.add(j)
-            pairs[fresh[j]] = (gone[i], score)
+    while heap:
+        key, i, j, exact = heapq.heappop(heap)
+        if -i in used_old or -j in used_new:
+            continue
+        if not exact:
+            score = _ratio(olds[-i][0], news[-j][0], work)
+            if score >= CHANGED_AT:
+                heapq.heappush(heap, (-score, i, j, True))
+            continue
+        used_old.add(-i)
+        used_new.add(-j)
+        pairs[fresh[-j]] = (gone[-i], -key)
     return pairs
 
 
-def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[str]) -> dict[str, str]:
+def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[str], work: Work) -> dict[str, str]:
     """Rule 2: new text -> old text for unpaired entries that took each other's place.
 
     The two lists are aligned on their entries; where a stretch of the old list was replaced by
@@ -86,8 +142,8 @@ def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[st
     unpaired are paired in order when as many left as came.
     """
     pairs: dict[str, str] = {}
-    opcodes = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
-    for tag, i1, i2, j1, j2 in opcodes[:-1]:  # the last stretch has no unchanged entry after it
+    steps = opcodes(old, new, work)
+    for tag, i1, i2, j1, j2 in steps[:-1]:  # the last stretch has no unchanged entry after it
         if tag != "replace":
             continue
         left = [e for e in old[i1:i2] if e in gone]
@@ -108,13 +164,24 @@ def diff_entries(
     old_set, new_set = set(old_list), set(new_list)
     gone = [e for e in old_list if e not in new_set]
     fresh = [e for e in new_list if e not in old_set]
-    pairs = _pair_alike(gone, fresh)
+    work, coarse = Work(DIFF_STEPS), False
+    try:
+        pairs = _pair_alike(gone, fresh, work)
+    except OutOfWork:
+        pairs, coarse, work = {}, True, Work(PLACE_STEPS)  # the cheaper rule still runs
     if in_place and len(pairs) < min(len(gone), len(fresh)):
         paired_old = {o for o, _ in pairs.values()}
-        placed = _pair_in_place(
-            old_list, new_list, {e for e in gone if e not in paired_old}, {e for e in fresh if e not in pairs}
-        )
-        pairs.update((n, (o, similarity(o, n))) for n, o in placed.items())
+        try:
+            placed = _pair_in_place(
+                old_list, new_list, {e for e in gone if e not in paired_old}, {e for e in fresh if e not in pairs}, work
+            )
+        except OutOfWork:
+            placed, coarse = {}, True
+        for n, o in placed.items():
+            try:
+                pairs[n] = (o, similarity(o, n, work))
+            except OutOfWork:
+                pairs[n], coarse = (o, 0.0), True
     paired_old = {o for o, _ in pairs.values()}
     items = []
     for entry in new_list:
@@ -125,11 +192,10 @@ def diff_entries(
         else:
             items.append(DiffItem("added", None, entry, 0.0))
     items.extend(DiffItem("removed", e, None, 0.0) for e in gone if e not in paired_old)
-    return EntryDiff(tuple(items))
+    return EntryDiff(tuple(items), coarse)
 
 
 _WORDS = re.compile(r"\s+|\w+|[^\w\s]")
-_WORD_DIFF_MAX = 6000
 
 
 def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
@@ -142,9 +208,9 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
     """
     a, b = _WORDS.findall(old), _WORDS.findall(new)
     out: list[tuple[str, str]] = []
-    # The same words at both ends are kept as they are; only the middle is compared, and only
-    # up to _WORD_DIFF_MAX words (the comparison is quadratic: a megabyte entry must not stall a
-    # page), beyond which the middle is shown as one piece that goes and one that comes.
+    # The same words at both ends are kept as they are; only the middle is compared, within
+    # WORD_STEPS of work (the comparison is quadratic: a megabyte entry, or 1,500 words of random
+    # a/b, must not stall a page), beyond which the middle is one piece that goes and one that comes.
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1
@@ -161,16 +227,16 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
             out.append((kind, text))
 
     put("same", prefix)
-    if len(a) + len(b) > _WORD_DIFF_MAX:
-        put("gone", "".join(a))
-        put("new", "".join(b))
-    else:
-        for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-            if tag == "equal":
-                put("same", "".join(a[i1:i2]))
-                continue
-            put("gone", "".join(a[i1:i2]))
-            put("new", "".join(b[j1:j2]))
+    try:
+        steps = opcodes(a, b, Work(WORD_STEPS))
+    except OutOfWork:
+        steps = [("replace", 0, len(a), 0, len(b))]
+    for tag, i1, i2, j1, j2 in steps:
+        if tag == "equal":
+            put("same", "".join(a[i1:i2]))
+            continue
+        put("gone", "".join(a[i1:i2]))
+        put("new", "".join(b[j1:j2]))
     put("same", suffix)
     return tuple(out)
 

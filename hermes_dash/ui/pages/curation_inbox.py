@@ -45,6 +45,8 @@ else:
     )
 
 triaged = pending.triage(store)
+if left := pending.not_read(store):  # a queue longer than is read at once
+    st.caption(f"{len(triaged)} oldest staged writes shown; {left}: approve or reject these first.")
 if not triaged:
     st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
     st.stop()
