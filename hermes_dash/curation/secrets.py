@@ -29,7 +29,7 @@ from detect_secrets.plugins.keyword import DENYLIST, REGEX_BY_FILETYPE, KeywordD
 from detect_secrets.plugins.private_key import PrivateKeyDetector
 from detect_secrets.util.filetype import FileType
 
-from hermes_dash import MAX_SCAN_CHARS
+from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
 
 REDACTED = "[REDACTED]"
 DETECTOR = "detect-secrets"

@@ -17,7 +17,9 @@ from typing import NotRequired, TypedDict
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, EntryChanged, MemoryStore, Operation, OpResult, word_diff
+from hermes_dash import EntryChanged, MemoryStore, Operation, OpResult
+from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash.engine.views.diff import word_diff
 
 from ._widgets import show_entry, show_refusal
 

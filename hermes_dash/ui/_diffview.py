@@ -16,7 +16,7 @@ from typing import Protocol
 
 import streamlit as st
 
-from hermes_dash import word_diff
+from hermes_dash.engine.views.diff import word_diff
 
 from ._tables import PAGE_ROWS, VISIBLE_ROWS, diff_table
 

@@ -11,7 +11,7 @@ import pytest
 from app_support import no_exception, open_app
 from homes import make_home
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 
 
 def _ab_entries(seed: int) -> str:

@@ -11,7 +11,7 @@ import pytest
 from cli_support import invoke, run
 from homes import make_home
 
-from hermes_dash import DELIMITER
+from hermes_dash.engine.rules.format import DELIMITER
 
 
 def _ab_file(seed: int, n: int = 5) -> str:

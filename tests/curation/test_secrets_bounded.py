@@ -14,8 +14,8 @@ from homes import make_home
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import MAX_SCAN_CHARS
 from hermes_dash.curation import secrets
+from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
 
 _PIECES = [
     "api_key",

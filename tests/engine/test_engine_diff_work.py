@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_dash import diff_entries
+from hermes_dash.engine.views.diff import diff_entries
 from hermes_dash.engine.views.diffwork import OutOfWork, Work, opcodes, ratio
 
 

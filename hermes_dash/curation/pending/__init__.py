@@ -99,6 +99,7 @@ __all__ = [
     "Triaged",
     "approve",
     "list_pending",
+    "agent_actions",
     "MAX_READ_BYTES",
     "MAX_READ_FILES",
     "NotRead",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hermes_dash import word_diff as _pieces
+from hermes_dash.engine.views.diff import word_diff as _pieces
 
 
 def word_diff(before: str, after: str) -> str:
