@@ -30,6 +30,8 @@ from pathlib import Path
 
 from hermes_dash import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, PROGRAM_ENV, TOKEN_ENV, printed_program, served_flags
 
+from ._output import say
+
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 
 
@@ -107,7 +109,7 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
         return
     url = _url(address, port, token)
     if token:
-        print(
+        say(
             f"\n  hermes-dash is open to the network on {address}:{port}. Anyone who can reach it "
             "needs this address, token included:\n\n  " + url + "\n\n  The token works once: the first "
             "browser to open it keeps access (reloads and new tabs included) until the server stops; any "
@@ -115,7 +117,7 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
             flush=True,
         )
     else:
-        print(f"hermes-dash serves {url} (it answers this machine only; Ctrl+C stops it)", flush=True)
+        say(f"hermes-dash serves {url} (it answers this machine only; Ctrl+C stops it)", flush=True)
     if open_browser:
         import webbrowser
 
@@ -142,9 +144,7 @@ def main(argv: list[str]) -> int:
     try:
         home = resolve_home(args.home, args.profile)
     except Refusal as refusal:
-        print(
-            f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""), file=sys.stderr
-        )
+        say(f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""), sys.stderr)
         return 1
     os.environ["HERMES_HOME"] = str(home.root)
     # The app's printed commands name this program (its own sys.argv is Streamlit's).
