@@ -50,6 +50,7 @@ _MODULE_OF = {
     "find": "engine.rules.matching",
     "Fingerprint": "engine.io.readfile",
     "following_agent": "engine.agents",
+    "frame_headers": "engine.serving",
     "freeze_snapshot": "engine.freeze",
     "frozen_snapshot_path": "engine.views.snapshot",
     "held": "engine.io.lock",

@@ -50,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="listen on ADDRESS instead of 127.0.0.1 (opens it to a network: an access token is then required)",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument(
+        "--framed-by",
+        type=int,
+        metavar="PORT",
+        help="let the agent's web dashboard on PORT of this machine show the page in a frame (the Memory tab "
+        "passes it); no other page may frame it",
+    )
     return parser
 
 
@@ -161,14 +168,19 @@ def main(argv: list[str]) -> int:
     else:
         os.environ.pop(TOKEN_ENV, None)  # local: no token, the Host allow-list and loopback protect it
     port = args.port if args.port is not None else _free_port(address)
+    if args.framed_by is not None and not 0 < args.framed_by < 65536:
+        say(f"Refused: --framed-by {args.framed_by} is not a port number.\nWhat to do: Give a port from 1 to 65535.", sys.stderr)
+        return 1
     import threading
 
     threading.Thread(target=_announce, args=(port, address, token, not args.no_browser), daemon=True).start()
-    return _run_streamlit([str(APP), *streamlit_flags(address, port)])
+    return _run_streamlit([str(APP), *streamlit_flags(address, port)], args.framed_by)
 
 
-def _run_streamlit(run_args: list[str]) -> int:
+def _run_streamlit(run_args: list[str], framed_by: int | None = None) -> int:
     import logging
+
+    from hermes_dash import Refusal
 
     # Importing the pages' helpers declares their st.cache_data functions before Streamlit's
     # runtime exists, which Streamlit logs as a warning each: not a problem, and not news.
@@ -184,6 +196,11 @@ def _run_streamlit(run_args: list[str]) -> int:
         quiet.setLevel(level)
 
     ui.seal_network()  # before the first request can arrive
+    try:
+        ui.seal_frames(framed_by)  # every answer says who may frame the page (docs/safety.md)
+    except Refusal as refusal:
+        say(f"Refused: {refusal.message}\nWhat to do: {refusal.hint}", sys.stderr)
+        return 1
     # The app's pages sit in a `pages` folder beside its script, which Streamlit takes for its old
     # multipage mode until the first st.navigation call: a deep link (/history) as the server's first
     # request would then run that page alone, without the app's navigation, sidebar or layout.

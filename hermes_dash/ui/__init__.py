@@ -100,6 +100,7 @@ from ._focus import (
     page_opened,
     page_title,
 )
+from ._frames import seal_frames
 from ._gate import seal_network
 from ._health import health, health_lines
 from ._inbox import (
@@ -230,6 +231,7 @@ __all__ = [
     "table_for",
     "table_height",
     "tokens",
+    "seal_frames",
     "seal_network",
     "mark_matches",
     "matches",
