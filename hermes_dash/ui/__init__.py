@@ -101,6 +101,7 @@ from ._focus import (
     page_title,
 )
 from ._frames import seal_frames
+from ._plaintext import md_text
 from ._gate import seal_network
 from ._health import health, health_lines
 from ._inbox import (
@@ -231,6 +232,7 @@ __all__ = [
     "table_for",
     "table_height",
     "tokens",
+    "md_text",
     "seal_frames",
     "seal_network",
     "mark_matches",
