@@ -169,7 +169,10 @@ def main(argv: list[str]) -> int:
         os.environ.pop(TOKEN_ENV, None)  # local: no token, the Host allow-list and loopback protect it
     port = args.port if args.port is not None else _free_port(address)
     if args.framed_by is not None and not 0 < args.framed_by < 65536:
-        say(f"Refused: --framed-by {args.framed_by} is not a port number.\nWhat to do: Give a port from 1 to 65535.", sys.stderr)
+        say(
+            f"Refused: --framed-by {args.framed_by} is not a port number.\nWhat to do: Give a port from 1 to 65535.",
+            sys.stderr,
+        )
         return 1
     import threading
 
@@ -180,12 +183,12 @@ def main(argv: list[str]) -> int:
 def _run_streamlit(run_args: list[str], framed_by: int | None = None) -> int:
     import logging
 
-    from hermes_dash import Refusal
-
     # Importing the pages' helpers declares their st.cache_data functions before Streamlit's
     # runtime exists, which Streamlit logs as a warning each: not a problem, and not news.
     from streamlit.runtime.caching import cache_data_api
     from streamlit.web import cli as streamlit_cli
+
+    from hermes_dash import Refusal
 
     quiet = logging.getLogger(cache_data_api.__name__)
     level = quiet.level

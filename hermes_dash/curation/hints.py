@@ -153,8 +153,8 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
         )
     if hidden:
         notes.append(
-            f"{hidden} with hidden text: control characters, invisible characters or look-alike letters that the agent's "
-            "content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
+            f"{hidden} with hidden text: control characters, invisible characters or look-alike letters that "
+            "the agent's content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
             "in the flag, and such text goes into every prompt as written)"
         )
     if new:

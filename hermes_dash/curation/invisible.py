@@ -12,9 +12,9 @@ NFKC folds to ASCII (fullwidth "ｐａｙ", mathematical "𝐩𝐚𝐲", the Kel
 as a word to a person and is other code points to a filter. And control characters (every C0
 control but newline and tab, DEL, the C1 controls U+0080-U+009F: ``hermes_dash.CONTROLS``), which
 the agent's scan lets through too and a terminal obeys: ESC, backspace or CSI can hide a line of
-an entry from anyone who reads it with ``cat``. Newline and tab are how an entry is laid out. This module finds them so the
-pages can flag the entry and ``check --strict`` can fail on it; it blocks nothing by itself,
-and every message says it is hermes-dash's check, not the agent's.
+an entry from anyone who reads it with ``cat``. Newline and tab are how an entry is laid out.
+This module finds them so the pages can flag the entry and ``check --strict`` can fail on it; it
+blocks nothing by itself, and every message says it is hermes-dash's check, not the agent's.
 """
 
 from __future__ import annotations

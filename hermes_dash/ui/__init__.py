@@ -101,7 +101,6 @@ from ._focus import (
     page_title,
 )
 from ._frames import seal_frames
-from ._plaintext import md_text
 from ._gate import seal_network
 from ._health import health, health_lines
 from ._inbox import (
@@ -117,6 +116,7 @@ from ._inbox import (
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
+from ._plaintext import md_text
 from ._search import as_you_type, mark_matches, matches
 from ._session import (
     Flash,

@@ -48,12 +48,14 @@ def seal_frames(framed_by: int | None = None) -> None:
     """Before the server starts: every HTTP answer says who may frame the page (its own origin,
     and the agent's dashboard on port ``framed_by`` when given). Refused when this Streamlit has
     no place for it, rather than serving a page any site can frame."""
+    from starlette.middleware import Middleware  # Streamlit's own dependency since its server moved to Starlette
+
     try:
-        from starlette.middleware import Middleware
         from streamlit.web.server.starlette import starlette_app
-    except ImportError:
-        starlette_app = None
-    made = getattr(starlette_app, "create_streamlit_middleware", None)
+    except ImportError:  # an older Streamlit, still on Tornado
+        made = None
+    else:
+        made = getattr(starlette_app, "create_streamlit_middleware", None)
     if made is None:
         raise Refusal(
             "This Streamlit has no create_streamlit_middleware, where hermes-dash adds the headers that keep "

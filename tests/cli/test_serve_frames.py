@@ -39,7 +39,10 @@ def test_the_agents_dashboard_port_is_added_and_x_frame_options_left_out() -> No
     assert policy == {
         "Content-Security-Policy": "frame-ancestors 'self' http://127.0.0.1:9119 http://localhost:9119 http://[::1]:9119"
     }
-    assert dict(frame_headers()) == {"Content-Security-Policy": "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN"}
+    assert dict(frame_headers()) == {
+        "Content-Security-Policy": "frame-ancestors 'self'",
+        "X-Frame-Options": "SAMEORIGIN",
+    }
 
 
 def test_a_framed_by_that_is_no_port_is_refused(tmp_path: Path) -> None:

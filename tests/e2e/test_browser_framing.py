@@ -64,9 +64,11 @@ def test_only_the_named_dashboard_may_frame_it(tmp_path: Path, chromium) -> None
     serve = command("serve", "--port", "{port}", "--no-browser", "--framed-by", str(agent_port), home=demo)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    with _decoy(agent_port) as agent, _decoy(other_port) as other, start(
-        serve, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}
-    ) as server:
+    with (
+        _decoy(agent_port) as agent,
+        _decoy(other_port) as other,
+        start(serve, cwd=elsewhere, scratch=tmp_path / "server", env={"PYTHONPATH": str(REPO)}) as server,
+    ):
         agent.append(server.port)
         other.append(server.port)
         context = chromium.new_context(viewport={"width": 1400, "height": 1000})

@@ -22,13 +22,18 @@ from pathlib import Path
 
 import agent_db
 import pytest
-from browser_support import REPO, WAIT_MS, settle, stable_box
+from browser_support import REPO, settle, stable_box
 from cli_support import command
 from git_support import need_git
 from script_runs import open_context
 from web_probe import free_port, start
 
 pytestmark = pytest.mark.e2e
+
+# Every link or image whose address is on the counting server, with the markup around it.
+POINTING = """port => [...document.querySelectorAll('a[href], img[src]')]
+  .filter(e => (e.href || e.src).includes(':' + port + '/'))
+  .map(e => (e.href || e.src) + ' in ' + e.parentElement.outerHTML.slice(0, 300))"""
 
 
 @contextmanager
@@ -85,7 +90,11 @@ def _home(home: Path, evil: str) -> None:
         "GIT_COMMITTER_EMAIL": "c@example.invalid",
     }
     git = need_git()
-    for args in (["init", "-q", "-b", "main"], ["add", "MEMORY.md"], ["commit", "-qm", f"[Claim your prize]({evil}/phish)"]):
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["add", "MEMORY.md"],
+        ["commit", "-qm", f"[Claim your prize]({evil}/phish)"],
+    ):
         subprocess.run([git, *args], cwd=home / "memories", env=env, check=True, capture_output=True, timeout=60)
 
 
@@ -120,15 +129,10 @@ def test_commit_and_session_strings_are_text_in_the_entry_panel(tmp_path: Path, 
                 _open_first_row(page)
                 settle(page, "Where this entry came from")
                 shown = page.locator("body").inner_text()
-                pointing = page.evaluate(
-                    "port => [...document.querySelectorAll('a[href], img[src]')].map(e => (e.href || e.src) + ' in ' + (e.closest('[data-testid]')?.getAttribute('data-testid') || '') + ' ' + e.parentElement.outerHTML.slice(0, 300))"
-                    ".filter(u => u.includes(':' + port))",
-                    port,
-                )
+                pointing = page.evaluate(POINTING, port)
             finally:
                 context.close()
         assert f"![x]({evil}/a.png)" in shown and f"[Claim your prize]({evil}/phish)" in shown, shown[-3000:]
         assert f"![m]({evil}/model.png)" in shown and f"/work/![c]({evil}/cwd.png)" in shown
         assert not pointing, f"a link or an image points at the outside address: {pointing}"
         assert not asked, f"the browser fetched from the address in a commit or a session: {asked}"
-    assert WAIT_MS

@@ -6,7 +6,6 @@ standard error itself."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from repo import ROOT
 
@@ -21,11 +20,14 @@ def _writes(tree: ast.AST) -> list[int]:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        if isinstance(func, ast.Name) and func.id == "print":
+        printed = isinstance(func, ast.Name) and func.id == "print"
+        written = (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("write", "writelines")
+            and any(isinstance(n, ast.Attribute) and n.attr in ("stdout", "stderr") for n in ast.walk(func.value))
+        )
+        if printed or written:
             found.append(node.lineno)
-        elif isinstance(func, ast.Attribute) and func.attr in ("write", "writelines"):
-            if any(isinstance(n, ast.Attribute) and n.attr in ("stdout", "stderr") for n in ast.walk(func.value)):
-                found.append(node.lineno)
     return found
 
 

@@ -8,7 +8,6 @@ tests/conftest.py).
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 from repo import ROOT

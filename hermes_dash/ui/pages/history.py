@@ -272,7 +272,9 @@ with side:
     )
     for v in newest_first:
         if v.problem:
-            st.caption(f"[{v.index}] {ui.lit(v.name)}: {ui.md_text(v.problem)} Its entries are shown as best they can be read.")
+            st.caption(
+                f"[{v.index}] {ui.lit(v.name)}: {ui.md_text(v.problem)} Its entries are shown as best they can be read."
+            )
     usage_chart(versions, state.limit, state.filename)
     prune_section(store, all_backups)
     st.caption(
