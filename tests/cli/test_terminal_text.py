@@ -133,6 +133,13 @@ def test_add_stores_controls_as_the_agent_does_and_warns(tmp_path: Path) -> None
     assert "Warning: the text holds 6 control characters (BS ×3, BEL, DEL, CSI)" in out and not RAW.search(out)
     code, data, _ = run(home, "add", "memory", HIDDEN)
     assert data["control_characters"] == [{"code_point": "U+001B", "name": "ESC", "count": 2}]
+    code, out, _ = run(home, "replace", "memory", "Deploys go out", "Deploys\x07 on Fridays.", json_out=False)
+    assert code == 0 and "Warning: the text holds 1 control character (BEL)" in out
+    batch = json.dumps([{"action": "add", "content": "Ring\u0085 twice."}, {"action": "remove", "old_text": "Fridays"}])
+    code, out, _ = run(home, "batch", "memory", "-", stdin=batch, json_out=False)
+    assert code == 0 and "Warning: the text holds 1 control character (NEL)" in out
+    code, out, _ = run(home, "add", "memory", "Plain text,\n\tindented.", json_out=False)
+    assert code == 0 and "Warning" not in out  # newline and tab are layout
 
 
 def test_a_printed_command_gives_the_shell_the_exact_entry_and_shows_no_control(tmp_path: Path) -> None:
