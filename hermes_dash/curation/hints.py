@@ -16,7 +16,7 @@ from hermes_dash import MAX_SCAN_CHARS, FileState, n_of
 
 from .export import redact
 from .invisible import FLAG as HIDDEN_FLAG
-from .invisible import find_hidden, short
+from .invisible import SHOWN_CODE_POINTS, find_hidden, label, short
 from .normalize import split
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
@@ -125,6 +125,21 @@ def entry_flags(
             row.append(CHANGED_FLAG)
         out.append(tuple(row))
     return tuple(out)
+
+
+def control_hint(text: str) -> str | None:
+    """A warning for text about to be written that holds control characters (None when it holds
+    none): the agent accepts them, so the write is not refused, but a terminal obeys them."""
+    found = find_hidden(text)
+    if found is None or not found.controls:
+        return None
+    names = ", ".join(label(cp) for cp in found.controls[:SHOWN_CODE_POINTS])
+    return (
+        f"This text holds {found.control_count:,} control character{'s' if found.control_count != 1 else ''} "
+        f"({names}). The agent accepts them and puts them into every prompt as written, and a terminal that "
+        "prints the file obeys them (it can hide or redraw text); `check --strict` fails on such an entry. "
+        "Remove them unless they are meant."
+    )
 
 
 def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:

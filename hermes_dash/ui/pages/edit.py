@@ -32,7 +32,7 @@ from hermes_dash import (
     scan,
     ui,
 )
-from hermes_dash.curation.hints import refused_by_drift, secret_hint
+from hermes_dash.curation.hints import control_hint, refused_by_drift, secret_hint
 
 if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
@@ -126,6 +126,8 @@ def scan_note(text: str) -> None:
         st.caption("Content scan: nothing found.")
     if hint := secret_hint(text.strip()):
         st.warning(hint)
+    if controls := control_hint(text.strip()):
+        st.warning(controls)
 
 
 def show_match(old_text: str) -> int | None:
