@@ -8,12 +8,13 @@ On the code before this change each command below printed the controls raw.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
-from cli_support import invoke, run
+from cli_support import ROOT, command, invoke, run
 from homes import make_home
 from pending_support import stage
 
@@ -84,17 +85,16 @@ def test_render_raw_is_exact_into_a_pipe_and_refused_on_a_terminal(tmp_path: Pat
     assert proc.returncode == 0 and HIDDEN in proc.stdout and OTHERS in proc.stdout  # what the agent loads
     assert proc.stdout.rstrip("\n") == MemoryStore.open(home, None).render_block("memory")
     # On a terminal (a pseudo-terminal as stdout) --raw refuses and prints nothing of the text.
-    import os
     import pty
 
     leader, follower = pty.openpty()
     try:
         done = subprocess.run(
-            [*invoke.__globals__["command"](home=home), "render", "--raw"],
+            [*command(home=home), "render", "--raw"],
             stdout=follower,
             stderr=subprocess.PIPE,
             stdin=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONPATH": str(invoke.__globals__["ROOT"])},
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
             timeout=120,
         )
     finally:
@@ -151,7 +151,7 @@ def test_a_printed_command_gives_the_shell_the_exact_entry_and_shows_no_control(
     line = next(line for line in out.splitlines() if "add it back with:" in line and "Deploys" in line)
     printed = line.split("add it back with: ", 1)[1]
     assert not RAW.search(printed) and "printf" in printed
-    done = subprocess.run(["sh", "-c", printed], capture_output=True, text=True, timeout=120, env={
-        **__import__("os").environ, "PYTHONPATH": str(invoke.__globals__["ROOT"])})  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(["sh", "-c", printed], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert OTHERS in MemoryStore.open(home, None).read("memory").entries
