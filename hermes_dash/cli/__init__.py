@@ -23,6 +23,7 @@ from hermes_dash.engine.invocation import invocation_for, invoked_as
 from hermes_dash.engine.io.journal import journal_via
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
+from ._output import say, say_json, say_raw
 from ._parse import UsageError, parse_args, wants_serve
 from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, READERS, STORELESS, Outcome
 
@@ -34,13 +35,13 @@ __all__ = ["main"]
 
 
 def _emit(outcome: Outcome, as_json: bool) -> None:
-    stream = sys.stdout if outcome.code == EXIT_OK else sys.stderr
+    """The outcome, through the one output path (cli/_output.py): controls shown, never obeyed."""
     if as_json:
-        import json  # only with --json: the text output (``show`` as people run it) needs no JSON
-
-        print(json.dumps(outcome.data, ensure_ascii=False, indent=1))
+        say_json(outcome.data)
+    elif outcome.raw:
+        say_raw(outcome.text)
     else:
-        print(outcome.text, file=stream)
+        say(outcome.text, sys.stdout if outcome.code == EXIT_OK else sys.stderr)
 
 
 def _wants_json(argv: list[str]) -> bool:
@@ -63,11 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         # Exit 2 like argparse; with --json the error is still one JSON object on stdout.
         if _wants_json(argv):
-            import json
-
-            print(json.dumps({"success": False, "code": "usage", "error": str(exc)}, ensure_ascii=False, indent=1))
+            say_json({"success": False, "code": "usage", "error": str(exc)})
         else:
-            print(str(exc), file=sys.stderr)
+            say(str(exc), sys.stderr)
         return EXIT_USAGE
     store: MemoryReader | None = None
     try:
@@ -76,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             # The rules of the agent that uses this home (docs/agents.md), for the whole command.
             adopt_agent(agent_for_home(store.home.root))
             for warning in store.settings.warnings:
-                print(f"warning: {warning}", file=sys.stderr)
+                say(f"warning: {warning}", sys.stderr)
         # Every command this one prints names the same program, home and profile (engine/invocation.py).
         where = _invocation(store, args)
         with invoked_as(where), journal_via(f"command line: hermes-dash {_named(args)}"):

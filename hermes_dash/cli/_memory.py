@@ -14,11 +14,13 @@ from hermes_dash.engine.agents import agent_for_home
 from hermes_dash.engine.invocation import printed_program
 from hermes_dash.engine.io.readfile import read_named_input
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS, over_budget_text
+from hermes_dash.engine.text import CONTROLS, show_controls
 from hermes_dash.engine.views.humanize import NEXT_SESSION, n_entries, n_of
 
 from ._registry import Outcome, Subparsers, command, extends_parser
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
     from hermes_dash import FileState, MemoryReader, MemoryStore, OpResult
@@ -131,9 +133,36 @@ def _show(store: MemoryReader, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n\n".join([f"Agent: {agent.describe()}", *(_state_text(f) for f in files)]))
 
 
-def _op_outcome(store: MemoryStore, result: OpResult) -> Outcome:
+def control_warning(written: Sequence[object]) -> tuple[str, list[dict[str, object]]]:
+    """A warning about control characters in the text a write stored ("" when it held none), and
+    the same for JSON. The agent accepts them, so hermes-dash stores them too, and says so: they
+    reach every prompt as written, and a terminal that prints them raw obeys them."""
+    found: dict[int, int] = {}
+    for text in written:
+        for cp, n in show_controls(text if isinstance(text, str) else "")[1].items():
+            found[cp] = found.get(cp, 0) + n
+    if not found:
+        return "", []
+    from hermes_dash.engine.text import control_name
+
+    from ._output import tally
+
+    listed = [{"code_point": f"U+{cp:04X}", "name": control_name(cp), "count": n} for cp, n in found.items()]
+    return (
+        f"\nWarning: the text holds {n_of(sum(found.values()), 'control character')} ({tally(found)}). The agent "
+        "accepts them and puts them into every prompt as written; a terminal that prints them raw obeys them "
+        "(it can hide or redraw text). `check --strict` fails on such an entry: replace it without them "
+        "unless they are meant.",
+        listed,
+    )
+
+
+def _op_outcome(store: MemoryStore, result: OpResult, written: Sequence[object] = ()) -> Outcome:
     data = result.to_dict()
     text = str(data["message"])
+    warning, listed = control_warning(written) if data["changed"] else ("", [])
+    if listed:
+        data["control_characters"] = listed
     if data.get("backup") and data["changed"]:
         text += f" Previous version kept as {data['backup']}."
     if data["changed"]:
@@ -142,17 +171,20 @@ def _op_outcome(store: MemoryStore, result: OpResult) -> Outcome:
     text += (
         f"\n{state.filename}: {state.usage:,}/{state.limit:,} chars ({state.percent}%), {n_entries(len(state.entries))}"
     )
-    return Outcome(data, text)
+    return Outcome(data, text + warning)
 
 
 @command("add")
 def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.add(args.target, _content(args)))
+    content = _content(args)
+    return _op_outcome(store, store.add(args.target, content), [content])
 
 
 @command("replace")
 def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.replace(args.target, args.old_text, _content(args), expect_entry=args.expect_entry))
+    content = _content(args)
+    result = store.replace(args.target, args.old_text, content, expect_entry=args.expect_entry)
+    return _op_outcome(store, result, [content])
 
 
 @command("remove")
@@ -182,14 +214,26 @@ def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             "The batch file must hold a JSON list of operations.",
             hint='For example [{"action": "remove", "old_text": "..."}].',
         )
-    return _op_outcome(store, store.batch(args.target, operations))
+    written = [op.get(k) for op in operations if isinstance(op, dict) for k in ("content", "new_text")]
+    return _op_outcome(store, store.batch(args.target, operations), written)
 
 
 @command("render", reads_only=True)
 def _render(store: MemoryReader, args: argparse.Namespace) -> Outcome:
+    """The blocks as the agent loads them. For a terminal, control characters are shown (\\xNN) like
+    every printed text; ``--raw`` writes the exact text, and only into a pipe or a file."""
     blocks = {t: store.render_block(t) for t in TARGETS}
     text = "\n\n".join(b for b in blocks.values() if b)
-    return Outcome({"success": True, "blocks": blocks, "prompt": text}, text)
+    if args.raw and sys.stdout.isatty() and CONTROLS.search(text):
+        from ._output import tally
+
+        raise InvalidRequest(
+            f"--raw would write control characters ({tally(show_controls(text)[1])}) to a terminal, which "
+            "obeys them instead of showing them; nothing was printed.",
+            hint=f"Send it to a file or a pipe (`{printed_program()} render --raw > prompt.txt`), "
+            "or leave out --raw to see them shown as \\xNN.",
+        )
+    return Outcome({"success": True, "blocks": blocks, "prompt": text}, text, raw=args.raw)
 
 
 def _backup_dict(store: MemoryReader, backup: Backup) -> dict[str, Any]:
@@ -305,7 +349,13 @@ def _parsers(sub: Subparsers) -> None:
     p = sub.add_parser("batch", help="apply a JSON list of operations all-or-nothing ('-' = stdin)")
     p.add_argument("target", **target)
     p.add_argument("file")
-    sub.add_parser("render", help="the prompt blocks the next session will get")
+    p = sub.add_parser("render", help="the prompt blocks the next session will get")
+    p.add_argument(
+        "--raw",
+        action="store_true",
+        help="write the blocks exactly, control characters included (into a pipe or a file only; "
+        "by default they are shown as \\xNN)",
+    )
     p = sub.add_parser("backup", help="make a dated backup now")
     p.add_argument("target", nargs="?", **target)
     p = sub.add_parser("backups", help="list backups, newest first; --prune N deletes all but the newest N dated ones")

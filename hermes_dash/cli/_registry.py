@@ -53,6 +53,8 @@ class Outcome:
     data: dict[str, object]
     text: str
     code: int = EXIT_OK
+    #: printed as it is, control characters included (``render --raw`` into a pipe only; cli/_output.py)
+    raw: bool = False
 
 
 Handler = Callable[["MemoryStore", argparse.Namespace], Outcome]

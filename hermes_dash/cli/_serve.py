@@ -31,6 +31,8 @@ from pathlib import Path
 from hermes_dash.engine.invocation import PROGRAM_ENV, printed_program
 from hermes_dash.engine.serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, served_flags
 
+from ._output import say
+
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 
 
@@ -49,6 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="listen on ADDRESS instead of 127.0.0.1 (opens it to a network: an access token is then required)",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument(
+        "--framed-by",
+        type=int,
+        metavar="PORT",
+        help="let the agent's web dashboard on PORT of this machine show the page in a frame (the Memory tab "
+        "passes it); no other page may frame it",
+    )
     return parser
 
 
@@ -108,7 +117,7 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
         return
     url = _url(address, port, token)
     if token:
-        print(
+        say(
             f"\n  hermes-dash is open to the network on {address}:{port}. Anyone who can reach it "
             "needs this address, token included:\n\n  " + url + "\n\n  The token works once: the first "
             "browser to open it keeps access (reloads and new tabs included) until the server stops; any "
@@ -116,7 +125,7 @@ def _announce(port: int, address: str, token: str | None, open_browser: bool) ->
             flush=True,
         )
     else:
-        print(f"hermes-dash serves {url} (it answers this machine only; Ctrl+C stops it)", flush=True)
+        say(f"hermes-dash serves {url} (it answers this machine only; Ctrl+C stops it)", flush=True)
     if open_browser:
         import webbrowser
 
@@ -143,9 +152,7 @@ def main(argv: list[str]) -> int:
     try:
         home = resolve_home(args.home, args.profile)
     except Refusal as refusal:
-        print(
-            f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""), file=sys.stderr
-        )
+        say(f"Refused: {refusal.message}" + (f"\nWhat to do: {refusal.hint}" if refusal.hint else ""), sys.stderr)
         return 1
     os.environ["HERMES_HOME"] = str(home.root)
     # The app's printed commands name this program (its own sys.argv is Streamlit's).
@@ -162,19 +169,27 @@ def main(argv: list[str]) -> int:
     else:
         os.environ.pop(TOKEN_ENV, None)  # local: no token, the Host allow-list and loopback protect it
     port = args.port if args.port is not None else _free_port(address)
+    if args.framed_by is not None and not 0 < args.framed_by < 65536:
+        say(
+            f"Refused: --framed-by {args.framed_by} is not a port number.\nWhat to do: Give a port from 1 to 65535.",
+            sys.stderr,
+        )
+        return 1
     import threading
 
     threading.Thread(target=_announce, args=(port, address, token, not args.no_browser), daemon=True).start()
-    return _run_streamlit([str(APP), *streamlit_flags(address, port)])
+    return _run_streamlit([str(APP), *streamlit_flags(address, port)], args.framed_by)
 
 
-def _run_streamlit(run_args: list[str]) -> int:
+def _run_streamlit(run_args: list[str], framed_by: int | None = None) -> int:
     import logging
 
     # Importing the pages' helpers declares their st.cache_data functions before Streamlit's
     # runtime exists, which Streamlit logs as a warning each: not a problem, and not news.
     from streamlit.runtime.caching import cache_data_api
     from streamlit.web import cli as streamlit_cli
+
+    from hermes_dash import Refusal
 
     quiet = logging.getLogger(cache_data_api.__name__)
     level = quiet.level
@@ -185,6 +200,11 @@ def _run_streamlit(run_args: list[str]) -> int:
         quiet.setLevel(level)
 
     ui.seal_network()  # before the first request can arrive
+    try:
+        ui.seal_frames(framed_by)  # every answer says who may frame the page (docs/safety.md)
+    except Refusal as refusal:
+        say(f"Refused: {refusal.message}\nWhat to do: {refusal.hint}", sys.stderr)
+        return 1
     # The app's pages sit in a `pages` folder beside its script, which Streamlit takes for its old
     # multipage mode until the first st.navigation call: a deep link (/history) as the server's first
     # request would then run that page alone, without the app's navigation, sidebar or layout.

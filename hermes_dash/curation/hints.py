@@ -18,7 +18,7 @@ from hermes_dash.engine.views.humanize import n_of
 
 from .export import redact
 from .invisible import FLAG as HIDDEN_FLAG
-from .invisible import find_hidden, short
+from .invisible import SHOWN_CODE_POINTS, find_hidden, label, short
 from .normalize import split
 
 POSSIBLE_SECRET = "possible secret"  # the table flag; never "blocked", which is the scan's word
@@ -129,6 +129,21 @@ def entry_flags(
     return tuple(out)
 
 
+def control_hint(text: str) -> str | None:
+    """A warning for text about to be written that holds control characters (None when it holds
+    none): the agent accepts them, so the write is not refused, but a terminal obeys them."""
+    found = find_hidden(text)
+    if found is None or not found.controls:
+        return None
+    names = ", ".join(label(cp) for cp in found.controls[:SHOWN_CODE_POINTS])
+    return (
+        f"This text holds {found.control_count:,} control character{'s' if found.control_count != 1 else ''} "
+        f"({names}). The agent accepts them and puts them into every prompt as written, and a terminal that "
+        "prints the file obeys them (it can hide or redraw text); `check --strict` fails on such an entry. "
+        "Remove them unless they are meant."
+    )
+
+
 def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
     """What the flags of one table add up to, one sentence part each (plain wording, no markdown)."""
     unscanned = sum(UNSCANNED_FLAG in row for row in flags)
@@ -155,8 +170,8 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
         )
     if hidden:
         notes.append(
-            f"{hidden} with hidden text: invisible characters or look-alike letters that the agent's "
-            "content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
+            f"{hidden} with hidden text: control characters, invisible characters or look-alike letters that "
+            "the agent's content scan does not catch (hermes-dash's own check, beyond the agent's; the code points are "
             "in the flag, and such text goes into every prompt as written)"
         )
     if new:

@@ -9,9 +9,12 @@ for no screen), characters that draw nothing (a BLANK or FILLER in their Unicode
 U+3164, ...; and joiners such as U+034F), variation selectors used as a hidden alphabet, letters
 of another script inside a Latin word (Cyrillic "а" in "pаypal"), and letters or digits that
 NFKC folds to ASCII (fullwidth "ｐａｙ", mathematical "𝐩𝐚𝐲", the Kelvin sign): text that reads
-as a word to a person and is other code points to a filter. This module finds them so the
-pages can flag the entry and ``check --strict`` can fail on it; it blocks nothing by itself,
-and every message says it is hermes-dash's check, not the agent's.
+as a word to a person and is other code points to a filter. And control characters (every C0
+control but newline and tab, DEL, the C1 controls U+0080-U+009F: ``hermes_dash.CONTROLS``), which
+the agent's scan lets through too and a terminal obeys: ESC, backspace or CSI can hide a line of
+an entry from anyone who reads it with ``cat``. Newline and tab are how an entry is laid out.
+This module finds them so the pages can flag the entry and ``check --strict`` can fail on it; it
+blocks nothing by itself, and every message says it is hermes-dash's check, not the agent's.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from hermes_dash.engine.rules.scan import INVISIBLE, MAX_SCAN_CHARS
+from hermes_dash.engine.text import CONTROLS, control_name
 
 #: Only the first this many characters are looked at, as the agent's scan does (a longer
 #: entry is kept out of the prompt whole).
@@ -58,14 +62,19 @@ class HiddenText:
     tag_text: str  # what the tag characters spell, as ASCII ("" when there are none)
     #: (code point, the word it sits in) for letters and digits NFKC folds to ASCII: ｐ, 𝐩, K
     folded: tuple[tuple[int, str], ...] = ()
+    controls: tuple[int, ...] = ()  # distinct control characters (CONTROLS), in order of first appearance
+    control_count: int = 0  # every occurrence
 
     @property
     def code_points(self) -> tuple[int, ...]:
-        return self.invisible + tuple(dict.fromkeys(cp for cp, _ in self.lookalikes + self.folded))
+        looks = tuple(dict.fromkeys(cp for cp, _ in self.lookalikes + self.folded))
+        return self.controls + self.invisible + looks
 
 
 def label(cp: int) -> str:
-    """``U+E0041 TAG LATIN CAPITAL LETTER A``."""
+    """``U+E0041 TAG LATIN CAPITAL LETTER A``; a control by its short name: ``U+001B ESC (control)``."""
+    if CONTROLS.match(chr(cp)):
+        return f"U+{cp:04X} {control_name(cp)} (control)"
     return f"U+{cp:04X} {unicodedata.name(chr(cp), 'unnamed')}"
 
 
@@ -106,8 +115,13 @@ def _folds_to_ascii(ch: str) -> bool:
 def find_hidden(text: str) -> HiddenText | None:
     """The hidden text in ``text`` (its first :data:`MAX_CHARS` characters); None when there is none."""
     text = text[:MAX_CHARS]
+    controls: dict[int, None] = {}
+    control_count = 0
+    for match in CONTROLS.finditer(text):
+        controls.setdefault(ord(match.group()))
+        control_count += 1
     if text.isascii():
-        return None
+        return HiddenText((), 0, (), "", (), tuple(controls), control_count) if controls else None
     seen: dict[int, None] = {}
     count = 0
     previous: int | None = None
@@ -135,10 +149,10 @@ def find_hidden(text: str) -> HiddenText | None:
         if found and not any(_wide(c) for c in dict.fromkeys(word)):
             for c in found:
                 folded.setdefault((ord(c), word))
-    if not seen and not looks and not folded:
+    if not seen and not looks and not folded and not controls:
         return None
     tags = "".join(chr(cp - 0xE0000) for cp in map(ord, text) if 0xE0020 <= cp <= 0xE007E)
-    return HiddenText(tuple(seen), count, tuple(looks), tags, tuple(folded))
+    return HiddenText(tuple(seen), count, tuple(looks), tags, tuple(folded), tuple(controls), control_count)
 
 
 def short(found: HiddenText) -> str:
@@ -151,6 +165,13 @@ def short(found: HiddenText) -> str:
 def describe(found: HiddenText) -> str:
     """One sentence naming every kind found, with the exact code points."""
     parts = []
+    if found.controls:
+        names = "; ".join(label(cp) for cp in found.controls[:SHOWN_CODE_POINTS])
+        more = len(found.controls) - SHOWN_CODE_POINTS
+        parts.append(
+            f"{found.control_count:,} control character{'s' if found.control_count != 1 else ''} "
+            f"({names}{f'; and {more} more' if more > 0 else ''}), which a terminal obeys instead of showing"
+        )
     if found.invisible:
         names = "; ".join(label(cp) for cp in found.invisible[:SHOWN_CODE_POINTS])
         more = len(found.invisible) - SHOWN_CODE_POINTS

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from hermes_dash.engine.io.which import which
+from hermes_dash.engine.text import CONTROLS
 
 #: The dashboard's server is started by ``hermes-dash serve``; this variable hands the program's
 #: words (shell-quoted) to the app, whose own ``sys.argv`` is Streamlit's.
@@ -45,7 +46,20 @@ class Invocation:
         """The command, quoted for a POSIX shell (``sh -c`` runs it as printed)."""
         import shlex
 
-        return shlex.join(self.words(*args))
+        return " ".join(_printf_word(w) if CONTROLS.search(w) else shlex.quote(w) for w in self.words(*args))
+
+
+def _printf_word(word: str) -> str:
+    """A word holding control characters, quoted so that it shows none and the shell still gets
+    it exactly: ``"$(printf -- 'ok\\010 entry')"``, each control's UTF-8 bytes in octal (POSIX sh has
+    no ``$'...'``; the command substitution drops only trailing newlines, which an entry never ends with)."""
+    out = []
+    for ch in word:
+        if CONTROLS.match(ch):
+            out.append("".join(f"\\{b:03o}" for b in ch.encode("utf-8")))
+        else:
+            out.append({"\\": "\\\\", "%": "%%", "'": "'\\''"}.get(ch, ch))
+    return "\"$(printf -- '" + "".join(out) + "')\""
 
 
 def _same_file(a: str | None, b: str) -> bool:

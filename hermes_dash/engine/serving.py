@@ -198,6 +198,23 @@ def origin_problem(origins: Sequence[str], hosts: Sequence[str]) -> str | None:
     return None
 
 
+def frame_headers(framed_by: int | None = None) -> tuple[tuple[str, str], ...]:
+    """The response headers that say who may frame the dashboard: its own origin only (a page on
+    another site or another local port that frames it invisibly could click its buttons for a
+    person: remove an entry, approve a staged write), and with ``framed_by``, the agent's web
+    dashboard on that port of this machine, whose Memory tab frames it (under each loopback name,
+    which reach the same port).
+
+    ``X-Frame-Options`` (for browsers older than CSP 2) goes with the first case only: its one
+    useful value, SAMEORIGIN, cannot name another origin (ALLOW-FROM is obsolete and ignored), and
+    a browser that knows ``frame-ancestors`` ignores it anyway."""
+    ancestors = ["'self'"]
+    if framed_by is not None:
+        ancestors += [f"http://{host}:{framed_by}" for host in ("127.0.0.1", "localhost", "[::1]")]
+    policy = ("Content-Security-Policy", "frame-ancestors " + " ".join(ancestors))
+    return (policy,) if framed_by is not None else (policy, ("X-Frame-Options", "SAMEORIGIN"))
+
+
 def served_flags(extra: Sequence[tuple[str, str]] = (), known: Callable[[str], bool] = lambda name: True) -> list[str]:
     """``--name value`` for every door ``serve`` sets to a fixed value, then ``extra``; only options
     ``known`` to the installed Streamlit (an older one has no agent API, and refuses the flag)."""
@@ -215,6 +232,7 @@ def served_flags(extra: Sequence[tuple[str, str]] = (), known: Callable[[str], b
 __all__ = [
     "connection_problems",
     "DOORS",
+    "frame_headers",
     "LOOPBACK",
     "LOOPBACK_HOSTS",
     "origin_problem",

@@ -100,6 +100,7 @@ from ._focus import (
     page_opened,
     page_title,
 )
+from ._frames import seal_frames
 from ._gate import seal_network
 from ._health import health, health_lines
 from ._inbox import (
@@ -116,6 +117,7 @@ from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
 from ._patchtab import agent_operations_caption, patch_tab
+from ._plaintext import md_text
 from ._search import as_you_type, mark_matches, matches
 from ._session import (
     Flash,
@@ -233,6 +235,8 @@ __all__ = [
     "table_for",
     "table_height",
     "tokens",
+    "md_text",
+    "seal_frames",
     "seal_network",
     "mark_matches",
     "matches",

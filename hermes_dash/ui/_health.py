@@ -25,6 +25,7 @@ from hermes_dash.engine.views.diff import diff_entries
 from hermes_dash.engine.views.humanize import n_entries
 
 from ._live import clear_fresh, mark_fresh
+from ._plaintext import md_text
 from ._widgets import share
 
 _SEEN = "hd_seen_entries"  # {(path, target): entries} as this session last drew them
@@ -110,7 +111,8 @@ def show_toasts(writers: Callable[[str, list[str]], str] | None = None) -> None:
     for target, fresh, what in st.session_state.pop(_TOASTS, []):
         by = writers(target, fresh) if writers is not None and fresh else ""
         # In History's words ("Made by"): a session, you (the page or command), the Inbox, a hand edit.
-        st.toast(f"Written from outside this page: {what}." + (f" Made by {by}." if by else ""), icon=":material/sync:")
+        made_by = f" Made by {md_text(by)}." if by else ""  # a git author is outside text
+        st.toast(f"Written from outside this page: {md_text(what)}.{made_by}", icon=":material/sync:")
 
 
 def note_own_write(result: object, undoable: bool, home: object) -> None:

@@ -20,6 +20,7 @@ from hermes_dash.engine.views.diff import DiffItem, diff_entries
 from hermes_dash.engine.views.humanize import n_of
 
 from ._diffview import show_word_diff
+from ._plaintext import md_text
 from ._widgets import gauge, plain, show_entry
 
 EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
@@ -90,7 +91,7 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
     try:
         first = pending.preview_parts(store, item, None, drop, aims, (), state)
     except Refusal as refused:  # a choice the rules refuse: said, the choice offered again
-        st.warning(refused.message)
+        st.warning(md_text(refused.message))
         return None
     for p in first.parts:
         with st.container(border=True, key=f"in_op_{sid}_{p.position}"):
@@ -139,7 +140,7 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
     try:
         shown = pending.preview_parts(store, item, keep, drop, aims, [r for r in removals if r in entries], state)
     except Refusal as refused:  # as above
-        st.warning(refused.message)
+        st.warning(md_text(refused.message))
         return None
     unfitted = pending.preview_parts(store, item, keep, drop, aims, (), state) if removals else shown
     if unfitted.over_by:

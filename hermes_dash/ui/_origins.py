@@ -19,6 +19,7 @@ from hermes_dash.engine.io.journal import JOURNAL_NAME, journal_default
 from hermes_dash.engine.rules.format import TARGETS
 
 from ._cache import Memo, db_files, stat_key
+from ._plaintext import md_text
 
 _ORIGINS: Memo[blame.Blame] = Memo(8)
 
@@ -110,7 +111,7 @@ def _turn(store: MemoryStore, event: blame.Event) -> None:
         for message in messages:
             when = message.at.astimezone().strftime("%Y-%m-%d %H:%M") if message.at else ""
             marker = " ← this memory call" if message.is_call else ""
-            st.markdown(f"**{message.role}** {when}{marker}")
+            st.markdown(f"**{md_text(message.role)}** {md_text(when)}{md_text(marker)}")
             st.text(message.text or "(no text)")
 
 
@@ -125,7 +126,7 @@ def origin_section(store: MemoryStore, state: FileState, entry: str) -> None:
     origin = life.origin
     st.text(origin.label)
     if origin.session is not None:
-        st.caption(_session_line(origin))
+        st.caption(md_text(_session_line(origin)))
     reason = origin.reason
     if reason is not None and (reason.user or reason.assistant):
         if reason.user:
@@ -137,14 +138,15 @@ def origin_section(store: MemoryStore, state: FileState, entry: str) -> None:
     if origin.call is not None and st.toggle("Show the whole turn", key="hd_open_turn"):
         _turn(store, origin)
     if life.git is not None and life.git is not origin:
-        st.caption(f"git: {life.git.label}")
+        st.caption(md_text(f"git: {life.git.label}"))
     for problem in found.problems:
-        st.caption(problem)
+        st.caption(md_text(problem))
     earlier = [e for e in life.life if e is not origin]
     if earlier:
         st.markdown("**Its life, oldest first**")
         for event in life.life:
-            st.caption(event.label + (f" · {_session_line(event)}" if event.session and event is not origin else ""))
+            line = event.label + (f" · {_session_line(event)}" if event.session and event is not origin else "")
+            st.caption(md_text(line))
             st.text(event.text)
     texts = list(dict.fromkeys(e.text for e in life.life if e.text != entry and e.kind != "removed"))
     if texts:

@@ -101,6 +101,17 @@ def test_add_flagged_by_content_scan(home: Path) -> None:
     assert read(home, "MEMORY.md") == before
 
 
+def test_add_with_control_characters_warns_and_is_written_as_the_agent_would(home: Path) -> None:
+    at = edit_page()
+    text = "Run the installer first.\x1b[2K\x1b[1G Prefer small pull requests."
+    at.text_area(key="ed_add_text").input(text).run()
+    warned = "\n".join(e.value for e in at.warning)
+    assert "This text holds 2 control characters (U+001B ESC (control))" in warned
+    at.button(key="ed_add_btn").click().run()
+    no_exception(at)
+    assert text in entries(home)
+
+
 def test_add_duplicate_changes_nothing(home: Path) -> None:
     before = read(home, "MEMORY.md")
     at = edit_page()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_support import APP, no_exception, open_app, tables
+from app_support import APP, no_exception, open_app, tables, unescaped
 from cli_support import run
 from streamlit.testing.v1 import AppTest
 
@@ -126,7 +126,7 @@ def test_the_toast_and_the_origin_column_name_the_same_writer(home: Path) -> Non
     assert code == 0, err
     at.run()
     no_exception(at)
-    toasts = [t.value for t in at.toast]
+    toasts = [unescaped(t.value) for t in at.toast]
     assert toasts == [
         "Written from outside this page: 1 entry added in MEMORY.md. Made by you (command line: hermes-dash add)."
     ]

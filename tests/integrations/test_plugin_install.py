@@ -85,7 +85,11 @@ def test_the_backend_s_arguments_are_fixed_at_install_and_its_routes_take_nothin
         if isinstance(node, ast.FunctionDef) and node.decorator_list:
             decorator = ast.unparse(node.decorator_list[0])
             routes.append((decorator, [a.arg for a in node.args.args]))
-    assert routes == [("router.get('/status')", []), ("router.post('/start')", [])]  # no request, no parameter
+    # No parameter; `start` takes the request only for the port of its own socket (--framed-by).
+    assert routes == [("router.get('/status')", []), ("router.post('/start')", ["request"])]
+    source = api.read_text()
+    assert re.findall(r"(?<![\w.])request\.[\w.]+", source) == ["request.scope.get"]
+    assert 'request.scope.get("server")' in source
 
 
 def test_a_second_install_changes_nothing(tmp_path: Path) -> None:

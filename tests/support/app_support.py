@@ -7,6 +7,7 @@ tests/conftest.py).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from repo import ROOT
@@ -52,12 +53,19 @@ def texts(at: AppTest) -> list[str]:
     return [e.value for e in at.text] + [e.value for e in at.code]
 
 
+def unescaped(markdown: str) -> str:
+    """``markdown`` with its backslash escapes read (``MEMORY\\.md`` -> ``MEMORY.md``), as the browser
+    shows the text of ``md_text`` (hermes_dash/ui/_plaintext.py)."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
 def rendered_markdown(at: AppTest) -> list[str]:
-    """Everything the browser renders as markdown: markdown, captions, alerts, widget labels."""
+    """Everything the browser renders as markdown: markdown, captions, alerts, widget labels
+    (backslash escapes read)."""
     out = [e.value for e in at.markdown] + [e.value for e in at.caption]
     for kind in (at.error, at.warning, at.info, at.success):
         out.extend(e.value for e in kind)
-    return out
+    return [unescaped(text) for text in out]
 
 
 def alerts(at: AppTest) -> str:

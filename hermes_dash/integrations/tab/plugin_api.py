@@ -6,7 +6,10 @@ a request (no path, no command, no text, no query parameter):
 
 * ``GET  status``: read-only figures of the two memory files, from ``hermes-dash plugin status``;
 * ``POST start``: starts ``hermes-dash serve`` on 127.0.0.1 with the arguments below, fixed when
-  the tab was installed, unless something already answers on that port.
+  the tab was installed, unless something already answers on that port. It adds
+  ``--framed-by PORT``, the port of the agent's dashboard that runs this file, taken from the
+  socket the request came in on (the ASGI scope's ``server``, not a header the browser sends), so
+  that the tab may frame hermes-dash and no other page may.
 
 It runs hermes-dash as a program (the absolute command below), never imports it: the agent's
 Python has its own packages. See docs/integrations.md#what-the-tab-exposes.
@@ -22,7 +25,7 @@ import threading
 import time
 import urllib.request
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 # -- decided at install time --
 COMMAND: list[str] = []
@@ -91,8 +94,15 @@ def status() -> dict[str, object]:
     return data
 
 
+def _own_port(request: Request) -> list[str]:
+    """``--framed-by PORT``: the port this dashboard listens on, from the connection's socket."""
+    server = request.scope.get("server")
+    port = server[1] if isinstance(server, (tuple, list)) and len(server) == 2 else None
+    return ["--framed-by", str(port)] if isinstance(port, int) and 0 < port < 65536 else []
+
+
 @router.post("/start")  # type: ignore[untyped-decorator]  # fastapi: the agent's, absent here
-def start() -> dict[str, object]:
+def start(request: Request) -> dict[str, object]:
     with _lock:
         if _answers():
             return _server()
@@ -103,7 +113,7 @@ def start() -> dict[str, object]:
             # Same process group as the dashboard: it stops with it (Ctrl+C in its terminal).
             _started.append(
                 subprocess.Popen(
-                    _argv("serve", "--port", str(PORT), "--no-browser"),
+                    _argv("serve", "--port", str(PORT), "--no-browser", *_own_port(request)),
                     env=_env(),
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,

@@ -96,7 +96,7 @@ ui.gauge(
     key="mg_gauge",
 )
 if state.drift:
-    st.caption("Now: " + "; ".join(state.drift.reasons))
+    st.caption("Now: " + ui.md_text("; ".join(state.drift.reasons)))
 if preview.over_limit:
     st.caption(
         f"The result is over the limit of {preview.limit:,} characters. It is still allowed when it is no "

@@ -20,7 +20,7 @@ import streamlit as st
 
 from hermes_dash import Operation, OpResult, ui
 from hermes_dash.curation import pending
-from hermes_dash.curation.hints import refused_by_drift, secret_hint
+from hermes_dash.curation.hints import control_hint, refused_by_drift, secret_hint
 from hermes_dash.engine.rules.batchplan import pin_batch, plan_batch
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.rules.matching import find
@@ -120,6 +120,8 @@ def scan_note(text: str) -> None:
         st.caption("Content scan: nothing found.")
     if hint := secret_hint(text.strip()):
         st.warning(hint)
+    if controls := control_hint(text.strip()):
+        st.warning(controls)
 
 
 def show_match(old_text: str) -> int | None:

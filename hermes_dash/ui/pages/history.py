@@ -276,7 +276,9 @@ with side:
     )
     for v in newest_first:
         if v.problem:
-            st.caption(f"[{v.index}] {ui.lit(v.name)}: {v.problem} Its entries are shown as best they can be read.")
+            st.caption(
+                f"[{v.index}] {ui.lit(v.name)}: {ui.md_text(v.problem)} Its entries are shown as best they can be read."
+            )
     usage_chart(versions, state.limit, state.filename)
     prune_section(store, all_backups)
     st.caption(
@@ -418,7 +420,7 @@ with main:
             if bstate.drift:
                 st.caption(
                     "This version was edited by hand (not in the form the memory tool writes): "
-                    + "; ".join(bstate.drift.reasons)
+                    + ui.md_text("; ".join(bstate.drift.reasons))
                 )
             ui.entry_diff(
                 diff.items,
