@@ -1,0 +1,165 @@
+"""Every check a model's proposal passes before a person sees it as verified (docs/cleanup.md#checks).
+
+The entries it names must be entries of the files (the agent's matching rules); a merged or
+condensed text must keep every distinctive token of what it replaces (the local method's
+tokens) and add no value of its own; it must pass the agent's content scan, hermes-dash's
+hidden-text and secret checks, and the result must fit the file's limit. A failed check makes
+the finding unverified, each problem in one sentence; a finding naming text that is not in the
+files is dropped (None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hermes_dash import FILENAMES, TARGETS, FileState, Operation, describe_findings, find, pin_batch, project, scan
+
+from .. import invisible, secrets
+from .facts import missing, tokens
+
+Entry = tuple[str, str]  # (target, full text)
+WHY_CHARS = 500
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One proposal of the model, resolved to the files' entries, with what the checks found."""
+
+    kind: str
+    entries: tuple[Entry, ...]
+    keep: Entry | None
+    merged: str | None
+    why: str
+    problems: tuple[str, ...] = ()
+
+    @property
+    def verified(self) -> bool:
+        return not self.problems
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(t for t, _ in self.entries))
+
+    @property
+    def anchor(self) -> Entry | None:
+        """The entry that stays (as it is, or as ``merged``): ``keep``, else the first."""
+        return self.keep or (self.entries[0] if self.entries else None)
+
+    def operations(self) -> list[tuple[str, dict[str, str]]]:
+        """(target, operation) pairs, each pinned to an entry's full text."""
+        if self.kind == "outdated" and self.merged is None:
+            return [(t, {"action": "remove", "old_text": e, "expect_entry": e}) for t, e in self.entries]
+        anchor = self.anchor
+        if anchor is None:
+            return []
+        t, text = anchor
+        out = []
+        if self.merged is not None and self.merged != text:
+            out.append((t, {"action": "replace", "old_text": text, "expect_entry": text, "content": self.merged}))
+        out += [(u, {"action": "remove", "old_text": e, "expect_entry": e}) for u, e in self.entries if (u, e) != anchor]
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "entries": [{"file": FILENAMES[t], "target": t, "text": e} for t, e in self.entries],
+            "keep": self.keep[1] if self.keep else None,
+            "merged": self.merged,
+            "why": self.why,
+            "verified": self.verified,
+            "problems": list(self.problems),
+        }
+
+
+def resolve(text: str, files: dict[str, FileState]) -> Entry | None:
+    """The entry ``text`` names: exactly an entry, else the one entry the agent's matching hits."""
+    text = text.strip()
+    if not text:
+        return None
+    for t in TARGETS:
+        if text in files[t].entries:
+            return t, text
+    for t in TARGETS:
+        entries = list(files[t].entries)
+        hit = find(entries, text)
+        if hit.target is not None:
+            return t, entries[hit.target]
+    return None
+
+
+def _text(value: object) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def token_problems(merged: str, replaced: list[str], all_texts: list[str]) -> list[str]:
+    """Each distinctive token a replaced entry has and ``merged`` drops; each value it adds."""
+    dropped = sorted({w for text in replaced for w in missing(text, merged)})
+    problems = [f"drops {w}" for w in dropped]
+    have = " ".join(all_texts).casefold().replace(",", "")
+    added = sorted({v for kind, v in tokens(merged)[0] if kind != "qual" and v not in have})
+    problems += [f"adds {v}, which no entry it replaces says" for v in added]
+    return problems
+
+
+def text_problems(merged: str) -> list[str]:
+    """What the agent's scan, the hidden-text check and the secret check say of ``merged``."""
+    out = []
+    if found := scan(merged):
+        out.append(f"the agent's content scan would block it ({describe_findings(found)})")
+    if hidden := invisible.find_hidden(merged):
+        out.append(f"it holds hidden text: {invisible.describe(hidden)}")
+    if kinds := secrets.kinds(merged):
+        out.append(f"it holds what looks like a secret ({', '.join(kinds)})")
+    return out
+
+
+def _shape_problems(kind: str, entries: list[Entry], keep: Entry | None, merged: str | None) -> list[str]:
+    out = []
+    if kind in ("duplicate", "contradiction") and len(set(entries)) < 2:
+        out.append(f"a {kind} needs two entries; it names one")
+    if kind == "contradiction" and keep is None:
+        out.append("it does not say which entry to keep: choose one")
+    if kind == "condense" and merged is None:
+        out.append("it gives no shorter text")
+    return out
+
+
+def _fits(finding: Finding, files: dict[str, FileState]) -> list[str]:
+    """The finding's write, projected on each file it changes: over the limit or refused."""
+    out = []
+    by_target: dict[str, list[dict[str, str]]] = {}
+    for t, op in finding.operations():
+        by_target.setdefault(t, []).append(op)
+    for t, ops in by_target.items():
+        state = files[t]
+        projected = project(state.entries, Operation.batch(pin_batch(ops)), state.limit)
+        if projected.refusal is not None and "scan" not in projected.refusal.code:
+            out.append(f"{state.filename} would refuse it: {projected.refusal.message}")
+    return out
+
+
+def check_finding(item: dict[str, object], files: dict[str, FileState], claimed: set[Entry]) -> Finding | None:
+    """``item`` (one of the answer's findings) checked; None when it names text not in the files."""
+    kind = str(item.get("kind") or "")
+    named = item.get("entries")
+    texts = [t for t in named if isinstance(t, str)] if isinstance(named, list) else []
+    entries = [resolve(t, files) for t in texts]
+    if not texts or any(e is None for e in entries):
+        return None
+    found = list(dict.fromkeys(e for e in entries if e is not None))
+    keep_text, merged = _text(item.get("keep")), _text(item.get("merged"))
+    keep = resolve(keep_text, files) if keep_text else None
+    why = (_text(item.get("why")) or "")[:WHY_CHARS]
+    problems = [] if kind in ("duplicate", "contradiction", "outdated", "condense") else [f"unknown kind {kind!r}"]
+    if keep_text and keep not in found:
+        problems.append("its entry to keep is not one of the entries it names")
+        keep = None
+    problems += _shape_problems(kind, found, keep, merged)
+    if merged is not None:
+        replaced = [keep[1]] if kind == "contradiction" and keep else [e for _, e in found]
+        problems += token_problems(merged, replaced, [e for _, e in found])
+        problems += text_problems(merged)
+    if claimed.intersection(found):
+        problems.append("an earlier finding already changes one of its entries")
+    finding = Finding(kind, tuple(found), keep, merged, why, tuple(problems))
+    return Finding(kind, tuple(found), keep, merged, why, tuple(problems + _fits(finding, files)))
