@@ -178,7 +178,7 @@ def _failure(reply: dict[str, object], target: ModelTarget) -> ModelFailed:
         429: "The provider is rate-limiting this key: try again in a minute.",
     }
     if kind == "too_large":
-        return ModelFailed(f"{who} answered with {said}: far more than a review; nothing was used.", hint="Try again.")
+        return ModelFailed(f"{who} answered with {said}, far more than a review takes; nothing was used or changed.", hint="Try again.")
     if kind == "timeout":
         return ModelFailed(f"{who} did not answer in time; nothing was changed.", hint="Try again later.")
     if isinstance(status, int):

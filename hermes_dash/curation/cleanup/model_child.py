@@ -79,7 +79,7 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     limit = int(request.get("max_chars") or 200_000)
     if len(text) > limit:
         return {"ok": False, "kind": "too_large", "status": None, "chars": len(text),
-                "message": f"the answer is {len(text):,} characters"}
+                "message": f"{len(text):,} characters"}
     usage = result.usage
     return {
         "ok": True,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from hermes_dash import (
+    AgentInfo,
     FILENAMES,
     TARGETS,
     FileState,
@@ -148,13 +149,16 @@ class Review:
         }
 
 
-def prepare(store: MemoryStore, targets: Sequence[str] = TARGETS, threshold: int = 80) -> Request:
-    """Who would answer and what would go; asks the agent (no call to the model)."""
+def prepare(
+    store: MemoryStore, targets: Sequence[str] = TARGETS, threshold: int = 80, agent: AgentInfo | None = None
+) -> Request:
+    """Who would answer and what would go; asks the agent (no call to the model). ``agent``: the
+    agent to ask, when not the one found for the home."""
     files = {t: store.read(t) for t in TARGETS}
     for t in targets:
         if files[t].error:
             raise InvalidRequest(f"{files[t].filename}: {files[t].error}", hint="Fix the file first; nothing was sent.")
-    return Request(describe(store), tuple(targets), files, threshold)
+    return Request(describe(store, agent), tuple(targets), files, threshold)
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.+?)```", re.DOTALL | re.IGNORECASE)
