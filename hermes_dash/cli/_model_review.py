@@ -14,9 +14,9 @@ from ._registry import Outcome
 
 
 def _lines(found: object) -> list[str]:
-    from hermes_dash.curation.cleanup.model_review import Review
+    from hermes_dash.curation import cleanup
 
-    assert isinstance(found, Review)
+    assert isinstance(found, cleanup.model_review.Review)
     lines = [f"Findings of {found.provider} / {found.model} (checked by hermes-dash before shown):"]
     for n, f in enumerate(found.findings, start=1):
         mark = "verified" if f.verified else "UNVERIFIED: " + "; ".join(f.problems)
@@ -35,11 +35,11 @@ def _lines(found: object) -> list[str]:
 
 
 def suggest_model(store: MemoryStore, targets: list[str], threshold: int, *, json_wanted: bool) -> Outcome:
-    from hermes_dash.curation.cleanup import model_review
+    from hermes_dash.curation import cleanup
 
-    request = model_review.prepare(store, targets, threshold)
+    request = cleanup.model_review.prepare(store, targets, threshold)
     if not json_wanted:
         print(request.summary() + " …", file=sys.stderr, flush=True)
-    found = model_review.review(store, request)
+    found = cleanup.model_review.review(store, request)
     data: dict[str, object] = {"success": True, "request": request.summary(), **found.to_dict()}
     return Outcome(data, "\n".join([request.summary(), *_lines(found)]))

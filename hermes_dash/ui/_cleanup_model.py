@@ -14,7 +14,7 @@ from functools import partial
 import streamlit as st
 
 from hermes_dash import FILENAMES, TARGETS, Refusal, n_of, usage
-from hermes_dash.curation.cleanup import model_review
+from hermes_dash.curation import cleanup
 
 from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, key_of, show_diff
 from ._widgets import gauge, show_refusal
@@ -31,7 +31,7 @@ def _held(name: str, page: Page) -> object | None:
     return held[1] if held is not None and held[0] == _home_key(page) else None
 
 
-def _contradiction(finding: model_review.Finding, fk: str) -> model_review.Finding:
+def _contradiction(finding: cleanup.model_review.Finding, fk: str) -> cleanup.model_review.Finding:
     """The two entries side by side, the model's choice marked; the person keeps one."""
     columns = st.columns(len(finding.entries))
     for col, (target, text) in zip(columns, finding.entries):
@@ -44,10 +44,12 @@ def _contradiction(finding: model_review.Finding, fk: str) -> model_review.Findi
     choice = st.radio("Keep", labels, index=start, key=f"cu_model_keep_{fk}", label_visibility="collapsed")
     if choice is None:
         return finding
-    return model_review.choose(finding, finding.entries[labels.index(choice)])
+    return cleanup.model_review.choose(finding, finding.entries[labels.index(choice)])
 
 
-def _finding(review: model_review.Review, n: int, finding: model_review.Finding) -> model_review.Finding | None:
+def _finding(
+    review: cleanup.model_review.Review, n: int, finding: cleanup.model_review.Finding
+) -> cleanup.model_review.Finding | None:
     """One finding: its source, checks, the model's reason as plain text, a diff; ticked or not."""
     fk = key_of(finding.kind, *(e for _, e in finding.entries), finding.merged or "")
     with st.container(border=True, key=f"cu_model_box_{fk}"):
@@ -74,7 +76,7 @@ def _finding(review: model_review.Review, n: int, finding: model_review.Finding)
     return finding if ticked and finding.verified else None
 
 
-def _after(page: Page, chosen: list[model_review.Finding]) -> Change | None:
+def _after(page: Page, chosen: list[cleanup.model_review.Finding]) -> Change | None:
     ops: dict[str, list[dict[str, str]]] = {}
     for f in chosen:
         for t, op in f.operations():
@@ -88,7 +90,7 @@ def _after(page: Page, chosen: list[model_review.Finding]) -> Change | None:
     return change
 
 
-def _findings(page: Page, review: model_review.Review) -> None:
+def _findings(page: Page, review: cleanup.model_review.Review) -> None:
     for note in review.notes():
         st.text(note)
     if not review.findings:
@@ -104,21 +106,28 @@ def _findings(page: Page, review: model_review.Review) -> None:
         return
     for t, (before, after) in change.items():
         state = page.states[t]
-        gauge(state.filename, usage(before), state.limit, len(before), projected=usage(after),
-              projected_count=len(after), key=f"cu_model_gauge_{t}")
+        gauge(
+            state.filename,
+            usage(before),
+            state.limit,
+            len(before),
+            projected=usage(after),
+            projected_count=len(after),
+            key=f"cu_model_gauge_{t}",
+        )
     if st.button(f"Review {n_of(len(chosen), 'model step')}…", key="cu_model_apply", type="primary"):
         run = {"undoable": True} if len(change) == 1 else {"title": "The model's steps applied"}
         ask(
             f"model:{key_of(*(f.kind + ''.join(e for _, e in f.entries) for f in chosen))}",
             f"Apply {n_of(len(chosen), 'step')} of {review.name}?",
             change,
-            partial(model_review.apply_findings, page.store, review, chosen),
+            partial(cleanup.model_review.apply_findings, page.store, review, chosen),
             **run,
         )
 
 
 def model_section(page: Page, threshold: int) -> None:
-    """"Ask your agent's model": nothing is sent until the person presses Send."""
+    """ "Ask your agent's model": nothing is sent until the person presses Send."""
     st.header("Ask your agent's model", anchor=False)
     st.caption(
         "Optional. The model your agent already uses reads both memory files (nothing else) and proposes "
@@ -129,16 +138,16 @@ def model_section(page: Page, threshold: int) -> None:
     review = _held(_REVIEW, page)
     try:
         if request is None and st.button("Ask your agent's model…", key="cu_model_prepare"):
-            request = model_review.prepare(page.store, TARGETS, threshold)
+            request = cleanup.model_review.prepare(page.store, TARGETS, threshold)
             st.session_state[_REQUEST] = (_home_key(page), request)
-        if isinstance(request, model_review.Request) and review is None:
+        if isinstance(request, cleanup.model_review.Request) and review is None:
             st.text(request.summary() + ".")
             if st.button("Send", key="cu_model_send", type="primary"):
                 with st.spinner(f"Waiting for {request.target.name}…"):
-                    review = model_review.review(page.store, request)
+                    review = cleanup.model_review.review(page.store, request)
                 st.session_state[_REVIEW] = (_home_key(page), review)
     except Refusal as refusal:
         show_refusal(refusal, "**The agent's model cannot review the files now.**")
         return
-    if isinstance(review, model_review.Review):
+    if isinstance(review, cleanup.model_review.Review):
         _findings(page, review)

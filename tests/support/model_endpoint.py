@@ -75,10 +75,17 @@ class Endpoint:
                             "created": 0,
                             "model": MODEL_NAME,
                             "choices": [
-                                {"index": 0, "message": {"role": "assistant", "content": reply.content}, "finish_reason": "stop"}
+                                {
+                                    "index": 0,
+                                    "message": {"role": "assistant", "content": reply.content},
+                                    "finish_reason": "stop",
+                                }
                             ],
-                            "usage": {"prompt_tokens": len(raw) // 4, "completion_tokens": len(reply.content) // 4,
-                                      "total_tokens": (len(raw) + len(reply.content)) // 4},
+                            "usage": {
+                                "prompt_tokens": len(raw) // 4,
+                                "completion_tokens": len(reply.content) // 4,
+                                "total_tokens": (len(raw) + len(reply.content)) // 4,
+                            },
                         }
                     )
                 out = data.encode()
@@ -108,7 +115,11 @@ class Endpoint:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def script(
-        self, findings: Sequence[dict[str, Any]] | None = None, *, content: str | None = None, status: int = 200,
+        self,
+        findings: Sequence[dict[str, Any]] | None = None,
+        *,
+        content: str | None = None,
+        status: int = 200,
         delay: float = 0.0,
     ) -> None:
         """The answer to every request from now on (``findings`` as the JSON asked for, or raw ``content``)."""

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import AgentInfo, MemoryStore, Refusal, agent_for_home
+from hermes_dash import AgentInfo, MemoryStore, Refusal, agent_for_home, read_regular
 
 CHILD = Path(__file__).with_name("model_child.py")
 #: Seconds the agent may take to start (import its modules) before the call's own bound counts.
@@ -81,9 +81,8 @@ def _venv_python(venv: Path) -> Path | None:
 
 def _shebang(launcher: Path) -> Path | None:
     try:
-        with open(launcher, "rb") as f:
-            first = f.read(512).split(b"\n", 1)[0]
-    except OSError:
+        first = read_regular(launcher, 512, start_only=True)[0].split(b"\n", 1)[0]
+    except (OSError, Refusal):  # not readable: no interpreter known
         return None
     words = first[2:].split() if first.startswith(b"#!") else []
     return Path(os.fsdecode(words[0])) if words else None
@@ -178,7 +177,9 @@ def _failure(reply: dict[str, object], target: ModelTarget) -> ModelFailed:
         429: "The provider is rate-limiting this key: try again in a minute.",
     }
     if kind == "too_large":
-        return ModelFailed(f"{who} answered with {said}, far more than a review takes; nothing was used or changed.", hint="Try again.")
+        return ModelFailed(
+            f"{who} answered with {said}, far more than a review takes; nothing was used or changed.", hint="Try again."
+        )
     if kind == "timeout":
         return ModelFailed(f"{who} did not answer in time; nothing was changed.", hint="Try again later.")
     if isinstance(status, int):
@@ -186,7 +187,9 @@ def _failure(reply: dict[str, object], target: ModelTarget) -> ModelFailed:
         return ModelFailed(f"{who} refused the call (HTTP {status}): {said}", hint=hint + " Nothing was changed.")
     if kind == "trust":
         return ModelFailed(f"The agent refused hermes-dash's call: {said}", hint="Nothing was changed.")
-    return ModelFailed(f"The call to {who} failed: {said}", hint="Try again, or use the local method. Nothing was changed.")
+    return ModelFailed(
+        f"The call to {who} failed: {said}", hint="Try again, or use the local method. Nothing was changed."
+    )
 
 
 def ask(

@@ -56,7 +56,9 @@ class Finding:
         out = []
         if self.merged is not None and self.merged != text:
             out.append((t, {"action": "replace", "old_text": text, "expect_entry": text, "content": self.merged}))
-        out += [(u, {"action": "remove", "old_text": e, "expect_entry": e}) for u, e in self.entries if (u, e) != anchor]
+        out += [
+            (u, {"action": "remove", "old_text": e, "expect_entry": e}) for u, e in self.entries if (u, e) != anchor
+        ]
         return out
 
     def to_dict(self) -> dict[str, object]:

@@ -31,7 +31,7 @@ def _load_env() -> None:
         pass
 
 
-def _main_model() -> dict[str, str]:
+def _main_model() -> dict[str, Any]:
     """Provider and model as the agent resolves its main model (config.yaml ``model:``)."""
     aux = importlib.import_module("agent.auxiliary_client")
     provider = str(getattr(aux, "_read_main_provider", lambda: "")() or "")
@@ -78,8 +78,13 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     text = result.text or ""
     limit = int(request.get("max_chars") or 200_000)
     if len(text) > limit:
-        return {"ok": False, "kind": "too_large", "status": None, "chars": len(text),
-                "message": f"{len(text):,} characters"}
+        return {
+            "ok": False,
+            "kind": "too_large",
+            "status": None,
+            "chars": len(text),
+            "message": f"{len(text):,} characters",
+        }
     usage = result.usage
     return {
         "ok": True,
@@ -91,16 +96,23 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
-    out = sys.stdout
-    sys.stdout = sys.stderr  # whatever the agent prints must not corrupt the one JSON answer
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # whatever the agent prints (or a program it starts) must not corrupt the one JSON answer
+    sys.stdout = sys.stderr
     try:
         request = json.loads(sys.stdin.read())
+        reply: dict[str, Any]
         _load_env()
         reply = _main_model() if request.get("mode") == "describe" else _review(request)
         reply.setdefault("ok", True)
     except Exception as exc:  # every failure is an answer, said in one line
-        reply = {"ok": False, "kind": _kind(exc), "status": _status(exc), "type": type(exc).__name__,
-                 "message": str(exc)[:500]}
+        reply = {
+            "ok": False,
+            "kind": _kind(exc),
+            "status": _status(exc),
+            "type": type(exc).__name__,
+            "message": str(exc)[:500],
+        }
     out.write(json.dumps(reply))
     out.flush()
     return 0

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from hermes_dash import (
-    AgentInfo,
     FILENAMES,
     TARGETS,
+    AgentInfo,
     FileState,
     InvalidRequest,
     MemoryStore,
@@ -26,11 +26,12 @@ from hermes_dash import (
     TwoFileResult,
     journal_via,
     n_entries,
+    n_of,
     pin_batch,
 )
 
 from .model_call import DEFAULT_TIMEOUT_S, ModelFailed, ModelTarget, ask, describe
-from .model_checks import Finding, check_finding
+from .model_checks import Entry, Finding, check_finding
 
 KINDS = ("duplicate", "contradiction", "outdated", "condense")
 SCHEMA: dict[str, object] = {
@@ -177,9 +178,7 @@ def parse(text: str) -> list[dict[str, object]]:
         ) from None
     items = data.get("findings") if isinstance(data, dict) else None
     if not isinstance(items, list):
-        raise ModelFailed(
-            'The model\'s answer has no "findings" list; nothing was changed.', hint="Ask again."
-        )
+        raise ModelFailed('The model\'s answer has no "findings" list; nothing was changed.', hint="Ask again.")
     return [i for i in items if isinstance(i, dict)]
 
 
@@ -216,7 +215,7 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
     bad = [f for f in chosen if not f.verified]
     if bad:
         raise InvalidRequest(
-            f"{len(bad)} chosen finding(s) did not pass the checks: {bad[0].problems[0]}",
+            f"{n_of(len(bad), 'chosen finding')} did not pass the checks: {bad[0].problems[0]}",
             hint="Untick it, or edit its text until it passes; nothing was changed.",
         )
     seen: set[tuple[str, str]] = set()
@@ -240,6 +239,21 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
         )
 
 
-def choose(finding: Finding, keep: str) -> Finding:
+def choose(finding: Finding, keep: Entry) -> Finding:
     """A contradiction with the person's choice of the entry to keep (its model's merged text dropped)."""
     return replace(finding, keep=keep, merged=None)
+
+
+__all__ = [
+    "KINDS",
+    "SCHEMA",
+    "Finding",
+    "Request",
+    "Review",
+    "apply_findings",
+    "choose",
+    "parse",
+    "prepare",
+    "review",
+    "verify",
+]
