@@ -186,3 +186,53 @@ def test_malformed_and_truncated_answers_are_refusals(text: str) -> None:
 def test_a_fenced_answer_is_read_and_extra_fields_are_fine() -> None:
     raw = '```json\n{"findings": [{"kind": "outdated", "entries": ["x"], "score": 3}], "note": 1}\n```'
     assert model_review.parse(raw) == [{"kind": "outdated", "entries": ["x"], "score": 3}]
+
+
+@pytest.mark.parametrize(
+    ("entry", "merged", "dropped"),
+    [
+        (
+            "Rent reminders go out on the 25th, a nudge on the 3rd.",
+            "Rent reminders go out monthly, a nudge on the 3rd.",
+            "25th",
+        ),
+        ("Times as 2026-11-30T14:05Z, never local.", "Times as ISO timestamps, never local.", "2026-11-30T14:05Z"),
+        ("Invoices over £10k need a second check.", "Large invoices need a second check.", "£10k"),
+    ],
+)
+def test_values_the_tokens_do_not_name_are_checked_too(
+    store: MemoryStore, entry: str, merged: str, dropped: str
+) -> None:
+    store.add("memory", entry)
+    f = one(store, {"kind": "condense", "entries": [entry], "merged": merged})
+    assert f"drops {dropped}" in f.problems, f.problems
+
+
+def test_a_value_said_another_way_is_kept(store: MemoryStore) -> None:
+    entry = "Thesis figures are 16 cm wide; connections need two hours."
+    store.add("memory", entry)
+    f = one(store, {"kind": "condense", "entries": [entry], "merged": "Thesis figures: 160 mm wide; connections: 2h."})
+    assert f.verified, f.problems
+
+
+def test_a_dropped_flag_or_path_is_named_and_a_kept_url_is_no_addition(store: MemoryStore) -> None:
+    entry = "Run the linter with --fix in /srv/app before a push."
+    store.add("memory", entry)
+    f = one(store, {"kind": "condense", "entries": [entry], "merged": "Lint before a push."})
+    assert {"drops --fix", "drops /srv/app"} <= set(f.problems), f.problems
+    f = one(store, {"kind": "condense", "entries": [entry], "merged": "Lint with --fix in /srv/app before a push."})
+    assert f.verified, f.problems
+    f = one(
+        store,
+        {
+            "kind": "condense",
+            "entries": [DOCS],
+            "merged": "Docs live at https://docs.example.org/v2, built with mkdocs.",
+        },
+    )
+    assert f.verified, f.problems
+
+
+def test_a_look_alike_letter_is_hidden_text_the_scan_does_not_see(store: MemoryStore) -> None:
+    f = one(store, {"kind": "condense", "entries": [PG], "merged": "Dev DB: Postgr\u0435s 16 on port 5432."})
+    assert any(p.startswith("it holds hidden text") for p in f.problems), f.problems

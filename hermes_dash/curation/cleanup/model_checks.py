@@ -10,15 +10,18 @@ files is dropped (None).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from hermes_dash import FILENAMES, TARGETS, FileState, Operation, describe_findings, find, pin_batch, project, scan
 
 from .. import invisible, secrets
 from .facts import missing, tokens
+from .values import values
 
 Entry = tuple[str, str]  # (target, full text)
 WHY_CHARS = 500
+_DIGITS = re.compile(r"\d+")
 
 
 @dataclass(frozen=True)
@@ -93,12 +96,55 @@ def _text(value: object) -> str | None:
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 
+def _word_at(text: str, start: int, end: int) -> str:
+    """The whole word around ``text[start:end]``, for naming what is dropped (``25th``, ``£10k``)."""
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end].strip(".,;:()[]\"'")
+
+
+def dropped_values(text: str, merged: str) -> set[str]:
+    """The values of ``text`` that ``merged`` gives neither as a value (``16 cm`` = ``160 mm``,
+    ``2h`` = ``two hours``) nor in its words, and every number of ``text`` outside such a value
+    that ``merged`` does not hold (a date, a time, a part of an identifier)."""
+    kept = {v.value for v in values(merged)}
+    numbers = set(_DIGITS.findall(merged))
+    folded = merged.casefold()
+    out, covered = set(), []
+    for v in values(text):
+        if v.value in kept or text[v.start : v.end].casefold() in folded:
+            covered.append((v.start, v.end))
+        else:
+            out.add(_word_at(text, v.start, v.end))
+    for m in _DIGITS.finditer(text):
+        if m.group(0) not in numbers and not any(a <= m.start() < b for a, b in covered):
+            out.add(_word_at(text, m.start(), m.end()))
+    return out
+
+
+def _named(text: str, token: str) -> str:
+    """A dropped token named as the word it stands in (``2026-11-30T14:05Z``, not ``30t14``)."""
+    at = text.casefold().find(token)
+    return _word_at(text, at, at + len(token)) if at >= 0 else token
+
+
 def token_problems(merged: str, replaced: list[str], all_texts: list[str]) -> list[str]:
-    """Each distinctive token a replaced entry has and ``merged`` drops; each value it adds."""
-    dropped = sorted({w for text in replaced for w in missing(text, merged)})
-    problems = [f"drops {w}" for w in dropped]
+    """Each distinctive token or value a replaced entry has and ``merged`` drops; each value it adds."""
+    dropped = {_named(text, w) for text in replaced for w in missing(text, merged)}
+    dropped |= {w for text in replaced for w in dropped_values(text, merged)}
+    problems = [f"drops {w}" for w in sorted(dropped)]
     have = " ".join(all_texts).casefold().replace(",", "")
-    added = sorted({v for kind, v in tokens(merged)[0] if kind != "qual" and v not in have})
+    said = {v.value for text in all_texts for v in values(text)}
+    same = [merged[v.start : v.end].casefold() for v in values(merged) if v.value in said]
+    added = sorted(
+        {
+            v
+            for kind, v in tokens(merged)[0]
+            if kind != "qual" and v not in have and not any(v in surface for surface in same)
+        }
+    )
     problems += [f"adds {v}, which no entry it replaces says" for v in added]
     return problems
 
