@@ -33,6 +33,8 @@ from hermes_dash import (
 from .model_call import DEFAULT_TIMEOUT_S, ModelFailed, ModelTarget, ask, describe
 from .model_checks import Entry, Finding, check_finding
 
+#: What the agent's facade adds around the request (its JSON-only system line, the message shape).
+FRAMING_CHARS = 300
 KINDS = ("duplicate", "contradiction", "outdated", "condense")
 SCHEMA: dict[str, object] = {
     "type": "object",
@@ -80,8 +82,10 @@ class Request:
 
     @property
     def tokens(self) -> int:
-        """About this many tokens go (4 characters a token, the instructions included)."""
-        return (self.chars + len(INSTRUCTIONS) + len(json.dumps(SCHEMA))) // 4
+        """About this many tokens go: 4 characters a token over all that is sent (the instructions,
+        the schema, the files as JSON, the agent's own framing of about 300 characters)."""
+        sent = len(INSTRUCTIONS) + len(json.dumps(SCHEMA)) + sum(len(t) for t in self.texts()) + FRAMING_CHARS
+        return sent // 4
 
     def summary(self) -> str:
         names = " and ".join(FILENAMES[t] for t in self.targets)
