@@ -22,13 +22,14 @@ from ._widgets import gauge, show_refusal
 _REQUEST, _REVIEW = "cu_model_request", "cu_model_review"
 
 
-def _home_key(page: Page) -> tuple[object, ...]:
-    return (str(page.store.home.path), tuple(page.states[t].fingerprint for t in TARGETS))
+def _home_key(page: Page, threshold: int) -> tuple[object, ...]:
+    """What a request or a review was made for: another home, file content or goal is another."""
+    return (str(page.store.home.path), threshold, tuple(page.states[t].fingerprint for t in TARGETS))
 
 
-def _held(name: str, page: Page) -> object | None:
+def _held(name: str, key: tuple[object, ...]) -> object | None:
     held = st.session_state.get(name)
-    return held[1] if held is not None and held[0] == _home_key(page) else None
+    return held[1] if held is not None and held[0] == key else None
 
 
 def _contradiction(finding: cleanup.model_review.Finding, fk: str) -> cleanup.model_review.Finding:
@@ -134,18 +135,18 @@ def model_section(page: Page, threshold: int) -> None:
         "duplicates, contradictions and shorter wordings; hermes-dash checks each before you see it. "
         "The plan above stays the local method: nothing is sent until you press Send."
     )
-    request = _held(_REQUEST, page)
-    review = _held(_REVIEW, page)
+    key = _home_key(page, threshold)
+    request, review = _held(_REQUEST, key), _held(_REVIEW, key)
     try:
         if request is None and st.button("Ask your agent's model…", key="cu_model_prepare"):
             request = cleanup.model_review.prepare(page.store, TARGETS, threshold)
-            st.session_state[_REQUEST] = (_home_key(page), request)
+            st.session_state[_REQUEST] = (key, request)
         if isinstance(request, cleanup.model_review.Request) and review is None:
             st.text(request.summary() + ".")
             if st.button("Send", key="cu_model_send", type="primary"):
                 with st.spinner(f"Waiting for {request.target.name}…"):
                     review = cleanup.model_review.review(page.store, request)
-                st.session_state[_REVIEW] = (_home_key(page), review)
+                st.session_state[_REVIEW] = (key, review)
     except Refusal as refusal:
         show_refusal(refusal, "**The agent's model cannot review the files now.**")
         return
