@@ -20,6 +20,7 @@ One concern per module (docs/cleanup.md):
 ``apply``       every write, through the engine's MemoryStore
 ``model_review`` the agent's own model asked to review the files; every finding checked
 ``model_checks`` the checks a model's proposal passes before it is shown as verified
+``model_staged`` the Inbox's question to that model: does a staged write repeat or contradict an entry
 ``model_call``  the one call, made by the agent in a child process of its own interpreter
 ==============  =================================================================================
 
@@ -37,7 +38,7 @@ from collections.abc import Callable, Sequence
 from hermes_dash import TARGETS, MemoryStore, TwoFileResult, n_entries, printed_command
 
 from .. import normalize
-from . import meaning, model_review
+from . import meaning, model_review, model_staged
 from .apply import apply_merges, apply_plan, move, resolve_contradiction, resolve_cross
 from .facts import tokens as distinctive_tokens
 from .model import (
@@ -186,6 +187,7 @@ __all__ = [
     "merge_text",
     "merges_in",
     "model_review",
+    "model_staged",
     "move",
     "placement_hints",
     "placement_of",
