@@ -96,7 +96,7 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
-    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    out = os.dup(1)
     os.dup2(2, 1)  # whatever the agent prints (or a program it starts) must not corrupt the one JSON answer
     sys.stdout = sys.stderr
     try:
@@ -113,8 +113,9 @@ def main() -> int:
             "type": type(exc).__name__,
             "message": str(exc)[:500],
         }
-    out.write(json.dumps(reply))
-    out.flush()
+    data = json.dumps(reply).encode("utf-8")
+    while data:
+        data = data[os.write(out, data) :]
     return 0
 
 
