@@ -28,7 +28,8 @@ from typing import Any
 
 from homes import make_home
 
-AGENT_VENVS = {"0.19.0": "/opt/hermes-agent/v0.19.0", "0.22.2": "/opt/hermes-agent/v0.22.2"}
+#: Where the agents' venvs are: ``$HD_AGENT_ROOT/v<version>`` (scripts/agent-venv), /opt/hermes-agent by default.
+AGENT_ROOT = "/opt/hermes-agent"
 MODEL_NAME = "scripted-reviewer"
 
 
@@ -157,7 +158,7 @@ def agent_venv(version: str = "0.19.0") -> str:
         return os.environ["HD_AGENT_VENV"]
     if version == "0.19.0" and os.environ.get("HD_AGENT_PYTHON"):
         return str(Path(os.environ["HD_AGENT_PYTHON"]).parent.parent)
-    return AGENT_VENVS[version]
+    return os.path.join(os.environ.get("HD_AGENT_ROOT") or AGENT_ROOT, f"v{version}")
 
 
 def agent_env(version: str = "0.19.0") -> dict[str, str]:
