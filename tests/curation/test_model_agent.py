@@ -5,9 +5,14 @@ config.yaml and calls a local endpoint whose words the test scripts (docs/cleanu
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from agent_db import build_state_db, missing_agent, require_agent
@@ -220,3 +225,48 @@ def test_a_second_agent_version_answers_the_same_way(tmp_path: Path, endpoint: E
     assert (review.provider, review.model) == ("custom", MODEL_NAME)
     assert [f.verified for f in review.findings] == [True]
     assert endpoint.requests[0].auth == f"Bearer {KEY}"
+
+
+@pytest.mark.timeout(120)
+def test_the_whole_call_is_bounded_and_the_agent_is_killed(
+    tmp_path: Path, endpoint: Endpoint, agent: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the bound (the call's time plus the agent's start-up allowance), the child's whole
+    process group is killed: a hung agent never holds the page or the command."""
+    from hermes_dash.curation.cleanup import model_call
+
+    store = store_for(tmp_path, endpoint)
+    endpoint.script([], delay=60)
+    request = model_review.prepare(store, ["memory"])
+    monkeypatch.setattr(model_call, "START_S", 2.0)  # the agent's own per-request timeout (30 s) never comes
+    children: list[subprocess.Popen[bytes]] = []
+    real_popen = subprocess.Popen
+
+    def popen(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        children.append(real_popen(*args, **kwargs))
+        return children[-1]
+
+    monkeypatch.setattr(model_call.subprocess, "Popen", popen)
+    started = time.monotonic()
+    with pytest.raises(ModelFailed, match="did not answer within 32 seconds"):
+        model_review.review(store, request, timeout=30)
+    assert time.monotonic() - started < 50
+    assert len(children) == 1 and children[0].returncode == -signal.SIGKILL
+    with pytest.raises(ProcessLookupError):
+        os.killpg(children[0].pid, 0)  # its whole group is gone
+
+
+def test_a_hermes_launcher_on_path_is_the_agent_asked(
+    tmp_path: Path, endpoint: Endpoint, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the installer leaves it: ``hermes`` on PATH, a link to the launcher in the agent's venv."""
+    venv = Path(require_agent()).parent.parent
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "hermes").symlink_to(venv / "bin" / "hermes")
+    monkeypatch.delenv("HERMES_DASH_AGENT_PREFIX", raising=False)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    store = store_for(tmp_path, endpoint)
+    request = model_review.prepare(store, ["memory"])
+    assert Path(request.target.python).parent.parent == venv
+    assert (request.target.provider, request.target.model) == ("custom", MODEL_NAME)
