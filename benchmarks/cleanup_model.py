@@ -134,7 +134,8 @@ def score(set_name: str) -> list[str]:
     from hermes_dash.curation.cleanup import model_review
 
     user_home = Path(os.environ.get("HERMES_HOME") or Path.home() / ".hermes")
-    tally = {k: [0, 0, 0] for k in ("one fact", "contradiction", "look-alikes merged or opposed")}
+    tally = {k: [0, 0, 0] for k in ("one fact", "contradiction")}
+    lookalikes = [0, 0]  # merged or opposed, of
     keeper = [0, 0]
     verified = [0, 0]
     with tempfile.TemporaryDirectory() as tmp:
@@ -159,8 +160,8 @@ def score(set_name: str) -> list[str]:
                     if p <= s and newer is not None and kept is not None:
                         keeper[0 if kept == newer else 1] += 1
             differ = [frozenset((a, b)) for _w, a, b in home.differ]
-            tally["look-alikes merged or opposed"][0] += sum(any(p <= s for s, _ in same + opposed) for p in differ)
-            tally["look-alikes merged or opposed"][1] += len(differ)
+            lookalikes[0] += sum(any(p <= s for s, _ in same + opposed) for p in differ)
+            lookalikes[1] += len(differ)
     lines = [f"The model on {set_name} ({review.name}): {verified[0]} of {verified[1]} findings verified"]
     for kind, (found, total, false) in tally.items():
         precision = found / (found + false) if found + false else 1.0
@@ -168,6 +169,7 @@ def score(set_name: str) -> list[str]:
             f"  {kind:30} {found}/{total}, false {false}, precision {precision:.2f}, recall "
             f"{found / total if total else 1.0:.2f}"
         )
+    lines.append(f"  {'look-alikes kept apart':30} {lookalikes[1] - lookalikes[0]}/{lookalikes[1]}")
     lines.append(f"  keeper is the newer: {keeper[0]} of {sum(keeper)}")
     return lines
 

@@ -236,3 +236,12 @@ def test_a_dropped_flag_or_path_is_named_and_a_kept_url_is_no_addition(store: Me
 def test_a_look_alike_letter_is_hidden_text_the_scan_does_not_see(store: MemoryStore) -> None:
     f = one(store, {"kind": "condense", "entries": [PG], "merged": "Dev DB: Postgr\u0435s 16 on port 5432."})
     assert any(p.startswith("it holds hidden text") for p in f.problems), f.problems
+
+
+def test_every_scripted_bad_proposal_of_the_development_set_is_caught_and_every_good_merge_passes() -> None:
+    """benchmarks.cleanup_model --catch on the development set: what docs/cleanup.md reports."""
+    from benchmarks import cleanup_model
+
+    rates = cleanup_model.catch_rate("dev")
+    assert rates == {kind: (total, total) for kind, (_hit, total) in rates.items()}, rates
+    assert rates["drops a value"][1] >= 25 and rates["good merges"][1] >= 60
