@@ -245,3 +245,11 @@ def test_every_scripted_bad_proposal_of_the_development_set_is_caught_and_every_
     rates = cleanup_model.catch_rate("dev")
     assert rates == {kind: (total, total) for kind, (_hit, total) in rates.items()}, rates
     assert rates["drops a value"][1] >= 25 and rates["good merges"][1] >= 60
+
+
+def test_nothing_chosen_or_a_keeper_from_elsewhere_is_refused(store: MemoryStore) -> None:
+    f = one(store, {"kind": "contradiction", "entries": [TUE, THU], "keep": THU})
+    with pytest.raises(InvalidRequest, match="No finding was chosen"):
+        model_review.apply_findings(store, model_review.Review("p", "m", (f,), 0, 0.0), [])
+    with pytest.raises(InvalidRequest, match="not one of the finding's"):
+        model_review.choose(f, ("memory", PG))

@@ -22,6 +22,7 @@ from .values import values
 Entry = tuple[str, str]  # (target, full text)
 WHY_CHARS = 500
 _DIGITS = re.compile(r"\d+")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")  # 5,432 is 5432
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def dropped_values(text: str, merged: str) -> set[str]:
     ``2h`` = ``two hours``) nor in its words, and every number of ``text`` outside such a value
     that ``merged`` does not hold (a date, a time, a part of an identifier)."""
     kept = {v.value for v in values(merged)}
-    numbers = set(_DIGITS.findall(merged))
+    numbers = set(_DIGITS.findall(_THOUSANDS.sub("", merged)))
     folded = merged.casefold()
     out, covered = set(), []
     for v in values(text):
@@ -181,7 +182,7 @@ def _fits(finding: Finding, files: dict[str, FileState]) -> list[str]:
     for t, ops in by_target.items():
         state = files[t]
         projected = project(state.entries, Operation.batch(pin_batch(ops)), state.limit)
-        if projected.refusal is not None and "scan" not in projected.refusal.code:
+        if projected.refusal is not None and projected.refusal.code != "blocked":  # the scan is said above
             out.append(f"{state.filename} would refuse it: {projected.refusal.message}")
     return out
 

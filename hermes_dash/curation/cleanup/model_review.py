@@ -233,7 +233,7 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
     if bad:
         raise InvalidRequest(
             f"{n_of(len(bad), 'chosen finding')} did not pass the checks: {bad[0].problems[0]}",
-            hint="Untick it, or edit its text until it passes; nothing was changed.",
+            hint="Untick it (its problems are listed under it); nothing was changed.",
         )
     seen: set[tuple[str, str]] = set()
     for f in chosen:
@@ -247,6 +247,8 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
         for t, op in f.operations():
             ops[t].append(op)
     used = [t for t in TARGETS if ops[t]]
+    if not used:
+        raise InvalidRequest("The chosen findings change nothing.", hint="Nothing was changed.")
     with journal_via(f"Cleanup (model: {review.name})"):
         if len(used) == 1:
             return store.batch(used[0], pin_batch(ops[used[0]]))
@@ -258,6 +260,8 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
 
 def choose(finding: Finding, keep: Entry) -> Finding:
     """A contradiction with the person's choice of the entry to keep (its model's merged text dropped)."""
+    if keep not in finding.entries:
+        raise InvalidRequest("The entry to keep is not one of the finding's.", hint="Keep one of the entries shown.")
     return replace(finding, keep=keep, merged=None)
 
 
