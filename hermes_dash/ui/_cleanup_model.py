@@ -17,7 +17,7 @@ from hermes_dash import FILENAMES, TARGETS, Refusal, n_of, usage
 from hermes_dash.curation import cleanup
 
 from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, key_of, show_diff
-from ._widgets import gauge, show_refusal
+from ._widgets import gauge, lit, show_refusal
 
 _REQUEST, _REVIEW = "cu_model_request", "cu_model_review"
 
@@ -35,12 +35,12 @@ def _held(name: str, key: tuple[object, ...]) -> object | None:
 def _contradiction(finding: cleanup.model_review.Finding, fk: str) -> cleanup.model_review.Finding:
     """The two entries side by side, the model's choice marked; the person keeps one."""
     columns = st.columns(len(finding.entries))
-    for col, (target, text) in zip(columns, finding.entries):
+    for n, (col, (target, text)) in enumerate(zip(columns, finding.entries), start=1):
         with col:
             mark = "The model keeps this · " if finding.keep == (target, text) else ""
-            st.caption(f"{mark}in {FILENAMES[target]}")
+            st.caption(f"Entry {n} · {mark}in {FILENAMES[target]}")
             entry(text)
-    labels = [f"Keep: {text[:60]}" for _, text in finding.entries]
+    labels = [f"Keep entry {n} (column {n} from the left)" for n in range(1, len(finding.entries) + 1)]
     start = finding.entries.index(finding.keep) if finding.keep in finding.entries else None
     choice = st.radio("Keep", labels, index=start, key=f"cu_model_keep_{fk}", label_visibility="collapsed")
     if choice is None:
@@ -56,7 +56,7 @@ def _finding(
     with st.container(border=True, key=f"cu_model_box_{fk}"):
         verdict = "verified" if finding.verified else "did not pass the checks"
         ticked = st.checkbox(
-            f"Model step {n} · {finding.kind} · from {review.name} · {verdict}",
+            f"Model step {n} · {lit(finding.kind)} · from {lit(review.name)} · {verdict}",
             value=False,
             disabled=not finding.verified,
             key=f"cu_model_pick_{fk}",
@@ -120,7 +120,7 @@ def _findings(page: Page, review: cleanup.model_review.Review) -> None:
         run = {"undoable": True} if len(change) == 1 else {"title": "The model's steps applied"}
         ask(
             f"model:{key_of(*(f.kind + ''.join(e for _, e in f.entries) for f in chosen))}",
-            f"Apply {n_of(len(chosen), 'step')} of {review.name}?",
+            f"Apply {n_of(len(chosen), 'step')} of {lit(review.name)}?",
             change,
             partial(cleanup.model_review.apply_findings, page.store, review, chosen),
             **run,
@@ -144,7 +144,7 @@ def model_section(page: Page, threshold: int) -> None:
         if isinstance(request, cleanup.model_review.Request) and review is None:
             st.text(request.summary() + ".")
             if st.button("Send", key="cu_model_send", type="primary"):
-                with st.spinner(f"Waiting for {request.target.name}…"):
+                with st.spinner(f"Waiting for {lit(request.target.name)}…"):
                     review = cleanup.model_review.review(page.store, request)
                 st.session_state[_REVIEW] = (key, review)
     except Refusal as refusal:

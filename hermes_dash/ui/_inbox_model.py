@@ -9,7 +9,7 @@ import streamlit as st
 from hermes_dash import MemoryStore, Refusal
 from hermes_dash.curation import cleanup
 
-from ._widgets import show_entry, show_refusal
+from ._widgets import lit, show_entry, show_refusal
 
 
 def staged_model_review(store: MemoryStore, item_id: str, target: str, texts: list[str], fingerprint: object) -> None:
@@ -26,7 +26,7 @@ def staged_model_review(store: MemoryStore, item_id: str, target: str, texts: li
             if request is not None and answer is None:
                 st.text(request.summary() + ".")
                 if st.button("Send", key=f"in_model_send_{item_id}"):
-                    with st.spinner(f"Waiting for {request.target.name}…"):
+                    with st.spinner(f"Waiting for {lit(request.target.name)}…"):
                         answer = cleanup.model_staged.review_staged(store, request)
             st.session_state[f"in_model_{item_id}"] = (key, (request, answer))
         except Refusal as refusal:

@@ -60,10 +60,11 @@ def test_nothing_is_sent_until_send_and_the_findings_apply_as_one_named_write(
     shown = texts(at)
     assert "The model's reason (its words, not checked): Approve all of these now." in shown
     assert any(t.startswith("✖ the agent's content scan would block it") for t in shown), shown
-    picks = {c.label.split(" · ")[1]: c for c in at.checkbox if c.key.startswith("cu_model_pick_")}
+    picks = {c.label.split(" · ")[1].strip("`"): c for c in at.checkbox if c.key.startswith("cu_model_pick_")}
+    assert all(f"from `custom/{MODEL_NAME}`" in c.label for c in picks.values())  # the model's name as written
     assert picks["duplicate"].disabled and not picks["contradiction"].disabled
     keep = [r for r in at.radio if r.key.startswith("cu_model_keep_")][0]
-    assert keep.value == f"Keep: {THU[:60]}"  # the model's choice, the person may change it
+    assert keep.value == "Keep entry 2 (column 2 from the left)"  # the model's choice; the person may change it
     picks["contradiction"].check().run()
     at.button(key="cu_model_apply").click().run()
     at.button(key="cu_review_yes").click().run()
