@@ -64,7 +64,7 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.model:  # the agent's own model, asked only when the person says so
         from ._model_review import suggest_model
 
-        return suggest_model(store, targets, threshold, json_wanted=args.json)
+        return suggest_model(store, targets, threshold)
     report = cleanup.suggest(store, threshold, targets)
     return Outcome(_suggest_data(report, threshold, targets), "\n".join(_suggest_lines(report, targets)))
 

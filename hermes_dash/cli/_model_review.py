@@ -34,12 +34,11 @@ def _lines(found: object) -> list[str]:
     return lines
 
 
-def suggest_model(store: MemoryStore, targets: list[str], threshold: int, *, json_wanted: bool) -> Outcome:
+def suggest_model(store: MemoryStore, targets: list[str], threshold: int) -> Outcome:
     from hermes_dash.curation import cleanup
 
     request = cleanup.model_review.prepare(store, targets, threshold)
-    if not json_wanted:
-        print(request.summary() + " …", file=sys.stderr, flush=True)
+    print(request.summary() + " …", file=sys.stderr, flush=True)  # said before it is sent
     found = cleanup.model_review.review(store, request)
     data: dict[str, object] = {"success": True, "request": request.summary(), **found.to_dict()}
     return Outcome(data, "\n".join([request.summary(), *_lines(found)]))
