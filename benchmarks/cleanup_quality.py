@@ -23,6 +23,8 @@ found" (goal 0) and gone paths found, on a simulated machine where the agent run
 ``folders``. Then the near-full homes end to end: how many reach 80% losing only superseded or
 duplicated text, and for the rest how much live text the fewest picks remove.
 
+``--model`` also asks the model the home in ``$HERMES_HOME`` names (benchmarks/cleanup_model.py).
+
 ``--code PATH`` measures the hermes_dash package found under PATH instead (an old copy of the
 method, for the "before" column). It measures; it does not pass or fail. ``--json PATH`` writes
 the figures.
@@ -427,6 +429,12 @@ def sizes_of(homes) -> str:  # type: ignore[no-untyped-def]
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--model" in argv:  # the agent's own model, beside the local method (benchmarks/cleanup_model.py)
+        from . import cleanup_model
+
+        main([a for a in argv if a != "--model"])
+        return cleanup_model.main(argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=sorted(SETS), default="dev")
     parser.add_argument("--parts", default="", help="dev2 only: the parts to measure (ab, cd, ...)")

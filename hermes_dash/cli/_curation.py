@@ -65,6 +65,10 @@ def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
     targets = [args.target] if args.target else list(TARGETS)
     threshold = cleanup.DEFAULT_THRESHOLD if args.threshold is None else args.threshold
+    if args.model:  # the agent's own model, asked only when the person says so
+        from ._model_review import suggest_model
+
+        return suggest_model(store, targets, threshold)
     report = cleanup.suggest(store, threshold, targets)
     return Outcome(_suggest_data(report, threshold, targets), "\n".join(_suggest_lines(report, targets)))
 
@@ -474,6 +478,9 @@ def _parsers(sub: Subparsers) -> None:
     p.add_argument("target", nargs="?", **target)
     p.add_argument(
         "--threshold", type=_threshold, default=None, help="plan to get each file under this percentage (default 80)"
+    )
+    p.add_argument(
+        "--model", action="store_true", help="ask the agent's own model to review the files (sends them to it)"
     )
     p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
     p.add_argument("target", **target)

@@ -49,6 +49,8 @@ The small API a page needs (curation pages included)::
     ui.show_word_diff(old, new)             # word-level diff of two entry texts (escaped HTML)
     ui.show_changes(before, after, key)     # the Inbox: every entry a write adds or changes, whole
     ui.parts_panel(store, staged, state)    # the Inbox: a staged batch operation by operation
+    ui.staged_model_review(store, id, target, texts, fingerprint)   # the Inbox: ask the agent's model
+                                            # whether a staged write repeats or contradicts an entry
     ui.cleanup_page(store)                  # the whole Cleanup page (imported when drawn)
     if ui.confirm("my_flag", token, "Really?", yes="Yes", key="my"):   # after a button set the flag
         ...                                 # every confirmation of every page is this one:
@@ -113,6 +115,7 @@ from ._inbox import (
     show_pins,
     texts_of,
 )
+from ._inbox_model import staged_model_review
 from ._live import follow, fresh_entries
 from ._livecount import live_count
 from ._origins import all_origins, origin_column, origin_section, origins_key
@@ -176,6 +179,7 @@ __all__ = [
     "diff_html",
     "entry_diff",
     "show_word_diff",
+    "staged_model_review",
     "apply_resets",
     "focus_after_rerun",
     "MAIN",

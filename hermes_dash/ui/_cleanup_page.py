@@ -15,6 +15,7 @@ from hermes_dash.curation import cleanup
 from hermes_dash.engine.rules.format import TARGETS
 
 from ._cache import file_state, stat_key
+from ._cleanup_model import model_section
 from ._cleanup_plan import plans
 from ._cleanup_review import DIFF_HELP, Page, open_review
 from ._cleanup_sections import others
@@ -96,5 +97,6 @@ def draw(store: MemoryStore) -> None:
         st.caption(DIFF_HELP)
     page = Page(store, states, report)
     plans(page, threshold)
+    model_section(page, threshold)
     others(page)
     open_review()

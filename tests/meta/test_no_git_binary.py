@@ -27,6 +27,8 @@ MAY_START = {
     "integrations/tab/plugin_api.py": "hermes-dash itself (the command `plugin install` wrote)",
     "curation/gitworker.py": "this same Python (sys.executable -I), asking gitread's questions with a deadline",
     "cli/_serve.py": "the user's web browser on the dashboard's own URL (webbrowser.open)",
+    "curation/cleanup/model_call.py": "the home's agent's own Python (model_child.py), one call to its model "
+    "through its LLM facade, when the person asks, with a deadline",
 }
 #: Modules whose import lets code start programs.
 STARTER_MODULES = {

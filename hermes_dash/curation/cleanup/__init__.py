@@ -18,10 +18,16 @@ One concern per module (docs/cleanup.md):
 ``staleness``   paths not found where the agent runs (hints, never removals)
 ``planner``     the plan: what loses nothing, then shorter wording, then ranked candidates
 ``apply``       every write, through the engine's MemoryStore
+``model_review`` the agent's own model asked to review the files; every finding checked
+``model_checks`` the checks a model's proposal passes before it is shown as verified
+``model_staged`` the Inbox's question to that model: does a staged write repeat or contradict an entry
+``model_call``  the one call, made by the agent in a child process of its own interpreter
 ==============  =================================================================================
 
-Nothing here runs a command or reaches the network; the only look at the outside world is
-``os.path.exists`` on paths MEMORY.md names, when the agent's sessions say it runs here.
+Nothing here reaches the network, and the local method runs no command; the only look at the
+outside world is ``os.path.exists`` on paths MEMORY.md names, when the agent's sessions say it
+runs here. The one exception is asked for by the person: ``model_call`` starts the home's agent
+to ask its model (docs/cleanup.md#the-agents-model).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from hermes_dash.engine.rules.format import TARGETS
 from hermes_dash.engine.views.humanize import n_entries
 
 from .. import normalize
-from . import meaning
+from . import meaning, model_review, model_staged
 from .apply import apply_merges, apply_plan, move, resolve_contradiction, resolve_cross
 from .facts import tokens as distinctive_tokens
 from .model import (
@@ -183,6 +189,8 @@ __all__ = [
     "local_paths",
     "merge_text",
     "merges_in",
+    "model_review",
+    "model_staged",
     "move",
     "placement_hints",
     "placement_of",

@@ -345,6 +345,8 @@ def card(entry: pending.Triaged) -> None:
         )
     elif preview.refusal is None:  # a refusal is said above, under the write
         ui.show_changes(preview.before, preview.after, item.id)
+    contents = [part.content for part in item.parts() if part.content]
+    ui.staged_model_review(store, item.id, item.target, contents, states[item.target].fingerprint)
     # A batch, an operation with no action, or a write over the limit (to fit with removals).
     if len(item.ops) > 1 or any(not p.action for p in item.ops) or preview.refusal_code == "over_limit":
         by_parts(entry)

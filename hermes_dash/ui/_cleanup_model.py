@@ -1,0 +1,154 @@
+"""The Cleanup page's "Ask your agent's model": opt-in every time, said before sent, each finding
+checked by the engine and shown beside the local plan (docs/cleanup.md#the-agents-model).
+
+Three clicks, none of them a write: "Ask your agent's model…" asks the agent which model it uses
+(no call), the line says what goes and where, "Send" makes the one call. The findings are data:
+every text of the answer is drawn as plain text. What is ticked goes through the page's review
+dialog and is one engine write, journalled as "Cleanup (model: provider/model)".
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from hermes_dash import FILENAMES, TARGETS, Refusal, n_of, usage
+from hermes_dash.curation import cleanup
+
+from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, key_of, show_diff
+from ._widgets import gauge, lit, show_refusal
+
+_REQUEST, _REVIEW = "cu_model_request", "cu_model_review"
+
+
+def _home_key(page: Page, threshold: int) -> tuple[object, ...]:
+    """What a request or a review was made for: another home, file content or goal is another."""
+    return (str(page.store.home.path), threshold, tuple(page.states[t].fingerprint for t in TARGETS))
+
+
+def _held(name: str, key: tuple[object, ...]) -> object | None:
+    held = st.session_state.get(name)
+    return held[1] if held is not None and held[0] == key else None
+
+
+def _contradiction(finding: cleanup.model_review.Finding, fk: str) -> cleanup.model_review.Finding:
+    """The two entries side by side, the model's choice marked; the person keeps one."""
+    columns = st.columns(len(finding.entries))
+    for n, (col, (target, text)) in enumerate(zip(columns, finding.entries), start=1):
+        with col:
+            mark = "The model keeps this · " if finding.keep == (target, text) else ""
+            st.caption(f"Entry {n} · {mark}in {FILENAMES[target]}")
+            entry(text)
+    labels = [f"Keep entry {n} (column {n} from the left)" for n in range(1, len(finding.entries) + 1)]
+    start = finding.entries.index(finding.keep) if finding.keep in finding.entries else None
+    choice = st.radio("Keep", labels, index=start, key=f"cu_model_keep_{fk}", label_visibility="collapsed")
+    if choice is None:
+        return finding
+    return cleanup.model_review.choose(finding, finding.entries[labels.index(choice)])
+
+
+def _finding(
+    review: cleanup.model_review.Review, n: int, finding: cleanup.model_review.Finding
+) -> cleanup.model_review.Finding | None:
+    """One finding: its source, checks, the model's reason as plain text, a diff; ticked or not."""
+    fk = key_of(finding.kind, *(e for _, e in finding.entries), finding.merged or "")
+    with st.container(border=True, key=f"cu_model_box_{fk}"):
+        verdict = "verified" if finding.verified else "did not pass the checks"
+        ticked = st.checkbox(
+            f"Model step {n} · {lit(finding.kind)} · from {lit(review.name)} · {verdict}",
+            value=False,
+            disabled=not finding.verified,
+            key=f"cu_model_pick_{fk}",
+        )
+        if finding.why:
+            st.text(f"The model's reason (its words, not checked): {finding.why}")
+        for problem in finding.problems:
+            st.text(f"✖ {problem}")
+        if finding.kind == "contradiction":
+            finding = _contradiction(finding, fk)
+        elif finding.merged is not None:
+            for _, text in finding.entries:
+                show_diff(text, finding.merged)
+        else:
+            for _, text in finding.entries:
+                st.caption("Goes")
+                entry(text)
+    return finding if ticked and finding.verified else None
+
+
+def _after(page: Page, chosen: list[cleanup.model_review.Finding]) -> Change | None:
+    ops: dict[str, list[dict[str, str]]] = {}
+    for f in chosen:
+        for t, op in f.operations():
+            ops.setdefault(t, []).append(op)
+    change: Change = {}
+    for t, mine in ops.items():
+        after = page.projected(t, mine)
+        if after is None:
+            return None
+        change[t] = (tuple(page.states[t].entries), after)
+    return change
+
+
+def _findings(page: Page, review: cleanup.model_review.Review) -> None:
+    for note in review.notes():
+        st.text(note)
+    if not review.findings:
+        st.text(f"{review.name} found nothing to change.")
+        return
+    st.caption(DIFF_HELP + " Only verified findings can be ticked; the texts are the model's, shown as written.")
+    chosen = []
+    for n, finding in enumerate(review.findings, 1):
+        if (ticked := _finding(review, n, finding)) is not None:
+            chosen.append(ticked)
+    change = _after(page, chosen) if chosen else None
+    if not change:
+        return
+    for t, (before, after) in change.items():
+        state = page.states[t]
+        gauge(
+            state.filename,
+            usage(before),
+            state.limit,
+            len(before),
+            projected=usage(after),
+            projected_count=len(after),
+            key=f"cu_model_gauge_{t}",
+        )
+    if st.button(f"Review {n_of(len(chosen), 'model step')}…", key="cu_model_apply", type="primary"):
+        run = {"undoable": True} if len(change) == 1 else {"title": "The model's steps applied"}
+        ask(
+            f"model:{key_of(*(f.kind + ''.join(e for _, e in f.entries) for f in chosen))}",
+            f"Apply {n_of(len(chosen), 'step')} of {lit(review.name)}?",
+            change,
+            partial(cleanup.model_review.apply_findings, page.store, review, chosen),
+            **run,
+        )
+
+
+def model_section(page: Page, threshold: int) -> None:
+    """ "Ask your agent's model": nothing is sent until the person presses Send."""
+    st.header("Ask your agent's model", anchor=False)
+    st.caption(
+        "Optional. The model your agent already uses reads both memory files (nothing else) and proposes "
+        "duplicates, contradictions and shorter wordings; hermes-dash checks each before you see it. "
+        "The plan above stays the local method: nothing is sent until you press Send."
+    )
+    key = _home_key(page, threshold)
+    request, review = _held(_REQUEST, key), _held(_REVIEW, key)
+    try:
+        if request is None and st.button("Ask your agent's model…", key="cu_model_prepare"):
+            request = cleanup.model_review.prepare(page.store, TARGETS, threshold)
+            st.session_state[_REQUEST] = (key, request)
+        if isinstance(request, cleanup.model_review.Request) and review is None:
+            st.text(request.summary() + ".")
+            if st.button("Send", key="cu_model_send", type="primary"):
+                with st.spinner(f"Waiting for {lit(request.target.name)}…"):
+                    review = cleanup.model_review.review(page.store, request)
+                st.session_state[_REVIEW] = (key, review)
+    except Refusal as refusal:
+        show_refusal(refusal, "**The agent's model cannot review the files now.**")
+        return
+    if isinstance(review, cleanup.model_review.Review):
+        _findings(page, review)
