@@ -42,8 +42,9 @@ def _drop_one(text: str) -> str | None:
 
 def catch_rate(set_name: str) -> dict[str, tuple[int, int]]:
     """(caught, of) per kind of bad proposal, and (passed, of) for the good ones."""
-    from hermes_dash import MemoryStore, resolve_home, serialise
+    from hermes_dash import MemoryStore, resolve_home
     from hermes_dash.curation.cleanup import merge_text, model_review
+    from hermes_dash.engine.rules.format import serialise
 
     out = {k: [0, 0] for k in ("drops a value", "not in the file", "injected", "hidden", "secret", "good merges")}
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,7 +112,7 @@ def one_call() -> dict[str, object]:
 
 def _linked_home(tmp: Path, n: int, home, user_home: Path) -> Path:  # type: ignore[no-untyped-def]
     """A test home with the set's files, and the user's config.yaml and .env as links (never read here)."""
-    from hermes_dash import serialise
+    from hermes_dash.engine.rules.format import serialise
 
     memory, user = home.files()
     root = tmp / str(n)

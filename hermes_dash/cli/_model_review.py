@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from hermes_dash import FILENAMES, MemoryStore
+from hermes_dash import MemoryStore
+from hermes_dash.engine.rules.format import FILENAMES
 
 from ._registry import Outcome
 

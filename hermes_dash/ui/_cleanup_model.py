@@ -13,8 +13,10 @@ from functools import partial
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, Refusal, n_of, usage
+from hermes_dash import Refusal
 from hermes_dash.curation import cleanup
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS, usage
+from hermes_dash.engine.views.humanize import n_of
 
 from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, key_of, show_diff
 from ._widgets import gauge, lit, show_refusal

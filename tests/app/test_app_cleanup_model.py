@@ -13,7 +13,7 @@ from app_support import open_app, texts
 from model_endpoint import MODEL_NAME, Endpoint, agent_env, model_home
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import read_journal
+from hermes_dash.engine.io.journal import read_journal
 
 TUE = "Deploys go out on Tuesdays."
 THU = "Deploys moved to Thursdays in March 2026."

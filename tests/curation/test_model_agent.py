@@ -19,9 +19,10 @@ from agent_db import build_state_db, missing_agent, require_agent
 from cli_support import invoke
 from model_endpoint import MODEL_NAME, Endpoint, agent_env, agent_venv, model_home
 
-from hermes_dash import AgentInfo, MemoryStore, agent_rules, resolve_home
+from hermes_dash import AgentInfo, MemoryStore, resolve_home
 from hermes_dash.curation.cleanup import model_review
 from hermes_dash.curation.cleanup.model_call import ModelFailed, ModelUnavailable
+from hermes_dash.engine.agents import agent_rules
 
 TUE = "Deploys go out on Tuesdays."
 THU = "Deploys moved to Thursdays in March 2026."

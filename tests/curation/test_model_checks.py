@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash import TARGETS, InvalidRequest, MemoryStore, resolve_home
+from hermes_dash import InvalidRequest, MemoryStore, resolve_home
 from hermes_dash.curation.cleanup import model_review
 from hermes_dash.curation.cleanup.model_call import ModelFailed
+from hermes_dash.engine.rules.format import TARGETS
 
 PG = "The dev database listens on port 5432 (Postgres 16)."
 PG2 = "Dev DB: Postgres 16 on 5432."

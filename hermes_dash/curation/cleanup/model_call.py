@@ -19,7 +19,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dash import AgentInfo, MemoryStore, Refusal, agent_for_home, read_regular
+from hermes_dash import AgentInfo, MemoryStore, Refusal
+from hermes_dash.engine.agents import agent_for_home
+from hermes_dash.engine.io.readfile import read_regular
 
 CHILD = Path(__file__).with_name("model_child.py")
 #: Seconds the agent may take to start (import its modules) before the call's own bound counts.

@@ -13,7 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hermes_dash import FILENAMES, TARGETS, FileState, Operation, describe_findings, find, pin_batch, project, scan
+from hermes_dash import FileState, Operation
+from hermes_dash.engine.rules.batchplan import pin_batch
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.rules.matching import find
+from hermes_dash.engine.rules.ops import project
+from hermes_dash.engine.rules.scan import describe_findings, scan
 
 from .. import invisible, secrets
 from .facts import missing, tokens

@@ -14,21 +14,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from hermes_dash import (
-    FILENAMES,
-    TARGETS,
-    AgentInfo,
-    FileState,
-    InvalidRequest,
-    MemoryStore,
-    Operation,
-    OpResult,
-    TwoFileResult,
-    journal_via,
-    n_entries,
-    n_of,
-    pin_batch,
-)
+from hermes_dash import AgentInfo, FileState, InvalidRequest, MemoryStore, Operation, OpResult, TwoFileResult
+from hermes_dash.engine.io.journal import journal_via
+from hermes_dash.engine.rules.batchplan import pin_batch
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.humanize import n_entries, n_of
 
 from .model_call import DEFAULT_TIMEOUT_S, ModelFailed, ModelTarget, ask, describe
 from .model_checks import Entry, Finding, check_finding

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hermes_dash import TARGETS, MemoryStore, Target
+from hermes_dash import MemoryStore
+from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.rules.targets import Target
 
 from .model_call import DEFAULT_TIMEOUT_S, ask, describe
 from .model_checks import WHY_CHARS
