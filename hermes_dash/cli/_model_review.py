@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from hermes_dash import MemoryStore
+from hermes_dash.cli._output import say
 from hermes_dash.engine.rules.format import FILENAMES
 
 from ._registry import Outcome
@@ -39,7 +40,7 @@ def suggest_model(store: MemoryStore, targets: list[str], threshold: int) -> Out
     from hermes_dash.curation import cleanup
 
     request = cleanup.model_review.prepare(store, targets, threshold)
-    print(request.summary() + " …", file=sys.stderr, flush=True)  # said before it is sent
+    say(request.summary() + " …", sys.stderr, flush=True)  # said before it is sent
     found = cleanup.model_review.review(store, request)
     data: dict[str, object] = {"success": True, "request": request.summary(), **found.to_dict()}
     return Outcome(data, "\n".join([request.summary(), *_lines(found)]))
