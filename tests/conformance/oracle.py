@@ -293,11 +293,13 @@ class Outcome:
 
 def _agent_kind(answer: dict[str, Any]) -> str:
     if "raised" in answer:
-        return "file"  # the agent crashed on the file (bad UTF-8): nothing written
+        return "file"  # the agent crashed on the file (bad UTF-8, to 0.19): nothing written
     result = answer["result"]
     if result.get("success"):
         return "ok"
     error = str(result.get("error", ""))
+    if "exists on disk but could not be read" in error:
+        return "file"  # 0.20 and later: _READ_FAILED
     if "drift_backup" in result:
         return "drift"
     if error.startswith("Blocked:") or ": Blocked:" in error:
@@ -333,9 +335,7 @@ def dash_call(store: MemoryStore, args: dict[str, Any]) -> Outcome:
         if operations:
             store.apply(target, {"action": "batch", "operations": operations})
         else:
-            store.apply(
-                target, {"action": args.get("action"), "content": args.get("content"), "old_text": args.get("old_text")}
-            )
+            store.apply(target, {k: args.get(k) for k in ("action", "content", "old_text", "new_text")})
     except DriftDetected as exc:
         copy = exc.details.get("backup")
         data = (store.home.memories_dir / str(copy)).read_bytes() if copy else None
@@ -367,6 +367,14 @@ def canonical_block(block: str | None) -> str | None:
 
 def _newlines(data: bytes) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
+def _decoded(data: bytes) -> bytes:
+    """``data`` as the agent in effect writes back the text it decoded (its drift copy)."""
+    from hermes_dash.engine.agents import active
+
+    bom = b"\xef\xbb\xbf"
+    return _newlines(data[len(bom) :] if data.startswith(bom) and not active().keeps_bom else data)
 
 
 @dataclass
@@ -441,9 +449,9 @@ def run(agent: Agent, seq: Sequence, stats: Stats | None = None) -> Divergence |
             if a_kind == "drift":
                 name = Path(answer["result"]["drift_backup"]).name
                 a_copy = answer["files"].get(name, "").encode("latin-1")
-                # Deliberate difference 2: the agent's copy is the text it decoded (CRLF as LF),
-                # hermes-dash's the file's exact bytes.
-                if mine.drift_copy is None or _newlines(mine.drift_copy) != a_copy:
+                # Deliberate difference 2: the agent's copy is the text it decoded (CRLF as LF,
+                # and from 0.20 without a leading BOM), hermes-dash's the file's exact bytes.
+                if mine.drift_copy is None or _decoded(mine.drift_copy) != a_copy:
                     return Divergence(i, "drift copy", a_copy, mine.drift_copy)
             if (d := _compare_blocks(i, answer, store, stats)) is not None:
                 return d
@@ -506,7 +514,7 @@ def _candidates(seq: Sequence) -> list[Sequence]:
             for j in range(len(ops)):
                 out.append(_with_step(seq, i, {**args, "operations": ops[:j] + ops[j + 1 :]}))
             for j, op in enumerate(ops):
-                for key, value in op.items():
+                for key, value in (op.items() if isinstance(op, dict) else ()):
                     if isinstance(value, str):
                         for smaller in _smaller_texts(value):
                             out.append(

@@ -16,7 +16,7 @@ import oracle
 import pytest
 from agent_db import require_agent
 
-from hermes_dash import following_agent, scan
+from hermes_dash import agent_rules, following_agent, scan
 
 SEQUENCES = int(os.environ.get("HD_CONFORMANCE_SEQUENCES", "50"))
 FIRST_SEED = int(os.environ.get("HD_CONFORMANCE_SEED", "0"))
@@ -89,10 +89,11 @@ def test_the_scan_finds_what_the_agents_scan_finds_in_the_same_order(agent):
 
 
 def test_the_shrinker_cuts_a_failing_sequence_to_its_cause(agent):
-    """The shrinker itself, on a divergence made on purpose: the engine following upstream main's
-    scan (which lets ``curl $TRILLIUM_ETAPI_URL`` through) against a release that refuses it."""
+    """The shrinker itself, on a divergence made on purpose: the engine following the other scan
+    (0.22's lets ``curl $TRILLIUM_ETAPI_URL`` through, the older one refuses it) than the agent's."""
     if agent.version == "main":
         pytest.skip("needs a release")
+    other = "0.19.0" if agent_rules(agent.version).scan == "0.22" else "0.22.2"
     noisy = oracle.Sequence(
         (2200, 1375),
         {"MEMORY.md": b"alpha\n\xc2\xa7\nbeta", "USER.md": None},
@@ -103,9 +104,9 @@ def test_the_shrinker_cuts_a_failing_sequence_to_its_cause(agent):
             {"target": "memory", "action": "remove", "old_text": "alpha"},
         ),
     )
-    with following_agent("main"):
+    with following_agent(other):
         smallest, why = oracle.shrink(agent, noisy)
-    # What is left is the cause itself: the name holds API, which 0.19.0's pattern takes for a secret.
+    # What is left is the cause itself: the name holds API, which the older pattern takes for a secret.
     assert [step.get("content") for step in smallest.steps] == ["curl $API"], smallest.describe()
     assert smallest.seeds == {"MEMORY.md": None, "USER.md": None}, smallest.describe()
     assert "outcome" in why.what
