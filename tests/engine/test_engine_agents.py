@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 from pathlib import Path
 
@@ -36,15 +38,18 @@ def test_each_version_maps_to_its_row_and_unknown_to_the_newest_release():
     assert agent_rules(None) is agents.NEWEST and agents.NEWEST.version == "0.19.0"
     assert agent_rules("0.18.0").null_target_is_memory is False
     assert agent_rules("0.18.2").version == "0.18.1"  # between rows: the older row (nothing changed)
-    assert agent_rules("0.20.3").version == "0.19.0"
+    assert agent_rules("0.20.3").version == "0.20.1" and agent_rules("0.21.3").version == "0.20.1"
+    assert agent_rules("0.22.2.post1").version == "0.22.2" and agent_rules("0.20.0").version == "0.19.0"
     assert agent_rules("0.13.0") is agents.OLDEST
     assert agent_rules("main").refuses_emptying_batch and not agent_rules("main").keeps_bom
     assert agent_rules("not a version") is agents.NEWEST
-    # every row names a pattern set the scan has; no release has the exact-match rule
+    # every row names a pattern set the scan has; the exact-match rule arrived with 0.22
     from hermes_dash.engine.rules.scan import PATTERN_SETS
 
     assert all(isinstance(r, AgentRules) and r.scan in PATTERN_SETS for r in agents.TABLE)
-    assert not any(r.exact_match_wins for r in agents.RELEASES)
+    assert [r.version for r in agents.RELEASES if r.exact_match_wins] == ["0.22.2"]
+    # upstream main has the newest row's rules under its own name
+    assert dataclasses.replace(agent_rules("main"), version="0.22.2") == agents.LATEST
 
 
 def test_the_scan_follows_the_version_in_effect():
