@@ -120,7 +120,8 @@ class Files(MemoryReader):
         guard meets even for an add."""
         projection = _ops.project(state.entries, operation, state.limit)
         try:
-            self.check_target_writable(Target.of(state.target), _ops.Operation.coerce(operation, 1))  # type: ignore[arg-type]  # coerce refuses what is not an operation
+            plain = operation.op if isinstance(operation, _ops.Prepared) else _ops.Operation.coerce(operation, 1)
+            self.check_target_writable(Target.of(state.target), plain)
             op = _ops.prepare(operation).op  # the text's checks and scan: project's first refusal too
             if state.error:
                 raise FileProblem(

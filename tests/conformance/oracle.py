@@ -244,7 +244,14 @@ def _old_text(rng: random.Random, known: list[str]) -> str | None:
 def _retyped(rng: random.Random, text: str) -> str:
     """``text`` with its typography changed: straight quotes, plain dashes, a literal backslash-n
     for a newline, or doubled spaces."""
-    for curly, plain in (("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2014", "-"), ("\u2013", "-"), ("`", "'")):
+    for curly, plain in (
+        ("\u2019", "'"),
+        ("\u201c", '"'),
+        ("\u201d", '"'),
+        ("\u2014", "-"),
+        ("\u2013", "-"),
+        ("`", "'"),
+    ):
         text = text.replace(curly, plain)
     return rng.choice([text, text.replace("\n", "\\n"), text.replace(" ", "  "), text.replace("\n", " ")])
 
@@ -465,38 +472,39 @@ class Stats:
     trail: list[str] = field(default_factory=list)  # the agent's outcome of every call, in order
 
 
+def _homes(tmp: Path, seq: Sequence) -> tuple[Path, MemoryStore]:
+    """Two fresh homes with ``seq``'s seed files (and config.yaml): the agent's, and hermes-dash's
+    store on the other with the same limits and switches."""
+    homes = {side: tmp / side for side in ("agent", "dash")}
+    for home in homes.values():
+        (home / "memories").mkdir(parents=True)
+        for name, data in seq.seeds.items():
+            if data is not None:
+                (home / "memories" / name).write_bytes(data)
+        if seq.config is not None:
+            (home / "config.yaml").write_text(seq.config, encoding="utf-8")
+    settings = Settings(memory_char_limit=seq.limits[0], user_char_limit=seq.limits[1])
+    if seq.config is not None:
+        switches = load_settings(resolve_home(homes["dash"]))
+        settings = replace(
+            settings, memory_enabled=switches.memory_enabled, user_profile_enabled=switches.user_profile_enabled
+        )
+    return homes["agent"], MemoryStore(resolve_home(homes["dash"]), settings)
+
+
 def run(agent: Agent, seq: Sequence, stats: Stats | None = None) -> Divergence | None:
     """Play ``seq`` on a fresh home for each; the first divergence, or None."""
     stats = stats if stats is not None else Stats()
     stats.sequences += 1
     with tempfile.TemporaryDirectory(prefix="hd-oracle-") as tmp:
-        homes = {side: Path(tmp) / side for side in ("agent", "dash")}
-        for home in homes.values():
-            (home / "memories").mkdir(parents=True)
-            for name, data in seq.seeds.items():
-                if data is not None:
-                    (home / "memories" / name).write_bytes(data)
-        limits = list(seq.limits)
-        settings = Settings(memory_char_limit=limits[0], user_char_limit=limits[1])
-        if seq.config is not None:
-            for home in homes.values():
-                (home / "config.yaml").write_text(seq.config, encoding="utf-8")
-            switches = load_settings(resolve_home(homes["dash"]))
-            settings = replace(
-                settings,
-                memory_enabled=switches.memory_enabled,
-                user_profile_enabled=switches.user_profile_enabled,
-            )
-        store = MemoryStore(resolve_home(homes["dash"]), settings)
-        config = seq.config is not None
-        answer = agent.ask({"cmd": "render", "home": str(homes["agent"]), "limits": limits, "config": config})
+        home, store = _homes(Path(tmp), seq)
+        request = {"home": str(home), "limits": list(seq.limits), "config": seq.config is not None}
+        answer = agent.ask({"cmd": "render", **request})
         if (d := _compare_blocks(0, answer, store, stats)) is not None:
             return d
         for i, args in enumerate(seq.steps, start=1):
             stats.steps += 1
-            answer = agent.ask(
-                {"cmd": "call", "home": str(homes["agent"]), "limits": limits, "args": args, "render": True, "config": config}
-            )
+            answer = agent.ask({"cmd": "call", **request, "args": args, "render": True})
             a_kind = _agent_kind(answer)
             try:
                 mine = dash_call(store, args)
@@ -506,7 +514,7 @@ def run(agent: Agent, seq: Sequence, stats: Stats | None = None) -> Divergence |
             stats.trail.append(a_kind)
             forgiven = mine.kind == "blocked" and a_kind != "blocked" and skips_agent_prescan(args)
             if forgiven:
-                # Deliberate difference 3 (docs/agents.md): the agent's batch pre-scan reads only
+                # Deliberate difference 7 (docs/agents.md): the agent's batch pre-scan reads only
                 # ``content``, so an item carrying its text as ``new_text`` is never scanned (the
                 # agent writes it, or refuses the batch for another reason); hermes-dash scans it
                 # and refuses. Once the agent has written it the files differ: stop comparing.
@@ -520,19 +528,28 @@ def run(agent: Agent, seq: Sequence, stats: Stats | None = None) -> Divergence |
                     (a_kind, answer.get("result", answer.get("raised"))),
                     (mine.kind, mine.detail),
                 )
-            a_files = {n: d.encode("latin-1") for n, d in answer["files"].items() if n in FILES.values()}
-            d_files = _memory_files(store.home.memories_dir)
-            if a_files != d_files:
-                return Divergence(i, f"file bytes after {args!r}", a_files, d_files)
-            if a_kind == "drift" and not forgiven:
-                name = Path(answer["result"]["drift_backup"]).name
-                a_copy = answer["files"].get(name, "").encode("latin-1")
-                # Deliberate difference 2: the agent's copy is the text it decoded (CRLF as LF,
-                # and from 0.20 without a leading BOM), hermes-dash's the file's exact bytes.
-                if mine.drift_copy is None or _decoded(mine.drift_copy) != a_copy:
-                    return Divergence(i, "drift copy", a_copy, mine.drift_copy)
+            if (d := _compare_files(i, args, answer, mine, store, check_copy=not forgiven)) is not None:
+                return d
             if (d := _compare_blocks(i, answer, store, stats)) is not None:
                 return d
+    return None
+
+
+def _compare_files(
+    i: int, args: dict[str, Any], answer: dict[str, Any], mine: Outcome, store: MemoryStore, *, check_copy: bool
+) -> Divergence | None:
+    """Both memory files' bytes after a call, and the drift copy when the agent made one."""
+    a_files = {n: d.encode("latin-1") for n, d in answer["files"].items() if n in FILES.values()}
+    d_files = _memory_files(store.home.memories_dir)
+    if a_files != d_files:
+        return Divergence(i, f"file bytes after {args!r}", a_files, d_files)
+    if check_copy and _agent_kind(answer) == "drift":
+        name = Path(answer["result"]["drift_backup"]).name
+        a_copy = answer["files"].get(name, "").encode("latin-1")
+        # Deliberate difference 2: the agent's copy is the text it decoded (CRLF as LF, and from
+        # 0.20 without a leading BOM), hermes-dash's the file's exact bytes.
+        if mine.drift_copy is None or _decoded(mine.drift_copy) != a_copy:
+            return Divergence(i, "drift copy", a_copy, mine.drift_copy)
     return None
 
 
@@ -592,7 +609,7 @@ def _candidates(seq: Sequence) -> list[Sequence]:
             for j in range(len(ops)):
                 out.append(_with_step(seq, i, {**args, "operations": ops[:j] + ops[j + 1 :]}))
             for j, op in enumerate(ops):
-                for key, value in (op.items() if isinstance(op, dict) else ()):
+                for key, value in op.items() if isinstance(op, dict) else ():
                     if isinstance(value, str):
                         for smaller in _smaller_texts(value):
                             out.append(

@@ -149,7 +149,7 @@ def test_an_entry_equal_to_old_text_wins_in_0_22(agents):
 @pytest.mark.parametrize(
     "old_text",
     [
-        "it's \"quoted\" - with a dash",  # straight quotes and a plain dash for curly ones and an em dash
+        'it\'s "quoted" - with a dash',  # straight quotes and a plain dash for curly ones and an em dash
         "it\u2019s  \u201cquoted\u201d \u2014 with",  # no literal match (two spaces), folded it is there
         "wrapped\\nacross lines",  # a literal backslash-n for the newline, one space for three
         "'' -",  # punctuation alone never matches folded
@@ -164,7 +164,11 @@ def test_typography_is_folded_when_nothing_matches_literally_in_0_22(agents, old
 
 @pytest.mark.parametrize(
     "data",
-    [b"alpha\n\n\xc2\xa7\n\nbeta", b"alpha\r\n\r\n\xc2\xa7\r\nbeta\r\n", b"\n\xc2\xa7\n\n\xc2\xa7\nalpha\n\xc2\xa7\nbeta\n"],
+    [
+        b"alpha\n\n\xc2\xa7\n\nbeta",
+        b"alpha\r\n\r\n\xc2\xa7\r\nbeta\r\n",
+        b"\n\xc2\xa7\n\n\xc2\xa7\nalpha\n\xc2\xa7\nbeta\n",
+    ],
     ids=["blank lines", "crlf and a blank line", "empty pieces"],
 )
 def test_layout_is_no_longer_drift_in_0_22(agents, data):
@@ -284,6 +288,8 @@ def test_a_batch_item_with_new_text_skips_the_agents_prescan_and_the_render_bloc
             entry = store.read("memory").entries[0]
             assert scan(entry) == ("prompt_injection",)
             assert store.render_block("memory") == answer["blocks"]["memory"]
-            assert "[BLOCKED: MEMORY.md entry contained threat pattern(s): prompt_injection." in answer["blocks"]["memory"]
+            assert (
+                "[BLOCKED: MEMORY.md entry contained threat pattern(s): prompt_injection." in answer["blocks"]["memory"]
+            )
             other = MemoryStore(resolve_home(tmp_path / f"{version}-dash"), Settings())
             assert oracle.dash_call(other, call).kind == "blocked"

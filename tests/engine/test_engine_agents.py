@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-
 import os
 from pathlib import Path
 
 import pytest
 from cli_support import run
 
-from hermes_dash import AgentRules, agent_rules, detect_agent, following_agent, scan
+from hermes_dash import AgentRules, MemoryStore, agent_rules, detect_agent, following_agent, resolve_home, scan
 from hermes_dash.engine import agents
 
 
@@ -162,3 +161,25 @@ def test_an_unknown_action_inside_a_batch_is_refused_in_its_turn_as_the_agent_do
     with pytest.raises(InvalidRequest) as info:
         store.batch("memory", [{"action": "add", "content": "more"}, {"action": "batch"}])
     assert info.value.message.startswith("Operation 2 (batch): unknown action.")
+
+
+def test_a_0_22_home_previews_what_its_agent_refuses(home):
+    """The preview every page uses refuses what the write refuses on a 0.22 home: a store
+    switched off, an unpinned replace; hermes-dash's pinned whole-entry edit stays."""
+    (home / "config.yaml").write_text("memory:\n  user_profile_enabled: false\n", encoding="utf-8")
+    (home / "memories").mkdir(exist_ok=True)
+    (home / "memories" / "MEMORY.md").write_text("alpha one", encoding="utf-8")
+    store = MemoryStore(resolve_home(home))
+    with following_agent("0.22.2"):
+        off = store.preview(store.read("user"), {"action": "add", "content": "likes tea"})
+        unpinned = store.preview(store.read("memory"), {"action": "replace", "old_text": "alpha", "content": "b"})
+        pinned = store.preview(
+            store.read("memory"),
+            {"action": "replace", "old_text": "alpha", "content": "b", "expect_entry": "alpha one"},
+        )
+    assert off.refusal is not None and "user_profile_enabled" in off.refusal.message
+    assert unpinned.refusal is not None and "'replace' is not an action" in unpinned.refusal.message
+    assert pinned.ok and pinned.after == ("b",)
+    with following_agent("0.19.0"):  # the same on a 0.19 home: accepted
+        assert store.preview(store.read("user"), {"action": "add", "content": "likes tea"}).ok
+        assert store.preview(store.read("memory"), {"action": "replace", "old_text": "alpha", "content": "b"}).ok

@@ -35,7 +35,7 @@ def preview(entry: str) -> str:
 #: and backtick as ``'``, every dash and minus as ``-``.
 _FOLD = str.maketrans(
     {
-        **dict.fromkeys("\"`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f", "'"),
+        **dict.fromkeys('"`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f', "'"),
         **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"),
     }
 )

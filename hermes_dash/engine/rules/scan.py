@@ -128,7 +128,12 @@ def _compiled_lower(pattern_set: str) -> tuple[tuple[str, re.Pattern[str]], ...]
     case-sensitive part (``(?-i:...)``) is marked to run on the text itself: lower-cased, its
     capitals would never match."""
     return tuple(
-        (rule_id, re.compile(pattern, re.IGNORECASE) if re.search(r"\\[A-Z]|\(\?-i:", pattern) else re.compile(pattern.lower()))
+        (
+            rule_id,
+            re.compile(pattern, re.IGNORECASE)
+            if re.search(r"\\[A-Z]|\(\?-i:", pattern)
+            else re.compile(pattern.lower()),
+        )
         for rule_id, pattern in PATTERN_SETS[pattern_set]
     )
 
