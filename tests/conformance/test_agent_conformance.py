@@ -3,8 +3,9 @@
 Skipped when the agent's venv is missing (``bash scripts/agent-venv 0.19.0`` makes it); CI sets
 ``HD_REQUIRE_AGENT=1`` so a missing agent fails instead. ``HD_AGENT_PYTHON`` picks the venv's
 python (default: 0.19.0's), ``HD_CONFORMANCE_SEQUENCES`` the number of generated sequences (50 by
-default; CI runs 5,000 against 0.19.0 and 1,000 against 0.18.0), ``HD_CONFORMANCE_SEED`` the first
-seed. A divergence is shrunk to a smallest failing sequence, printed in full.
+default; CI runs 5,000 against 0.22.2 and 1,000 against each of 0.20.1, 0.19.0 and 0.18.0),
+``HD_CONFORMANCE_SEED`` the first seed. A divergence is shrunk to a smallest failing sequence,
+printed in full. The engine follows the row of the agent's own version (``hermes_cli.__version__``).
 """
 
 from __future__ import annotations
