@@ -107,7 +107,13 @@ class Operation:
                 )
             return cls.batch(items)
         fields: dict[str, str] = {}
-        for key in ("action", "content", "old_text", "expect_entry", "new_text"):
+        for key in (
+            "action",
+            "content",
+            "old_text",
+            "expect_entry",
+            *(("new_text",) if active().new_text_alias else ()),
+        ):
             value = op.get(key)
             if value is not None and not isinstance(value, str):
                 raise InvalidRequest(f"Operation {position}: {key} must be text.", hint="Quote the value.")
