@@ -89,8 +89,8 @@ OLDEST = RELEASES[0]
 #: The newest row hermes-dash is checked against (upstream main follows it).
 LATEST = RELEASES[-1]
 #: The rules of an agent hermes-dash cannot find: 0.19.0, the newest release of the official
-#: ``hermes-agent`` package (0.20 and 0.22 are on the index only as repackagings, and a home
-#: whose agent is not found is most often one that has not been updated since it was made).
+#: ``hermes-agent`` package (0.20 and 0.22 are on the index only as repackagings). Kept there so
+#: that a home without a detected agent keeps the rules it had before the 0.20/0.22 rows.
 NEWEST = _V019
 _BY_VERSION = {r.version: r for r in TABLE}
 
