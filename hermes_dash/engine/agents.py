@@ -6,9 +6,9 @@ rules; the engine asks :func:`active` for the row in effect and never tests a ve
 :func:`detect` finds the agent installed for a home; :func:`adopt` makes its row the one in
 effect for this process (the command line and the dashboard call it once per home).
 
-The released rows are checked against the installed package by tests/conformance; the ``main``
-row (the installer's git checkout of upstream main) states the changes after 0.19.0 that its
-public code shows (docs/agents.md).
+Every released row is checked against that agent's own code, installed in a venv of its own, by
+tests/conformance (0.20.1 and 0.22.2 as the packagings that carry them, docs/agents.md); the
+``main`` row (the installer's git checkout of upstream main) has the newest row's rules.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,11 +29,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class AgentRules:
-    """One agent version's rules, where versions differ. Plain data: compare, show, store."""
+    """One agent version's rules, where versions differ. Plain data: compare, show, store.
+
+    The fields after ``keeps_bom`` arrived with 0.20 or 0.22; their defaults are the rules of
+    0.18.0 to 0.19.0 (docs/agents.md#where-versions-differ has each one's reason)."""
 
     version: str  # "0.19.0"; "main" for a git checkout of upstream main
     scan: str  # the pattern set its content scan uses (a key of ``_scan.PATTERN_SETS``)
-    null_target_is_memory: bool  # ``target: null`` means memory (else it is refused as unknown)
+    null_target_is_memory: bool  # ``target: null`` means memory (else it is refused)
     exact_match_wins: bool  # an entry equal to old_text is the target even when others contain it
     refuses_emptying_batch: bool  # a batch that would leave a non-empty store empty is refused
     keeps_bom: bool  # a leading BOM is read as a character of the first entry (and written back)
@@ -44,54 +48,65 @@ class AgentRules:
     #: file unreadable, and an unreadable file gives way to the newest ``backups/config/`` copy
     #: that parsed (else the defaults). False: PyYAML, the last of two keys wins.
     strict_config: bool = False
+    #: A file that is not UTF-8 loads as no entries (no block in the prompt); older agents cannot
+    #: start a session on it at all. Writes to it are refused either way.
+    undecodable_loads_empty: bool = False
+    folds_typography: bool = False  # no literal match: quotes, dashes, whitespace runs, "\n" folded
+    layout_is_drift: bool = True  # a file that does not round-trip has drifted (else only a too-long entry)
+    new_text_alias: bool = False  # ``new_text`` stands for ``content``
+    new_text_fills_empty: bool = False  # ... also when ``content`` is "" (else only when it is missing)
+    batch_op_target_checked: bool = False  # a batch op naming another target than the call's is refused
+    tool_has_replace: bool = True  # the agent's tool offers replace (0.22: patch and remove only)
+    disabled_store_refuses_writes: bool = False  # memory_enabled / user_profile_enabled false: writes refused
+    #: How a ``[BLOCKED: ...]`` placeholder tells the model to delete the original ({target}: its key).
+    blocked_remove_call: str = "memory(action=remove)"
 
     @property
     def released(self) -> bool:
         return self.version != "main"
 
 
+_V019 = AgentRules(
+    "0.19.0", "0.18", null_target_is_memory=True, exact_match_wins=False, refuses_emptying_batch=False, keeps_bom=True
+)
+_V020 = replace(_V019, version="0.20.1", keeps_bom=False, undecodable_loads_empty=True, new_text_alias=True)
+_V022 = replace(
+    _V020,
+    version="0.22.2",
+    scan="0.22",
+    null_target_is_memory=False,
+    exact_match_wins=True,
+    refuses_emptying_batch=True,
+    folds_typography=True,
+    layout_is_drift=False,
+    new_text_fills_empty=True,
+    batch_op_target_checked=True,
+    tool_has_replace=False,
+    disabled_store_refuses_writes=True,
+    blocked_remove_call="memory(action=remove, target='{target}')",
+    pinned_replay=True,
+    strict_config=True,
+)
+
 #: Every agent version hermes-dash knows, oldest first. A release not listed follows the newest
-#: row at or below it; a git checkout follows ``main``; an unknown agent follows :data:`NEWEST`.
+#: row at or below it; a git checkout follows ``main`` (the newest row's rules); an unknown agent
+#: follows :data:`NEWEST`.
 TABLE: tuple[AgentRules, ...] = (
-    AgentRules(
-        "0.18.0",
-        "0.18",
-        null_target_is_memory=False,
-        exact_match_wins=False,
-        refuses_emptying_batch=False,
-        keeps_bom=True,
-    ),
-    AgentRules(
-        "0.18.1",
-        "0.18",
-        null_target_is_memory=True,
-        exact_match_wins=False,
-        refuses_emptying_batch=False,
-        keeps_bom=True,
-    ),
-    AgentRules(
-        "0.19.0",
-        "0.18",
-        null_target_is_memory=True,
-        exact_match_wins=False,
-        refuses_emptying_batch=False,
-        keeps_bom=True,
-    ),
-    AgentRules(
-        "main",
-        "main",
-        null_target_is_memory=True,
-        exact_match_wins=False,
-        refuses_emptying_batch=True,
-        keeps_bom=False,
-        pinned_replay=True,
-        strict_config=True,
-    ),
+    replace(_V019, version="0.18.0", null_target_is_memory=False),
+    replace(_V019, version="0.18.1"),
+    _V019,
+    _V020,
+    _V022,
+    replace(_V022, version="main"),
 )
 RELEASES = tuple(r for r in TABLE if r.released)
 OLDEST = RELEASES[0]
-#: The rules of an agent hermes-dash cannot find: the newest known release.
-NEWEST = RELEASES[-1]
+#: The newest row hermes-dash is checked against (upstream main follows it).
+LATEST = RELEASES[-1]
+#: The rules of an agent hermes-dash cannot find: 0.19.0, the newest release of the official
+#: ``hermes-agent`` package (0.20 and 0.22 are on the index only as repackagings). Kept there so
+#: that a home without a detected agent keeps the rules it had before the 0.20/0.22 rows.
+NEWEST = _V019
 _BY_VERSION = {r.version: r for r in TABLE}
 
 
@@ -100,7 +115,7 @@ def _key(version: str) -> tuple[int, ...]:
 
 
 def rules_for(version: str | None) -> AgentRules:
-    """The row for ``version`` ("0.19.0", "main", or None: unknown -> :data:`NEWEST`).
+    """The row for ``version`` ("0.19.0", "0.22.2.post1", "main", or None: unknown -> :data:`NEWEST`).
 
     A release between two rows follows the older one (nothing changed until the next row); one
     older than the oldest row follows the oldest (see docs/agents.md for what then differs)."""

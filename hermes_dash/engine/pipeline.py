@@ -88,6 +88,22 @@ class Files(MemoryReader):
 
     # -- the preview and the N-file write -------------------------------------------------------
 
+    def check_target_writable(self, spec: Target, op: _ops.Operation) -> None:
+        """The checks the agent makes on the target before anything else, where the version in
+        effect makes them (0.22): a store switched off in config.yaml takes no write, and a batch
+        writes only the file the call names (:func:`_ops.check_batch_targets`)."""
+        from hermes_dash.engine.agents import active
+
+        if active().disabled_store_refuses_writes and not self.settings.enabled(spec):
+            raise InvalidRequest(
+                f"{spec.filename} is switched off (memory.{spec.enabled_key}: false in config.yaml), and "
+                "this agent takes no write to a store that is off; nothing was written.",
+                hint=f"Set memory.{spec.enabled_key} to true in config.yaml (Settings) to write to it again.",
+                target=spec.key,
+            )
+        if op.action == "batch":
+            _ops.check_batch_targets(spec.key, op.operations)
+
     def preview(
         self,
         state: FileState,
@@ -104,6 +120,8 @@ class Files(MemoryReader):
         guard meets even for an add."""
         projection = _ops.project(state.entries, operation, state.limit)
         try:
+            plain = operation.op if isinstance(operation, _ops.Prepared) else _ops.Operation.coerce(operation, 1)
+            self.check_target_writable(Target.of(state.target), plain)
             op = _ops.prepare(operation).op  # the text's checks and scan: project's first refusal too
             if state.error:
                 raise FileProblem(
@@ -130,6 +148,7 @@ class Files(MemoryReader):
         checked = []
         for change in changes:
             p = change.prepared
+            self.check_target_writable(change.target, p.op)
             if several or p.op.action == "batch":
                 # A dry run on the file as it is now, before the lock: a change that cannot fit (or
                 # aims at text that is not there) is refused without making the agent wait on its

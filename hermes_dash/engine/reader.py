@@ -23,6 +23,18 @@ if TYPE_CHECKING:
     from typing import Self
 
 
+def loaded_entries(state: FileState) -> tuple[str, ...]:
+    """The entries the agent loads into the next session from ``state``: from 0.20 a file that
+    exists but cannot be read or decoded loads as none (no block), as the agent's own read does;
+    older agents cannot start a session on a file that is not UTF-8, and hermes-dash then shows
+    its best-effort reading (the page names the problem)."""
+    from hermes_dash.engine.agents import active
+
+    if state.error and state.exists and active().undecodable_loads_empty:
+        return ()
+    return state.entries
+
+
 class MemoryReader:
     """The memory files of one Hermes home as a read sees them: paths, settings, states, backups."""
 
@@ -53,9 +65,9 @@ class MemoryReader:
             return ""
         from hermes_dash.engine.views.render import render_block  # only rendering pays for its patterns and the scan
 
-        return render_block(
-            spec.key, tuple(self._read(spec).entries if entries is None else entries), self.settings.limit(spec)
-        )
+        if entries is None:
+            entries = loaded_entries(self._read(spec))
+        return render_block(spec.key, tuple(entries), self.settings.limit(spec))
 
     def render(self) -> str:
         from hermes_dash.engine.views.render import render_prompt
@@ -63,4 +75,4 @@ class MemoryReader:
         return render_prompt({t: self.render_block(t) for t in TARGETS})
 
 
-__all__ = ["MemoryReader"]
+__all__ = ["loaded_entries", "MemoryReader"]

@@ -76,6 +76,7 @@ class MemoryStore(Files):
         the same :func:`_ops.project` that previews use, so a preview is what the write does.
         """
         spec = Target.of(target)
+        self.check_target_writable(spec, _ops.Operation.coerce(operation, 1))
         prepared = _ops.prepare(operation)
         op = prepared.op
         message = {

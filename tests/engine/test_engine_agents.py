@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from cli_support import run
 
 from hermes_dash import AgentRules, detect_agent
+from hermes_dash import AgentRules, MemoryStore, agent_rules, detect_agent, following_agent, resolve_home, scan
 from hermes_dash.engine import agents
 from hermes_dash.engine.agents import agent_rules, following_agent
 from hermes_dash.engine.rules.scan import scan
@@ -40,15 +42,18 @@ def test_each_version_maps_to_its_row_and_unknown_to_the_newest_release():
     assert agent_rules(None) is agents.NEWEST and agents.NEWEST.version == "0.19.0"
     assert agent_rules("0.18.0").null_target_is_memory is False
     assert agent_rules("0.18.2").version == "0.18.1"  # between rows: the older row (nothing changed)
-    assert agent_rules("0.20.3").version == "0.19.0"
+    assert agent_rules("0.20.3").version == "0.20.1" and agent_rules("0.21.3").version == "0.20.1"
+    assert agent_rules("0.22.2.post1").version == "0.22.2" and agent_rules("0.20.0").version == "0.19.0"
     assert agent_rules("0.13.0") is agents.OLDEST
     assert agent_rules("main").refuses_emptying_batch and not agent_rules("main").keeps_bom
     assert agent_rules("not a version") is agents.NEWEST
-    # every row names a pattern set the scan has; no release has the exact-match rule
+    # every row names a pattern set the scan has; the exact-match rule arrived with 0.22
     from hermes_dash.engine.rules.scan import PATTERN_SETS
 
     assert all(isinstance(r, AgentRules) and r.scan in PATTERN_SETS for r in agents.TABLE)
-    assert not any(r.exact_match_wins for r in agents.RELEASES)
+    assert [r.version for r in agents.RELEASES if r.exact_match_wins] == ["0.22.2"]
+    # upstream main has the newest row's rules under its own name
+    assert dataclasses.replace(agent_rules("main"), version="0.22.2") == agents.LATEST
 
 
 def test_the_scan_follows_the_version_in_effect():
@@ -166,3 +171,25 @@ def test_an_unknown_action_inside_a_batch_is_refused_in_its_turn_as_the_agent_do
     with pytest.raises(InvalidRequest) as info:
         store.batch("memory", [{"action": "add", "content": "more"}, {"action": "batch"}])
     assert info.value.message.startswith("Operation 2 (batch): unknown action.")
+
+
+def test_a_0_22_home_previews_what_its_agent_refuses(home):
+    """The preview every page uses refuses what the write refuses on a 0.22 home: a store
+    switched off, an unpinned replace; hermes-dash's pinned whole-entry edit stays."""
+    (home / "config.yaml").write_text("memory:\n  user_profile_enabled: false\n", encoding="utf-8")
+    (home / "memories").mkdir(exist_ok=True)
+    (home / "memories" / "MEMORY.md").write_text("alpha one", encoding="utf-8")
+    store = MemoryStore(resolve_home(home))
+    with following_agent("0.22.2"):
+        off = store.preview(store.read("user"), {"action": "add", "content": "likes tea"})
+        unpinned = store.preview(store.read("memory"), {"action": "replace", "old_text": "alpha", "content": "b"})
+        pinned = store.preview(
+            store.read("memory"),
+            {"action": "replace", "old_text": "alpha", "content": "b", "expect_entry": "alpha one"},
+        )
+    assert off.refusal is not None and "user_profile_enabled" in off.refusal.message
+    assert unpinned.refusal is not None and "'replace' is not an action" in unpinned.refusal.message
+    assert pinned.ok and pinned.after == ("b",)
+    with following_agent("0.19.0"):  # the same on a 0.19 home: accepted
+        assert store.preview(store.read("user"), {"action": "add", "content": "likes tea"}).ok
+        assert store.preview(store.read("memory"), {"action": "replace", "old_text": "alpha", "content": "b"}).ok

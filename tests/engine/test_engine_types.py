@@ -41,13 +41,15 @@ def test_an_unknown_target_is_refused_with_the_known_ones_named(bad):
     assert info.value.hint == "Use 'memory' (MEMORY.md) or 'user' (USER.md)."
 
 
-def test_a_null_target_means_memory_from_0_18_1_and_is_unknown_before():
+def test_a_null_target_means_memory_from_0_18_1_to_0_20_and_is_refused_before_and_after():
     from hermes_dash.engine.agents import following
 
     assert Target.of(None).key == "memory"  # the agent's tool reads target: null as omitted
     with following("0.18.0"), pytest.raises(InvalidRequest) as info:
         Target.of(None)
-    assert info.value.message == "Unknown target None."
+    assert info.value.message == "No target given (null): say which file to write."
+    with following("0.22.2"), pytest.raises(InvalidRequest):  # 0.22 requires a target again
+        Target.of(None)
 
 
 def test_limits_switches_and_rendered_titles_come_from_the_table(home):

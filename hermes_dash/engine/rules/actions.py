@@ -47,6 +47,11 @@ class Action(str, Enum):
         except ValueError:
             action = None
         if action is None or (action is Action.BATCH and not batch):
+            if value in (None, "") and not where:
+                raise InvalidRequest(
+                    "No action given: a call needs an action (add, replace, remove) or a list of operations.",
+                    hint="Set action, or give operations for a batch.",
+                ) from None
             shown = f"Unknown action {value!r}." if not where else f"{where}unknown action."
             raise InvalidRequest(shown, hint="Use add, replace or remove.") from None
         return action

@@ -133,16 +133,19 @@ class Drift:
 
 
 def detect_drift(text: str, limit: int) -> Drift:
-    """The agent's two drift signals: no exact round-trip, or one entry longer than the limit.
+    """The agent's drift signals: no exact round-trip (to 0.20; from 0.22 blank lines, CRLF and
+    empty pieces are rewritten clean instead), or one entry longer than the limit.
 
     Duplicates are not drift (the agent compares against the split *before* de-duplication).
     """
+    from hermes_dash.engine.agents import active
+
     stripped = text.strip()
     if not stripped:
         return Drift(())
     pieces = split_entries(text)
     reasons = []
-    if serialise(pieces) != stripped:
+    if active().layout_is_drift and serialise(pieces) != stripped:
         reasons.append(
             "the text does not round-trip through the § format (hand edits, blank "
             "lines around §, or headings with no §)"

@@ -31,17 +31,49 @@ def preview(entry: str) -> str:
     return entry[:PREVIEW_CHARS] + ("..." if len(entry) > PREVIEW_CHARS else "")
 
 
+#: Typography a model re-types differently from the stored entry (0.22's matching): every quote
+#: and backtick as ``'``, every dash and minus as ``-``.
+_FOLD = str.maketrans(
+    {
+        **dict.fromkeys('"`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f', "'"),
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"),
+    }
+)
+
+
+def fold(text: str) -> str:
+    """``text`` as 0.22 compares it when nothing matches literally: quotes and dashes folded, a
+    literal backslash-n and every run of whitespace as one space."""
+    return " ".join(text.replace("\\n", " ").translate(_FOLD).split())
+
+
+def _hits(entries: list[str], old_text: str) -> tuple[int, ...]:
+    """The entries containing ``old_text``; where the version in effect folds typography and
+    none does literally, those containing it folded (never for a needle of punctuation and
+    spaces alone, which would hit whole entries)."""
+    literal = tuple(i for i, entry in enumerate(entries) if old_text in entry)
+    if literal or not active().folds_typography:
+        return literal
+    needle = fold(old_text)
+    if not any(c.isalnum() for c in needle):
+        return ()
+    return tuple(i for i, entry in enumerate(entries) if needle in fold(entry))
+
+
 def find(entries: list[str], old_text: str) -> Match:
     """The agent's matching: the entries containing ``old_text`` must all be the same text (then
-    the first is used). Where the agent version in effect has the exact-match rule, an entry
-    equal to ``old_text`` wins over others containing it (no release has it: docs/agents.md)."""
+    the first is used). Where the agent version in effect has the exact-match rule (0.22), an
+    entry equal to ``old_text`` wins over others containing it, and typography is folded when
+    nothing matches literally (:func:`_hits`; docs/agents.md)."""
     old_text = old_text.strip()
     if not old_text:  # "" is in every entry; an empty search hits nothing rather than "several"
         return Match(old_text, (), None, ())
-    indices = tuple(i for i, entry in enumerate(entries) if old_text in entry)
+    exact_wins = active().exact_match_wins
+    equal = tuple(i for i, entry in enumerate(entries) if entry == old_text) if exact_wins else ()
+    indices = equal or _hits(entries, old_text)
     if not indices:
         return Match(old_text, indices, None, ())
-    exact = next((i for i in indices if entries[i] == old_text), None) if active().exact_match_wins else None
+    exact = equal[0] if equal else None
     distinct = {entries[i] for i in indices}
     target = exact if exact is not None else (indices[0] if len(distinct) == 1 else None)
     previews = tuple(preview(t) for t in dict.fromkeys(entries[i] for i in indices))
@@ -107,4 +139,4 @@ def locate(entries: list[str], old_text: str, expect_entry: str | None = None, *
     )
 
 
-__all__ = ["find", "Match"]
+__all__ = ["find", "fold", "Match"]

@@ -74,6 +74,9 @@ class Operation:
     old_text: str = ""
     expect_entry: str | None = None
     operations: tuple[Operation, ...] = ()  # action "batch" only
+    #: The target an item of a batch names itself (None: none). From 0.22 the agent refuses a
+    #: batch whose item names another target than the call (:func:`check_batch_targets`).
+    target: str | None = None
 
     @classmethod
     def batch(cls, operations: Iterable[object]) -> Operation:
@@ -104,12 +107,70 @@ class Operation:
                 )
             return cls.batch(items)
         fields: dict[str, str] = {}
-        for key in ("action", "content", "old_text", "expect_entry"):
+        for key in (
+            "action",
+            "content",
+            "old_text",
+            "expect_entry",
+            *(("new_text",) if active().new_text_alias else ()),
+        ):
             value = op.get(key)
             if value is not None and not isinstance(value, str):
                 raise InvalidRequest(f"Operation {position}: {key} must be text.", hint="Quote the value.")
             fields[key] = check_text(value or "", f"Operation {position}: {key}")
-        return cls(fields["action"], fields["content"], fields["old_text"], fields["expect_entry"].strip() or None)
+        content = _content_or_new_text(op.get("content"), op.get("new_text"), nested=nested)
+        named = op.get("target")
+        return cls(
+            fields["action"],
+            fields["content"] if content is None else content,
+            fields["old_text"],
+            fields["expect_entry"].strip() or None,
+            target=None if named is None else str(named),
+        )
+
+
+def _content_or_new_text(content: object, new_text: object, *, nested: bool) -> str | None:
+    """``new_text`` where the agent version in effect reads it as ``content`` (0.20 and later),
+    else None (``content`` stands). In a batch item it fills an empty ``content``; in a single
+    operation 0.20 takes it only when ``content`` is missing, 0.22 also when it is empty."""
+    rules = active()
+    if not rules.new_text_alias or not isinstance(new_text, str):
+        return None
+    if content is None or (not content and (nested or rules.new_text_fills_empty)):
+        return new_text
+    return None
+
+
+def check_batch_targets(target: str, operations: Iterable[Operation]) -> None:
+    """Refuse, where the agent version in effect does (0.22), a batch whose item names another
+    target than the call's: one call writes one file."""
+    if not active().batch_op_target_checked:
+        return
+    for i, op in enumerate(operations, start=1):
+        if op.target is not None and op.target != target:
+            raise InvalidRequest(
+                f"Operation {i} names the target {op.target!r}, not {target!r} as the call does; one call "
+                "writes one file, and nothing was written.",
+                hint="Drop the item's own target, or send a separate call for each file.",
+            )
+
+
+def check_tool_action(op: Operation) -> None:
+    """Refuse an unpinned ``replace`` where the agent's tool no longer has it (0.22: add, patch,
+    remove). A replace pinned to the full entry (``expect_entry``) is hermes-dash's own
+    whole-entry edit and stays (docs/agents.md)."""
+    if active().tool_has_replace:
+        return
+    ops = op.operations if op.action == Action.BATCH else (op,)
+    for i, item in enumerate(ops, start=1):
+        if item.action == Action.REPLACE and item.expect_entry is None:
+            where = f"Operation {i}: " if op.action == Action.BATCH else ""
+            raise InvalidRequest(
+                f"{where}'replace' is not an action of this agent's memory tool (it has add, patch and "
+                "remove); nothing was written.",
+                hint="Use patch to change a span inside the entry, or pin the replace to the whole entry "
+                "(expect_entry, --expect-entry) to rewrite it as hermes-dash's own whole-entry edit.",
+            )
 
 
 def check_target(target: str) -> str:
@@ -361,6 +422,7 @@ def prepare(operation: Operation | Mapping[str, object] | Prepared) -> Prepared:
     op = Operation.coerce(operation, 1)
     pin = check_text(op.expect_entry, "The expected entry").strip() if op.expect_entry is not None else None
     action = Action.of(op.action)
+    check_tool_action(op)
     if action is Action.BATCH:
         ops = coerce_batch(op.operations)
         batch = Operation("batch", operations=tuple(ops))
@@ -434,4 +496,4 @@ def project(entries: Iterable[str], operation: Operation | Mapping[str, object] 
     return Projection(action, before, tuple(after), limit, None, index, None if index is None else before[index])
 
 
-__all__ = ["Operation", "prepare", "project", "Projection", "step", "Work"]
+__all__ = ["check_batch_targets", "Operation", "prepare", "project", "Projection", "step", "Work"]

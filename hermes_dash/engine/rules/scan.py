@@ -20,15 +20,34 @@ INVISIBLE = frozenset(
 _W = r"(?:\w+\s+){0,8}"  # "a few words": up to eight words in between
 _LINE = r"[^\n]{0,2048}"  # "then on the same line"
 _EDIT = rf"(?:update|modify|edit|write|change|append|add\s+to)\s+{_LINE}"
-#: 0.18.0 to 0.19.0: any name *containing* KEY, TOKEN, SECRET, PASSWORD, CREDENTIAL or API, so
-#: ``curl $TRILLIUM_ETAPI_URL/notes`` is refused. Upstream main: the name must *end* in one of
-#: the first five (an optional S), so it passes.
+#: 0.18.0 to 0.20.1: any name *containing* KEY, TOKEN, SECRET, PASSWORD, CREDENTIAL or API, so
+#: ``curl $TRILLIUM_ETAPI_URL/notes`` is refused. 0.22: the name must *end* in one of the first
+#: five (an optional S), so it passes.
 _SECRET_VAR_018 = r"\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|API)"
-_SECRET_VAR_MAIN = r"\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b"
+_SECRET_VAR_022 = r"\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b"
+_TRANSLATE_018 = r"translate\s+[^\n]{0,512}\s+into\s+[^\n]{0,512}\s+and\s+(?:execute|run|eval)"
+#: 0.22: the language is one to three words, and the verb a whole word.
+_TRANSLATE_022 = r"translate\s+[^\n]{0,512}\s+into\s+\w+(?:[\s-]+\w+){0,2}\s+and\s+(?:execute|run|eval)\b"
+_SSH_018 = r"\$HOME/\.ssh|~/\.ssh"
+#: 0.22: a write verb, a redirect or ``open(`` before the path ("check ~/.ssh is 700" passes).
+_SSH_022 = (
+    r"(?:\b(?:echo|cat|cp|mv|dd|tee|install|printf|rsync|scp|ln|append|add|write"
+    r"|sed|chmod|chown|truncate|rm|touch|curl|wget|git)\b|\bopen\s*\(|>>?)"
+    r"[^\n]{0,512}(?:\$HOME/\.ssh|~/\.ssh)"
+)
+_SECRET_018 = r"(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}"
+#: 0.22: a value that is itself a variable's name in capitals (``"MY_APP_PASSWORD"``) passes; the
+#: look-ahead is case-sensitive inside a case-insensitive pattern (``(?-i:...)``).
+_SECRET_022 = (
+    r"(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"']"
+    r"(?!(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[\"'])"
+    r"[A-Za-z0-9+/=_-]{20,}"
+)
 
 
-def _rules(secret_var: str) -> tuple[tuple[str, str], ...]:
-    """(rule id, pattern) in the order findings are reported, for one secret-variable rule."""
+def _rules(secret_var: str, translate: str, ssh: str, secret: str) -> tuple[tuple[str, str], ...]:
+    """(rule id, pattern) in the order findings are reported; the arguments are the four rules
+    that differ between pattern sets."""
     return (
         # injection
         ("prompt_injection", rf"ignore\s+{_W}(?:previous|all|above|prior)\s+{_W}instructions"),
@@ -41,7 +60,7 @@ def _rules(secret_var: str) -> tuple[tuple[str, str], ...]:
         # the word may sit inside a longer one: "<!-- systematic -->" is refused
         ("html_comment_injection", r"<!--[^>]{0,512}(?:ignore|override|system|secret|hidden)[^>]{0,512}-->"),
         ("hidden_div", r"<\s*div\s+style\s*=\s*[\"'][^>]{0,2048}display\s*:\s*none"),
-        ("translate_execute", r"translate\s+[^\n]{0,512}\s+into\s+[^\n]{0,512}\s+and\s+(?:execute|run|eval)"),
+        ("translate_execute", translate),
         ("deception_hide", rf"do\s+not\s+{_W}tell\s+{_W}the\s+user"),
         # role and promptware
         ("role_hijack", rf"you\s+are\s+{_W}now\s+(?:a|an|the)\s+"),
@@ -72,18 +91,18 @@ def _rules(secret_var: str) -> tuple[tuple[str, str], ...]:
         ),
         # persistence and secrets
         ("ssh_backdoor", r"authorized_keys"),
-        ("ssh_access", r"\$HOME/\.ssh|~/\.ssh"),
+        ("ssh_access", ssh),
         ("hermes_env", r"\$HOME/\.hermes/\.env|~/\.hermes/\.env"),
         ("agent_config_mod", rf"{_EDIT}(?:AGENTS\.md|CLAUDE\.md|\.cursorrules|\.clinerules)"),
         ("hermes_config_mod", rf"{_EDIT}\.hermes/(?:config\.yaml|SOUL\.md)"),
-        ("hardcoded_secret", r"(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}"),
+        ("hardcoded_secret", secret),
     )
 
 
 #: Pattern set -> its rules. Which set an agent version uses is a column of ``agents.TABLE``.
 PATTERN_SETS: dict[str, tuple[tuple[str, str], ...]] = {
-    "0.18": _rules(_SECRET_VAR_018),  # 0.18.0 to 0.19.0, checked against the package
-    "main": _rules(_SECRET_VAR_MAIN),
+    "0.18": _rules(_SECRET_VAR_018, _TRANSLATE_018, _SSH_018, _SECRET_018),  # 0.18.0 to 0.20.1
+    "0.22": _rules(_SECRET_VAR_022, _TRANSLATE_022, _SSH_022, _SECRET_022),
 }
 #: The set of the newest known release (what an unknown agent is assumed to run).
 RULES = PATTERN_SETS["0.18"]
@@ -105,10 +124,26 @@ def _compiled_lower(pattern_set: str) -> tuple[tuple[str, re.Pattern[str]], ...]
     position (5x faster on a 100-character entry). A pattern with an escape that lower-casing
     would change (``\\S`` into ``\\s``, ``\\D``, ``\\B``, ``\\N{...}``) keeps its own
     case and IGNORECASE: on lower-cased ASCII it finds what it finds on the text itself (a
-    backslash then a capital: an escape whose case is its meaning)."""
+    backslash then a capital: an escape whose case is its meaning). A pattern with a
+    case-sensitive part (``(?-i:...)``) is marked to run on the text itself: lower-cased, its
+    capitals would never match."""
     return tuple(
-        (rule_id, re.compile(pattern, re.IGNORECASE) if re.search(r"\\[A-Z]", pattern) else re.compile(pattern.lower()))
+        (
+            rule_id,
+            re.compile(pattern, re.IGNORECASE)
+            if re.search(r"\\[A-Z]|\(\?-i:", pattern)
+            else re.compile(pattern.lower()),
+        )
         for rule_id, pattern in PATTERN_SETS[pattern_set]
+    )
+
+
+def _ascii_findings(head: str, pattern_set: str) -> tuple[str, ...]:
+    lowered = head.lower()
+    return tuple(
+        rule_id
+        for rule_id, pattern in _compiled_lower(pattern_set)
+        if pattern.search(head if "(?-i:" in pattern.pattern else lowered)
     )
 
 
@@ -125,8 +160,7 @@ def scan(text: str, pattern_set: str | None = None) -> tuple[str, ...]:
         pattern_set = active().scan
     head = text[:MAX_SCAN_CHARS]
     if head.isascii():  # no invisible character, and NFKC leaves ASCII as it is
-        lowered = head.lower()
-        return tuple(rule_id for rule_id, pattern in _compiled_lower(pattern_set) if pattern.search(lowered))
+        return _ascii_findings(head, pattern_set)
     findings = [f"invisible_unicode_U+{ord(ch):04X}" for ch in sorted(set(head) & INVISIBLE)]
     import unicodedata  # here: a command that scans nothing (show) need not load its tables (~1 ms)
 

@@ -46,6 +46,8 @@ class Target:
 
             if active().null_target_is_memory:
                 return _BY_KEY["memory"]
+            choices = " or ".join(f"'{t.key}' ({t.filename})" for t in TABLE)
+            raise InvalidRequest("No target given (null): say which file to write.", hint=f"Use {choices}.")
         found = _BY_KEY.get(target) if isinstance(target, str) else None
         if found is None:
             choices = " or ".join(f"'{t.key}' ({t.filename})" for t in TABLE)

@@ -27,7 +27,11 @@ _NOTE = re.compile(
 
 def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
     """Entries as injected: those that fail the scan become ``[BLOCKED: ...]`` placeholders."""
-    filename = Target.of(target).filename
+    from hermes_dash.engine.agents import active
+
+    spec = Target.of(target)
+    filename = spec.filename
+    remove_call = active().blocked_remove_call.format(target=spec.key)
     out = []
     for entry in entries:
         # An entry longer than the scan's reach is scanned on its first 65,536 characters, as the
@@ -37,7 +41,7 @@ def sanitise(entries: list[str] | tuple[str, ...], target: str) -> list[str]:
         elif findings := _scan.scan(entry):
             out.append(
                 f"[BLOCKED: {filename} entry contained threat pattern(s): {', '.join(findings)}. "
-                "Removed from system prompt; use memory(action=remove) to delete the original.]"
+                f"Removed from system prompt; use {remove_call} to delete the original.]"
             )
         else:
             out.append(entry)
