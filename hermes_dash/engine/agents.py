@@ -18,8 +18,7 @@ import contextvars
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 

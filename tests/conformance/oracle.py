@@ -418,7 +418,7 @@ def canonical_block(block: str | None) -> str | None:
 def skips_agent_prescan(args: dict[str, Any]) -> bool:
     """A batch with an item whose text is only in ``new_text`` and that the scan blocks: the
     agent (0.20 and later) writes it without scanning it (its pre-scan reads ``content`` only)."""
-    from hermes_dash import scan
+    from hermes_dash.engine.rules.scan import scan
 
     ops = args.get("operations")
     return isinstance(ops, list) and any(

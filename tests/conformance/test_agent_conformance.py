@@ -17,9 +17,8 @@ import oracle
 import pytest
 from agent_db import require_agent
 
-from hermes_dash.engine.agents import following_agent
+from hermes_dash.engine.agents import agent_rules, following_agent
 from hermes_dash.engine.rules.scan import scan
-from hermes_dash import agent_rules, following_agent, scan
 
 SEQUENCES = int(os.environ.get("HD_CONFORMANCE_SEQUENCES", "50"))
 FIRST_SEED = int(os.environ.get("HD_CONFORMANCE_SEED", "0"))

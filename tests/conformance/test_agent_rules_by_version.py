@@ -22,7 +22,9 @@ import oracle
 import pytest
 from agent_db import missing_agent
 
-from hermes_dash import MemoryStore, Settings, following_agent, resolve_home, scan
+from hermes_dash import MemoryStore, Settings, resolve_home
+from hermes_dash.engine.agents import following_agent
+from hermes_dash.engine.rules.scan import scan
 
 M, U = "MEMORY.md", "USER.md"
 

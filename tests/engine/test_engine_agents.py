@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from hermes_dash import AgentRules, detect_agent
-from hermes_dash import AgentRules, MemoryStore, agent_rules, detect_agent, following_agent, resolve_home, scan
+from hermes_dash import AgentRules, MemoryStore, detect_agent, resolve_home
 from hermes_dash.engine import agents
 from hermes_dash.engine.agents import agent_rules, following_agent
 from hermes_dash.engine.rules.scan import scan
