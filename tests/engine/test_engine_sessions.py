@@ -115,7 +115,7 @@ def test_exclusively_locked_db_is_a_message_not_a_hang(home):
     ("schema", "found"),
     [
         ("CREATE TABLE sessions (id TEXT, prompt TEXT)", "sessions columns: id, prompt"),  # no system_prompt column
-        ("CREATE TABLE conversations (id TEXT, system_prompt TEXT)", "none: there is no sessions table"),
+        ("CREATE TABLE conversations (id TEXT, system_prompt TEXT)", "no sessions table"),
     ],
 )
 def test_other_schema_is_a_message_that_says_what_was_found_and_what_to_do(home, schema, found):

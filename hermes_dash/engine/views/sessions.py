@@ -114,14 +114,15 @@ def _unknown(db: Path, reader: statedb.Reader, layout: _Layout, count: int | Non
     was found there, and what to do."""
     version = _schema_version(reader)
     found = f"schema version {version}" if version is not None else "no schema_version table"
-    columns = ", ".join(sorted(layout.columns)[:12]) or "none: there is no sessions table"
+    listed = ", ".join(sorted(layout.columns)[:12]) + (", ..." if len(layout.columns) > 12 else "")
+    columns = f"sessions columns: {listed}" if layout.columns else "no sessions table"
     where = (
         "in sessions.system_prompt (schema up to 24, hermes-agent 0.19 and older) or in system_prompts "
         f"through sessions.system_prompt_hash (schema 25 to {NEWEST_KNOWN_SCHEMA}, hermes-agent 0.20 to 0.22)"
     )
     held = f" It holds {count:,} sessions, none with a prompt there." if count else ""
     return (
-        f"{db} is laid out as no Hermes version hermes-dash knows ({found}; sessions columns: {columns}), so no "
+        f"{db} is laid out as no Hermes version hermes-dash knows ({found}; {columns}), so no "
         f"session's snapshot can be read from it: hermes-dash looks for a session's prompt {where}.{held} "
         "Update hermes-dash to a release that knows this agent's state.db; meanwhile freeze a snapshot with "
         f"`{printed_command('snapshot', '--freeze')}` to compare with. The memory files are not affected."
