@@ -163,7 +163,10 @@ TWO_SESSIONS = [
         "source": "cli",
         "started_at": 1_764_579_600.0,
         "messages": [
-            {"user": "we moved CI", "memory_call": {"action": "add", "target": "memory", "content": "CI runs on GitHub Actions"}},
+            {
+                "user": "we moved CI",
+                "memory_call": {"action": "add", "target": "memory", "content": "CI runs on GitHub Actions"},
+            },
         ],
         "end_reason": "user_exit",
     },

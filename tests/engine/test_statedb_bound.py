@@ -9,6 +9,7 @@ and time every reader the pages and the command line use.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
@@ -27,7 +28,7 @@ MARGIN_S = 2.0
 #: One ``LIKE`` of this pattern over the 8 MB value below costs about a second (each start position
 #: compares up to 98 characters); the view's two columns chain 95 of them each.
 SLOW = " OR ".join(["v LIKE '%" + "a" * 98 + "b'"] * 95)
-CALL = '[{"id": "c1", "function": {"name": "memory", "arguments": "{\\"action\\": \\"add\\", \\"content\\": \\"x\\"}"}}]'
+CALL = json.dumps([{"id": "c1", "function": {"name": "memory", "arguments": '{"action": "add", "content": "x"}'}}])
 
 
 def hostile_db(db: Path) -> Path:

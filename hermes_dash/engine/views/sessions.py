@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from hermes_dash.engine.io.outside import time_from_epoch
 from hermes_dash.engine.invocation import printed_command
+from hermes_dash.engine.io.outside import time_from_epoch
 from hermes_dash.engine.views import statedb, statedb_child
 from hermes_dash.engine.views.statedb import MAX_VALUE_BYTES as MAX_VALUE_BYTES
 from hermes_dash.engine.views.statedb import QUERY_TIMEOUT_S as QUERY_TIMEOUT_S

@@ -25,6 +25,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+try:  # imported here, not in the child: a fork may not import (another thread may hold the import lock)
+    import resource
+except ImportError:  # pragma: no cover - Windows, where hermes-dash does not run
+    resource = None  # type: ignore[assignment]
+
+from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.views import statedb
 
 T = TypeVar("T")
@@ -91,15 +97,14 @@ def _serve(work: Callable[[], object], fd: int) -> None:
 
 def _limit_memory() -> None:
     """RLIMIT_AS at the child's present size plus :data:`MEMORY_BYTES` (Linux: /proc tells the size)."""
+    if resource is None:  # not Unix: the deadline still holds
+        return
     try:
-        import resource
-
-        with open("/proc/self/statm", "rb") as statm:
-            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        size = int(read_regular("/proc/self/statm", 4096)[0].split()[0]) * os.sysconf("SC_PAGE_SIZE")
         hard = resource.getrlimit(resource.RLIMIT_AS)[1]
         soft = size + MEMORY_BYTES
         resource.setrlimit(resource.RLIMIT_AS, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
-    except (ImportError, OSError, ValueError):  # not Linux: the deadline still holds
+    except (OSError, ValueError, IndexError, NotReadable):  # no /proc (macOS): the deadline still holds
         pass
 
 
@@ -131,7 +136,7 @@ def _reap(pid: int, complete: bool) -> int | None:
 def _why(db: Path, timeout: float, status: int | None, size: int) -> str:
     schema = "Check the file with `sqlite3 state.db .schema`."
     if status is None and size > MAX_ANSWER:
-        return f"Reading {db} gave more than {MAX_ANSWER >> 20} MiB, which no real state.db gives, and was stopped. {schema}"
+        return f"Reading {db} gave more than {MAX_ANSWER >> 20} MiB, which no real state.db gives: stopped. {schema}"
     if status is None:
         return (
             f"Reading {db} took longer than {timeout:g} s and was stopped: one of its tables or views computes "
@@ -144,4 +149,3 @@ def _why(db: Path, timeout: float, status: int | None, size: int) -> str:
 
 
 __all__ = ["KILL_GRACE_S", "MEMORY_BYTES", "run"]
-
