@@ -28,7 +28,7 @@ from typing import TypeVar
 try:  # imported here, not in the child: a fork may not import (another thread may hold the import lock)
     import resource
 except ImportError:  # pragma: no cover - Windows, where hermes-dash does not run
-    resource = None  # type: ignore[assignment]
+    resource = None  # type: ignore[assignment]  # the module or nothing: _limit_memory checks
 
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.views import statedb
@@ -146,6 +146,3 @@ def _why(db: Path, timeout: float, status: int | None, size: int) -> str:
         f"Reading {db} failed (the reading process ended with code {status}: it needed more than "
         f"{MEMORY_BYTES >> 20} MiB of memory, or SQLite could not read the file). {schema}"
     )
-
-
-__all__ = ["KILL_GRACE_S", "MEMORY_BYTES", "run"]
