@@ -16,6 +16,7 @@ pickle, the modules already imported here. docs/safety.md#state-db states the bo
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import select
@@ -80,6 +81,7 @@ def run(work: Callable[[], T], db: Path, timeout: float, failed: Callable[[str],
 def _serve(work: Callable[[], object], fd: int) -> None:
     """In the child: bound its memory, do the read, send (answer, the failures it remembered)."""
     code = 0
+    gc.disable()  # a collection would touch (and so copy) every page of the parent's heap
     try:
         _limit_memory()
         before = dict(statedb._FAILED)
