@@ -10,6 +10,7 @@ and time every reader the pages and the command line use.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -145,3 +146,41 @@ def test_a_read_that_asks_for_too_much_memory_ends_in_its_child_only(tmp_path: P
     )
     assert statedb_child.run(lambda: len(bytearray(64 << 20)), tmp_path / "other.db", 5.0, str) == 64 << 20
     statedb._FAILED.clear()
+
+
+class _SlowFork:
+    """``os`` whose ``fork`` lingers 0.3 s in the parent before returning: the time between a read's
+    fork and its closing of the pipe's write end, widened so that other reads fork inside it."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(os, name)
+
+    def fork(self) -> int:
+        pid = os.fork()
+        if pid:
+            time.sleep(0.3)
+        return pid
+
+
+def test_reads_from_many_threads_at_once_each_end_as_soon_as_their_child_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow read's child must not hold the pipes of reads begun beside it (an answer ends when
+    every copy of its pipe's write end is closed): three quick reads beside one that sleeps 3 s."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setattr(statedb_child, "os", _SlowFork())
+    db = tmp_path / "state.db"
+    db.write_bytes(b"")
+
+    def quick(n: int) -> tuple[int, float]:
+        started = time.monotonic()
+        return statedb_child.run(lambda: n, db, 5.0, lambda _: -1), time.monotonic() - started
+
+    with ThreadPoolExecutor(4) as pool:
+        fast = [pool.submit(quick, n) for n in range(3)]
+        time.sleep(0.1)  # inside the first quick read's window
+        slow = pool.submit(statedb_child.run, lambda: time.sleep(3.0) or "slept", db, 5.0, str)
+        answers = [f.result() for f in fast]
+    assert slow.result() == "slept" and [a for a, _ in answers] == [0, 1, 2]
+    assert max(t for _, t in answers) < 2.5, answers  # 1.2 s of windows one after another; 3 s if held

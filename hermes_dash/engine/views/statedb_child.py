@@ -21,6 +21,7 @@ import os
 import pickle
 import select
 import signal
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +45,7 @@ MEMORY_BYTES = 1 << 30
 #: The largest answer read back: statedb hands at most MAX_READ_BYTES of values to Python, which
 #: pickle as at most 4 bytes per character, and the rows' other fields.
 MAX_ANSWER = 4 * statedb.MAX_READ_BYTES + (16 << 20)
+_FORKING = threading.Lock()
 
 
 def run(work: Callable[[], T], db: Path, timeout: float, failed: Callable[[str], T]) -> T:
@@ -51,22 +53,24 @@ def run(work: Callable[[], T], db: Path, timeout: float, failed: Callable[[str],
     child outlives ``timeout`` + :data:`KILL_GRACE_S`, runs out of memory or dies, it is killed,
     the reason is remembered for this version of the file (``statedb.not_readable``) and the
     answer is ``failed(reason)``."""
-    read_end, write_end = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError as exc:
-        os.close(read_end)
+    with _FORKING:  # no other read's child may inherit this pipe's write end (its EOF would wait)
+        read_end, write_end = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError as exc:
+            os.close(read_end)
+            os.close(write_end)
+            return failed(f"Cannot read {db}: no process could be started to read it ({exc}).")
+        if pid == 0:  # the child: never returns
+            os.close(read_end)
+            _serve(work, write_end)
         os.close(write_end)
-        return failed(f"Cannot read {db}: no process could be started to read it ({exc}).")
-    if pid == 0:  # the child: never returns
-        os.close(read_end)
-        _serve(work, write_end)
-    os.close(write_end)
+    data, complete = b"", False
     try:
         data, complete = _collect(read_end, time.monotonic() + timeout + KILL_GRACE_S)
-    finally:
+    finally:  # even when the caller is interrupted: no child outlives its read
         os.close(read_end)
-    status = _reap(pid, complete)
+        status = _reap(pid, complete)
     if complete:
         try:
             answer, failures = pickle.loads(data)  # noqa: S301 - our own child's answer, made by _serve
