@@ -184,3 +184,24 @@ def test_reads_from_many_threads_at_once_each_end_as_soon_as_their_child_does(
         answers = [f.result() for f in fast]
     assert slow.result() == "slept" and [a for a, _ in answers] == [0, 1, 2]
     assert max(t for _, t in answers) < 2.5, answers  # 1.2 s of windows one after another; 3 s if held
+
+
+@pytest.mark.timeout(300)
+def test_the_overview_page_with_its_origin_column_ends_within_the_deadline(
+    hostile_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: None
+) -> None:
+    """The Overview (its Origin column runs blame) on the hostile file, against the same page on
+    the same files without a state.db, opened just before."""
+    from app_support import no_exception, open_app
+
+    plain = tmp_path / "plain"
+    (plain / "memories").mkdir(parents=True)
+    for name in ("MEMORY.md", "USER.md"):
+        (plain / "memories" / name).write_bytes((hostile_home / "memories" / name).read_bytes())
+    monkeypatch.setenv("HERMES_HOME", str(plain))
+    at, without = timed(open_app, "overview")
+    no_exception(at)
+    monkeypatch.setenv("HERMES_HOME", str(hostile_home))
+    at, took = timed(open_app, "overview")
+    no_exception(at)
+    assert took - without < BOUND_S + MARGIN_S, (took, without)
