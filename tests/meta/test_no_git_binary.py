@@ -27,6 +27,7 @@ MAY_START = {
     "integrations/tab/plugin_api.py": "hermes-dash itself (the command `plugin install` wrote)",
     "curation/gitworker.py": "this same Python (sys.executable -I), asking gitread's questions with a deadline",
     "cli/_serve.py": "the user's web browser on the dashboard's own URL (webbrowser.open)",
+    "engine/views/statedb_child.py": "a fork of this process (no exec) reading state.db, killed at the deadline",
 }
 #: Modules whose import lets code start programs.
 STARTER_MODULES = {
