@@ -107,19 +107,21 @@ def test_exclusively_locked_db_is_a_message_not_a_hang(home):
 
 
 @pytest.mark.parametrize(
-    "schema",
+    ("schema", "found"),
     [
-        "CREATE TABLE sessions (id TEXT, prompt TEXT)",  # no system_prompt column
-        "CREATE TABLE conversations (id TEXT, system_prompt TEXT)",  # no sessions table
+        ("CREATE TABLE sessions (id TEXT, prompt TEXT)", "sessions columns: id, prompt"),  # no system_prompt column
+        ("CREATE TABLE conversations (id TEXT, system_prompt TEXT)", "no sessions table"),
     ],
 )
-def test_other_schema_is_a_message(home, schema):
+def test_other_schema_is_a_message_that_says_what_was_found_and_what_to_do(home, schema, found):
     conn = sqlite3.connect(home / "state.db")
     conn.execute(schema)
     conn.commit()
     conn.close()
     listing = read_sessions(home / "state.db")
-    assert listing.sessions == () and "another Hermes version" in listing.problem
+    assert listing.sessions == () and "is laid out as no Hermes version hermes-dash knows" in listing.problem
+    assert f"(no schema_version table; {found})" in listing.problem
+    assert "Update hermes-dash" in listing.problem and "snapshot --freeze" in listing.problem
 
 
 def test_older_schema_without_optional_columns_still_reads(home):

@@ -29,6 +29,7 @@ MAY_START = {
     "cli/_serve.py": "the user's web browser on the dashboard's own URL (webbrowser.open)",
     "curation/cleanup/model_call.py": "the home's agent's own Python (model_child.py), one call to its model "
     "through its LLM facade, when the person asks, with a deadline",
+    "engine/views/statedb_child.py": "a fork of this process (no exec) reading state.db, killed at the deadline",
 }
 #: Modules whose import lets code start programs.
 STARTER_MODULES = {

@@ -9,6 +9,7 @@ from hermes_dash.engine import home
 from hermes_dash.engine.io import journal, outside, readfile
 from hermes_dash.engine.serving import DOORS
 from hermes_dash.engine.views import sessions, statedb
+from hermes_dash.engine.views import sessions, statedb, statedb_child
 from hermes_dash.ui import _tables
 
 DOC = (ROOT / "docs" / "safety.md").read_text(encoding="utf-8")
@@ -35,6 +36,8 @@ def test_every_bound_is_stated_with_its_number() -> None:
         "state.db compound selects": f"{statedb.LIMITS['SQLITE_LIMIT_COMPOUND_SELECT']} compound",
         "state.db open time": f"after {statedb.OPEN_TIMEOUT_S:g} s",
         "state.db failure memory": f"{statedb.FAILED_TTL_S:g} s for that version",
+        "state.db child kill": f"killed {statedb_child.KILL_GRACE_S:g} s after the read's deadline",
+        "state.db child memory": f"grow by {statedb_child.MEMORY_BYTES >> 20} MiB at most",
         "memory file bytes": f"{readfile.MAX_MEMORY_BYTES:,} bytes",
         "agent metadata": f"{readfile.MAX_METADATA_BYTES:,} bytes for a `pyproject.toml`",
         "git ref": f"{readfile.MAX_REF_BYTES:,} bytes for git's `HEAD`",

@@ -85,6 +85,51 @@ def require_agent() -> str:
     return python
 
 
+def agent_at(version: str) -> str:
+    """The python of the agent ``version`` (0.19.0, 0.20.1, 0.22.2...) in its own venv,
+    ``$HD_AGENT_ROOT/v<version>`` (default /opt/hermes-agent, as .ci/run sets it), or skip the
+    test (fail it under ``HD_REQUIRE_AGENT=1``)."""
+    python = str(Path(os.environ.get("HD_AGENT_ROOT") or "/opt/hermes-agent") / f"v{version}" / "bin" / "python")
+    problem = _usable(python)
+    if problem is not None:
+        missing_agent(problem.replace("0.19.0", version))
+    return python
+
+
+#: In the agent's venv: its own ``SessionDB.get_session`` of every session of the state.db named
+#: by argv[1] (opening it with that agent's SessionDB migrates an older file, as the agent does).
+_AGENT_READS = """
+import json, sqlite3, sys
+from pathlib import Path
+from hermes_state import SessionDB
+db = SessionDB(Path(sys.argv[1]))
+try:
+    with sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True) as raw:
+        ids = [r[0] for r in raw.execute("SELECT id FROM sessions")]
+    found = {i: db.get_session(i) for i in ids}
+finally:
+    db.close()
+print(json.dumps({i: {"system_prompt": s["system_prompt"], "started_at": s["started_at"]} for i, s in found.items()}))
+"""
+
+
+def agent_reads_sessions(python: str, db: Path) -> dict[str, dict[str, Any]]:
+    """Per session id, what the agent's own ``SessionDB.get_session`` gives as its ``system_prompt``
+    and ``started_at`` (run with ``python``, the agent's venv)."""
+    done = subprocess.run(
+        [python, "-c", _AGENT_READS, str(db)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env={**os.environ, "HERMES_HOME": str(db.parent)},
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the agent could not read {db} ({done.returncode}):\n{done.stderr[-3000:]}")
+    found: dict[str, dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
 def build_state_db(
     home: Path, sessions: list[dict[str, Any]], *, limits: tuple[int, int] = (2200, 1375), python: str | None = None
 ) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from hermes_dash.engine.io import outside
 from hermes_dash.engine.io.outside import time_from_epoch as _when
-from hermes_dash.engine.views import statedb
+from hermes_dash.engine.views import statedb, statedb_child
 
 SCAN_TIMEOUT_S = 3.0
 _RESULT_WINDOW = 64  # a call's result row is looked for among the next this many rows
@@ -318,8 +318,20 @@ def _session_info(reader: _Reader, ids: Iterable[str]) -> None:
 
 
 def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
-    """Every memory call recorded in ``db``, oldest first; never raises (problems land in ``problem``)."""
+    """Every memory call recorded in ``db``, oldest first; never raises (problems land in ``problem``).
+    Read in a child process killed at the deadline (statedb_child)."""
     started = time.monotonic()
+    if (unreadable := statedb.not_readable(db)) is not None:
+        return CallScan((), problem=unreadable)
+    return statedb_child.run(
+        lambda: _scan_calls(db, timeout, started),
+        db,
+        timeout,
+        lambda problem: CallScan((), problem=problem, seconds=time.monotonic() - started),
+    )
+
+
+def _scan_calls(db: Path, timeout: float, started: float) -> CallScan:
     reader, problem = _open(db, timeout)
     if reader is None:
         return CallScan((), problem=problem)

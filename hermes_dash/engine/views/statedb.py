@@ -228,10 +228,23 @@ def problem(db: Path, exc: sqlite3.Error, timeout: float = QUERY_TIMEOUT_S, doin
     or hit a limit is remembered for this version of the file (:func:`not_readable`)."""
     said = _problem(db, exc, timeout, doing)
     if getattr(exc, "sqlite_errorname", "") in _COSTLY or "too big" in str(exc):
-        if len(_FAILED) > 64:
-            _FAILED.clear()
-        _FAILED[_version(db)] = (time.monotonic(), said)
+        remember_failure(db, said)
     return said
+
+
+def remember_failure(db: Path, said: str) -> str:
+    """Remember that reading this version of ``db`` failed, and why (``said``, returned), for
+    :data:`FAILED_TTL_S`: the next read of it says so at once instead of paying again."""
+    remember({_version(db): (time.monotonic(), said)})
+    return said
+
+
+def remember(failures: dict[tuple[object, ...], tuple[float, str]]) -> None:
+    """Keep ``failures`` (remembered by a reading child process: the monotonic clock is the
+    machine's, so its times hold here)."""
+    if len(_FAILED) > 64:
+        _FAILED.clear()
+    _FAILED.update(failures)
 
 
 def _problem(db: Path, exc: sqlite3.Error, timeout: float, doing: str) -> str:

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from hermes_dash.engine.io.outside import time_from_epoch as _when
+from hermes_dash.engine.views import statedb, statedb_child
 from hermes_dash.engine.views.origins import MemoryCall, _loads, _memory_calls, _open, _Reader
 
 REASON_LINES = 4  # lines of the user's message and of the assistant's text kept as the "why"
@@ -64,8 +65,12 @@ def reason(db: Path, call: MemoryCall, timeout: float = 1.0) -> Reason:
 def reasons(db: Path, calls: Iterable[MemoryCall], timeout: float = 2.0) -> dict[int, Reason]:
     """:func:`reason` of each call, by message id, on one connection."""
     wanted = {c.message_id: c for c in calls}
-    if not wanted:
+    if not wanted or statedb.not_readable(db) is not None:
         return {}
+    return statedb_child.run(lambda: _reasons(db, wanted, timeout), db, timeout, lambda _: {})
+
+
+def _reasons(db: Path, wanted: dict[int, MemoryCall], timeout: float) -> dict[int, Reason]:
     reader, _ = _open(db, timeout)
     if reader is None:
         return {}
@@ -104,6 +109,12 @@ def _reason(reader: _Reader, call: MemoryCall) -> Reason:
 
 def turn(db: Path, call: MemoryCall, before: int = 6, after: int = 3, timeout: float = 1.0) -> list[TurnMessage]:
     """The messages around ``call`` in its session (for the dialog that shows the whole turn)."""
+    if statedb.not_readable(db) is not None:
+        return []
+    return statedb_child.run(lambda: _turn(db, call, before, after, timeout), db, timeout, lambda _: [])
+
+
+def _turn(db: Path, call: MemoryCall, before: int, after: int, timeout: float) -> list[TurnMessage]:
     reader, _ = _open(db, timeout)
     if reader is None or "role" not in reader.columns:
         return []
