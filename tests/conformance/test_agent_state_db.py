@@ -17,9 +17,8 @@ from app_support import no_exception, open_app, texts
 from cli_support import run
 
 from hermes_dash import MemoryStore, resolve_home
-from hermes_dash.engine.views.sessions import read_sessions
+from hermes_dash.engine.views.sessions import oldest_prompt, read_sessions
 from hermes_dash.engine.views.snapshot import choose_snapshot, diff_live
-from hermes_dash import MemoryStore, choose_snapshot, diff_live, oldest_prompt, read_sessions, resolve_home
 
 
 @pytest.fixture

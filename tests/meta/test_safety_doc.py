@@ -8,7 +8,6 @@ from hermes_dash.curation import blame, gitworker, invisible
 from hermes_dash.engine import home
 from hermes_dash.engine.io import journal, outside, readfile
 from hermes_dash.engine.serving import DOORS
-from hermes_dash.engine.views import sessions, statedb
 from hermes_dash.engine.views import sessions, statedb, statedb_child
 from hermes_dash.ui import _tables
 
