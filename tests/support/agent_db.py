@@ -85,11 +85,20 @@ def require_agent() -> str:
     return python
 
 
+def agent_root() -> Path:
+    """Where the agents' venvs are (``v<version>`` each, made by scripts/agent-venv):
+    ``$HD_AGENT_ROOT`` (scripts/test and .ci/run set it), else the clone's .venv-agents/ when it
+    exists (the script's own default), else /opt/hermes-agent."""
+    if os.environ.get("HD_AGENT_ROOT"):
+        return Path(os.environ["HD_AGENT_ROOT"])
+    clone = Path(__file__).resolve().parents[2] / ".venv-agents"
+    return clone if clone.is_dir() else Path("/opt/hermes-agent")
+
+
 def agent_at(version: str) -> str:
     """The python of the agent ``version`` (0.19.0, 0.20.1, 0.22.2...) in its own venv,
-    ``$HD_AGENT_ROOT/v<version>`` (default /opt/hermes-agent, as .ci/run sets it), or skip the
-    test (fail it under ``HD_REQUIRE_AGENT=1``)."""
-    python = str(Path(os.environ.get("HD_AGENT_ROOT") or "/opt/hermes-agent") / f"v{version}" / "bin" / "python")
+    under :func:`agent_root`, or skip the test (fail it under ``HD_REQUIRE_AGENT=1``)."""
+    python = str(agent_root() / f"v{version}" / "bin" / "python")
     problem = _usable(python)
     if problem is not None:
         missing_agent(problem.replace("0.19.0", version))

@@ -8,16 +8,11 @@ A missing one skips the test, or fails it under ``HD_REQUIRE_AGENT=1``, as CI ru
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from agent_db import missing_agent
+from agent_db import agent_root, missing_agent
 
 SITE = Path("lib") / "python3.11" / "site-packages"
-
-
-def agent_root() -> Path:
-    return Path(os.environ.get("HD_AGENT_ROOT") or "/opt/hermes-agent")
 
 
 def agent_venv(version: str) -> Path:

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agent_db import agent_root
 from homes import make_home
 
-#: Where the agents' venvs are: ``$HD_AGENT_ROOT/v<version>`` (scripts/agent-venv), /opt/hermes-agent by default.
-AGENT_ROOT = "/opt/hermes-agent"
 MODEL_NAME = "scripted-reviewer"
 
 
@@ -158,7 +157,7 @@ def agent_venv(version: str = "0.19.0") -> str:
         return os.environ["HD_AGENT_VENV"]
     if version == "0.19.0" and os.environ.get("HD_AGENT_PYTHON"):
         return str(Path(os.environ["HD_AGENT_PYTHON"]).parent.parent)
-    return os.path.join(os.environ.get("HD_AGENT_ROOT") or AGENT_ROOT, f"v{version}")
+    return str(agent_root() / f"v{version}")
 
 
 def agent_env(version: str = "0.19.0") -> dict[str, str]:
