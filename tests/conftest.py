@@ -28,9 +28,11 @@ def _isolated_hermes_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     """Point $HERMES_HOME at an empty temp folder so a test that forgets --home can never
     read or write the real ~/.hermes; and $HERMES_MANAGED_DIR at a folder that is not there, so
     neither hermes-dash nor the agent reads a real /etc/hermes (a test that wants a managed
-    scope sets its own)."""
+    scope sets its own). That folder is named under / so that every user can look for it: a test
+    that runs a command as another user (tests/support/unprivileged.py) cannot enter pytest's
+    folders."""
     monkeypatch.setenv("HERMES_HOME", str(tmp_path_factory.mktemp("unused-default-home")))
-    monkeypatch.setenv("HERMES_MANAGED_DIR", str(tmp_path_factory.getbasetemp() / "no-managed-scope"))
+    monkeypatch.setenv("HERMES_MANAGED_DIR", "/nonexistent-hermes-managed-scope-for-tests")
 
 
 @pytest.fixture

@@ -163,7 +163,7 @@ class AgentInfo:
         """One line for the place where the home is named; ``path`` formats the path in it (a page
         shows it as a code span)."""
         if self.kind == "unknown":
-            return f"Hermes not found here; using the rules of {self.rules.version}, the newest release"
+            return f"Hermes not found here; using the rules of {self.rules.version}, the newest release of hermes-agent"
         if self.kind == "checkout":
             commit = f", commit {self.commit[:10]}" if self.commit else ""
             version = f" (version {self.version})" if self.version else ""
@@ -171,7 +171,7 @@ class AgentInfo:
             return f"Hermes git checkout{version}{commit} (found at {where}): the rules of {self._rules_words()}"
         witness = f"code {self.version}, package record {self.record}; " if self.record else ""
         line = f"Hermes {self.version} ({witness}found at {path(str(self.found_at))})"
-        if self.rules.version != self.version:
+        if _key(self.rules.version) != _key(self.version or ""):  # 0.22.2.post1 is 0.22.2's row itself
             line += f": the rules of {self.rules.version}"
         if not self.supported:
             line += f" (older than {OLDEST.version}, the oldest release hermes-dash is checked against)"

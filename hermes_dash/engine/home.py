@@ -349,7 +349,10 @@ def managed_config_path() -> Path | None:
     none at all), else ``/etc/hermes/config.yaml`` when ``/etc/hermes`` is one."""
     override = os.environ.get("HERMES_MANAGED_DIR", "").strip()
     folder = Path(override) if override else MANAGED_DIR
-    return folder / "config.yaml" if folder.is_dir() else None
+    try:
+        return folder / "config.yaml" if folder.is_dir() else None
+    except OSError:  # a folder this user may not look into: its config is named as unreadable
+        return folder / "config.yaml"
 
 
 def _config_data(path: Path, unique_keys: bool) -> tuple[dict[str, object] | None, str]:

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from app_support import no_exception, open_app
+from app_support import no_exception, open_app, unescaped
 from homes import make_home
 
 from hermes_dash.engine.rules.format import DELIMITER
@@ -30,7 +30,7 @@ def test_a_twenty_kilobyte_file_changed_under_the_page(tmp_path: Path, monkeypat
     at.run()
     took = time.monotonic() - started
     no_exception(at)
-    assert [t.value for t in at.toast] == [
+    assert [unescaped(t.value) for t in at.toast] == [
         "Written from outside this page: 10 entries added, 10 entries removed in MEMORY.md. "
         "Made by outside the agent (hand edit or git)."
     ]

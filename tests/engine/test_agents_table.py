@@ -98,7 +98,7 @@ def test_the_line_for_a_checkout_says_what_it_knows() -> None:
 def test_the_line_for_an_unknown_agent() -> None:
     unknown = AgentInfo(None, "unknown", None, agents.NEWEST)
     assert unknown.describe(lambda p: "never called") == (
-        "Hermes not found here; using the rules of 0.19.0, the newest release"
+        "Hermes not found here; using the rules of 0.19.0, the newest release of hermes-agent"
     )
     assert unknown.supported
 

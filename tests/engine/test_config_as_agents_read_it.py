@@ -124,3 +124,29 @@ def test_no_managed_folder_means_no_managed_scope(tmp_path: Path, monkeypatch: p
     home, _ = _case(tmp_path, "memory:\n  memory_char_limit: 900\n", None)
     ours, _ = _ours("0.19.0", home, tmp_path / "nowhere", monkeypatch)
     assert ours == [900, 1375] == _agent_limits("0.19.0", home, tmp_path / "nowhere")
+
+
+def test_a_managed_scope_this_user_cannot_look_into_is_named_not_a_crash(tmp_path, monkeypatch):
+    """A $HERMES_MANAGED_DIR inside a folder the user may not enter (a 0700 folder of another
+    user): the settings say its config.yaml cannot be read and use the rest, instead of failing
+    every command with a PermissionError."""
+    import tempfile
+
+    from unprivileged import run_unprivileged
+
+    locked = Path(tempfile.mkdtemp(prefix="hermes-managed-", dir="/tmp"))  # 0700, root's
+    home = Path(tempfile.mkdtemp(prefix="hermes-home-", dir="/tmp"))
+    try:
+        os.chmod(home, 0o755)
+        monkeypatch.setenv("HERMES_MANAGED_DIR", str(locked / "scope"))
+
+        def settings() -> str:
+            got = load_settings(resolve_home(home))
+            return f"{got.memory_char_limit} | {' '.join(got.warnings)}"
+
+        out = run_unprivileged(settings)
+        assert not out.startswith("ERROR"), out
+        assert out.startswith("2200 | ") and "config.yaml" in out, out
+    finally:
+        shutil.rmtree(locked)
+        shutil.rmtree(home)

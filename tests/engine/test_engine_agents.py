@@ -96,7 +96,7 @@ def test_nothing_found_is_unknown_with_the_newest_known_rules(tmp_path: Path, mo
     if info.kind == "release":  # this Python itself has hermes-agent installed
         pytest.skip("hermes-agent is installed in the test interpreter")
     assert (info.version, info.kind, info.rules) == (None, "unknown", agents.NEWEST)
-    assert info.describe() == "Hermes not found here; using the rules of 0.19.0, the newest release"
+    assert info.describe() == "Hermes not found here; using the rules of 0.19.0, the newest release of hermes-agent"
     assert info.to_dict()["rules"] == "0.19.0"
 
 

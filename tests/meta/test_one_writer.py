@@ -36,6 +36,8 @@ ALLOWED = {
     "demo/__init__.py:create_demo_home:shutil.copytree": "copies the packaged demo home into a new "
     "folder (copytree refuses an existing destination) that mkdtemp has just made, 0700",
     "demo/sessions.py:build:sqlite3.connect": "builds the demo's state.db inside that new demo copy",
+    "engine/views/statedb_child.py:_serve:os.write": "the state.db child's answer, written to the pipe "
+    "its parent made before the fork; no file is named or created",
     "curation/cleanup/model_child.py:main:os.write": "the model child's answer, written to the pipe its "
     "parent gave it on standard output; no file is named or created",
 }

@@ -15,7 +15,14 @@ from collections.abc import Iterator
 
 from repo import ROOT
 
-from hermes_dash._face import _MODULE_OF
+import hermes_dash
+
+#: The literal face's names -> the module under hermes_dash that defines each.
+_MODULE_OF = {
+    name: module.removeprefix("hermes_dash.")
+    for name in hermes_dash.__all__
+    if (module := getattr(getattr(hermes_dash, name), "__module__", "")).startswith("hermes_dash.")
+}
 
 PACKAGE = ROOT / "hermes_dash"
 CONNECT = ("hermes_dash.engine.views.statedb", "connect")
