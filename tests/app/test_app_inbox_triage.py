@@ -123,3 +123,15 @@ def test_nothing_marked_draws_no_reject_the_marked(home: Path) -> None:
     keys = [b.key for b in at.button]
     assert "in_reject_marked" not in keys and "in_only_marked" not in [t.key for t in at.toggle]
     assert "Reject the 0 marked" not in said(at)
+
+
+def test_your_own_approval_is_not_announced_as_written_from_outside(home: Path) -> None:
+    stage(home, "1a1a1a1a", {"action": "add", "target": "memory", "content": "Lint with ruff."})
+    stage(home, "1b1b1b1b", {"action": "add", "target": "memory", "content": "Ship on Fridays."})
+    at = inbox()
+    at.button(key="in_approve_1a1a1a1a").click().run()
+    no_exception(at)
+    assert "Approved 1" in alerts(at) and memory(home)[-1] == "Lint with ruff."
+    assert not [t.value for t in at.toast if "outside" in t.value]
+    at.run()  # the run after too: where a change on disk not made here would be announced
+    assert not [t.value for t in at.toast if "outside" in t.value]
