@@ -42,6 +42,7 @@ else:
         "still leave a background review's replace and remove proposals here for you to approve or reject."
     )
 
+ui.follow(store)  # a write the agent stages (or a memory write) shows within about a second, with no click
 triaged = pending.triage(store)
 if not triaged:
     st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
