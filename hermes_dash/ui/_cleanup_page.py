@@ -17,6 +17,7 @@ from ._cache import file_state, stat_key
 from ._cleanup_plan import plans
 from ._cleanup_review import DIFF_HELP, Page, open_review
 from ._cleanup_sections import others
+from ._focus import page_title
 from ._health import health
 from ._session import remember_seen
 
@@ -58,7 +59,7 @@ def _health(states: list[FileState]) -> None:
 
 
 def draw(store: MemoryStore) -> None:
-    st.title("Cleanup assistant")
+    page_title("Cleanup assistant")  # focus comes here on arrival, as on every page
     states = {t: file_state(t, store) for t in TARGETS}
     for t in TARGETS:
         remember_seen(states[t])

@@ -14,6 +14,7 @@ import streamlit as st
 
 from hermes_dash import Invocation, invocation_for, invoked_as, journal_via, set_default_invocation, ui
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
+from hermes_dash.ui._focus import close_sidebar_on_phone
 from hermes_dash.ui._trouble import guarded
 
 PAGES = Path(__file__).with_name("pages")
@@ -117,6 +118,8 @@ def run(pages: Path = PAGES) -> None:
     st.session_state[WHERE] = where
     with journal_via(st.session_state[MAKER]), invoked_as(where):
         guarded(page.run, home)  # an unexpected error is told (what was written, how to report), not dumped
+    if ui.page_opened():
+        close_sidebar_on_phone()  # a phone's menu closes once a page is chosen; focus goes to the page
     if ui.page_opened() and ui.focus_count() == asked:
         # Moving to another page leaves focus on the sidebar link that was followed: it goes to
         # the page instead (unless the page or a write's message put it somewhere, as Edit does),

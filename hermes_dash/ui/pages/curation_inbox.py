@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
 
 store = ui.require_store()
-st.title("Inbox: pending writes")
+ui.page_title("Inbox: pending writes")  # focus comes here on arrival, as on every page
 if store.settings.write_approval:
     st.caption(
         "The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
