@@ -35,7 +35,10 @@ from .. import normalize
 from . import meaning
 from .apply import apply_merges, apply_plan, move, resolve_contradiction, resolve_cross
 from .facts import tokens as distinctive_tokens
+from .dates import PastDate, past_date
 from .model import (
+    AGAINST,
+    EVIDENCE_ORDER,
     Candidate,
     Contradiction,
     CrossOverlap,
@@ -158,7 +161,11 @@ def suggest(
 
 __all__ = [
     "DEFAULT_THRESHOLD",
+    "AGAINST",
     "Candidate",
+    "EVIDENCE_ORDER",
+    "PastDate",
+    "past_date",
     "Contradiction",
     "CrossOverlap",
     "Merge",
