@@ -22,8 +22,10 @@ from ._widgets import gauge, lit
 PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
 KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
 SHOWN_OPEN = 2  # removal candidates shown open at least (all with evidence against them are); the rest fold
+FOLD_SCROLLS_AFTER = 6  # more entries than this in the fold scroll inside a box of FOLD_HEIGHT px
+FOLD_HEIGHT = 420
 AGAINST = cleanup.AGAINST  # evidence against an entry: these candidates are shown open
-LABEL_WORDS = 80  # an entry this long is said whole in its checkbox's label; a longer one is cut there, shown below
+LABEL_WORDS = 160  # an entry this long is said whole in its checkbox's label; a longer one is cut there, shown below
 
 
 def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[bool, str | None]:
@@ -79,9 +81,9 @@ def removals_of(plan: cleanup.Plan, pk: str, steps_usage: int) -> list[str]:
             if to_free
             else "**The chosen steps and the entries ticked reach the goal.** "
         )
-        + "Pick entries to remove (none is picked for you). Ranked by evidence: superseded by a newer "
-        "value, said twice, contradicted, not found where the agent runs, dated in the past; then the rest "
-        "in the file's order (length is no evidence), the newer of two values last."
+        + "Pick entries to remove (none is picked for you), ranked by evidence against them.",
+        help="Superseded by a newer value, said twice, contradicted, not found where the agent runs, dated in "
+        "the past; then the rest in the file's order (length is no evidence), the newer of two values last.",
     )
     shown = first(ranked, "candidates for removal")
     evident = sum(c.evidence in AGAINST for c in shown)
@@ -90,11 +92,14 @@ def removals_of(plan: cleanup.Plan, pk: str, steps_usage: int) -> list[str]:
     folded = None
     for n, cand in enumerate(shown):
         if n == open_n:  # below the ones shown open: the rest, folded
+            rest = len(shown) - open_n
             folded = st.expander(  # keyed: it stays open while the person ticks the boxes inside
-                f"{n_of(len(shown) - open_n, 'more entry', 'more entries')} with no evidence found against them",
+                f"{n_of(rest, 'more entry', 'more entries')} with no evidence found against them",
                 key=f"cu_fold_{pk}",
                 on_change="rerun",
             )
+            if rest > FOLD_SCROLLS_AFTER:  # opened, a long rest scrolls in its own box: the page stays short
+                folded = folded.container(height=FOLD_HEIGHT, key=f"cu_fold_list_{pk}")
         after = after_all if cand.entry in ticked else after_all - cand.freed
         with folded if folded is not None else contextlib.nullcontext():
             # The label carries the entry's words: a screen reader (and a Tab through the boxes) hears

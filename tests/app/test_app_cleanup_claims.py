@@ -59,3 +59,13 @@ def test_each_removal_box_names_its_entry(crowded: Path) -> None:
 def test_without_state_db_it_says_how_to_have_paths_checked(crowded: Path) -> None:
     at = open_app("curation_cleanup")
     assert "To have paths checked, open the dashboard on the machine where the agent runs" in everything(at)
+
+
+def test_a_long_rest_of_the_list_scrolls_in_its_own_box(crowded: Path) -> None:
+    """Opened, the 13 entries with no evidence found scroll inside a box: the open list was 3,967 px
+    tall at 1400 and 6,058 px at 390 on this home; 2,674 and 3,573 with the box (docs/pages.md)."""
+    at = open_app("curation_cleanup")
+    fold = next(e for e in at.expander if "with no evidence found against them" in e.label)
+    [box] = [b for b in fold.children.values() if str(getattr(b, "key", "")).startswith("cu_fold_list_")]
+    assert box.proto.height_config.pixel_height == 420
+    assert len([c for c in at.checkbox if c.label.startswith("Remove ")]) == 15  # all of them still there
