@@ -11,6 +11,7 @@ import contextlib
 from functools import partial
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from hermes_dash import FILENAMES, Target, n_of, percent, usage
 from hermes_dash.curation import cleanup
@@ -89,7 +90,7 @@ def removals_of(plan: cleanup.Plan, pk: str, steps_usage: int) -> list[str]:
     evident = sum(c.evidence in AGAINST for c in shown)
     open_n = max(evident, min(SHOWN_OPEN, len(shown)))
     removals = []
-    folded = None
+    folded: DeltaGenerator | None = None
     for n, cand in enumerate(shown):
         if n == open_n:  # below the ones shown open: the rest, folded
             rest = len(shown) - open_n

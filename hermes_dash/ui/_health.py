@@ -120,7 +120,9 @@ def note_own_write(result: object, undoable: bool, home: object) -> None:
     elif isinstance(result, (list, tuple)):  # the Inbox: one result for each write it approved
         parts = [r for r in (getattr(d, "result", None) for d in result) if isinstance(r, OpResult)]
     else:
-        parts = [r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)]
+        parts = [
+            r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)
+        ]
     for part in parts:
         path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
         st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after

@@ -111,7 +111,9 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
             options = (
                 st.session_state.get(f"{key}_options") or list(CHOICES)
                 if p.position in drop
-                else list(CHOICES) if p.keepable else ["drop", "leave"]
+                else list(CHOICES)
+                if p.keepable
+                else ["drop", "leave"]
             )
             st.session_state[f"{key}_options"] = options
             if st.session_state.get(key) not in options:

@@ -14,17 +14,17 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS
+from hermes_dash import FILENAMES, TARGETS, HermesHome
 
 _LOG = logging.getLogger("hermes_dash.ui")
 
 
-def _stamps(home: object) -> dict[str, tuple[int, int] | None]:
+def _stamps(home: HermesHome | None) -> dict[str, tuple[int, int] | None]:
     """Each memory file's and the staged-writes folder's (size, mtime_ns); None when absent."""
     paths: dict[str, Path] = {}
     if home is not None:
-        paths = {t: home.file_path(t) for t in TARGETS}  # type: ignore[attr-defined]
-        paths["staged writes"] = home.pending_dir  # type: ignore[attr-defined]
+        paths = {t: home.file_path(t) for t in TARGETS}
+        paths["staged writes"] = home.pending_dir
     out: dict[str, tuple[int, int] | None] = {}
     for name, path in paths.items():
         try:
@@ -35,12 +35,12 @@ def _stamps(home: object) -> dict[str, tuple[int, int] | None]:
     return out
 
 
-def guarded(run: Callable[[], None], home: object) -> None:
+def guarded(run: Callable[[], None], home: HermesHome | None) -> None:
     """Run a page; an exception it raises (not Streamlit's own stop or rerun) is told, not shown raw."""
     before = _stamps(home)
     try:
         run()
-    except Exception as error:  # noqa: BLE001: every failure of a page is shown to its person
+    except Exception as error:  # noqa: BLE001 - every failure of a page is shown to its person
         _LOG.exception("The page failed")
         after = _stamps(home)
         changed = [name for name in before if before[name] != after.get(name)]

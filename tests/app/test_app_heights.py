@@ -63,7 +63,9 @@ def test_cleanup_details_are_folded(demo: Path) -> None:
     assert any(label.startswith("Entries that may be in the wrong file") for label in labels)
     assert not [h for h in at.header if h.value in ("Contradictions to resolve", "Entries that state one fact")]
     # Empty sections are said once, in one line.
-    assert any(c.value.startswith("Checked, nothing found: no contradiction found by the value rules") for c in at.caption)
+    assert any(
+        c.value.startswith("Checked, nothing found: no contradiction found by the value rules") for c in at.caption
+    )
 
 
 def test_inbox_says_write_approval_in_plain_words(demo: Path) -> None:

@@ -149,7 +149,11 @@ def test_order_and_only_the_marked(home: Path) -> None:
 
     def order(at: AppTest) -> list[str]:
         # Each write's Reject… (a stale one offers no Approve).
-        return [k.removeprefix("in_reject_") for b in at.button if (k := b.key or "").startswith("in_reject_") and k != "in_reject_marked"]
+        return [
+            k.removeprefix("in_reject_")
+            for b in at.button
+            if (k := b.key or "").startswith("in_reject_") and k != "in_reject_marked"
+        ]
 
     at = inbox()
     assert order(at) == ["2a2a2a2a", "2b2b2b2b", PATCH]

@@ -6,10 +6,10 @@ ChatGPT" links would send the error text, which can quote memory text, to outsid
 from __future__ import annotations
 
 import shutil
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from app_support import alerts
 from repo import ROOT
 from streamlit.testing.v1 import AppTest
@@ -18,7 +18,7 @@ from hermes_dash.cli import _serve
 
 pytestmark = pytest.mark.home(memory=["Tests need Postgres 16."])
 
-BOOM = '''
+BOOM = """
 import os
 from pathlib import Path
 import streamlit as st
@@ -27,7 +27,7 @@ if os.environ.get("BOOM_WRITE"):
     with open(Path(os.environ["HERMES_HOME"]) / "memories" / "MEMORY.md", "a", encoding="utf-8") as f:
         f.write("\\n§\\nWritten before the failure.")
 {}["no such key"]
-'''
+"""
 
 
 def boom_app(tmp_path: Path) -> AppTest:

@@ -1,7 +1,7 @@
 """End to end, a real triage of a 40-write queue: real `streamlit run app.py`, Debian Chromium,
 at 1400 and at 390 px wide.
 
-The sequence that raised a TypeError in every triage run (issue 44): on the last page, a batch
+The sequence that once raised a TypeError in every triage run: on the last page, a batch
 rescued operation by operation, then the marked writes rejected together, which shortens the
 queue under the page shown, then the page picker used again. No traceback, the right page, the
 right bytes. And a selection made on page 1 and page 2 still holds on page 1, and "Approve

@@ -25,8 +25,11 @@ PHONE = {"width": 390, "height": 844}
 WIDE = {"width": 1400, "height": 900}
 ACTIVE = """() => { const e = document.activeElement;
   return {tag: e.tagName.toLowerCase(), text: (e.innerText || '').trim().slice(0, 80),
-          testid: e.getAttribute('data-testid') || '', key: (e.closest('[class*="st-key-"]') || {}).className || ''}; }"""
-SIDEBAR_OPEN = """() => document.querySelector('[data-testid="stSidebar"]').getAttribute('data-collapsed') === 'false'"""
+          testid: e.getAttribute('data-testid') || '',
+          key: (e.closest('[class*="st-key-"]') || {}).className || ''}; }"""
+SIDEBAR_OPEN = (
+    """() => document.querySelector('[data-testid="stSidebar"]').getAttribute('data-collapsed') === 'false'"""
+)
 
 
 @pytest.fixture

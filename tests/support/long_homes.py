@@ -85,10 +85,11 @@ def queue_home(home: Path, writes: int = 40) -> Path:
     return home
 
 
-# A near-full home as a person's gets (issue 44): a near-duplicate, a port contradiction worded
+# A near-full home as a person's gets: a near-duplicate, a port contradiction worded
 # freely, facts dated in the past, the repository's layout and the user's own name.
 CROWDED_ENTRIES = (
-    "Monorepo layout: services/ holds billing-api, ledger and notifier; shared code in libs/; one Makefile at the root.",
+    "Monorepo layout: services/ holds billing-api, ledger and notifier; shared code in libs/; "
+    "one Makefile at the root.",
     "billing-api runs locally on 8081.",
     "Staging freeze until March 2025: no deploys to staging without the release manager's approval.",
     "We are migrating the ledger from MySQL to Postgres by Q3 2025; new tables go to Postgres only.",

@@ -34,8 +34,8 @@ from hermes_dash import TARGETS, MemoryStore, TwoFileResult, n_entries, printed_
 from .. import normalize
 from . import meaning
 from .apply import apply_merges, apply_plan, move, resolve_contradiction, resolve_cross
-from .facts import tokens as distinctive_tokens
 from .dates import PastDate, past_date
+from .facts import tokens as distinctive_tokens
 from .model import (
     AGAINST,
     EVIDENCE_ORDER,

@@ -62,6 +62,6 @@ def past_date(entry: str, today: date | None = None) -> PastDate | None:
     today = today or date.today()
     for m in _WHEN.finditer(entry):
         ends = _ends(m)
-        if ends is not None and 1900 < ends.year and ends < today:
+        if ends is not None and ends.year > 1900 and ends < today:
             return PastDate(m.group(0), ends)
     return None

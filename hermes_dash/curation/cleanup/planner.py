@@ -199,7 +199,8 @@ def rank(
     """Removal candidates by evidence (docs/cleanup.md#plan): superseded (the older side of a
     contradiction a change cue dates), said twice (the redundant side of a merge or of a fact
     both files hold), contradicted with nothing saying which is newer (both sides), not found
-    where the agent runs, dated in the past (an end or a deadline that is over); then the entries with no evidence, in the file's order (length is no
+    where the agent runs, dated in the past (an end or a deadline that is over); then the entries
+    with no evidence, in the file's order (length is no
     evidence); last the newer side of each contradiction, the value to keep."""
     why: dict[str, tuple[int, str, str]] = {}
     for c in contradictions:

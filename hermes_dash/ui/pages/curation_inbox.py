@@ -19,7 +19,7 @@ file): they are shown as plain text only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -62,9 +62,10 @@ def _pick(sid: str) -> None:
     picked[sid] = bool(st.session_state.get(f"in_pick_{sid}"))
 
 
-def pick_box(sid: str, label: str, **kwargs: object) -> None:
+def pick_box(sid: str, label: str, **kwargs: Any) -> None:
     """The bulk checkbox of one write, drawn from (and kept in) the selection."""
-    st.checkbox(label, key=f"in_pick_{sid}", value=picked.get(sid, False), on_change=_pick, args=(sid,), **kwargs)  # type: ignore[arg-type]
+    st.checkbox(label, key=f"in_pick_{sid}", value=picked.get(sid, False), on_change=_pick, args=(sid,), **kwargs)
+
 
 SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
 PAGE_SIZE = 10  # staged writes a page
