@@ -5,6 +5,7 @@ is labelled by that write, to the second, so two copies a minute apart never rea
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -37,3 +38,12 @@ def test_each_version_is_labelled_by_its_write_with_that_writes_time(home: Path)
     assert "before a write by you (command line: hermes-dash add)" in options[1]
     stamps = [o.split(" · ")[0] for o in options]
     assert len(set(stamps)) == len(stamps) and all(s.count(":") == 2 for s in stamps)  # to the second
+
+
+def test_made_by_has_room_for_three_lines_at_a_phones_width(home: Path) -> None:
+    """The table's four columns fit 354 px; "Made by" is the widest, so a command line's name
+    takes three lines of a row (72 px), not four spilling over its borders."""
+    at = open_app("history")
+    table = next(t for t in tables(at) if "Made by" in t.value.columns)
+    widths = {name: c.get("width") for name, c in json.loads(table.proto.columns).items()}
+    assert sum(w for w in widths.values() if w) <= 354 and widths["Made by"] >= 144 > widths["Written"]

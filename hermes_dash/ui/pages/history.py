@@ -274,11 +274,14 @@ with side:
         height=ui.table_height(len(versions)),
         column_config={
             "#": st.column_config.NumberColumn(width=36),
+            # The four fit 354 px, a phone's width: the time may take two lines, so that "Made by"
+            # ("you (command line: hermes-dash replace)") takes three, not four lines spilling
+            # over the row's borders.
             "Written": st.column_config.TextColumn(
-                width=136, help="When the changes in this version were written (and by whom, beside it)"
+                width=112, help="When the changes in this version were written (and by whom, beside it)"
             ),
             "Made by": st.column_config.TextColumn(
-                width=120,
+                width=144,
                 help="Who made the changes from the version before: an agent session, you "
                 "(hermes-dash), the Inbox, or outside the agent when no record explains them "
                 "(docs/provenance.md)",
