@@ -135,3 +135,16 @@ def test_your_own_approval_is_not_announced_as_written_from_outside(home: Path) 
     assert not [t.value for t in at.toast if "outside" in t.value]
     at.run()  # the run after too: where a change on disk not made here would be announced
     assert not [t.value for t in at.toast if "outside" in t.value]
+
+
+def test_approve_all_and_reject_the_marked_show_each_writes_text(home: Path) -> None:
+    stage(home, "1a1a1a1a", {"action": "add", "target": "memory", "content": "Lint with ruff."}, age=30)
+    stage(home, "1b1b1b1b", {"target": "memory", "action": "remove", "old_text": "Jenkins"}, age=20)
+    at = inbox()
+    at.button(key="in_apply_all").click().run()
+    shown = said(at)
+    assert "add: Lint with ruff." in shown and "remove: Jenkins" in shown
+    assert "MEMORY.md after: " in shown  # the usage once every write that applies is approved
+    at.button(key="in_all_no").click().run()
+    at.button(key="in_reject_marked").click().run()
+    assert "remove: Jenkins" in said(at)

@@ -133,6 +133,46 @@ def approve_all() -> None:
 # -- triage: marks, order, the marked ones rejected together -----------------------------------------
 
 
+def write_text(item: pending.Staged) -> str:
+    """A staged write's own words, one line an operation: what a bulk confirmation shows of it."""
+    if not item.ok:
+        return f"malformed: {item.problem}"
+    lines = []
+    for part in item.ops:
+        content, old = ui.texts_of(part)
+        lines.append(f"{part.action or 'no action'}: " + " → ".join(t for t in (old, content) if t))
+    return "\n".join(lines)
+
+
+def bulk_list(verb: str, ids: Sequence[str]) -> None:
+    """What a bulk confirmation is about: each write with its text; for an approval, each file's
+    usage once all of them apply (each write's change added up, as approving applies them in turn)."""
+    change = dict.fromkeys(TARGETS, 0)
+    with st.container(height=min(360, 40 + 70 * len(ids)), key="in_confirm_list"):
+        for sid in ids:
+            entry = by_id.get(sid)
+            if entry is None:
+                st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
+                continue
+            item, preview = entry.staged, entry.preview
+            where = f" on **{item.filename}**" if item.ok else ""
+            st.markdown(f"{ui.lit(sid)} · {KIND_WORDS.get(item.action, 'no action')}{where}")
+            st.text(write_text(item))
+            if preview.refusal is not None:
+                st.caption("Would be refused as it is now: it stays staged.")
+            elif item.ok:
+                change[item.target] += preview.usage - states[item.target].usage
+    if verb == "approve":
+        st.caption(
+            " · ".join(
+                f"{states[t].filename} after: {states[t].usage + change[t]:,} / {states[t].limit:,} characters "
+                f"({change[t]:+,})"
+                for t in TARGETS
+                if change[t] or any(by_id[i].staged.target == t for i in ids if i in by_id)
+            )
+        )
+
+
 def still_apply(entry: pending.Triaged) -> tuple[int, int]:
     """How many operations of a batch still apply on the file now, of how many (0 for a single write):
     a batch marked for one stale operation may hold good ones that rejecting would delete."""
@@ -173,7 +213,7 @@ def ask_marked(ids: tuple[str, ...]) -> None:
                 f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
                 f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}"
             )
-            st.text("; ".join(item.reasons))
+            st.text("; ".join(item.reasons) + "\n" + write_text(item.staged))
             ok, of = good[sid]
             if ok and st.button(f"{ok} of {of} operations still apply: open it", key=f"in_marked_open_{sid}"):
                 _forget_marked()
@@ -236,6 +276,7 @@ if ui.confirm(
     key="in_all",
     detail="Oldest first, each its own write with its own backup; the ones that do not apply stay staged, "
     "each named with its reason.",
+    show=lambda: bulk_list("approve", tuple(by_id)),
 ):
     approve_all()
 
@@ -459,46 +500,6 @@ def fold_label(entry: pending.Triaged) -> str:
         f"{ui.lit(item.id)} · {KIND_WORDS.get(item.action, 'no action')} on **{item.filename}** · {ago(item.age())}"
         f" · {ui.lit(cut)}{marks}"
     )
-
-
-def write_text(item: pending.Staged) -> str:
-    """A staged write's own words, one line an operation: what a bulk confirmation shows of it."""
-    if not item.ok:
-        return f"malformed: {item.problem}"
-    lines = []
-    for part in item.ops:
-        content, old = ui.texts_of(part)
-        lines.append(f"{part.action or 'no action'}: " + " → ".join(t for t in (old, content) if t))
-    return "\n".join(lines)
-
-
-def bulk_list(verb: str, ids: Sequence[str]) -> None:
-    """What a bulk confirmation is about: each write with its text; for an approval, each file's
-    usage once all of them apply (each write's change added up, as approving applies them in turn)."""
-    change = dict.fromkeys(TARGETS, 0)
-    with st.container(height=min(360, 40 + 70 * len(ids)), key="in_confirm_list"):
-        for sid in ids:
-            entry = by_id.get(sid)
-            if entry is None:
-                st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
-                continue
-            item, preview = entry.staged, entry.preview
-            where = f" on **{item.filename}**" if item.ok else ""
-            st.markdown(f"{ui.lit(sid)} · {KIND_WORDS.get(item.action, 'no action')}{where}")
-            st.text(write_text(item))
-            if preview.refusal is not None:
-                st.caption("Would be refused as it is now: it stays staged.")
-            elif item.ok:
-                change[item.target] += preview.usage - states[item.target].usage
-    if verb == "approve":
-        st.caption(
-            " · ".join(
-                f"{states[t].filename} after: {states[t].usage + change[t]:,} / {states[t].limit:,} characters "
-                f"({change[t]:+,})"
-                for t in TARGETS
-                if change[t] or any(by_id[i].staged.target == t for i in ids if i in by_id)
-            )
-        )
 
 
 PAGE_AT = "in_at"  # session state: the page of the queue shown, a number of the page's own
