@@ -121,3 +121,16 @@ def test_a_selection_holds_across_pages_and_is_approved_after_one_question(tmp_p
     left = {p.stem for p in (home / "pending" / "memory").glob("*.json")}
     assert f"{0:08x}" not in left and f"{12:08x}" not in left and len(left) == 38
     assert json.loads((home / "pending" / "memory" / f"{RESCUE}.json").read_text())["id"] == RESCUE
+
+
+def test_a_write_the_agent_stages_shows_with_no_click(tmp_path: Path, chromium) -> None:
+    """The Inbox and the sidebar's "(N waiting)" follow the staged writes' folder, as the Overview
+    follows the memory files: a write staged while the page is open shows within seconds."""
+    home = queue(tmp_path)
+    with own_inbox(chromium, home, tmp_path) as page:
+        settle(page, "40 staged writes")
+        page.locator('[data-testid="stSidebarNav"]').get_by_text("Inbox (40 waiting)").wait_for()
+        stage(home, "5e5e5e5e", {"action": "add", "target": "memory", "content": "Staged while you look."}, age=1)
+        page.get_by_text("41 staged writes").wait_for(timeout=30_000)
+        page.locator('[data-testid="stSidebarNav"]').get_by_text("Inbox (41 waiting)").wait_for(timeout=30_000)
+        no_traceback(page)
