@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import closed, own_inbox, resized, settle
+from browser_support import click_until, closed, own_inbox, resized, settle
 from homes import make_home
 from pending_support import stage
 from staged_batch import CI, PG, SHIP
@@ -64,8 +64,14 @@ def tick(page, n: int) -> None:
 
 
 def to_page(page, label: str) -> None:
-    page.get_by_role("combobox", name="Page").click()
-    page.get_by_role("option", name=label, exact=True).click()
+    """Pick ``label`` in the page picker (opened again while a rerun swallowed the click)."""
+    option = page.get_by_role("option", name=label, exact=True)
+    click_until(
+        page.get_by_role("combobox", name="Page"),
+        lambda ms: option.wait_for(timeout=ms),
+        f"the page picker never offered {label!r}",
+    )
+    option.click()
     settle(page, None)
 
 
