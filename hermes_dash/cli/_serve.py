@@ -74,6 +74,8 @@ def streamlit_flags(address: str, port: int | None) -> list[str]:
         # machine's own addresses.
         "browser.serverAddress": address if address not in ("0.0.0.0", "::") else socket.gethostname(),
         "runner.magicEnabled": "false",
+        # No traceback, error text or "Ask Google / Ask ChatGPT" links on a page (ui/_trouble.py).
+        "client.showErrorDetails": "none",
         # One line at start-up, hermes-dash's own (_announce): not Streamlit's banner and info logs too.
         "logger.hideWelcomeMessage": "true",
         "logger.level": "warning",

@@ -19,6 +19,7 @@ from ._cleanup_model import model_section
 from ._cleanup_plan import plans
 from ._cleanup_review import DIFF_HELP, Page, open_review
 from ._cleanup_sections import others
+from ._focus import page_title
 from ._health import health
 from ._session import remember_seen
 
@@ -60,7 +61,7 @@ def _health(states: list[FileState]) -> None:
 
 
 def draw(store: MemoryStore) -> None:
-    st.title("Cleanup assistant")
+    page_title("Cleanup assistant")  # focus comes here on arrival, as on every page
     states = {t: file_state(t, store) for t in TARGETS}
     for t in TARGETS:
         remember_seen(states[t])

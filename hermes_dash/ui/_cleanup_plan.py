@@ -11,6 +11,7 @@ import contextlib
 from functools import partial
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from hermes_dash.curation import cleanup
 from hermes_dash.engine.rules.format import FILENAMES, percent, usage
@@ -19,12 +20,15 @@ from hermes_dash.engine.views.humanize import n_of
 
 from ._cleanup_review import Change, Page, ask, entry, first, key_of, show_diff
 from ._tables import long_text_area
-from ._widgets import gauge
+from ._widgets import gauge, lit
 
 PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
 KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
 SHOWN_OPEN = 2  # removal candidates shown open at least (all with evidence against them are); the rest fold
-AGAINST = ("superseded", "duplicate", "contradicted", "not found here")  # evidence against an entry
+FOLD_SCROLLS_AFTER = 6  # more entries than this in the fold scroll inside a box of FOLD_HEIGHT px
+FOLD_HEIGHT = 420
+AGAINST = cleanup.AGAINST  # evidence against an entry: these candidates are shown open
+LABEL_WORDS = 160  # an entry this long is said whole in its checkbox's label; a longer one is cut there, shown below
 
 
 def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[bool, str | None]:
@@ -80,30 +84,39 @@ def removals_of(plan: cleanup.Plan, pk: str, steps_usage: int) -> list[str]:
             if to_free
             else "**The chosen steps and the entries ticked reach the goal.** "
         )
-        + "Pick entries to remove (none is picked for you). Ranked by evidence: superseded by a newer "
-        "value, said twice, contradicted, not found where the agent runs; then the rest in the file's "
-        "order (length is no evidence), the newer of two values last."
+        + "Pick entries to remove (none is picked for you), ranked by evidence against them.",
+        help="Superseded by a newer value, said twice, contradicted, not found where the agent runs, dated in "
+        "the past; then the rest in the file's order (length is no evidence), the newer of two values last.",
     )
     shown = first(ranked, "candidates for removal")
     evident = sum(c.evidence in AGAINST for c in shown)
     open_n = max(evident, min(SHOWN_OPEN, len(shown)))
     removals = []
-    folded = None
+    folded: DeltaGenerator | None = None
     for n, cand in enumerate(shown):
         if n == open_n:  # below the ones shown open: the rest, folded
+            rest = len(shown) - open_n
             folded = st.expander(  # keyed: it stays open while the person ticks the boxes inside
-                f"{n_of(len(shown) - open_n, 'more entry', 'more entries')} with no evidence against them",
+                f"{n_of(rest, 'more entry', 'more entries')} with no evidence found against them",
                 key=f"cu_fold_{pk}",
                 on_change="rerun",
             )
+            if rest > FOLD_SCROLLS_AFTER:  # opened, a long rest scrolls in its own box: the page stays short
+                folded = folded.container(height=FOLD_HEIGHT, key=f"cu_fold_list_{pk}")
         after = after_all if cand.entry in ticked else after_all - cand.freed
         with folded if folded is not None else contextlib.nullcontext():
+            # The label carries the entry's words: a screen reader (and a Tab through the boxes) hears
+            # which entry each box removes, not 17 times "Remove · no evidence".
+            words = " ".join(cand.entry.split())
+            cut = len(words) > LABEL_WORDS
             picked = st.checkbox(
-                f"Remove · {cand.evidence} · frees {cand.freed:,} characters · after: {percent(after, plan.limit)}%",
+                f"Remove {lit(words[: LABEL_WORDS - 1] + '…' if cut else words)} · {cand.evidence} · "
+                f"frees {cand.freed:,} characters · after: {percent(after, plan.limit)}%",
                 value=False,
                 key=_rm_key(pk, cand),
             )
-            entry(cand.entry)
+            if cut or words != cand.entry:  # the rest of it, or its own line breaks: shown whole below
+                entry(cand.entry)
             if cand.evidence != "no evidence":
                 st.text(cand.why)
         if picked:

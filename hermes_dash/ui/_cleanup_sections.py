@@ -39,7 +39,8 @@ class Sections:
 
     def close(self) -> None:
         if self.nothing:
-            self.line.caption("Nothing else to do: " + "; ".join(self.nothing) + ".")
+            # Said as what was checked, never as an absence the checks cannot know.
+            self.line.caption("Checked, nothing found: " + "; ".join(self.nothing) + ".")
 
 
 def _conflict(page: Page, pair: cleanup.Contradiction) -> None:
@@ -95,7 +96,10 @@ def _conflict(page: Page, pair: cleanup.Contradiction) -> None:
 def contradictions(page: Page, sections: Sections) -> None:
     found = list(page.report.contradictions)
     box = sections.begin(
-        "Contradictions to resolve", len(found), "no two entries give different values for one subject"
+        "Contradictions to resolve",
+        len(found),
+        "no contradiction found by the value rules (two values for one subject, worded alike); "
+        "a model review can look further",
     )
     if box is None:
         return
@@ -146,9 +150,9 @@ def _merge_box(page: Page, target: str, mine: list[cleanup.Merge]) -> None:
 def merges(page: Page, sections: Sections) -> None:
     left = [m for m in page.report.merges if not {m.keep, m.drop} & page.shown]
     empty = (
-        "no other entries within a file state the same fact"
+        "no other entries found stating one fact within a file (by similarity of words)"
         if page.report.merges
-        else ("no two entries within a file state the same fact")
+        else "no two entries found stating one fact within a file (by similarity of words)"
     )
     box = sections.begin("Entries that state one fact", len(left), empty)
     if box is None:
@@ -162,7 +166,7 @@ def merges(page: Page, sections: Sections) -> None:
 
 def cross(page: Page, sections: Sections) -> None:
     left = [c for c in page.report.cross if not {c.memory_entry, c.user_entry} & page.shown]
-    box = sections.begin("In both files", len(left), "no other fact is in both files")
+    box = sections.begin("In both files", len(left), "no other fact found in both files")
     if box is None:
         return
     with box:
@@ -209,7 +213,7 @@ def cross(page: Page, sections: Sections) -> None:
 
 def placement(page: Page, sections: Sections) -> None:
     left = [h for h in page.report.placement if h.entry not in page.shown]
-    empty = "nothing else looks misplaced" if page.report.placement else "nothing looks misplaced"
+    empty = "nothing else found that looks misplaced" if page.report.placement else "nothing found that looks misplaced"
     box = sections.begin("Entries that may be in the wrong file", len(left), empty)
     if box is None:
         return

@@ -116,16 +116,19 @@ def show_toasts(writers: Callable[[str, list[str]], str] | None = None) -> None:
 
 
 def note_own_write(result: object, undoable: bool, home: object) -> None:
-    """After this session's own write (an OpResult, or a two-file result with ``first`` and
-    ``second``): no toast for it, and its receipt watched when Undo was offered."""
-    from hermes_dash import OpResult
-    from hermes_dash.engine.rules.format import FILENAMES
+    """After this session's own write (an OpResult, a two-file result with ``first`` and
+    ``second``, or the Inbox's decisions, each with its ``result``): no "written from outside"
+    toast for it, and its receipt watched when Undo was offered."""
+    from hermes_dash import FILENAMES, OpResult
 
-    parts = (
-        [result]
-        if isinstance(result, OpResult)
-        else [r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)]
-    )
+    if isinstance(result, OpResult):
+        parts = [result]
+    elif isinstance(result, (list, tuple)):  # the Inbox: one result for each write it approved
+        parts = [r for r in (getattr(d, "result", None) for d in result) if isinstance(r, OpResult)]
+    else:
+        parts = [
+            r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)
+        ]
     for part in parts:
         path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
         st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after

@@ -109,8 +109,17 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
                     st.caption("Removes:")
                     plain(p.before or "")
             default = "keep" if p.keepable else "leave"
-            options = list(CHOICES) if p.keepable or p.position in drop else ["drop", "leave"]
             key = choice_key(p.position)
+            # The options stay as they were while the operation is dropped (its verdict is not judged
+            # then): new options would draw a new control, and Space on "Drop" left focus on the page body.
+            options = (
+                st.session_state.get(f"{key}_options") or list(CHOICES)
+                if p.position in drop
+                else list(CHOICES)
+                if p.keepable
+                else ["drop", "leave"]
+            )
+            st.session_state[f"{key}_options"] = options
             if st.session_state.get(key) not in options:
                 st.session_state.pop(key, None)
             st.segmented_control(

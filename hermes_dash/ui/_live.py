@@ -1,12 +1,12 @@
 """Live pages: redraw when the agent writes a memory file, with no click.
 
 The agent writes while a person looks at the page. A small fragment runs every
-``EVERY_S`` seconds, stats both memory files and compares their fingerprints
+``EVERY_S`` seconds, stats both memory files and the staged writes' folder and compares their fingerprints
 (mtime_ns, size, inode) with the ones the page was last drawn from. Only when one
 differs does it ask for a full rerun of the page. Every ``SLOW_EVERY``-th check also stats
 what the current snapshot is read from (see :func:`watched`): a new agent session is rarer
-than a memory write, and shows within ``SLOW_EVERY`` seconds. So an idle check is two
-``stat`` calls, and five every fifth second.
+than a memory write, and shows within ``SLOW_EVERY`` seconds. So an idle check is three
+``stat`` calls, and six every fifth second.
 
 A full rerun keeps every widget's value (text typed, a selected row, an open
 confirmation live in ``st.session_state`` or in the browser's widget), so the page
@@ -33,6 +33,7 @@ SLOW_EVERY = 5  # the snapshot's sources are looked at every this many checks
 KEY = "hd_live"  # session key: (paths, fingerprints, [checks made]) the page was last drawn from
 FRESH = "hd_fresh"  # {(path, target): frozenset of entry texts} written from outside, until the next change
 MEMORY_FILES = len(TARGETS)  # watched() lists the memory files first
+QUICK = MEMORY_FILES + 1  # then the staged writes' folder: looked at on every check too
 
 Fingerprints = tuple[Fingerprint | None, ...]
 
@@ -81,7 +82,7 @@ def check(paths: tuple[str, ...], state: Mapping[Any, Any]) -> bool:
 
 
 def _differs(paths: tuple[str, ...], drawn: Fingerprints, full: bool) -> bool:
-    return any(seen(paths[i]) != drawn[i] for i in range(len(paths) if full else MEMORY_FILES))
+    return any(seen(paths[i]) != drawn[i] for i in range(len(paths) if full else QUICK))
 
 
 @st.fragment(run_every=EVERY_S)
@@ -92,11 +93,14 @@ def _watch(paths: tuple[str, ...]) -> None:
 
 
 def watched(store: MemoryStore) -> tuple[str, ...]:
-    """What a live page is drawn from: both memory files, and what the app's current snapshot is
-    read from (the agent's state.db, its write-ahead log, where a new session lands first, and the
-    frozen snapshot file), so a session the agent starts shows without a click too."""
+    """What a live page is drawn from: both memory files; the staged writes' folder (a write the
+    agent stages changes its time: the Inbox and the sidebar's "(N waiting)" follow it); and what
+    the app's current snapshot is read from (the agent's state.db, its write-ahead log, where a new
+    session lands first, and the frozen snapshot file), so a session the agent starts shows without
+    a click too."""
     return (
         *(str(store.home.file_path(t)) for t in TARGETS),
+        str(store.home.pending_dir),
         *map(str, db_files(store.home.state_db)),
         str(frozen_snapshot_path(store)),
     )

@@ -129,7 +129,7 @@ def empty_state(store: MemoryStore) -> None:
     st.code(str(store.home.memories_dir), language=None)
     st.write(
         "If Hermes keeps its home elsewhere, open that folder from the sidebar "
-        "(or start the dashboard with `HERMES_HOME=/path/to/home`). Otherwise:"
+        "(or start the dashboard with `hermes-dash --home /path/to/home`, as the README shows). Otherwise:"
     )
     left, right = st.columns(2)
     with left, st.container(border=True):

@@ -16,6 +16,8 @@ from hermes_dash import ui
 from hermes_dash.engine.invocation import Invocation, invocation_for, invoked_as, set_default_invocation
 from hermes_dash.engine.io.journal import journal_via
 from hermes_dash.ui import _gate  # the access gate runs before the face is used
+from hermes_dash.ui._focus import close_sidebar_on_phone
+from hermes_dash.ui._trouble import guarded
 
 PAGES = Path(__file__).with_name("pages")
 
@@ -117,7 +119,9 @@ def run(pages: Path = PAGES) -> None:
     where = invocation_for(home.root, home.profile) if home is not None else invocation_for(None)
     st.session_state[WHERE] = where
     with journal_via(st.session_state[MAKER]), invoked_as(where):
-        page.run()
+        guarded(page.run, home)  # an unexpected error is told (what was written, how to report), not dumped
+    if ui.page_opened():
+        close_sidebar_on_phone()  # a phone's menu closes once a page is chosen; focus goes to the page
     if ui.page_opened() and ui.focus_count() == asked:
         # Moving to another page leaves focus on the sidebar link that was followed: it goes to
         # the page instead (unless the page or a write's message put it somewhere, as Edit does),

@@ -54,7 +54,7 @@ def test_cleanup_details_are_folded(demo: Path) -> None:
     folded = {key(e): inside for e, inside in flat if key(e)}
     # The candidates with no evidence against them fold away, but for the first two.
     candidates = [c for c in at.checkbox if c.key.startswith("cu_plan_rm_")]
-    assert candidates[0].label.startswith("Remove · ") and not folded[candidates[0].key]
+    assert candidates[0].label.startswith("Remove `") and not folded[candidates[0].key]
     assert any(folded[c.key] for c in candidates) and len(candidates) > 3
     # A step's edit box and full texts, the explanation, the other sections: each in an expander.
     assert all(folded[t.key] for t in at.text_area if t.key.startswith("cu_plan_text_"))
@@ -63,7 +63,9 @@ def test_cleanup_details_are_folded(demo: Path) -> None:
     assert any(label.startswith("Entries that may be in the wrong file") for label in labels)
     assert not [h for h in at.header if h.value in ("Contradictions to resolve", "Entries that state one fact")]
     # Empty sections are said once, in one line.
-    assert any(c.value.startswith("Nothing else to do: no two entries give different values") for c in at.caption)
+    assert any(
+        c.value.startswith("Checked, nothing found: no contradiction found by the value rules") for c in at.caption
+    )
 
 
 def test_inbox_says_write_approval_in_plain_words(demo: Path) -> None:

@@ -78,20 +78,20 @@ def test_the_page_shows_versions_beside_the_diff_and_the_restores(demo: Path) ->
 def test_lists_every_version_newest_first_with_styles(demo: Path) -> None:
     at = history_page()
     table = frame(at, "Made by")
-    assert list(table.columns) == ["#", "Time", "Made by", "Chars"]  # fits its side at 1400 px
+    assert list(table.columns) == ["#", "Written", "Made by", "Chars"]  # fits its side at 1400 px
     assert list(table["#"]) == [2, 1, 0] and "Size (bytes)" not in table.columns
     # The picker beside it names each backup with its kind (in plain words), entries and file
     # name, newest first.
     options = at.selectbox(key="bk_pick").options
     assert [o.split(" · ")[1:] for o in options] == [
-        ["before a write", "12 entries", "MEMORY.md.bak.20261127-184210"],
+        [f"before a write by {table['Made by'][0]}", "12 entries", "MEMORY.md.bak.20261127-184210"],
         ["copy of a hand edit", "8 entries", "MEMORY.md.bak.1795512600"],
     ]
     assert [o.split(" ", 1)[0] for o in options] == ["[1]", "[0]"]
     at.radio(key="hi_target").set_value("user").run()
     table = frame(at, "Made by")
     assert list(table["#"]) == [1, 0]
-    assert table["Time"][1] == "2026-11-20 (day)"  # a hand-made daily name carries no time of day
+    assert table["Written"][1] == "before 2026-11-20 (day)"  # a hand-made daily name carries no time of day
     assert at.selectbox(key="bk_pick").options == [
         "[0] 2026-11-20 (day) · daily copy · 6 entries · USER.md.bak.20261120"
     ]

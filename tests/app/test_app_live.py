@@ -14,7 +14,7 @@ from app_support import PAGES, no_exception, open_app
 from hermes_dash.engine.rules.format import DELIMITER
 from hermes_dash.ui import _live
 
-LIVE_PAGES = PAGES  # History among them
+LIVE_PAGES = {**PAGES, "inbox": "hermes_dash/ui/pages/curation_inbox.py"}  # History among them, and the Inbox
 
 
 @pytest.mark.parametrize("name", sorted(LIVE_PAGES))
@@ -32,6 +32,7 @@ def test_every_live_page_records_the_files_it_was_drawn_from(demo: Path, name: s
     assert paths == (
         str(memories / "MEMORY.md"),
         str(memories / "USER.md"),
+        str(demo / "pending" / "memory"),
         str(demo / "state.db"),
         str(demo / "state.db-wal"),
         str(memories / ".hermes-dash-snapshot.json"),
@@ -142,3 +143,18 @@ def test_each_check_looks_at_the_memory_files_and_every_fifth_at_the_snapshot_so
     assert not _live.check(paths, state)
     store.add("memory", "A fact the agent just saved.")
     assert _live.check(paths, state)  # at once, not on the fifth check
+
+
+def test_a_write_the_agent_stages_is_seen_at_the_next_check(demo: Path) -> None:
+    """The Inbox and the sidebar's "(N waiting)" follow the staged writes' folder as the Overview
+    follows the memory files: a new staged write is seen at the next check, not the fifth."""
+    from pending_support import stage
+
+    from hermes_dash import MemoryStore, resolve_home
+
+    store = MemoryStore(resolve_home(str(demo)))
+    paths = _live.watched(store)
+    state = {_live.KEY: _live.record(paths)}
+    assert not _live.check(paths, state)
+    stage(demo, "5e5e5e5e", {"action": "add", "target": "memory", "content": "Staged while the page is open."})
+    assert _live.check(paths, state)

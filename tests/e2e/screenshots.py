@@ -7,7 +7,9 @@ row, and the batch editor's confirmation. And the Inbox with a queue staged as u
 stages it (a patch, new_text, pins, repeats, a broken pin) at 1400 x 900 and 390 x 844, with
 its confirmation dialog for the marked writes; ``--inbox DIR`` takes only those, into DIR. And
 where entries came from (the Origin column and a selected entry's origin, at 1400 and 390 px);
-``provenance`` takes only those. And the Overview and History of a near-full home.
+``provenance`` takes only those. And the Overview and History of a near-full home. And the Inbox on
+a 40-write queue and Cleanup on a crowded near-full home at 1400 and 390 px; ``--triage DIR`` takes
+only those, into DIR.
 
 The tests never write here (their screenshots go to a temporary folder), so running the tests
 leaves the repository as it was; this command is the one way the pictures in docs/ change.
@@ -325,6 +327,37 @@ def _near_full(pw, scratch: Path, out: Path) -> list[Path]:
     return written
 
 
+def _triage(pw, scratch: Path, out: Path) -> list[Path]:
+    """The Inbox on a queue of 40 staged writes (tests/support/long_homes.py) and Cleanup on a
+    crowded near-full home (a near-duplicate, a port worded freely, dated facts), each at 1400 x 900
+    and 390 x 844: the whole page, and the Cleanup's removal list opened."""
+    from long_homes import crowded_home, queue_home
+
+    written = []
+    for name, home, path, ready in (
+        ("inbox-40", queue_home(scratch / "queue-40-home"), "/curation_inbox", "40 staged writes"),
+        ("cleanup-crowded", crowded_home(scratch / "crowded-home"), "/curation_cleanup", "characters still to free"),
+    ):
+        with streamlit_app(home, scratch, scratch / f"streamlit-{name}.log") as base:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                for width, height in ((1400, 900), (390, 844)):
+                    page = open_context(
+                        browser, viewport={"width": width, "height": height}, color_scheme="light"
+                    ).new_page()
+                    page.goto(base + path, wait_until="domcontentloaded")
+                    settle(page, ready)
+                    written.append(_shot(page, out / f"{name}-{width}.png"))
+                    if name.startswith("cleanup"):
+                        page.get_by_text("with no evidence found against them", exact=False).first.click()
+                        settle(page, None)
+                        written.append(_shot(page, out / f"{name}-{width}-open.png"))
+                    page.context.close()
+            finally:
+                browser.close()
+    return written
+
+
 def _shot(page, path: Path) -> Path:
     """The whole page: Streamlit scrolls inside its main area, so the window is made as tall."""
     page.evaluate("document.activeElement && document.activeElement.blur()")  # no focus ring in docs
@@ -348,11 +381,12 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="hd-shots-"))
     fresh = scratch / "shots"
     fresh.mkdir()
-    if sys.argv[1:2] == ["--inbox"]:  # only the Inbox's queue, into the folder given (docs/ untouched)
+    take = {"--inbox": _inbox, "--triage": _triage}.get(sys.argv[1] if sys.argv[1:] else "")
+    if take is not None:  # only those, into the folder given (docs/ untouched unless it is given)
         target = Path(sys.argv[2]) if len(sys.argv) > 2 else fresh
         target.mkdir(parents=True, exist_ok=True)
         with sync_playwright() as pw:
-            shots = _inbox(pw, scratch, target)
+            shots = take(pw, scratch, target)
         print("\n".join(str(p) for p in shots))
         return 0
     # An empty home, so the first shot is the newcomer's page; the demo copies land in scratch
@@ -367,6 +401,7 @@ def main() -> int:
             written += _states(pw, base, scratch, fresh)
             written += _inbox(pw, scratch, fresh)
             written += _near_full(pw, scratch, fresh)
+            written += _triage(pw, scratch, fresh)
         written += _provenance(pw, base, fresh)
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)

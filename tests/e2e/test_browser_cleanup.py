@@ -36,8 +36,8 @@ def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path, ch
         page.goto(base + "/curation_cleanup", wait_until="domcontentloaded")
         settle(page, "Plan to get under the threshold")
         settle(page, "characters still to free")
-        first = page.get_by_text("Remove · ", exact=False).first
-        assert first.inner_text().startswith("Remove · superseded")
+        first = page.get_by_text(" · frees ", exact=False).first  # the first removal box, its entry's words in it
+        assert " · superseded · " in first.inner_text()
         assert page.get_by_text("Step 1 · Merge · loses nothing", exact=False).count() == 1
         page.get_by_text("Contradictions to resolve (1)", exact=False).first.click()
         settle(page, "Keep (newer)")
@@ -47,7 +47,7 @@ def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path, ch
         shot(page, "cleanup-redis-vite")
         first.click()
         settle(page, None)
-        page.get_by_text("Remove · not found here", exact=False).first.click()
+        page.get_by_text(" · not found here · frees", exact=False).first.click()
         settle(page, "reach the goal")
         page.get_by_role("button", name="for MEMORY.md…").first.click()
         settle(page, "Review before writing")

@@ -76,7 +76,7 @@ def test_inbox_migrate_and_cleanup_in_a_real_browser(browser: Browser) -> None:
     assert review_button.bounding_box()["y"] < page.viewport_size["height"]  # in the first screen
     # The candidates with evidence are shown; the rest (the API key among them) fold away.
     assert not page.get_by_text(f"frees {len(key) + 3} characters", exact=False).first.is_visible()
-    page.get_by_text("with no evidence against them", exact=False).first.click()
+    page.get_by_text("with no evidence found against them", exact=False).first.click()
     page.get_by_text(f"frees {len(key) + 3} characters", exact=False).first.click()
     settle(page, None)
     # The demo agent ran in /home/sam/src/orbit, elsewhere: its checkout path is not called

@@ -152,7 +152,7 @@ def test_the_three_jobs_with_the_keyboard_only(browser: Browser) -> None:
     for _ in range(5):  # the next candidate, until the chosen steps reach the goal
         tab_to(
             page,
-            lambda f: f["tag"] == "input" and f["around"].startswith("Remove ·"),
+            lambda f: f["tag"] == "input" and f["around"].startswith("Remove ") and " · frees " in f["around"],
             "a removal candidate's box",
             limit=200,
         )

@@ -82,3 +82,32 @@ def queue_home(home: Path, writes: int = 40) -> Path:
         origin = "background_review" if n % 2 else "foreground"
         stage(home, sid, payload, age=60 * (writes - n), origin=origin, summary=summary)
     return home
+
+
+# A near-full home as a person's gets: a near-duplicate, a port contradiction worded
+# freely, facts dated in the past, the repository's layout and the user's own name.
+CROWDED_ENTRIES = (
+    "Monorepo layout: services/ holds billing-api, ledger and notifier; shared code in libs/; "
+    "one Makefile at the root.",
+    "billing-api runs locally on 8081.",
+    "Staging freeze until March 2025: no deploys to staging without the release manager's approval.",
+    "We are migrating the ledger from MySQL to Postgres by Q3 2025; new tables go to Postgres only.",
+    "Run the tests with `make test`, never bare pytest.",
+    "Always run tests through `make test` and never with bare pytest.",
+    "When it runs on a laptop the billing service answers on port 8090 (docker compose maps it).",
+)
+
+
+def crowded_home(home: Path) -> Path:
+    """MEMORY.md at about 96 % of 2,200 characters (CROWDED_ENTRIES, then NEAR_FULL_ENTRIES until
+    full), USER.md with the user's name; no state.db (no path can be looked up)."""
+    memories = home / "memories"
+    memories.mkdir(parents=True)
+    entries = list(CROWDED_ENTRIES)
+    for extra in NEAR_FULL_ENTRIES:
+        if len("\n§\n".join([*entries, extra])) > 2_112:
+            break
+        entries.append(extra)
+    (memories / "MEMORY.md").write_text("\n§\n".join(entries), encoding="utf-8")
+    (memories / "USER.md").write_text("\n§\n".join(USER_ENTRIES), encoding="utf-8")
+    return home

@@ -43,8 +43,11 @@ from hermes_dash.engine.views.humanize import n_entries
 from .. import normalize
 from . import meaning, model_review, model_staged
 from .apply import apply_merges, apply_plan, move, resolve_contradiction, resolve_cross
+from .dates import PastDate, past_date
 from .facts import tokens as distinctive_tokens
 from .model import (
+    AGAINST,
+    EVIDENCE_ORDER,
     Candidate,
     Contradiction,
     CrossOverlap,
@@ -167,7 +170,11 @@ def suggest(
 
 __all__ = [
     "DEFAULT_THRESHOLD",
+    "AGAINST",
     "Candidate",
+    "EVIDENCE_ORDER",
+    "PastDate",
+    "past_date",
     "Contradiction",
     "CrossOverlap",
     "Merge",

@@ -209,13 +209,21 @@ class Candidate:
     """An entry the person may pick for removal, with why it is listed and what it frees."""
 
     entry: str
-    evidence: str  # "superseded" | "duplicate" | "contradicted" | "not found here" | "no evidence" | "newer value"
+    evidence: str  # one of EVIDENCE_ORDER
     why: str
     freed: int  # characters its removal frees (the entry and one delimiter)
 
 
-EVIDENCE_ORDER = ("superseded", "duplicate", "contradicted", "not found here", "no evidence", "newer value")
-AGAINST = EVIDENCE_ORDER[:4]  # evidence against an entry (the rest is none, or evidence for it)
+EVIDENCE_ORDER = (
+    "superseded",
+    "duplicate",
+    "contradicted",
+    "not found here",
+    "dated in the past",
+    "no evidence",
+    "newer value",
+)
+AGAINST = EVIDENCE_ORDER[:5]  # evidence against an entry (the rest is none, or evidence for it)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from hermes_dash import InvalidRequest
 from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, percent, usage
 from hermes_dash.engine.rules.targets import Target
 
+from .dates import past_date
 from .model import Candidate, Contradiction, CrossOverlap, Merge, PlacementHint, Plan, PlanStep, StaleHint, Tally, other
 from .text import shorten
 
@@ -200,7 +201,8 @@ def rank(
     """Removal candidates by evidence (docs/cleanup.md#plan): superseded (the older side of a
     contradiction a change cue dates), said twice (the redundant side of a merge or of a fact
     both files hold), contradicted with nothing saying which is newer (both sides), not found
-    where the agent runs; then the entries with no evidence, in the file's order (length is no
+    where the agent runs, dated in the past (an end or a deadline that is over); then the entries
+    with no evidence, in the file's order (length is no
     evidence); last the newer side of each contradiction, the value to keep."""
     why: dict[str, tuple[int, str, str]] = {}
     for c in contradictions:
@@ -228,9 +230,14 @@ def rank(
             )
     for s in stale:
         why.setdefault(s.entry, (3, "not found here", s.summary()))
+    for entry in entries:  # an end or a deadline that is over ("until March 2025"): evidence too
+        if entry not in why and (over := past_date(entry)) is not None:
+            why[entry] = (4, "dated in the past", f"it says “{over.words}”, and that time is over")
     out = []
     for n, entry in enumerate(entries):
-        order, evidence, text = why.get(entry, (8, "no evidence", "nothing says it is outdated or said elsewhere"))
+        order, evidence, text = why.get(
+            entry, (8, "no evidence", "none of these checks found it outdated or said elsewhere")
+        )
         out.append((order, n, Candidate(entry, evidence, text, len(entry) + len(DELIMITER))))
     out.sort(key=lambda t: (t[0], t[1]))
     return tuple(c for _o, _n, c in out)

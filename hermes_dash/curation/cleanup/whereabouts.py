@@ -95,7 +95,9 @@ class Where:
         if not self.folders:
             return (
                 "No path was looked up: the agent's sessions (state.db) record no working folder, so "
-                "nothing says it runs on this machine."
+                "nothing says it runs on this machine. To have paths checked, open the dashboard on the "
+                "machine where the agent runs, on the home it uses, once it has run a session there "
+                "(the session's working folder, recorded in state.db, says it runs here)."
             )
         shown = ", ".join(self.folders[:2]) + (", …" if len(self.folders) > 2 else "")
         return (

@@ -19,11 +19,12 @@ file): they are shown as plain text only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from hermes_dash import Operation, ui
+from hermes_dash import FILENAMES, TARGETS, Operation, Refusal, ago, n_of, past_of, ui
 from hermes_dash.curation import pending
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import ago, n_of, past_of
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
 
 store = ui.require_store()
-st.title("Inbox: pending writes")
+ui.page_title("Inbox: pending writes")  # focus comes here on arrival, as on every page
 if store.settings.write_approval:
     st.caption(
         "The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
@@ -44,6 +45,7 @@ else:
         "still leave a background review's replace and remove proposals here for you to approve or reject."
     )
 
+ui.follow(store)  # a write the agent stages (or a memory write) shows within about a second, with no click
 triaged = pending.triage(store)
 if left := pending.not_read(store):  # a queue longer than is read at once
     st.caption(f"{len(triaged)} oldest staged writes shown; {left}: approve or reject these first.")
@@ -55,6 +57,20 @@ for state in states.values():
     ui.remember_seen(state)
 by_id = {t.staged.id: t for t in triaged}
 flagged = pending.marked(triaged)
+# What is selected, kept in state of its own: a checkbox's own value is forgotten by Streamlit on
+# every run that does not draw it (another page of the queue), and a selection holds across pages
+# and orders until it is acted on.
+picked: dict[str, bool] = st.session_state.setdefault("in_picked", {})
+
+
+def _pick(sid: str) -> None:
+    picked[sid] = bool(st.session_state.get(f"in_pick_{sid}"))
+
+
+def pick_box(sid: str, label: str, **kwargs: Any) -> None:
+    """The bulk checkbox of one write, drawn from (and kept in) the selection."""
+    st.checkbox(label, key=f"in_pick_{sid}", value=picked.get(sid, False), on_change=_pick, args=(sid,), **kwargs)
+
 
 SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
 PAGE_SIZE = 10  # staged writes a page
@@ -99,6 +115,7 @@ def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = 
     def unselect(decisions: list[pending.Decision]) -> None:
         for d in decisions:
             if d.ok:
+                picked.pop(d.id, None)
                 st.session_state.pop(f"in_pick_{d.id}", None)
 
     ui.run_op(run, report=lambda decisions: reported(verb, decisions), then=unselect)
@@ -121,6 +138,59 @@ def approve_all() -> None:
 # -- triage: marks, order, the marked ones rejected together -----------------------------------------
 
 
+def write_text(item: pending.Staged) -> str:
+    """A staged write's own words, one line an operation: what a bulk confirmation shows of it."""
+    if not item.ok:
+        return f"malformed: {item.problem}"
+    lines = []
+    for part in item.ops:
+        content, old = ui.texts_of(part)
+        lines.append(f"{part.action or 'no action'}: " + " → ".join(t for t in (old, content) if t))
+    return "\n".join(lines)
+
+
+def bulk_list(verb: str, ids: Sequence[str]) -> None:
+    """What a bulk confirmation is about: each write with its text; for an approval, each file's
+    usage once all of them apply (each write's change added up, as approving applies them in turn)."""
+    change = dict.fromkeys(TARGETS, 0)
+    with st.container(height=min(360, 40 + 70 * len(ids)), key="in_confirm_list"):
+        for sid in ids:
+            entry = by_id.get(sid)
+            if entry is None:
+                st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
+                continue
+            item, preview = entry.staged, entry.preview
+            where = f" on **{item.filename}**" if item.ok else ""
+            st.markdown(f"{ui.lit(sid)} · {KIND_WORDS.get(item.action, 'no action')}{where}")
+            st.text(write_text(item))
+            if preview.refusal is not None:
+                st.caption("Would be refused as it is now: it stays staged.")
+            elif item.ok:
+                change[item.target] += preview.usage - states[item.target].usage
+    if verb == "approve":
+        st.caption(
+            " · ".join(
+                f"{states[t].filename} after: {states[t].usage + change[t]:,} / {states[t].limit:,} characters "
+                f"({change[t]:+,})"
+                for t in TARGETS
+                if change[t] or any(by_id[i].staged.target == t for i in ids if i in by_id)
+            )
+        )
+
+
+def still_apply(entry: pending.Triaged) -> tuple[int, int]:
+    """How many operations of a batch still apply on the file now, of how many (0 for a single write):
+    a batch marked for one stale operation may hold good ones that rejecting would delete."""
+    item = entry.staged
+    if not item.ok or len(item.ops) < 2:
+        return 0, 0
+    try:
+        parts = pending.preview_parts(store, item, state=states[item.target]).parts
+    except Refusal:
+        return 0, len(item.ops)
+    return sum(p.keepable for p in parts), len(parts)
+
+
 def _forget_marked() -> None:
     st.session_state.pop("in_marked", None)
 
@@ -129,9 +199,17 @@ def _forget_marked() -> None:
 def ask_marked(ids: tuple[str, ...]) -> None:
     """The one confirmation for the marked writes: each listed with why it is marked."""
     st.markdown(f"**{n_of(len(ids), 'staged write')}** will be deleted; the memory files are not touched.")
+    good = {sid: still_apply(by_id[sid]) for sid in ids if sid in by_id}
+    rescued = [sid for sid, (ok, _) in good.items() if ok]
+    if rescued:
+        st.warning(
+            f"{n_of(len(rescued), 'marked batch', 'marked batches')} still "
+            f"{'holds' if len(rescued) == 1 else 'hold'} operations that apply: rejecting deletes them too. "
+            "Open one to approve what still applies, operation by operation."
+        )
     # The list scrolls inside the dialog: the answer below it stays in view however long it is.
     with st.container(height=min(420, 40 + 78 * len(ids)), key="in_marked_list"):
-        for sid in ids:
+        for sid in sorted(ids, key=lambda i: i not in rescued):
             item = by_id.get(sid)
             if item is None:
                 st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
@@ -140,7 +218,12 @@ def ask_marked(ids: tuple[str, ...]) -> None:
                 f"{ui.lit(sid)} · {KIND_WORDS.get(item.staged.action, item.staged.action)} on "
                 f"**{FILENAMES[item.staged.target]}** · {ago(item.staged.age())}"
             )
-            st.text("; ".join(item.reasons))
+            st.text("; ".join(item.reasons) + "\n" + write_text(item.staged))
+            ok, of = good[sid]
+            if ok and st.button(f"{ok} of {of} operations still apply: open it", key=f"in_marked_open_{sid}"):
+                _forget_marked()
+                st.session_state.in_open = sid
+                st.rerun()
     with st.container(horizontal=True, gap="small", key="in_marked_buttons"):
         yes = st.button(f"Yes, reject {len(ids)}", key="in_marked_yes", type="primary")
         no = st.button("Cancel", key="in_marked_no")
@@ -173,11 +256,11 @@ with st.container(horizontal=True, gap="small", vertical_alignment="center", key
         help="The order of the staged writes. By kind: adds, patches, replaces, removes, batches; "
         "oldest first within each. Malformed files come last.",
     )
-    only_marked = st.toggle("Only the marked ones", key="in_only_marked", disabled=not flagged)
-    if st.button(
+    # Nothing marked: no toggle and no "Reject the 0 marked…" (a control that can do nothing is not drawn).
+    only_marked = bool(flagged) and st.toggle("Only the marked ones", key="in_only_marked")
+    if flagged and st.button(
         f"Reject the {len(flagged)} marked…",
         key="in_reject_marked",
-        disabled=not flagged,
         help="Asks first, listing each with why it is marked.",
     ):
         st.session_state.in_marked = tuple(t.staged.id for t in flagged)
@@ -198,11 +281,12 @@ if ui.confirm(
     key="in_all",
     detail="Oldest first, each its own write with its own backup; the ones that do not apply stay staged, "
     "each named with its reason.",
+    show=lambda: bulk_list("approve", tuple(by_id)),
 ):
     approve_all()
 
 # The bulk actions, at the top: what is selected on any page.
-chosen = [sid for sid in by_id if st.session_state.get(f"in_pick_{sid}")]
+chosen = [sid for sid in by_id if picked.get(sid)]
 with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_bulk"):
     st.markdown(f"**{len(chosen)} selected**", width="content")
     if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
@@ -244,7 +328,7 @@ def reject_and_select(item_id: str) -> None:
     if st.button("Reject…", key=f"in_reject_{item_id}"):
         st.session_state[f"in_rej_{item_id}_ask"] = True
     if not folded:
-        st.checkbox(f"Select {ui.lit(item_id)}", key=f"in_pick_{item_id}")
+        pick_box(item_id, f"Select {ui.lit(item_id)}")
 
 
 def confirm_reject(item_id: str) -> None:
@@ -301,17 +385,19 @@ def card(entry: pending.Triaged) -> None:
         if entry.marked:
             st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
             # A broken pin is shown in full just below (then and now): its reason is not repeated.
+            # So is a stale one whose refusal is shown below: the reason once.
             said = [
-                why for mark, why in zip(entry.marks, entry.reasons) if not (mark == "stale" and preview.broken_pins)
+                why
+                for mark, why in zip(entry.marks, entry.reasons)
+                if not (mark == "stale" and (preview.broken_pins or preview.refusal is not None))
             ]
             if said:
                 st.text("\n".join(said))
     with after:
         gauge = st.container()  # filled once the edit is known: one figure, the one approving gives
-    refused = "**Approving this would be refused**; it stays pending until you edit it so that it fits, or reject it."
     if preview.refusal is not None:
         with what:
-            ui.show_refusal(preview.refusal, refused)
+            refused_here(entry)
     if item.matched_entry and not preview.broken_pins:
         with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
             ui.show_entry(item.matched_entry, max_chars=600)
@@ -328,7 +414,10 @@ def card(entry: pending.Triaged) -> None:
     # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
     with what:
         with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-            if st.button("Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"):
+            # A write whose approval would be refused offers no Approve until an edit makes one.
+            if (edited is not None or preview.refusal is None) and st.button(
+                "Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"
+            ):
                 decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
             reject_and_select(item.id)
         confirm_reject(item.id)
@@ -348,8 +437,38 @@ def card(entry: pending.Triaged) -> None:
     contents = [part.content for part in item.parts() if part.content]
     ui.staged_model_review(store, item.id, item.target, contents, states[item.target].fingerprint)
     # A batch, an operation with no action, or a write over the limit (to fit with removals).
-    if len(item.ops) > 1 or any(not p.action for p in item.ops) or preview.refusal_code == "over_limit":
+    if parted(item, preview.refusal_code):
         by_parts(entry)
+
+
+def parted(item: pending.Staged, refusal_code: str | None) -> bool:
+    """Whether a write is also shown operation by operation: a batch, an operation with no action,
+    or a write over the limit (to fit with removals)."""
+    return len(item.ops) > 1 or any(not p.action for p in item.ops) or refusal_code == "over_limit"
+
+
+def refused_here(entry: pending.Triaged) -> None:
+    """Why approving this write would be refused, said once; where the operation-by-operation
+    view below can approve part of it, that is the way out named (not the engine's hint, which
+    speaks of a single operation's text)."""
+    preview = entry.preview
+    assert preview.refusal is not None
+    if len(entry.staged.ops) < 2:
+        ui.show_refusal(
+            preview.refusal,
+            "**Approving this would be refused**; it stays pending until you edit it so that it fits, or reject it.",
+        )
+        return
+    ok, of = still_apply(entry)
+    way = (
+        f"{ok} of {of} operations still apply: keep them in **Operation by operation** below and approve them "
+        "as one write; the rest stay staged (or drop them)."
+        if ok
+        else "Open **Operation by operation** below to see each operation's reason, re-aim or drop it."
+    )
+    with st.container(border=True):
+        st.error(f"**Approving this as a whole would be refused.** {way}")
+        st.text(preview.refusal.message)
 
 
 def by_parts(entry: pending.Triaged) -> None:
@@ -390,26 +509,51 @@ def fold_label(entry: pending.Triaged) -> str:
     )
 
 
+PAGE_AT = "in_at"  # session state: the page of the queue shown, a number of the page's own
+
+
+def pick_page(count: int, wanted: int | None = None) -> int:
+    """The page of a queue of ``count`` to show (``wanted``: this one), and its picker.
+
+    Streamlit keeps a picker's value as the label it showed; a label the next run no longer offers
+    came back as that string (once a TypeError on a shortened queue). So the labels depend only on
+    the number of pages, which is also in the picker's key: a new count is a new picker, set to the
+    page kept here."""
+    pages = max(1, -(-count // PAGE_SIZE))
+    at = min(wanted if wanted is not None else int(st.session_state.get(PAGE_AT, 0)), pages - 1)
+    if pages > 1:
+        key = f"in_page_{pages}"
+        if wanted is not None or key not in st.session_state:
+            st.session_state[key] = at
+        with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_pager"):
+            at = st.selectbox(
+                "Page",
+                range(pages),
+                format_func=lambda n: f"Page {n + 1} of {pages}",
+                key=key,
+                width=160,
+                label_visibility="collapsed",
+            )
+            st.caption(f"Writes {at * PAGE_SIZE + 1}–{min(count, (at + 1) * PAGE_SIZE)} of {count}")
+    st.session_state[PAGE_AT] = at
+    return at
+
+
+def opening(items: Sequence[pending.Triaged]) -> int | None:
+    """The page of the write the marked writes' dialog asked to open ("open it"), its fold opened."""
+    sid = st.session_state.pop("in_open", None)
+    ids = [t.staged.id for t in items]
+    if sid not in ids:
+        return None
+    st.session_state[f"in_fold_{sid}"] = True
+    return ids.index(sid) // PAGE_SIZE
+
+
 confirm_slot = st.container()  # the bulk confirmation, at the top beside its buttons
 shown_items = pending.sort_items(triaged, order)
 if only_marked:
     shown_items = [t for t in shown_items if t.marked]
-pages = max(1, -(-len(shown_items) // PAGE_SIZE))
-if st.session_state.get("in_page", 0) >= pages:  # the queue got shorter: its last page now
-    st.session_state.in_page = pages - 1
-if pages > 1:
-    page = st.selectbox(
-        "Page",
-        range(pages),
-        format_func=lambda n: (
-            f"Page {n + 1} of {pages}: writes {n * PAGE_SIZE + 1}–{min(len(shown_items), (n + 1) * PAGE_SIZE)}"
-            f" of {len(shown_items)}"
-        ),
-        key="in_page",
-        width=320,
-    )
-else:
-    page = 0
+page = pick_page(len(shown_items), opening(shown_items))
 folded = len(shown_items) > OPEN_UP_TO
 for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
     sid = entry.staged.id
@@ -418,7 +562,7 @@ for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
             card(entry)
         continue
     with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
-        st.checkbox(f"Select {ui.lit(sid)}", key=f"in_pick_{sid}", label_visibility="collapsed", width="content")
+        pick_box(sid, f"Select {ui.lit(sid)}", label_visibility="collapsed", width="content")
         box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
     if box.open:
         with box, st.container(key=f"in_box_{sid}"):
@@ -443,5 +587,6 @@ if pending_confirm:
             )
             if verb == "approve"
             else "Their files are deleted; the memory files are not touched.",
+            show=lambda: bulk_list(verb, ids),
         ):
             decide(verb, ids, {i: edits[i] for i in as_edited})

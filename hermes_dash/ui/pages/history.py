@@ -179,9 +179,15 @@ def version_label(backup: Backup, version: history.Version | None) -> str:
     if version is None:
         return f"{backup.name} · {KINDS.get(backup.style, backup.style)} · cannot be read"
     # The file name last: where a phone's box is too narrow, what is cut is the name, with an
-    # ellipsis saying so (it was cut mid-word with no mark: "MEMORY.m").
+    # ellipsis saying so (it was cut mid-word with no mark: "MEMORY.m"). A copy taken before a
+    # write is named by that write (its time is the copy's own, to the second, and who made it):
+    # two copies a minute apart read alike but for seconds in a file name otherwise.
+    kind = KINDS.get(version.style, version.style)
+    after = version.index + 1
+    if version.style == "dated" and after < len(made_by):
+        kind = f"before a write by {made_by[after]}"
     return (
-        f"[{version.index}] {stamp(version, seconds=False)} · {KINDS.get(version.style, version.style)} · "
+        f"[{version.index}] {stamp(version, seconds=version.style == 'dated')} · {kind} · "
         f"{n_entries(len(version.entries))} · {backup.name}"
     )
 
@@ -230,6 +236,16 @@ found = blame.blame(store, target, reasons=False)  # who made each version, and 
 made_by = blame.version_authors(line, found)
 
 
+def written(v: history.Version) -> str:
+    """When the changes "Made by" names were written: the time of the copy taken just before that
+    write (the version before this one); the oldest copy's were written before its own time. The
+    copy's own time beside another version's writer read as that write's time (a 19:21 beside a
+    replace that ran at 19:02)."""
+    if v.index == 0:
+        return f"before {stamp(v, seconds=False)}" if v.created else ""
+    return stamp(versions[v.index - 1], seconds=False)
+
+
 def when(index: int | None) -> str:
     if index is None:
         return ""
@@ -250,7 +266,7 @@ with side:
         pd.DataFrame(
             {
                 "#": [v.index for v in newest_first],
-                "Time": [stamp(v, seconds=False) for v in newest_first],
+                "Written": [written(v) for v in newest_first],
                 "Made by": list(reversed(made_by)),
                 # Characters of its entries, as every page counts a file against its limit.
                 "Chars": [v.usage for v in newest_first],
@@ -262,9 +278,14 @@ with side:
         height=ui.table_height(len(versions)),
         column_config={
             "#": st.column_config.NumberColumn(width=36),
-            "Time": st.column_config.TextColumn(width=136),
+            # The four fit 354 px, a phone's width: the time may take two lines, so that "Made by"
+            # ("you (command line: hermes-dash replace)") takes three, not four lines spilling
+            # over the row's borders.
+            "Written": st.column_config.TextColumn(
+                width=112, help="When the changes in this version were written (and by whom, beside it)"
+            ),
             "Made by": st.column_config.TextColumn(
-                width=120,
+                width=144,
                 help="Who made the changes from the version before: an agent session, you "
                 "(hermes-dash), the Inbox, or outside the agent when no record explains them "
                 "(docs/provenance.md)",
