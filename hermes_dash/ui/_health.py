@@ -119,7 +119,8 @@ def note_own_write(result: object, undoable: bool, home: object) -> None:
     """After this session's own write (an OpResult, a two-file result with ``first`` and
     ``second``, or the Inbox's decisions, each with its ``result``): no "written from outside"
     toast for it, and its receipt watched when Undo was offered."""
-    from hermes_dash import FILENAMES, OpResult
+    from hermes_dash import OpResult
+    from hermes_dash.engine.rules.format import FILENAMES
 
     if isinstance(result, OpResult):
         parts = [result]

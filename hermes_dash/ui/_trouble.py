@@ -14,7 +14,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from hermes_dash import FILENAMES, TARGETS, HermesHome
+from hermes_dash import HermesHome
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
 _LOG = logging.getLogger("hermes_dash.ui")
 

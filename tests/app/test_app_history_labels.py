@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from app_support import no_exception, open_app, tables
 
-from hermes_dash import MemoryStore, journal_via
+from hermes_dash import MemoryStore
+from hermes_dash.engine.io.journal import journal_via
 
 pytestmark = pytest.mark.home(memory=["Tests need Postgres 16."])
 

@@ -14,7 +14,7 @@ from pending_support import batch, stage
 from staged_batch import CI, FIVE, PG, SHIP
 from streamlit.testing.v1 import AppTest
 
-from hermes_dash import parse
+from hermes_dash.engine.rules.format import parse
 
 pytestmark = pytest.mark.home(
     memory=[PG, CI, SHIP], config="memory:\n  write_approval: true\n  memory_char_limit: 2200\n"

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from hermes_dash import Operation, ui
-from hermes_dash import FILENAMES, TARGETS, Operation, Refusal, ago, n_of, past_of, ui
+from hermes_dash import Operation, Refusal, ui
 from hermes_dash.curation import pending
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import ago, n_of, past_of
