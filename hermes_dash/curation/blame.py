@@ -28,9 +28,8 @@ from hermes_dash.curation.gitstate import GitBlame, entry_commits
 from hermes_dash.curation.gitworker import ask
 from hermes_dash.engine.io.journal import JournalLine, read_journal
 from hermes_dash.engine.rules.format import TARGETS
-from hermes_dash.engine.views.origins import ORIGINS_TIMEOUT_S, MemoryCall, scan_calls
+from hermes_dash.engine.views.origins import ORIGINS_TIMEOUT_S, MemoryCall, Reason, call_reasons, scan_calls
 from hermes_dash.engine.views.sessions import oldest_prompt
-from hermes_dash.engine.views.turns import Reason, call_reasons
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 

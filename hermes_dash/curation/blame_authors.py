@@ -8,7 +8,7 @@ from hermes_dash import MemoryStore
 from hermes_dash.curation import history
 from hermes_dash.curation.blame_model import BEFORE_OLDEST, Blame, Event
 from hermes_dash.engine.views.diff import diff_entries
-from hermes_dash.engine.views.turns import TurnMessage, call_turn
+from hermes_dash.engine.views.origins import TurnMessage, call_turn
 
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
 

@@ -34,7 +34,7 @@ ORIGIN_LABELS = {
 }
 #: Orders the Inbox and ``pending list`` offer.
 SORTS = ("oldest", "newest", "kind")
-_KIND_ORDER = {a: i for i, a in enumerate(("add", "patch", "replace", "remove", "batch"))}
+KIND_ORDER = {a: i for i, a in enumerate(("add", "patch", "replace", "remove", "batch"))}
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from hermes_dash.engine.rules.ops import project
 from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import n_of
 
-from .lowering import _BIG, lower
+from .lowering import NO_LIMIT, lower
 from .model import Staged
 from .words import word_diff
 
@@ -150,7 +150,7 @@ def _one(position: int, staged: Operation, entries: list[str], aim: str | None) 
         low = lower(entries, op)
     except Refusal as refusal:
         return PartVerdict(position, staged, kind_of(refusal), refusal.message, aimed=aim), entries
-    shown = project(entries, low, _BIG)
+    shown = project(entries, low, NO_LIMIT)
     if shown.refusal is not None:
         return PartVerdict(position, staged, kind_of(shown.refusal), shown.refusal.message, aimed=aim), entries
     after = list(shown.after)

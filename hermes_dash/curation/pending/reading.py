@@ -290,7 +290,7 @@ def not_read(store: MemoryStore) -> NotRead:
     return _chosen(store.home.pending_dir)[1]
 
 
-def _path_of(store: MemoryStore, sid: str) -> Path:
+def staged_path(store: MemoryStore, sid: str) -> Path:
     if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InvalidRequest(
             f"{sid!r} is not a staged-write id.",
@@ -304,13 +304,13 @@ def _path_of(store: MemoryStore, sid: str) -> Path:
     return path
 
 
-def _well_formed(path: Path) -> Staged:
+def read_staged(path: Path) -> Staged:
     """The staged write at ``path``; refused when it is malformed (nothing can be applied from it)."""
-    return _well_formed_bytes(path)[0]
+    return read_staged_bytes(path)[0]
 
 
-def _well_formed_bytes(path: Path) -> tuple[Staged, bytes]:
-    """:func:`_well_formed`, with the bytes it was read from: a record written back smaller is
+def read_staged_bytes(path: Path) -> tuple[Staged, bytes]:
+    """:func:`read_staged`, with the bytes it was read from: a record written back smaller is
     made from the very bytes previewed, never from a second read the agent may have replaced."""
     staged, data = _read_with_bytes(path)
     if not staged.ok:
