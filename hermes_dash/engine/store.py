@@ -30,6 +30,7 @@ from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidReq
 from hermes_dash.engine.rules.format import TARGETS, decode_lossy, parse, serialise, usage
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import (
+    FileState,
     OpResult,
     TwoFileResult,
     TwoFileUndo,
@@ -118,18 +119,8 @@ class MemoryStore(Files):
                 return self._result(
                     state, "rewrite", f"{state.filename} is already in clean form.", tuple(cleaned), None
                 )
-            return self._commit(
-                [
-                    Half(
-                        state,
-                        data,
-                        tuple(cleaned),
-                        "rewrite",
-                        f"Rewrote {state.filename} as {n_entries(len(cleaned))}.",
-                        force=True,
-                    )
-                ]
-            )[0]
+            message = f"Rewrote {state.filename} as {n_entries(len(cleaned))}."
+            return self._write_whole(state, data, "rewrite", message, after=tuple(cleaned))
 
     # -- backups -------------------------------------------------------------------------------
 
@@ -224,19 +215,7 @@ class MemoryStore(Files):
             state = self._read(spec)
             if state.raw == data and state.exists:
                 return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries, None)
-            return self._commit(
-                [
-                    Half(
-                        state,
-                        data,
-                        tuple(parse(decode_lossy(data))),
-                        "restore",
-                        f"Restored {state.filename} from {name}.",
-                        force=True,
-                        also_protect=chosen,
-                    )
-                ]
-            )[0]
+            return self._write_whole(state, data, "restore", f"Restored {state.filename} from {name}.", chosen)
 
     def undo(self, undo: Undo | OpResult) -> OpResult:
         """Take back one write: put back the bytes it replaced, as a backed-up write itself.
@@ -257,18 +236,24 @@ class MemoryStore(Files):
         with self._lock(spec):
             state = self._read_writable(spec)
             data = self._undo_checked(state, undo)
-            return self._commit(
-                [
-                    Half(
-                        state,
-                        data,
-                        tuple(parse(decode_lossy(data))),
-                        "undo",
-                        f"Undid the last write to {filename}.",
-                        force=True,
-                    )
-                ]
-            )[0]
+            return self._write_whole(state, data, "undo", f"Undid the last write to {filename}.")
+
+    def _write_whole(
+        self,
+        state: FileState,
+        data: bytes,
+        action: str,
+        message: str,
+        protect: _backups.Backup | None = None,
+        *,
+        after: tuple[str, ...] | None = None,
+    ) -> OpResult:
+        """Commit one file's whole new bytes (a rewrite, a restore, an undo): a write of its own
+        even when the bytes are the same; ``protect`` is a backup the reply names, ``after`` the
+        entries when the caller has them (else they are parsed from ``data``)."""
+        entries = after if after is not None else tuple(parse(decode_lossy(data)))
+        half = Half(state, data, entries, action, message, force=True, also_protect=protect)
+        return self._commit([half])[0]
 
     # -- both files at once (docs/rules.md#two-file-writes) -------------------------------------
 
