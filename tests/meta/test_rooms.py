@@ -32,7 +32,6 @@ LONG_FUNCTIONS = {
     "hermes_dash/curation/pending/parts.py:preview_parts",
     "hermes_dash/integrations/gitsetup.py:setup",
     "hermes_dash/integrations/merge.py:run_driver",
-    "hermes_dash/integrations/plugin.py:install",
 }
 
 
