@@ -31,6 +31,7 @@ from hermes_dash.engine.invocation import printed_program
 from hermes_dash.engine.io.readfile import read_regular
 from hermes_dash.engine.rules.format import DEFAULT_LIMITS, DELIMITER, FILENAMES, decode, parse
 from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.humanize import n_of
 
 #: Memory files hold kilobytes; a version larger than this is not read entry by entry.
 MAX_BYTES = 16 << 20
@@ -271,7 +272,7 @@ def run_driver(
     ]
     if result.conflicts:
         lines.append(
-            f"  {len(result.conflicts)} entr{'y' if len(result.conflicts) == 1 else 'ies'} changed on both "
+            f"  {n_of(len(result.conflicts), 'entry', 'entries')} changed on both "
             "sides differently (or changed on one and removed on the other): both texts are in the file "
             "between <<<<<<< and >>>>>>>. Keep one (or write one from both), delete the marker lines, "
             "then `git add` it."
