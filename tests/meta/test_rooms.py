@@ -31,7 +31,6 @@ LONG_FUNCTIONS = {
     "hermes_dash/curation/cleanup/contradictions.py:judge",
     "hermes_dash/curation/pending/parts.py:preview_parts",
     "hermes_dash/integrations/gitsetup.py:setup",
-    "hermes_dash/integrations/merge.py:run_driver",
 }
 
 
