@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from hermes_dash import EntryChanged, FileState, InvalidRequest, Operation, Refusal
 from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, percent
-from hermes_dash.engine.rules.ops import Work, step
+from hermes_dash.engine.rules.ops import step
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.text import shorten
 
@@ -302,7 +302,7 @@ class Plan:
         return replace(self, steps=tuple(out), ranked=tuple(c for c in self.ranked if c.entry not in picked))
 
 
-class Tally(Work):
+class Tally:
     """The usage of a file as a plan's steps change it, in constant time per operation. Each
     operation goes through the engine's one dispatcher (:func:`hermes_dash.step`), which lands
     here on a multiset of texts instead of a list: steps address entries by their full text,
