@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from hermes_dash.engine.io.atomic import PRIVATE, write_file
 from hermes_dash.engine.rules.format import TARGETS
 from hermes_dash.engine.store import MemoryStore
-from hermes_dash.engine.views.snapshot import Snapshot, frozen_snapshot_path, load_frozen_snapshot
+from hermes_dash.engine.views.snapshot import Snapshot, frozen_snapshot_path
 
 
 def freeze_snapshot(store: MemoryStore) -> Snapshot:
@@ -22,7 +22,8 @@ def freeze_snapshot(store: MemoryStore) -> Snapshot:
     # Its own file, never a link's target: a link planted here is refused, never written through.
     data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
     write_file(frozen_snapshot_path(store), data, mode=PRIVATE)
-    return load_frozen_snapshot(store)  # type: ignore[return-value]  # just written: None only if the file went away in between
+    frozen = {t: tuple(e) for t, e in entries.items()}
+    return Snapshot("frozen in hermes-dash", now, blocks, frozen, {t: False for t in TARGETS})
 
 
 __all__ = ["freeze_snapshot"]

@@ -439,15 +439,15 @@ def load_settings(home: HermesHome) -> Settings:
     if not isinstance(dashboard, dict):
         warnings.append("config.yaml: 'dashboard' is not a mapping; ignoring it.")
         dashboard = {}
-    per_file = {
-        t.limit_key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings)
-        for t in TABLE
+    limit = {
+        t.key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings) for t in TABLE
     }
-    per_file.update(
-        {t.enabled_key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings) for t in TABLE}
-    )
+    on = {t.key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings) for t in TABLE}
     return Settings(
-        **per_file,  # type: ignore[arg-type]  # one limit and one switch per row of the memory files' table
+        memory_char_limit=limit["memory"],
+        user_char_limit=limit["user"],
+        memory_enabled=on["memory"],
+        user_profile_enabled=on["user"],
         write_approval=_as_bool(memory.get("write_approval"), "memory.write_approval", False, warnings),
         backups_keep=_as_int(
             dashboard.get("backups_keep"), "dashboard.backups_keep", DEFAULT_BACKUPS_KEEP, warnings, 0

@@ -18,6 +18,7 @@ import operator
 import os
 import stat
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 from hermes_dash.engine import move as _move
 from hermes_dash.engine.change import Change, Half
@@ -294,12 +295,12 @@ def _targets(target: str | None) -> list[str]:
 def _check_keep(keep: object) -> int:
     """How many dated backups to keep when pruning: a whole number, at least 1 (the newest dated
     backup may be the only copy of what the last write replaced)."""
-    if isinstance(keep, bool) or not hasattr(type(keep), "__index__"):  # typing.SupportsIndex, without typing
+    if isinstance(keep, bool) or not isinstance(keep, SupportsIndex):
         raise InvalidRequest(
             f"The number of backups to keep must be a whole number, not {keep!r}. Nothing was deleted.",
             hint="Give a number of 1 or more, for example 10.",
         )
-    number = operator.index(keep)  # type: ignore[arg-type]  # it has __index__ (checked above, as typing.SupportsIndex does)
+    number = operator.index(keep)
     if number < 1:
         raise InvalidRequest(
             f"Keeping {number} would delete the newest backup too. Nothing was deleted.",

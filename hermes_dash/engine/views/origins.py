@@ -335,6 +335,13 @@ def scan_calls(db: Path, timeout: float = SCAN_TIMEOUT_S) -> CallScan:
     )
 
 
+def _row_id(value: object) -> int:
+    """A message id (an INTEGER PRIMARY KEY) as ``int()`` reads a value SQLite gives."""
+    if isinstance(value, int | float | str | bytes):
+        return int(value)
+    raise TypeError(f"a message id of type {type(value).__name__}")
+
+
 def _scan_calls(db: Path, timeout: float, started: float) -> CallScan:
     reader, problem = _open(db, timeout)
     if reader is None:
@@ -353,11 +360,11 @@ def _scan_calls(db: Path, timeout: float, started: float) -> CallScan:
         for message_id, session_id, role, tool_calls, tool_call_id, reply, at in rows:
             rows_read += 1
             if role == "tool":
-                tool_rows.setdefault(str(session_id), []).append((int(message_id), str(tool_call_id or ""), reply))  # type: ignore[call-overload]  # an INTEGER PRIMARY KEY
+                tool_rows.setdefault(str(session_id), []).append((_row_id(message_id), str(tool_call_id or ""), reply))
                 continue
             parsed = _memory_calls(tool_calls)
             if parsed:
-                found.append((int(message_id), str(session_id), at, parsed))  # type: ignore[call-overload]  # an INTEGER PRIMARY KEY
+                found.append((_row_id(message_id), str(session_id), at, parsed))
         keys = [(m, s, cid or str(n)) for m, s, _, parsed in found for n, (cid, _) in enumerate(parsed)]
         replies = _results(reader, keys, tool_rows)
         _session_info(reader, (s for _, s, _, _ in found))
