@@ -30,7 +30,6 @@ LONG_FUNCTIONS = {
     "hermes_dash/curation/cleanup/__init__.py:suggest",
     "hermes_dash/curation/cleanup/contradictions.py:judge",
     "hermes_dash/curation/pending/parts.py:preview_parts",
-    "hermes_dash/integrations/gitsetup.py:setup",
 }
 
 
