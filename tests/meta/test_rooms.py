@@ -29,7 +29,6 @@ LONG_FUNCTIONS = {
     # the funcs engineer, next:
     "hermes_dash/curation/cleanup/__init__.py:suggest",
     "hermes_dash/curation/cleanup/contradictions.py:judge",
-    "hermes_dash/curation/pending/parts.py:preview_parts",
 }
 
 
