@@ -28,7 +28,6 @@ LONG_FUNCTIONS = {
     "hermes_dash/ui/pages/history.py:prune_section",
     # the funcs engineer, next:
     "hermes_dash/curation/cleanup/__init__.py:suggest",
-    "hermes_dash/curation/cleanup/contradictions.py:judge",
 }
 
 
