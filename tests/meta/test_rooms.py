@@ -26,8 +26,6 @@ LONG_FUNCTIONS = {
     "hermes_dash/ui/_conflict.py:conflict_panel",
     "hermes_dash/ui/pages/curation_inbox.py:card",
     "hermes_dash/ui/pages/history.py:prune_section",
-    # the funcs engineer, next:
-    "hermes_dash/curation/cleanup/__init__.py:suggest",
 }
 
 
