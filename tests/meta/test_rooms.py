@@ -15,12 +15,12 @@ MAX_FUNCTION_LINES = 60
 
 #: Functions still past the limit, each with who shortens it; the list only shrinks.
 LONG_FUNCTIONS = {
-    # the cli engineer (issue 46 §5 rewrites the commands):
+    # the command line's engineer shortens these, declaring each command where it is handled:
     "hermes_dash/cli/_curation.py:_suggest_data",
     "hermes_dash/cli/_curation.py:_history_cmd",
     "hermes_dash/cli/_pending.py:_parser",
     "hermes_dash/cli/_snapshot.py:_snapshot_cmd",
-    # the ui engineer (issue 46 §2 thins the pages):
+    # the dashboard's engineer shortens these, making the pages thin:
     "hermes_dash/ui/_entrypanel.py:_panel",
     "hermes_dash/ui/_inbox.py:parts_panel",
     "hermes_dash/ui/_conflict.py:conflict_panel",
@@ -119,7 +119,7 @@ def test_the_pages_and_commands_preview_a_write_only_through_the_store() -> None
 
 #: Private names still taken from a sibling, each with who ends it; the list only shrinks.
 SHARED_PRIVATE = {
-    # the cli engineer (issue 46 §5 declares the commands anew):
+    # the command line's engineer shortens these, declaring each command where it is handled:
     "hermes_dash/cli/_pending.py: hermes_dash.cli._memory._content",
     "hermes_dash/cli/_pending.py: hermes_dash.cli._memory._op_outcome",
 }
