@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hermes_dash import FileState, MemoryStore
@@ -35,11 +35,11 @@ GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 
 
 def _day(moment: datetime | None) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if moment else "an unknown date"
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if moment else "an unknown date"
 
 
 def _date(moment: datetime | None) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d") if moment else "?"
+    return moment.astimezone(UTC).strftime("%Y-%m-%d") if moment else "?"
 
 
 _ORIGIN_WORDS = {"background_review": "a background review", "foreground": "a session"}
@@ -306,7 +306,7 @@ def _origin(
     """One entry's life, oldest first, and the event its current text (or its removal) came from."""
     # Oldest first; within one second (the journal's times are whole seconds) in the journal's order.
     made = [(_event(s.call, s.line, s.text, s.removal, calls, why), order.get(id(s.line), -1)) for s in plan.steps]
-    made.sort(key=lambda pair: (pair[0].at or datetime.min.replace(tzinfo=timezone.utc), pair[1]))
+    made.sort(key=lambda pair: (pair[0].at or datetime.min.replace(tzinfo=UTC), pair[1]))
     events = [event for event, _ in made]
     if plan.first is not None:
         events = _keep_first_origin(events, plan.first.texts, plan.first.seen, plan.first.oldest, unrecorded)

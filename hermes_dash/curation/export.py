@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
@@ -66,7 +66,7 @@ def export_data(store: MemoryStore, *, redact_secrets: bool = False) -> Export:
         shown[target] = ExportedFile(state.usage, state.limit, entries)
     data: dict[str, object] = {
         "format": "hermes-dash-export/1",
-        "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "home": str(store.home.path),
         "profile": store.home.profile,
         "redacted": redact_secrets,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hermes_dash import FileProblem, InvalidRequest, MemoryStore, NotReadable, OpResult
 from hermes_dash.engine.invocation import printed_command
@@ -114,7 +114,7 @@ class Timeline:
         created = self.versions[life.first_seen].created
         if created is None:
             return None
-        return max(0.0, ((now or datetime.now(timezone.utc)) - created).total_seconds())
+        return max(0.0, ((now or datetime.now(UTC)) - created).total_seconds())
 
 
 def _read_version(index: int, name: str, style: str, created: datetime | None, data: bytes) -> Version:
@@ -134,7 +134,7 @@ def versions(store: MemoryStore, target: str) -> list[Version]:
         out.append(_read_version(len(out), backup.name, backup.style, backup.created, data))
     state = store.read(target)
     try:
-        mtime = datetime.fromtimestamp(os.stat(state.path).st_mtime, tz=timezone.utc) if state.exists else None
+        mtime = datetime.fromtimestamp(os.stat(state.path).st_mtime, tz=UTC) if state.exists else None
     except OSError:
         mtime = None
     live = Version(len(out), CURRENT, CURRENT, mtime, state.entries, state.error)

@@ -5,7 +5,7 @@ Kept out of :mod:`hermes_dash.engine.views`, which only read."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hermes_dash.engine.io.atomic import PRIVATE, write_file
 from hermes_dash.engine.rules.format import TARGETS
@@ -15,7 +15,7 @@ from hermes_dash.engine.views.snapshot import Snapshot, frozen_snapshot_path
 
 def freeze_snapshot(store: MemoryStore) -> Snapshot:
     """Record what a session starting now would load, beside the memory files."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     blocks = {t: store.render_block(t) for t in TARGETS}
     entries = {t: list(store.read(t).entries) for t in TARGETS}
     record = {"taken_at": now.isoformat(), "blocks": blocks, "entries": entries}

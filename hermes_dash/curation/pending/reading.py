@@ -9,7 +9,7 @@ import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hermes_dash import InvalidRequest, MemoryStore, NotReadable, Operation
@@ -281,7 +281,7 @@ def list_pending(store: MemoryStore) -> list[Staged]:
     files of a megabyte each took 287 MB to keep, 10,000 would take 14 GB)."""
     folder = store.home.pending_dir
     items = [read_one(folder / n) for n in _chosen(folder)[0]]
-    items.sort(key=lambda s: (s.created is None, s.created or datetime.min.replace(tzinfo=timezone.utc), s.id))
+    items.sort(key=lambda s: (s.created is None, s.created or datetime.min.replace(tzinfo=UTC), s.id))
     return items
 
 
