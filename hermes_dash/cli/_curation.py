@@ -9,6 +9,7 @@ other commands: 0 done, 1 refused (nothing changed), 2 usage error.
 from __future__ import annotations
 
 import argparse
+from datetime import UTC
 from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
@@ -259,9 +260,9 @@ def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
     line = history.timeline(store, args.target)
     made_by = blame.version_authors(line, blame.blame(store, args.target, reasons=False))
-    from datetime import datetime, timezone  # here, not at the top: `show` has no use for it
+    from datetime import datetime  # here, not at the top: `show` has no use for it
 
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
 
     def label(index: int | None) -> str | None:
         return None if index is None else line.versions[index].name

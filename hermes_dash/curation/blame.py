@@ -15,10 +15,11 @@ What none of them explains is labelled by what is known (:data:`LABELS`). Read-o
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
-from hermes_dash import MemoryStore
+from hermes_dash import FileState, MemoryStore
 from hermes_dash.curation import gitread, history
 from hermes_dash.curation.blame_authors import turn_of, version_authors, who_made
 from hermes_dash.curation.blame_model import BEFORE_OLDEST, LABELS, Blame, EntryOrigin, Event
@@ -27,19 +28,18 @@ from hermes_dash.curation.gitstate import GitBlame, entry_commits
 from hermes_dash.curation.gitworker import ask
 from hermes_dash.engine.io.journal import JournalLine, read_journal
 from hermes_dash.engine.rules.format import TARGETS
-from hermes_dash.engine.views.origins import ORIGINS_TIMEOUT_S, MemoryCall, scan_calls
+from hermes_dash.engine.views.origins import ORIGINS_TIMEOUT_S, MemoryCall, Reason, call_reasons, scan_calls
 from hermes_dash.engine.views.sessions import oldest_prompt
-from hermes_dash.engine.views.turns import Reason, call_reasons
 
 GIT_MAX_COMMITS = 200  # history read for git blame, newest first
 
 
 def _day(moment: datetime | None) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if moment else "an unknown date"
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if moment else "an unknown date"
 
 
 def _date(moment: datetime | None) -> str:
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d") if moment else "?"
+    return moment.astimezone(UTC).strftime("%Y-%m-%d") if moment else "?"
 
 
 _ORIGIN_WORDS = {"background_review": "a background review", "foreground": "a session"}
@@ -182,8 +182,37 @@ def _written(call: MemoryCall) -> str | None:
     return None
 
 
-#: (call, journal line, text, removal?) for one step of an entry's life
-_Step = tuple["MemoryCall | None", "JournalLine | None", str, bool]
+@dataclass(frozen=True)
+class _Step:
+    """One step of an entry's life: the agent's call or hermes-dash's journal line that wrote
+    ``text`` into the file (or, ``removal``, took it away)."""
+
+    call: MemoryCall | None
+    line: JournalLine | None
+    text: str
+    removal: bool
+
+
+@dataclass(frozen=True)
+class _First:
+    """An entry's first known text: its texts (the first first), when the first was seen in a
+    backup, and whether that backup is the oldest one kept."""
+
+    texts: tuple[str, ...]
+    seen: datetime
+    oldest: bool
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One entry to explain (present, or gone as the backups or the sessions remember it)."""
+
+    target: str
+    text: str
+    present: bool
+    steps: list[_Step]
+    git: GitBlame | None = None
+    first: _First | None = None
 
 
 def blame(
@@ -201,91 +230,104 @@ def blame(
 
     ``backups=False``: the files' earlier texts are not read from the backups (the landing page
     never lists them); the sessions, the journal and git still give each entry's life."""
-    targets = [target] if target else list(TARGETS)
     db = store.home.state_db
     scan = scan_calls(db, timeout=timeout)
     problems = [scan.problem] if scan.problem else []
     lines = read_journal(store.home.memories_dir)
     calls = list(scan.calls)
-    plans: list[tuple[str, history.EntryLife | None, str, bool, list[_Step], GitBlame | None]] = []
-    # plan -> its texts (the first first), when the first was seen, whether in the oldest backup
-    firsts: dict[int, tuple[tuple[str, ...], datetime, bool]] = {}
+    plans: list[_Plan] = []
     blames: dict[str, GitBlame] = {}
     indexes: dict[str, _Index] = {}
-    for t in targets:
+    for t in [target] if target else list(TARGETS):
         state = store.read(t)
-        timeline = (
-            history.timeline(store, t)
-            if backups
-            else history.build_timeline(
-                t, [history.Version(0, history.CURRENT, history.CURRENT, None, state.entries, state.error)]
-            )
-        )
-        lives = [life for life in timeline.lives if life.present or gone]
-        if text is not None:
-            lives = [life for life in lives if life.text == text][:1] or [
-                life for life in lives if text in life.text or any(text in x for _, x in life.texts)
-            ][:1]
         gb = git_blame(state.link_target or state.path, state.entries) if git and t == "memory" else None
         if gb is not None:
             blames[t] = gb
-            if gb.problem:
-                problems.append(gb.problem)
-        index = indexes[t] = _Index([c for c in calls if c.target == t])
+            problems += [gb.problem] if gb.problem else []
+        indexes[t] = _Index([c for c in calls if c.target == t])
         mine = [line for line in lines if line.target == t]
-        for life in lives:
-            seen = timeline.versions[life.first_seen].created
-            if seen is not None:
-                oldest = life.first_seen == 0 and timeline.versions[0].name != history.CURRENT
-                firsts[len(plans)] = (tuple(x for _, x in life.texts), seen, oldest)
-            plans.append((t, life, life.text, life.present, _steps(life, index, mine), gb))
-        if gone and (text is None or not lives):
-            known = {x for p in plans if p[0] == t for step in p[4] for x in (step[2],)} | {
-                p[2] for p in plans if p[0] == t
-            }
-            for written, steps in _gone_from_sessions(index, known, text):
-                plans.append((t, None, written, False, steps, None))
-    wanted = [step[0] for plan in plans for step in plan[4] if step[0] is not None]
+        plans += _plans(store, state, indexes[t], mine, gb, text=text, gone=gone, backups=backups)
+    wanted = [step.call for plan in plans for step in plan.steps if step.call is not None]
     why = call_reasons(db, wanted) if reasons else {}
-    out: list[EntryOrigin] = []
-
     unrecorded = _Unrecorded(db, scan.session_count, scan.oldest_session)
     order = {id(line): n for n, line in enumerate(lines)}
-    for n, (t, _life, current_text, present, steps, gb) in enumerate(plans):
-        # Oldest first; within one second (the journal's times are whole seconds) in the journal's order.
-        made = [
-            (_event(c, line, x, removal, indexes[t].calls, why), order.get(id(line), -1))
-            for c, line, x, removal in steps
-        ]
-        made.sort(key=lambda pair: (pair[0].at or datetime.min.replace(tzinfo=timezone.utc), pair[1]))
-        events = [event for event, _ in made]
-        if n in firsts:
-            events = _keep_first_origin(events, *firsts[n], unrecorded)
-        git_event = _git_event(gb, current_text) if gb is not None and present else None
-        current = [e for e in events if e.text == current_text and e.kind != "removed"]
-        if not present:
-            removal = [e for e in events if e.kind == "removed"]
-            origin = (
-                removal[-1]
-                if removal
-                else Event(
-                    "removed",
-                    current_text,
-                    None,
-                    "removed outside the agent (hand edit or git), or by a write no record shows",
-                    "removed",
-                )
-            )
-        elif current:
-            origin = current[-1]
-        elif git_event is not None and git_event.commit is not None:
-            origin = git_event
-        else:
-            origin = unrecorded(current_text)
-        if origin not in events:
-            events.append(origin)
-        out.append(EntryOrigin(t, current_text, present, origin, tuple(events), git_event))
+    out = [_origin(plan, indexes[plan.target].calls, why, order, unrecorded) for plan in plans]
     return Blame(tuple(out), scan.used_fts, len(calls), scan.session_count, tuple(problems), blames)
+
+
+def _plans(
+    store: MemoryStore,
+    state: FileState,
+    index: _Index,
+    lines: list[JournalLine],
+    gb: GitBlame | None,
+    *,
+    text: str | None,
+    gone: bool,
+    backups: bool,
+) -> list[_Plan]:
+    """The entries of one file to explain: its lives in the backups (or the current file only),
+    and, ``gone``, what the sessions wrote and took away that no backup remembers."""
+    t = state.target
+    timeline = (
+        history.timeline(store, t)
+        if backups
+        else history.build_timeline(
+            t, [history.Version(0, history.CURRENT, history.CURRENT, None, state.entries, state.error)]
+        )
+    )
+    lives = [life for life in timeline.lives if life.present or gone]
+    if text is not None:
+        lives = [life for life in lives if life.text == text][:1] or [
+            life for life in lives if text in life.text or any(text in x for _, x in life.texts)
+        ][:1]
+    plans: list[_Plan] = []
+    for life in lives:
+        seen = timeline.versions[life.first_seen].created
+        first = None
+        if seen is not None:
+            oldest = life.first_seen == 0 and timeline.versions[0].name != history.CURRENT
+            first = _First(tuple(x for _, x in life.texts), seen, oldest)
+        plans.append(_Plan(t, life.text, life.present, _steps(life, index, lines), gb, first))
+    if gone and (text is None or not lives):
+        known = {step.text for p in plans for step in p.steps} | {p.text for p in plans}
+        for written, steps in _gone_from_sessions(index, known, text):
+            plans.append(_Plan(t, written, False, steps))
+    return plans
+
+
+def _origin(
+    plan: _Plan,
+    calls: list[MemoryCall],
+    why: dict[int, Reason],
+    order: dict[int, int],
+    unrecorded: _Unrecorded,
+) -> EntryOrigin:
+    """One entry's life, oldest first, and the event its current text (or its removal) came from."""
+    # Oldest first; within one second (the journal's times are whole seconds) in the journal's order.
+    made = [(_event(s.call, s.line, s.text, s.removal, calls, why), order.get(id(s.line), -1)) for s in plan.steps]
+    made.sort(key=lambda pair: (pair[0].at or datetime.min.replace(tzinfo=UTC), pair[1]))
+    events = [event for event, _ in made]
+    if plan.first is not None:
+        events = _keep_first_origin(events, plan.first.texts, plan.first.seen, plan.first.oldest, unrecorded)
+    gb = plan.git
+    git_event = _git_event(gb, plan.text) if gb is not None and plan.present else None
+    current = [e for e in events if e.text == plan.text and e.kind != "removed"]
+    if not plan.present:
+        removal = [e for e in events if e.kind == "removed"]
+        origin = removal[-1] if removal else Event("removed", plan.text, None, _REMOVED_UNSEEN, "removed")
+    elif current:
+        origin = current[-1]
+    elif git_event is not None and git_event.commit is not None:
+        origin = git_event
+    else:
+        origin = unrecorded(plan.text)
+    if origin not in events:
+        events.append(origin)
+    return EntryOrigin(plan.target, plan.text, plan.present, origin, tuple(events), git_event)
+
+
+_REMOVED_UNSEEN = "removed outside the agent (hand edit or git), or by a write no record shows"
 
 
 class _Unrecorded:
@@ -357,7 +399,7 @@ def _gone_from_sessions(index: _Index, known: set[str], text: str | None) -> lis
         later = [c for c in index.removers(written) if c.message_id >= last.message_id]
         if not later or later[0].action != "remove":
             continue
-        out.append((written, [(last, None, written, False), (later[0], None, written, True)]))
+        out.append((written, [_Step(last, None, written, False), _Step(later[0], None, written, True)]))
     return out
 
 
@@ -373,11 +415,11 @@ def _steps(life: history.EntryLife, index: _Index, lines: list[JournalLine]) -> 
             for c in [*_chain(index, writers[-1]), *writers[:-1]]:
                 if id(c) not in seen:
                     seen.add(id(c))
-                    steps.append((c, None, _written(c) or x, False))
-        steps += [(None, line, x, False) for line in lines if line.put_in(x)]
+                    steps.append(_Step(c, None, _written(c) or x, False))
+        steps += [_Step(None, line, x, False) for line in lines if line.put_in(x)]
     if not life.present:
-        steps += [(c, None, life.text, True) for c in index.removers(life.text)]
-        steps += [(None, line, life.text, True) for line in lines if line.took_out(life.text)]
+        steps += [_Step(c, None, life.text, True) for c in index.removers(life.text)]
+        steps += [_Step(None, line, life.text, True) for line in lines if line.took_out(life.text)]
     return steps
 
 

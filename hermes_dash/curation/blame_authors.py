@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hermes_dash import MemoryStore
 from hermes_dash.curation import history
 from hermes_dash.curation.blame_model import BEFORE_OLDEST, Blame, Event
 from hermes_dash.engine.views.diff import diff_entries
-from hermes_dash.engine.views.turns import TurnMessage, call_turn
+from hermes_dash.engine.views.origins import TurnMessage, call_turn
 
 _SLACK = timedelta(seconds=2)  # a backup's name is in whole seconds
 
@@ -38,14 +38,14 @@ def version_authors(timeline: history.Timeline, found: Blame) -> list[str]:
     record of the same text closest to that window is taken when none falls inside it."""
     events = [e for entry in found.entries if entry.target == timeline.target for e in entry.life]
     out = []
-    floor = datetime.min.replace(tzinfo=timezone.utc) + _SLACK  # the window's start, minus the slack, still a date
+    floor = datetime.min.replace(tzinfo=UTC) + _SLACK  # the window's start, minus the slack, still a date
     for v in timeline.versions:
         if v.index == 0 and v.name != history.CURRENT:
             out.append(BEFORE_OLDEST)  # what made the oldest copy kept, no record of ours says
             continue
         prev = timeline.versions[v.index - 1] if v.index else None  # no backup at all: the file from nothing
         start = prev.created or floor if prev is not None else floor
-        end = v.created or datetime.max.replace(tzinfo=timezone.utc)
+        end = v.created or datetime.max.replace(tzinfo=UTC)
         who: list[str] = []
         for item in diff_entries(prev.entries if prev is not None else [], v.entries).items:
             if item.kind == "unchanged":

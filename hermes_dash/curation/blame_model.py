@@ -12,8 +12,7 @@ from functools import cached_property
 from hermes_dash.curation.gitread import Commit
 from hermes_dash.curation.gitstate import GitBlame
 from hermes_dash.engine.views.humanize import iso_seconds
-from hermes_dash.engine.views.origins import MemoryCall, SessionInfo
-from hermes_dash.engine.views.turns import Reason
+from hermes_dash.engine.views.origins import MemoryCall, Reason, SessionInfo
 
 LABELS = {
     "you": "written by hermes-dash on {when}",

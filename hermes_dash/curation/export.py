@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
@@ -19,18 +19,29 @@ from hermes_dash.engine.views.humanize import n_entries
 
 from .secrets import REDACTED, redact
 
-__all__ = ["REDACTED", "Export", "compare", "export_data", "redact", "to_markdown"]
+__all__ = ["REDACTED", "Export", "ExportedFile", "compare", "export_data", "redact", "to_markdown"]
+
+
+@dataclass(frozen=True)
+class ExportedFile:
+    """What the Markdown document shows of one file (the JSON ``data`` holds the rest)."""
+
+    usage: int
+    limit: int
+    entries: list[str]
 
 
 @dataclass(frozen=True)
 class Export:
-    data: dict[str, object]
+    data: dict[str, object]  # JSON-ready
     redacted: int  # how many strings were blanked
+    files: dict[str, ExportedFile]  # per target, typed, for the Markdown document
 
 
 def export_data(store: MemoryStore, *, redact_secrets: bool = False) -> Export:
     """Both files as one JSON-ready object (entries as plain strings)."""
     files: dict[str, object] = {}
+    shown: dict[str, ExportedFile] = {}
     blanked = 0
     for target in TARGETS:
         state = store.read(target)
@@ -52,16 +63,17 @@ def export_data(store: MemoryStore, *, redact_secrets: bool = False) -> Export:
             "problem": state.error,
             "entries": entries,
         }
+        shown[target] = ExportedFile(state.usage, state.limit, entries)
     data: dict[str, object] = {
         "format": "hermes-dash-export/1",
-        "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "home": str(store.home.path),
         "profile": store.home.profile,
         "redacted": redact_secrets,
         "redactions": blanked,
         "files": files,
     }
-    return Export(data, blanked)
+    return Export(data, blanked, shown)
 
 
 def _fence(text: str) -> str:
@@ -81,15 +93,15 @@ def to_markdown(export: Export) -> str:
     if data["redacted"]:
         lines.append(f"Secret-looking strings redacted: {data['redactions']}  ")
     for target in TARGETS:
-        info = data["files"][target]  # type: ignore[index]  # JSON-shaped data: export() put a dict per target under files
+        info = export.files[target]
         lines += [
             "",
-            f"## {FILENAMES[target]} ({info['usage']:,}/{info['limit']:,} chars, {n_entries(len(info['entries']))})",
+            f"## {FILENAMES[target]} ({info.usage:,}/{info.limit:,} chars, {n_entries(len(info.entries))})",
             "",
         ]
-        if not info["entries"]:
+        if not info.entries:
             lines.append("(empty)")
-        for i, entry in enumerate(info["entries"], start=1):
+        for i, entry in enumerate(info.entries, start=1):
             fence = _fence(entry)
             lines += [f"### Entry {i}", "", f"{fence}text", entry, fence, ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pygit2
 
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES
 
-_LATEST = datetime(9999, 12, 31, tzinfo=timezone.utc).timestamp()
+_LATEST = datetime(9999, 12, 31, tzinfo=UTC).timestamp()
 # The address space of the child that runs these questions (curation/gitworker.py sets it). It
 # needs about 45 MB to start and 185 MB to blame the largest file read (16 MB, 210,000 lines,
 # two commits): the limit leaves room for its answer.
@@ -95,7 +95,7 @@ def _at(seconds: int) -> datetime | None:
     if not -_LATEST <= seconds <= _LATEST:
         return None
     try:
-        return datetime.fromtimestamp(seconds, tz=timezone.utc)
+        return datetime.fromtimestamp(seconds, tz=UTC)
     except (OverflowError, OSError, ValueError):
         return None
 

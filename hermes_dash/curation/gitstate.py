@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hermes_dash import NotReadable
@@ -113,9 +113,7 @@ def entry_commits(path: Path, wanted: list[str], max_commits: int) -> GitBlame |
     introduced: dict[str, Commit] = {}
     boundary: set[str] = set()
     for text, shas in _entries_of(blamed.lines):
-        newest = max(
-            (blamed.commits[s] for s in shas), key=lambda c: c[0].at or datetime.min.replace(tzinfo=timezone.utc)
-        )
+        newest = max((blamed.commits[s] for s in shas), key=lambda c: c[0].at or datetime.min.replace(tzinfo=UTC))
         introduced.setdefault(text, newest[0])
         if newest[1]:
             boundary.add(text)

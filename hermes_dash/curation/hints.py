@@ -137,7 +137,7 @@ def control_hint(text: str) -> str | None:
         return None
     names = ", ".join(label(cp) for cp in found.controls[:SHOWN_CODE_POINTS])
     return (
-        f"This text holds {found.control_count:,} control character{'s' if found.control_count != 1 else ''} "
+        f"This text holds {n_of(found.control_count, 'control character')} "
         f"({names}). The agent accepts them and puts them into every prompt as written, and a terminal that "
         "prints the file obeys them (it can hide or redraw text); `check --strict` fails on such an entry. "
         "Remove them unless they are meant."

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hermes_dash import FileProblem, InvalidRequest, MemoryStore, NotReadable, OpResult
 from hermes_dash.engine.invocation import printed_command
@@ -114,7 +114,7 @@ class Timeline:
         created = self.versions[life.first_seen].created
         if created is None:
             return None
-        return max(0.0, ((now or datetime.now(timezone.utc)) - created).total_seconds())
+        return max(0.0, ((now or datetime.now(UTC)) - created).total_seconds())
 
 
 def _read_version(index: int, name: str, style: str, created: datetime | None, data: bytes) -> Version:
@@ -134,7 +134,7 @@ def versions(store: MemoryStore, target: str) -> list[Version]:
         out.append(_read_version(len(out), backup.name, backup.style, backup.created, data))
     state = store.read(target)
     try:
-        mtime = datetime.fromtimestamp(os.stat(state.path).st_mtime, tz=timezone.utc) if state.exists else None
+        mtime = datetime.fromtimestamp(os.stat(state.path).st_mtime, tz=UTC) if state.exists else None
     except OSError:
         mtime = None
     live = Version(len(out), CURRENT, CURRENT, mtime, state.entries, state.error)
@@ -147,7 +147,7 @@ class _Life:
     def __init__(self, index: int, text: str) -> None:
         self.first = self.changed = index
         self.texts: list[tuple[int, str]] = [(index, text)]
-        self.spans: list[list[int | None]] = [[index, None]]
+        self.spans: list[tuple[int, int | None]] = [(index, None)]  # as EntryLife.spans
 
     def freeze(self) -> EntryLife:
         gone = self.spans[-1][1]
@@ -157,7 +157,7 @@ class _Life:
             self.changed,
             gone,
             tuple(self.texts),
-            tuple((int(a), b) for a, b in self.spans),  # type: ignore[arg-type]  # a span's start is never None
+            tuple(self.spans),
         )
 
 
@@ -189,23 +189,23 @@ def build_timeline(target: str, chain: list[Version]) -> Timeline:
         }
         for item in step.items:
             if item.kind == "unchanged":
-                following[item.new] = open_lives.pop(item.old)  # type: ignore[index,arg-type]  # an unchanged pair has both texts
+                following[item.after] = open_lives.pop(item.before)
                 continue
             if item.kind in ("changed", "removed"):
-                life = open_lives.pop(item.old)  # type: ignore[arg-type]  # changed and removed items have an old text
+                life = open_lives.pop(item.before)
                 if item.kind == "changed" and item.new not in returning:
                     life.changed = v.index
-                    life.texts.append((v.index, item.new))  # type: ignore[arg-type]  # a changed item has a new text
-                    following[item.new] = life  # type: ignore[index]  # a changed item has a new text
+                    life.texts.append((v.index, item.after))
+                    following[item.after] = life
                     continue
-                life.spans[-1][1] = v.index
+                life.spans[-1] = (life.spans[-1][0], v.index)
                 departed.append(life)
             if item.new is None:
                 continue
             back = returning.get(item.new)
             if back is not None and back in departed:
                 departed.remove(back)
-                back.spans.append([v.index, None])
+                back.spans.append((v.index, None))
                 if back.texts[-1][1] != item.new:
                     back.changed = v.index
                     back.texts.append((v.index, item.new))

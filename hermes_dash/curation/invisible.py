@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from hermes_dash.engine.rules.scan import INVISIBLE, MAX_SCAN_CHARS
 from hermes_dash.engine.text import CONTROLS, control_name
+from hermes_dash.engine.views.humanize import n_of
 
 #: Only the first this many characters are looked at, as the agent's scan does (a longer
 #: entry is kept out of the prompt whole).
@@ -169,15 +170,14 @@ def describe(found: HiddenText) -> str:
         names = "; ".join(label(cp) for cp in found.controls[:SHOWN_CODE_POINTS])
         more = len(found.controls) - SHOWN_CODE_POINTS
         parts.append(
-            f"{found.control_count:,} control character{'s' if found.control_count != 1 else ''} "
+            f"{n_of(found.control_count, 'control character')} "
             f"({names}{f'; and {more} more' if more > 0 else ''}), which a terminal obeys instead of showing"
         )
     if found.invisible:
         names = "; ".join(label(cp) for cp in found.invisible[:SHOWN_CODE_POINTS])
         more = len(found.invisible) - SHOWN_CODE_POINTS
         parts.append(
-            f"{found.invisible_count:,} invisible character{'s' if found.invisible_count != 1 else ''} "
-            f"({names}{f'; and {more} more' if more > 0 else ''})"
+            f"{n_of(found.invisible_count, 'invisible character')} ({names}{f'; and {more} more' if more > 0 else ''})"
         )
     if found.tag_text:
         parts.append(f"the tag characters spell {found.tag_text[:200]!r}")

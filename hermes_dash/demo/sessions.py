@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -436,7 +437,7 @@ def build(path: Path, memories: Path | None, now: float) -> None:
 
 
 def _write_journal(memories: Path, lines: list[dict[str, Any]], now: float) -> None:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     text = ""
     for line in lines:
@@ -444,7 +445,7 @@ def _write_journal(memories: Path, lines: list[dict[str, Any]], now: float) -> N
         text += (
             json.dumps(
                 {
-                    "at": datetime.fromtimestamp(now - line["age"], tz=timezone.utc).isoformat(timespec="seconds"),
+                    "at": datetime.fromtimestamp(now - line["age"], tz=UTC).isoformat(timespec="seconds"),
                     "target": line["target"],
                     "action": "add",
                     "message": "Entry added.",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .home import MAX_CONFIG_BYTES, HermesHome, _load_bounded, _TooLarge
+from .home import MAX_CONFIG_BYTES, HermesHome, YamlTooLarge, load_yaml_bounded
 from .io.atomic import write_file
 from .io.readfile import NotReadable, read_regular
 from .rules.errors import FileProblem, InvalidRequest
@@ -116,9 +116,9 @@ def _parsed(read: _Read, text: str) -> tuple[dict[str, Any], Node | None]:  # (p
     import yaml
 
     try:
-        data = _load_bounded(yaml, text)
+        data = load_yaml_bounded(yaml, text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)  # already bounded: only its size was unknown
-    except _TooLarge as exc:
+    except YamlTooLarge as exc:
         raise FileProblem(f"{read.path} {exc}; it was not changed.", hint=_FIX) from None
     except RecursionError:
         raise FileProblem(

@@ -257,7 +257,7 @@ def _as_bool(value: object, key: str, default: bool, warnings: list[str]) -> boo
     return default
 
 
-class _TooLarge(Exception):
+class YamlTooLarge(Exception):
     """config.yaml would expand to more nodes than any real config has."""
 
 
@@ -279,7 +279,7 @@ def _twice(yaml: ModuleType, mapping: object) -> None:
         seen[ident] = line
 
 
-def _load_bounded(yaml: ModuleType, text: str, *, unique_keys: bool = False) -> object:
+def load_yaml_bounded(yaml: ModuleType, text: str, *, unique_keys: bool = False) -> object:
     """``yaml.safe_load``, refusing a document whose aliases expand past :data:`MAX_CONFIG_NODES`
     (and, ``unique_keys``, one whose mapping names a key twice: :class:`_DuplicateKey`).
 
@@ -309,7 +309,7 @@ def _load_bounded(yaml: ModuleType, text: str, *, unique_keys: bool = False) -> 
             if id(current) in sizes:
                 continue
             if not children_done and id(current) in open_:
-                raise _TooLarge("holds a YAML alias that refers to itself")
+                raise YamlTooLarge("holds a YAML alias that refers to itself")
             value = current.value  # type: ignore[attr-defined]  # a yaml Node (typed object here): every node has .value
             kids = (
                 [k for pair in value for k in pair]
@@ -325,7 +325,7 @@ def _load_bounded(yaml: ModuleType, text: str, *, unique_keys: bool = False) -> 
                 if depths[id(current)] > MAX_CONFIG_DEPTH:
                     raise RecursionError  # reported as nested too deeply
                 if sizes[id(current)] > MAX_CONFIG_NODES:
-                    raise _TooLarge(f"expands to over {MAX_CONFIG_NODES:,} values (nested YAML aliases)")
+                    raise YamlTooLarge(f"expands to over {MAX_CONFIG_NODES:,} values (nested YAML aliases)")
                 continue
             if unique_keys and isinstance(current, yaml.MappingNode):
                 _twice(yaml, current)
@@ -369,8 +369,8 @@ def _config_data(path: Path, unique_keys: bool) -> tuple[dict[str, object] | Non
     import yaml  # imported here: most commands that never reach a config should not pay for it
 
     try:
-        data = _load_bounded(yaml, text, unique_keys=unique_keys)
-    except (_TooLarge, _DuplicateKey) as exc:
+        data = load_yaml_bounded(yaml, text, unique_keys=unique_keys)
+    except (YamlTooLarge, _DuplicateKey) as exc:
         return None, f"{path} {exc}"
     except RecursionError:
         return None, f"{path} is nested too deeply to be a config file"
@@ -442,15 +442,15 @@ def load_settings(home: HermesHome) -> Settings:
     if not isinstance(dashboard, dict):
         warnings.append("config.yaml: 'dashboard' is not a mapping; ignoring it.")
         dashboard = {}
-    per_file = {
-        t.limit_key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings)
-        for t in TABLE
+    limit = {
+        t.key: _as_limit(memory.get(t.limit_key), f"memory.{t.limit_key}", t.default_limit, warnings) for t in TABLE
     }
-    per_file.update(
-        {t.enabled_key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings) for t in TABLE}
-    )
+    on = {t.key: _as_bool(memory.get(t.enabled_key), f"memory.{t.enabled_key}", True, warnings) for t in TABLE}
     return Settings(
-        **per_file,  # type: ignore[arg-type]  # one limit and one switch per row of the memory files' table
+        memory_char_limit=limit["memory"],
+        user_char_limit=limit["user"],
+        memory_enabled=on["memory"],
+        user_profile_enabled=on["user"],
         write_approval=_as_bool(memory.get("write_approval"), "memory.write_approval", False, warnings),
         backups_keep=_as_int(
             dashboard.get("backups_keep"), "dashboard.backups_keep", DEFAULT_BACKUPS_KEEP, warnings, 0

@@ -19,6 +19,7 @@ from hermes_dash.engine.rules.errors import InvalidRequest
 from hermes_dash.engine.rules.format import FILENAMES, decode_lossy, parse
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import TwoFileResult, TwoFileUndo
+from hermes_dash.engine.views.humanize import n_of
 
 ChangeSpec = tuple[str, "_ops.Operation | Mapping[str, object]"]
 
@@ -40,7 +41,7 @@ def write_both(files: Files, first: ChangeSpec, second: ChangeSpec, message: str
 
 def _describe(op: _ops.Operation) -> str:
     if op.action == "batch":
-        return f"applied {len(op.operations)} operation{'' if len(op.operations) == 1 else 's'}."
+        return f"applied {n_of(len(op.operations), 'operation')}."
     return {"add": "entry added.", "replace": "entry replaced.", "remove": "entry removed."}.get(op.action, "changed.")
 
 

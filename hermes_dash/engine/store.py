@@ -18,6 +18,7 @@ import operator
 import os
 import stat
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 from hermes_dash.engine import move as _move
 from hermes_dash.engine.change import Change, Half
@@ -30,6 +31,7 @@ from hermes_dash.engine.rules.errors import FileChanged, FileProblem, InvalidReq
 from hermes_dash.engine.rules.format import TARGETS, decode_lossy, parse, serialise, usage
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.state import (
+    FileState,
     OpResult,
     TwoFileResult,
     TwoFileUndo,
@@ -118,18 +120,8 @@ class MemoryStore(Files):
                 return self._result(
                     state, "rewrite", f"{state.filename} is already in clean form.", tuple(cleaned), None
                 )
-            return self._commit(
-                [
-                    Half(
-                        state,
-                        data,
-                        tuple(cleaned),
-                        "rewrite",
-                        f"Rewrote {state.filename} as {n_entries(len(cleaned))}.",
-                        force=True,
-                    )
-                ]
-            )[0]
+            message = f"Rewrote {state.filename} as {n_entries(len(cleaned))}."
+            return self._write_whole(state, data, "rewrite", message, after=tuple(cleaned))
 
     # -- backups -------------------------------------------------------------------------------
 
@@ -224,19 +216,7 @@ class MemoryStore(Files):
             state = self._read(spec)
             if state.raw == data and state.exists:
                 return self._result(state, "restore", f"{state.filename} already equals {name}.", state.entries, None)
-            return self._commit(
-                [
-                    Half(
-                        state,
-                        data,
-                        tuple(parse(decode_lossy(data))),
-                        "restore",
-                        f"Restored {state.filename} from {name}.",
-                        force=True,
-                        also_protect=chosen,
-                    )
-                ]
-            )[0]
+            return self._write_whole(state, data, "restore", f"Restored {state.filename} from {name}.", chosen)
 
     def undo(self, undo: Undo | OpResult) -> OpResult:
         """Take back one write: put back the bytes it replaced, as a backed-up write itself.
@@ -257,18 +237,24 @@ class MemoryStore(Files):
         with self._lock(spec):
             state = self._read_writable(spec)
             data = self._undo_checked(state, undo)
-            return self._commit(
-                [
-                    Half(
-                        state,
-                        data,
-                        tuple(parse(decode_lossy(data))),
-                        "undo",
-                        f"Undid the last write to {filename}.",
-                        force=True,
-                    )
-                ]
-            )[0]
+            return self._write_whole(state, data, "undo", f"Undid the last write to {filename}.")
+
+    def _write_whole(
+        self,
+        state: FileState,
+        data: bytes,
+        action: str,
+        message: str,
+        protect: _backups.Backup | None = None,
+        *,
+        after: tuple[str, ...] | None = None,
+    ) -> OpResult:
+        """Commit one file's whole new bytes (a rewrite, a restore, an undo): a write of its own
+        even when the bytes are the same; ``protect`` is a backup the reply names, ``after`` the
+        entries when the caller has them (else they are parsed from ``data``)."""
+        entries = after if after is not None else tuple(parse(decode_lossy(data)))
+        half = Half(state, data, entries, action, message, force=True, also_protect=protect)
+        return self._commit([half])[0]
 
     # -- both files at once (docs/rules.md#two-file-writes) -------------------------------------
 
@@ -309,12 +295,12 @@ def _targets(target: str | None) -> list[str]:
 def _check_keep(keep: object) -> int:
     """How many dated backups to keep when pruning: a whole number, at least 1 (the newest dated
     backup may be the only copy of what the last write replaced)."""
-    if isinstance(keep, bool) or not hasattr(type(keep), "__index__"):  # typing.SupportsIndex, without typing
+    if isinstance(keep, bool) or not isinstance(keep, SupportsIndex):
         raise InvalidRequest(
             f"The number of backups to keep must be a whole number, not {keep!r}. Nothing was deleted.",
             hint="Give a number of 1 or more, for example 10.",
         )
-    number = operator.index(keep)  # type: ignore[arg-type]  # it has __index__ (checked above, as typing.SupportsIndex does)
+    number = operator.index(keep)
     if number < 1:
         raise InvalidRequest(
             f"Keeping {number} would delete the newest backup too. Nothing was deleted.",

@@ -177,7 +177,11 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
         read_regular(config, _MAX_CONFIG)  # a regular file of a sane size (a FIFO would hang libgit2)
     except FileNotFoundError:
         pass
-    steps = []
+    return [_config_step(config, dry_run), _attributes_step(attributes, raw, read, dry_run)]
+
+
+def _config_step(config: Path, dry_run: bool) -> SetupStep:
+    """Name the driver in the repository's config (unless it already is)."""
     command = driver_command()
     key = f"merge.{DRIVER}.driver"
     try:
@@ -185,34 +189,31 @@ def setup(repo: str | os.PathLike[str] = ".", *, dry_run: bool = False) -> list[
     except gitread.GitUnreadable as exc:
         raise FileProblem(str(exc), hint="Check that file.") from None
     if current == command:
-        steps.append(SetupStep(config, False, f"merge.{DRIVER}.driver is already {command}"))
-    else:
-        if not dry_run:
-            try:
-                ask(gitread.set_config, config, {f"merge.{DRIVER}.name": DRIVER_NAME, key: command})
-            except gitread.GitUnreadable as exc:
-                raise FileProblem(str(exc), hint="Check that file.") from None
-        steps.append(
-            SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}" + (f" (was {current})" if current else ""))
-        )
+        return SetupStep(config, False, f"merge.{DRIVER}.driver is already {command}")
+    if not dry_run:
+        try:
+            ask(gitread.set_config, config, {f"merge.{DRIVER}.name": DRIVER_NAME, key: command})
+        except gitread.GitUnreadable as exc:
+            raise FileProblem(str(exc), hint="Check that file.") from None
+    return SetupStep(config, True, f"set merge.{DRIVER}.driver = {command}" + (f" (was {current})" if current else ""))
+
+
+def _attributes_step(attributes: Path, raw: bytes, read: tuple[int, int] | None, dry_run: bool) -> SetupStep:
+    """Add the attribute line to ``.gitattributes`` (``raw``, read with identity ``read``) unless it is there."""
     text = raw.decode("utf-8", "surrogateescape")
     lines = _attributes_lines(text)
     if ATTRIBUTE_LINE in lines:
-        steps.append(SetupStep(attributes, False, f"already has the line {ATTRIBUTE_LINE!r}"))
-    else:
-        others = [line for line in lines if line.split()[:1] == ["MEMORY.md"] and "merge" in line]
-        nl = "\r\n" if "\r\n" in text else "\n"
-        new = text + ("" if not text or text.endswith("\n") else nl) + ATTRIBUTE_LINE + nl
-        if not dry_run:
-            # A new tracked file is readable like the repository's others; an existing one keeps its bits.
-            data = new.encode("utf-8", "surrogateescape")
-            write_file(attributes, data, mode=0o644 if read is None else None, expect=read)
-        steps.append(
-            SetupStep(
-                attributes,
-                True,
-                f"added the line {ATTRIBUTE_LINE!r}"
-                + (f" (after {', '.join(repr(o) for o in others)}, which it overrides)" if others else ""),
-            )
-        )
-    return steps
+        return SetupStep(attributes, False, f"already has the line {ATTRIBUTE_LINE!r}")
+    others = [line for line in lines if line.split()[:1] == ["MEMORY.md"] and "merge" in line]
+    nl = "\r\n" if "\r\n" in text else "\n"
+    new = text + ("" if not text or text.endswith("\n") else nl) + ATTRIBUTE_LINE + nl
+    if not dry_run:
+        # A new tracked file is readable like the repository's others; an existing one keeps its bits.
+        data = new.encode("utf-8", "surrogateescape")
+        write_file(attributes, data, mode=0o644 if read is None else None, expect=read)
+    return SetupStep(
+        attributes,
+        True,
+        f"added the line {ATTRIBUTE_LINE!r}"
+        + (f" (after {', '.join(repr(o) for o in others)}, which it overrides)" if others else ""),
+    )

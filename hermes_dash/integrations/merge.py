@@ -28,9 +28,11 @@ from pathlib import Path
 
 from hermes_dash import Refusal
 from hermes_dash.engine.invocation import printed_program
+from hermes_dash.engine.io.atomic import write_file
 from hermes_dash.engine.io.readfile import read_regular
 from hermes_dash.engine.rules.format import DEFAULT_LIMITS, DELIMITER, FILENAMES, decode, parse
 from hermes_dash.engine.views.diff import diff_entries
+from hermes_dash.engine.views.humanize import n_of
 
 #: Memory files hold kilobytes; a version larger than this is not read entry by entry.
 MAX_BYTES = 16 << 20
@@ -94,11 +96,11 @@ def _changes(base: list[str], side: list[str]) -> tuple[dict[str, str | None], l
     diff = diff_entries(base, side)
     for item in diff.items:
         if item.kind == "changed":
-            touched[item.old] = item.new  # type: ignore[index]  # a changed item has both texts
+            touched[item.before] = item.after
         elif item.kind == "removed":
-            touched[item.old] = None  # type: ignore[index]  # a removed item has its old text
+            touched[item.before] = None
         elif item.kind == "added":
-            added.append(item.new)  # type: ignore[arg-type]  # an added item has its new text
+            added.append(item.after)
     return touched, added, diff.coarse
 
 
@@ -219,8 +221,6 @@ def run_driver(
     labels: tuple[str, str] = ("ours", "theirs"),
 ) -> DriverReport:
     """Merge ``ours`` with ``theirs`` from ``base`` and write the result over ``ours`` (git's %A)."""
-    from hermes_dash.engine.io.atomic import write_file
-
     limit = limit_for(name, limit)
     read = {role: _read(path, role) for role, path in (("ancestor", base), ("ours", ours), ("theirs", theirs))}
     problems = [why for _, entries, why in read.values() if entries is None and why]
@@ -236,31 +236,43 @@ def run_driver(
             ),
             read["ours"][0] or b"",
         )
-    if problems:
-        # Not text the agent could read: git's own whole-file conflict, every byte of both kept.
-        a, b = read["ours"][0] or b"", read["theirs"][0] or b""
-        data = b"".join(
-            [
-                b"<" * MARKER + f" {labels[0]}\n".encode(),
-                a,
-                b"" if a.endswith(b"\n") or not a else b"\n",
-                b"=" * MARKER + b"\n",
-                b,
-                b"" if b.endswith(b"\n") or not b else b"\n",
-                b">" * MARKER + f" {labels[1]}\n".encode(),
-            ]
-        )
-        write_file(ours, data, mode=0o600)
-        return DriverReport(
-            1,
-            (
-                f"hermes-dash: {name}: not merged entry by entry; both whole versions are in the "
-                "file between conflict markers:",
-                *(f"  {p}" for p in problems),
-            ),
-            data,
-        )
-    result = merge_entries(read["ancestor"][1], read["ours"][1], read["theirs"][1])  # type: ignore[arg-type]  # no problems: all three parsed
+    ancestor, mine, yours = read["ancestor"][1], read["ours"][1], read["theirs"][1]
+    if ancestor is None or mine is None or yours is None:
+        return _whole_conflict(ours, name, labels, (read["ours"][0] or b"", read["theirs"][0] or b""), problems)
+    return _entry_merge(ours, name, limit, labels, merge_entries(ancestor, mine, yours))
+
+
+def _whole_conflict(
+    ours: Path, name: str, labels: tuple[str, str], sides: tuple[bytes, bytes], problems: list[str]
+) -> DriverReport:
+    """A side that is not text the agent could read: git's own whole-file conflict, every byte
+    of both kept, written over ``ours``."""
+    a, b = sides
+    data = b"".join(
+        [
+            b"<" * MARKER + f" {labels[0]}\n".encode(),
+            a,
+            b"" if a.endswith(b"\n") or not a else b"\n",
+            b"=" * MARKER + b"\n",
+            b,
+            b"" if b.endswith(b"\n") or not b else b"\n",
+            b">" * MARKER + f" {labels[1]}\n".encode(),
+        ]
+    )
+    write_file(ours, data, mode=0o600)
+    return DriverReport(
+        1,
+        (
+            f"hermes-dash: {name}: not merged entry by entry; both whole versions are in the "
+            "file between conflict markers:",
+            *(f"  {p}" for p in problems),
+        ),
+        data,
+    )
+
+
+def _entry_merge(ours: Path, name: str, limit: int, labels: tuple[str, str], result: MergeResult) -> DriverReport:
+    """Write the entry-by-entry merge over ``ours`` and say what it did (1: conflicts left to settle)."""
     text = result.text(labels)
     data = text.encode("utf-8")
     write_file(ours, data, mode=0o600)
@@ -271,7 +283,7 @@ def run_driver(
     ]
     if result.conflicts:
         lines.append(
-            f"  {len(result.conflicts)} entr{'y' if len(result.conflicts) == 1 else 'ies'} changed on both "
+            f"  {n_of(len(result.conflicts), 'entry', 'entries')} changed on both "
             "sides differently (or changed on one and removed on the other): both texts are in the file "
             "between <<<<<<< and >>>>>>>. Keep one (or write one from both), delete the marker lines, "
             "then `git add` it."

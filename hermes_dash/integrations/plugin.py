@@ -233,6 +233,17 @@ def _foreign(folder: Path, recorded: dict[str, str]) -> list[str]:
     return out
 
 
+def _refuse_foreign(folder: Path, holds: str, nothing: str, instead: str) -> None:
+    """Refuse an install or a remove while the folder holds a file hermes-dash did not write, or
+    one changed since it wrote it: that file would be overwritten or deleted."""
+    foreign = _foreign(folder, _ownership(folder))
+    if foreign:
+        raise InvalidRequest(
+            f"{folder} holds files hermes-dash {holds}: " + "; ".join(foreign) + f". Nothing was {nothing}.",
+            hint=f"Move those files out of the folder (or {instead}), then run the command again.",
+        )
+
+
 def install(home: HermesHome, command: list[str], env: dict[str, str], port: int = DEFAULT_PORT) -> PluginChange:
     """Write the tab into the root home's plugins folder and name it in ``plugins.enabled``; the
     tab shows ``home`` (a profile's home when one was chosen)."""
@@ -249,15 +260,7 @@ def install(home: HermesHome, command: list[str], env: dict[str, str], port: int
     _only_ours(root, folder)
     previous: dict[str, bytes | None] = {}
     if folder.exists():
-        recorded = _ownership(folder)
-        foreign = _foreign(folder, recorded)
-        if foreign:
-            raise InvalidRequest(
-                f"{folder} holds files hermes-dash would overwrite or did not write: "
-                + "; ".join(foreign)
-                + ". Nothing was changed.",
-                hint="Move those files out of the folder (or the folder away), then run the command again.",
-            )
+        _refuse_foreign(folder, "would overwrite or did not write", "changed", "the folder away")
         previous = _present(folder)
     config = plan_plugin_enabled(root, NAME, True)  # a config.yaml that cannot be edited refuses here, first
     files = files_for(command, env, home, port)
@@ -335,15 +338,7 @@ def remove(home: HermesHome) -> PluginChange:
     if not folder.exists():
         config = set_plugin_enabled(root, NAME, False)
         return PluginChange(folder, (), (), config.summary, (f"There is no {folder}: no files to remove.",))
-    recorded = _ownership(folder)
-    foreign = _foreign(folder, recorded)
-    if foreign:
-        raise InvalidRequest(
-            f"{folder} holds files hermes-dash did not write as they are: "
-            + "; ".join(foreign)
-            + ". Nothing was removed.",
-            hint="Move those files out of the folder (or remove the folder yourself), then run the command again.",
-        )
+    _refuse_foreign(folder, "did not write as they are", "removed", "remove the folder yourself")
     plan_plugin_enabled(root, NAME, False)  # refuses first, before a file is gone
     removed = []
     for rel in sorted(_present(folder), key=lambda r: (r == RECORD, r)):

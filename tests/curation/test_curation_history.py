@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -192,7 +192,7 @@ def test_the_live_version_carries_its_modification_time_and_its_problem(store, h
     path = write_mem("memory", b"caf\xe9 entry")
     os.utime(path, (1_700_000_000, 1_700_000_000))
     (live,) = _history.versions(store, "memory")
-    assert live.created == datetime.fromtimestamp(1_700_000_000, tz=timezone.utc)
+    assert live.created == datetime.fromtimestamp(1_700_000_000, tz=UTC)
     assert live.problem and "UTF-8" in live.problem
     (missing,) = _history.versions(store, "user")
     assert (missing.created, missing.problem, missing.entries) == (None, None, ())
@@ -202,7 +202,7 @@ def test_a_backup_that_is_not_utf8_keeps_its_name_and_time(store, home, write_me
     write_mem("memory", "current entry")
     (home / "memories" / "MEMORY.md.bak.20200101").write_bytes(b"hand copy \xff entry")
     first = _history.versions(store, "memory")[0]
-    assert (first.name, first.created) == ("MEMORY.md.bak.20200101", datetime(2020, 1, 1, tzinfo=timezone.utc))
+    assert (first.name, first.created) == ("MEMORY.md.bak.20200101", datetime(2020, 1, 1, tzinfo=UTC))
     assert first.problem
 
 

@@ -10,7 +10,7 @@ import os
 import shutil
 import subprocess
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -564,7 +564,7 @@ def test_a_well_formed_staged_file_is_read_field_by_field(home):
         "user",
         "remove the port",
         "background_review",
-        datetime.fromtimestamp(1_700_000_000, tz=timezone.utc),
+        datetime.fromtimestamp(1_700_000_000, tz=UTC),
         doc["payload"],
         PIN,
         (Operation("remove", "", PIN, PIN),),

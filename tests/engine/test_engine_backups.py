@@ -3,6 +3,8 @@ an overwrite), that a link is never one, and that a write's backup is of its own
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
 
 from hermes_dash import MemoryStore, resolve_home
@@ -27,11 +29,11 @@ def test_only_the_two_memory_files_have_backups(tmp_path):
 
 
 def test_the_first_backup_of_a_second_has_the_plain_name_and_later_ones_sort_newer(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from hermes_dash.engine.io.backups import create_dated, list_backups
 
-    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=UTC)
     (tmp_path / "MEMORY.md.bak.20261129-230511-3").write_bytes(b"older second")  # another second's sequence
     first = create_dated(tmp_path, "memory", b"a", now=now)
     assert first.name == "MEMORY.md.bak.20261129-230512"
@@ -44,16 +46,16 @@ def test_the_first_backup_of_a_second_has_the_plain_name_and_later_ones_sort_new
 
 def test_backup_names_are_utc_whatever_the_local_time_zone(tmp_path, monkeypatch):
     import time
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from hermes_dash.engine.io.backups import create_dated
 
     monkeypatch.setenv("TZ", "Pacific/Kiritimati")  # UTC+14: another calendar day
     time.tzset()
     try:
-        before = datetime.now(timezone.utc).replace(microsecond=0)
+        before = datetime.now(UTC).replace(microsecond=0)
         made = create_dated(tmp_path, "user", b"x")
-        after = datetime.now(timezone.utc)
+        after = datetime.now(UTC)
     finally:
         monkeypatch.undo()
         time.tzset()
@@ -61,11 +63,11 @@ def test_backup_names_are_utc_whatever_the_local_time_zone(tmp_path, monkeypatch
 
 
 def test_ten_thousand_backups_in_one_second_is_an_error_not_an_overwrite(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from hermes_dash.engine.io.backups import Backup, create_dated
 
-    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=UTC)
     last = Backup("MEMORY.md.bak.20261129-230512-9999", tmp_path, "memory", "dated", now, 9999)
     with pytest.raises(FileExistsError, match="^10,000 backups of MEMORY.md in one second$"):
         create_dated(tmp_path, "memory", b"x", now=now, existing=[last])

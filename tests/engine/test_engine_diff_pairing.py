@@ -3,6 +3,8 @@ the Snapshot page, the Overview's "since snapshot" flags, History and the CLI.""
 
 from __future__ import annotations
 
+import pytest
+
 from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import history as _history
 from hermes_dash.engine.freeze import freeze_snapshot
@@ -143,3 +145,14 @@ def test_reading_alike_is_tried_as_long_as_the_work_bound_allows() -> None:
     assert diff.counts["changed"] == 1 and not diff.coarse  # 200 x 200: compared
     wide = diff_entries([*old, *_many(0x6000, 800)], [*new, *_many(0x7000, 800)], in_place=False)
     assert wide.counts["changed"] == 0 and wide.coarse
+
+
+def test_a_diff_item_gives_the_texts_its_kind_has_and_refuses_the_one_it_lacks():
+    """``before``/``after`` are typed ``str``: an added item has no old text, a removed one no new."""
+    items = {item.kind: item for item in diff_entries(["keep", "gone"], ["keep", "fresh entry"]).items}
+    assert (items["unchanged"].before, items["unchanged"].after) == ("keep", "keep")
+    assert items["removed"].before == "gone" and items["added"].after == "fresh entry"
+    with pytest.raises(ValueError, match="added item has no old text"):
+        _ = items["added"].before
+    with pytest.raises(ValueError, match="removed item has no new text"):
+        _ = items["removed"].after

@@ -8,6 +8,8 @@ never deleted; and the reply says that names in the future were seen.
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from hermes_dash import MemoryStore, resolve_home
 
 FAKE = [f"MEMORY.md.bak.29990101-00000{i}" for i in range(3)]
@@ -72,11 +74,11 @@ def _named(folder, *names):
 
 
 def test_the_note_names_three_and_counts_the_rest_in_one_sentence(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from hermes_dash.engine.io import backups as _backups
 
-    now = datetime(2026, 12, 1, 12, 0, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
     future = [f"MEMORY.md.bak.2999010{i}-000000" for i in range(1, 6)]
     listing = _named(tmp_path, *future, "MEMORY.md.bak.20261201-115959", "MEMORY.md.bak.29990101")
     assert _backups.future_note(listing, now) == (
@@ -96,11 +98,11 @@ def test_the_note_names_three_and_counts_the_rest_in_one_sentence(tmp_path):
 def test_the_slack_is_ten_minutes_of_the_clock_given_not_of_the_machines(tmp_path):
     """Judged against the ``now`` passed in (the machine's clock only when none is): exactly
     FUTURE_SLACK_S ahead is still trusted, one second more is not."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from hermes_dash.engine.io import backups as _backups
 
-    now = datetime(2020, 1, 1, 0, 0, 0, tzinfo=timezone.utc)
+    now = datetime(2020, 1, 1, 0, 0, 0, tzinfo=UTC)
     edge, past_edge, today = _named(
         tmp_path, "MEMORY.md.bak.20200101-001000", "MEMORY.md.bak.20200101-001001", "MEMORY.md.bak.20200101-000000"
     )
@@ -132,11 +134,11 @@ def test_suspect_names_are_ordered_by_the_files_own_time_newest_first(tmp_path):
 
 
 def test_the_note_at_two_three_and_four_names(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from hermes_dash.engine.io import backups as _backups
 
-    now = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    now = datetime(2026, 12, 1, tzinfo=UTC)
     names = [f"MEMORY.md.bak.2999010{i}-000000" for i in range(1, 5)]
     listing = _named(tmp_path, *names)
     two, three, four = (_backups.future_note(listing[:n], now) or "" for n in (2, 3, 4))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -253,11 +254,11 @@ def test_a_write_succeeds_when_pruning_old_backups_fails(home, write_mem, monkey
 
 
 def test_prune_without_a_listing_reads_the_folder(tmp_path):
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from hermes_dash.engine.io.backups import create_dated, list_backups, prune
 
-    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 29, tzinfo=UTC)
     made = [create_dated(tmp_path, "memory", bytes([i]), now=start + timedelta(minutes=i)) for i in range(4)]
     (tmp_path / "MEMORY.md.bak.20261101").write_bytes(b"daily")
     create_dated(tmp_path, "user", b"u", now=start)
@@ -268,11 +269,11 @@ def test_prune_without_a_listing_reads_the_folder(tmp_path):
 
 
 def test_prune_skips_a_backup_someone_else_already_deleted(tmp_path):
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from hermes_dash.engine.io.backups import create_dated, list_backups, prune
 
-    start = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 29, tzinfo=UTC)
     made = [create_dated(tmp_path, "memory", bytes([i]), now=start + timedelta(minutes=i)) for i in range(3)]
     listing = list_backups(tmp_path, "memory")
     made[0].path.unlink()

@@ -14,7 +14,7 @@ import tempfile
 import textwrap
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -128,7 +128,7 @@ def test_several_backups_in_one_second_never_overwrite(store, home):
 def test_create_dated_never_overwrites_an_existing_name(home):
     folder = home / "memories"
     folder.mkdir()
-    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=UTC)
     (folder / "MEMORY.md.bak.20261129-230512").write_bytes(b"hand-placed")
     made = [create_dated(folder, "memory", f"copy {i}".encode(), now) for i in range(3)]
     assert [b.name for b in made] == [
@@ -187,9 +187,7 @@ def test_backups_list_all_three_styles_newest_first(home, write_mem):
         "USER.md.bak.20261128",
         "MEMORY.md.bak.1764457000",
     ]
-    assert parse_name("MEMORY.md.bak.1764457000", folder).created == datetime(
-        2025, 11, 29, 22, 56, 40, tzinfo=timezone.utc
-    )
+    assert parse_name("MEMORY.md.bak.1764457000", folder).created == datetime(2025, 11, 29, 22, 56, 40, tzinfo=UTC)
     assert [b.target for b in list_backups(folder, "user")] == ["user"]
 
 

@@ -13,7 +13,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -55,7 +55,7 @@ def mem(home: Path) -> Path:
 
 
 def _future_backups(folder: Path, target: str, n: int) -> list[_backups.Backup]:
-    start = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    start = datetime(2030, 1, 1, tzinfo=UTC)
     return [
         _backups.create_dated(folder, target, f"future {i}".encode(), now=start + timedelta(seconds=i))
         for i in range(n)
@@ -107,7 +107,7 @@ def test_keep_zero_cli_reply_names_an_existing_backup(home, write_mem, write_con
 
 def test_ten_or_more_backups_in_one_second_keep_their_order(home):
     folder = mem(home)
-    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 29, 23, 5, 12, tzinfo=UTC)
     made = [_backups.create_dated(folder, "memory", f"v{i}".encode(), now=now) for i in range(12)]
     assert made[9].name.endswith("-9") and made[10].name.endswith("-10")
     listed = _backups.list_backups(folder, "memory")
@@ -119,7 +119,7 @@ def test_ten_or_more_backups_in_one_second_keep_their_order(home):
 
 def test_retention_sorts_the_listing_it_is_given(home):
     folder = mem(home)
-    base = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    base = datetime(2026, 1, 1, tzinfo=UTC)
     made = [
         _backups.create_dated(folder, "memory", f"v{i}".encode(), now=base + timedelta(minutes=i)) for i in range(8)
     ]

@@ -3,14 +3,14 @@ each bound at its edge, each refusal's words, and the times at both ends of the 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from hermes_dash.engine.io import outside
 from hermes_dash.engine.io.outside import OutsideValue, json_depth, loads, time_from_epoch, time_from_iso
 
-UTC = timezone.utc
+UTC = UTC
 
 
 @pytest.mark.parametrize(

@@ -21,9 +21,8 @@ from cli_support import run
 from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation.blame import blame
 from hermes_dash.engine.views import statedb, statedb_child
-from hermes_dash.engine.views.origins import MemoryCall, SessionInfo, scan_calls
+from hermes_dash.engine.views.origins import MemoryCall, SessionInfo, call_reasons, call_turn, scan_calls
 from hermes_dash.engine.views.sessions import oldest_prompt, read_sessions
-from hermes_dash.engine.views.turns import call_reasons, call_turn
 
 #: What a loaded two-core machine may add to a read that is stopped at its deadline: the fork,
 #: the kill, the parent's own work around it (measured here: 3.5-3.6 s for a 3 s read at load 8).

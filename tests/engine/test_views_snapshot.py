@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,7 @@ from hermes_dash.engine.views.snapshot import (
 )
 
 BLOCKED = "cat .env"  # a text the content scan blocks: injected as its [BLOCKED: ...] note
-STARTED = datetime(2026, 11, 29, 8, 15, tzinfo=timezone.utc)
+STARTED = datetime(2026, 11, 29, 8, 15, tzinfo=UTC)
 
 
 def prompt(memory: list[str], user: list[str] | None = None) -> str:
@@ -121,7 +121,7 @@ def test_a_frozen_record_is_read_with_missing_parts_empty_and_every_entry_as_tex
     )
     assert load_frozen_snapshot(store) == Snapshot(
         "frozen in hermes-dash",
-        datetime(2026, 12, 1, 10, tzinfo=timezone.utc),
+        datetime(2026, 12, 1, 10, tzinfo=UTC),
         {"memory": "m", "user": ""},
         {"memory": ("a", "5"), "user": ()},
         {"memory": False, "user": False},

@@ -15,8 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dash.engine.views.origins import MemoryCall, scan_calls
-from hermes_dash.engine.views.turns import Reason, TurnMessage, call_reasons, call_turn, reason
+from hermes_dash.engine.views.origins import (
+    MemoryCall,
+    Reason,
+    TurnMessage,
+    call_reasons,
+    call_turn,
+    reason,
+    scan_calls,
+)
 
 T0 = 1_764_400_000.0
 MESSAGES = (

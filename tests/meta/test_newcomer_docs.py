@@ -9,9 +9,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
-import tomllib
 from repo import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

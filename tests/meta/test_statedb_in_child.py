@@ -15,16 +15,21 @@ from collections.abc import Iterator
 
 from repo import ROOT
 
-import hermes_dash
-
-#: The literal face's names -> the module under hermes_dash that defines each.
-_MODULE_OF = {
-    name: module.removeprefix("hermes_dash.")
-    for name in hermes_dash.__all__
-    if (module := getattr(getattr(hermes_dash, name), "__module__", "")).startswith("hermes_dash.")
-}
-
 PACKAGE = ROOT / "hermes_dash"
+
+
+def _face() -> dict[str, str]:
+    """Each name of the literal face (``hermes_dash/__init__.py``) -> its module under hermes_dash."""
+    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    return {
+        alias.asname or alias.name: node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        for alias in node.names
+    }
+
+
+_MODULE_OF = _face()
 CONNECT = ("hermes_dash.engine.views.statedb", "connect")
 Function = tuple[str, str]  # (module, name); name "<module>" for a module's own statements
 

@@ -183,7 +183,7 @@ async def _probe(port: int, host: str, origin: str | None, wait_s: float) -> Pro
             while time.monotonic() < deadline:
                 try:
                     data = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
-                except (asyncio.TimeoutError, ConnectionClosed):
+                except (TimeoutError, ConnectionClosed):
                     break
                 raw = data if isinstance(data, bytes) else data.encode()
                 received += raw

@@ -35,7 +35,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from hermes_dash import MemoryStore, TwoFileResult
+from hermes_dash import FileState, MemoryStore, TwoFileResult
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import TARGETS
 from hermes_dash.engine.views.humanize import n_entries
@@ -79,6 +79,58 @@ def cross_overlaps(memory: Sequence[str], user: Sequence[str]) -> list[CrossOver
     return across(memory, user)[0]
 
 
+def _plans(
+    store: MemoryStore,
+    files: dict[str, FileState],
+    targets: Sequence[str],
+    threshold: int,
+    *,
+    merges: list[Merge],
+    stale: list[StaleHint],
+    hints: list[PlacementHint],
+    cross: list[CrossOverlap],
+    conflicts: list[Contradiction],
+) -> tuple[dict[str, Plan], dict[str, str]]:
+    """A plan for each file over ``threshold`` percent of its limit, and a note instead for a
+    file that cannot be changed safely or is written by hand."""
+    plans: dict[str, Plan] = {}
+    notes: dict[str, str] = {}
+    by_hand: dict[str, bool] = {}
+
+    def hand_written(t: str) -> bool:
+        if t not in by_hand:
+            by_hand[t] = normalize.looks_hand_written(store, t)
+        return by_hand[t]
+
+    for t in targets:
+        state = files[t]
+        if state.error:
+            notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
+        elif hand_written(t):
+            notes[t] = (
+                f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
+                f"{n_entries(len(state.entries))}. Normalise it "
+                f"first (`{printed_command('normalize', t)}`), then ask again for merges and a plan."
+            )
+        elif state.usage * 100 > state.limit * threshold:
+            there = files[other(t)]
+            open_there = not (there.error or there.drift or hand_written(there.target))
+            plans[t] = plan(
+                t,
+                state.entries,
+                state.limit,
+                threshold,
+                merges=[m for m in merges if m.target == t],
+                stale=stale if t == "memory" else (),
+                moves=hints,
+                cross=cross,
+                other_entries=there.entries,
+                other_limit=there.limit if open_there else None,
+                contradictions=conflicts,
+            )
+    return plans, notes
+
+
 def suggest(
     store: MemoryStore,
     threshold: int = DEFAULT_THRESHOLD,
@@ -117,40 +169,9 @@ def suggest(
     place = where(store.home.path, store.home.state_db)
     paths, stale = check_staleness(memory, where=place) if "memory" in targets else (PathCheck(), [])
     tell(0.9, "Making a plan")
-    plans, notes = {}, {}
-    by_hand: dict[str, bool] = {}
-
-    def hand_written(t: str) -> bool:
-        if t not in by_hand:
-            by_hand[t] = normalize.looks_hand_written(store, t)
-        return by_hand[t]
-
-    for t in targets:
-        state = files[t]
-        if state.error:
-            notes[t] = f"{state.filename} cannot be changed safely: {state.error}"
-        elif hand_written(t):
-            notes[t] = (
-                f"{state.filename} is written by hand (headings or bullets, no §): the agent sees it as "
-                f"{n_entries(len(state.entries))}. Normalise it "
-                f"first (`{printed_command('normalize', t)}`), then ask again for merges and a plan."
-            )
-        elif state.usage * 100 > state.limit * threshold:
-            there = files[other(t)]
-            open_there = not (there.error or there.drift or hand_written(there.target))
-            plans[t] = plan(
-                t,
-                state.entries,
-                state.limit,
-                threshold,
-                merges=[m for m in merges if m.target == t],
-                stale=stale if t == "memory" else (),
-                moves=hints,
-                cross=cross,
-                other_entries=there.entries,
-                other_limit=there.limit if open_there else None,
-                contradictions=conflicts,
-            )
+    plans, notes = _plans(
+        store, files, targets, threshold, merges=merges, stale=stale, hints=hints, cross=cross, conflicts=conflicts
+    )
     timings["total"] = time.perf_counter() - started
     tell(1.0, "Done")
     return Report(

@@ -260,17 +260,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     va, vb = values(a) + roles(a), values(b) + roles(b)
     if not va and not vb:
         return None
-    ka, kb = by_kind(a), by_kind(b)
-    for kinds, text in ((ka, a), (kb, b)):
-        if who := {v.value for v in roles(text)}:
-            kinds["who"] = who
-    universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
-    if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
-        ka, kb = _by_line(ka), _by_line(kb)
-    _one_product(a, b, ka, kb)
-    _one_count(ka, kb)
-    _one_count(kb, ka)
-    found = _differs(ka, kb, old_values(a), old_values(b))
+    ka, kb, universal, found = _kinds(a, b)
     # who does a thing is part of what the entry is about, unless it is the value that differs
     # and a name both give ("to Godot 4.3" / "Godot 4.2.2") is what they are about, not a value
     fa, fb = a.casefold(), b.casefold()
@@ -289,14 +279,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         else:
             return None
     cue_a, cue_b = bool(CUE.search(a)), bool(CUE.search(b))
-    set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))  # "editor" / "edited", "hygienist" / "hygiene"
-    spelled_a, spelled_b = spelled(a, b), spelled(b, a)  # "PI cover" / "professional indemnity"
-    if spelled_a or spelled_b:
-        out_a = {w for words in spelled_b.values() for w in words}
-        out_b = {w for words in spelled_a.values() for w in words}
-        sub_a = [w for w in sub_a if w not in out_a] + sorted(spelled_b)
-        sub_b = [w for w in sub_b if w not in out_b] + sorted(spelled_a)
-        set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))
+    sub_a, sub_b, set_a, set_b, spelled_out = _subjects(a, b, sub_a, sub_b)
     shared = set_a & set_b
     share = len(shared) / max(1, min(len(set_a), len(set_b)))
     named = any(t[1] in shared or stem(t[1]) in shared for t in facts.tokens(a)[1] & facts.tokens(b)[1])
@@ -309,7 +292,7 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
     # heads that share nothing say two things ("the practice laptop" / "the reception PC") unless
     # an acronym spelled out names the head in other words, or a word only the two use names what
     # both are about whatever opens the sentence ("Wants a stocktake" / "Stocktake every ...")
-    heads = uncued and not (spelled_a or spelled_b)
+    heads = uncued and not spelled_out
     if kind != "name" and two_subjects(
         a, b, va, vb, (sub_a, sub_b), universal=universal, uncued=heads, beside=builds(a, va) | builds(b, vb)
     ):
@@ -330,6 +313,39 @@ def judge(a: str, b: str, rarity: Rarity | None = None) -> Finding | None:
         newer,
         universal,
     )
+
+
+def _kinds(a: str, b: str) -> tuple[Kinds, Kinds, bool, tuple[str, int | None] | None]:
+    """Each text's values by kind (who does a thing too), whether either says a version holds
+    everywhere, and the kind whose values differ (with which side names its old value)."""
+    ka, kb = by_kind(a), by_kind(b)
+    for kinds, text in ((ka, a), (kb, b)):
+        if who := {v.value for v in roles(text)}:
+            kinds["who"] = who
+    universal = bool(UNIVERSAL.search(a) or UNIVERSAL.search(b))
+    if universal:  # "3.11 everywhere": any other version of the 3 line says otherwise, whatever it is of
+        ka, kb = _by_line(ka), _by_line(kb)
+    _one_product(a, b, ka, kb)
+    _one_count(ka, kb)
+    _one_count(kb, ka)
+    return ka, kb, universal, _differs(ka, kb, old_values(a), old_values(b))
+
+
+def _subjects(
+    a: str, b: str, sub_a: list[str], sub_b: list[str]
+) -> tuple[list[str], list[str], set[str], set[str], bool]:
+    """Both subjects' words, and as sets with one word for a pair of forms ("editor" / "edited",
+    "hygienist" / "hygiene"); an acronym one spells out counts as the other's words ("PI cover" /
+    "professional indemnity"), and the last says whether one did."""
+    set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))
+    spelled_a, spelled_b = spelled(a, b), spelled(b, a)
+    if spelled_a or spelled_b:
+        out_a = {w for words in spelled_b.values() for w in words}
+        out_b = {w for words in spelled_a.values() for w in words}
+        sub_a = [w for w in sub_a if w not in out_a] + sorted(spelled_b)
+        sub_b = [w for w in sub_b if w not in out_b] + sorted(spelled_a)
+        set_a, set_b = set(sub_a), set(_one_word(sub_a, sub_b))
+    return sub_a, sub_b, set_a, set_b, bool(spelled_a or spelled_b)
 
 
 def _subject_alike(a: str, b: str, va: Sequence[Value], vb: Sequence[Value]) -> float:

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 
 from hermes_dash import EntryChanged, FileState, InvalidRequest, Operation, Refusal
 from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, percent
-from hermes_dash.engine.rules.ops import Work, step
+from hermes_dash.engine.rules.ops import step
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.text import shorten
+from hermes_dash.engine.views.humanize import n_of
 
 
 def other(target: str) -> str:
@@ -149,8 +150,7 @@ class PathCheck:
                 if not self.missing
                 else f"{self.missing:,} {'is' if self.missing == 1 else 'are'} not found on this machine"
             )
-            noun = "path" if len(self.checked) == 1 else "paths"
-            text = f"Checked {len(self.checked):,} {noun} named in MEMORY.md: {found}."
+            text = f"Checked {n_of(len(self.checked), 'path')} named in MEMORY.md: {found}."
         else:
             text = "MEMORY.md names no path on this machine that could be checked, so no path was checked."
         if self.elsewhere:
@@ -310,7 +310,7 @@ class Plan:
         return replace(self, steps=tuple(out), ranked=tuple(c for c in self.ranked if c.entry not in picked))
 
 
-class Tally(Work):
+class Tally:
     """The usage of a file as a plan's steps change it, in constant time per operation. Each
     operation goes through the engine's one dispatcher (:func:`hermes_dash.step`), which lands
     here on a multiset of texts instead of a list: steps address entries by their full text,

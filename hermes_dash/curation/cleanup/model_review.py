@@ -142,7 +142,7 @@ class Review:
         out = []
         if self.not_in_file:
             n = self.not_in_file
-            out.append(f"{n} finding{'s' if n != 1 else ''} named text not in the file: dropped.")
+            out.append(f"{n_of(n, 'finding')} named text not in the file: dropped.")
         return out
 
     def to_dict(self) -> dict[str, object]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import TARGETS
 from hermes_dash.engine.rules.targets import Target
+from hermes_dash.engine.views.humanize import n_of
 
 from .model_call import DEFAULT_TIMEOUT_S, ask, describe
 from .model_checks import WHY_CHARS
@@ -58,7 +59,7 @@ class StagedReview:
 
     def notes(self) -> list[str]:
         n = self.not_in_file
-        return [f"{n} finding{'s' if n != 1 else ''} named text not in the file or the write: dropped."] if n else []
+        return [f"{n_of(n, 'finding')} named text not in the file or the write: dropped."] if n else []
 
 
 def prepare_staged(store: MemoryStore, target: str, texts: Sequence[str]) -> Request:

@@ -15,19 +15,19 @@ from hermes_dash.engine.io.lock import held
 
 from .lowering import lower
 from .model import AIMED, Decision, Staged
-from .previews import _check_edit
-from .reading import _path_of, _well_formed
+from .previews import check_edit
+from .reading import read_staged, staged_path
 from .replay import replay_refusal
 
 
 @contextlib.contextmanager
-def _inbox_lock(store: MemoryStore) -> Iterator[None]:
+def inbox_lock(store: MemoryStore) -> Iterator[None]:
     """One decision at a time (two tabs must not approve the same write twice)."""
     with held(store.home.pending_dir / ".inbox.lock", 10, "Another approval is in progress."):
         yield
 
 
-def _delete(path: Path) -> None:
+def delete_staged(path: Path) -> None:
     try:
         os.unlink(path)  # unlink never follows a symlink: only the staged name goes
     except FileNotFoundError:
@@ -38,13 +38,13 @@ def _delete(path: Path) -> None:
         ) from None
 
 
-def _approve_one(
+def approve_one(
     store: MemoryStore, sid: str, edit: Operation | None = None, shown: Operation | None = None
 ) -> Decision:
-    path = _path_of(store, sid)
-    staged = _well_formed(path)
+    path = staged_path(store, sid)
+    staged = read_staged(path)
     if edit is not None:
-        _check_edit(staged, edit)
+        check_edit(staged, edit)
     elif (refused := replay_refusal(staged)) is not None:
         raise refused
     operation = staged.operation() if edit is None else edit
@@ -64,7 +64,7 @@ def _approve_one(
             else "The entry changed since the preview was shown: check the edit again."
         )
         raise
-    _delete(path)
+    delete_staged(path)
     done = (
         f"Entry patched ({'one span' if agent_rules_in_effect().pinned_replay else 'every occurrence'} inside it; "
         "the rest kept)."
@@ -105,8 +105,8 @@ def approve(
     decisions = []
     for sid in ids:
         try:
-            with _inbox_lock(store):
-                decisions.append(_approve_one(store, sid, edited.get(sid), shown.get(sid)))
+            with inbox_lock(store):
+                decisions.append(approve_one(store, sid, edited.get(sid), shown.get(sid)))
         except Refusal as refusal:
             decisions.append(Decision(sid, False, f"Not approved ({sid}): {refusal.message}", refusal=refusal))
     return decisions
@@ -117,8 +117,8 @@ def reject(store: MemoryStore, ids: Iterable[str]) -> list[Decision]:
     decisions = []
     for sid in ids:
         try:
-            with _inbox_lock(store):
-                _delete(_path_of(store, sid))
+            with inbox_lock(store):
+                delete_staged(staged_path(store, sid))
             decisions.append(Decision(sid, True, f"Rejected {sid}: the staged write was deleted."))
         except Refusal as refusal:
             decisions.append(Decision(sid, False, f"Not rejected ({sid}): {refusal.message}", refusal=refusal))

@@ -17,7 +17,7 @@ from hermes_dash.engine.rules.ops import project
 from .model import PinState, Staged
 
 #: No limit: the steps inside a batch are checked against the limit only at the end.
-_BIG = 10**15
+NO_LIMIT = 10**15
 
 
 def patch_rule() -> str:
@@ -81,7 +81,7 @@ def _lower_patch(entries: list[str], part: Operation, where: str = "") -> Operat
 
 def _hit(entries: list[str], old_text: str, where: str) -> str:
     """The entry ``old_text`` selects as a remove selects it, or that remove's refusal."""
-    shown = project(entries, Operation("remove", old_text=old_text), _BIG)
+    shown = project(entries, Operation("remove", old_text=old_text), NO_LIMIT)
     if shown.refusal is not None:
         if where:
             shown.refusal.message = where + shown.refusal.message
@@ -94,7 +94,7 @@ def _pinned_entry(entries: list[str], pin: str, old_text: str, where: str) -> st
     """``pin`` when it is still an entry; else the store's own refusal, naming the entry in its place."""
     if pin in entries:
         return pin
-    refusal = project(entries, Operation("remove", old_text=old_text, expect_entry=pin), _BIG).refusal
+    refusal = project(entries, Operation("remove", old_text=old_text, expect_entry=pin), NO_LIMIT).refusal
     if refusal is None:  # cannot happen: the pinned text is not an entry
         refusal = EntryChanged(f"{where}The pinned entry is no longer in the file.", expected=pin, current=None)
     elif where:
@@ -152,7 +152,7 @@ def lower(entries: Iterable[str], operation: Operation) -> Operation:
         if part.action == "patch":
             part = _lower_patch(work, part, where=f"Operation {i} (patch): ")
         out.append(part)
-        step = project(work, part, _BIG)
+        step = project(work, part, NO_LIMIT)
         if step.refusal is not None:  # the store refuses the batch at this operation, with its own words
             out += parts[i:]
             break

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hermes_dash import InvalidRequest, Operation, OpResult, Refusal
@@ -34,7 +34,7 @@ ORIGIN_LABELS = {
 }
 #: Orders the Inbox and ``pending list`` offer.
 SORTS = ("oldest", "newest", "kind")
-_KIND_ORDER = {a: i for i, a in enumerate(("add", "patch", "replace", "remove", "batch"))}
+KIND_ORDER = {a: i for i, a in enumerate(("add", "patch", "replace", "remove", "batch"))}
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Staged:
     def age(self, now: datetime | None = None) -> float | None:
         if self.created is None:
             return None
-        return max(0.0, ((now or datetime.now(timezone.utc)) - self.created).total_seconds())
+        return max(0.0, ((now or datetime.now(UTC)) - self.created).total_seconds())
 
     def operation(self) -> Operation:
         """The write as staged: one operation, or a batch of them (``patch`` not yet lowered;

@@ -14,11 +14,11 @@ from hermes_dash import InvalidRequest, MemoryStore, Operation, Refusal
 from hermes_dash.engine.io.atomic import write_file
 from hermes_dash.engine.io.journal import journal_via
 
-from .decisions import _approve_one, _delete, _inbox_lock
+from .decisions import approve_one, delete_staged, inbox_lock
 from .model import Decision, Staged
 from .parts import PartsPreview, kind_of, preview_parts
 from .previews import preview
-from .reading import _path_of, _well_formed, _well_formed_bytes, list_pending
+from .reading import list_pending, read_staged, read_staged_bytes, staged_path
 
 #: What "approve all" names each failure (the verdict of a refusal, said for a whole write).
 FAILURE_WORDS = {
@@ -61,7 +61,7 @@ def approve_parts(
     operation was decided; otherwise the rest is written back as a smaller record of the same id.
     A refusal leaves the memory file and the staged file byte-identical."""
     try:
-        with _inbox_lock(store):
+        with inbox_lock(store):
             return _approve_parts(store, sid, keep, drop, aims, removals, shown)
     except Refusal as refusal:
         return Decision(sid, False, f"Not approved ({sid}): {refusal.message}", refusal=refusal)
@@ -76,8 +76,8 @@ def _approve_parts(
     removals: Sequence[str],
     shown: Operation | None,
 ) -> Decision:
-    path = _path_of(store, sid)
-    staged, original = _well_formed_bytes(path)
+    path = staged_path(store, sid)
+    staged, original = read_staged_bytes(path)
     preview: PartsPreview = preview_parts(store, staged, keep, drop, aims, removals)
     if preview.refusal is not None:
         raise preview.refusal
@@ -103,7 +103,7 @@ def _approve_parts(
             _put_back(path, original, written, refusal)
         raise
     if not left:
-        _delete(path)
+        delete_staged(path)
     return Decision(sid, True, f"Approved from {sid}: {said}" + (f". {result.message}" if result else "."), result)
 
 
@@ -141,8 +141,8 @@ def approve_all(store: MemoryStore) -> list[Decision]:
             )
             continue
         try:
-            with _inbox_lock(store):  # pinned to the entry its preview hits on the file as it is now
-                out.append(_approve_one(store, staged.id, None, preview(store, staged).operation))
+            with inbox_lock(store):  # pinned to the entry its preview hits on the file as it is now
+                out.append(approve_one(store, staged.id, None, preview(store, staged).operation))
         except Refusal as refusal:
             kind = kind_of(refusal)
             message = f"Not approved ({staged.id}, {FAILURE_WORDS[kind]}): {refusal.message}"
@@ -152,4 +152,4 @@ def approve_all(store: MemoryStore) -> list[Decision]:
 
 def well_formed(store: MemoryStore, sid: str) -> Staged:
     """The staged write ``sid``, refused when it is not there or malformed."""
-    return _well_formed(_path_of(store, sid))
+    return read_staged(staged_path(store, sid))

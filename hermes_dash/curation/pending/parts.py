@@ -29,7 +29,7 @@ from hermes_dash.engine.rules.ops import project
 from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import n_of
 
-from .lowering import _BIG, lower
+from .lowering import NO_LIMIT, lower
 from .model import Staged
 from .words import word_diff
 
@@ -150,7 +150,7 @@ def _one(position: int, staged: Operation, entries: list[str], aim: str | None) 
         low = lower(entries, op)
     except Refusal as refusal:
         return PartVerdict(position, staged, kind_of(refusal), refusal.message, aimed=aim), entries
-    shown = project(entries, low, _BIG)
+    shown = project(entries, low, NO_LIMIT)
     if shown.refusal is not None:
         return PartVerdict(position, staged, kind_of(shown.refusal), shown.refusal.message, aimed=aim), entries
     after = list(shown.after)
@@ -191,16 +191,7 @@ def preview_parts(
         )
     state = state or store.read(staged.target)
     aims = aims or {}
-    count = len(staged.ops)
-    for n in [*(keep or ()), *drop, *aims]:
-        if not 1 <= n <= count:
-            raise InvalidRequest(
-                f"Staged write {staged.id} has {n_of(count, 'operation')}; there is no operation {n}.",
-                hint=f"Number them 1 to {count}, as `pending list {staged.id}` shows.",
-            )
-    both = set(keep or ()) & set(drop)
-    if both:
-        raise InvalidRequest(f"Operation {min(both)} is both kept and dropped.", hint="Keep it or drop it, not both.")
+    _check_positions(staged, [*(keep or ()), *drop, *aims], set(keep or ()) & set(drop))
     work, parts, kept = list(state.entries), [], []
     for i, op in enumerate(staged.ops, 1):
         verdict, after = _one(i, op, work, aims.get(i))
@@ -231,6 +222,19 @@ def preview_parts(
         staged, shown, tuple(kept), tuple(sorted(drop)), picked, state.entries, tuple(work), state.limit
     )
     return _checked(store, preview, state)
+
+
+def _check_positions(staged: Staged, named: list[int], both: set[int]) -> None:
+    """Refuse a position the write does not have, or one both kept and dropped."""
+    count = len(staged.ops)
+    for n in named:
+        if not 1 <= n <= count:
+            raise InvalidRequest(
+                f"Staged write {staged.id} has {n_of(count, 'operation')}; there is no operation {n}.",
+                hint=f"Number them 1 to {count}, as `pending list {staged.id}` shows.",
+            )
+    if both:
+        raise InvalidRequest(f"Operation {min(both)} is both kept and dropped.", hint="Keep it or drop it, not both.")
 
 
 def _over(part: PartVerdict, limit: int, final: int) -> PartVerdict:

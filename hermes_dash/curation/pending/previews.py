@@ -10,11 +10,11 @@ from hermes_dash.engine.rules.format import TARGETS
 
 from .lowering import lower, pin_states
 from .model import AIMED, Preview, Staged
-from .reading import _path_of, _well_formed
+from .reading import read_staged, staged_path
 from .replay import replay_refusal
 
 
-def _check_edit(staged: Staged, operation: Operation) -> None:
+def check_edit(staged: Staged, operation: Operation) -> None:
     """An edit changes the text of a staged write, never what kind of write it is."""
     if operation.action != staged.action:
         raise InvalidRequest(
@@ -46,7 +46,7 @@ def _patches(staged_op: Operation, lowered: Operation) -> tuple[tuple[str, str],
     )
 
 
-def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, state: FileState) -> Preview:
+def preview_staged(store: MemoryStore, staged: Staged, operation: Operation | None, state: FileState) -> Preview:
     before = state.entries
     if not staged.ok:
         return Preview(
@@ -66,7 +66,7 @@ def _preview(store: MemoryStore, staged: Staged, operation: Operation | None, st
         operation = staged.operation()
     else:
         try:
-            _check_edit(staged, operation)
+            check_edit(staged, operation)
         except InvalidRequest as wrong_kind:
             return Preview(staged, before, before, state.limit, wrong_kind, pins=pins)
     try:
@@ -89,7 +89,7 @@ def preview(store: MemoryStore, staged: Staged, operation: Operation | None = No
     preview's ``operation`` is then what to pass to :func:`approve` as the edit.
     """
     target = staged.target if staged.target in TARGETS else "memory"
-    return _preview(store, staged, operation, store.read(target))
+    return preview_staged(store, staged, operation, store.read(target))
 
 
 def preview_edit(
@@ -99,7 +99,7 @@ def preview_edit(
     staged; ``content`` is a patch's new text; ``aim_now`` as for :meth:`Staged.edit`); its
     ``operation`` is the edit to pass to :func:`approve`. For one operation: a staged batch is
     edited part by part (:meth:`Staged.edit`, as the dashboard's Inbox does)."""
-    staged = _well_formed(_path_of(store, sid))
+    staged = read_staged(staged_path(store, sid))
     if staged.action == "batch":
         raise InvalidRequest(
             f"Staged write {sid} is a batch of {len(staged.parts())} operations; its text cannot "

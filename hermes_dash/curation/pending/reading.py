@@ -9,7 +9,7 @@ import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hermes_dash import InvalidRequest, MemoryStore, NotReadable, Operation
@@ -281,7 +281,7 @@ def list_pending(store: MemoryStore) -> list[Staged]:
     files of a megabyte each took 287 MB to keep, 10,000 would take 14 GB)."""
     folder = store.home.pending_dir
     items = [read_one(folder / n) for n in _chosen(folder)[0]]
-    items.sort(key=lambda s: (s.created is None, s.created or datetime.min.replace(tzinfo=timezone.utc), s.id))
+    items.sort(key=lambda s: (s.created is None, s.created or datetime.min.replace(tzinfo=UTC), s.id))
     return items
 
 
@@ -290,7 +290,7 @@ def not_read(store: MemoryStore) -> NotRead:
     return _chosen(store.home.pending_dir)[1]
 
 
-def _path_of(store: MemoryStore, sid: str) -> Path:
+def staged_path(store: MemoryStore, sid: str) -> Path:
     if not isinstance(sid, str) or not _ID.fullmatch(sid):
         raise InvalidRequest(
             f"{sid!r} is not a staged-write id.",
@@ -304,13 +304,13 @@ def _path_of(store: MemoryStore, sid: str) -> Path:
     return path
 
 
-def _well_formed(path: Path) -> Staged:
+def read_staged(path: Path) -> Staged:
     """The staged write at ``path``; refused when it is malformed (nothing can be applied from it)."""
-    return _well_formed_bytes(path)[0]
+    return read_staged_bytes(path)[0]
 
 
-def _well_formed_bytes(path: Path) -> tuple[Staged, bytes]:
-    """:func:`_well_formed`, with the bytes it was read from: a record written back smaller is
+def read_staged_bytes(path: Path) -> tuple[Staged, bytes]:
+    """:func:`read_staged`, with the bytes it was read from: a record written back smaller is
     made from the very bytes previewed, never from a second read the agent may have replaced."""
     staged, data = _read_with_bytes(path)
     if not staged.ok:

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 
 from hermes_dash import InvalidRequest, MemoryStore, NoMatch
 
-from .model import _KIND_ORDER, SORTS, Staged, Triaged
-from .previews import _preview
+from .model import KIND_ORDER, SORTS, Staged, Triaged
+from .previews import preview_staged
 from .reading import list_pending
 
 
@@ -41,9 +41,9 @@ def triage(store: MemoryStore, items: Sequence[Staged] | None = None) -> list[Tr
         if not item.ok:
             if "memory" not in states:
                 states["memory"] = store.read("memory")
-            out.append(Triaged(item, _preview(store, item, None, states["memory"])))
+            out.append(Triaged(item, preview_staged(store, item, None, states["memory"])))
             continue
-        shown = _preview(store, item, None, states[item.target])
+        shown = preview_staged(store, item, None, states[item.target])
         marks, reasons, repeats = [], [], None
         broken = shown.broken_pins
         if broken or isinstance(shown.refusal, NoMatch):
@@ -88,7 +88,7 @@ def sort_items(items: Iterable[Triaged], by: str = "oldest") -> list[Triaged]:
     if by == "kind":
         good = sorted(
             dated + undated,
-            key=lambda t: (_KIND_ORDER.get(t.staged.action, 99), t.staged.created is None, age(t), t.staged.id),
+            key=lambda t: (KIND_ORDER.get(t.staged.action, 99), t.staged.created is None, age(t), t.staged.id),
         )
     else:
         good = sorted(dated, key=lambda t: (age(t), t.staged.id), reverse=by == "newest") + sorted(

@@ -16,6 +16,7 @@ import operator
 import os
 import re
 from dataclasses import dataclass
+from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,20 +70,20 @@ def parse_name(name: str, folder: Path) -> Backup | None:
     match = _SUFFIX.match(suffix) if sep and target else None
     if not match or not target:
         return None
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     try:
         if match["dated"]:
             # Built from the digits: strptime costs ~15 µs a name, and a write lists every backup.
             # Spelled out rather than a generator: a write lists every backup, and this line runs once per name.
             y, mo, d, h, mi, sec = match.group(2, 3, 4, 5, 6, 7)
-            created = datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec), tzinfo=timezone.utc)
+            created = datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec), tzinfo=UTC)
             return Backup(name, folder, target, "dated", created, int(match["seq"] or 0))
         if match["daily"]:
             # A hand-made `date +%Y%m%d` name is in local time; midnight local is its best instant.
             created = datetime.strptime(match["daily"], "%Y%m%d").astimezone()
             return Backup(name, folder, target, "daily", created)
-        created = datetime.fromtimestamp(int(match["drift"]), tz=timezone.utc)
+        created = datetime.fromtimestamp(int(match["drift"]), tz=UTC)
         return Backup(name, folder, target, "drift", created)
     except (ValueError, OverflowError, OSError):
         return None
@@ -139,9 +140,9 @@ def create_dated(
     (:func:`~hermes_dash.engine.io.atomic.link_exclusive`), a copy otherwise. The caller then
     fsyncs the folder before that rename (a link's name is not fsynced here; a copy's is).
     """
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     base = f"{FILENAMES[target]}.bak.{stamp}"
     # Start after the highest sequence already used in this second, not at the first free
     # name: after retention deleted "-230512", a new copy named "-230512" would sort as the
@@ -176,9 +177,9 @@ FUTURE_SLACK_S = 600
 def _cutoff(now: datetime | None = None) -> datetime:
     """The latest instant a truthful name can give (the clock plus :data:`FUTURE_SLACK_S`); taken
     once per listing: a write judges every backup's name against it."""
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
-    return (now or datetime.now(timezone.utc)) + timedelta(seconds=FUTURE_SLACK_S)
+    return (now or datetime.now(UTC)) + timedelta(seconds=FUTURE_SLACK_S)
 
 
 def in_future(backup: Backup, now: datetime | None = None) -> bool:

@@ -20,6 +20,7 @@ import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -98,12 +99,12 @@ def _default_via() -> str:
 def record(memories: Path, target: str, action: str, message: str, before: Sequence[str], after: Sequence[str]) -> None:
     """Append one line for a write that has committed; never raises."""
     import json
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     old, new = set(before), set(after)
     context = dict(_VIA.get() or {})
     line = {
-        "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
         "target": target,
         "action": action,
         "message": message,

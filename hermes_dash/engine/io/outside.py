@@ -11,7 +11,7 @@ never into an exception of another kind. docs/safety.md lists the bounds.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 #: How deep JSON from outside may nest. The deepest JSON hermes-dash reads is a pending file's
 #: ``operations`` list of objects (depth 4); Python's parser recurses once a level and stops
@@ -25,7 +25,7 @@ MAX_JSON_CHARS = 4 << 20
 MAX_NUMBER_DIGITS = 40
 #: The latest time accepted from outside: 1 January 3000, UTC. A later one (a git author time of
 #: 99999999999999, a journal line from the year 9999) is not a time anything recorded.
-LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc)
+LATEST = datetime(3000, 1, 1, tzinfo=UTC)
 MAX_EPOCH_S = LATEST.timestamp()
 #: The longest ISO time text parsed ("2026-12-01T17:42:00.123456+00:00" is 32 characters).
 MAX_ISO_CHARS = 40
@@ -101,7 +101,7 @@ def time_from_epoch(value: object) -> datetime | None:
         return None
     if not 0 <= seconds < MAX_EPOCH_S:  # also NaN
         return None
-    return datetime.fromtimestamp(seconds, tz=timezone.utc)
+    return datetime.fromtimestamp(seconds, tz=UTC)
 
 
 def time_from_iso(value: object) -> datetime | None:
@@ -114,9 +114,9 @@ def time_from_iso(value: object) -> datetime | None:
     except ValueError:
         return None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     try:
-        return when if datetime(1970, 1, 1, tzinfo=timezone.utc) <= when < LATEST else None
+        return when if datetime(1970, 1, 1, tzinfo=UTC) <= when < LATEST else None
     except (ValueError, OverflowError):
         return None
 

@@ -11,7 +11,7 @@ from enum import Enum
 from hermes_dash.engine.rules.errors import InvalidRequest
 
 
-class Action(str, Enum):
+class Action(str, Enum):  # noqa: UP042 - StrEnum would change str() and format() of an action
     """An action of the agent's ``memory`` tool. A ``str``: ``Action.ADD == "add"``, so
     operations read from JSON compare equal without conversion."""
 

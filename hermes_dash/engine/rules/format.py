@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from hermes_dash.engine.rules.errors import FileProblem
 from hermes_dash.engine.rules.targets import TABLE
+from hermes_dash.engine.views.humanize import n_of
 
 DELIMITER = "\n§\n"
 # Views of the one table of memory files (``_targets.TABLE``), kept for the many callers of these names.
@@ -119,7 +120,7 @@ def over_budget_text(used: int, limit: int) -> str:
     """
     if used <= limit:
         return ""
-    return f"over the limit by {used - limit:,} character{'s' if used - limit != 1 else ''}"
+    return f"over the limit by {n_of(used - limit, 'character')}"
 
 
 @dataclass(frozen=True)

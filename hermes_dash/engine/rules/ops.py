@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Protocol, runtime_checkable
 
 from hermes_dash.engine.agents import active
 from hermes_dash.engine.rules import scan as _scan
@@ -84,7 +85,7 @@ class Operation:
         return cls("batch", operations=tuple(coerce_batch(operations)))
 
     @classmethod
-    def coerce(cls, op: Operation | Mapping[str, object] | None, position: int, *, nested: bool = False) -> Operation:
+    def coerce(cls, op: object, position: int, *, nested: bool = False) -> Operation:
         """An operation from JSON: an object with ``action`` and ``content`` / ``old_text`` (and
         optionally ``expect_entry``), or a batch. ``nested``: an item of a batch, where the agent
         takes ``"batch"`` for one more unknown action, refused in its turn (after the scan and the
@@ -226,10 +227,7 @@ def coerce_batch(operations: Iterable[object]) -> list[Operation]:
             hint="Split it into smaller batches, or consolidate entries first (a file that fits "
             "its limit never needs that many operations).",
         )
-    return [
-        Operation.coerce(op, i, nested=True)  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
-        for i, op in enumerate(items, start=1)
-    ]
+    return [Operation.coerce(op, i, nested=True) for i, op in enumerate(items, start=1)]
 
 
 def scan_batch(ops: list[Operation]) -> None:
@@ -257,15 +255,28 @@ def full_refusal(what: str, new_total: int, limit: int, current: int, entry_len:
 
 
 def counts(entries: list[str]) -> dict[str, int]:
-    """How many times each entry is in ``entries``: what :class:`Work` keeps up to date."""
+    """How many times each entry is in ``entries``: what :class:`ListWork` keeps up to date."""
     present: dict[str, int] = {}
     for entry in entries:
         present[entry] = present.get(entry, 0) + 1
     return present
 
 
-class Work:
-    """What :func:`step` changes: a working copy of one file's entries, in order, with how many
+@runtime_checkable
+class Work(Protocol):
+    """What :func:`step` changes, where it lands an operation: :class:`ListWork` (a file's
+    entries), or another kind of copy that takes the same rules (clean-up's ``Tally`` counts a
+    plan's usage on texts alone)."""
+
+    def has(self, text: str) -> bool: ...
+    def add(self, text: str) -> None: ...
+    def hit(self, old_text: str, expect_entry: str | None, where: str = "") -> int: ...
+    def replace(self, position: int, text: str) -> None: ...
+    def remove(self, position: int) -> None: ...
+
+
+class ListWork:
+    """The :class:`Work` of a write: a working copy of one file's entries, in order, with how many
     times each text is among them (so an add's "already there?" is one look-up rather than a
     scan: thousands of adds in a batch would otherwise be quadratic).
 
@@ -327,7 +338,7 @@ def apply_one(entries: list[str] | tuple[str, ...], op: Operation, limit: int) -
     """One validated add / replace / remove on a copy of ``entries``, with the limit checked as
     the agent checks it for a single operation: (the result, the index hit)."""
     before = list(entries)
-    work = Work(before)
+    work = ListWork(before)
     index = step(work, op)
     after = work.entries
     grew = op.action == Action.REPLACE or (op.action == Action.ADD and len(after) > len(before))
@@ -355,7 +366,7 @@ def apply_remove(entries: list[str], old_text: str, expect_entry: str | None = N
 def apply_batch(entries: list[str], ops: list[Operation], limit: int) -> list[str]:
     """All operations in order on a working copy (each by :func:`step`); the limit is checked
     on the final result only."""
-    copy = Work(entries)
+    copy = ListWork(entries)
     for i, op in enumerate(ops, start=1):
         where = f"Operation {i} ({op.action or 'no action'}): "
         try:
@@ -386,7 +397,7 @@ def pin_full_text(operations: Iterable[object]) -> list[Operation]:
     entry that contains it (the agent's own rule): an entry the agent extended meanwhile would
     be overwritten or deleted. Pinned, such an operation is refused instead.
     """
-    ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]  # type: ignore[arg-type]  # coerce refuses an item that is not an operation
+    ops = [Operation.coerce(op, i) for i, op in enumerate(operations, start=1)]
     return [
         op
         if op.action not in _USES_OLD_TEXT or op.expect_entry is not None
@@ -496,4 +507,4 @@ def project(entries: Iterable[str], operation: Operation | Mapping[str, object] 
     return Projection(action, before, tuple(after), limit, None, index, None if index is None else before[index])
 
 
-__all__ = ["check_batch_targets", "Operation", "prepare", "project", "Projection", "step", "Work"]
+__all__ = ["check_batch_targets", "Operation", "prepare", "project", "Projection", "step", "ListWork", "Work"]

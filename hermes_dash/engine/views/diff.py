@@ -44,9 +44,23 @@ _PAIR_STEPS = 20  # looking at one (removed, added) pair before any ratio is com
 @dataclass(frozen=True)
 class DiffItem:
     kind: str  # "added" | "removed" | "changed" | "unchanged"
-    old: str | None
-    new: str | None
+    old: str | None  # None only on an added item
+    new: str | None  # None only on a removed item
     similarity: float = 1.0
+
+    @property
+    def before(self) -> str:
+        """The old text, for an item that has one (removed, changed, unchanged)."""
+        if self.old is None:
+            raise ValueError(f"an {self.kind} item has no old text")
+        return self.old
+
+    @property
+    def after(self) -> str:
+        """The new text, for an item that has one (added, changed, unchanged)."""
+        if self.new is None:
+            raise ValueError(f"a {self.kind} item has no new text")
+        return self.new
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ def age(seconds: float | None) -> str:
     for unit, size in _UNITS:
         if seconds >= size:
             count = int(seconds // size)
-            return f"{count} {unit}{'' if count == 1 else 's'}"
+            return n_of(count, unit)
     return "under a minute"
 
 
@@ -34,7 +34,7 @@ def ago(seconds: float | None) -> str:
 
 def n_entries(count: int) -> str:
     """``"1 entry"``, ``"18 entries"``."""
-    return f"{count:,} entr{'y' if count == 1 else 'ies'}"
+    return n_of(count, "entry", "entries")
 
 
 def n_of(n: int, singular: str, plural: str | None = None) -> str:

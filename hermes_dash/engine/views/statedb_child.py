@@ -19,18 +19,14 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import resource  # imported here, not in the child: a fork may not import (another thread may hold the import lock)
 import select
 import signal
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
-
-try:  # imported here, not in the child: a fork may not import (another thread may hold the import lock)
-    import resource
-except ImportError:  # pragma: no cover - Windows, where hermes-dash does not run
-    resource = None  # type: ignore[assignment]  # the module or nothing: _limit_memory checks
+from typing import TypeVar, cast
 
 from hermes_dash.engine.io.readfile import NotReadable, read_regular
 from hermes_dash.engine.views import statedb
@@ -78,7 +74,7 @@ def run(work: Callable[[], T], db: Path, timeout: float, failed: Callable[[str],
             answer = failures = None
         if failures is not None:
             statedb.remember(failures)
-            return answer  # type: ignore[no-any-return]  # what work returns, through pickle
+            return cast(T, answer)  # what work returned, through pickle (which types nothing)
     return failed(statedb.remember_failure(db, _why(db, timeout, status, len(data))))
 
 
@@ -103,8 +99,6 @@ def _serve(work: Callable[[], object], fd: int) -> None:
 
 def _limit_memory() -> None:
     """RLIMIT_AS at the child's present size plus :data:`MEMORY_BYTES` (Linux: /proc tells the size)."""
-    if resource is None:  # not Unix: the deadline still holds
-        return
     try:
         size = int(read_regular("/proc/self/statm", 4096)[0].split()[0]) * os.sysconf("SC_PAGE_SIZE")
         hard = resource.getrlimit(resource.RLIMIT_AS)[1]
