@@ -6,10 +6,10 @@ ChatGPT" links would send the error text, which can quote memory text, to outsid
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
-import tomllib
 from app_support import alerts
 from repo import ROOT
 from streamlit.testing.v1 import AppTest
