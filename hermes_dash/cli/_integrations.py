@@ -33,13 +33,7 @@ def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     home = _home_of(args)
     if args.action == "status":
         figures = plugin.status(MemoryStore.open(home.root, home.profile or "default"))
-        lines = [
-            f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), "
-            f"{n_entries(f['entries'])}"
-            for f in figures["files"]  # type: ignore[attr-defined]  # a list of dicts, built just above
-        ]
-        lines.append(f"staged writes waiting: {figures['pending']['count']}")  # type: ignore[index]  # a dict, built just above
-        return Outcome(figures, "\n".join(lines))
+        return Outcome(figures, "\n".join(_status_lines(figures)))
     if args.action == "install":
         change = plugin.install(home, gitsetup.self_command(), gitsetup.self_env(), args.port)
     else:
@@ -53,6 +47,19 @@ def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
         "notes": list(change.notes),
     }
     return Outcome(data, "\n".join(change.lines()))
+
+
+def _status_lines(figures: dict[str, object]) -> list[str]:
+    """``plugin status`` as text, from the JSON object the plugin's tab reads too (plugin.status)."""
+    files, waiting = figures["files"], figures["pending"]
+    if not isinstance(files, list) or not isinstance(waiting, dict):
+        raise TypeError(f"plugin.status gave files {type(files).__name__}, pending {type(waiting).__name__}")
+    lines = [
+        f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), {n_entries(f['entries'])}"
+        for f in files
+    ]
+    lines.append(f"staged writes waiting: {waiting['count']}")
+    return lines
 
 
 @command("merge-driver", needs_store=False)

@@ -36,10 +36,11 @@ EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 #: The module (under hermes_dash/cli/) that registers each command.
 MODULE_OF = {
     **dict.fromkeys(("show", "add", "replace", "remove", "batch", "render", "backup", "backups", "restore"), "_memory"),
-    **dict.fromkeys(("suggest", "history", "normalize", "export", "sharing"), "_curation"),
+    **dict.fromkeys(("history", "normalize", "export", "sharing"), "_curation"),
     **dict.fromkeys(("plugin", "merge-driver", "git-setup"), "_integrations"),
     **dict.fromkeys(("check", "demo"), "_tools"),
     "blame": "_blame",
+    "suggest": "_suggest",
     "pending": "_pending",
     "patch": "_pending",
     "snapshot": "_snapshot",

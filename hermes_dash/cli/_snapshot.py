@@ -14,7 +14,7 @@ from hermes_dash.engine.views.humanize import iso_seconds
 from ._registry import Outcome, Subparsers, command, extends_parser
 
 if TYPE_CHECKING:
-    pass
+    from hermes_dash.engine.views.diff import EntryDiff
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -42,7 +42,6 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if snap.note:
         lines.append(f"Warning: {snap.note}")
     files: dict[str, object] = {}
-    marks = {"added": "+", "removed": "-", "changed": "~"}
     for target in TARGETS:
         diff = diff_live(store, snap, target)
         counts = diff.counts
@@ -62,19 +61,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             if diff.identical
             else ", ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "unchanged"))
         )
-        lines.append(f"{FILENAMES[target]}: {summary}")
-        if snap.truncated.get(target):
-            lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
-        if diff.coarse:
-            lines.append(
-                "  (too long to compare in detail: entries are paired by place only, similarities not measured)"
-            )
-        for item in diff.items:
-            if item.kind == "changed":
-                lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
-            elif item.kind in marks:
-                shown = (item.new if item.kind == "added" else item.old) or ""
-                lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
+        lines += _file_lines(target, diff, summary, bool(snap.truncated.get(target)))
     data: dict[str, object] = {
         "success": True,
         "source": snap.source,
@@ -85,6 +72,24 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         "note": snap.note,
     }
     return Outcome(data, "\n".join(lines))
+
+
+def _file_lines(target: str, diff: EntryDiff, summary: str, truncated: bool) -> list[str]:
+    """One file against the snapshot, as text: the counts, then each entry that differs."""
+    marks = {"added": "+", "removed": "-", "changed": "~"}
+    lines: list[str] = []
+    lines.append(f"{FILENAMES[target]}: {summary}")
+    if truncated:
+        lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
+    if diff.coarse:
+        lines.append("  (too long to compare in detail: entries are paired by place only, similarities not measured)")
+    for item in diff.items:
+        if item.kind == "changed":
+            lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
+        elif item.kind in marks:
+            shown = (item.new if item.kind == "added" else item.old) or ""
+            lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
+    return lines
 
 
 @extends_parser
