@@ -1,7 +1,7 @@
 """Curation commands for the command line: history, normalize, export, sharing (``suggest`` is in
 :mod:`._suggest`, the staged writes' ``pending`` in :mod:`._pending`, ``snapshot`` in :mod:`._snapshot`).
 
-Registered in :mod:`._registry` (``@command`` + ``@extends_parser``); each handler calls
+Each handler is declared with its arguments (``@command`` and ``@argument``, :mod:`._registry`) and calls
 one engine module and returns an :class:`~hermes_dash.cli.Outcome`. Exit status as for the
 other commands: 0 done, 1 refused (nothing changed), 2 usage error.
 """
@@ -19,14 +19,16 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_entries, n_of
 
-from ._registry import Outcome, Subparsers, command, extends_parser
+from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
     from datetime import datetime
 
     from hermes_dash.curation.history import EntryLife, Restorable, Timeline
 
-    from ._registry import ArgumentOptions
+
+# normalize.MODES, spelled out so building the parser imports nothing (a test keeps them equal).
+NORMALIZE_MODES = ("section", "bullet")
 
 
 def _restore_hint(target: str, item: Restorable) -> str:
@@ -56,7 +58,8 @@ def _one_line(text: str, width: int = 100) -> str:
 # -- history ------------------------------------------------------------------------------------
 
 
-@command("history")
+@command("history", "versions of a file from its backups, and each entry's life")
+@argument("target", choices=TARGETS)
 def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from datetime import datetime, timezone
 
@@ -158,7 +161,12 @@ def _history_lines(target: str, line: Timeline, made_by: list[str], now: datetim
 # -- normalize ----------------------------------------------------------------------------------
 
 
-@command("normalize")
+@command("normalize", "rewrite a hand-written file as clean § entries (backup first)")
+@argument("target", choices=TARGETS)
+@argument(
+    "--by", choices=NORMALIZE_MODES, default="section", help="one entry per heading section (default) or per bullet"
+)
+@argument("--dry-run", action="store_true", help="show the split, write nothing")
 def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import normalize
 
@@ -204,7 +212,9 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 # -- export -------------------------------------------------------------------------------------
 
 
-@command("export")
+@command("export", "both files as JSON or Markdown")
+@argument("--format", choices=("json", "markdown"), default="json")
+@argument("--redact", action="store_true", help="blank secret-looking strings")
 def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     import json
 
@@ -223,7 +233,7 @@ def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 # -- sharing ------------------------------------------------------------------------------------
 
 
-@command("sharing")
+@command("sharing", "is MEMORY.md a link into a git repository; is USER.md private")
 def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import sharing
 
@@ -270,23 +280,3 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 # -- parsers ------------------------------------------------------------------------------------
-
-# normalize.MODES, spelled out so building the parser imports nothing (a test keeps them equal).
-NORMALIZE_MODES = ("section", "bullet")
-
-
-@extends_parser
-def _parsers(sub: Subparsers) -> None:
-    target: ArgumentOptions = {"choices": TARGETS}  # shown as {memory,user}
-    p = sub.add_parser("history", help="versions of a file from its backups, and each entry's life")
-    p.add_argument("target", **target)
-    p = sub.add_parser("normalize", help="rewrite a hand-written file as clean § entries (backup first)")
-    p.add_argument("target", **target)
-    p.add_argument(
-        "--by", choices=NORMALIZE_MODES, default="section", help="one entry per heading section (default) or per bullet"
-    )
-    p.add_argument("--dry-run", action="store_true", help="show the split, write nothing")
-    p = sub.add_parser("export", help="both files as JSON or Markdown")
-    p.add_argument("--format", choices=("json", "markdown"), default="json")
-    p.add_argument("--redact", action="store_true", help="blank secret-looking strings")
-    p = sub.add_parser("sharing", help="is MEMORY.md a link into a git repository; is USER.md private")

@@ -17,11 +17,25 @@ from hermes_dash.engine.rules.format import FILENAMES
 from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_of
 
-from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, Subparsers, command, extends_parser
+from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, argument, command
 
 if TYPE_CHECKING:
     from hermes_dash import Operation
     from hermes_dash.curation.pending import Decision, PartsPreview, Triaged
+
+
+def _numbers(value: str) -> list[int]:
+    try:
+        return [int(n) for n in value.replace(" ", "").split(",") if n]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
+
+
+def _aim(value: str) -> tuple[int, str]:
+    number, sep, text = value.partition("=")
+    if not sep or not number.strip().isdigit() or not text.strip():
+        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
+    return int(number), text
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -36,7 +50,16 @@ def _usage(error: str, text: str) -> Outcome:
 # -- patch --------------------------------------------------------------------------------------
 
 
-@command("patch")
+@command("patch", "change one span inside one entry: OLD_TEXT must occur exactly once in it (0.22's patch)")
+@argument("target", choices=("memory", "user"))
+@argument("old_text", metavar="OLD_TEXT")
+@argument("content", nargs="?", metavar="NEW_TEXT")
+@argument("--stdin", action="store_true", help="read NEW_TEXT from standard input")
+@argument(
+    "--expect-entry",
+    metavar="TEXT",
+    help="act only if the entry holding OLD_TEXT is exactly TEXT (the entry as you last saw it)",
+)
 def _patch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     """One span inside one entry, as 0.22's memory tool patches (docs/pending.md): written as the
     pinned replace of that entry it amounts to, through the store."""
@@ -148,7 +171,73 @@ def _staged_lines(item: Triaged) -> list[str]:
     return lines
 
 
-@command("pending")
+@command(
+    "pending", "the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked"
+)
+@argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
+@argument("ids", nargs="*", metavar="ID")
+@argument(
+    "--content",
+    "--new-text",
+    dest="content",
+    help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
+)
+@argument(
+    "--old-text",
+    help="approve aimed at the entry this text identifies instead (one id; "
+    "replace/remove; patch: the text to replace inside the entry)",
+)
+@argument(
+    "--aim-now",
+    action="store_true",
+    help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
+    "first, then pinned to that entry)",
+)
+@argument(
+    "--only",
+    type=_numbers,
+    metavar="N,N",
+    help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
+    "the others stay staged as a smaller record of the same id",
+)
+@argument(
+    "--drop",
+    type=_numbers,
+    metavar="N,N",
+    help="delete these operations of one staged batch (without --only: approve all the others)",
+)
+@argument(
+    "--aim",
+    type=_aim,
+    action="append",
+    default=[],
+    metavar="N=TEXT",
+    help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
+)
+@argument(
+    "--remove",
+    action="append",
+    default=[],
+    metavar="TEXT",
+    help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
+)
+@argument(
+    "--all",
+    action="store_true",
+    help="with approve: every staged write that applies, oldest first, each its own write; "
+    "each one that does not is named with its reason",
+)
+@argument(
+    "--marked",
+    action="store_true",
+    help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
+)
+@argument(
+    "--sort",
+    choices=("oldest", "newest", "kind"),
+    default="oldest",
+    help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
+)
 def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
@@ -243,20 +332,6 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         assert shown.operation is not None  # a preview without a refusal carries the edit to apply
         decisions = pending.approve(store, [sid], edited={sid: shown.operation})
     return _decided(decisions)
-
-
-def _numbers(value: str) -> list[int]:
-    try:
-        return [int(n) for n in value.replace(" ", "").split(",") if n]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
-
-
-def _aim(value: str) -> tuple[int, str]:
-    number, sep, text = value.partition("=")
-    if not sep or not number.strip().isdigit() or not text.strip():
-        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
-    return int(number), text
 
 
 def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
@@ -377,104 +452,4 @@ def _decided(decisions: list[Decision]) -> Outcome:
     )
     return Outcome(
         {"success": ok, "decisions": [d.to_dict() for d in decisions]}, text, EXIT_OK if ok else EXIT_REFUSED
-    )
-
-
-@extends_parser
-def _parser(sub: Subparsers) -> None:
-    p = sub.add_parser(
-        "patch",
-        help="change one span inside one entry: OLD_TEXT must occur exactly once in it (0.22's patch)",
-    )
-    p.add_argument("target", choices=("memory", "user"))
-    p.add_argument("old_text", metavar="OLD_TEXT")
-    p.add_argument("content", nargs="?", metavar="NEW_TEXT")
-    p.add_argument("--stdin", action="store_true", help="read NEW_TEXT from standard input")
-    p.add_argument(
-        "--expect-entry",
-        metavar="TEXT",
-        help="act only if the entry holding OLD_TEXT is exactly TEXT (the entry as you last saw it)",
-    )
-    _pending_parser(sub)
-
-
-def _pending_parser(sub: Subparsers) -> None:
-    p = sub.add_parser(
-        "pending",
-        help="the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked",
-    )
-    p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
-    p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument(
-        "--content",
-        "--new-text",
-        dest="content",
-        help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
-    )
-    p.add_argument(
-        "--old-text",
-        help="approve aimed at the entry this text identifies instead (one id; "
-        "replace/remove; patch: the text to replace inside the entry)",
-    )
-    p.add_argument(
-        "--aim-now",
-        action="store_true",
-        help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
-        "first, then pinned to that entry)",
-    )
-
-    _batch_options(p)
-    _queue_options(p)
-
-
-def _batch_options(p: argparse.ArgumentParser) -> None:
-    """Some operations of one staged batch: kept, dropped, aimed, or room made for them."""
-    p.add_argument(
-        "--only",
-        type=_numbers,
-        metavar="N,N",
-        help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
-        "the others stay staged as a smaller record of the same id",
-    )
-    p.add_argument(
-        "--drop",
-        type=_numbers,
-        metavar="N,N",
-        help="delete these operations of one staged batch (without --only: approve all the others)",
-    )
-    p.add_argument(
-        "--aim",
-        type=_aim,
-        action="append",
-        default=[],
-        metavar="N=TEXT",
-        help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
-    )
-    p.add_argument(
-        "--remove",
-        action="append",
-        default=[],
-        metavar="TEXT",
-        help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
-    )
-
-
-def _queue_options(p: argparse.ArgumentParser) -> None:
-    """The whole queue: approve all, reject the marked, the list's order."""
-    p.add_argument(
-        "--all",
-        action="store_true",
-        help="with approve: every staged write that applies, oldest first, each its own write; "
-        "each one that does not is named with its reason",
-    )
-    p.add_argument(
-        "--marked",
-        action="store_true",
-        help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
-    )
-    p.add_argument(
-        "--sort",
-        choices=("oldest", "newest", "kind"),
-        default="oldest",
-        help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
     )

@@ -11,7 +11,7 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import iso_seconds
 
-from ._registry import Outcome, Subparsers, command, extends_parser
+from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
     from hermes_dash.engine.views.diff import EntryDiff
@@ -21,7 +21,13 @@ def _one_line(text: str, width: int = 100) -> str:
     return shorten(text, width, one_line=True)
 
 
-@command("snapshot")
+@command("snapshot", "what the running session sees vs the live files, entry by entry")
+@argument(
+    "--freeze",
+    action="store_true",
+    help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
+)
+@argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
 def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.engine.freeze import freeze_snapshot
     from hermes_dash.engine.views.snapshot import choose_snapshot, diff_live, load_frozen_snapshot
@@ -90,14 +96,3 @@ def _file_lines(target: str, diff: EntryDiff, summary: str, truncated: bool) -> 
             shown = (item.new if item.kind == "added" else item.old) or ""
             lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
     return lines
-
-
-@extends_parser
-def _snapshot_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
-    p.add_argument(
-        "--freeze",
-        action="store_true",
-        help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
-    )
-    p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")

@@ -12,12 +12,20 @@ from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.text import shorten
 
-from ._registry import Outcome, Subparsers, command, extends_parser
+from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
     from hermes_dash.curation.cleanup import Plan, Report
 
-    from ._registry import ArgumentOptions
+
+def _threshold(value: str) -> int:
+    try:
+        number = int(value.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if not 1 <= number <= 100:
+        raise argparse.ArgumentTypeError("use a percentage from 1 to 100")
+    return number
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -32,7 +40,10 @@ def _full(text: str) -> list[str]:
 # -- suggest ------------------------------------------------------------------------------------
 
 
-@command("suggest")
+@command("suggest", "clean-up suggestions: overlaps, misplaced and stale entries, a plan")
+@argument("target", nargs="?", choices=TARGETS)
+@argument("--threshold", type=_threshold, default=None, help="plan to get each file under this percentage (default 80)")
+@argument("--model", action="store_true", help="ask the agent's own model to review the files (sends them to it)")
 def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import cleanup
 
@@ -230,26 +241,3 @@ def _plan_lines(p: Plan, method: str) -> list[str]:
             )
             lines.append(f"    why: {_one_line(cand.why, 200)}")
     return lines
-
-
-def _threshold(value: str) -> int:
-    try:
-        number = int(value.rstrip("%"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if not 1 <= number <= 100:
-        raise argparse.ArgumentTypeError("use a percentage from 1 to 100")
-    return number
-
-
-@extends_parser
-def _parser(sub: Subparsers) -> None:
-    target: ArgumentOptions = {"choices": TARGETS}  # shown as {memory,user}
-    p = sub.add_parser("suggest", help="clean-up suggestions: overlaps, misplaced and stale entries, a plan")
-    p.add_argument("target", nargs="?", **target)
-    p.add_argument(
-        "--threshold", type=_threshold, default=None, help="plan to get each file under this percentage (default 80)"
-    )
-    p.add_argument(
-        "--model", action="store_true", help="ask the agent's own model to review the files (sends them to it)"
-    )
