@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         # Every command this one prints names the same program, home and profile (engine/invocation.py).
         where = _invocation(store, args)
         with invoked_as(where), journal_via(f"command line: hermes-dash {_named(args)}"):
-            outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
+            outcome = COMMANDS[args.command](store, args)
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from hermes_dash.engine.invocation import printed_program
 
 from ._registry import DECLARED, load
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Any, NoReturn
+    from collections.abc import Iterable
+    from typing import NoReturn
+
+_N = TypeVar("_N")
 
 
 class UsageError(Exception):
@@ -71,9 +73,16 @@ class _CommandParser(_Parser):
         self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
         self._intermixing = False
 
-    def parse_known_args(  # type: ignore[override]  # typeshed's overloads: one plain signature here
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
+    # typeshed's three signatures of parse_known_args, repeated so that this override matches them
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+    @overload
+    def parse_known_args(self, args: Iterable[str] | None, namespace: _N) -> tuple[_N, list[str]]: ...
+    @overload
+    def parse_known_args(self, *, namespace: _N) -> tuple[_N, list[str]]: ...
+    def parse_known_args(self, args: Iterable[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
         # Options may come between or after the operands (`add memory --json TEXT`): plain
         # parsing gives an optional operand up as absent as soon as an option follows it.
         if self._intermixing or any(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from hermes_dash import MemoryStore
+    from hermes_dash import MemoryReader
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -46,7 +46,9 @@ class Outcome:
     raw: bool = False
 
 
-Handler = Callable[["MemoryStore", argparse.Namespace], Outcome]
+#: A command's handler, as :func:`main` calls it: with the store its declaration asks for, a
+#: MemoryStore, a MemoryReader (``reads_only``) or None (``needs_store=False``).
+Handler = Callable[["MemoryReader | None", argparse.Namespace], Outcome]
 H = TypeVar("H", bound=Callable[..., Outcome])
 #: One argument of a command: ``add_argument``'s names and keyword arguments.
 Argument = tuple[tuple[str, ...], dict[str, Any]]
