@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from hermes_dash import MemoryStore
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_entries, n_of
 
+from ._output import one_line
 from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
@@ -49,10 +49,6 @@ def _restore_hint(target: str, item: Restorable) -> str:
         else f"`replace {target}` the current text with it, --expect-entry the current text (full texts in --json)"
     )
     return f"in the file with another text, restore in place with: {how}"
-
-
-def _one_line(text: str, width: int = 100) -> str:
-    return shorten(text, width, one_line=True)
 
 
 # -- history ------------------------------------------------------------------------------------
@@ -145,16 +141,16 @@ def _history_lines(target: str, line: Timeline, made_by: list[str], now: datetim
         changed = "" if life.last_changed == life.first_seen else f", changed in [{life.last_changed}]"
         back = f"; in the file {_spans(life)} (left and came back)" if life.gaps else ""
         lines.append(
-            f"  - {_one_line(life.text, 80)}\n      {since} [{first.index}] ({ago(line.age(life, now))}){changed}{back}"
+            f"  - {one_line(life.text, 80)}\n      {since} [{first.index}] ({ago(line.age(life, now))}){changed}{back}"
         )
     if line.gone:
         lines.append("Gone:")
         for life in line.gone:
-            lines.append(f"  - {_one_line(life.text, 80)}\n      in the file {_spans(life)}, gone in [{life.gone_at}]")
+            lines.append(f"  - {one_line(life.text, 80)}\n      in the file {_spans(life)}, gone in [{life.gone_at}]")
     if line.restorable:
         lines.append("Restorable, most recently lost first:")
         for r in line.restorable:
-            lines.append(f"  - {_one_line(r.text, 80)}\n      lost in [{r.lost_at}]; " + _restore_hint(target, r))
+            lines.append(f"  - {one_line(r.text, 80)}\n      lost in [{r.lost_at}]; " + _restore_hint(target, r))
     return lines
 
 
@@ -193,7 +189,7 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         f"chars, {shown.percent}%), split by {'§ lines' if shown.split_on == '§' else args.by}"
     ]
     for i, entry in enumerate(shown.entries):
-        lines.append(f"  [{i}] {_one_line(entry, 100)}")
+        lines.append(f"  [{i}] {one_line(entry, 100)}")
     if shown.dropped:
         lines.append("Headings not kept (the backup keeps them): " + "; ".join(shown.dropped))
     for i, found in shown.findings:

@@ -14,7 +14,7 @@ from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.engine.invocation import printed_program
 from hermes_dash.engine.views.humanize import n_entries
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_number
 
 if TYPE_CHECKING:
     from hermes_dash import HermesHome
@@ -47,13 +47,6 @@ def _port(text: str) -> int:
     if not 0 < value < 65536:
         raise argparse.ArgumentTypeError(f"{value} is not a port number from 1 to 65535")
     return value
-
-
-def _limit(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _home_of(args: argparse.Namespace) -> HermesHome:
@@ -109,7 +102,7 @@ def _status_lines(figures: dict[str, object]) -> list[str]:
 @argument("path", metavar="P", nargs="?", default="MEMORY.md", help="the file's path in the repository (%%P)")
 @argument(
     "--limit",
-    type=_limit,
+    type=whole_number,
     default=None,
     help="character limit reported against (default by name: MEMORY.md 2,200, USER.md 1,375)",
 )

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from hermes_dash import MemoryStore
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import FILENAMES
-from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_of
 
+from ._output import one_line
 from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, argument, command
 
 if TYPE_CHECKING:
@@ -36,10 +36,6 @@ def _aim(value: str) -> tuple[int, str]:
     if not sep or not number.strip().isdigit() or not text.strip():
         raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
     return int(number), text
-
-
-def _one_line(text: str, width: int = 100) -> str:
-    return shorten(text, width, one_line=True)
 
 
 def _usage(error: str, text: str) -> Outcome:
@@ -150,24 +146,24 @@ def _staged_lines(item: Triaged) -> list[str]:
         return [f"{staged.id}  MALFORMED: {staged.problem}"]
     lines = [
         f"{staged.id}  {staged.action:<7} {FILENAMES[staged.target]:<9} {staged.origin or '?':<17} "
-        f"{ago(staged.age())}  {_one_line(str(staged.summary), 80)}"
+        f"{ago(staged.age())}  {one_line(str(staged.summary), 80)}"
     ]
     if staged.disposition:
         lines.append(f"    the agent marked it: {staged.disposition}")
     lines += [f"    marked: {why}" for why in item.reasons]
     for pin in shown.broken_pins:
-        now = _one_line(pin.now, 90) if pin.now is not None else "(no entry in its place: it is gone)"
+        now = one_line(pin.now, 90) if pin.now is not None else "(no entry in its place: it is gone)"
         lines.append(
             f"    pinned entry changed (operation {pin.position}):\n      then: "
-            f"{_one_line(pin.then, 90)}\n      now:  {now}"
+            f"{one_line(pin.then, 90)}\n      now:  {now}"
         )
     after = f"after approval: {shown.usage}/{shown.limit} chars ({shown.percent}%)"
     lines.append(f"    {'would be refused: ' + shown.refusal.message if shown.refusal else after}")
-    lines += [f"    patch: {_one_line(pending.word_diff(b, a), 200)}" for b, a in shown.patches]
+    lines += [f"    patch: {one_line(pending.word_diff(b, a), 200)}" for b, a in shown.patches]
     for change in shown.diff.items:
         if change.kind != "unchanged":
             sign = {"added": "+", "removed": "-", "changed": "~"}[change.kind]
-            lines.append(f"    {sign} {_one_line(change.new or change.old or '', 90)}")
+            lines.append(f"    {sign} {one_line(change.new or change.old or '', 90)}")
     return lines
 
 
@@ -342,7 +338,7 @@ def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
     hits = exact or list(dict.fromkeys(e for e in entries if text.strip() in e))
     if len(hits) != 1:
         raise InvalidRequest(
-            f"{what}: {_one_line(text, 60)!r} is in {'no' if not hits else len(hits)} entries of the file now.",
+            f"{what}: {one_line(text, 60)!r} is in {'no' if not hits else len(hits)} entries of the file now.",
             hint="Give a piece of text that is in exactly one entry.",
         )
     return hits[0]
@@ -380,7 +376,7 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
             + (f" ({p.reason})" if p.reason and p.verdict not in ("applies",) else "")
         )
         if p.keepable and (p.before or p.after):
-            lines.append(f"     {_one_line(p.diff, 200)}")
+            lines.append(f"     {one_line(p.diff, 200)}")
     after = f"{shown.usage:,}/{shown.limit:,} characters"
     if shown.refusal is not None:
         lines.append(f"Approving {_positions(shown.keep)} together would be refused: {shown.refusal.message}")

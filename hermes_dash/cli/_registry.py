@@ -109,6 +109,14 @@ def command(
     return register
 
 
+def whole_number(value: str) -> int:
+    """An argument's type: a whole number, else a usage error that says so."""
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+
+
 def load(name: str | None) -> None:
     """Import the module of command ``name`` (registering it), or every command module when
     ``name`` is None or no command: the full parser, for ``--help`` and unknown commands."""

@@ -8,17 +8,13 @@ from typing import TYPE_CHECKING
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import iso_seconds
 
+from ._output import one_line
 from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
     from hermes_dash.engine.views.diff import EntryDiff
-
-
-def _one_line(text: str, width: int = 100) -> str:
-    return shorten(text, width, one_line=True)
 
 
 @command("snapshot", "what the running session sees vs the live files, entry by entry")
@@ -91,8 +87,8 @@ def _file_lines(target: str, diff: EntryDiff, summary: str, truncated: bool) -> 
         lines.append("  (too long to compare in detail: entries are paired by place only, similarities not measured)")
     for item in diff.items:
         if item.kind == "changed":
-            lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
+            lines.append(f"  ~ {one_line(item.old or '')}\n    -> {one_line(item.new or '')}")
         elif item.kind in marks:
             shown = (item.new if item.kind == "added" else item.old) or ""
-            lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
+            lines.append(f"  {marks[item.kind]} {one_line(shown)}")
     return lines

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.text import shorten
 
+from ._output import one_line
 from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
@@ -26,10 +26,6 @@ def _threshold(value: str) -> int:
     if not 1 <= number <= 100:
         raise argparse.ArgumentTypeError("use a percentage from 1 to 100")
     return number
-
-
-def _one_line(text: str, width: int = 100) -> str:
-    return shorten(text, width, one_line=True)
 
 
 def _full(text: str) -> list[str]:
@@ -174,35 +170,35 @@ def _suggest_lines(report: Report, targets: list[str]) -> list[str]:
     for m in report.merges:
         lines += [
             f"\nMerge in {FILENAMES[m.target]} ({m.kind}, similarity {m.score:.2f}, frees {m.freed} chars):",
-            f"  keep: {_one_line(m.keep)}",
-            f"  drop: {_one_line(m.drop)}",
-            f"  as:   {_one_line(m.merged)}",
+            f"  keep: {one_line(m.keep)}",
+            f"  drop: {one_line(m.drop)}",
+            f"  as:   {one_line(m.merged)}",
         ]
     for c in report.cross:
         lines += [
             f"\nIn both files ({c.kind}, similarity {c.score:.2f}): keep in {FILENAMES[c.keep_target]}, "
             f"remove from {FILENAMES[c.drop_target]}",
-            f"  MEMORY.md: {_one_line(c.memory_entry)}",
-            f"  USER.md:   {_one_line(c.user_entry)}",
+            f"  MEMORY.md: {one_line(c.memory_entry)}",
+            f"  USER.md:   {one_line(c.user_entry)}",
         ]
     for pair in report.contradictions:
         lines += [
             f"\nContradiction (keep one, or edit; never merged): {FILENAMES[pair.first_target]} says "
             f"{', '.join(pair.first_only) or 'one value'}, {FILENAMES[pair.second_target]} says "
             f"{', '.join(pair.second_only) or 'another'}",
-            f"  this: {_one_line(pair.first)}",
-            f"  that: {_one_line(pair.second)}",
+            f"  this: {one_line(pair.first)}",
+            f"  that: {one_line(pair.second)}",
         ]
     for h in report.placement:
         lines.append(
             f"\nReads like {FILENAMES[h.suggested]} ({', '.join(h.reasons)}), now in {FILENAMES[h.target]}:"
-            f"\n  {_one_line(h.entry)}"
+            f"\n  {one_line(h.entry)}"
         )
     if "memory" in targets:
         lines.append(f"\nPaths: {report.paths.summary()}")
     for fact in report.stale:
         lines.append(
-            f"\nNot found on this machine (a hint; looked up {', '.join(fact.checked)}):\n  {_one_line(fact.entry)}"
+            f"\nNot found on this machine (a hint; looked up {', '.join(fact.checked)}):\n  {one_line(fact.entry)}"
         )
     for p in report.plans.values():
         lines += _plan_lines(p, report.method)
@@ -239,5 +235,5 @@ def _plan_lines(p: Plan, method: str) -> list[str]:
                 f"  - [{cand.evidence}] frees {cand.freed:,} chars (after, with those above: "
                 f"{running:,}): " + "\n    ".join(_full(cand.entry))
             )
-            lines.append(f"    why: {_one_line(cand.why, 200)}")
+            lines.append(f"    why: {one_line(cand.why, 200)}")
     return lines

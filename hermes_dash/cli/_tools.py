@@ -11,21 +11,14 @@ import argparse
 from hermes_dash import MemoryStore
 from hermes_dash.engine.views.humanize import n_of
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command
-
-
-def _limit(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_number
 
 
 @command("check", "check memory files as the agent reads them (for commit hooks); writes nothing", needs_store=False)
 @argument("files", nargs="*", metavar="FILE", help="the files to check (default: the home's memory files)")
 @argument(
     "--limit",
-    type=_limit,
+    type=whole_number,
     default=None,
     metavar="N",
     help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)",
