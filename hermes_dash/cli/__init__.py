@@ -5,7 +5,7 @@ Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage 
 Imports neither streamlit nor pandas, so it starts fast and works where they are absent.
 
 The package holds one module per concern: ``_registry`` (what a command is, and which module
-holds it), ``_parse`` (the parser), ``_memory``, ``_curation``, ``_blame``, ``_pending``,
+holds it), ``_parse`` (the parser), ``_memory``, ``_curation``, ``_suggest``, ``_blame``, ``_pending``,
 ``_snapshot``, ``_integrations`` and ``_tools`` (the commands) and ``_serve`` (the dashboard).
 A command line imports only the command module it runs (``_registry.load``).
 """
@@ -13,6 +13,7 @@ A command line imports only the command module it runs (``_registry.load``).
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -53,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         # Text that cannot be encoded (a lone surrogate from a broken argument, a terminal that is
         # not UTF-8) is written escaped rather than ending the command with a traceback.
-        with contextlib.suppress(AttributeError, ValueError):
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # TextIO has no reconfigure; a stream without it is skipped (AttributeError)
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError):
+                stream.reconfigure(errors="backslashreplace")
     if wants_serve(argv):  # no command, or `serve`: start the dashboard
         from . import _serve  # only here: the served flags and their engine module; Streamlit is imported when serving
 
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         # Every command this one prints names the same program, home and profile (engine/invocation.py).
         where = _invocation(store, args)
         with invoked_as(where), journal_via(f"command line: hermes-dash {_named(args)}"):
-            outcome = COMMANDS[args.command](store, args)  # type: ignore[arg-type]  # store is None only for STORELESS commands, which do not use it
+            outcome = COMMANDS[args.command](store, args)
     except Refusal as refusal:
         data: dict[str, object] = {"success": False, **refusal.to_dict()}
         target = getattr(args, "target", None) or refusal.target or _target_of_backup(getattr(args, "name", None))

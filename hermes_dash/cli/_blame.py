@@ -9,14 +9,17 @@ from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import n_of
 
-from ._registry import EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
+from ._registry import EXIT_REFUSED, Outcome, argument, command
 
 
 def _indent(text: str, prefix: str) -> str:
     return "\n".join(prefix + line for line in text.splitlines())
 
 
-@command("blame")
+@command("blame", "where each entry came from: session, reason, hermes-dash writes, git")
+@argument("target", choices=TARGETS)
+@argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")
+@argument("--life", action="store_true", help="print every entry's whole life, not only its origin")
 def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import blame
 
@@ -56,11 +59,3 @@ def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
                 shown = " ".join(event.text.split())
                 lines.append(f"      {event.label}\n        -> {shown[:100]}")
     return Outcome(data, "\n".join(lines))
-
-
-@extends_parser
-def _parsers(sub: Subparsers) -> None:
-    p = sub.add_parser("blame", help="where each entry came from: session, reason, hermes-dash writes, git")
-    p.add_argument("target", choices=TARGETS)
-    p.add_argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")
-    p.add_argument("--life", action="store_true", help="print every entry's whole life, not only its origin")

@@ -1,6 +1,6 @@
-"""Commands where users already are: ``plugin install|remove|status``, ``merge-driver``, ``git-setup``.
+r"""Commands where users already are: ``plugin install|remove|status``, ``merge-driver``, ``git-setup``.
 
-Registered like the others (``@command`` + ``@extends_parser``). The modules that do the work
+Declared like the others (``@command`` and its ``@argument``\ s). The modules that do the work
 are imported inside each handler, so registering these costs ``show`` nothing.
 """
 
@@ -14,32 +14,59 @@ from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.engine.invocation import printed_program
 from hermes_dash.engine.views.humanize import n_entries
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_number
 
 if TYPE_CHECKING:
     from hermes_dash import HermesHome
 
-    from ._registry import ArgumentOptions
+
+_HOME_HELP = "the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)"
+
+
+def _plugin_actions(p: argparse.ArgumentParser) -> None:
+    """One parser per action, so ``plugin install --help`` is install's own help."""
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    for name, words in (
+        ("install", "write the tab and name it in config.yaml"),
+        ("remove", "take the tab and its config.yaml line out again"),
+        ("status", "the figures the tab shows (usage, levels, staged writes, snapshot)"),
+    ):
+        q = actions.add_parser(name, help=words, description=words[0].upper() + words[1:] + ".")
+        q.add_argument("--home", default=argparse.SUPPRESS, dest="plugin_home", metavar="DIR", help=_HOME_HELP)
+        if name == "install":
+            q.add_argument(
+                "--port", type=_port, default=8501, help="the port the tab starts hermes-dash on (default 8501)"
+            )
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number from 1 to 65535")
+    return value
 
 
 def _home_of(args: argparse.Namespace) -> HermesHome:
     return resolve_home(getattr(args, "plugin_home", None) or args.home, args.profile)
 
 
-@command("plugin", needs_store=False)
+@command(
+    "plugin",
+    "the Memory tab of the agent's `hermes dashboard`: plugin install|remove|status",
+    needs_store=False,
+    build=_plugin_actions,
+)
+@argument("--home", default=None, dest="plugin_home", metavar="DIR", help=_HOME_HELP)
 def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash.integrations import gitsetup, plugin
 
     home = _home_of(args)
     if args.action == "status":
         figures = plugin.status(MemoryStore.open(home.root, home.profile or "default"))
-        lines = [
-            f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), "
-            f"{n_entries(f['entries'])}"
-            for f in figures["files"]  # type: ignore[attr-defined]  # a list of dicts, built just above
-        ]
-        lines.append(f"staged writes waiting: {figures['pending']['count']}")  # type: ignore[index]  # a dict, built just above
-        return Outcome(figures, "\n".join(lines))
+        return Outcome(figures, "\n".join(_status_lines(figures)))
     if args.action == "install":
         change = plugin.install(home, gitsetup.self_command(), gitsetup.self_env(), args.port)
     else:
@@ -55,7 +82,30 @@ def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n".join(change.lines()))
 
 
-@command("merge-driver", needs_store=False)
+def _status_lines(figures: dict[str, object]) -> list[str]:
+    """``plugin status`` as text, from the JSON object the plugin's tab reads too (plugin.status)."""
+    files, waiting = figures["files"], figures["pending"]
+    if not isinstance(files, list) or not isinstance(waiting, dict):
+        raise TypeError(f"plugin.status gave files {type(files).__name__}, pending {type(waiting).__name__}")
+    lines = [
+        f"{f['file']}: {f['usage']:,}/{f['limit']:,} chars ({f['percent']}%, {f['level']}), {n_entries(f['entries'])}"
+        for f in files
+    ]
+    lines.append(f"staged writes waiting: {waiting['count']}")
+    return lines
+
+
+@command("merge-driver", "git merge driver for MEMORY.md: merge-driver %%O %%A %%B %%P", needs_store=False)
+@argument("base", metavar="O", help="the common ancestor's version (git's %%O)")
+@argument("ours", metavar="A", help="our version; the result is written here (git's %%A)")
+@argument("theirs", metavar="B", help="their version (git's %%B)")
+@argument("path", metavar="P", nargs="?", default="MEMORY.md", help="the file's path in the repository (%%P)")
+@argument(
+    "--limit",
+    type=whole_number,
+    default=None,
+    help="character limit reported against (default by name: MEMORY.md 2,200, USER.md 1,375)",
+)
 def _merge_driver(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from pathlib import Path
 
@@ -67,7 +117,8 @@ def _merge_driver(store: MemoryStore | None, args: argparse.Namespace) -> Outcom
     return Outcome(data, "\n".join(report.lines), EXIT_OK if report.code == 0 else EXIT_REFUSED)
 
 
-@command("git-setup", needs_store=False)
+@command("git-setup", "use the merge driver for MEMORY.md in a git repository (idempotent)", needs_store=False)
+@argument("repo", nargs="?", default=".", metavar="REPO", help="the repository's top folder (default: here)")
 def _git_setup(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash.integrations.gitsetup import setup
 
@@ -84,57 +135,3 @@ def _git_setup(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
         {"success": True, "steps": [{"file": str(s.file), "changed": s.changed, "what": s.what} for s in steps]},
         "\n".join(lines),
     )
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 < value < 65536:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number from 1 to 65535")
-    return value
-
-
-def _limit(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-@extends_parser
-def _parsers(sub: Subparsers) -> None:
-    p = sub.add_parser("plugin", help="the Memory tab of the agent's `hermes dashboard`: plugin install|remove|status")
-    # One parser per action, so `plugin install --help` is install's own help.
-    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    home: ArgumentOptions = {
-        "dest": "plugin_home",
-        "metavar": "DIR",
-        "help": "the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)",
-    }
-    p.add_argument("--home", default=None, **home)
-    for name, words in (
-        ("install", "write the tab and name it in config.yaml"),
-        ("remove", "take the tab and its config.yaml line out again"),
-        ("status", "the figures the tab shows (usage, levels, staged writes, snapshot)"),
-    ):
-        q = actions.add_parser(name, help=words, description=words[0].upper() + words[1:] + ".")
-        q.add_argument("--home", default=argparse.SUPPRESS, **home)
-        if name == "install":
-            q.add_argument(
-                "--port", type=_port, default=8501, help="the port the tab starts hermes-dash on (default 8501)"
-            )
-    p = sub.add_parser("merge-driver", help="git merge driver for MEMORY.md: merge-driver %%O %%A %%B %%P")
-    p.add_argument("base", metavar="O", help="the common ancestor's version (git's %%O)")
-    p.add_argument("ours", metavar="A", help="our version; the result is written here (git's %%A)")
-    p.add_argument("theirs", metavar="B", help="their version (git's %%B)")
-    p.add_argument("path", metavar="P", nargs="?", default="MEMORY.md", help="the file's path in the repository (%%P)")
-    p.add_argument(
-        "--limit",
-        type=_limit,
-        default=None,
-        help="character limit reported against (default by name: MEMORY.md 2,200, USER.md 1,375)",
-    )
-    p = sub.add_parser("git-setup", help="use the merge driver for MEMORY.md in a git repository (idempotent)")
-    p.add_argument("repo", nargs="?", default=".", metavar="REPO", help="the repository's top folder (default: here)")

@@ -17,7 +17,7 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS, over_budget_text
 from hermes_dash.engine.text import CONTROLS, show_controls
 from hermes_dash.engine.views.humanize import NEXT_SESSION, n_entries, n_of
 
-from ._registry import Outcome, Subparsers, command, extends_parser
+from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -26,10 +26,15 @@ if TYPE_CHECKING:
     from hermes_dash import FileState, MemoryReader, MemoryStore, OpResult
     from hermes_dash.engine.io.backups import Backup
 
-    from ._registry import ArgumentOptions
 
 #: Standard input and batch files are read up to this size; memory files are kilobytes.
 MAX_INPUT_BYTES = 16 * 1024 * 1024
+
+
+PIN_HELP = (
+    "act only if the entry OLD_TEXT hits is exactly TEXT (the entry as you last saw it); otherwise "
+    "exit 1, change nothing and report the entry's current text"
+)
 
 
 def read_input(source: str | None, what: str) -> str:
@@ -110,7 +115,8 @@ def _state_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-@command("show", reads_only=True)
+@command("show", "entries and usage of one or both files", reads_only=True)
+@argument("target", nargs="?", choices=TARGETS)
 def _show(store: MemoryReader, args: argparse.Namespace) -> Outcome:
     if not store.home.path.is_dir():
         # Showing 0/2,200 for a mistyped --home would read as "empty memory", not "wrong place".
@@ -174,25 +180,38 @@ def _op_outcome(store: MemoryStore, result: OpResult, written: Sequence[object] 
     return Outcome(data, text + warning)
 
 
-@command("add")
+@command("add", "add an entry (--stdin: read it from standard input)")
+@argument("target", choices=TARGETS)
+@argument("content", nargs="?", metavar="CONTENT")
+@argument("--stdin", action="store_true", help="read CONTENT from standard input")
 def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     content = _content(args)
     return _op_outcome(store, store.add(args.target, content), [content])
 
 
-@command("replace")
+@command("replace", "replace the whole entry that contains OLD_TEXT")
+@argument("target", choices=TARGETS)
+@argument("old_text")
+@argument("content", nargs="?", metavar="CONTENT")
+@argument("--stdin", action="store_true", help="read CONTENT from standard input")
+@argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
 def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     content = _content(args)
     result = store.replace(args.target, args.old_text, content, expect_entry=args.expect_entry)
     return _op_outcome(store, result, [content])
 
 
-@command("remove")
+@command("remove", "remove the entry that contains OLD_TEXT")
+@argument("target", choices=TARGETS)
+@argument("old_text")
+@argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
 def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.remove(args.target, args.old_text, expect_entry=args.expect_entry))
 
 
-@command("batch")
+@command("batch", "apply a JSON list of operations all-or-nothing ('-' = stdin)")
+@argument("target", choices=TARGETS)
+@argument("file")
 def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     import json  # only batch parses JSON; the output's JSON is written by the package's _emit
 
@@ -218,7 +237,13 @@ def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.batch(args.target, operations), written)
 
 
-@command("render", reads_only=True)
+@command("render", "the prompt blocks the next session will get", reads_only=True)
+@argument(
+    "--raw",
+    action="store_true",
+    help="write the blocks exactly, control characters included (into a pipe or a file only; "
+    "by default they are shown as \\xNN)",
+)
 def _render(store: MemoryReader, args: argparse.Namespace) -> Outcome:
     """The blocks as the agent loads them. For a terminal, control characters are shown (\\xNN) like
     every printed text; ``--raw`` writes the exact text, and only into a pipe or a file."""
@@ -267,7 +292,8 @@ def _backup_line(b: dict[str, Any]) -> str:
     return f"{head}  {n_of(b['chars'], 'char'):>11}  {n_entries(b['entries']):>11}"
 
 
-@command("backup")
+@command("backup", "make a dated backup now")
+@argument("target", nargs="?", choices=TARGETS)
 def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     made = []
     for target in [args.target] if args.target else list(TARGETS):
@@ -278,7 +304,16 @@ def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome({"success": True, "backups": made}, text)
 
 
-@command("backups")
+@command("backups", "list backups, newest first; --prune N deletes all but the newest N dated ones")
+@argument("target", nargs="?", choices=TARGETS)
+@argument(
+    "--prune",
+    type=int,
+    metavar="N",
+    help="delete all but the newest N dated backups of each file (or of TARGET); N is at least 1. "
+    "Daily and drift copies are never deleted",
+)
+@argument("--dry-run", action="store_true", help="with --prune: list what would be deleted, delete nothing")
 def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if args.prune is not None:
         return _prune(store, args)
@@ -315,58 +350,7 @@ def _prune(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome({"success": True, "keep": args.prune, "dry_run": args.dry_run, "pruned": listed}, text)
 
 
-@command("restore")
+@command("restore", "restore one backup (name as listed)")
+@argument("name")
 def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _op_outcome(store, store.restore(args.name))
-
-
-PIN_HELP = (
-    "act only if the entry OLD_TEXT hits is exactly TEXT (the entry as you last saw it); otherwise "
-    "exit 1, change nothing and report the entry's current text"
-)
-
-
-@extends_parser
-def _parsers(sub: Subparsers) -> None:
-    target: ArgumentOptions = {"choices": TARGETS}  # shown as {memory,user}
-    stdin: ArgumentOptions = {"action": "store_true", "help": "read CONTENT from standard input"}
-    p = sub.add_parser("show", help="entries and usage of one or both files")
-    p.add_argument("target", nargs="?", **target)
-    p = sub.add_parser("add", help="add an entry (--stdin: read it from standard input)")
-    p.add_argument("target", **target)
-    p.add_argument("content", nargs="?", metavar="CONTENT")
-    p.add_argument("--stdin", **stdin)
-    p = sub.add_parser("replace", help="replace the whole entry that contains OLD_TEXT")
-    p.add_argument("target", **target)
-    p.add_argument("old_text")
-    p.add_argument("content", nargs="?", metavar="CONTENT")
-    p.add_argument("--stdin", **stdin)
-    p.add_argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
-    p = sub.add_parser("remove", help="remove the entry that contains OLD_TEXT")
-    p.add_argument("target", **target)
-    p.add_argument("old_text")
-    p.add_argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
-    p = sub.add_parser("batch", help="apply a JSON list of operations all-or-nothing ('-' = stdin)")
-    p.add_argument("target", **target)
-    p.add_argument("file")
-    p = sub.add_parser("render", help="the prompt blocks the next session will get")
-    p.add_argument(
-        "--raw",
-        action="store_true",
-        help="write the blocks exactly, control characters included (into a pipe or a file only; "
-        "by default they are shown as \\xNN)",
-    )
-    p = sub.add_parser("backup", help="make a dated backup now")
-    p.add_argument("target", nargs="?", **target)
-    p = sub.add_parser("backups", help="list backups, newest first; --prune N deletes all but the newest N dated ones")
-    p.add_argument("target", nargs="?", **target)
-    p.add_argument(
-        "--prune",
-        type=int,
-        metavar="N",
-        help="delete all but the newest N dated backups of each file (or of TARGET); N is at least 1. "
-        "Daily and drift copies are never deleted",
-    )
-    p.add_argument("--dry-run", action="store_true", help="with --prune: list what would be deleted, delete nothing")
-    p = sub.add_parser("restore", help="restore one backup (name as listed)")
-    p.add_argument("name")

@@ -16,13 +16,18 @@ from __future__ import annotations
 import re
 import sys
 
-from hermes_dash.engine.text import control_name, show_controls
+from hermes_dash.engine.text import control_name, shorten, show_controls
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a command's start-up)
 if TYPE_CHECKING:
     from typing import TextIO
 
 _JSON_CONTROLS = re.compile("[\x7f-\x9f]")
+
+
+def one_line(text: str, width: int = 100) -> str:
+    """``text`` on one line, cut to ``width`` characters: how a listing names an entry."""
+    return shorten(text, width, one_line=True)
 
 
 def tally(found: dict[int, int]) -> str:
@@ -59,4 +64,4 @@ def say_json(data: object) -> None:
     print(_JSON_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
 
 
-__all__ = ["say", "say_json", "say_raw", "tally"]
+__all__ = ["one_line", "say", "say_json", "say_raw", "tally"]

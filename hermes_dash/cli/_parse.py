@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from hermes_dash.engine.invocation import printed_program
 
-from ._registry import EXTENSIONS, load
+from ._registry import DECLARED, load
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Any, NoReturn
+    from collections.abc import Iterable
+    from typing import NoReturn
+
+_N = TypeVar("_N")
 
 
 class UsageError(Exception):
@@ -36,8 +37,8 @@ def _columns() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # no stdout: AttributeError, caught
-        except (AttributeError, ValueError, OSError):
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (ValueError, OSError):
             columns = 0
     return columns or 80
 
@@ -53,9 +54,9 @@ class _Formatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # passes argparse's own arguments through unchanged
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
@@ -66,15 +67,22 @@ class _CommandParser(_Parser):
     it anywhere. SUPPRESS: when absent here it must not undo a ``--json`` given before the
     command. A command that declares ``--json`` itself replaces this one (same meaning)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("conflict_handler", "resolve")
         super().__init__(*args, **kwargs)
         self.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
         self._intermixing = False
 
-    def parse_known_args(  # type: ignore[override]  # typeshed's overloads: one plain signature here
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
+    # typeshed's three signatures of parse_known_args, repeated so that this override matches them
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+    @overload
+    def parse_known_args(self, args: Iterable[str] | None, namespace: _N) -> tuple[_N, list[str]]: ...
+    @overload
+    def parse_known_args(self, *, namespace: _N) -> tuple[_N, list[str]]: ...
+    def parse_known_args(self, args: Iterable[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
         # Options may come between or after the operands (`add memory --json TEXT`): plain
         # parsing gives an optional operand up as absent as soon as an option follows it.
         if self._intermixing or any(
@@ -89,31 +97,6 @@ class _CommandParser(_Parser):
             self._intermixing = False
 
 
-class _Unused:
-    """Stands in for the parser of a command that is not being run: takes any call, does nothing."""
-
-    def __getattr__(self, name: str) -> Callable[..., _Unused]:
-        return lambda *args, **kwargs: self
-
-
-if TYPE_CHECKING:  # generic only in typeshed: subscripting it at run time raises TypeError
-    _Subparsers = argparse._SubParsersAction[_CommandParser]
-else:
-    _Subparsers = argparse._SubParsersAction
-
-
-class _OnlySubparsers(_Subparsers):
-    """Builds the parser of one command only (``only``; None: all). Building all twenty took
-    most of a command's own run time (``show``: about 60 of 78 ms), for parsers never used."""
-
-    only: str | None = None
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        if self.only is not None and name != self.only:
-            return _Unused()
-        return super().add_parser(name, **kwargs)
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``only``: the command about to run (the other commands' parsers are skipped)."""
     parser = _Parser(prog=printed_program(), description="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.")
@@ -126,14 +109,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     dashboard.add_argument("--port", type=int, help="port (default: 8501, or the next free one)")
     dashboard.add_argument("--address", metavar="ADDRESS", help="listen on ADDRESS (then an access token is needed)")
     dashboard.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    sub = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser, action=_OnlySubparsers
-    )
-    if isinstance(sub, _OnlySubparsers):
-        sub.only = only
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_CommandParser)
     sub.add_parser("serve", help="start the dashboard (the default with no command): serve --help")
-    for extend in EXTENSIONS:
-        extend(sub)  # type: ignore[arg-type]  # its parsers are _CommandParsers, ArgumentParsers to the registry
+    for name, declared in DECLARED.items():
+        if only is None or name == only:  # the other commands' parsers are never used: not built
+            p = sub.add_parser(name, help=declared.help)
+            for names, options in declared.arguments:
+                p.add_argument(*names, **options)
+            if declared.build is not None:
+                declared.build(p)
     parser.set_defaults(_commands=sub.choices)
     return parser
 

@@ -14,24 +14,48 @@ from typing import TYPE_CHECKING
 from hermes_dash import MemoryStore
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import FILENAMES
-from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_of
 
-from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, Subparsers, command, extends_parser
+from ._output import one_line
+from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, argument, command
 
 if TYPE_CHECKING:
     from hermes_dash import Operation
-    from hermes_dash.curation.pending import Decision, Triaged
+    from hermes_dash.curation.pending import Decision, PartsPreview, Triaged
 
 
-def _one_line(text: str, width: int = 100) -> str:
-    return shorten(text, width, one_line=True)
+def _numbers(value: str) -> list[int]:
+    try:
+        return [int(n) for n in value.replace(" ", "").split(",") if n]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
+
+
+def _aim(value: str) -> tuple[int, str]:
+    number, sep, text = value.partition("=")
+    if not sep or not number.strip().isdigit() or not text.strip():
+        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
+    return int(number), text
+
+
+def _usage(error: str, text: str) -> Outcome:
+    """A usage error of ``pending``: exit 2, ``error`` in the JSON, ``text`` (how to write it) for people."""
+    return Outcome({"success": False, "code": "usage", "error": error}, text, EXIT_USAGE)
 
 
 # -- patch --------------------------------------------------------------------------------------
 
 
-@command("patch")
+@command("patch", "change one span inside one entry: OLD_TEXT must occur exactly once in it (0.22's patch)")
+@argument("target", choices=("memory", "user"))
+@argument("old_text", metavar="OLD_TEXT")
+@argument("content", nargs="?", metavar="NEW_TEXT")
+@argument("--stdin", action="store_true", help="read NEW_TEXT from standard input")
+@argument(
+    "--expect-entry",
+    metavar="TEXT",
+    help="act only if the entry holding OLD_TEXT is exactly TEXT (the entry as you last saw it)",
+)
 def _patch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     """One span inside one entry, as 0.22's memory tool patches (docs/pending.md): written as the
     pinned replace of that entry it amounts to, through the store."""
@@ -113,38 +137,103 @@ def _staged_dict(item: Triaged) -> dict[str, object]:
     return out
 
 
-def _staged_lines(s: dict[str, object]) -> list[str]:
+def _staged_lines(item: Triaged) -> list[str]:
     """One staged write as text: what it is, its marks, what approving would do."""
-    if s["malformed"]:
-        return [f"{s['id']}  MALFORMED: {s['problem']}"]
+    from hermes_dash.curation import pending
+
+    staged, shown = item.staged, item.preview
+    if not staged.ok:
+        return [f"{staged.id}  MALFORMED: {staged.problem}"]
     lines = [
-        f"{s['id']}  {s['action']:<7} {FILENAMES[str(s['target'])]:<9} {s['origin'] or '?':<17} "
-        f"{ago(s['age_seconds'])}  {_one_line(str(s['summary']), 80)}"  # type: ignore[arg-type]  # float or None
+        f"{staged.id}  {staged.action:<7} {FILENAMES[staged.target]:<9} {staged.origin or '?':<17} "
+        f"{ago(staged.age())}  {one_line(str(staged.summary), 80)}"
     ]
-    if s["disposition"]:
-        lines.append(f"    the agent marked it: {s['disposition']}")
-    for why in s["reasons"]:  # type: ignore[attr-defined]  # JSON-shaped dict: a list of text
-        lines.append(f"    marked: {why}")
-    for pin in s["pins"]:  # type: ignore[attr-defined]  # as above
-        if not pin["kept"]:
-            now = _one_line(pin["now"], 90) if pin["now"] is not None else "(no entry in its place: it is gone)"
-            lines.append(
-                f"    pinned entry changed (operation {pin['operation']}):\n      then: "
-                f"{_one_line(pin['then'], 90)}\n      now:  {now}"
-            )
-    preview = s["preview"]
-    refuse = preview["would_refuse"]  # type: ignore[index]  # JSON-shaped dict: a well-formed staged write has a preview dict
-    after = f"after approval: {preview['usage']} chars ({preview['percent']}%)"  # type: ignore[index]  # as above
-    lines.append(f"    {'would be refused: ' + refuse['error'] if refuse else after}")
-    for patched in preview["patched"]:  # type: ignore[index]  # as above
-        lines.append(f"    patch: {_one_line(patched['word_diff'], 200)}")
-    for item in preview["diff"]:  # type: ignore[index]  # as above
-        sign = {"added": "+", "removed": "-", "changed": "~"}[item["kind"]]
-        lines.append(f"    {sign} {_one_line(item['new'] or item['old'], 90)}")
+    if staged.disposition:
+        lines.append(f"    the agent marked it: {staged.disposition}")
+    lines += [f"    marked: {why}" for why in item.reasons]
+    for pin in shown.broken_pins:
+        now = one_line(pin.now, 90) if pin.now is not None else "(no entry in its place: it is gone)"
+        lines.append(
+            f"    pinned entry changed (operation {pin.position}):\n      then: "
+            f"{one_line(pin.then, 90)}\n      now:  {now}"
+        )
+    after = f"after approval: {shown.usage}/{shown.limit} chars ({shown.percent}%)"
+    lines.append(f"    {'would be refused: ' + shown.refusal.message if shown.refusal else after}")
+    lines += [f"    patch: {one_line(pending.word_diff(b, a), 200)}" for b, a in shown.patches]
+    for change in shown.diff.items:
+        if change.kind != "unchanged":
+            sign = {"added": "+", "removed": "-", "changed": "~"}[change.kind]
+            lines.append(f"    {sign} {one_line(change.new or change.old or '', 90)}")
     return lines
 
 
-@command("pending")
+@command(
+    "pending", "the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked"
+)
+@argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
+@argument("ids", nargs="*", metavar="ID")
+@argument(
+    "--content",
+    "--new-text",
+    dest="content",
+    help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
+)
+@argument(
+    "--old-text",
+    help="approve aimed at the entry this text identifies instead (one id; "
+    "replace/remove; patch: the text to replace inside the entry)",
+)
+@argument(
+    "--aim-now",
+    action="store_true",
+    help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
+    "first, then pinned to that entry)",
+)
+@argument(
+    "--only",
+    type=_numbers,
+    metavar="N,N",
+    help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
+    "the others stay staged as a smaller record of the same id",
+)
+@argument(
+    "--drop",
+    type=_numbers,
+    metavar="N,N",
+    help="delete these operations of one staged batch (without --only: approve all the others)",
+)
+@argument(
+    "--aim",
+    type=_aim,
+    action="append",
+    default=[],
+    metavar="N=TEXT",
+    help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
+)
+@argument(
+    "--remove",
+    action="append",
+    default=[],
+    metavar="TEXT",
+    help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
+)
+@argument(
+    "--all",
+    action="store_true",
+    help="with approve: every staged write that applies, oldest first, each its own write; "
+    "each one that does not is named with its reason",
+)
+@argument(
+    "--marked",
+    action="store_true",
+    help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
+)
+@argument(
+    "--sort",
+    choices=("oldest", "newest", "kind"),
+    default="oldest",
+    help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
+)
 def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
@@ -155,12 +244,11 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         if args.marked:
             return _reject_marked(store, args)
         if not args.ids:
-            return Outcome(
-                {"success": False, "code": "usage", "error": f"Give one or more ids to {args.action}."},
+            return _usage(
+                f"Give one or more ids to {args.action}.",
                 f"Usage: {printed_command('pending', args.action, 'ID...')} (ids as "
                 f"`{printed_command('pending', 'list')}` shows them), or "
                 f"`{printed_command('pending', 'reject', '--marked')}`.",
-                EXIT_USAGE,
             )
         if args.content is not None or args.old_text is not None or args.aim_now:
             return _approve_edited(store, args)
@@ -169,14 +257,13 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if len(args.ids) == 1 and not args.marked:
         return _parts_listed(store, args.ids[0])
     if args.ids or args.marked:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "`pending list` takes at most one id."},
+        return _usage(
+            "`pending list` takes at most one id.",
             "Usage: `pending list [ID]` (one id: its operations one by one; did you mean approve or reject?).",
-            EXIT_USAGE,
         )
     items = pending.sort_items(pending.triage(store), args.sort)
     staged = [_staged_dict(t) for t in items]
-    lines = [line for s in staged for line in _staged_lines(s)]
+    lines = [line for t in items for line in _staged_lines(t)]
     count = len(pending.marked(items))
     if count:
         lines.append(
@@ -205,10 +292,9 @@ def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
     if args.action != "reject" or args.ids or args.content is not None or args.old_text is not None or args.aim_now:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "--marked goes with `pending reject` alone."},
+        return _usage(
+            "--marked goes with `pending reject` alone.",
             f"Usage: {printed_command('pending', 'reject', '--marked')} (no ids, no edit).",
-            EXIT_USAGE,
         )
     chosen = pending.marked(pending.triage(store))
     if not chosen:
@@ -227,11 +313,10 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation import pending
 
     if args.action != "approve" or len(args.ids) != 1:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "--content, --old-text and --aim-now edit one approval."},
+        return _usage(
+            "--content, --old-text and --aim-now edit one approval.",
             f"Usage: {printed_command('pending', 'approve', 'ID')} [--content TEXT] [--old-text TEXT] [--aim-now] "
             "(one id).",
-            EXIT_USAGE,
         )
     sid = args.ids[0]
     shown = pending.preview_edit(store, sid, args.content, args.old_text, aim_now=args.aim_now)
@@ -245,20 +330,6 @@ def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return _decided(decisions)
 
 
-def _numbers(value: str) -> list[int]:
-    try:
-        return [int(n) for n in value.replace(" ", "").split(",") if n]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
-
-
-def _aim(value: str) -> tuple[int, str]:
-    number, sep, text = value.partition("=")
-    if not sep or not number.strip().isdigit() or not text.strip():
-        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
-    return int(number), text
-
-
 def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
     """The one entry ``text`` names (the entry itself, else the one entry containing it)."""
     from hermes_dash import InvalidRequest
@@ -267,13 +338,13 @@ def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
     hits = exact or list(dict.fromkeys(e for e in entries if text.strip() in e))
     if len(hits) != 1:
         raise InvalidRequest(
-            f"{what}: {_one_line(text, 60)!r} is in {'no' if not hits else len(hits)} entries of the file now.",
+            f"{what}: {one_line(text, 60)!r} is in {'no' if not hits else len(hits)} entries of the file now.",
             hint="Give a piece of text that is in exactly one entry.",
         )
     return hits[0]
 
 
-def _part_dicts(shown: object) -> list[dict[str, object]]:
+def _part_dicts(shown: PartsPreview) -> list[dict[str, object]]:
     return [
         {
             "operation": p.position,
@@ -284,9 +355,9 @@ def _part_dicts(shown: object) -> list[dict[str, object]]:
             "entry_after": p.after,
             "word_diff": p.diff,
             "usage_after": p.usage_after,
-            "kept": p.position in shown.keep,  # type: ignore[attr-defined]  # a PartsPreview, typed object to keep this module light
+            "kept": p.position in shown.keep,
         }
-        for p in shown.parts  # type: ignore[attr-defined]  # as above
+        for p in shown.parts
     ]
 
 
@@ -305,7 +376,7 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
             + (f" ({p.reason})" if p.reason and p.verdict not in ("applies",) else "")
         )
         if p.keepable and (p.before or p.after):
-            lines.append(f"     {_one_line(p.diff, 200)}")
+            lines.append(f"     {one_line(p.diff, 200)}")
     after = f"{shown.usage:,}/{shown.limit:,} characters"
     if shown.refusal is not None:
         lines.append(f"Approving {_positions(shown.keep)} together would be refused: {shown.refusal.message}")
@@ -342,10 +413,9 @@ def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
     if args.all:
         if args.ids or args.only is not None or args.drop is not None or args.aim or args.remove or args.marked:
-            return Outcome(
-                {"success": False, "code": "usage", "error": "--all takes no ids and no other option."},
+            return _usage(
+                "--all takes no ids and no other option.",
                 f"Usage: {printed_command('pending', 'approve', '--all')}",
-                EXIT_USAGE,
             )
         decisions = pending.approve_all(store)
         if not decisions:
@@ -357,11 +427,10 @@ def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         )
         return Outcome(outcome.data, head + "\n" + outcome.text, outcome.code)
     if len(args.ids) != 1 or args.content is not None or args.old_text is not None or args.aim_now or args.marked:
-        return Outcome(
-            {"success": False, "code": "usage", "error": "--only, --drop, --aim and --remove go with one id."},
+        return _usage(
+            "--only, --drop, --aim and --remove go with one id.",
             f"Usage: {printed_command('pending', 'approve', 'ID')} [--only 1,3] [--drop 2] [--aim N=TEXT] "
             "[--remove TEXT]",
-            EXIT_USAGE,
         )
     sid = args.ids[0]
     staged = pending.well_formed(store, sid)
@@ -379,89 +448,4 @@ def _decided(decisions: list[Decision]) -> Outcome:
     )
     return Outcome(
         {"success": ok, "decisions": [d.to_dict() for d in decisions]}, text, EXIT_OK if ok else EXIT_REFUSED
-    )
-
-
-@extends_parser
-def _parser(sub: Subparsers) -> None:
-    p = sub.add_parser(
-        "patch",
-        help="change one span inside one entry: OLD_TEXT must occur exactly once in it (0.22's patch)",
-    )
-    p.add_argument("target", choices=("memory", "user"))
-    p.add_argument("old_text", metavar="OLD_TEXT")
-    p.add_argument("content", nargs="?", metavar="NEW_TEXT")
-    p.add_argument("--stdin", action="store_true", help="read NEW_TEXT from standard input")
-    p.add_argument(
-        "--expect-entry",
-        metavar="TEXT",
-        help="act only if the entry holding OLD_TEXT is exactly TEXT (the entry as you last saw it)",
-    )
-    p = sub.add_parser(
-        "pending",
-        help="the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked",
-    )
-    p.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
-    p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument(
-        "--content",
-        "--new-text",
-        dest="content",
-        help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
-    )
-    p.add_argument(
-        "--old-text",
-        help="approve aimed at the entry this text identifies instead (one id; "
-        "replace/remove; patch: the text to replace inside the entry)",
-    )
-    p.add_argument(
-        "--aim-now",
-        action="store_true",
-        help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
-        "first, then pinned to that entry)",
-    )
-    p.add_argument(
-        "--only",
-        type=_numbers,
-        metavar="N,N",
-        help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
-        "the others stay staged as a smaller record of the same id",
-    )
-    p.add_argument(
-        "--drop",
-        type=_numbers,
-        metavar="N,N",
-        help="delete these operations of one staged batch (without --only: approve all the others)",
-    )
-    p.add_argument(
-        "--aim",
-        type=_aim,
-        action="append",
-        default=[],
-        metavar="N=TEXT",
-        help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
-    )
-    p.add_argument(
-        "--remove",
-        action="append",
-        default=[],
-        metavar="TEXT",
-        help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
-    )
-    p.add_argument(
-        "--all",
-        action="store_true",
-        help="with approve: every staged write that applies, oldest first, each its own write; "
-        "each one that does not is named with its reason",
-    )
-    p.add_argument(
-        "--marked",
-        action="store_true",
-        help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
-    )
-    p.add_argument(
-        "--sort",
-        choices=("oldest", "newest", "kind"),
-        default="oldest",
-        help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
     )

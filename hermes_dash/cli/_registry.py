@@ -1,10 +1,10 @@
 """The command registry: what a command is, and the table that names them.
 
-Command modules register here with :func:`command` and add their arguments through
-:data:`EXTENSIONS`. :data:`MODULE_OF` names the module of each command, and :func:`load`
-imports only the one a command line needs: ``show`` then skips the curation, pending, git and
-plugin modules and what they import (docs/performance.md has the figures). A new command is
-one decorated function plus its parser lines in its own module, and one line in MODULE_OF
+A command is declared once, where it is handled: :func:`command` over its handler, its
+arguments (:func:`argument`) between the two, as datasette declares its commands with click.
+:data:`MODULE_OF` names the module of each command, and :func:`load` imports only the one a
+command line needs: ``show`` then skips the curation, pending, git and plugin modules and what
+they import. A new command is one decorated function in its module and one line in MODULE_OF
 (tests/cli/test_cli_registry.py checks the table against the registrations).
 """
 
@@ -13,22 +13,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import TypeAlias, TypedDict
-
-    from hermes_dash import MemoryStore
-
-    class ArgumentOptions(TypedDict, total=False):
-        """Keyword arguments of ``add_argument`` that a module gives several of its arguments."""
-
-        choices: Sequence[str]
-        action: str
-        help: str
-        dest: str
-        metavar: str
+    from hermes_dash import MemoryReader
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -36,10 +24,11 @@ EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 #: The module (under hermes_dash/cli/) that registers each command.
 MODULE_OF = {
     **dict.fromkeys(("show", "add", "replace", "remove", "batch", "render", "backup", "backups", "restore"), "_memory"),
-    **dict.fromkeys(("suggest", "history", "normalize", "export", "sharing"), "_curation"),
+    **dict.fromkeys(("history", "normalize", "export", "sharing"), "_curation"),
     **dict.fromkeys(("plugin", "merge-driver", "git-setup"), "_integrations"),
     **dict.fromkeys(("check", "demo"), "_tools"),
     "blame": "_blame",
+    "suggest": "_suggest",
     "pending": "_pending",
     "patch": "_pending",
     "snapshot": "_snapshot",
@@ -57,19 +46,60 @@ class Outcome:
     raw: bool = False
 
 
-Handler = Callable[["MemoryStore", argparse.Namespace], Outcome]
+#: A command's handler, as :func:`main` calls it: with the store its declaration asks for, a
+#: MemoryStore, a MemoryReader (``reads_only``) or None (``needs_store=False``).
+Handler = Callable[["MemoryReader | None", argparse.Namespace], Outcome]
+H = TypeVar("H", bound=Callable[..., Outcome])
+#: One argument of a command: ``add_argument``'s names and keyword arguments.
+Argument = tuple[tuple[str, ...], dict[str, Any]]
+
+
+@dataclass
+class Declared:
+    """A command's parser as declared on its handler: its help line and its arguments, in order;
+    ``build`` adds what a flat list cannot say (``plugin``'s actions, each with its own help)."""
+
+    help: str
+    arguments: list[Argument]
+    build: Callable[[argparse.ArgumentParser], None] | None = None
+
+
 COMMANDS: dict[str, Handler] = {}
+DECLARED: dict[str, Declared] = {}
 #: Commands that work on files or folders named on the command line, not on a Hermes home:
 #: their handler gets ``None`` for the store, and a broken home cannot stop them.
 STORELESS: set[str] = set()
 #: Commands that only read the home: their handler gets a :class:`~hermes_dash.MemoryReader`,
 #: which loads nothing of the write pipeline (``show``'s start-up, docs/performance.md).
 READERS: set[str] = set()
+#: The arguments declared on a handler by :func:`argument`, until :func:`command` takes them.
+_GATHERED: dict[Callable[..., Outcome], list[Argument]] = {}
 
 
-def command(name: str, *, needs_store: bool = True, reads_only: bool = False) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
+def argument(*names: str, **options: Any) -> Callable[[H], H]:
+    """Decorator: one argument of the command below, as ``add_argument(*names, **options)``.
+    Written top down above the handler, under its :func:`command`, as click's options are."""
+
+    def add(handler: H) -> H:
+        _GATHERED.setdefault(handler, []).insert(0, (names, options))
+        return handler
+
+    return add
+
+
+def command(
+    name: str,
+    help: str,
+    *,
+    needs_store: bool = True,
+    reads_only: bool = False,
+    build: Callable[[argparse.ArgumentParser], None] | None = None,
+) -> Callable[[H], H]:
+    """Decorator: the handler of command ``name``, with the arguments declared below it (:func:`argument`)."""
+
+    def register(handler: H) -> H:
         COMMANDS[name] = handler
+        DECLARED[name] = Declared(help, _GATHERED.pop(handler, []), build)
         if not needs_store:
             STORELESS.add(name)
         if reads_only:
@@ -79,19 +109,12 @@ def command(name: str, *, needs_store: bool = True, reads_only: bool = False) ->
     return register
 
 
-#: What the parser's ``add_subparsers()`` returns: each command module adds its subcommands to it.
-#: Its parsers are cli/_parse.py's ``_CommandParser``\ s, named here as the ArgumentParsers they
-#: are, so that this module needs nothing of the parser's (the parser imports the registry).
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-#: Functions that add more subcommands to the parser, one per command module.
-EXTENSIONS: list[Callable[[Subparsers], None]] = []
-
-
-def extends_parser(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
-    """Decorator: ``add(sub)`` declares a module's subcommands when the parser is built."""
-    EXTENSIONS.append(add)
-    return add
+def whole_number(value: str) -> int:
+    """An argument's type: a whole number, else a usage error that says so."""
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
 
 
 def load(name: str | None) -> None:

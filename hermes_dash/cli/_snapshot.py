@@ -8,20 +8,22 @@ from typing import TYPE_CHECKING
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.humanize import iso_seconds
 
-from ._registry import Outcome, Subparsers, command, extends_parser
+from ._output import one_line
+from ._registry import Outcome, argument, command
 
 if TYPE_CHECKING:
-    pass
+    from hermes_dash.engine.views.diff import EntryDiff
 
 
-def _one_line(text: str, width: int = 100) -> str:
-    return shorten(text, width, one_line=True)
-
-
-@command("snapshot")
+@command("snapshot", "what the running session sees vs the live files, entry by entry")
+@argument(
+    "--freeze",
+    action="store_true",
+    help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
+)
+@argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
 def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     from hermes_dash.engine.freeze import freeze_snapshot
     from hermes_dash.engine.views.snapshot import choose_snapshot, diff_live, load_frozen_snapshot
@@ -42,7 +44,6 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     if snap.note:
         lines.append(f"Warning: {snap.note}")
     files: dict[str, object] = {}
-    marks = {"added": "+", "removed": "-", "changed": "~"}
     for target in TARGETS:
         diff = diff_live(store, snap, target)
         counts = diff.counts
@@ -62,19 +63,7 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             if diff.identical
             else ", ".join(f"{counts[k]} {k}" for k in ("added", "removed", "changed", "unchanged"))
         )
-        lines.append(f"{FILENAMES[target]}: {summary}")
-        if snap.truncated.get(target):
-            lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
-        if diff.coarse:
-            lines.append(
-                "  (too long to compare in detail: entries are paired by place only, similarities not measured)"
-            )
-        for item in diff.items:
-            if item.kind == "changed":
-                lines.append(f"  ~ {_one_line(item.old or '')}\n    -> {_one_line(item.new or '')}")
-            elif item.kind in marks:
-                shown = (item.new if item.kind == "added" else item.old) or ""
-                lines.append(f"  {marks[item.kind]} {_one_line(shown)}")
+        lines += _file_lines(target, diff, summary, bool(snap.truncated.get(target)))
     data: dict[str, object] = {
         "success": True,
         "source": snap.source,
@@ -87,12 +76,19 @@ def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n".join(lines))
 
 
-@extends_parser
-def _snapshot_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("snapshot", help="what the running session sees vs the live files, entry by entry")
-    p.add_argument(
-        "--freeze",
-        action="store_true",
-        help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
-    )
-    p.add_argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
+def _file_lines(target: str, diff: EntryDiff, summary: str, truncated: bool) -> list[str]:
+    """One file against the snapshot, as text: the counts, then each entry that differs."""
+    marks = {"added": "+", "removed": "-", "changed": "~"}
+    lines: list[str] = []
+    lines.append(f"{FILENAMES[target]}: {summary}")
+    if truncated:
+        lines.append("  (the snapshot's block was cut by the agent: over budget, its middle is missing)")
+    if diff.coarse:
+        lines.append("  (too long to compare in detail: entries are paired by place only, similarities not measured)")
+    for item in diff.items:
+        if item.kind == "changed":
+            lines.append(f"  ~ {one_line(item.old or '')}\n    -> {one_line(item.new or '')}")
+        elif item.kind in marks:
+            shown = (item.new if item.kind == "added" else item.old) or ""
+            lines.append(f"  {marks[item.kind]} {one_line(shown)}")
+    return lines

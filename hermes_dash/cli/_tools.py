@@ -11,10 +11,24 @@ import argparse
 from hermes_dash import MemoryStore
 from hermes_dash.engine.views.humanize import n_of
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, Subparsers, command, extends_parser
+from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_number
 
 
-@command("check", needs_store=False)
+@command("check", "check memory files as the agent reads them (for commit hooks); writes nothing", needs_store=False)
+@argument("files", nargs="*", metavar="FILE", help="the files to check (default: the home's memory files)")
+@argument(
+    "--limit",
+    type=whole_number,
+    default=None,
+    metavar="N",
+    help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)",
+)
+@argument(
+    "--strict",
+    action="store_true",
+    help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
+    "characters and look-alike letters the agent's content scan lets through; possible secrets)",
+)
 def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation.check import check_file
 
@@ -41,7 +55,8 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     return Outcome(data, "\n".join(lines), EXIT_OK if ok else EXIT_REFUSED)
 
 
-@command("demo", needs_store=False)
+@command("demo", "make a demo home and print its path (old copies are removed)", needs_store=False)
+@argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
 def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash import demo
 
@@ -75,31 +90,3 @@ def _home_files(args: argparse.Namespace) -> list[str]:
             hint="Give the files to check (`check FILE...`), or the home that holds them with --home.",
         )
     return found
-
-
-def _limit(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-
-
-@extends_parser
-def _parsers(sub: Subparsers) -> None:
-    p = sub.add_parser("check", help="check memory files as the agent reads them (for commit hooks); writes nothing")
-    p.add_argument("files", nargs="*", metavar="FILE", help="the files to check (default: the home's memory files)")
-    p.add_argument(
-        "--limit",
-        type=_limit,
-        default=None,
-        metavar="N",
-        help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)",
-    )
-    p.add_argument(
-        "--strict",
-        action="store_true",
-        help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
-        "characters and look-alike letters the agent's content scan lets through; possible secrets)",
-    )
-    p = sub.add_parser("demo", help="make a demo home and print its path (old copies are removed)")
-    p.add_argument("--clean", action="store_true", help="remove every demo copy instead, and make none")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from hermes_dash.cli import _registry
 
 
@@ -65,3 +67,27 @@ def test_an_unknown_command_lists_every_command(tmp_path) -> None:
     assert done.returncode == 2
     for name in ("show", "pending", "git-setup", "sharing", "blame"):
         assert name in done.stderr
+
+
+def test_a_command_is_declared_once_with_its_arguments_top_down(monkeypatch) -> None:
+    """The handler, its help and its arguments in one place: the parser takes them from there, in
+    the order they are written above the handler (operands keep their places)."""
+    from hermes_dash.cli import _parse
+
+    for table in (_registry.COMMANDS, _registry.DECLARED):
+        monkeypatch.setitem(table, "try-order", None)  # undone after the test: the name leaves again
+
+    @_registry.command("try-order", "a command only this test declares")
+    @_registry.argument("first", metavar="FIRST")
+    @_registry.argument("second", nargs="?", metavar="SECOND")
+    @_registry.argument("--flag", action="store_true", help="a flag")
+    def handler(store: object, args: object) -> _registry.Outcome:
+        return _registry.Outcome({}, "")
+
+    assert _registry.COMMANDS["try-order"] is handler
+    args = _parse.parse_args(["try-order", "a", "--flag", "b", "--json"])
+    assert (args.command, args.first, args.second, args.flag, args.json) == ("try-order", "a", "b", True, True)
+    usage = _parse.build_parser("try-order").format_help()
+    assert "try-order" in usage and "a command only this test declares" in usage
+    with pytest.raises(_parse.UsageError, match="FIRST"):
+        _parse.parse_args(["try-order"])
