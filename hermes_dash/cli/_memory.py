@@ -66,7 +66,7 @@ def read_input(source: str | None, what: str) -> str:
         ) from None
 
 
-def _content(args: argparse.Namespace) -> str:
+def given_content(args: argparse.Namespace) -> str:
     """CONTENT from the command line, or from standard input with --stdin (parse_args made sure
     exactly one was given). Only the flag reads standard input, so any text, "-" too, can be stored."""
     return read_input(None, "Standard input") if args.stdin else args.content
@@ -163,7 +163,7 @@ def control_warning(written: Sequence[object]) -> tuple[str, list[dict[str, obje
     )
 
 
-def _op_outcome(store: MemoryStore, result: OpResult, written: Sequence[object] = ()) -> Outcome:
+def op_outcome(store: MemoryStore, result: OpResult, written: Sequence[object] = ()) -> Outcome:
     data = result.to_dict()
     text = str(data["message"])
     warning, listed = control_warning(written) if data["changed"] else ("", [])
@@ -185,8 +185,8 @@ def _op_outcome(store: MemoryStore, result: OpResult, written: Sequence[object] 
 @argument("content", nargs="?", metavar="CONTENT")
 @argument("--stdin", action="store_true", help="read CONTENT from standard input")
 def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    content = _content(args)
-    return _op_outcome(store, store.add(args.target, content), [content])
+    content = given_content(args)
+    return op_outcome(store, store.add(args.target, content), [content])
 
 
 @command("replace", "replace the whole entry that contains OLD_TEXT")
@@ -196,9 +196,9 @@ def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 @argument("--stdin", action="store_true", help="read CONTENT from standard input")
 @argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
 def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    content = _content(args)
+    content = given_content(args)
     result = store.replace(args.target, args.old_text, content, expect_entry=args.expect_entry)
-    return _op_outcome(store, result, [content])
+    return op_outcome(store, result, [content])
 
 
 @command("remove", "remove the entry that contains OLD_TEXT")
@@ -206,7 +206,7 @@ def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 @argument("old_text")
 @argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
 def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.remove(args.target, args.old_text, expect_entry=args.expect_entry))
+    return op_outcome(store, store.remove(args.target, args.old_text, expect_entry=args.expect_entry))
 
 
 @command("batch", "apply a JSON list of operations all-or-nothing ('-' = stdin)")
@@ -234,7 +234,7 @@ def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             hint='For example [{"action": "remove", "old_text": "..."}].',
         )
     written = [op.get(k) for op in operations if isinstance(op, dict) for k in ("content", "new_text")]
-    return _op_outcome(store, store.batch(args.target, operations), written)
+    return op_outcome(store, store.batch(args.target, operations), written)
 
 
 @command("render", "the prompt blocks the next session will get", reads_only=True)
@@ -353,4 +353,4 @@ def _prune(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 @command("restore", "restore one backup (name as listed)")
 @argument("name")
 def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
-    return _op_outcome(store, store.restore(args.name))
+    return op_outcome(store, store.restore(args.name))

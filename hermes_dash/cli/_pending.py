@@ -61,12 +61,12 @@ def _patch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     pinned replace of that entry it amounts to, through the store."""
     from hermes_dash.curation import pending
 
-    from ._memory import _content, _op_outcome
+    from ._memory import given_content, op_outcome
 
     entries = store.read(args.target).entries
-    op = pending.span_patch(entries, args.old_text, _content(args), args.expect_entry)
+    op = pending.span_patch(entries, args.old_text, given_content(args), args.expect_entry)
     result = store.replace(args.target, op.old_text, op.content, expect_entry=op.expect_entry)
-    out = _op_outcome(store, result)
+    out = op_outcome(store, result)
     if result.changed:
         said = "Entry patched (one span inside it; the rest kept as it was)."
         out.text = out.text.replace(str(out.data["message"]), said, 1)

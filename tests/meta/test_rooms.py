@@ -15,11 +15,6 @@ MAX_FUNCTION_LINES = 60
 
 #: Functions still past the limit, each with who shortens it; the list only shrinks.
 LONG_FUNCTIONS = {
-    # the command line's engineer shortens these, declaring each command where it is handled:
-    "hermes_dash/cli/_curation.py:_suggest_data",
-    "hermes_dash/cli/_curation.py:_history_cmd",
-    "hermes_dash/cli/_pending.py:_parser",
-    "hermes_dash/cli/_snapshot.py:_snapshot_cmd",
     # the dashboard's engineer shortens these, making the pages thin:
     "hermes_dash/ui/_entrypanel.py:_panel",
     "hermes_dash/ui/_inbox.py:parts_panel",
@@ -118,11 +113,7 @@ def test_the_pages_and_commands_preview_a_write_only_through_the_store() -> None
 
 
 #: Private names still taken from a sibling, each with who ends it; the list only shrinks.
-SHARED_PRIVATE = {
-    # the command line's engineer shortens these, declaring each command where it is handled:
-    "hermes_dash/cli/_pending.py: hermes_dash.cli._memory._content",
-    "hermes_dash/cli/_pending.py: hermes_dash.cli._memory._op_outcome",
-}
+SHARED_PRIVATE: set[str] = set()
 
 
 def _private_imports(path: Path) -> list[str]:
