@@ -54,8 +54,8 @@ def bench_cli(plan: Plan) -> list[Figure]:
         )
     where = f"{sys.executable}: hermes_dash show"
     return [
-        ratio_figures("cli_show_ratio", base_ns, subj_ns, 3.0, where),
-        ratio_figures("cli_show_cpu_ratio", base_cpu, subj_cpu, 3.0, f"{where}, processor time"),
+        ratio_figures("cli_show_ratio", base_ns, subj_ns, 10.0, where),
+        ratio_figures("cli_show_cpu_ratio", base_cpu, subj_cpu, 10.0, f"{where}, processor time"),
     ]
 
 
