@@ -147,7 +147,9 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     at = open_app("curation_cleanup")
     assert not at.exception, [e.value for e in at.exception]
     plain = [t.value for t in at.text] + [c.value for c in at.code]  # entry text is plain text, either widget
-    shown = "\n".join(plain)
+    # ... or, for a short removal candidate, the words of its checkbox's label (a code span)
+    labels = [c.label for c in at.checkbox]
+    shown = "\n".join(plain + labels)
     for fact in CORE:
         assert fact in shown  # full text, in a step or as a candidate
     assert any(t.value == CORE[2].replace("Note that the", "The") for t in at.text_area)
@@ -157,7 +159,7 @@ def test_cleanup_page_shows_every_step_in_full_and_picks_no_removal(tmp_path, mo
     assert f" · not found here · frees {len(stale) + 3} characters · after: " in removal[0].label
     assert any("Pick entries to remove (none is picked for you)" in m.value for m in at.markdown)
     # Each proposal once: the move, the merges and the stale path are in the plan only.
-    assert plain.count(PREF) == 1 and plain.count(stale) == 1
+    assert plain.count(PREF) == 1 and sum(stale in x for x in plain + labels) == 1
     assert not [b for b in at.button if b.label.startswith(("Move to", "Remove this entry", "Review 1 merge"))]
     before = (home / "memories" / "MEMORY.md").read_bytes()
     steps = [c for c in at.checkbox if c.key.startswith("cu_plan_pick_")]
