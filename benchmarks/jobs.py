@@ -49,7 +49,7 @@ class Labels:
     found_note: str = "1 of 18 entries matches the search"
     cleanup: str = "Cleanup"
     plan: str = "Plan to get under the threshold"
-    removal: str = r"^Remove .+ · frees [\d,]+ characters? · after: "  # a removal candidate's box, its entry's words in it
+    removal: str = r"^Remove .+ · frees [\d,]+ characters? · after: "  # a removal candidate's box (its entry's words)
     short_of_goal: str = "above the goal"  # the plan's note while the chosen steps are not enough
     plan_figure: str = r"^The chosen steps (leave|bring) "  # that note: where the chosen steps bring the file
     plan_apply: str = r"^(Apply|Review) \d+ steps? (to|for) MEMORY\.md…$"
