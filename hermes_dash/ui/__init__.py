@@ -142,6 +142,7 @@ from ._tables import CELL_CHARS, EDIT_CHARS, PAGE_ROWS, ROW_HEIGHT, brief, cut, 
 from ._where import compared_with, keep_in_url, profile_from_url, snapshot_label, where_caption
 from ._widgets import (
     FULL_TEXT_CHARS,
+    after_text,
     ask,
     confirm,
     entry_frame,
@@ -155,10 +156,13 @@ from ._widgets import (
     show_entry,
     show_refusal,
     state_gauge,
+    then_and_now,
     tokens,
 )
 
 __all__ = [
+    "after_text",
+    "then_and_now",
     "CELL_CHARS",
     "EDIT_CHARS",
     "PAGE_ROWS",

@@ -369,3 +369,19 @@ def ask(
             then()
 
     dialog()
+
+
+def after_text(filename: str, used: int, limit: int, count: int) -> str:
+    """``"MEMORY.md after: 1,200 / 2,200 characters (55%), 7 entries"``: the usage a write would leave."""
+    return f"{filename} after: {used:,} / {limit:,} characters ({percent_text(used, limit)}), {n_entries(count)}"
+
+
+def then_and_now(then_label: str, then: Callable[[], object], now_label: str, now: Callable[[], object]) -> None:
+    """Two versions side by side, each under its caption: what was seen, and what is there now."""
+    left, right = st.columns(2)
+    with left:
+        st.caption(then_label)
+        then()
+    with right:
+        st.caption(now_label)
+        now()
