@@ -304,24 +304,7 @@ def card(ib: Inbox, entry: pending.Triaged) -> None:
     # The write and its buttons on the left; the file after it and the edit boxes (folded) beside.
     what, after = st.columns([3, 2], gap="medium")
     with what:
-        st.markdown(
-            f"{ui.lit(item.id)} · {ui.lit(item.action or 'no action')} on **{item.filename}** · {ago(item.age())}"
-        )
-        # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
-        st.text(f"{item.summary or '(no summary)'}\n{item.origin_label.capitalize()}")
-        if item.disposition:
-            st.text(f"the agent marked it: {item.disposition}")
-        if entry.marked:
-            st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
-            # A broken pin is shown in full just below (then and now): its reason is not repeated.
-            # So is a stale one whose refusal is shown below: the reason once.
-            said = [
-                why
-                for mark, why in zip(entry.marks, entry.reasons)
-                if not (mark == "stale" and (preview.broken_pins or preview.refusal is not None))
-            ]
-            if said:
-                st.text("\n".join(said))
+        describe(entry)
     with after:
         gauge = st.container()  # filled once the edit is known: one figure, the one approving gives
     if preview.refusal is not None:
@@ -354,6 +337,13 @@ def card(ib: Inbox, entry: pending.Triaged) -> None:
     if final.refusal is None:
         with gauge:
             ui.after_gauge(ib.states[item.target], final.usage, len(final.after), f"in_gauge_{item.id}")
+    below(ib, entry, edited)
+
+
+def below(ib: Inbox, entry: pending.Triaged, edited: pending.Preview | None) -> None:
+    """Under a write's buttons: the file after it (or after the edit), the model's review, and
+    a batch operation by operation."""
+    item, preview = entry.staged, entry.preview
     if edited is not None:
         st.markdown("**Your edit, if approved:**")
         show_preview(
@@ -369,6 +359,27 @@ def card(ib: Inbox, entry: pending.Triaged) -> None:
     # A batch, an operation with no action, or a write over the limit (to fit with removals).
     if parted(item, preview.refusal_code):
         by_parts(ib, entry)
+
+
+def describe(entry: pending.Triaged) -> None:
+    """A staged write in words: id, kind, file, age, its summary and origin (plain), its marks."""
+    item, preview = entry.staged, entry.preview
+    st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action or 'no action')} on **{item.filename}** · {ago(item.age())}")
+    # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
+    st.text(f"{item.summary or '(no summary)'}\n{item.origin_label.capitalize()}")
+    if item.disposition:
+        st.text(f"the agent marked it: {item.disposition}")
+    if entry.marked:
+        st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
+        # A broken pin is shown in full just below (then and now): its reason is not repeated.
+        # So is a stale one whose refusal is shown below: the reason once.
+        said = [
+            why
+            for mark, why in zip(entry.marks, entry.reasons)
+            if not (mark == "stale" and (preview.broken_pins or preview.refusal is not None))
+        ]
+        if said:
+            st.text("\n".join(said))
 
 
 def parted(item: pending.Staged, refusal_code: str | None) -> bool:
