@@ -246,7 +246,7 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: Conflict
     the file as it is now (the usage after, or why it would be refused), then Yes writes it."""
     from ._cache import file_state
     from ._diffview import show_word_diff
-    from ._widgets import gauge
+    from ._widgets import gauge_after
 
     state = file_state(target, store)
     shown = store.preview(state, Operation("replace", merged, current, current)).projection
@@ -257,15 +257,7 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: Conflict
         return
     show_word_diff(current, merged, caption="Your change on top of the agent's text (red goes, green comes):")
     show_entry(merged, max_chars=2000)
-    gauge(
-        state.filename,
-        state.usage,
-        state.limit,
-        len(state.entries),
-        projected=shown.usage,
-        projected_count=len(shown.after),
-        key=f"{key}_merge_gauge",
-    )
+    gauge_after(state, shown.usage, len(shown.after), key=f"{key}_merge_gauge")
     with st.container(horizontal=True, gap="small"):
         yes = st.button("Yes, write it", key=f"{key}_merge_yes", type="primary")
         no = st.button("Cancel", key=f"{key}_merge_no")

@@ -117,15 +117,7 @@ def after(ed: Edit, shown: Projection, key: str) -> Projection:
     if shown.refusal is not None:
         ui.show_refusal(shown.refusal, "**Saving this would be refused.** Nothing will be written.")
     else:
-        ui.gauge(
-            state.filename,
-            state.usage,
-            state.limit,
-            len(ed.entries),
-            projected=shown.usage,
-            projected_count=len(shown.after),
-            key=key,
-        )
+        ui.gauge_after(state, shown.usage, len(shown.after), key=key)
     return shown
 
 

@@ -21,7 +21,7 @@ from hermes_dash.engine.views.humanize import n_of
 
 from ._diffview import show_word_diff
 from ._plaintext import md_text
-from ._widgets import gauge, plain, show_entry
+from ._widgets import gauge_after, plain, show_entry
 
 EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
 #: How each operation can be decided in the Inbox.
@@ -52,7 +52,7 @@ def pending_diff(before: Sequence[str], after: Sequence[str]) -> Sequence[DiffIt
 
 def after_gauge(state: FileState, used: int, count: int, key: str) -> None:
     """The file after approving: the gauge itself (its colours, its figures), one figure of change."""
-    gauge(state.filename, state.usage, state.limit, len(state.entries), projected=used, projected_count=count, key=key)
+    gauge_after(state, used, count, key=key)
     st.caption(f"After approving: {used - state.usage:+,} characters")
 
 

@@ -94,14 +94,8 @@ def after_rewrite(state: FileState, preview: normalize.Preview) -> None:
             "This file already uses § lines, so its entries are kept as they are and only tidied "
             "(blank lines and spaces around §, CRLF, trailing spaces); the split choice does not apply."
         )
-    ui.gauge(
-        state.filename,
-        preview.usage_before,
-        preview.limit,
-        len(preview.before),
-        projected=preview.usage,
-        projected_count=len(preview.entries),
-        key="mg_gauge",
+    ui.gauge_after(
+        state, preview.usage, len(preview.entries), key="mg_gauge", before=(preview.usage_before, len(preview.before))
     )
     if state.drift:
         st.caption("Now: " + ui.md_text("; ".join(state.drift.reasons)))

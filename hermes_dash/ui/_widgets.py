@@ -170,6 +170,13 @@ def gauge(
     return lvl
 
 
+def gauge_after(state: FileState, used: int, count: int, *, key: str, before: tuple[int, int] | None = None) -> str:
+    """The one "after saving" gauge: ``state``'s file after a write, ``used`` characters in
+    ``count`` entries, from its usage and count now (``before``: from these instead)."""
+    now_used, now_count = before if before is not None else (state.usage, len(state.entries))
+    return gauge(state.filename, now_used, state.limit, now_count, projected=used, projected_count=count, key=key)
+
+
 def state_gauge(state: FileState, **kwargs: Any) -> str:
     return gauge(
         state.filename,
