@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import streamlit as st
 
@@ -21,7 +22,7 @@ from hermes_dash.engine.views.humanize import n_of
 
 from ._diffview import show_word_diff
 from ._plaintext import md_text
-from ._widgets import gauge_after, plain, show_entry
+from ._widgets import gauge_after, plain, show_entry, then_and_now
 
 EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
 #: How each operation can be decided in the Inbox.
@@ -191,6 +192,13 @@ def parts_summary(choice: PartsChoice) -> str:
     return said
 
 
+def _now_in_file(text: str | None) -> None:
+    if text is None:
+        st.caption("No entry: it is gone (or its text is now in several entries).")
+    else:
+        show_entry(text, max_chars=600)
+
+
 def show_pins(shown: pending.Preview) -> None:
     """A pinned write whose entry changed: the entry as the agent saw it, and what is there now."""
     for pin in shown.broken_pins:
@@ -198,16 +206,12 @@ def show_pins(shown: pending.Preview) -> None:
         st.markdown(
             f"**The entry this write is pinned to changed{where}**: approving is refused and the staged file is kept."
         )
-        then, now = st.columns(2)
-        with then:
-            st.caption("Then: when the agent staged it")
-            show_entry(pin.then, max_chars=600)
-        with now:
-            st.caption("Now: in the file in its place")
-            if pin.now is None:
-                st.caption("No entry: it is gone (or its text is now in several entries).")
-            else:
-                show_entry(pin.now, max_chars=600)
+        then_and_now(
+            "Then: when the agent staged it",
+            partial(show_entry, pin.then, max_chars=600),
+            "Now: in the file in its place",
+            partial(_now_in_file, pin.now),
+        )
         if pin.now is not None:
             st.caption("What changed since, word by word ([-then-] {+now+}):")
             plain(pending.word_diff(pin.then, pin.now))
