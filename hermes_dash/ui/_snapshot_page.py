@@ -17,6 +17,7 @@ from hermes_dash import FileState, MemoryStore, ui
 from hermes_dash.engine.freeze import freeze_snapshot
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS, over_budget_text
 from hermes_dash.engine.views.diff import EntryDiff
+from hermes_dash.engine.views.humanize import n_of
 from hermes_dash.engine.views.sessions import SessionList
 from hermes_dash.engine.views.snapshot import Snapshot, compare_snapshot, load_frozen_snapshot
 
@@ -133,7 +134,7 @@ def tab_name(target: str, diff: EntryDiff) -> str:
     kinds of change are the counts under it."""
     c = diff.counts
     n = c["added"] + c["removed"] + c["changed"]
-    return f"{FILENAMES[target]}: " + ("no change" if not n else "1 change" if n == 1 else f"{n} changes")
+    return f"{FILENAMES[target]}: " + (n_of(n, "change") if n else "no change")
 
 
 def file_tab(store: MemoryStore, snapshot: Snapshot, target: str, diff: EntryDiff) -> None:
