@@ -72,6 +72,62 @@ def _aim_options(entries: Sequence[str]) -> list[str]:
     return ["", *dict.fromkeys(entries)]
 
 
+def _choice_key(sid: str, n: int, aims: dict[int, str]) -> str:
+    """An operation's choice's key: re-aimed, it is a new choice (kept by default once it applies)."""
+    return f"in_part_{sid}_{n}" + ("_aimed" if n in aims else "")
+
+
+def _part_box(
+    p: pending.PartVerdict, sid: str, drop: tuple[int, ...], aims: dict[int, str], entries: Sequence[str]
+) -> None:
+    """One operation of a batch: its verdict, its word diff, the choice, and where to aim it."""
+    head = f"**{p.position}. {p.staged.action or 'no action'}** · "
+    head += f":{'green' if p.verdict in ('applies', 'no_change') else 'orange'}[{p.label}]"
+    st.markdown(head)
+    if p.reason and p.verdict != "applies":
+        st.text(p.reason)
+    if p.before is not None or p.after is not None:
+        if p.before is not None and p.after is not None:
+            show_word_diff(p.before, p.after, fold=False, caption="")
+        elif p.after is not None:
+            plain(p.after)
+        else:
+            st.caption("Removes:")
+            plain(p.before or "")
+    default = "keep" if p.keepable else "leave"
+    key = _choice_key(sid, p.position, aims)
+    # The options stay as they were while the operation is dropped (its verdict is not judged
+    # then): new options would draw a new control, and Space on "Drop" left focus on the page body.
+    options = (
+        st.session_state.get(f"{key}_options") or list(CHOICES)
+        if p.position in drop
+        else list(CHOICES)
+        if p.keepable
+        else ["drop", "leave"]
+    )
+    st.session_state[f"{key}_options"] = options
+    if st.session_state.get(key) not in options:
+        st.session_state.pop(key, None)
+    st.segmented_control(
+        f"Operation {p.position}",
+        options,
+        format_func=CHOICES.__getitem__,
+        default=default,
+        key=key,
+        label_visibility="collapsed",
+        selection_mode="single",
+        required=True,
+    )
+    if p.staged.action != "add" and (not p.keepable or p.position in aims):
+        st.selectbox(
+            "Aim it at the entry it should hit now",
+            _aim_options(entries),
+            format_func=lambda e: "(as staged)" if not e else shorten(e, 90, one_line=True),
+            key=f"in_aimto_{sid}_{p.position}",
+            help="Pick the entry this operation should change now: it is then pinned to it.",
+        )
+
+
 def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> PartsChoice | None:
     """Each operation of ``item`` with its verdict and word diff, a choice (keep / drop / leave
     staged) and, for one that cannot apply, the entry to aim it at now; when the kept ones would
@@ -85,10 +141,7 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
             if aim and aim in entries:
                 aims[n] = aim
 
-    def choice_key(n: int) -> str:  # re-aimed, an operation is a new choice (kept by default once it applies)
-        return f"in_part_{sid}_{n}" + ("_aimed" if n in aims else "")
-
-    drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(choice_key(n)) == "drop")
+    drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(_choice_key(sid, n, aims)) == "drop")
     try:
         first = pending.preview_parts(store, item, None, drop, aims, (), state)
     except Refusal as refused:  # a choice the rules refuse: said, the choice offered again
@@ -96,55 +149,11 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
         return None
     for p in first.parts:
         with st.container(border=True, key=f"in_op_{sid}_{p.position}"):
-            head = f"**{p.position}. {p.staged.action or 'no action'}** · "
-            head += f":{'green' if p.verdict in ('applies', 'no_change') else 'orange'}[{p.label}]"
-            st.markdown(head)
-            if p.reason and p.verdict != "applies":
-                st.text(p.reason)
-            if p.before is not None or p.after is not None:
-                if p.before is not None and p.after is not None:
-                    show_word_diff(p.before, p.after, fold=False, caption="")
-                elif p.after is not None:
-                    plain(p.after)
-                else:
-                    st.caption("Removes:")
-                    plain(p.before or "")
-            default = "keep" if p.keepable else "leave"
-            key = choice_key(p.position)
-            # The options stay as they were while the operation is dropped (its verdict is not judged
-            # then): new options would draw a new control, and Space on "Drop" left focus on the page body.
-            options = (
-                st.session_state.get(f"{key}_options") or list(CHOICES)
-                if p.position in drop
-                else list(CHOICES)
-                if p.keepable
-                else ["drop", "leave"]
-            )
-            st.session_state[f"{key}_options"] = options
-            if st.session_state.get(key) not in options:
-                st.session_state.pop(key, None)
-            st.segmented_control(
-                f"Operation {p.position}",
-                options,
-                format_func=CHOICES.__getitem__,
-                default=default,
-                key=key,
-                label_visibility="collapsed",
-                selection_mode="single",
-                required=True,
-            )
-            if p.staged.action != "add" and (not p.keepable or p.position in aims):
-                st.selectbox(
-                    "Aim it at the entry it should hit now",
-                    _aim_options(entries),
-                    format_func=lambda e: "(as staged)" if not e else shorten(e, 90, one_line=True),
-                    key=f"in_aimto_{sid}_{p.position}",
-                    help="Pick the entry this operation should change now: it is then pinned to it.",
-                )
+            _part_box(p, sid, drop, aims, entries)
     keep = tuple(
         p.position
         for p in first.parts
-        if p.keepable and (st.session_state.get(choice_key(p.position)) or "keep") == "keep"
+        if p.keepable and (st.session_state.get(_choice_key(sid, p.position, aims)) or "keep") == "keep"
     )
     removals: tuple[str, ...] = tuple(st.session_state.get(f"in_fit_{sid}") or ())
     try:
