@@ -207,12 +207,6 @@ def _run_streamlit(run_args: list[str], framed_by: int | None = None) -> int:
     except Refusal as refusal:
         say(f"Refused: {refusal.message}\nWhat to do: {refusal.hint}", sys.stderr)
         return 1
-    # The app's pages sit in a `pages` folder beside its script, which Streamlit takes for its old
-    # multipage mode until the first st.navigation call: a deep link (/history) as the server's first
-    # request would then run that page alone, without the app's navigation, sidebar or layout.
-    from streamlit.runtime.pages_manager import PagesManager
-
-    PagesManager.uses_pages_directory = False
     try:
         streamlit_cli.main(["run", *run_args], prog_name="hermes-dash", standalone_mode=True)
     except SystemExit as stop:

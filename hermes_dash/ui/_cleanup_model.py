@@ -19,7 +19,7 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS, usage
 from hermes_dash.engine.views.humanize import n_of
 
 from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, key_of, show_diff
-from ._widgets import gauge, lit, show_refusal
+from ._widgets import gauge_after, lit, show_refusal
 
 _REQUEST, _REVIEW = "cu_model_request", "cu_model_review"
 
@@ -109,15 +109,7 @@ def _findings(page: Page, review: cleanup.model_review.Review) -> None:
         return
     for t, (before, after) in change.items():
         state = page.states[t]
-        gauge(
-            state.filename,
-            usage(before),
-            state.limit,
-            len(before),
-            projected=usage(after),
-            projected_count=len(after),
-            key=f"cu_model_gauge_{t}",
-        )
+        gauge_after(state, usage(after), len(after), key=f"cu_model_gauge_{t}", before=(usage(before), len(before)))
     if st.button(f"Review {n_of(len(chosen), 'model step')}…", key="cu_model_apply", type="primary"):
         run = {"undoable": True} if len(change) == 1 else {"title": "The model's steps applied"}
         ask(

@@ -20,7 +20,7 @@ from hermes_dash.engine.views.humanize import n_of
 
 from ._cleanup_review import Change, Page, ask, entry, first, key_of, show_diff
 from ._tables import long_text_area
-from ._widgets import gauge, lit
+from ._widgets import gauge_after, lit
 
 PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
 KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
@@ -128,27 +128,11 @@ def _gauges(page: Page, target: str, here: tuple[str, ...], there: tuple[str, ..
     state = page.states[target]
     cols = st.columns(2 if there is not None else 1)
     with cols[0]:
-        gauge(
-            state.filename,
-            state.usage,
-            state.limit,
-            len(state.entries),
-            projected=usage(here),
-            projected_count=len(here),
-            key=f"cu_plan_gauge_{target}",
-        )
+        gauge_after(state, usage(here), len(here), key=f"cu_plan_gauge_{target}")
     if there is not None:
         o = page.states[other]
         with cols[1]:
-            gauge(
-                o.filename,
-                o.usage,
-                o.limit,
-                len(o.entries),
-                projected=usage(there),
-                projected_count=len(there),
-                key=f"cu_plan_gauge_other_{target}",
-            )
+            gauge_after(o, usage(there), len(there), key=f"cu_plan_gauge_other_{target}")
 
 
 def plan_summary(page: Page, target: str, plan: cleanup.Plan, chosen: cleanup.Plan) -> None:

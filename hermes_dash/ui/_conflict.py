@@ -21,7 +21,7 @@ from hermes_dash import EntryChanged, MemoryStore, Operation, OpResult
 from hermes_dash.engine.rules.format import FILENAMES
 from hermes_dash.engine.views.diff import word_diff
 
-from ._widgets import show_entry, show_refusal
+from ._widgets import show_entry, show_refusal, then_and_now
 
 _TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
 
@@ -161,55 +161,66 @@ def conflict_panel(store: MemoryStore, target: str, *, key: str) -> bool:
             )
             + (" It changed again since: shown below as it is now." if again else "")
         )
-        mine, theirs = st.columns(2)
-        with mine:
-            st.caption("As you saw it, then your change" if action == "replace" else "As you saw it (to remove)")
-            show_entry(conflict["expected"] or "", max_chars=2000)
-            if action == "replace":
-                show_entry(content, max_chars=2000)
-        with theirs:
-            st.caption("Now in the file")
-            if current is None:
+        then_and_now(
+            "As you saw it, then your change" if action == "replace" else "As you saw it (to remove)",
+            lambda: _yours(conflict),
+            "Now in the file",
+            lambda: (
                 st.text("(gone: no entry stands in its place)")
-            else:
-                show_entry(current, max_chars=2000)
-        apply_label = None
-        if current is not None:
-            apply_label = "Replace the new text with mine" if action == "replace" else "Remove the new text too"
-        elif action == "replace":
-            apply_label = "Add my text as a new entry"
-        asked = f"{key}_merge_ask"
-        with st.container(horizontal=True, gap="small"):
-            merge = merged is not None and st.button(
-                "Apply my change on top of the agent's",
-                key=f"{key}_merge",
-                type="primary",
-                help="Shows the result first; nothing is written until you say yes",
-            )
-            apply = bool(apply_label) and st.button(
-                str(apply_label), key=f"{key}_apply", type="secondary" if merged else "primary"
-            )
-            drop = st.button("Drop my change", key=f"{key}_drop")
-        if merge:
-            st.session_state[asked] = merged
-        if merged is not None and current is not None and st.session_state.get(asked) == merged:
-            _merge_preview(store, target, key, conflict, current, merged)
-        if apply:
-            del st.session_state[key]
-            st.session_state.pop(asked, None)
-            if action == "replace" and current is not None:
-                call = lambda: store.replace(target, current, content, expect_entry=current)  # noqa: E731
-            elif action == "replace":
-                call = lambda: store.add(target, content)  # noqa: E731
-            elif current is not None:  # a remove is offered only while the entry stands
-                call = lambda: store.remove(target, current, expect_entry=current)  # noqa: E731
-            pinned_write(call, key=key, target=target, action=action, content=content, clear=conflict["clear"])
-        if drop:
-            del st.session_state[key]
-            st.session_state.pop(asked, None)
-            st.session_state.hd_reset = list(conflict["clear"])
-            st.rerun()
+                if current is None
+                else show_entry(current, max_chars=2000)
+            ),
+        )
+        _ways_out(store, target, key, conflict, merged)
     return True
+
+
+def _yours(conflict: Conflict) -> None:
+    """The entry as the person saw it, then (a replace) their change."""
+    show_entry(conflict["expected"] or "", max_chars=2000)
+    if conflict["action"] == "replace":
+        show_entry(conflict["content"], max_chars=2000)
+
+
+def _ways_out(store: MemoryStore, target: str, key: str, conflict: Conflict, merged: str | None) -> None:
+    """Merge (previewed first), apply mine anyway, or drop mine."""
+    current, content, action = conflict["current"], conflict["content"], conflict["action"]
+    apply_label = None
+    if current is not None:
+        apply_label = "Replace the new text with mine" if action == "replace" else "Remove the new text too"
+    elif action == "replace":
+        apply_label = "Add my text as a new entry"
+    asked = f"{key}_merge_ask"
+    with st.container(horizontal=True, gap="small"):
+        merge = merged is not None and st.button(
+            "Apply my change on top of the agent's",
+            key=f"{key}_merge",
+            type="primary",
+            help="Shows the result first; nothing is written until you say yes",
+        )
+        apply = bool(apply_label) and st.button(
+            str(apply_label), key=f"{key}_apply", type="secondary" if merged else "primary"
+        )
+        drop = st.button("Drop my change", key=f"{key}_drop")
+    if merge:
+        st.session_state[asked] = merged
+    if merged is not None and current is not None and st.session_state.get(asked) == merged:
+        _merge_preview(store, target, key, conflict, current, merged)
+    if apply:
+        del st.session_state[key]
+        st.session_state.pop(asked, None)
+        if action == "replace" and current is not None:
+            call = lambda: store.replace(target, current, content, expect_entry=current)  # noqa: E731
+        elif action == "replace":
+            call = lambda: store.add(target, content)  # noqa: E731
+        elif current is not None:  # a remove is offered only while the entry stands
+            call = lambda: store.remove(target, current, expect_entry=current)  # noqa: E731
+        pinned_write(call, key=key, target=target, action=action, content=content, clear=conflict["clear"])
+    if drop:
+        del st.session_state[key]
+        st.session_state.pop(asked, None)
+        st.session_state.hd_reset = list(conflict["clear"])
+        st.rerun()
 
 
 def _follow(store: MemoryStore, target: str, conflict: Conflict) -> bool:
@@ -235,7 +246,7 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: Conflict
     the file as it is now (the usage after, or why it would be refused), then Yes writes it."""
     from ._cache import file_state
     from ._diffview import show_word_diff
-    from ._widgets import gauge
+    from ._widgets import gauge_after
 
     state = file_state(target, store)
     shown = store.preview(state, Operation("replace", merged, current, current)).projection
@@ -246,15 +257,7 @@ def _merge_preview(store: MemoryStore, target: str, key: str, conflict: Conflict
         return
     show_word_diff(current, merged, caption="Your change on top of the agent's text (red goes, green comes):")
     show_entry(merged, max_chars=2000)
-    gauge(
-        state.filename,
-        state.usage,
-        state.limit,
-        len(state.entries),
-        projected=shown.usage,
-        projected_count=len(shown.after),
-        key=f"{key}_merge_gauge",
-    )
+    gauge_after(state, shown.usage, len(shown.after), key=f"{key}_merge_gauge")
     with st.container(horizontal=True, gap="small"):
         yes = st.button("Yes, write it", key=f"{key}_merge_yes", type="primary")
         no = st.button("Cancel", key=f"{key}_merge_no")

@@ -17,6 +17,7 @@ from typing import Protocol
 import streamlit as st
 
 from hermes_dash.engine.views.diff import word_diff
+from hermes_dash.engine.views.humanize import n_of
 
 from ._tables import PAGE_ROWS, VISIBLE_ROWS, diff_table
 
@@ -103,7 +104,7 @@ UNCHANGED_CHARS = 160  # an unchanged entry is one line of the folded list
 
 def unchanged_label(count: int) -> str:
     """The folded part's title: "15 unchanged entries"."""
-    return f"{count:,} unchanged entr{'y' if count == 1 else 'ies'}"
+    return n_of(count, "unchanged entry", "unchanged entries")
 
 
 def entry_diff(

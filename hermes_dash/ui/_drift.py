@@ -14,7 +14,7 @@ from hermes_dash import FileState
 from hermes_dash.curation.hints import DRIFT, HAND_WRITTEN, hand_written
 
 # By absolute path, so the link keeps working wherever the app's entry script lives.
-MIGRATE_PAGE = Path(__file__).with_name("pages") / "curation_migrate.py"
+MIGRATE_PAGE = Path(__file__).with_name("screens") / "curation_migrate.py"
 
 
 def migrate_link() -> None:

@@ -176,27 +176,12 @@ def entry_panel(store: MemoryStore, state: FileState) -> None:
 def _panel(store: MemoryStore, state: FileState, opened: OpenEntry) -> None:
     """The open entry's full text, Replace, Remove, Move (the dialog's body)."""
     entry, target = opened["entry"], state.target
-    other = Target.of(target).other.key
     with st.container():
         if conflict_panel(store, target, key=CONFLICT):
             return  # decide the refused change first: the rest would act on the old pin
         if tuple(state.entries) != tuple(opened["base"]):
             changes_banner(opened["base"], state.entries, state.filename)
-        if entry not in state.entries:
-            st.error(
-                "**This entry is no longer in the file** (the agent or another tab changed or removed it). "
-                "Replace, remove and move would be refused. Select its row again to open the new text."
-            )
-        show_entry(entry, max_chars=FULL_TEXT_CHARS)
-        if len(entry) > FULL_TEXT_CHARS:  # the rest as a download, made only when clicked
-            st.download_button(
-                f"Download this entry in full ({len(entry):,} characters)",
-                partial(entry.encode, "utf-8"),
-                file_name=f"{state.filename}-entry.txt",
-                mime="text/plain",
-                key="hd_open_download",
-                on_click="ignore",
-            )
+        _whole_text(state, entry)
         origin_section(store, state, entry)  # where it came from, its life, restore an earlier text
         if NEW_TEXT not in st.session_state:
             # Streamlit forgets a widget's value on a run that did not draw it (another page ran
@@ -213,49 +198,75 @@ def _panel(store: MemoryStore, state: FileState, opened: OpenEntry) -> None:
             replaces=entry if entry in state.entries else None,
             adds=False,
         )
-        replace, remove, move, shut = st.columns(4)
-        if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
-            pinned_write(
-                lambda: store.replace(target, entry, new, expect_entry=entry),
-                key=CONFLICT,
-                target=target,
-                action="replace",
-                content=new,
-                clear=(OPEN, NEW_TEXT),
-                successor=_successor(entry, opened["base"], state.entries),
-            )
-        if remove.button("Remove this entry…", key="hd_open_remove"):
-            st.session_state[ASK] = ("remove", target, entry)
-        if move.button(f"Move to {FILENAMES[other]}…", key="hd_open_move"):
-            st.session_state[ASK] = ("move", target, entry)
-        if shut.button("Done", key="hd_open_close", help="Close this entry (Escape does too)"):
-            close()
-            st.rerun()
-        if confirm(
-            ASK,
-            ("remove", target, entry),
-            "Remove this entry?",
-            yes="Yes, remove it",
-            key="hd_open_rm",
-            detail="A backup of the file is kept (see History).",
-        ):
-            pinned_write(
-                lambda: store.remove(target, entry, expect_entry=entry),
-                key=CONFLICT,
-                target=target,
-                action="remove",
-                clear=(OPEN, NEW_TEXT),
-                successor=_successor(entry, opened["base"], state.entries),
-            )
-        if confirm(
-            ASK,
-            ("move", target, entry),
-            f"Move this entry to {FILENAMES[other]}?",
-            yes="Yes, move it",
-            key="hd_open_mv",
-            detail="Checked in full first: if either file refuses, neither changes.",
-        ):
-            _move(store, target, entry, other)
+        _actions(store, state, opened, new)
+
+
+def _whole_text(state: FileState, entry: str) -> None:
+    """The entry in full (the rest as a download past the cap), or that it is gone from the file."""
+    if entry not in state.entries:
+        st.error(
+            "**This entry is no longer in the file** (the agent or another tab changed or removed it). "
+            "Replace, remove and move would be refused. Select its row again to open the new text."
+        )
+    show_entry(entry, max_chars=FULL_TEXT_CHARS)
+    if len(entry) > FULL_TEXT_CHARS:  # the rest as a download, made only when clicked
+        st.download_button(
+            f"Download this entry in full ({len(entry):,} characters)",
+            partial(entry.encode, "utf-8"),
+            file_name=f"{state.filename}-entry.txt",
+            mime="text/plain",
+            key="hd_open_download",
+            on_click="ignore",
+        )
+
+
+def _actions(store: MemoryStore, state: FileState, opened: OpenEntry, new: str) -> None:
+    """Replace, Remove, Move and Done, and the questions of Remove and Move."""
+    entry, target = opened["entry"], state.target
+    other = Target.of(target).other.key
+    replace, remove, move, shut = st.columns(4)
+    if replace.button("Replace this entry", key="hd_open_replace", type="primary"):
+        pinned_write(
+            lambda: store.replace(target, entry, new, expect_entry=entry),
+            key=CONFLICT,
+            target=target,
+            action="replace",
+            content=new,
+            clear=(OPEN, NEW_TEXT),
+            successor=_successor(entry, opened["base"], state.entries),
+        )
+    if remove.button("Remove this entry…", key="hd_open_remove"):
+        st.session_state[ASK] = ("remove", target, entry)
+    if move.button(f"Move to {FILENAMES[other]}…", key="hd_open_move"):
+        st.session_state[ASK] = ("move", target, entry)
+    if shut.button("Done", key="hd_open_close", help="Close this entry (Escape does too)"):
+        close()
+        st.rerun()
+    if confirm(
+        ASK,
+        ("remove", target, entry),
+        "Remove this entry?",
+        yes="Yes, remove it",
+        key="hd_open_rm",
+        detail="A backup of the file is kept (see History).",
+    ):
+        pinned_write(
+            lambda: store.remove(target, entry, expect_entry=entry),
+            key=CONFLICT,
+            target=target,
+            action="remove",
+            clear=(OPEN, NEW_TEXT),
+            successor=_successor(entry, opened["base"], state.entries),
+        )
+    if confirm(
+        ASK,
+        ("move", target, entry),
+        f"Move this entry to {FILENAMES[other]}?",
+        yes="Yes, move it",
+        key="hd_open_mv",
+        detail="Checked in full first: if either file refuses, neither changes.",
+    ):
+        _move(store, target, entry, other)
 
 
 def _move(store: MemoryStore, source: str, entry: str, destination: str) -> None:

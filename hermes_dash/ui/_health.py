@@ -164,7 +164,8 @@ def receipt_watch(shown_now: bool) -> None:
     from streamlit.errors import StreamlitAPIException
 
     try:  # the page named is one click away
-        st.page_link(Path(__file__).with_name("pages") / "history.py", label="Open History", icon=":material/history:")
+        history = Path(__file__).with_name("screens") / "history.py"
+        st.page_link(history, label="Open History", icon=":material/history:")
     except StreamlitAPIException:  # not registered (a page run on its own): its name above says where
         pass
 

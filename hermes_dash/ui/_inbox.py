@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import streamlit as st
 
@@ -21,7 +22,7 @@ from hermes_dash.engine.views.humanize import n_of
 
 from ._diffview import show_word_diff
 from ._plaintext import md_text
-from ._widgets import gauge, plain, show_entry
+from ._widgets import gauge_after, plain, show_entry, then_and_now
 
 EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the page with them
 #: How each operation can be decided in the Inbox.
@@ -52,7 +53,7 @@ def pending_diff(before: Sequence[str], after: Sequence[str]) -> Sequence[DiffIt
 
 def after_gauge(state: FileState, used: int, count: int, key: str) -> None:
     """The file after approving: the gauge itself (its colours, its figures), one figure of change."""
-    gauge(state.filename, state.usage, state.limit, len(state.entries), projected=used, projected_count=count, key=key)
+    gauge_after(state, used, count, key=key)
     st.caption(f"After approving: {used - state.usage:+,} characters")
 
 
@@ -71,6 +72,62 @@ def _aim_options(entries: Sequence[str]) -> list[str]:
     return ["", *dict.fromkeys(entries)]
 
 
+def _choice_key(sid: str, n: int, aims: dict[int, str]) -> str:
+    """An operation's choice's key: re-aimed, it is a new choice (kept by default once it applies)."""
+    return f"in_part_{sid}_{n}" + ("_aimed" if n in aims else "")
+
+
+def _part_box(
+    p: pending.PartVerdict, sid: str, drop: tuple[int, ...], aims: dict[int, str], entries: Sequence[str]
+) -> None:
+    """One operation of a batch: its verdict, its word diff, the choice, and where to aim it."""
+    head = f"**{p.position}. {p.staged.action or 'no action'}** · "
+    head += f":{'green' if p.verdict in ('applies', 'no_change') else 'orange'}[{p.label}]"
+    st.markdown(head)
+    if p.reason and p.verdict != "applies":
+        st.text(p.reason)
+    if p.before is not None or p.after is not None:
+        if p.before is not None and p.after is not None:
+            show_word_diff(p.before, p.after, fold=False, caption="")
+        elif p.after is not None:
+            plain(p.after)
+        else:
+            st.caption("Removes:")
+            plain(p.before or "")
+    default = "keep" if p.keepable else "leave"
+    key = _choice_key(sid, p.position, aims)
+    # The options stay as they were while the operation is dropped (its verdict is not judged
+    # then): new options would draw a new control, and Space on "Drop" left focus on the page body.
+    options = (
+        st.session_state.get(f"{key}_options") or list(CHOICES)
+        if p.position in drop
+        else list(CHOICES)
+        if p.keepable
+        else ["drop", "leave"]
+    )
+    st.session_state[f"{key}_options"] = options
+    if st.session_state.get(key) not in options:
+        st.session_state.pop(key, None)
+    st.segmented_control(
+        f"Operation {p.position}",
+        options,
+        format_func=CHOICES.__getitem__,
+        default=default,
+        key=key,
+        label_visibility="collapsed",
+        selection_mode="single",
+        required=True,
+    )
+    if p.staged.action != "add" and (not p.keepable or p.position in aims):
+        st.selectbox(
+            "Aim it at the entry it should hit now",
+            _aim_options(entries),
+            format_func=lambda e: "(as staged)" if not e else shorten(e, 90, one_line=True),
+            key=f"in_aimto_{sid}_{p.position}",
+            help="Pick the entry this operation should change now: it is then pinned to it.",
+        )
+
+
 def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> PartsChoice | None:
     """Each operation of ``item`` with its verdict and word diff, a choice (keep / drop / leave
     staged) and, for one that cannot apply, the entry to aim it at now; when the kept ones would
@@ -84,10 +141,7 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
             if aim and aim in entries:
                 aims[n] = aim
 
-    def choice_key(n: int) -> str:  # re-aimed, an operation is a new choice (kept by default once it applies)
-        return f"in_part_{sid}_{n}" + ("_aimed" if n in aims else "")
-
-    drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(choice_key(n)) == "drop")
+    drop = tuple(n for n in range(1, len(item.ops) + 1) if st.session_state.get(_choice_key(sid, n, aims)) == "drop")
     try:
         first = pending.preview_parts(store, item, None, drop, aims, (), state)
     except Refusal as refused:  # a choice the rules refuse: said, the choice offered again
@@ -95,55 +149,11 @@ def parts_panel(store: MemoryStore, item: pending.Staged, state: FileState) -> P
         return None
     for p in first.parts:
         with st.container(border=True, key=f"in_op_{sid}_{p.position}"):
-            head = f"**{p.position}. {p.staged.action or 'no action'}** · "
-            head += f":{'green' if p.verdict in ('applies', 'no_change') else 'orange'}[{p.label}]"
-            st.markdown(head)
-            if p.reason and p.verdict != "applies":
-                st.text(p.reason)
-            if p.before is not None or p.after is not None:
-                if p.before is not None and p.after is not None:
-                    show_word_diff(p.before, p.after, fold=False, caption="")
-                elif p.after is not None:
-                    plain(p.after)
-                else:
-                    st.caption("Removes:")
-                    plain(p.before or "")
-            default = "keep" if p.keepable else "leave"
-            key = choice_key(p.position)
-            # The options stay as they were while the operation is dropped (its verdict is not judged
-            # then): new options would draw a new control, and Space on "Drop" left focus on the page body.
-            options = (
-                st.session_state.get(f"{key}_options") or list(CHOICES)
-                if p.position in drop
-                else list(CHOICES)
-                if p.keepable
-                else ["drop", "leave"]
-            )
-            st.session_state[f"{key}_options"] = options
-            if st.session_state.get(key) not in options:
-                st.session_state.pop(key, None)
-            st.segmented_control(
-                f"Operation {p.position}",
-                options,
-                format_func=CHOICES.__getitem__,
-                default=default,
-                key=key,
-                label_visibility="collapsed",
-                selection_mode="single",
-                required=True,
-            )
-            if p.staged.action != "add" and (not p.keepable or p.position in aims):
-                st.selectbox(
-                    "Aim it at the entry it should hit now",
-                    _aim_options(entries),
-                    format_func=lambda e: "(as staged)" if not e else shorten(e, 90, one_line=True),
-                    key=f"in_aimto_{sid}_{p.position}",
-                    help="Pick the entry this operation should change now: it is then pinned to it.",
-                )
+            _part_box(p, sid, drop, aims, entries)
     keep = tuple(
         p.position
         for p in first.parts
-        if p.keepable and (st.session_state.get(choice_key(p.position)) or "keep") == "keep"
+        if p.keepable and (st.session_state.get(_choice_key(sid, p.position, aims)) or "keep") == "keep"
     )
     removals: tuple[str, ...] = tuple(st.session_state.get(f"in_fit_{sid}") or ())
     try:
@@ -191,6 +201,13 @@ def parts_summary(choice: PartsChoice) -> str:
     return said
 
 
+def _now_in_file(text: str | None) -> None:
+    if text is None:
+        st.caption("No entry: it is gone (or its text is now in several entries).")
+    else:
+        show_entry(text, max_chars=600)
+
+
 def show_pins(shown: pending.Preview) -> None:
     """A pinned write whose entry changed: the entry as the agent saw it, and what is there now."""
     for pin in shown.broken_pins:
@@ -198,16 +215,12 @@ def show_pins(shown: pending.Preview) -> None:
         st.markdown(
             f"**The entry this write is pinned to changed{where}**: approving is refused and the staged file is kept."
         )
-        then, now = st.columns(2)
-        with then:
-            st.caption("Then: when the agent staged it")
-            show_entry(pin.then, max_chars=600)
-        with now:
-            st.caption("Now: in the file in its place")
-            if pin.now is None:
-                st.caption("No entry: it is gone (or its text is now in several entries).")
-            else:
-                show_entry(pin.now, max_chars=600)
+        then_and_now(
+            "Then: when the agent staged it",
+            partial(show_entry, pin.then, max_chars=600),
+            "Now: in the file in its place",
+            partial(_now_in_file, pin.now),
+        )
         if pin.now is not None:
             st.caption("What changed since, word by word ([-then-] {+now+}):")
             plain(pending.word_diff(pin.then, pin.now))

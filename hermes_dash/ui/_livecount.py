@@ -17,6 +17,7 @@ import json
 import streamlit as st
 
 from hermes_dash.engine.rules.format import DELIMITER
+from hermes_dash.engine.views.humanize import n_of
 
 from ._widgets import ALARM_AT, WARN_AT, share
 
@@ -128,7 +129,7 @@ def live_count(
         if after * 100 >= WARN_AT * limit
         else "calm"
     )
-    words = f"{n:,} character{'' if n == 1 else 's'}"
+    words = n_of(n, "character")
     if base is not None and n:
         words += f" · {filename} after saving: {after:,} / {limit:,} chars · {share(after, limit)}%"
     width = min(100.0, after * 100 / limit) if limit > 0 else 100.0

@@ -10,7 +10,7 @@ import streamlit as st
 from hermes_dash import FileState, MemoryStore, Operation, OpResult, Refusal
 from hermes_dash.curation import pending
 from hermes_dash.curation.hints import refused_by_drift
-from hermes_dash.engine.rules.matching import find
+from hermes_dash.engine.rules.matching import Match, find
 from hermes_dash.engine.rules.ops import Projection
 
 from ._conflict import pinned_write
@@ -52,21 +52,22 @@ def patch_tab(
     state: FileState,
     *,
     pin: Callable[[str, str, int | None], str | None],
-    match: Callable[[str], int | None],
+    match: Callable[[str, Match], int | None],
     moved: Callable[[str | None, int | None], None],
     note: Callable[[str], None],
-    shown: Callable[[Operation, str], Projection],
+    shown: Callable[[Projection, str], object],
 ) -> None:
     """The tab, with the page's own helpers: ``pin`` (the entry picked, kept while typing),
-    ``match`` (which entries the text hits), ``moved``, ``note`` (the content scan), ``shown``
-    (the gauge after)."""
+    ``match`` (which entries the text hits, given its one match), ``moved``, ``note`` (the
+    content scan), ``shown`` (the gauge after, given the one preview)."""
     target, entries = state.target, list(state.entries)
     if state.drift:
         st.error(refused_by_drift("Patch"))
     st.caption(f"The text to change picks the entry and is the span changed in it. {pending.patch_rule()}")
     old = st.text_input("Text to change", key="ed_pt_old")
     new = st.text_input("New text for it", key="ed_pt_new")
-    pinned = pin("pt", old, find(entries, old).target)
+    found = find(entries, old)
+    pinned = pin("pt", old, found.target)
     lowered, refused = _lowered(entries, old, new, pinned)
     projection = store.preview(state, lowered).projection if lowered is not None else None
     button_col, reason_col = st.columns([1, 3], vertical_alignment="top")
@@ -83,8 +84,8 @@ def patch_tab(
     if refusal is not None:
         with reason_col:
             show_refusal(refusal, "**Will be refused:** nothing will be written.")
-    moved(pinned, match(old))
-    if lowered is not None and refusal is None:
+    moved(pinned, match(old, found))
+    if lowered is not None and refusal is None and projection is not None:
         show_word_diff(lowered.old_text, lowered.content, fold=False)
         note(lowered.content)
-        shown(lowered, "ed_gauge_patch")
+        shown(projection, "ed_gauge_patch")

@@ -170,6 +170,13 @@ def gauge(
     return lvl
 
 
+def gauge_after(state: FileState, used: int, count: int, *, key: str, before: tuple[int, int] | None = None) -> str:
+    """The one "after saving" gauge: ``state``'s file after a write, ``used`` characters in
+    ``count`` entries, from its usage and count now (``before``: from these instead)."""
+    now_used, now_count = before if before is not None else (state.usage, len(state.entries))
+    return gauge(state.filename, now_used, state.limit, now_count, projected=used, projected_count=count, key=key)
+
+
 def state_gauge(state: FileState, **kwargs: Any) -> str:
     return gauge(
         state.filename,
@@ -369,3 +376,19 @@ def ask(
             then()
 
     dialog()
+
+
+def after_text(filename: str, used: int, limit: int, count: int) -> str:
+    """``"MEMORY.md after: 1,200 / 2,200 characters (55%), 7 entries"``: the usage a write would leave."""
+    return f"{filename} after: {used:,} / {limit:,} characters ({percent_text(used, limit)}), {n_entries(count)}"
+
+
+def then_and_now(then_label: str, then: Callable[[], object], now_label: str, now: Callable[[], object]) -> None:
+    """Two versions side by side, each under its caption: what was seen, and what is there now."""
+    left, right = st.columns(2)
+    with left:
+        st.caption(then_label)
+        then()
+    with right:
+        st.caption(now_label)
+        now()

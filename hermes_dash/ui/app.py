@@ -1,8 +1,11 @@
 """The dashboard's Streamlit script: ``hermes-dash`` runs this file; ``streamlit run app.py``
-(the clone's entry point) calls :func:`run` with its own pages folder.
+(the clone's entry point) calls :func:`run`.
 
-Every ``curation_*.py`` in the pages folder present at startup is listed under "Curation"
-(title from the file name: curation_pending_inbox.py -> "Pending inbox").
+The page scripts are in ``screens/``, not ``pages/``: Streamlit takes a ``pages`` folder beside
+the main script for its old multipage mode until the first st.navigation call, so a deep link
+(/history) as the server's first request would run that page alone, without the navigation,
+sidebar or layout. Every ``curation_*.py`` in the folder present at startup is listed under
+"Curation" (title from the file name: curation_pending_inbox.py -> "Pending inbox").
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from hermes_dash.ui import _gate  # the access gate runs before the face is used
 from hermes_dash.ui._focus import close_sidebar_on_phone
 from hermes_dash.ui._trouble import guarded
 
-PAGES = Path(__file__).with_name("pages")
+PAGES = Path(__file__).with_name("screens")
 
 
 _CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.py files, found once per process

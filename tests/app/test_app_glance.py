@@ -175,11 +175,11 @@ def test_the_page_s_own_write_ends_the_highlight(
     MemoryStore(resolve_home(root)).add("memory", "Agent fact.")
     at.run()
     assert "just written from outside" in " ".join(overview_full(at).value["Flags"])
-    at.switch_page("hermes_dash/ui/pages/edit.py").run()
+    at.switch_page("hermes_dash/ui/screens/edit.py").run()
     at.text_area(key="ed_add_text").input("My own fact.").run()
     at.button(key="ed_add_btn").click().run()
     no_exception(at)
-    at.switch_page("hermes_dash/ui/pages/overview.py").run()
+    at.switch_page("hermes_dash/ui/screens/overview.py").run()
     assert "just written from outside" not in " ".join(overview_full(at).value["Flags"])
     assert not overview_full(at).proto.arrow_data.styler.styles
 

@@ -152,7 +152,7 @@ def test_no_page_relies_on_streamlit_magic() -> None:
     assert "magicEnabled = false" in (repo / ".streamlit" / "config.toml").read_text()
     found = []
     ui = repo / "hermes_dash" / "ui"
-    for path in [repo / "app.py", ui / "app.py", *sorted((ui / "pages").glob("*.py"))]:
+    for path in [repo / "app.py", ui / "app.py", *sorted((ui / "screens").glob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for parent in ast.walk(tree):
             body = [

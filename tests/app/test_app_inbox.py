@@ -19,7 +19,7 @@ NEW = "Post the build status in the #builds channel every hour."
 def inbox() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page(str(APP.parent / "hermes_dash" / "ui" / "pages" / "curation_inbox.py"))
+    at.switch_page(str(APP.parent / "hermes_dash" / "ui" / "screens" / "curation_inbox.py"))
     at.run()
     no_exception(at)
     return at

@@ -14,7 +14,7 @@ from app_support import PAGES, no_exception, open_app
 from hermes_dash.engine.rules.format import DELIMITER
 from hermes_dash.ui import _live
 
-LIVE_PAGES = {**PAGES, "inbox": "hermes_dash/ui/pages/curation_inbox.py"}  # History among them, and the Inbox
+LIVE_PAGES = {**PAGES, "inbox": "hermes_dash/ui/screens/curation_inbox.py"}  # History among them, and the Inbox
 
 
 @pytest.mark.parametrize("name", sorted(LIVE_PAGES))

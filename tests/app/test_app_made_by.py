@@ -25,7 +25,7 @@ pytestmark = pytest.mark.home(memory=FACTS)
 
 def _made_by(at: AppTest) -> list[str]:
     """History's "Made by", newest version first."""
-    at.switch_page("hermes_dash/ui/pages/history.py")
+    at.switch_page("hermes_dash/ui/screens/history.py")
     at.run()
     no_exception(at)
     return list(next(t.value for t in tables(at) if "Made by" in t.value.columns)["Made by"])
@@ -87,7 +87,7 @@ def test_a_restore_in_place_keeps_the_first_origin_and_names_history(home: Path)
 def test_the_inbox_and_the_command_line_are_named(demo: Path) -> None:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
-    at.switch_page("hermes_dash/ui/pages/curation_inbox.py")
+    at.switch_page("hermes_dash/ui/screens/curation_inbox.py")
     at.run()
     at.button(key="in_approve_3fa91c0e").click().run()
     no_exception(at)

@@ -292,11 +292,11 @@ def test_megabyte_file_on_every_page_keeps_cells_short(
 
 
 def test_curation_pages_found_at_startup_are_reachable(demo: Path) -> None:
-    """app.py lists every app_pages/curation_*.py under "Curation"; each one opens."""
-    found = sorted(p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+    """app.py lists every hermes_dash/ui/screens/curation_*.py under "Curation"; each one opens."""
+    found = sorted(p.name for p in (ROOT / "hermes_dash" / "ui" / "screens").glob("curation_*.py"))
     if not found:
-        pytest.skip("no curation pages in app_pages/ yet")
+        pytest.skip("no curation pages in hermes_dash/ui/screens/ yet")
     for name in found:
         at = open_app()
-        at.switch_page(f"hermes_dash/ui/pages/{name}").run()
+        at.switch_page(f"hermes_dash/ui/screens/{name}").run()
         no_exception(at)

@@ -59,7 +59,7 @@ def test_a_home_named_like_a_markdown_image_is_shown_as_text(odd_home: Path, pag
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
     no_exception(at)
-    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / page)).run()
+    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "screens" / page)).run()
     no_exception(at)
     _assert_literal(at)
 
@@ -68,7 +68,7 @@ def test_the_empty_inbox_and_one_profile_sharing_name_the_folder(odd_home: Path)
     for page in ("curation_inbox.py", "curation_sharing.py"):
         at = AppTest.from_file(str(APP), default_timeout=60)
         at.run()
-        at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / page)).run()
+        at.switch_page(str(ROOT / "hermes_dash" / "ui" / "screens" / page)).run()
         assert any(LEAK in shown for shown in rendered_markdown(at)), page  # shown, as a code span
 
 

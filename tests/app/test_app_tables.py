@@ -30,7 +30,7 @@ from hermes_dash.ui._tables import (
 
 NO_TABLE = {"curation_cleanup.py"}  # its plan is a list of steps, each with its own text and box
 PAGES = ["overview.py", "snapshot.py", "edit.py", "history.py"] + sorted(
-    p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("curation_*.py") if p.name not in NO_TABLE
+    p.name for p in (ROOT / "hermes_dash" / "ui" / "screens").glob("curation_*.py") if p.name not in NO_TABLE
 )
 PHONE = 342  # a phone's main area (358 px at 390 px) less a little room
 assert PHONE_WIDTH <= PHONE
@@ -56,7 +56,7 @@ def run_page(name: str, calls: list[dict]) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
     calls.clear()
-    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / name))
+    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "screens" / name))
     at.run()
     no_exception(at)
     return at

@@ -32,7 +32,7 @@ if os.environ.get("BOOM_WRITE"):
 
 def boom_app(tmp_path: Path) -> AppTest:
     pages = tmp_path / "pages"
-    shutil.copytree(ROOT / "hermes_dash" / "ui" / "pages", pages)
+    shutil.copytree(ROOT / "hermes_dash" / "ui" / "screens", pages)
     (pages / "curation_boom.py").write_text(BOOM, encoding="utf-8")
     script = f"from pathlib import Path\nfrom hermes_dash.ui.app import run\nrun(Path({str(pages)!r}))\n"
     at = AppTest.from_string(script, default_timeout=120)

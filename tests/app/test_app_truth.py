@@ -178,7 +178,7 @@ def test_cleanup_page_names_what_the_path_check_covered(home: Path, tmp_path: Pa
 
     agent_ran_in(home, str(tmp_path))  # paths are looked up only where the agent runs
     at = open_app()
-    at.switch_page("hermes_dash/ui/pages/curation_cleanup.py")
+    at.switch_page("hermes_dash/ui/screens/curation_cleanup.py")
     at.run()
     no_exception(at)
     captions = [c.value for c in at.caption] + [t.value for t in at.text]  # the summary is plain text (paths)

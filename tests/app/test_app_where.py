@@ -14,7 +14,7 @@ from hermes_dash.engine.freeze import freeze_snapshot
 from hermes_dash.ui import lit
 
 ROOT = APP.parent
-ALL_PAGES = sorted(p.name for p in (ROOT / "hermes_dash" / "ui" / "pages").glob("*.py"))
+ALL_PAGES = sorted(p.name for p in (ROOT / "hermes_dash" / "ui" / "screens").glob("*.py"))
 
 
 def memory_flags(at: AppTest) -> list[str]:
@@ -35,7 +35,7 @@ def compared_with(at: AppTest) -> list[str]:
 
 
 def go(at: AppTest, page: str) -> AppTest:
-    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / page)).run()
+    at.switch_page(str(ROOT / "hermes_dash" / "ui" / "screens" / page)).run()
     no_exception(at)
     return at
 

@@ -18,7 +18,7 @@ def run_page(name: str | None = None) -> AppTest:
     at.run()
     no_exception(at)
     if name:
-        at.switch_page(str(ROOT / "hermes_dash" / "ui" / "pages" / f"{name}.py"))
+        at.switch_page(str(ROOT / "hermes_dash" / "ui" / "screens" / f"{name}.py"))
         at.run()
         no_exception(at)
     return at

@@ -75,11 +75,3 @@ def test_serve_prints_one_line_where_it_serves_and_for_whom(home: Path, tmp_path
     assert lines == [
         f"hermes-dash serves http://127.0.0.1:{server.port}/ (it answers this machine only; Ctrl+C stops it)"
     ]
-
-
-def test_serve_turns_off_streamlits_pages_folder_mode() -> None:
-    """_serve relies on this class attribute (tests/e2e/test_deep_links.py shows why): an upgrade
-    that renames it must fail here rather than bring the bare first pages back."""
-    from streamlit.runtime.pages_manager import PagesManager
-
-    assert hasattr(PagesManager, "uses_pages_directory")

@@ -45,7 +45,7 @@ from hermes_dash import MemoryStore  # noqa: E402
 OUT = REPO / "docs" / "screenshots"
 PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+    for p in sorted((REPO / "hermes_dash" / "ui" / "screens").glob("curation_*.py"))
 ]
 
 

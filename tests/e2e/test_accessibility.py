@@ -23,7 +23,7 @@ pytestmark = pytest.mark.e2e
 
 PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+    for p in sorted((REPO / "hermes_dash" / "ui" / "screens").glob("curation_*.py"))
 ]
 
 DRIFTED = "# Notes\n\nThe API lives in services/api/.\r\n\r\n§\r\n\r\nDeploys go out on Tuesdays.\n"

@@ -96,7 +96,7 @@ def test_newcomer_uses_the_demo_home_in_a_real_browser(browser: Browser) -> None
     goto_page(page, "Overview")
     settle(page, "382 / 1,375 chars")  # the restored USER.md: calm again
 
-    for extra in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py")):
+    for extra in sorted((REPO / "hermes_dash" / "ui" / "screens").glob("curation_*.py")):
         title = extra.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
         goto_page(page, title, heading=False)
         assert page.locator('[data-testid="stException"]').count() == 0, f"{extra.name} raised"

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 
 PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
     p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "pages").glob("curation_*.py"))
+    for p in sorted((REPO / "hermes_dash" / "ui" / "screens").glob("curation_*.py"))
 ]
 
 # For each visible grid: its box, its scroll area, the headers it lays out, and each column's

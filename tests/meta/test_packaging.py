@@ -42,9 +42,9 @@ def test_the_floor_constraints_pin_every_declared_floor() -> None:
 def test_the_wheel_carries_the_app_its_pages_settings_and_the_demo() -> None:
     data = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     ui = REPO / "hermes_dash" / "ui"
-    assert (ui / "app.py").is_file() and (ui / "pages" / "overview.py").is_file()
+    assert (ui / "app.py").is_file() and (ui / "screens" / "overview.py").is_file()
     assert (ui / ".streamlit" / "config.toml").is_file()
-    assert "pages/*.py" in data["hermes_dash.ui"] and ".streamlit/config.toml" in data["hermes_dash.ui"]
+    assert "screens/*.py" in data["hermes_dash.ui"] and ".streamlit/config.toml" in data["hermes_dash.ui"]
     assert (REPO / "hermes_dash" / "py.typed").is_file() and "py.typed" in data["hermes_dash"]
     assert _project()["scripts"]["hermes-dash"] == "hermes_dash.cli:main"
 

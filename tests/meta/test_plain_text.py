@@ -99,7 +99,7 @@ def test_outside_text_reaches_markdown_only_through_a_helper() -> None:
 
 
 def test_the_check_finds_what_it_forbids() -> None:
-    strict, loose = UI / "_origins.py", UI / "pages" / "x.py"
+    strict, loose = UI / "_origins.py", UI / "screens" / "x.py"
     assert problems(strict, 'st.caption(f"git: {life.git.label}")')
     assert problems(strict, "st.caption(problem)")
     assert problems(strict, 'st.caption(event.label + " · x")')

@@ -17,16 +17,16 @@ from hermes_dash.ui._tables import COMPACT_COLUMNS
 
 APP = ROOT / "app.py"
 PAGES = {
-    "overview": "hermes_dash/ui/pages/overview.py",
-    "snapshot": "hermes_dash/ui/pages/snapshot.py",
-    "edit": "hermes_dash/ui/pages/edit.py",
-    "history": "hermes_dash/ui/pages/history.py",
+    "overview": "hermes_dash/ui/screens/overview.py",
+    "snapshot": "hermes_dash/ui/screens/snapshot.py",
+    "edit": "hermes_dash/ui/screens/edit.py",
+    "history": "hermes_dash/ui/screens/history.py",
 }
 ENTRY_URLS = ("127.0.0.1:9",)
 
 
 def open_app(page: str = "overview", *, run: bool = True, timeout: float = 180) -> AppTest:
-    """app.py, run once, then switched to ``page`` (any file of app_pages/, by its name) and run
+    """app.py, run once, then switched to ``page`` (any file of hermes_dash/ui/screens/, by its name) and run
     again; each run may take ``timeout`` seconds: a bound on a hung run, not a wait (a run that
     finishes returns at once), set for a loaded machine, where the Cleanup page on 3,000 entries
     took over 60 s at load 25."""
@@ -34,7 +34,7 @@ def open_app(page: str = "overview", *, run: bool = True, timeout: float = 180) 
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     if page != "overview":
-        at.switch_page(PAGES.get(page, f"hermes_dash/ui/pages/{page}.py"))
+        at.switch_page(PAGES.get(page, f"hermes_dash/ui/screens/{page}.py"))
         if run:
             at.run()
     return at

@@ -1,4 +1,4 @@
-"""Inbox: the agent's staged writes (``pending/memory/*.json``), each with a preview of the file
+"""The Inbox page, drawn: the agent's staged writes (``pending/memory/*.json``), each with a preview of the file
 after approval (a patch also word by word inside its entry; a pinned write whose entry changed
 shows the entry then and now). Each can be approved or rejected on its own, or several at once
 after a confirmation; each can be edited first (the same write with other text), and the edit is
@@ -19,11 +19,12 @@ file): they are shown as plain text only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from hermes_dash import Operation, Refusal, ui
+from hermes_dash import FileState, MemoryStore, Operation, Refusal, ui
 from hermes_dash.curation import pending
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import ago, n_of, past_of
@@ -31,44 +32,47 @@ from hermes_dash.engine.views.humanize import ago, n_of, past_of
 if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
 
-store = ui.require_store()
-ui.page_title("Inbox: pending writes")  # focus comes here on arrival, as on every page
-if store.settings.write_approval:
-    st.caption(
-        "The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
-        "wants to make waits here until you approve or reject it."
-    )
-else:
-    st.caption(
-        "The agent changes its memory without asking (`write_approval` is off in config.yaml); newer agents "
-        "still leave a background review's replace and remove proposals here for you to approve or reject."
-    )
+REJECT_DETAIL = "The staged file is deleted; the memory files are not touched."
+PAGE_AT = "in_at"  # session state: the page of the queue shown, a number of the page's own
 
-ui.follow(store)  # a write the agent stages (or a memory write) shows within about a second, with no click
-triaged = pending.triage(store)
-if left := pending.not_read(store):  # a queue longer than is read at once
-    st.caption(f"{len(triaged)} oldest staged writes shown; {left}: approve or reject these first.")
-if not triaged:
-    st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
-    st.stop()
-states = {t: ui.file_state(t, store) for t in TARGETS}
-for state in states.values():
-    ui.remember_seen(state)
-by_id = {t.staged.id: t for t in triaged}
-flagged = pending.marked(triaged)
-# What is selected, kept in state of its own: a checkbox's own value is forgotten by Streamlit on
-# every run that does not draw it (another page of the queue), and a selection holds across pages
-# and orders until it is acted on.
-picked: dict[str, bool] = st.session_state.setdefault("in_picked", {})
+
+@dataclass
+class Inbox:
+    """What one run of the page works on: the queue as triaged, the files, the selection, and
+    the operations each write was shown with (what approving applies)."""
+
+    store: MemoryStore
+    states: dict[str, FileState]
+    triaged: list[pending.Triaged]
+    # What is selected, kept in state of its own: a checkbox's own value is forgotten by Streamlit on
+    # every run that does not draw it (another page of the queue), and a selection holds across pages
+    # and orders until it is acted on.
+    picked: dict[str, bool]
+    # A click is handled on the next run of the page, where each preview is made again from the file
+    # as it is then. What the person approves is what the previews showed on the run they clicked in:
+    # each item's texts and operation from that run are kept, and used while the texts are the same.
+    seen_before: dict[str, tuple[object, Operation]]
+    seen_now: dict[str, tuple[object, Operation]] = field(default_factory=dict)
+    edits: dict[str, Operation] = field(default_factory=dict)
+    shown: dict[str, Operation] = field(default_factory=dict)  # unedited: what approving applies
+    folded: bool = False  # each write folded to one line (a long queue)
+
+    @property
+    def by_id(self) -> dict[str, pending.Triaged]:
+        return {t.staged.id: t for t in self.triaged}
+
+    @property
+    def flagged(self) -> list[pending.Triaged]:
+        return list(pending.marked(self.triaged))
 
 
 def _pick(sid: str) -> None:
-    picked[sid] = bool(st.session_state.get(f"in_pick_{sid}"))
+    st.session_state.setdefault("in_picked", {})[sid] = bool(st.session_state.get(f"in_pick_{sid}"))
 
 
-def pick_box(sid: str, label: str, **kwargs: Any) -> None:
+def pick_box(ib: Inbox, sid: str, label: str, **kwargs: Any) -> None:
     """The bulk checkbox of one write, drawn from (and kept in) the selection."""
-    st.checkbox(label, key=f"in_pick_{sid}", value=picked.get(sid, False), on_change=_pick, args=(sid,), **kwargs)
+    st.checkbox(label, key=f"in_pick_{sid}", value=ib.picked.get(sid, False), on_change=_pick, args=(sid,), **kwargs)
 
 
 SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
@@ -102,36 +106,36 @@ def reported(verb: str, decisions: Sequence[pending.Decision]) -> list[ui.Flash]
     return out
 
 
-def decide(verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = None) -> None:
+def decide(ib: Inbox, verb: str, ids: Sequence[str], edited: dict[str, Operation] | None = None) -> None:
     """Approve (``edited``: these ids as edited) or reject, through the engine, then report.
     An unedited approval applies what its preview showed: pinned to the entry it hits there."""
 
     def run() -> list[pending.Decision]:
         if verb == "approve":
-            return pending.approve(store, ids, edited=edited, shown={i: shown[i] for i in ids if i in shown})
-        return pending.reject(store, ids)
+            return pending.approve(ib.store, ids, edited=edited, shown={i: ib.shown[i] for i in ids if i in ib.shown})
+        return pending.reject(ib.store, ids)
 
     def unselect(decisions: list[pending.Decision]) -> None:
         for d in decisions:
             if d.ok:
-                picked.pop(d.id, None)
+                ib.picked.pop(d.id, None)
                 st.session_state.pop(f"in_pick_{d.id}", None)
 
     ui.run_op(run, report=lambda decisions: reported(verb, decisions), then=unselect)
 
 
-def decide_parts(sid: str, choice: ui.PartsChoice, seen: Operation | None) -> None:
+def decide_parts(ib: Inbox, sid: str, choice: ui.PartsChoice, seen: Operation | None) -> None:
     """Approve the kept operations of one batch (and the picked removals) as one pinned write."""
 
     def run() -> list[pending.Decision]:
         c = choice
-        return [pending.approve_parts(store, sid, c.keep, c.drop, c.aims, c.removals, shown=seen)]
+        return [pending.approve_parts(ib.store, sid, c.keep, c.drop, c.aims, c.removals, shown=seen)]
 
     ui.run_op(run, report=lambda decisions: reported("approve", decisions))
 
 
-def approve_all() -> None:
-    ui.run_op(lambda: pending.approve_all(store), report=lambda decisions: reported("approve", decisions))
+def approve_all(ib: Inbox) -> None:
+    ui.run_op(lambda: pending.approve_all(ib.store), report=lambda decisions: reported("approve", decisions))
 
 
 # -- triage: marks, order, the marked ones rejected together -----------------------------------------
@@ -148,13 +152,13 @@ def write_text(item: pending.Staged) -> str:
     return "\n".join(lines)
 
 
-def bulk_list(verb: str, ids: Sequence[str]) -> None:
+def bulk_list(ib: Inbox, verb: str, ids: Sequence[str]) -> None:
     """What a bulk confirmation is about: each write with its text; for an approval, each file's
     usage once all of them apply (each write's change added up, as approving applies them in turn)."""
     change = dict.fromkeys(TARGETS, 0)
     with st.container(height=min(360, 40 + 70 * len(ids)), key="in_confirm_list"):
         for sid in ids:
-            entry = by_id.get(sid)
+            entry = ib.by_id.get(sid)
             if entry is None:
                 st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
                 continue
@@ -165,26 +169,26 @@ def bulk_list(verb: str, ids: Sequence[str]) -> None:
             if preview.refusal is not None:
                 st.caption("Would be refused as it is now: it stays staged.")
             elif item.ok:
-                change[item.target] += preview.usage - states[item.target].usage
+                change[item.target] += preview.usage - ib.states[item.target].usage
     if verb == "approve":
         st.caption(
             " · ".join(
-                f"{states[t].filename} after: {states[t].usage + change[t]:,} / {states[t].limit:,} characters "
-                f"({change[t]:+,})"
+                f"{ib.states[t].filename} after: {ib.states[t].usage + change[t]:,} / "
+                f"{ib.states[t].limit:,} characters ({change[t]:+,})"
                 for t in TARGETS
-                if change[t] or any(by_id[i].staged.target == t for i in ids if i in by_id)
+                if change[t] or any(ib.by_id[i].staged.target == t for i in ids if i in ib.by_id)
             )
         )
 
 
-def still_apply(entry: pending.Triaged) -> tuple[int, int]:
+def still_apply(ib: Inbox, entry: pending.Triaged) -> tuple[int, int]:
     """How many operations of a batch still apply on the file now, of how many (0 for a single write):
     a batch marked for one stale operation may hold good ones that rejecting would delete."""
     item = entry.staged
     if not item.ok or len(item.ops) < 2:
         return 0, 0
     try:
-        parts = pending.preview_parts(store, item, state=states[item.target]).parts
+        parts = pending.preview_parts(ib.store, item, state=ib.states[item.target]).parts
     except Refusal:
         return 0, len(item.ops)
     return sum(p.keepable for p in parts), len(parts)
@@ -195,10 +199,10 @@ def _forget_marked() -> None:
 
 
 @st.dialog("Reject the marked staged writes?", width="large", on_dismiss=_forget_marked)
-def ask_marked(ids: tuple[str, ...]) -> None:
+def ask_marked(ib: Inbox, ids: tuple[str, ...]) -> None:
     """The one confirmation for the marked writes: each listed with why it is marked."""
     st.markdown(f"**{n_of(len(ids), 'staged write')}** will be deleted; the memory files are not touched.")
-    good = {sid: still_apply(by_id[sid]) for sid in ids if sid in by_id}
+    good = {sid: still_apply(ib, ib.by_id[sid]) for sid in ids if sid in ib.by_id}
     rescued = [sid for sid, (ok, _) in good.items() if ok]
     if rescued:
         st.warning(
@@ -209,7 +213,7 @@ def ask_marked(ids: tuple[str, ...]) -> None:
     # The list scrolls inside the dialog: the answer below it stays in view however long it is.
     with st.container(height=min(420, 40 + 78 * len(ids)), key="in_marked_list"):
         for sid in sorted(ids, key=lambda i: i not in rescued):
-            item = by_id.get(sid)
+            item = ib.by_id.get(sid)
             if item is None:
                 st.markdown(f"{ui.lit(sid)}: no longer staged (it will be skipped).")
                 continue
@@ -231,73 +235,11 @@ def ask_marked(ids: tuple[str, ...]) -> None:
         st.rerun()
     if yes:
         _forget_marked()
-        decide("reject", list(ids))
-
-
-counts = {mark: sum(mark in t.marks for t in triaged) for mark in pending.MARKS}
-summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
-twice = sum(len(t.marks) > 1 for t in flagged)
-if twice:  # the parts then add up to more than the marked: said, not left to puzzle over
-    summary += f" ({twice} {'has' if twice == 1 else 'have'} more than one reason)"
-with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_triage"):
-    st.markdown(
-        f"**{n_of(len(triaged), 'staged write')}**"
-        + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"),
-        width="content",
-    )
-    order = st.selectbox(
-        "Order",
-        list(SORT_LABELS),
-        format_func=SORT_LABELS.__getitem__,
-        key="in_sort",
-        width=200,
-        label_visibility="collapsed",
-        help="The order of the staged writes. By kind: adds, patches, replaces, removes, batches; "
-        "oldest first within each. Malformed files come last.",
-    )
-    # Nothing marked: no toggle and no "Reject the 0 marked…" (a control that can do nothing is not drawn).
-    only_marked = bool(flagged) and st.toggle("Only the marked ones", key="in_only_marked")
-    if flagged and st.button(
-        f"Reject the {len(flagged)} marked…",
-        key="in_reject_marked",
-        help="Asks first, listing each with why it is marked.",
-    ):
-        st.session_state.in_marked = tuple(t.staged.id for t in flagged)
-    if st.button(
-        "Approve all that apply…",
-        key="in_apply_all",
-        help="Each staged write, oldest first, approved on its own on the file as the earlier ones leave it; "
-        "every one that does not apply is listed with its reason.",
-    ):
-        st.session_state.in_all = True
-if st.session_state.get("in_marked"):
-    ask_marked(tuple(st.session_state.in_marked))
-if ui.confirm(
-    "in_all",
-    True,
-    f"Approve every one of the {n_of(len(triaged), 'staged write')} that applies?",
-    yes="Yes, approve all that apply",
-    key="in_all",
-    detail="Oldest first, each its own write with its own backup; the ones that do not apply stay staged, "
-    "each named with its reason.",
-    show=lambda: bulk_list("approve", tuple(by_id)),
-):
-    approve_all()
-
-# The bulk actions, at the top: what is selected on any page.
-chosen = [sid for sid in by_id if picked.get(sid)]
-with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_bulk"):
-    st.markdown(f"**{len(chosen)} selected**", width="content")
-    if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
-        st.session_state.in_confirm = ("approve", tuple(chosen))
-    if st.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):
-        st.session_state.in_confirm = ("reject", tuple(chosen))
-
-
-# -- one staged write ---------------------------------------------------------------------------------
+        decide(ib, "reject", list(ids))
 
 
 def show_preview(
+    ib: Inbox,
     shown: pending.Preview,
     key: str,
     refused: str,
@@ -311,26 +253,23 @@ def show_preview(
         with what:
             ui.show_refusal(shown.refusal, refused)
         return
-    state = states[shown.staged.target]
+    state = ib.states[shown.staged.target]
     if gauge is not None:
         with gauge:
             ui.after_gauge(state, shown.usage, len(shown.after), f"in_gauge_{key}")
     ui.show_changes(shown.before, shown.after, key)
 
 
-REJECT_DETAIL = "The staged file is deleted; the memory files are not touched."
-
-
-def reject_and_select(item_id: str) -> None:
+def reject_and_select(ib: Inbox, item_id: str) -> None:
     """An item's "Reject…" (asks first: rejecting deletes the staged file) and its bulk checkbox
     (in the folded line instead, when the queue is folded)."""
     if st.button("Reject…", key=f"in_reject_{item_id}"):
         st.session_state[f"in_rej_{item_id}_ask"] = True
-    if not folded:
-        pick_box(item_id, f"Select {ui.lit(item_id)}")
+    if not ib.folded:
+        pick_box(ib, item_id, f"Select {ui.lit(item_id)}")
 
 
-def confirm_reject(item_id: str) -> None:
+def confirm_reject(ib: Inbox, item_id: str) -> None:
     if ui.confirm(
         f"in_rej_{item_id}_ask",
         True,
@@ -339,28 +278,19 @@ def confirm_reject(item_id: str) -> None:
         key=f"in_rej_{item_id}",
         detail=REJECT_DETAIL,
     ):
-        decide("reject", [item_id])
+        decide(ib, "reject", [item_id])
 
 
-edits: dict[str, Operation] = {}
-shown: dict[str, Operation] = {}  # unedited: what approving applies (pinned where its preview pinned it)
-# A click is handled on the next run of the page, where each preview is made again from the file
-# as it is then. What the person approves is what the previews showed on the run they clicked in:
-# each item's texts and operation from that run are kept, and used while the texts are the same.
-seen_before: dict[str, tuple[object, Operation]] = dict(st.session_state.get("in_seen", {}))
-seen_now: dict[str, tuple[object, Operation]] = {}
-
-
-def as_seen(item_id: str, texts: object, now: Operation | None) -> Operation | None:
+def as_seen(ib: Inbox, item_id: str, texts: object, now: Operation | None) -> Operation | None:
     """The operation shown for ``item_id`` on the previous run if its texts are unchanged, else ``now``."""
-    before = seen_before.get(item_id)
+    before = ib.seen_before.get(item_id)
     chosen_op = before[1] if before is not None and before[0] == texts else now
     if now is not None:
-        seen_now[item_id] = (texts, now)
+        ib.seen_now[item_id] = (texts, now)
     return chosen_op
 
 
-def card(entry: pending.Triaged) -> None:
+def card(ib: Inbox, entry: pending.Triaged) -> None:
     """One staged write: what it is, its marks, the file after approving, its buttons, its edit;
     a batch also operation by operation."""
     item, preview = entry.staged, entry.preview
@@ -368,35 +298,18 @@ def card(entry: pending.Triaged) -> None:
         st.error(f"{ui.lit(item.id)} **is a malformed staged file** (it can only be rejected)")
         st.text(f"{item.path.name}: {item.problem}")
         with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-            reject_and_select(item.id)
-        confirm_reject(item.id)
+            reject_and_select(ib, item.id)
+        confirm_reject(ib, item.id)
         return
     # The write and its buttons on the left; the file after it and the edit boxes (folded) beside.
     what, after = st.columns([3, 2], gap="medium")
     with what:
-        st.markdown(
-            f"{ui.lit(item.id)} · {ui.lit(item.action or 'no action')} on **{item.filename}** · {ago(item.age())}"
-        )
-        # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
-        st.text(f"{item.summary or '(no summary)'}\n{item.origin_label.capitalize()}")
-        if item.disposition:
-            st.text(f"the agent marked it: {item.disposition}")
-        if entry.marked:
-            st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
-            # A broken pin is shown in full just below (then and now): its reason is not repeated.
-            # So is a stale one whose refusal is shown below: the reason once.
-            said = [
-                why
-                for mark, why in zip(entry.marks, entry.reasons)
-                if not (mark == "stale" and (preview.broken_pins or preview.refusal is not None))
-            ]
-            if said:
-                st.text("\n".join(said))
+        describe(entry)
     with after:
         gauge = st.container()  # filled once the edit is known: one figure, the one approving gives
     if preview.refusal is not None:
         with what:
-            refused_here(entry)
+            refused_here(ib, entry)
     if item.matched_entry and not preview.broken_pins:
         with st.expander("Pinned to an entry: approved only while it is still in the file word for word"):
             ui.show_entry(item.matched_entry, max_chars=600)
@@ -405,10 +318,10 @@ def card(entry: pending.Triaged) -> None:
         texts, aim_now = ui.edit_boxes(item, preview.refusal is not None, bool(preview.broken_pins))
     edited = None
     if aim_now or texts != [ui.texts_of(part) for part in item.parts()]:
-        edited = pending.preview(store, item, item.edit(texts, aim_now=aim_now))
-    op = as_seen(item.id, (tuple(texts), aim_now), (edited or preview).operation)
+        edited = pending.preview(ib.store, item, item.edit(texts, aim_now=aim_now))
+    op = as_seen(ib, item.id, (tuple(texts), aim_now), (edited or preview).operation)
     if op is not None:
-        (edits if edited is not None else shown)[item.id] = op
+        (ib.edits if edited is not None else ib.shown)[item.id] = op
     # The buttons come before the edit's preview: a text box commits its value when it loses
     # focus (the pointer-down of the click), and a preview redrawn above the button would move it.
     with what:
@@ -417,16 +330,24 @@ def card(entry: pending.Triaged) -> None:
             if (edited is not None or preview.refusal is None) and st.button(
                 "Approve as edited" if edited else "Approve", key=f"in_approve_{item.id}", type="primary"
             ):
-                decide("approve", [item.id], {item.id: edits[item.id]} if item.id in edits else None)
-            reject_and_select(item.id)
-        confirm_reject(item.id)
+                decide(ib, "approve", [item.id], {item.id: ib.edits[item.id]} if item.id in ib.edits else None)
+            reject_and_select(ib, item.id)
+        confirm_reject(ib, item.id)
     final = edited if edited is not None and edited.refusal is None else preview
     if final.refusal is None:
         with gauge:
-            ui.after_gauge(states[item.target], final.usage, len(final.after), f"in_gauge_{item.id}")
+            ui.after_gauge(ib.states[item.target], final.usage, len(final.after), f"in_gauge_{item.id}")
+    below(ib, entry, edited)
+
+
+def below(ib: Inbox, entry: pending.Triaged, edited: pending.Preview | None) -> None:
+    """Under a write's buttons: the file after it (or after the edit), the model's review, and
+    a batch operation by operation."""
+    item, preview = entry.staged, entry.preview
     if edited is not None:
         st.markdown("**Your edit, if approved:**")
         show_preview(
+            ib,
             edited,
             f"{item.id}_edit",
             "**Approving your edit would be refused**; the staged write stays as the agent wrote it.",
@@ -434,10 +355,31 @@ def card(entry: pending.Triaged) -> None:
     elif preview.refusal is None:  # a refusal is said above, under the write
         ui.show_changes(preview.before, preview.after, item.id)
     contents = [part.content for part in item.parts() if part.content]
-    ui.staged_model_review(store, item.id, item.target, contents, states[item.target].fingerprint)
+    ui.staged_model_review(ib.store, item.id, item.target, contents, ib.states[item.target].fingerprint)
     # A batch, an operation with no action, or a write over the limit (to fit with removals).
     if parted(item, preview.refusal_code):
-        by_parts(entry)
+        by_parts(ib, entry)
+
+
+def describe(entry: pending.Triaged) -> None:
+    """A staged write in words: id, kind, file, age, its summary and origin (plain), its marks."""
+    item, preview = entry.staged, entry.preview
+    st.markdown(f"{ui.lit(item.id)} · {ui.lit(item.action or 'no action')} on **{item.filename}** · {ago(item.age())}")
+    # summary and origin come from the staged file (untrusted text): shown plain, never as markdown.
+    st.text(f"{item.summary or '(no summary)'}\n{item.origin_label.capitalize()}")
+    if item.disposition:
+        st.text(f"the agent marked it: {item.disposition}")
+    if entry.marked:
+        st.warning("**Marked**: " + ", ".join(pending.MARK_LABELS[m] for m in entry.marks))
+        # A broken pin is shown in full just below (then and now): its reason is not repeated.
+        # So is a stale one whose refusal is shown below: the reason once.
+        said = [
+            why
+            for mark, why in zip(entry.marks, entry.reasons)
+            if not (mark == "stale" and (preview.broken_pins or preview.refusal is not None))
+        ]
+        if said:
+            st.text("\n".join(said))
 
 
 def parted(item: pending.Staged, refusal_code: str | None) -> bool:
@@ -446,7 +388,7 @@ def parted(item: pending.Staged, refusal_code: str | None) -> bool:
     return len(item.ops) > 1 or any(not p.action for p in item.ops) or refusal_code == "over_limit"
 
 
-def refused_here(entry: pending.Triaged) -> None:
+def refused_here(ib: Inbox, entry: pending.Triaged) -> None:
     """Why approving this write would be refused, said once; where the operation-by-operation
     view below can approve part of it, that is the way out named (not the engine's hint, which
     speaks of a single operation's text)."""
@@ -458,7 +400,7 @@ def refused_here(entry: pending.Triaged) -> None:
             "**Approving this would be refused**; it stays pending until you edit it so that it fits, or reject it.",
         )
         return
-    ok, of = still_apply(entry)
+    ok, of = still_apply(ib, entry)
     way = (
         f"{ok} of {of} operations still apply: keep them in **Operation by operation** below and approve them "
         "as one write; the rest stay staged (or drop them)."
@@ -470,15 +412,15 @@ def refused_here(entry: pending.Triaged) -> None:
         st.text(preview.refusal.message)
 
 
-def by_parts(entry: pending.Triaged) -> None:
+def by_parts(ib: Inbox, entry: pending.Triaged) -> None:
     """A batch operation by operation: keep, drop or re-aim each, approve the kept ones as one write."""
     item = entry.staged
     with st.expander("Operation by operation: keep, drop or re-aim each", expanded=entry.preview.refusal is not None):
-        choice = ui.parts_panel(store, item, states[item.target])
+        choice = ui.parts_panel(ib.store, item, ib.states[item.target])
         if choice is None:
             return
         chosen_parts = (choice.keep, choice.drop, tuple(sorted(choice.aims.items())), choice.removals)
-        seen = as_seen(f"{item.id}#parts", chosen_parts, choice.preview.operation if choice.keep else None)
+        seen = as_seen(ib, f"{item.id}#parts", chosen_parts, choice.preview.operation if choice.keep else None)
         if choice.preview.refusal is not None and choice.keep:
             ui.show_refusal(choice.preview.refusal, "**Approving the kept operations together would be refused.**")
         elif choice.keep or choice.drop:
@@ -491,7 +433,7 @@ def by_parts(entry: pending.Triaged) -> None:
             disabled=(not choice.keep and not choice.drop)
             or (choice.preview.refusal is not None and bool(choice.keep)),
         ):
-            decide_parts(item.id, choice, seen)
+            decide_parts(ib, item.id, choice, seen)
 
 
 def fold_label(entry: pending.Triaged) -> str:
@@ -506,9 +448,6 @@ def fold_label(entry: pending.Triaged) -> str:
         f"{ui.lit(item.id)} · {KIND_WORDS.get(item.action, 'no action')} on **{item.filename}** · {ago(item.age())}"
         f" · {ui.lit(cut)}{marks}"
     )
-
-
-PAGE_AT = "in_at"  # session state: the page of the queue shown, a number of the page's own
 
 
 def pick_page(count: int, wanted: int | None = None) -> int:
@@ -548,44 +487,152 @@ def opening(items: Sequence[pending.Triaged]) -> int | None:
     return ids.index(sid) // PAGE_SIZE
 
 
-confirm_slot = st.container()  # the bulk confirmation, at the top beside its buttons
-shown_items = pending.sort_items(triaged, order)
-if only_marked:
-    shown_items = [t for t in shown_items if t.marked]
-page = pick_page(len(shown_items), opening(shown_items))
-folded = len(shown_items) > OPEN_UP_TO
-for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
-    sid = entry.staged.id
-    if not folded:
-        with st.container(border=True, key=f"in_box_{sid}"):
-            card(entry)
-        continue
-    with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
-        pick_box(sid, f"Select {ui.lit(sid)}", label_visibility="collapsed", width="content")
-        box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
-    if box.open:
-        with box, st.container(key=f"in_box_{sid}"):
-            card(entry)
-
-st.session_state.in_seen = seen_now
-
-pending_confirm = st.session_state.get("in_confirm")
-if pending_confirm:
-    verb, ids = pending_confirm
-    as_edited = [i for i in ids if i in edits] if verb == "approve" else []
+def show(store: MemoryStore) -> None:
+    """The page: what the agent asks, the triage bar, the bulk actions, then the queue."""
+    ui.page_title("Inbox: pending writes")  # focus comes here on arrival, as on every page
+    if store.settings.write_approval:
+        st.caption(
+            "The agent asks before it changes its memory (`write_approval: true` in config.yaml): each write it "
+            "wants to make waits here until you approve or reject it."
+        )
+    else:
+        st.caption(
+            "The agent changes its memory without asking (`write_approval` is off in config.yaml); newer agents "
+            "still leave a background review's replace and remove proposals here for you to approve or reject."
+        )
+    ui.follow(store)  # a write the agent stages (or a memory write) shows within about a second, with no click
+    triaged = pending.triage(store)
+    if left := pending.not_read(store):  # a queue longer than is read at once
+        st.caption(f"{len(triaged)} oldest staged writes shown; {left}: approve or reject these first.")
+    if not triaged:
+        st.info(f"No staged writes in {ui.lit(store.home.pending_dir)}.")
+        st.stop()
+    states = {t: ui.file_state(t, store) for t in TARGETS}
+    for state in states.values():
+        ui.remember_seen(state)
+    picked: dict[str, bool] = st.session_state.setdefault("in_picked", {})
+    ib = Inbox(store, states, list(triaged), picked, dict(st.session_state.get("in_seen", {})))
+    order, only_marked = triage_bar(ib)
+    bulk_bar(ib)
+    confirm_slot = st.container()  # the bulk confirmation, at the top beside its buttons
+    queue(ib, order, only_marked)
+    st.session_state.in_seen = ib.seen_now
     with confirm_slot:
-        if ui.confirm(
-            "in_confirm",
-            pending_confirm,
-            f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
-            yes=f"Yes, {verb}",
-            key="in_confirm",
-            detail=(
-                "Each is applied through the memory store on its own; a refused one stays pending."
-                + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}." if as_edited else "")
-            )
-            if verb == "approve"
-            else "Their files are deleted; the memory files are not touched.",
-            show=lambda: bulk_list(verb, ids),
+        bulk_confirm(ib)
+
+
+def triage_bar(ib: Inbox) -> tuple[str, bool]:
+    """How many wait and how many are marked, the order, and the actions on all or the marked
+    ones (each asks first); returns the order and whether only the marked are shown."""
+    triaged, flagged = ib.triaged, ib.flagged
+    counts = {mark: sum(mark in t.marks for t in triaged) for mark in pending.MARKS}
+    summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
+    twice = sum(len(t.marks) > 1 for t in flagged)
+    if twice:  # the parts then add up to more than the marked: said, not left to puzzle over
+        summary += f" ({twice} {'has' if twice == 1 else 'have'} more than one reason)"
+    with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_triage"):
+        st.markdown(
+            f"**{n_of(len(triaged), 'staged write')}**"
+            + (f" · {len(flagged)} marked: {summary}" if flagged else " · none marked"),
+            width="content",
+        )
+        order: str = st.selectbox(
+            "Order",
+            list(SORT_LABELS),
+            format_func=SORT_LABELS.__getitem__,
+            key="in_sort",
+            width=200,
+            label_visibility="collapsed",
+            help="The order of the staged writes. By kind: adds, patches, replaces, removes, batches; "
+            "oldest first within each. Malformed files come last.",
+        )
+        # Nothing marked: no toggle and no "Reject the 0 marked…" (a control that can do nothing is not drawn).
+        only_marked = bool(flagged) and st.toggle("Only the marked ones", key="in_only_marked")
+        if flagged and st.button(
+            f"Reject the {len(flagged)} marked…",
+            key="in_reject_marked",
+            help="Asks first, listing each with why it is marked.",
         ):
-            decide(verb, ids, {i: edits[i] for i in as_edited})
+            st.session_state.in_marked = tuple(t.staged.id for t in flagged)
+        if st.button(
+            "Approve all that apply…",
+            key="in_apply_all",
+            help="Each staged write, oldest first, approved on its own on the file as the earlier ones leave it; "
+            "every one that does not apply is listed with its reason.",
+        ):
+            st.session_state.in_all = True
+    all_or_marked(ib)
+    return order, only_marked
+
+
+def all_or_marked(ib: Inbox) -> None:
+    """The questions of the triage bar's two actions: the marked rejected, all that apply approved."""
+    if st.session_state.get("in_marked"):
+        ask_marked(ib, tuple(st.session_state.in_marked))
+    if ui.confirm(
+        "in_all",
+        True,
+        f"Approve every one of the {n_of(len(ib.triaged), 'staged write')} that applies?",
+        yes="Yes, approve all that apply",
+        key="in_all",
+        detail="Oldest first, each its own write with its own backup; the ones that do not apply stay staged, "
+        "each named with its reason.",
+        show=lambda: bulk_list(ib, "approve", tuple(ib.by_id)),
+    ):
+        approve_all(ib)
+
+
+def bulk_bar(ib: Inbox) -> None:
+    """The bulk actions, at the top: what is selected on any page."""
+    chosen = [sid for sid in ib.by_id if ib.picked.get(sid)]
+    with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_bulk"):
+        st.markdown(f"**{len(chosen)} selected**", width="content")
+        if st.button(f"Approve selected ({len(chosen)})…", key="in_approve", disabled=not chosen):
+            st.session_state.in_confirm = ("approve", tuple(chosen))
+        if st.button(f"Reject selected ({len(chosen)})…", key="in_reject", disabled=not chosen):
+            st.session_state.in_confirm = ("reject", tuple(chosen))
+
+
+def queue(ib: Inbox, order: str, only_marked: bool) -> None:
+    """One page of the queue in the order chosen: each write open, or folded to one line."""
+    shown_items = pending.sort_items(ib.triaged, order)
+    if only_marked:
+        shown_items = [t for t in shown_items if t.marked]
+    page = pick_page(len(shown_items), opening(shown_items))
+    ib.folded = len(shown_items) > OPEN_UP_TO
+    for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
+        sid = entry.staged.id
+        if not ib.folded:
+            with st.container(border=True, key=f"in_box_{sid}"):
+                card(ib, entry)
+            continue
+        with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
+            pick_box(ib, sid, f"Select {ui.lit(sid)}", label_visibility="collapsed", width="content")
+            box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
+        if box.open:
+            with box, st.container(key=f"in_box_{sid}"):
+                card(ib, entry)
+
+
+def bulk_confirm(ib: Inbox) -> None:
+    """The question of "Approve selected" or "Reject selected", listing each write."""
+    pending_confirm = st.session_state.get("in_confirm")
+    if not pending_confirm:
+        return
+    verb, ids = pending_confirm
+    as_edited = [i for i in ids if i in ib.edits] if verb == "approve" else []
+    if ui.confirm(
+        "in_confirm",
+        pending_confirm,
+        f"{verb.capitalize()} {n_of(len(ids), 'staged write')}: {', '.join(ui.lit(i) for i in ids)}?",
+        yes=f"Yes, {verb}",
+        key="in_confirm",
+        detail=(
+            "Each is applied through the memory store on its own; a refused one stays pending."
+            + (f" Approved as you edited them: {', '.join(ui.lit(i) for i in as_edited)}." if as_edited else "")
+        )
+        if verb == "approve"
+        else "Their files are deleted; the memory files are not touched.",
+        show=lambda: bulk_list(ib, verb, ids),
+    ):
+        decide(ib, verb, ids, {i: ib.edits[i] for i in as_edited})
