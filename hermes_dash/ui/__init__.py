@@ -100,7 +100,7 @@ from ._widgets import (
     tokens,
 )
 
-__all__ = [  # one name a line, sorted (tests/app/test_ui_face.py)
+__all__ = [  # one name a line, sorted (tests/ui/test_ui_face.py)
     "CELL_CHARS",
     "EDIT_CHARS",
     "FROZEN",

@@ -1,5 +1,5 @@
 """Blame.of answers from an index built once (a scan per entry made a 60,000-entry Overview
-quadratic: tests/app/test_app_page_caps.py timed out on it). The index answers as the scan did."""
+quadratic: tests/ui/test_app_page_caps.py timed out on it). The index answers as the scan did."""
 
 from __future__ import annotations
 

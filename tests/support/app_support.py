@@ -1,4 +1,4 @@
-"""Shared helpers for the dashboard's AppTest tests (imported by tests/app/test_app_*.py).
+"""Shared helpers for the dashboard's AppTest tests (imported by tests/ui/test_app_*.py).
 
 Every test runs the real app.py against a real temporary Hermes home: HERMES_HOME points at
 it and the UI's caches are cleared around each test (the ``home`` and ``demo`` fixtures of
@@ -43,7 +43,7 @@ def open_app(page: str = "overview", *, run: bool = True, timeout: float = 180) 
 def tables(at: AppTest) -> list:
     """One Dataframe per table on the page. An entry table is drawn twice, full and compact (the
     browser shows the one that fits its width): the compact twin, the one showing only the
-    compact columns, holds the same frame and is left out here (tests/app/test_app_tables.py checks
+    compact columns, holds the same frame and is left out here (tests/ui/test_app_tables.py checks
     the twins)."""
     return [d for d in at.dataframe if tuple(d.proto.column_order) != COMPACT_COLUMNS]
 

@@ -113,5 +113,5 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
     """(kind, text) pieces turning ``old`` into ``new`` word by word: kind is "same", "gone"
     or "new"; the spaces between words go with the pieces. The engine's diff, which compares at
     most a bounded middle (an unbounded comparison of a megabyte entry stalled Cleanup for
-    minutes: tests/app/test_app_page_caps.py)."""
+    minutes: tests/ui/test_app_page_caps.py)."""
     return list(engine_word_diff(old, new))
