@@ -57,21 +57,22 @@ class Memo(Generic[V]):
         self._lock = threading.Lock()  # sessions are threads
 
     def get(self, key: Hashable, compute: Callable[[], V]) -> V:
-        found = self._values.get(key, _MISSING)
-        if found is _MISSING:
-            found = compute()
-            with self._lock:
-                if len(self._values) >= self.size:
-                    self._values.clear()  # keys of old file versions pile up; starting afresh is simplest
-                self._values[key] = found
-        return found  # type: ignore[return-value]  # not _MISSING here: found or computed, so a V
+        try:  # one look-up (another session's thread may clear the dict between two)
+            return self._values[key]
+        except KeyError:
+            pass
+        found = compute()
+        with self._lock:
+            if len(self._values) >= self.size:
+                self._values.clear()  # keys of old file versions pile up; starting afresh is simplest
+            self._values[key] = found
+        return found
 
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
 
 
-_MISSING = object()
 _STATES: Memo[FileState] = Memo(64)
 _FINDINGS: Memo[tuple[tuple[str, ...], ...]] = Memo(64)
 _SNAPSHOTS: Memo[SnapshotChoice | None] = Memo(16)

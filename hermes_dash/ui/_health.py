@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 import streamlit as st
 
-from hermes_dash import FileState, Refusal
+from hermes_dash import FileState, HermesHome, Refusal
 from hermes_dash.curation.hints import hand_written
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
 from hermes_dash.engine.rules.format import percent
@@ -115,7 +115,7 @@ def show_toasts(writers: Callable[[str, list[str]], str] | None = None) -> None:
         st.toast(f"Written from outside this page: {md_text(what)}.{made_by}", icon=":material/sync:")
 
 
-def note_own_write(result: object, undoable: bool, home: object) -> None:
+def note_own_write(result: object, undoable: bool, home: HermesHome) -> None:
     """After this session's own write (an OpResult, a two-file result with ``first`` and
     ``second``, or the Inbox's decisions, each with its ``result``): no "written from outside"
     toast for it, and its receipt watched when Undo was offered."""
@@ -131,7 +131,7 @@ def note_own_write(result: object, undoable: bool, home: object) -> None:
             r for r in (getattr(result, "first", None), getattr(result, "second", None)) if isinstance(r, OpResult)
         ]
     for part in parts:
-        path = str(home.file_path(part.target))  # type: ignore[attr-defined]  # the session's HermesHome
+        path = str(home.file_path(part.target))
         st.session_state.setdefault(_SEEN, {})[(path, part.target)] = part.after
         clear_fresh((path, part.target))  # this write is the next change: the last one's highlight ends
         if undoable and part.undo is not None and len(parts) == 1:
