@@ -10,6 +10,7 @@ sends none: docs/safety.md says so.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -69,5 +70,5 @@ def seal_frames(framed_by: int | None = None) -> None:
     def with_frame_headers() -> list[Middleware]:
         return [Middleware(FrameHeaders, headers=headers), *original()]
 
-    with_frame_headers.__wrapped__ = original  # type: ignore[attr-defined]  # a second call replaces, never stacks
+    functools.update_wrapper(with_frame_headers, original)  # its __wrapped__: a second call replaces, never stacks
     starlette_app.create_streamlit_middleware = with_frame_headers
