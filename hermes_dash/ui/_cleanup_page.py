@@ -83,7 +83,7 @@ def draw(store: MemoryStore) -> None:
                 st.error("**This file cannot be changed safely.**")
             else:
                 st.info("**Normalise first.** See the Migrate page.")
-            st.text(report.notes[target])
+            st.text(report.notes[target].replace("`", ""))  # plain text: the command's code marks would show
     with st.expander("How the plan is made"):
         st.caption(
             f"Entries are compared by meaning ({report.method}, on this machine; nothing is sent anywhere), "
