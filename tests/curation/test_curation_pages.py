@@ -199,6 +199,8 @@ def test_cleanup_on_the_demo_home_says_to_normalise_user_md(demo):
     at = page("cleanup")
     assert "Normalise first" in alerts(at)
     assert "USER.md is written by hand" in plain(at)
+    note = next(t.value for t in at.text if "USER.md is written by hand" in t.value)
+    assert "normalize user" in note and "`" not in note  # the command as plain text, no stray code marks
     # ... and a plan for MEMORY.md: the merge, shown once (in the plan; no move while USER.md is
     # hand-written), and the path not found here among the candidates, not picked.
     labels = [b.label for b in at.button]
