@@ -1,25 +1,23 @@
 """The Cleanup page's "Ask your agent's model": opt-in every time, said before sent, each finding
-checked by the engine and shown beside the local plan (docs/cleanup.md#the-agents-model).
+checked by the engine and drawn as a step of the plan (docs/cleanup.md#the-agents-model).
 
 Three clicks, none of them a write: "Ask your agent's model…" asks the agent which model it uses
 (no call), the line says what goes and where, "Send" makes the one call. The findings are data:
-every text of the answer is drawn as plain text. What is ticked goes through the page's review
-dialog and is one engine write, journalled as "Cleanup (model: provider/model)".
+every text of the answer is drawn as plain text. A finding is a step of its file's plan
+(:mod:`._cleanup_plan`), ticked beside the local rules' steps and applied with them as one engine
+write, journalled as "Cleanup (model: provider/model)".
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 import streamlit as st
 
 from hermes_dash import Refusal
 from hermes_dash.curation import cleanup
-from hermes_dash.engine.rules.format import FILENAMES, TARGETS, usage
-from hermes_dash.engine.views.humanize import n_of
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
-from ._cleanup_review import DIFF_HELP, Change, Page, ask, entry, key_of, show_diff
-from ._widgets import gauge_after, lit, show_refusal
+from ._cleanup_review import Page, entry, key_of, show_diff
+from ._widgets import lit, show_refusal
 
 _REQUEST, _REVIEW = "cu_model_request", "cu_model_review"
 
@@ -50,10 +48,16 @@ def _contradiction(finding: cleanup.model_review.Finding, fk: str) -> cleanup.mo
     return cleanup.model_review.choose(finding, finding.entries[labels.index(choice)])
 
 
-def _finding(
+def home_of(finding: cleanup.model_review.Finding) -> str:
+    """The plan a finding is a step of: the first file it changes (a two-file one writes both)."""
+    return next(t for t in TARGETS if t in finding.targets)
+
+
+def model_step(
     review: cleanup.model_review.Review, n: int, finding: cleanup.model_review.Finding
 ) -> cleanup.model_review.Finding | None:
-    """One finding: its source, checks, the model's reason as plain text, a diff; ticked or not."""
+    """One of the model's steps in the plan: its source, checks, the model's reason as plain text,
+    a diff; returned (with the person's choice of a contradiction's side) when ticked."""
     fk = key_of(finding.kind, *(e for _, e in finding.entries), finding.merged or "")
     with st.container(border=True, key=f"cu_model_box_{fk}"):
         verdict = "verified" if finding.verified else "did not pass the checks"
@@ -79,55 +83,26 @@ def _finding(
     return finding if ticked and finding.verified else None
 
 
-def _after(page: Page, chosen: list[cleanup.model_review.Finding]) -> Change | None:
-    ops: dict[str, list[dict[str, str]]] = {}
-    for f in chosen:
-        for t, op in f.operations():
-            ops.setdefault(t, []).append(op)
-    change: Change = {}
-    for t, mine in ops.items():
-        after = page.projected(t, mine)
-        if after is None:
-            return None
-        change[t] = (tuple(page.states[t].entries), after)
-    return change
-
-
-def _findings(page: Page, review: cleanup.model_review.Review) -> None:
+def _notes(review: cleanup.model_review.Review) -> None:
     for note in review.notes():
         st.text(note)
     if not review.findings:
         st.text(f"{review.name} found nothing to change.")
-        return
-    st.caption(DIFF_HELP + " Only verified findings can be ticked; the texts are the model's, shown as written.")
-    chosen = []
-    for n, finding in enumerate(review.findings, 1):
-        if (ticked := _finding(review, n, finding)) is not None:
-            chosen.append(ticked)
-    change = _after(page, chosen) if chosen else None
-    if not change:
-        return
-    for t, (before, after) in change.items():
-        state = page.states[t]
-        gauge_after(state, usage(after), len(after), key=f"cu_model_gauge_{t}", before=(usage(before), len(before)))
-    if st.button(f"Review {n_of(len(chosen), 'model step')}…", key="cu_model_apply", type="primary"):
-        run = {"undoable": True} if len(change) == 1 else {"title": "The model's steps applied"}
-        ask(
-            f"model:{key_of(*(f.kind + ''.join(e for _, e in f.entries) for f in chosen))}",
-            f"Apply {n_of(len(chosen), 'step')} of {lit(review.name)}?",
-            change,
-            partial(cleanup.model_review.apply_findings, page.store, review, chosen),
-            **run,
+    else:
+        st.text(
+            f"{review.name}'s findings are steps of the plan above, each marked as the model's; only verified "
+            "ones can be ticked, and the texts are the model's, shown as written."
         )
 
 
-def model_section(page: Page, threshold: int) -> None:
-    """ "Ask your agent's model": nothing is sent until the person presses Send."""
+def model_section(page: Page, threshold: int) -> cleanup.model_review.Review | None:
+    """ "Ask your agent's model": nothing is sent until the person presses Send. Returns the
+    review held for this home and goal, whose findings the plan draws as its steps."""
     st.header("Ask your agent's model", anchor=False)
     st.caption(
         "Optional. The model your agent already uses reads both memory files (nothing else) and proposes "
         "duplicates, contradictions and shorter wordings; hermes-dash checks each before you see it. "
-        "The plan above stays the local method: nothing is sent until you press Send."
+        "Its findings join the plan above as steps marked as the model's: nothing is sent until you press Send."
     )
     key = _home_key(page, threshold)
     request, review = _held(_REQUEST, key), _held(_REVIEW, key)
@@ -143,6 +118,8 @@ def model_section(page: Page, threshold: int) -> None:
                 st.session_state[_REVIEW] = (key, review)
     except Refusal as refusal:
         show_refusal(refusal, "**The agent's model cannot review the files now.**")
-        return
+        return None
     if isinstance(review, cleanup.model_review.Review):
-        _findings(page, review)
+        _notes(review)
+        return review
+    return None

@@ -97,7 +97,9 @@ def draw(store: MemoryStore) -> None:
         )
         st.caption(DIFF_HELP)
     page = Page(store, states, report)
-    plans(page, threshold)
-    model_section(page, threshold)
+    plan = st.container()  # shown first, drawn once the model's review (asked for below) is known
+    review = model_section(page, threshold)
+    with plan:
+        plans(page, threshold, review)
     others(page)
     open_review()

@@ -8,20 +8,25 @@ Every figure follows the boxes ticked: the characters still to free, each candid
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass, field
 from functools import partial
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from hermes_dash.curation import cleanup
-from hermes_dash.engine.rules.format import FILENAMES, percent, usage
+from hermes_dash.curation.cleanup.model_checks import Finding
+from hermes_dash.curation.cleanup.model_review import Review
+from hermes_dash.engine.rules.format import FILENAMES, TARGETS, percent, usage
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.views.humanize import n_of
 
+from ._cleanup_model import home_of, model_step
 from ._cleanup_review import Change, Page, ask, entry, first, key_of, show_diff
 from ._tables import long_text_area
 from ._widgets import gauge_after, lit
 
+LOCAL = "the local rules"  # the source a step of the plan names when it is not the model's
 PICK_STEPS_MAX = 200  # a longer plan (a file of thousands of entries) is applied whole, not step by step
 KIND_TITLE = {"merge": "Merge · loses nothing", "move": "Move · loses nothing", "shorten": "Shorten · same facts"}
 SHOWN_OPEN = 2  # removal candidates shown open at least (all with evidence against them are); the rest fold
@@ -37,7 +42,7 @@ def plan_step(target: str, n: int, step: cleanup.PlanStep, pk: str) -> tuple[boo
     other = Target.of(target).other.filename
     with st.container(border=True, key=f"cu_plan_step_{pk}_{n}"):
         include = st.checkbox(
-            f"Step {n} · {KIND_TITLE.get(step.kind, step.kind)} · after it: {step.percent_after}%",
+            f"Step {n} · {KIND_TITLE.get(step.kind, step.kind)} · after it: {step.percent_after}% · from {LOCAL}",
             value=True,
             key=f"cu_plan_pick_{pk}_{n}",
         )
@@ -135,81 +140,149 @@ def _gauges(page: Page, target: str, here: tuple[str, ...], there: tuple[str, ..
             gauge_after(o, usage(there), len(there), key=f"cu_plan_gauge_other_{target}")
 
 
-def plan_summary(page: Page, target: str, plan: cleanup.Plan, chosen: cleanup.Plan) -> None:
-    """What the plan is for, at the top of its box: the gauge before and after the chosen steps
-    (both files when a step moves an entry), how far from the goal, and the one Review button."""
-    state, other_target = page.states[target], plan.other_target
-    if not chosen.steps:
+@dataclass
+class Ticked:
+    """The steps ticked in one file's plan, of either source: the local rules' chosen plan (None
+    when it has none) and the model's findings (with the person's side of a contradiction)."""
+
+    target: str
+    chosen: cleanup.Plan | None = None
+    review: Review | None = None
+    found: list[Finding] = field(default_factory=list)
+
+    @property
+    def local(self) -> cleanup.Plan | None:
+        return self.chosen if self.chosen is not None and self.chosen.steps else None
+
+    @property
+    def count(self) -> int:
+        return (len(self.local.steps) if self.local else 0) + len(self.found)
+
+    def ops(self, target: str) -> list[dict[str, str]]:
+        """The operations on ``target``: the local steps' first, then the model's."""
+        out: list[dict[str, str]] = []
+        if self.local is not None:
+            out += self.local.operations if target == self.local.target else []
+            out += self.local.other_operations if target == self.local.other_target else []
+        return out + [op for f in self.found for t, op in f.operations() if t == target]
+
+
+def _goal_line(page: Page, ticked: Ticked, here: tuple[str, ...], goal: int) -> None:
+    """Always one line, so picking a removal below does not move what is under it."""
+    name = page.states[ticked.target].filename
+    after = ticked.local.usage_after if ticked.local and not ticked.found else usage(here)
+    if after <= goal:
+        st.caption(f"The chosen steps bring {name} to {after:,} characters, within the goal of {goal:,}.")
+    else:
+        st.caption(f"The chosen steps leave {name} at {after:,} characters, {after - goal:,} above the goal.")
+
+
+def plan_summary(page: Page, ticked: Ticked, goal: int) -> None:
+    """What the plan is for, at the top of its box: the gauge before and after the steps ticked,
+    of either source (both files when a step changes the other), how far from the goal, and the
+    one Review button: one pinned write, journalled with the model's name when a step is its."""
+    target = ticked.target
+    state, other_target = page.states[target], Target.of(target).other.key
+    if not ticked.count:
         st.caption("No step chosen.")
         return
-    here = page.projected(target, chosen.operations)
-    there = page.projected(other_target, chosen.other_operations) if chosen.other_operations else None
-    if here is None or (chosen.other_operations and there is None):
+    here = page.projected(target, ticked.ops(target))
+    there_ops = ticked.ops(other_target)
+    there = page.projected(other_target, there_ops) if there_ops else None
+    if here is None or (there_ops and there is None):
         return
     _gauges(page, target, here, there, other_target)
-    # Always one line, so picking a removal below does not move what is under it.
-    if chosen.reaches_goal:
-        st.caption(
-            f"The chosen steps bring {state.filename} to {chosen.usage_after:,} characters, within the goal "
-            f"of {plan.goal:,}."
-        )
-    else:
-        st.caption(
-            f"The chosen steps leave {state.filename} at {chosen.usage_after:,} characters, "
-            f"{chosen.still_to_free:,} above the goal."
-        )
-    count = len(chosen.steps)
-    token = f"plan:{target}:{key_of(*[str(o) for o in chosen.operations + chosen.other_operations])}"
+    _goal_line(page, ticked, here, goal)
+    count, model = ticked.count, ticked.review.name if ticked.review and ticked.found else None
+    token = f"plan:{target}:{key_of(*[str(o) for o in ticked.ops(target) + there_ops])}"
     changes: Change = {target: (state.entries, here)}
     if there is not None:
         changes[other_target] = (page.states[other_target].entries, there)
-    if st.button(f"Review {n_of(count, 'step')} for {state.filename}…", key=f"cu_plan_apply_{target}", type="primary"):
-        how = f" and {FILENAMES[other_target]} as one write" if chosen.other_operations else " as one batch"
+    label = (
+        f"Review {n_of(count, 'model step')}…"
+        if model and not ticked.local
+        else (f"Review {n_of(count, 'step')} for {state.filename}…")
+    )
+    if st.button(label, key=f"cu_plan_apply_{target}", type="primary"):
+        how = f" and {FILENAMES[other_target]} as one write" if there is not None else " as one batch"
+        of = f" ({n_of(len(ticked.found), 'step')} of {lit(model)})" if model else ""
         ask(
             token,
-            f"Apply {n_of(count, 'step')} to {state.filename}{how}?",
+            f"Apply {n_of(count, 'step')}{of} to {state.filename}{how}?",
             changes,
-            partial(cleanup.apply_plan, page.store, chosen),
-            **({"title": "Plan applied"} if chosen.other_operations else {"undoable": True}),
+            partial(cleanup.model_review.apply_with_plan, page.store, ticked.local, ticked.review, ticked.found),
+            **({"title": "Plan applied"} if there is not None else {"undoable": True}),
         )
 
 
-def plans(page: Page, threshold: int) -> None:
-    """Each file's plan in its box; the entries it covers are noted in ``page``."""
+def _model_steps(review: Review | None, findings: list[Finding]) -> list[Finding]:
+    """The model's steps of this file's plan, after the local rules' own; the ones ticked."""
+    if review is None:
+        return []
+    return [t for n, f in enumerate(findings, 1) if (t := model_step(review, n, f)) is not None]
+
+
+def _freed_by(page: Page, target: str, found: list[Finding]) -> int:
+    """The characters the model's ticked steps free in ``target`` (0 when they do not fit)."""
+    ops = [op for f in found for t, op in f.operations() if t == target]
+    after = page.projected(target, ops) if ops else None
+    return usage(page.states[target].entries) - usage(after) if after is not None else 0
+
+
+def _local_plan(page: Page, target: str, plan: cleanup.Plan, ticked: Ticked, findings: list[Finding]) -> None:
+    """The local rules' steps, then the model's, then the removal candidates; the ticks in ``ticked``."""
+    steps = list(plan.steps)
+    pk = f"{target}_{key_of(*[str(s.operations) for s in steps], *plan.candidates)}"
+    for step in steps:
+        page.shown.update(step.entries)
+    page.offered.update(plan.candidates)
+    if not steps:
+        st.caption("Nothing can be merged, moved or shortened without losing a fact.")
+    if len(steps) > PICK_STEPS_MAX:
+        st.caption(
+            f"{len(steps):,} steps: a plan this long is applied as a whole. To pick steps, "
+            "first bring the file under a few hundred entries (Migrate, or merges below)."
+        )
+        ticked.chosen, ticked.found = plan, _model_steps(ticked.review, findings)
+        return
+    picked, texts = [], {}
+    for n, step in enumerate(steps, 1):
+        include, text = plan_step(target, n, step, pk)
+        if include:
+            picked.append(n - 1)
+        if text is not None:
+            texts[n - 1] = text
+    ticked.found = _model_steps(ticked.review, findings)
+    removals = []
+    if plan.ranked:
+        steps_usage = plan.choose(picked, texts=texts).usage_after - _freed_by(page, target, ticked.found)
+        removals = removals_of(plan, pk, steps_usage)
+    ticked.chosen = plan.choose(picked, removals=removals, texts=texts)
+
+
+def plans(page: Page, threshold: int, review: Review | None = None) -> None:
+    """Each file's plan in its box, the local rules' steps and the model's (``review``) side by
+    side; the entries it covers are noted in ``page``."""
     st.header("Plan to get under the threshold", anchor=False)
     if not page.report.plans:
         st.success(f"Every file that can be planned for is at or under {threshold}% of its limit.")
-    for target, plan in page.report.plans.items():
+    findings: dict[str, list[Finding]] = {}
+    for f in review.findings if review is not None else ():
+        findings.setdefault(home_of(f), []).append(f)
+    for target in TARGETS:
+        plan = page.report.plans.get(target)
+        if plan is None and not findings.get(target):
+            continue
+        state = page.states[target]
+        goal = plan.goal if plan is not None else state.limit * threshold // 100
         with st.container(border=True, key=f"cu_plan_box_{target}"):
-            st.subheader(
-                f"{page.states[target].filename}: {plan.usage_before:,} → {plan.goal:,} characters ({threshold}%)",
-                anchor=False,
-            )
+            before = plan.usage_before if plan is not None else state.usage
+            st.subheader(f"{state.filename}: {before:,} → {goal:,} characters ({threshold}%)", anchor=False)
             top = st.container()  # drawn once the picks below are known, but shown first
-            steps = list(plan.steps)
-            pk = f"{target}_{key_of(*[str(s.operations) for s in steps], *plan.candidates)}"
-            for step in steps:
-                page.shown.update(step.entries)
-            page.offered.update(plan.candidates)
-            if not steps:
-                st.caption("Nothing can be merged, moved or shortened without losing a fact.")
-            if len(steps) > PICK_STEPS_MAX:
-                st.caption(
-                    f"{len(steps):,} steps: a plan this long is applied as a whole. To pick steps, "
-                    "first bring the file under a few hundred entries (Migrate, or merges below)."
-                )
-                chosen = plan
+            ticked = Ticked(target, review=review)
+            if plan is None:
+                ticked.found = _model_steps(review, findings[target])
             else:
-                picked, texts = [], {}
-                for n, step in enumerate(steps, 1):
-                    include, text = plan_step(target, n, step, pk)
-                    if include:
-                        picked.append(n - 1)
-                    if text is not None:
-                        texts[n - 1] = text
-                removals = []
-                if plan.ranked:
-                    removals = removals_of(plan, pk, plan.choose(picked, texts=texts).usage_after)
-                chosen = plan.choose(picked, removals=removals, texts=texts)
+                _local_plan(page, target, plan, ticked, findings.get(target, []))
             with top:
-                plan_summary(page, target, plan, chosen)
+                plan_summary(page, ticked, goal)

@@ -66,7 +66,7 @@ def test_nothing_is_sent_until_send_and_the_findings_apply_as_one_named_write(
     keep = [r for r in at.radio if r.key.startswith("cu_model_keep_")][0]
     assert keep.value == "Keep entry 2 (column 2 from the left)"  # the model's choice; the person may change it
     picks["contradiction"].check().run()
-    at.button(key="cu_model_apply").click().run()
+    at.button(key="cu_plan_apply_memory").click().run()
     at.button(key="cu_review_yes").click().run()
     assert not at.exception, [e.value for e in at.exception]
     memory = (home / "memories" / "MEMORY.md").read_text(encoding="utf-8")

@@ -20,6 +20,8 @@ from hermes_dash.engine.rules.batchplan import pin_batch
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import n_entries, n_of
 
+from .apply import apply_plan
+from .model import Plan
 from .model_call import DEFAULT_TIMEOUT_S, ModelFailed, ModelTarget, ask, describe
 from .model_checks import Entry, Finding, check_finding
 
@@ -219,6 +221,11 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
     each operation pinned to the entry the person saw; refused unless every one is verified."""
     if not chosen:
         raise InvalidRequest("No finding was chosen.", hint="Tick at least one of the model's findings.")
+    return apply_with_plan(store, None, review, chosen)
+
+
+def _check_chosen(chosen: Sequence[Finding], plan: Plan | None) -> None:
+    """Refused unless every finding is verified and no two steps (of either source) share an entry."""
     bad = [f for f in chosen if not f.verified]
     if bad:
         raise InvalidRequest(
@@ -232,7 +239,29 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
                 "Two chosen findings change the same entry.", hint="Tick one of them; nothing was changed."
             )
         seen |= set(f.entries)
+    local = {(plan.target, e) for s in plan.steps for e in s.entries} if plan is not None else set()
+    if local & seen:
+        raise InvalidRequest(
+            "A step of the model and a step of the local rules change the same entry.",
+            hint="Untick one of them; nothing was changed.",
+        )
+
+
+def apply_with_plan(
+    store: MemoryStore, plan: Plan | None, review: Review | None, chosen: Sequence[Finding]
+) -> OpResult | TwoFileResult:
+    """The steps ticked in one plan, of either source, as one write: the local rules' chosen
+    ``plan`` (or None) and the model's ``chosen`` findings, pinned, one batch per file (both
+    change or neither); journalled as "Cleanup (model: provider/model)" when any is the model's."""
+    if review is None or not chosen:
+        if plan is None:
+            raise InvalidRequest("No step was chosen.", hint="Tick at least one step.")
+        return apply_plan(store, plan)
+    _check_chosen(chosen, plan)
     ops: dict[str, list[dict[str, str]]] = {t: [] for t in TARGETS}
+    if plan is not None:
+        ops[plan.target] += plan.operations
+        ops[plan.other_target] += plan.other_operations
     for f in chosen:
         for t, op in f.operations():
             ops[t].append(op)
@@ -244,7 +273,7 @@ def apply_findings(store: MemoryStore, review: Review, chosen: Sequence[Finding]
             return store.batch(used[0], pin_batch(ops[used[0]]))
         return store.apply_both(
             *((t, Operation.batch(pin_batch(ops[t]))) for t in used),
-            message=f"Applied the model's findings ({review.name}) to both files.",
+            message=f"Applied the chosen steps, the model's ({review.name}) among them, to both files.",
         )
 
 
@@ -262,6 +291,7 @@ __all__ = [
     "Request",
     "Review",
     "apply_findings",
+    "apply_with_plan",
     "choose",
     "parse",
     "prepare",
