@@ -23,6 +23,7 @@ def test_every_work_and_memory_bound_is_stated_with_its_number() -> None:
         "the mark of text not scanned": "[NOT SCANNED: N more characters left out]",
         "time per text": f"scanned for at most {secrets.SCAN_SECONDS:g} s",
         "the finding past it": f'"{secrets.NOT_SCANNED}"',
+        "time per command": f"scans for at most {secrets.COMMAND_SCAN_SECONDS:g} s in all",
         "git reader memory": f"limited to {gitread.GIT_MEMORY_BYTES >> 20} MiB (`RLIMIT_AS`",
         "git reader message": f"needs more than {gitread.GIT_MEMORY_BYTES >> 20} MiB of memory",
         "history versions read": f"at most the newest {history.MAX_VERSIONS} backups of a file, and at most "
