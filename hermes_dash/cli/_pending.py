@@ -24,10 +24,7 @@ if TYPE_CHECKING:
     from hermes_dash.curation.pending import Decision, PartsPreview, Triaged
 
 
-WORDS_CUT = (
-    "Word diffs past this listing's work budget show each changed middle whole (one piece goes, one comes): "
-    "approve or reject some staged writes, or list one with `pending list ID`."
-)
+WORDS_CUT = "Word diffs past this listing's work budget show each changed middle whole (one piece goes, one comes)."
 
 
 def _numbers(value: str) -> list[int]:
@@ -286,7 +283,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     staged = [_staged_dict(t, words) for t in items]
     lines = [line for t in items for line in _staged_lines(t, words)]
     if words.budget.short:
-        lines.append(f"\n{WORDS_CUT}")
+        lines.append(f"\n{WORDS_CUT} `pending list ID` shows one staged write's with a budget of its own.")
     count = len(pending.marked(items))
     if count:
         lines.append(
@@ -368,7 +365,7 @@ def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
     return hits[0]
 
 
-def _part_dicts(shown: PartsPreview) -> list[dict[str, object]]:
+def _part_dicts(shown: PartsPreview, words: _Words) -> list[dict[str, object]]:
     return [
         {
             "operation": p.position,
@@ -377,7 +374,7 @@ def _part_dicts(shown: PartsPreview) -> list[dict[str, object]]:
             "reason": p.reason,
             "entry_before": p.before,
             "entry_after": p.after,
-            "word_diff": p.diff,
+            "word_diff": words(p.before or "", p.after or ""),
             "usage_after": p.usage_after,
             "kept": p.position in shown.keep,
         }
@@ -390,7 +387,7 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
     from hermes_dash.curation import pending
 
     staged = pending.well_formed(store, sid)
-    shown = pending.preview_parts(store, staged)
+    shown, words = pending.preview_parts(store, staged), _Words()
     lines = [f"{sid}  {staged.action or '(no action)'} on {staged.filename}: {n_of(len(staged.ops), 'operation')}"]
     if staged.disposition:
         lines.append(f"  the agent marked it: {staged.disposition}")
@@ -400,7 +397,7 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
             + (f" ({p.reason})" if p.reason and p.verdict not in ("applies",) else "")
         )
         if p.keepable and (p.before or p.after):
-            lines.append(f"     {one_line(p.diff, 200)}")
+            lines.append(f"     {one_line(words(p.before or '', p.after or ''), 200)}")
     after = f"{shown.usage:,}/{shown.limit:,} characters"
     if shown.refusal is not None:
         lines.append(f"Approving {_positions(shown.keep)} together would be refused: {shown.refusal.message}")
@@ -416,13 +413,16 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
         "id": sid,
         "action": staged.action or None,
         "disposition": staged.disposition or None,
-        "operations": _part_dicts(shown),
+        "operations": _part_dicts(shown, words),
         "keep": list(shown.keep),
         "usage_after": shown.usage,
         "limit": shown.limit,
         "over_by": shown.over_by,
         "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+        "word_diffs_coarse": words.budget.short,
     }
+    if words.budget.short:
+        lines.append(WORDS_CUT)
     return Outcome(data, "\n".join(lines))
 
 

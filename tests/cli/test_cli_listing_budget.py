@@ -49,3 +49,22 @@ def test_a_small_listing_is_not_cut(tmp_path: Path) -> None:
     assert code == 0, err
     assert out["word_diffs_coarse"] is False
     assert out["pending"][0]["preview"]["patched"][0]["word_diff"] == "Deploy with make [-ship-]{+deploy+}."
+
+
+@pytest.mark.timeout(180)
+def test_pending_list_id_shares_one_work_budget_across_its_operations(tmp_path: Path) -> None:
+    ops = 30  # one batch of 30 patches of 1.2 million steps each: almost twice the budget
+    entries = [f"e{n} {_ab_words(100 + n)}" for n in range(ops)]
+    home = make_home(tmp_path / "home", memory=entries, config="memory:\n  memory_char_limit: 1000000\n")
+    patches = [
+        {"action": "patch", "old_text": entry, "new_text": f"e{n} {_ab_words(200 + n)}"}
+        for n, entry in enumerate(entries)
+    ]
+    stage(home, "0c0c0c0c", {"action": "batch", "target": "memory", "operations": patches})
+    code, out, err = run(home, "pending", "list", "0c0c0c0c")
+    assert code == 0, err
+    assert out["word_diffs_coarse"] is True
+    whole = [o for o in out["operations"] if o["word_diff"].count("[-") == 1]
+    assert 5 <= len(whole) <= ops - 10, [o["verdict"] for o in out["operations"]]
+    text = invoke("pending", "list", "0c0c0c0c", home=home, timeout=120).stdout
+    assert text.count("past this listing's work budget") == 1
