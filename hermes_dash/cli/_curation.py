@@ -112,6 +112,7 @@ def _history_data(line: Timeline, made_by: list[str], now: datetime) -> dict[str
             for life in line.lives
         ],
         "counts": {"present": len(line.present), "gone": len(line.gone), "restorable": len(line.restorable)},
+        "not_read": line.not_read,
         "restorable": [
             {"text": r.text, "lost_at": label(r.lost_at), "in_place": r.in_place, "current": r.current}
             for r in line.restorable
@@ -128,6 +129,8 @@ def _history_lines(target: str, line: Timeline, made_by: list[str], now: datetim
     from hermes_dash.curation import blame
 
     lines = [f"{FILENAMES[target]}: {n_of(len(line.versions), 'version')} (backups oldest first, then the live file)"]
+    if line.not_read:
+        lines.append(f"  {line.not_read_note}")
     for v in line.versions:
         lines.append(
             f"  [{v.index}] {v.name:<36} {iso_seconds(v.created) or '-':<25} {n_entries(len(v.entries)):>11} "

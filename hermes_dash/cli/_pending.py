@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from hermes_dash.curation.pending import Decision, PartsPreview, Triaged
 
 
+WORDS_CUT = "Word diffs past this listing's work budget show each changed middle whole (one piece goes, one comes)."
+
+
 def _numbers(value: str) -> list[int]:
     try:
         return [int(n) for n in value.replace(" ", "").split(",") if n]
@@ -92,9 +95,25 @@ def _part_dict(part: Operation) -> dict[str, object]:
     return out
 
 
-def _staged_dict(item: Triaged) -> dict[str, object]:
-    from hermes_dash.curation import pending
+class _Words:
+    """The word diffs of one listing: each once, all within one budget of work
+    (``LISTING_WORD_STEPS``); past it the rest are coarse, said once after the list."""
 
+    def __init__(self) -> None:
+        from hermes_dash.engine.views.diff import LISTING_WORD_STEPS
+        from hermes_dash.engine.views.diffwork import Work
+
+        self.budget, self.done = Work(LISTING_WORD_STEPS), dict[tuple[str, str], str]()
+
+    def __call__(self, before: str, after: str) -> str:
+        from hermes_dash.curation import pending
+
+        if (before, after) not in self.done:
+            self.done[before, after] = pending.word_diff(before, after, self.budget)
+        return self.done[before, after]
+
+
+def _staged_dict(item: Triaged, words: _Words) -> dict[str, object]:
     staged, shown = item.staged, item.preview
     out: dict[str, object] = {
         "id": staged.id,
@@ -125,7 +144,7 @@ def _staged_dict(item: Triaged) -> dict[str, object]:
                     "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
                     "changes_nothing": shown.changes_nothing,
                     "patched": [
-                        {"patched_entry_before": b, "patched_entry_after": a, "word_diff": pending.word_diff(b, a)}
+                        {"patched_entry_before": b, "patched_entry_after": a, "word_diff": words(b, a)}
                         for b, a in shown.patches
                     ],
                     "diff": [
@@ -137,10 +156,8 @@ def _staged_dict(item: Triaged) -> dict[str, object]:
     return out
 
 
-def _staged_lines(item: Triaged) -> list[str]:
+def _staged_lines(item: Triaged, words: _Words) -> list[str]:
     """One staged write as text: what it is, its marks, what approving would do."""
-    from hermes_dash.curation import pending
-
     staged, shown = item.staged, item.preview
     if not staged.ok:
         return [f"{staged.id}  MALFORMED: {staged.problem}"]
@@ -159,7 +176,7 @@ def _staged_lines(item: Triaged) -> list[str]:
         )
     after = f"after approval: {shown.usage}/{shown.limit} chars ({shown.percent}%)"
     lines.append(f"    {'would be refused: ' + shown.refusal.message if shown.refusal else after}")
-    lines += [f"    patch: {one_line(pending.word_diff(b, a), 200)}" for b, a in shown.patches]
+    lines += [f"    patch: {one_line(words(b, a), 200)}" for b, a in shown.patches]
     for change in shown.diff.items:
         if change.kind != "unchanged":
             sign = {"added": "+", "removed": "-", "changed": "~"}[change.kind]
@@ -262,8 +279,11 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             "Usage: `pending list [ID]` (one id: its operations one by one; did you mean approve or reject?).",
         )
     items = pending.sort_items(pending.triage(store), args.sort)
-    staged = [_staged_dict(t) for t in items]
-    lines = [line for t in items for line in _staged_lines(t)]
+    words = _Words()
+    staged = [_staged_dict(t, words) for t in items]
+    lines = [line for t in items for line in _staged_lines(t, words)]
+    if words.budget.short:
+        lines.append(f"\n{WORDS_CUT} `pending list ID` shows one staged write's with a budget of its own.")
     count = len(pending.marked(items))
     if count:
         lines.append(
@@ -282,6 +302,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
             "marked": [t.staged.id for t in pending.marked(items)],
             "pending": staged,
             "not_read": {"count": left.count, "bytes": left.size},
+            "word_diffs_coarse": words.budget.short,
         },
         text,
     )
@@ -344,7 +365,7 @@ def _entry_for(entries: tuple[str, ...], text: str, what: str) -> str:
     return hits[0]
 
 
-def _part_dicts(shown: PartsPreview) -> list[dict[str, object]]:
+def _part_dicts(shown: PartsPreview, words: _Words) -> list[dict[str, object]]:
     return [
         {
             "operation": p.position,
@@ -353,7 +374,7 @@ def _part_dicts(shown: PartsPreview) -> list[dict[str, object]]:
             "reason": p.reason,
             "entry_before": p.before,
             "entry_after": p.after,
-            "word_diff": p.diff,
+            "word_diff": words(p.before or "", p.after or ""),
             "usage_after": p.usage_after,
             "kept": p.position in shown.keep,
         }
@@ -366,7 +387,7 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
     from hermes_dash.curation import pending
 
     staged = pending.well_formed(store, sid)
-    shown = pending.preview_parts(store, staged)
+    shown, words = pending.preview_parts(store, staged), _Words()
     lines = [f"{sid}  {staged.action or '(no action)'} on {staged.filename}: {n_of(len(staged.ops), 'operation')}"]
     if staged.disposition:
         lines.append(f"  the agent marked it: {staged.disposition}")
@@ -376,7 +397,7 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
             + (f" ({p.reason})" if p.reason and p.verdict not in ("applies",) else "")
         )
         if p.keepable and (p.before or p.after):
-            lines.append(f"     {one_line(p.diff, 200)}")
+            lines.append(f"     {one_line(words(p.before or '', p.after or ''), 200)}")
     after = f"{shown.usage:,}/{shown.limit:,} characters"
     if shown.refusal is not None:
         lines.append(f"Approving {_positions(shown.keep)} together would be refused: {shown.refusal.message}")
@@ -392,13 +413,16 @@ def _parts_listed(store: MemoryStore, sid: str) -> Outcome:
         "id": sid,
         "action": staged.action or None,
         "disposition": staged.disposition or None,
-        "operations": _part_dicts(shown),
+        "operations": _part_dicts(shown, words),
         "keep": list(shown.keep),
         "usage_after": shown.usage,
         "limit": shown.limit,
         "over_by": shown.over_by,
         "would_refuse": shown.refusal.to_dict() if shown.refusal else None,
+        "word_diffs_coarse": words.budget.short,
     }
+    if words.budget.short:
+        lines.append(WORDS_CUT)
     return Outcome(data, "\n".join(lines))
 
 

@@ -31,8 +31,12 @@ from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_
 )
 def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     from hermes_dash.curation.check import check_file
+    from hermes_dash.curation.secrets import deadline
 
-    results = [check_file(path, args.limit, strict=args.strict) for path in args.files or _home_files(args)]
+    until = deadline()  # one secret-scan budget for the whole command
+    results = [
+        check_file(path, args.limit, strict=args.strict, until=until) for path in args.files or _home_files(args)
+    ]
     ok = all(r.ok for r in results)
     lines = []
     for r in results:

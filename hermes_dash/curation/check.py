@@ -77,10 +77,11 @@ def _read(path: str) -> bytes:
         raise FileProblem("is not a usable file name") from None
 
 
-def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> FileCheck:
+def check_file(path: str, limit: int | None = None, *, strict: bool = False, until: float | None = None) -> FileCheck:
     """Read ``path`` as the agent would and list every problem it would meet, then hermes-dash's
     own warnings beyond the agent's rules (hidden text, possible secrets), which fail the check
-    only when ``strict``. A warning quotes the entry with its secrets blanked, never the secret."""
+    only when ``strict``. A warning quotes the entry with its secrets blanked, never the secret.
+    ``until``: the command's secret-scan deadline (secrets.deadline), shared by all its files."""
     limit = limit_for(path, limit)
     try:
         text = decode(_read(path))
@@ -110,10 +111,10 @@ def check_file(path: str, limit: int | None = None, *, strict: bool = False) -> 
             warnings.append(
                 f"entry [{index}] holds {describe_hidden(hidden)}; code points: {codes}: {shorten(entry, 80)!r}"
             )
-        if found := secret_kinds(entry[:MAX_SCAN_CHARS]):
+        if found := secret_kinds(entry[:MAX_SCAN_CHARS], until):
             warnings.append(
                 f"entry [{index}] holds a possible secret ({', '.join(found)}; hermes-dash's own check with "
                 "detect-secrets, not the agent's scan, which lets it into every prompt): remove it or keep a "
-                f"pointer to where it is stored instead: {shorten(redact(entry)[0], 80)!r}"
+                f"pointer to where it is stored instead: {shorten(redact(entry, until)[0], 80)!r}"
             )
     return FileCheck(path, limit, used, len(entries), tuple(problems), tuple(warnings), strict)

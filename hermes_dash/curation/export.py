@@ -17,7 +17,7 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.diff import diff_entries
 from hermes_dash.engine.views.humanize import n_entries
 
-from .secrets import REDACTED, redact
+from .secrets import REDACTED, deadline, redact
 
 __all__ = ["REDACTED", "Export", "ExportedFile", "compare", "export_data", "redact", "to_markdown"]
 
@@ -42,14 +42,14 @@ def export_data(store: MemoryStore, *, redact_secrets: bool = False) -> Export:
     """Both files as one JSON-ready object (entries as plain strings)."""
     files: dict[str, object] = {}
     shown: dict[str, ExportedFile] = {}
-    blanked = 0
+    blanked, until = 0, deadline() if redact_secrets else None  # one scan budget for the export
     for target in TARGETS:
         state = store.read(target)
         entries = list(state.entries)
         if redact_secrets:
             out = []
             for entry in entries:
-                clean, n = redact(entry)
+                clean, n = redact(entry, until)
                 out.append(clean)
                 blanked += n
             entries = out

@@ -16,11 +16,16 @@ from datetime import UTC, datetime
 
 from hermes_dash import FileProblem, InvalidRequest, MemoryStore, NotReadable, OpResult
 from hermes_dash.engine.invocation import printed_command
-from hermes_dash.engine.io.backups import read_backup
+from hermes_dash.engine.io.backups import Backup, read_backup
 from hermes_dash.engine.rules.format import decode, decode_lossy, parse, usage
 from hermes_dash.engine.views.diff import EntryDiff, diff_entries
 
 CURRENT = "current"
+#: History reads at most this many backups, newest first, and at most this many bytes of them
+#: together; older ones are counted, not read ("N older versions not read"). Each read backup
+#: is diffed with the next (each diff bounded by work), so 200 is a bound in time as well.
+MAX_VERSIONS = 200
+MAX_VERSION_BYTES = 64 << 20
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,18 @@ class Timeline:
     versions: tuple[Version, ...]  # oldest first; the last is the live file
     lives: tuple[EntryLife, ...]  # present entries in live order, then gone ones (most recent first)
     restorable: tuple[Restorable, ...] = ()  # most recently lost first
+    not_read: int = 0  # older backups past MAX_VERSIONS or MAX_VERSION_BYTES, not read
+
+    @property
+    def not_read_note(self) -> str:
+        """What history leaves out, said once: "" when every backup was read."""
+        if not self.not_read:
+            return ""
+        many = "version" if self.not_read == 1 else "versions"
+        return (
+            f"{self.not_read:,} older {many} not read (history reads the newest {MAX_VERSIONS} backups, "
+            f"{MAX_VERSION_BYTES >> 20} MiB at most): prune backups to see further back."
+        )
 
     @property
     def present(self) -> tuple[EntryLife, ...]:
@@ -125,12 +142,32 @@ def _read_version(index: int, name: str, style: str, created: datetime | None, d
 
 
 def versions(store: MemoryStore, target: str) -> list[Version]:
-    out: list[Version] = []
-    for backup in reversed(store.backups(target)):
+    """The newest backups that fit MAX_VERSIONS and MAX_VERSION_BYTES, oldest first, then the live
+    file; :func:`timeline` counts the rest."""
+    return _versions(store, target)[0]
+
+
+def _versions(store: MemoryStore, target: str) -> tuple[list[Version], int]:
+    read: list[tuple[Backup, bytes]] = []
+    listed, total = store.backups(target), 0  # newest first
+    for at, backup in enumerate(listed):
+        if len(read) == MAX_VERSIONS:
+            return _chain(store, target, read), len(listed) - at
         try:
+            size = os.lstat(backup.path).st_size
+            if total + size > MAX_VERSION_BYTES:
+                return _chain(store, target, read), len(listed) - at
             data = read_backup(backup)
         except (OSError, NotReadable):
             continue  # pruned or unreadable meanwhile: a gap in history, not an error
+        total += len(data)
+        read.append((backup, data))
+    return _chain(store, target, read), 0
+
+
+def _chain(store: MemoryStore, target: str, newest_first: list[tuple[Backup, bytes]]) -> list[Version]:
+    out: list[Version] = []
+    for backup, data in reversed(newest_first):
         out.append(_read_version(len(out), backup.name, backup.style, backup.created, data))
     state = store.read(target)
     try:
@@ -162,7 +199,8 @@ class _Life:
 
 
 def timeline(store: MemoryStore, target: str) -> Timeline:
-    return build_timeline(target, versions(store, target))
+    chain, not_read = _versions(store, target)
+    return replace(build_timeline(target, chain), not_read=not_read)
 
 
 def build_timeline(target: str, chain: list[Version]) -> Timeline:

@@ -10,19 +10,49 @@ to their first and last words, so a one-word change in a long entry is seen at o
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Protocol
 
 import streamlit as st
 
-from hermes_dash.engine.views.diff import word_diff
+from hermes_dash.engine.views.diff import LISTING_WORD_STEPS, word_diff
+from hermes_dash.engine.views.diffwork import Work
 from hermes_dash.engine.views.humanize import n_of
 
 from ._tables import PAGE_ROWS, VISIBLE_ROWS, diff_table
 
 # One word diff drawn asks for its pieces three times (two counts, the HTML): computed once.
-_pieces = lru_cache(maxsize=8)(word_diff)
+_unbudgeted = lru_cache(maxsize=8)(word_diff)
+_budgeted = lru_cache(maxsize=8)(word_diff)  # keyed by the run's budget too
+#: The budget of work the word diffs of one listing share (the Inbox's previews): set for a run
+#: by :func:`word_budget`; past it the rest are coarse.
+_BUDGET: ContextVar[Work | None] = ContextVar("hd_word_budget", default=None)
+
+
+@contextmanager
+def word_budget() -> Iterator[Work]:
+    """Every word diff drawn inside shares one budget (LISTING_WORD_STEPS); ``short`` after:
+    some were coarse, for the caller to say once."""
+    budget = Work(LISTING_WORD_STEPS)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+def run_budget() -> Work | None:
+    """The word-diff budget of this listing, if one is set (for word diffs drawn as plain text)."""
+    return _BUDGET.get()
+
+
+def _pieces(old: str, new: str) -> tuple[tuple[str, str], ...]:
+    budget = _BUDGET.get()
+    return _unbudgeted(old, new) if budget is None else _budgeted(old, new, budget)
+
 
 FOLD_WORDS = 40  # an unchanged stretch longer than this many characters' worth of words folds
 KEEP_CHARS = 80  # the unchanged text kept on each side of a fold

@@ -293,6 +293,8 @@ def versions_side(h: History) -> tuple[bool, bool]:
     """The versions, their usage over time, pruning, and the details' two switches (returned)."""
     state, versions = h.state, h.versions
     st.header(f"{n_of(len(versions), 'version')} of {state.filename}", anchor=False)
+    if h.line.not_read:
+        st.caption(h.line.not_read_note)
     versions_table(h)
     for v in reversed(versions):
         if v.problem:

@@ -20,7 +20,7 @@ from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.diff import DiffItem, diff_entries
 from hermes_dash.engine.views.humanize import n_of
 
-from ._diffview import show_word_diff
+from ._diffview import run_budget, show_word_diff
 from ._plaintext import md_text
 from ._widgets import gauge_after, plain, show_entry, then_and_now
 
@@ -223,7 +223,7 @@ def show_pins(shown: pending.Preview) -> None:
         )
         if pin.now is not None:
             st.caption("What changed since, word by word ([-then-] {+now+}):")
-            plain(pending.word_diff(pin.then, pin.now))
+            plain(pending.word_diff(pin.then, pin.now, run_budget()))
 
 
 def texts_of(part: Operation) -> tuple[str, str]:

@@ -29,6 +29,8 @@ from hermes_dash.curation import pending
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import ago, n_of, past_of
 
+from ._diffview import word_budget
+
 if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
 
@@ -77,6 +79,10 @@ def pick_box(ib: Inbox, sid: str, label: str, **kwargs: Any) -> None:
 
 SORT_LABELS = {"oldest": "Oldest first", "newest": "Newest first", "kind": "By kind"}
 PAGE_SIZE = 10  # staged writes a page
+WORDS_CUT = (
+    "Word diffs past this page's work budget show each changed middle whole (one piece goes, one comes): "
+    "open fewer staged writes at once to see them word by word."
+)
 OPEN_UP_TO = 5  # a queue this short is shown open; a longer one folds each write to one line
 KIND_WORDS = {"add": "an add", "replace": "a replace", "remove": "a remove", "patch": "a patch", "batch": "a batch"}
 
@@ -600,18 +606,26 @@ def queue(ib: Inbox, order: str, only_marked: bool) -> None:
         shown_items = [t for t in shown_items if t.marked]
     page = pick_page(len(shown_items), opening(shown_items))
     ib.folded = len(shown_items) > OPEN_UP_TO
-    for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
-        sid = entry.staged.id
-        if not ib.folded:
-            with st.container(border=True, key=f"in_box_{sid}"):
-                card(ib, entry)
-            continue
-        with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
-            pick_box(ib, sid, f"Select {ui.lit(sid)}", label_visibility="collapsed", width="content")
-            box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
-        if box.open:
-            with box, st.container(key=f"in_box_{sid}"):
-                card(ib, entry)
+    with word_budget() as budget:  # one budget of work for every word diff on the page
+        for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
+            queued(ib, entry)
+    if budget.short:
+        st.caption(WORDS_CUT)
+
+
+def queued(ib: Inbox, entry: pending.Triaged) -> None:
+    """One staged write of the page: open, or folded to one line that opens."""
+    sid = entry.staged.id
+    if not ib.folded:
+        with st.container(border=True, key=f"in_box_{sid}"):
+            card(ib, entry)
+        return
+    with st.container(horizontal=True, wrap=False, gap="small", vertical_alignment="top", key=f"in_row_{sid}"):
+        pick_box(ib, sid, f"Select {ui.lit(sid)}", label_visibility="collapsed", width="content")
+        box = st.expander(fold_label(entry), key=f"in_fold_{sid}", on_change="rerun")
+    if box.open:
+        with box, st.container(key=f"in_box_{sid}"):
+            card(ib, entry)
 
 
 def bulk_confirm(ib: Inbox) -> None:

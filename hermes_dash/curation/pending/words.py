@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from hermes_dash.engine.views.diff import word_diff as _pieces
+from hermes_dash.engine.views.diffwork import Work
 
 
-def word_diff(before: str, after: str) -> str:
+def word_diff(before: str, after: str, budget: Work | None = None) -> str:
     """``before`` -> ``after`` word by word, as plain text: ``[-removed-]{+added+}`` (git's
     word-diff notation), the rest as it is. Changed words with only spaces between them are one
     change (``[-an approved-]{+two+}``, not a word-by-word interleaving). The engine's word diff,
-    bounded in work: past it the changed middle is one change."""
+    bounded in work: past it (or past ``budget``, a listing's) the changed middle is one change."""
     pieces: list[list[object]] = []  # [changed?, old text, new text]
-    for kind, text in _pieces(before, after):
+    for kind, text in _pieces(before, after, budget):
         if kind == "same":
             pieces.append([False, text, text])
         elif pieces and pieces[-1][0]:  # the "new" half of a change whose "gone" came first

@@ -38,6 +38,9 @@ _COMPARE_CHARS = 2000
 DIFF_STEPS = 4_000_000
 PLACE_STEPS = DIFF_STEPS // 4  # pairing by place, when the rest ran out (the coarse answer)
 WORD_STEPS = 2_000_000  # one word diff: about 0.15 s
+#: All the word diffs of one listing (``pending list``, the Inbox's previews): about 1.5 s. A queue
+#: of 200 batches of 2,000 patches each is 400,000 word diffs; past this budget the rest are coarse.
+LISTING_WORD_STEPS = 10 * WORD_STEPS
 _PAIR_STEPS = 20  # looking at one (removed, added) pair before any ratio is computed
 
 
@@ -212,13 +215,14 @@ def diff_entries(
 _WORDS = re.compile(r"\s+|\w+|[^\w\s]")
 
 
-def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
+def word_diff(old: str, new: str, budget: Work | None = None) -> tuple[tuple[str, str], ...]:
     """``(kind, text)`` pieces that turn ``old`` into ``new`` word by word: ``same``, ``gone``
     (only in ``old``) or ``new`` (only in ``new``); joining the ``same`` and ``gone`` pieces gives
     ``old`` back, the ``same`` and ``new`` pieces give ``new``.
 
     Words, numbers and single punctuation marks are the units, so ``5433`` against ``5434`` is
-    one word changed, not two texts to compare by eye.
+    one word changed, not two texts to compare by eye. ``budget``: the work of many word diffs
+    together (one listing's); once it is spent, the rest are coarse and ``budget.short`` says so.
     """
     a, b = _WORDS.findall(old), _WORDS.findall(new)
     out: list[tuple[str, str]] = []
@@ -241,10 +245,15 @@ def word_diff(old: str, new: str) -> tuple[tuple[str, str], ...]:
             out.append((kind, text))
 
     put("same", prefix)
+    allowed = WORD_STEPS if budget is None else max(0, min(WORD_STEPS, budget.left))
+    work = Work(allowed)
     try:
-        steps = opcodes(a, b, Work(WORD_STEPS))
+        steps = opcodes(a, b, work)
     except OutOfWork:
         steps = [("replace", 0, len(a), 0, len(b))]
+    if budget is not None:
+        budget.left -= allowed - max(work.left, 0)
+        budget.short |= work.short and allowed < WORD_STEPS
     for tag, i1, i2, j1, j2 in steps:
         if tag == "equal":
             put("same", "".join(a[i1:i2]))

@@ -27,10 +27,12 @@ class Work:
 
     def __init__(self, steps: int) -> None:
         self.left = steps
+        self.short = False  # it ran out once: some answer charged to it was the coarse one
 
     def spend(self, steps: int) -> None:
         self.left -= steps
         if self.left < 0:
+            self.short = True
             raise OutOfWork
 
 
