@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 from agent_venvs import agent_venv
-from app_support import APP, alerts, no_exception, read, texts
+from app_support import alerts, no_exception, open_app, read, texts
 from homes import make_home
 from streamlit.testing.v1 import AppTest
 
@@ -31,10 +31,7 @@ def _stage(home: Path, args: dict) -> str:
 
 
 def _inbox() -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page(str(APP.parent / "hermes_dash" / "ui" / "screens" / "curation_inbox.py"))
-    at.run()
+    at = open_app("curation_inbox")
     no_exception(at)
     return at
 
