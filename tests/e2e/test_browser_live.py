@@ -82,20 +82,22 @@ def test_select_a_row_and_replace_that_entry_in_place(browser: Browser) -> None:
     assert_only_local(browser.requests, browser.base)
 
 
-# Marks window.__hdRerun once a script run has begun: elements of the run before become stale.
-_WATCH_RERUN = """() => { window.__hdRerun = false;
-  new MutationObserver((changes, me) => { if (changes.some(c => c.target.getAttribute?.('data-stale') === 'true'))
-    { window.__hdRerun = true; me.disconnect(); } })
-  .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-stale']}); }"""
+# The runs the page asked for before the press: the press's blur asks for one more, and that run
+# has come back once a finished run is numbered after it (script_runs.TRACKER numbers both). The
+# page's stale marks were the signal before; a run that redraws fast enough never shows one, and
+# CI's loaded machine once waited 90 s for a mark that never came.
+_ASKED = "() => window.__hdRuns.asked"
+_BLUR_RUN_BACK = "(before) => { const r = window.__hdRuns; return r.asked > before && r.answered > r.asked; }"
 
 
 def human_click(page, locator) -> None:
-    """Press, hold briefly, release, as a person clicks: a layout shift in between loses the click."""
+    """Press, hold until the rerun the blur asked for is back, release, as a person clicks: a
+    layout shift in between loses the click."""
     box = locator.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.evaluate(_WATCH_RERUN)
+    before = page.evaluate(_ASKED)
     page.mouse.down()  # the text box's blur sends its value, and the page reruns while the button is held
-    wait_js(page, "() => window.__hdRerun === true", None, "pressing the button did not blur the box (no rerun)")
+    wait_js(page, _BLUR_RUN_BACK, before, "pressing the button did not blur the box (no rerun came back)")
     page.mouse.up()
 
 
