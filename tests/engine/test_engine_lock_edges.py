@@ -14,7 +14,6 @@ import pytest
 from agent_like import agent_can_lock
 
 from hermes_dash import FileProblem
-from hermes_dash.engine.io import lock as _lock
 from hermes_dash.engine.io.lock import held
 
 NOT_OURS = (
@@ -146,7 +145,7 @@ def test_a_lock_that_fails_for_another_reason_is_an_os_refusal(tmp_path, monkeyp
     def no_locks(fd, operation):
         raise OSError(errno.ENOLCK, "No locks available")
 
-    monkeypatch.setattr(_lock.fcntl, "flock", no_locks)
+    monkeypatch.setattr(fcntl, "flock", no_locks)  # the flock filelock's lock_descriptor calls
     with pytest.raises(FileProblem) as info, held(lock, 1, "busy"):
         pass
     monkeypatch.undo()

@@ -51,3 +51,13 @@ def test_commands_that_need_the_lazily_imported_modules_still_get_them(tmp_path,
     assert code == 0 and out.strip()
     assert "json" in modules or argv[0] != "--json"
     assert "datetime" in modules or argv[0] != "history"
+
+
+def test_the_agents_lock_comes_from_filelock_for_a_write_and_show_never_loads_it(tmp_path):
+    """filelock takes the agent's lock (engine/io/lock.py) and costs 50-80 ms to import: a write
+    loads it, ``show``, which never locks, does not."""
+    home = str(make_home(tmp_path, **SHOWN, config=None))
+    code, _, shown = _modules_of("--home", home, "show")
+    assert code == 0 and "filelock" not in shown
+    code, _, added = _modules_of("--home", home, "add", "memory", "third fact")
+    assert code == 0 and "filelock" in added

@@ -1,7 +1,8 @@
 """The lock hermes-dash shares with the agent: an exclusive ``flock`` on a ``.lock`` file (docs/rules.md#locking).
 
-The agent takes ``fcntl.flock(LOCK_EX)`` on ``memories/<FILE>.lock``; so does this module, on a
-descriptor it opened itself, so the two programs exclude each other. Each acquire opens the file
+The agent takes ``fcntl.flock(LOCK_EX)`` on ``memories/<FILE>.lock``; so does this module, through
+filelock's ``lock_descriptor`` (the same flock filelock's own locks take), on a descriptor it
+opened itself, so the two programs exclude each other. Each acquire opens the file
 anew, so two threads of one process (two Streamlit sessions) exclude each other too; one thread
 taking a lock it already holds counts up instead of waiting on itself.
 
@@ -18,7 +19,6 @@ bytes). A lock file of ours is made 0600, as the agent's newer code does.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import stat
 import threading
@@ -96,20 +96,25 @@ def _same_file(ours: tuple[int, int], lock_path: Path) -> bool:
 
 
 def _acquire(lock_path: Path, timeout: float, busy: str) -> int:
+    # filelock's descriptor lock is its own flock, taken on the descriptor checked above; its path
+    # lock (FileLock) would open the file a second time, with O_TRUNC. Imported here, not at the
+    # top: `import filelock` costs 50-80 ms here (it loads asyncio), which a command that writes
+    # pays and `show`, which never locks, does not.
+    from filelock import lock_descriptor
+
     deadline = time.monotonic() + timeout
     while True:
         fd, identity = _open_checked(lock_path)
         try:
             while True:
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        raise FileProblem(busy, hint="Try again in a moment.") from None
-                    time.sleep(POLL_S)
+                    if lock_descriptor(fd, blocking=False):
+                        break
                 except OSError as exc:
                     raise os_refusal(exc, lock_path) from exc
+                if time.monotonic() >= deadline:
+                    raise FileProblem(busy, hint="Try again in a moment.") from None
+                time.sleep(POLL_S)
             if _same_file(identity, lock_path):
                 return fd
         except BaseException:
