@@ -68,13 +68,14 @@ def health(state: FileState) -> tuple[str, str]:
     return "green", f"{name} is fine: {pct}% full, {n_entries(len(state.entries))}."
 
 
-def health_lines(states: Iterable[FileState]) -> None:
-    """One line per file, at the top of the page (one element for all of them: each costs time)."""
+def health_lines(states: Iterable[FileState], reword: Callable[[str], str] | None = None) -> None:
+    """One line per file, at the top of the page (one element for all of them: each costs time);
+    ``reword`` changes a line's words where the page says them otherwise (Cleanup: its fix is below)."""
     lines = []
     for state in states:
         colour, line = health(state)
         mark = {"red": "✖", "orange": "▲", "green": "✔", "gray": "○"}[colour]
-        lines.append(f":{colour}[{mark}] {line}")
+        lines.append(f":{colour}[{mark}] {reword(line) if reword else line}")
     st.markdown("  \n".join(lines))
 
 
