@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from hermes_dash import FileState
 from hermes_dash.engine.rules.scan import MAX_SCAN_CHARS
-from hermes_dash.engine.views.humanize import n_of
+from hermes_dash.engine.views.humanize import agreeing, n_of
 
 from .export import redact
 from .invisible import FLAG as HIDDEN_FLAG
@@ -41,7 +41,7 @@ def secret_hint(text: str) -> str:
     n = possible_secrets(text)
     if not n:
         return ""
-    looks = "looks" if n == 1 else "look"
+    looks = agreeing(n, "looks", "look")
     return (
         f"Possible secret: {n_of(n, 'string')} in this text {looks} like a credential (a token, a key, "
         "a password in a URL); an export with redaction blanks it. This is a hint, not the agent's content "
@@ -155,9 +155,9 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
     notes = []
     if unscanned:
         notes.append(
-            f"{unscanned} {'starts' if unscanned == 1 else 'start'} with “{BLOCK_MARKER}”, which the agent "
+            f"{unscanned} {agreeing(unscanned, 'starts', 'start')} with “{BLOCK_MARKER}”, which the agent "
             "takes for its own block note and puts into its prompt without scanning: remove "
-            f"{'it' if unscanned == 1 else 'them'} or reword the start"
+            f"{agreeing(unscanned, 'it', 'them')} or reword the start"
         )
     if scan:
         notes.append(
@@ -175,10 +175,10 @@ def flag_notes(flags: Sequence[Sequence[str]]) -> list[str]:
             "in the flag, and such text goes into every prompt as written)"
         )
     if new:
-        notes.append(f"{new} new since the snapshot (the running session does not see {'it' if new == 1 else 'them'})")
+        notes.append(f"{new} new since the snapshot (the running session does not see {agreeing(new, 'it', 'them')})")
     if changed:
         notes.append(
             f"{changed} changed since the snapshot (the running session has the earlier "
-            f"{'text' if changed == 1 else 'texts'})"
+            f"{agreeing(changed, 'text', 'texts')})"
         )
     return notes

@@ -19,6 +19,7 @@ from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.io.backups import Backup, read_backup
 from hermes_dash.engine.rules.format import decode, decode_lossy, parse, usage
 from hermes_dash.engine.views.diff import EntryDiff, diff_entries
+from hermes_dash.engine.views.humanize import n_of
 
 CURRENT = "current"
 #: History reads at most this many backups, newest first, and at most this many bytes of them
@@ -99,9 +100,8 @@ class Timeline:
         """What history leaves out, said once: "" when every backup was read."""
         if not self.not_read:
             return ""
-        many = "version" if self.not_read == 1 else "versions"
         return (
-            f"{self.not_read:,} older {many} not read (history reads the newest {MAX_VERSIONS} backups, "
+            f"{n_of(self.not_read, 'older version')} not read (history reads the newest {MAX_VERSIONS} backups, "
             f"{MAX_VERSION_BYTES >> 20} MiB at most): prune backups to see further back."
         )
 

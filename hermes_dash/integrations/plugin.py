@@ -27,23 +27,15 @@ from hermes_dash.engine.config import plan_plugin_enabled, set_plugin_enabled
 from hermes_dash.engine.io.atomic import write_file
 from hermes_dash.engine.io.outside import json_from_outside
 from hermes_dash.engine.io.readfile import MAX_PACKAGE_FILE_BYTES, read_regular
-from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.rules.format import TARGETS, level
 
 NAME = "hermes-dash"
 LABEL = "Memory"
 RECORD = ".hermes-dash-plugin.json"
 DEFAULT_PORT = 8501
 ASSETS = Path(__file__).parent / "tab"
-WARN_AT, ALARM_AT = 80, 95  # the dashboard's gauge levels (hermes_dash/ui/_widgets.py; a test keeps them equal)
 _MAX_RECORD = 1 << 20
 _SETTINGS_START, _SETTINGS_END = "# -- decided at install time --\n", "# -- end --\n"
-
-
-def level(used: int, limit: int) -> str:
-    """``calm`` below 80 %, ``warning`` from 80 %, ``alarm`` from 95 % and over budget: as the Overview."""
-    if limit <= 0 or used > limit or used * 100 >= ALARM_AT * limit:
-        return "alarm"
-    return "warning" if used * 100 >= WARN_AT * limit else "calm"
 
 
 @dataclass(frozen=True)

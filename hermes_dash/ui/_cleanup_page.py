@@ -10,7 +10,7 @@ import re
 
 import streamlit as st
 
-from hermes_dash import FileState, MemoryStore, resolve_home
+from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.curation import cleanup
 from hermes_dash.engine.rules.format import TARGETS
 
@@ -20,7 +20,7 @@ from ._cleanup_plan import plans
 from ._cleanup_review import DIFF_HELP, Page, open_review
 from ._cleanup_sections import others
 from ._focus import page_title
-from ._health import health
+from ._health import health_lines
 from ._session import remember_seen
 
 #: The fix a health line names, said here where the fix is: the plan below.
@@ -49,15 +49,9 @@ def _report(store: MemoryStore, threshold: int, key: tuple[object, ...]) -> clea
     return report
 
 
-def _health(states: list[FileState]) -> None:
-    """One line per file, as every page says it, with the fix said as what is below."""
-    lines = []
-    for state in states:
-        colour, line = health(state)
-        mark = {"red": "✖", "orange": "▲", "green": "✔", "gray": "○"}[colour]
-        fixed = _FIX_HERE.sub(" The plan below frees room.", line)
-        lines.append(f":{colour}[{mark}] {fixed}")
-    st.markdown("  \n".join(lines))
+def _fix_is_below(line: str) -> str:
+    """A health line's fix, said as what is below: the plan."""
+    return _FIX_HERE.sub(" The plan below frees room.", line)
 
 
 def draw(store: MemoryStore) -> None:
@@ -76,7 +70,7 @@ def draw(store: MemoryStore) -> None:
     )
     report = _report(store, threshold, key)
     # One line per file: its state and fix. A file the report cannot plan for says why instead (once).
-    _health([states[t] for t in TARGETS if t not in report.notes])
+    health_lines([states[t] for t in TARGETS if t not in report.notes], _fix_is_below)
     for target in TARGETS:
         if target in report.notes:
             if states[target].error:

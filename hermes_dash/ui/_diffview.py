@@ -109,7 +109,7 @@ def show_word_diff(old: str, new: str, *, fold: bool = True, caption: str | None
         gone = sum(1 for k, _ in _pieces(old, new) if k == "gone")
         came = sum(1 for k, _ in _pieces(old, new) if k == "new")
         caption = (
-            f"Word by word: {gone} stretch{'es' if gone != 1 else ''} of text goes (red, struck through), "
+            f"Word by word: {n_of(gone, 'stretch', 'stretches')} of text goes (red, struck through), "
             f"{came} comes (green)."
         )
     if caption:

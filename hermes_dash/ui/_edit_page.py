@@ -27,7 +27,7 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.rules.matching import Match, find
 from hermes_dash.engine.rules.ops import Projection
 from hermes_dash.engine.rules.scan import describe_findings, scan
-from hermes_dash.engine.views.humanize import n_of
+from hermes_dash.engine.views.humanize import agreeing, n_of
 
 if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
@@ -505,7 +505,7 @@ def batch_apply(ed: Edit, ops: list[Operation], shown: Projection | None, keys: 
     ui.ask(
         "ed_batch_confirm",
         token,
-        f"Apply {'this' if len(ops) == 1 else 'these'} {n_of(len(ops), 'change')} to {ed.state.filename}?",
+        f"Apply {agreeing(len(ops), 'this', 'these')} {n_of(len(ops), 'change')} to {ed.state.filename}?",
         yes="Yes, apply",
         key="ed_batch",
         show=lambda: batch_changes(ed, ops, shown),

@@ -20,7 +20,7 @@ import streamlit as st
 from hermes_dash import FileState, HermesHome, Refusal
 from hermes_dash.curation.hints import hand_written
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
-from hermes_dash.engine.rules.format import percent
+from hermes_dash.engine.rules.format import ALARM_AT, WARN_AT, percent
 from hermes_dash.engine.views.diff import diff_entries
 from hermes_dash.engine.views.humanize import n_entries
 
@@ -31,7 +31,6 @@ from ._widgets import share
 _SEEN = "hd_seen_entries"  # {(path, target): entries} as this session last drew them
 _RECEIPT = "hd_receipt"  # (path, target, filename, digest the write left) of the last undoable write
 _TOASTS = "hd_toasts"  # messages for writes made outside the page, shown after the page
-WARN_AT, ALARM_AT = 80, 95
 
 
 def health(state: FileState) -> tuple[str, str]:
@@ -69,13 +68,14 @@ def health(state: FileState) -> tuple[str, str]:
     return "green", f"{name} is fine: {pct}% full, {n_entries(len(state.entries))}."
 
 
-def health_lines(states: Iterable[FileState]) -> None:
-    """One line per file, at the top of the page (one element for all of them: each costs time)."""
+def health_lines(states: Iterable[FileState], reword: Callable[[str], str] | None = None) -> None:
+    """One line per file, at the top of the page (one element for all of them: each costs time);
+    ``reword`` changes a line's words where the page says them otherwise (Cleanup: its fix is below)."""
     lines = []
     for state in states:
         colour, line = health(state)
         mark = {"red": "✖", "orange": "▲", "green": "✔", "gray": "○"}[colour]
-        lines.append(f":{colour}[{mark}] {line}")
+        lines.append(f":{colour}[{mark}] {reword(line) if reword else line}")
     st.markdown("  \n".join(lines))
 
 

@@ -24,7 +24,7 @@ from hermes_dash.curation import blame, history
 from hermes_dash.engine.io.backups import Backup
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.diff import diff_entries
-from hermes_dash.engine.views.humanize import age, n_entries, n_of
+from hermes_dash.engine.views.humanize import age, agreeing, n_entries, n_of
 
 # Each version's kind in plain words, short enough for the version picker on a phone.
 KINDS = {
@@ -83,8 +83,8 @@ def prune_confirm(store: MemoryStore, keep: int, doomed: Sequence[Backup]) -> No
         st.session_state.bk_prune_confirm = names
     if st.session_state.get("bk_prune_confirm") not in (None, names):
         del st.session_state.bk_prune_confirm  # the list changed: ask again about the new one
-    question = (
-        "Delete this backup for good?" if len(doomed) == 1 else f"Delete these {n_of(len(doomed), 'backup')} for good?"
+    question = agreeing(
+        len(doomed), "Delete this backup for good?", f"Delete these {n_of(len(doomed), 'backup')} for good?"
     )
     if ui.confirm(
         "bk_prune_confirm",

@@ -18,7 +18,7 @@ from hermes_dash import FileState, MemoryStore, Operation, Refusal
 from hermes_dash.curation import pending
 from hermes_dash.engine.text import shorten
 from hermes_dash.engine.views.diff import DiffItem, diff_entries
-from hermes_dash.engine.views.humanize import n_of
+from hermes_dash.engine.views.humanize import agreeing, n_of
 
 from ._diffview import run_budget, show_word_diff
 from ._plaintext import md_text
@@ -191,7 +191,9 @@ def fit_picker(store: MemoryStore, shown: pending.PartsPreview, sid: str) -> Non
 def parts_summary(choice: PartsChoice) -> str:
     """What approving the choice does, in one line."""
     shown = choice.preview
-    said = f"approves operation{'s' if len(shown.keep) != 1 else ''} {', '.join(map(str, shown.keep)) or 'none'}"
+    said = (
+        f"approves {agreeing(len(shown.keep), 'operation', 'operations')} {', '.join(map(str, shown.keep)) or 'none'}"
+    )
     if shown.drop:
         said += f", drops {', '.join(map(str, shown.drop))}"
     if shown.removals:

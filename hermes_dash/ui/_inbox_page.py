@@ -27,7 +27,7 @@ import streamlit as st
 from hermes_dash import FileState, MemoryStore, Operation, Refusal, ui
 from hermes_dash.curation import pending
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
-from hermes_dash.engine.views.humanize import ago, n_of, past_of
+from hermes_dash.engine.views.humanize import ago, agreeing, n_of, past_of
 
 from ._diffview import word_budget
 
@@ -213,7 +213,7 @@ def ask_marked(ib: Inbox, ids: tuple[str, ...]) -> None:
     if rescued:
         st.warning(
             f"{n_of(len(rescued), 'marked batch', 'marked batches')} still "
-            f"{'holds' if len(rescued) == 1 else 'hold'} operations that apply: rejecting deletes them too. "
+            f"{agreeing(len(rescued), 'holds', 'hold')} operations that apply: rejecting deletes them too. "
             "Open one to approve what still applies, operation by operation."
         )
     # The list scrolls inside the dialog: the answer below it stays in view however long it is.
@@ -535,7 +535,7 @@ def triage_bar(ib: Inbox) -> tuple[str, bool]:
     summary = ", ".join(f"{counts[m]} {pending.MARK_LABELS[m]}" for m in pending.MARKS if counts[m])
     twice = sum(len(t.marks) > 1 for t in flagged)
     if twice:  # the parts then add up to more than the marked: said, not left to puzzle over
-        summary += f" ({twice} {'has' if twice == 1 else 'have'} more than one reason)"
+        summary += f" ({twice} {agreeing(twice, 'has', 'have')} more than one reason)"
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="in_triage"):
         st.markdown(
             f"**{n_of(len(triaged), 'staged write')}**"

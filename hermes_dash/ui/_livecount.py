@@ -16,10 +16,10 @@ import json
 
 import streamlit as st
 
-from hermes_dash.engine.rules.format import DELIMITER
+from hermes_dash.engine.rules.format import ALARM_AT, DELIMITER, WARN_AT, level
 from hermes_dash.engine.views.humanize import n_of
 
-from ._widgets import ALARM_AT, WARN_AT, share
+from ._widgets import share
 
 # One listener for the whole page (installed by the first counter drawn, kept across reruns):
 # an input event in a box that a counter follows redraws that counter. Each counter's script
@@ -122,13 +122,7 @@ def live_count(
     }
     n = len(value.strip())
     after = used if base is None or n == 0 else base + n
-    level = (
-        "alarm"
-        if limit <= 0 or after > limit or after * 100 >= ALARM_AT * limit
-        else "warning"
-        if after * 100 >= WARN_AT * limit
-        else "calm"
-    )
+    lvl = level(after, limit)
     words = n_of(n, "character")
     if base is not None and n:
         words += f" · {filename} after saving: {after:,} / {limit:,} chars · {share(after, limit)}%"
@@ -137,7 +131,7 @@ def live_count(
     body = (
         f'{_STYLE}<div class="hd-live" data-hd-live="{html.escape(json.dumps(config))}" '
         f'aria-live="polite"><span class="hd-live-text">{html.escape(words)}</span>'
-        f'<div class="hd-live-bar" aria-hidden="true"><div class="hd-live-fill" data-level="{level}" '
+        f'<div class="hd-live-bar" aria-hidden="true"><div class="hd-live-fill" data-level="{lvl}" '
         f'style="width: {width:.1f}%"></div></div></div>'
     )
     st.html(

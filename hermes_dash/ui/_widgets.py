@@ -18,6 +18,7 @@ import streamlit as st
 
 from hermes_dash import FileState, Refusal
 from hermes_dash.engine.rules.format import FILENAMES, percent, usage
+from hermes_dash.engine.rules.format import level as level  # on the ui face: the gauges' one fullness level
 from hermes_dash.engine.views.humanize import n_entries
 
 from ._tables import brief, cut, details, entry_grids
@@ -25,19 +26,10 @@ from ._tables import brief, cut, details, entry_grids
 if TYPE_CHECKING:
     import pyarrow as pa
 
-WARN_AT = 80
-ALARM_AT = 95
 CHARS_PER_TOKEN = 4
 # Longest text shown in an expander: its body is sent on every rerun even when collapsed, so a
 # 1 MB hand-written entry would cost a megabyte per click. The rest is offered as a download.
 FULL_TEXT_CHARS = 20_000
-
-
-def level(used: int, limit: int) -> str:
-    """``calm`` below 80 %, ``warning`` from 80 %, ``alarm`` from 95 % and when over budget."""
-    if limit <= 0 or used > limit or used * 100 >= ALARM_AT * limit:
-        return "alarm"
-    return "warning" if used * 100 >= WARN_AT * limit else "calm"
 
 
 _LEVEL_LOOK = {"calm": ("green", "OK"), "warning": ("orange", "Getting full"), "alarm": ("red", "Nearly full")}

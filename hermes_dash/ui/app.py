@@ -4,13 +4,14 @@
 The page scripts are in ``screens/``, not ``pages/``: Streamlit takes a ``pages`` folder beside
 the main script for its old multipage mode until the first st.navigation call, so a deep link
 (/history) as the server's first request would run that page alone, without the navigation,
-sidebar or layout. Every ``curation_*.py`` in the folder present at startup is listed under
-"Curation" (title from the file name: curation_pending_inbox.py -> "Pending inbox").
+sidebar or layout. Every page is one line of :data:`PAGE_TABLE`: its section, script, title and
+address.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
@@ -25,8 +26,31 @@ from hermes_dash.ui._trouble import guarded
 PAGES = Path(__file__).with_name("screens")
 
 
-_CURATION: dict[Path, tuple[Path, ...]] = {}  # pages folder -> its curation_*.py files, found once per process
-_PAGES = "hd_pages"  # session state: (pages folder, the navigation's sections), built once per browser session
+@dataclass(frozen=True)
+class PageLine:
+    """One page of the navigation: the section it is listed under, its script, its title and
+    its address (``/<url_path>``; the default page is also ``/``)."""
+
+    section: str
+    script: Path
+    title: str
+    url_path: str
+    default: bool = False
+    counts_waiting: bool = False  # the title says how many staged writes wait: "Inbox (3 waiting)"
+
+
+PAGE_TABLE: tuple[PageLine, ...] = (
+    PageLine("Memory", PAGES / "overview.py", "Overview", "overview", default=True),
+    PageLine("Memory", PAGES / "snapshot.py", "Snapshot", "snapshot"),
+    PageLine("Memory", PAGES / "edit.py", "Edit", "edit"),
+    PageLine("Memory", PAGES / "history.py", "History", "history"),
+    PageLine("Curation", PAGES / "curation_cleanup.py", "Cleanup", "curation_cleanup"),
+    PageLine("Curation", PAGES / "curation_inbox.py", "Inbox", "curation_inbox", counts_waiting=True),
+    PageLine("Curation", PAGES / "curation_migrate.py", "Migrate", "curation_migrate"),
+    PageLine("Curation", PAGES / "curation_sharing.py", "Sharing", "curation_sharing"),
+)
+
+_PAGES = "hd_pages"  # session state: (table and Inbox count, the navigation's sections), built once per browser session
 
 
 MAKER = "hd_maker"  # session state: "dashboard: <page>", what the journal names this session's writes
@@ -63,42 +87,26 @@ def waiting(store: object) -> int:
         return 0
 
 
-def curation_pages(pages: Path, inbox: int = 0) -> list[st.Page]:
-    if pages not in _CURATION:
-        _CURATION[pages] = tuple(sorted(pages.glob("curation_*.py")))
-    found = []
-    for path in _CURATION[pages]:
-        title = path.stem.removeprefix("curation_").replace("_", " ").strip().capitalize() or path.stem
-        if title == "Inbox" and inbox:  # how many writes wait, where a person looks for what to do next
-            title = f"Inbox ({inbox} waiting)"
-        found.append(st.Page(path, title=title, url_path=path.stem))
-    return found
-
-
-def sections(pages: Path, inbox: int = 0) -> dict[str, list[st.Page]]:
+def sections(table: tuple[PageLine, ...] = PAGE_TABLE, inbox: int = 0) -> dict[str, list[st.Page]]:
     """The navigation's pages, made once per browser session (and again when the Inbox count
     changes): every run of the app needs them, and making a page object resolves its path (about
     a tenth of a bare page's run for the nine)."""
     saved = st.session_state.get(_PAGES)
-    if isinstance(saved, tuple) and saved[0] == (pages, inbox):
+    if isinstance(saved, tuple) and saved[0] == (table, inbox):
         kept: dict[str, list[st.Page]] = saved[1]  # (key, sections), as stored below
         return kept
-    made: dict[str, list[st.Page]] = {
-        "Memory": [
-            st.Page(pages / "overview.py", title="Overview", default=True),
-            st.Page(pages / "snapshot.py", title="Snapshot"),
-            st.Page(pages / "edit.py", title="Edit"),
-            st.Page(pages / "history.py", title="History"),
-        ],
-    }
-    if extra := curation_pages(pages, inbox):
-        made["Curation"] = extra
-    st.session_state[_PAGES] = ((pages, inbox), made)
+    made: dict[str, list[st.Page]] = {}
+    for line in table:
+        title = f"{line.title} ({inbox} waiting)" if line.counts_waiting and inbox else line.title
+        page = st.Page(line.script, title=title, url_path=line.url_path, default=line.default)
+        made.setdefault(line.section, []).append(page)
+    st.session_state[_PAGES] = ((table, inbox), made)
     return made
 
 
-def run(pages: Path = PAGES) -> None:
-    """One run of the app: the access gate first, then the sidebar and the chosen page."""
+def run(table: tuple[PageLine, ...] = PAGE_TABLE) -> None:
+    """One run of the app: the access gate first, then the sidebar and the chosen page of
+    ``table``."""
     _gate.seal_network()
     st.set_page_config(page_title="hermes-dash", layout="wide")  # no page_icon: a material icon is fetched from Google
     if not _gate.admit():
@@ -109,7 +117,7 @@ def run(pages: Path = PAGES) -> None:
     store = ui.sidebar()
     ui.keep_in_url(store)
 
-    page = st.navigation(sections(pages, waiting(store)))
+    page = st.navigation(sections(table, waiting(store)))
     ui.note_page(page.url_path)
     # What the journal names a write of this page, kept for the next run's button callbacks
     # (an Undo runs before this script, outside the page's journal_via): ui/_origins.py.

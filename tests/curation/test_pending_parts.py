@@ -35,8 +35,9 @@ def small(home, write_mem):
 
 
 @pytest.fixture
-def store(small):
-    """The store on ``small`` (its limit read from the config written first)."""
+def small_store(small):
+    """The store on ``small``, made after its config (the limit of 120 is read when the store is
+    made: the shared ``store`` fixture could be made first and keep the default limit)."""
     return MemoryStore(resolve_home(small))
 
 
@@ -69,9 +70,9 @@ def _agent_approves(home: Path, sid: str) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_each_operation_gets_its_own_verdict_and_word_diff(store, small):
+def test_each_operation_gets_its_own_verdict_and_word_diff(small_store, small):
     staged = pending.read_one(stage(small, "a0000001", batch(FIVE)))
-    shown = pending.preview_parts(store, staged)
+    shown = pending.preview_parts(small_store, staged)
     verdicts = [p.verdict for p in shown.parts]
     assert verdicts == ["applies", "stale", "applies", "over_limit", "over_limit"]
     assert shown.parts[0].diff == "Tests need Postgres [-16-]{+17+}."
@@ -81,25 +82,25 @@ def test_each_operation_gets_its_own_verdict_and_word_diff(store, small):
     assert shown.keep == (1, 3, 4, 5) and shown.left == (2,) and shown.over_by == 32
     assert shown.refusal is not None and "Over by 32" in (shown.refusal.hint or "")
     # Without the long add, the rest fits: none is over the limit any more.
-    fits = pending.preview_parts(store, staged, keep=[1, 3, 5])
+    fits = pending.preview_parts(small_store, staged, keep=[1, 3, 5])
     assert fits.refusal is None and [p.verdict for p in fits.parts][4] == "applies"
 
 
-def test_ambiguous_and_changed_pin_are_named(store, home, write_mem):
+def test_ambiguous_and_changed_pin_are_named(small_store, home, write_mem):
     write_mem("memory", serialise(["redis on 6380", "redis cache off", CI]))
     ops = [
         {"action": "remove", "old_text": "redis"},
         {"action": "replace", "old_text": CI, "matched_entry": "CI runs on Jenkins.", "content": "CI: GitHub."},
     ]
-    shown = pending.preview_parts(store, pending.read_one(stage(home, "a0000002", batch(ops))))
+    shown = pending.preview_parts(small_store, pending.read_one(stage(home, "a0000002", batch(ops))))
     assert [p.verdict for p in shown.parts] == ["ambiguous", "pin_changed"]
     assert not shown.keep
 
 
 @needs_agent
-def test_only_1_3_approves_them_as_one_write_and_leaves_the_rest_for_the_agent(store, small, tmp_path):
+def test_only_1_3_approves_them_as_one_write_and_leaves_the_rest_for_the_agent(small_store, small, tmp_path):
     stage(small, "a0000003", batch(FIVE[:4]))  # 0.19.0 has no patch: the fifth is upstream main's
-    decision = pending.approve_parts(store, "a0000003", keep=[1, 3])
+    decision = pending.approve_parts(small_store, "a0000003", keep=[1, 3])
     assert decision.ok, decision.message
     assert (small / "memories" / "MEMORY.md").read_text() == serialise(
         ["Tests need Postgres 17.", CI, SHIP, "Lint with ruff."]
@@ -114,59 +115,59 @@ def test_only_1_3_approves_them_as_one_write_and_leaves_the_rest_for_the_agent(s
     shutil.copytree(small, twin)
     assert "Jenkins" in _agent_approves(twin, "a0000003")["error"]
     # Dropped in turn, the stale one goes; what is left then is the agent's to approve.
-    assert pending.approve_parts(store, "a0000003", keep=[], drop=[1]).ok
+    assert pending.approve_parts(small_store, "a0000003", keep=[], drop=[1]).ok
     again = tmp_path / "again"
     shutil.copytree(small, again)
     result = _agent_approves(again, "a0000003")
-    ours = pending.approve_parts(store, "a0000003", keep=[1])
+    ours = pending.approve_parts(small_store, "a0000003", keep=[1])
     assert result["success"] is False and not ours.ok  # 60 more characters pass 120, for both
     assert "120" in result["error"] and "120" in ours.message
 
 
 @needs_agent
-def test_what_is_left_after_dropping_the_stale_one_is_approved_by_the_agent_as_by_us(store, small, tmp_path):
+def test_what_is_left_after_dropping_the_stale_one_is_approved_by_the_agent_as_by_us(small_store, small, tmp_path):
     ops = [FIVE[0], FIVE[1], FIVE[2]]
     stage(small, "a0000004", batch(ops))
-    assert pending.approve_parts(store, "a0000004", keep=[], drop=[2]).ok
+    assert pending.approve_parts(small_store, "a0000004", keep=[], drop=[2]).ok
     assert [
         o["action"] for o in json.loads((small / "pending/memory/a0000004.json").read_text())["payload"]["operations"]
     ] == ["replace", "add"]
     twin = tmp_path / "twin"
     shutil.copytree(small, twin)
     assert _agent_approves(twin, "a0000004")["success"] is True
-    assert pending.approve_parts(store, "a0000004").ok
+    assert pending.approve_parts(small_store, "a0000004").ok
     assert not (small / "pending/memory/a0000004.json").exists()  # every operation decided: the file goes
     assert (small / "memories/MEMORY.md").read_bytes() == (twin / "memories/MEMORY.md").read_bytes()
 
 
-def test_drop_alone_approves_the_others_and_the_file_goes(store, small):
+def test_drop_alone_approves_the_others_and_the_file_goes(small_store, small):
     stage(small, "a0000005", batch([FIVE[0], FIVE[1], FIVE[2]]))
-    decision = pending.approve_parts(store, "a0000005", drop=[2])
+    decision = pending.approve_parts(small_store, "a0000005", drop=[2])
     assert decision.ok and "2 dropped" in decision.message
     assert not (small / "pending/memory/a0000005.json").exists()
 
 
-def test_a_refused_approval_leaves_every_file_byte_identical(store, small):
+def test_a_refused_approval_leaves_every_file_byte_identical(small_store, small):
     stage(small, "a0000006", batch(FIVE))
     before = _tree(small)
-    assert not pending.approve_parts(store, "a0000006", keep=[1, 3, 4, 5]).ok  # over budget
-    assert not pending.approve_parts(store, "a0000006", keep=[2]).ok  # stale
-    assert not pending.approve_parts(store, "a0000006", keep=[1], removals=[PG]).ok  # touched by the batch
-    assert not pending.approve_parts(store, "a0000006", keep=[9]).ok
+    assert not pending.approve_parts(small_store, "a0000006", keep=[1, 3, 4, 5]).ok  # over budget
+    assert not pending.approve_parts(small_store, "a0000006", keep=[2]).ok  # stale
+    assert not pending.approve_parts(small_store, "a0000006", keep=[1], removals=[PG]).ok  # touched by the batch
+    assert not pending.approve_parts(small_store, "a0000006", keep=[9]).ok
     assert _tree(small) == before
 
 
 @needs_agent
-def test_over_budget_fitted_with_removals_the_person_picks_as_one_write(store, small, tmp_path):
+def test_over_budget_fitted_with_removals_the_person_picks_as_one_write(small_store, small, tmp_path):
     stage(small, "a0000007", batch([FIVE[0], FIVE[3]]))
     twin = tmp_path / "twin"
     shutil.copytree(small, twin)
     assert _agent_approves(twin, "a0000007")["success"] is False  # refused whole by the agent too
-    shown = pending.preview_parts(store, pending.well_formed(store, "a0000007"))
+    shown = pending.preview_parts(small_store, pending.well_formed(small_store, "a0000007"))
     assert shown.over_by == 12 and shown.touched == {PG}
-    picks = [c.entry for c in pending.fit_candidates(store, shown)]
+    picks = [c.entry for c in pending.fit_candidates(small_store, shown)]
     assert picks == [CI, SHIP]  # Cleanup's ranking (here: by length), without the entry the batch touches
-    decision = pending.approve_parts(store, "a0000007", removals=[CI])
+    decision = pending.approve_parts(small_store, "a0000007", removals=[CI])
     assert decision.ok, decision.message
     assert (small / "memories/MEMORY.md").read_text() == serialise(["Tests need Postgres 17.", SHIP, "x" * 60])
     journal = (small / "memories/.hermes-dash-journal.jsonl").read_text().splitlines()
@@ -230,7 +231,7 @@ def test_fitting_leaves_to_cleanup_an_entry_its_plan_would_shorten(home, write_m
 
 
 @needs_agent
-def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(store, small, tmp_path):
+def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(small_store, small, tmp_path):
     stage(small, "b0000001", batch([{"action": "remove", "old_text": "Jenkins"}]), age=50)
     stage(small, "b0000002", batch([{"action": "add", "content": "y" * 90}]), age=40)
     stage(small, "b0000003", batch([{"action": "add", "content": "Lint with ruff."}]), age=30)
@@ -240,7 +241,7 @@ def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(sto
     )
     twin = tmp_path / "twin"
     shutil.copytree(small, twin)
-    decisions = {d.id: d for d in pending.approve_all(store)}
+    decisions = {d.id: d for d in pending.approve_all(small_store)}
     assert {i: d.ok for i, d in decisions.items()} == {
         "b0000001": False,
         "b0000002": False,
@@ -258,31 +259,34 @@ def test_approve_all_names_every_failure_and_the_agent_refuses_the_same_ones(sto
 
 
 @needs_agent
-def test_an_operation_with_no_action_is_listed_and_can_be_re_aimed_or_dropped(store, small, tmp_path):
+def test_an_operation_with_no_action_is_listed_and_can_be_re_aimed_or_dropped(small_store, small, tmp_path):
     ops = [
         {"action": None, "old_text": "Postgres", "content": "Tests need Postgres 17."},
         {"content": "Lint with ruff."},
     ]
     stage(small, "c0000001", batch(ops))
-    staged = pending.well_formed(store, "c0000001")
-    assert staged.ok and [p.verdict for p in pending.preview_parts(store, staged).parts] == ["no_action", "no_action"]
+    staged = pending.well_formed(small_store, "c0000001")
+    assert staged.ok and [p.verdict for p in pending.preview_parts(small_store, staged).parts] == [
+        "no_action",
+        "no_action",
+    ]
     twin = tmp_path / "twin"
     shutil.copytree(small, twin)
     assert _agent_approves(twin, "c0000001")["success"] is False  # the agent refuses it whole
-    decision = pending.approve_parts(store, "c0000001", keep=[1], drop=[2], aims={1: PG})
+    decision = pending.approve_parts(small_store, "c0000001", keep=[1], drop=[2], aims={1: PG})
     assert decision.ok, decision.message
     assert (small / "memories/MEMORY.md").read_text() == serialise(["Tests need Postgres 17.", CI, SHIP])
     assert not (small / "pending/memory/c0000001.json").exists()
 
 
-def test_a_disposition_a_newer_release_stores_is_read(store, small):
+def test_a_disposition_a_newer_release_stores_is_read(small_store, small):
     stage(small, "c0000002", batch([FIVE[2]]), needs_review=True)
     stage(small, "c0000003", batch([FIVE[2]]), disposition="needs_review: limit")
-    assert pending.well_formed(store, "c0000002").disposition == "needs_review"
-    assert pending.well_formed(store, "c0000003").disposition == "needs_review: limit"
+    assert pending.well_formed(small_store, "c0000002").disposition == "needs_review"
+    assert pending.well_formed(small_store, "c0000003").disposition == "needs_review: limit"
 
 
-def test_a_pattern_patch_with_old_text_is_malformed_not_applied_literally(store, small):
+def test_a_pattern_patch_with_old_text_is_malformed_not_applied_literally(small_store, small):
     path = stage(
         small,
         "c0000004",
@@ -291,7 +295,7 @@ def test_a_pattern_patch_with_old_text_is_malformed_not_applied_literally(store,
     staged = pending.read_one(path)
     assert not staged.ok and "#45777" in (staged.problem or "")
     before = _tree(small)
-    assert not pending.approve(store, ["c0000004"])[0].ok and _tree(small) == before
+    assert not pending.approve(small_store, ["c0000004"])[0].ok and _tree(small) == before
 
 
 # -- the command line ------------------------------------------------------------------------------
@@ -342,12 +346,12 @@ def test_cli_list_shows_a_stored_disposition(small):
     assert code == 0 and "the agent marked it: needs_review" in out
 
 
-def test_a_pin_broken_after_the_preview_refuses_and_puts_the_record_back_byte_for_byte(store, small):
+def test_a_pin_broken_after_the_preview_refuses_and_puts_the_record_back_byte_for_byte(small_store, small):
     path = stage(small, "a0000008", batch(FIVE[:3]))
-    shown = pending.preview_parts(store, pending.read_one(path), keep=[1])
+    shown = pending.preview_parts(small_store, pending.read_one(path), keep=[1])
     raw = path.read_bytes()
     (small / "memories/MEMORY.md").write_text(serialise(["Tests need Postgres 16 and Redis.", CI, SHIP]))
     before = _tree(small)
-    decision = pending.approve_parts(store, "a0000008", keep=[1], shown=shown.operation)
+    decision = pending.approve_parts(small_store, "a0000008", keep=[1], shown=shown.operation)
     assert not decision.ok and decision.refusal is not None and decision.refusal.code == "entry_changed"
     assert path.read_bytes() == raw and _tree(small) == before

@@ -56,3 +56,8 @@ def test_a_moment_is_given_to_the_second_with_its_offset() -> None:
     moment = datetime(2026, 12, 1, 18, 38, 0, 123456, tzinfo=timezone(timedelta(hours=1)))
     assert humanize.iso_seconds(moment) == "2026-12-01T18:38:00+01:00"
     assert humanize.iso_seconds(None) is None
+
+
+def test_a_word_agrees_with_a_count_it_does_not_print() -> None:
+    assert [humanize.agreeing(n, "holds", "hold") for n in (0, 1, 2, 1000)] == ["hold", "holds", "hold", "hold"]
+    assert humanize.n_of(1, "stretch", "stretches") + " " + humanize.agreeing(1, "goes", "go") == "1 stretch goes"

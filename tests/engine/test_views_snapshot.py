@@ -62,14 +62,6 @@ def frozen_record(taken_at: str = "2026-12-01T10:00:00+00:00", memory: list[str]
     }
 
 
-@pytest.fixture
-def store(home: Path) -> MemoryStore:
-    from hermes_dash.engine.home import resolve_home
-
-    (home / "memories").mkdir()
-    return MemoryStore(resolve_home(home))
-
-
 # -- a session's snapshot ------------------------------------------------------------------------
 
 

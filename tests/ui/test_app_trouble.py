@@ -5,7 +5,6 @@ ChatGPT" links would send the error text, which can quote memory text, to outsid
 
 from __future__ import annotations
 
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -31,13 +30,17 @@ if os.environ.get("BOOM_WRITE"):
 
 
 def boom_app(tmp_path: Path) -> AppTest:
-    pages = tmp_path / "pages"
-    shutil.copytree(ROOT / "hermes_dash" / "ui" / "screens", pages)
-    (pages / "curation_boom.py").write_text(BOOM, encoding="utf-8")
-    script = f"from pathlib import Path\nfrom hermes_dash.ui.app import run\nrun(Path({str(pages)!r}))\n"
+    """The real app, its page table and one more line: a Curation page that raises."""
+    boom = tmp_path / "curation_boom.py"
+    boom.write_text(BOOM, encoding="utf-8")
+    script = (
+        "from pathlib import Path\n"
+        "from hermes_dash.ui.app import PAGE_TABLE, PageLine, run\n"
+        f"run(PAGE_TABLE + (PageLine('Curation', Path({str(boom)!r}), 'Boom', 'curation_boom'),))\n"
+    )
     at = AppTest.from_string(script, default_timeout=120)
     at.run()
-    at.switch_page(str(pages / "curation_boom.py"))
+    at.switch_page(str(boom))
     at.run()
     return at
 

@@ -15,7 +15,7 @@ from hermes_dash.engine.rules.format import DELIMITER, FILENAMES, percent
 from hermes_dash.engine.rules.ops import step
 from hermes_dash.engine.rules.targets import Target
 from hermes_dash.engine.text import shorten
-from hermes_dash.engine.views.humanize import n_of
+from hermes_dash.engine.views.humanize import agreeing, n_of
 
 
 def other(target: str) -> str:
@@ -148,7 +148,7 @@ class PathCheck:
             found = (
                 "all exist here"
                 if not self.missing
-                else f"{self.missing:,} {'is' if self.missing == 1 else 'are'} not found on this machine"
+                else f"{self.missing:,} {agreeing(self.missing, 'is', 'are')} not found on this machine"
             )
             text = f"Checked {n_of(len(self.checked), 'path')} named in MEMORY.md: {found}."
         else:

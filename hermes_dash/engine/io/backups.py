@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from hermes_dash.engine.io.atomic import create_exclusive, link_exclusive
 from hermes_dash.engine.io.readfile import MAX_MEMORY_BYTES, read_regular
 from hermes_dash.engine.rules.format import FILENAMES
+from hermes_dash.engine.views.humanize import agreeing, n_of
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -216,7 +217,7 @@ def future_note(listing: list[Backup], now: datetime | None = None) -> str | Non
         return None
     shown = ", ".join(future[:3]) + (f" and {len(future) - 3:,} more" if len(future) > 3 else "")
     return (
-        f"{len(future):,} backup{'s are' if len(future) > 1 else ' is'} named for a future date ({shown}): "
+        f"{n_of(len(future), 'backup')} {agreeing(len(future), 'is', 'are')} named for a future date ({shown}): "
         "the clock was wrong when they were made, or they came from elsewhere. Retention counts them as the "
         "oldest, so they are deleted before any real backup."
     )

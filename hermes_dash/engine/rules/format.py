@@ -90,6 +90,17 @@ def percent(used: int, limit: int) -> int:
     return min(100, int(used / limit * 100)) if limit > 0 else 0
 
 
+WARN_AT, ALARM_AT = 80, 95  # percent of the limit where a file is getting full, nearly full
+
+
+def level(used: int, limit: int) -> str:
+    """``calm`` below 80 %, ``warning`` from 80 %, ``alarm`` from 95 % and when over budget: the
+    one fullness level of the dashboard's gauges and the agent dashboard's tab."""
+    if limit <= 0 or used > limit or used * 100 >= ALARM_AT * limit:
+        return "alarm"
+    return "warning" if used * 100 >= WARN_AT * limit else "calm"
+
+
 class Weighed:
     """``usage`` and ``percent`` of a result that holds entries against its ``limit``, derived in
     one place. A subclass names the field its entries are in: ``class OpResult(Weighed,

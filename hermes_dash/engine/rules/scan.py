@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from hermes_dash.engine.views.humanize import agreeing
+
 MAX_SCAN_CHARS = 65_536
 
 INVISIBLE = frozenset(
@@ -175,11 +177,9 @@ def describe(findings: tuple[str, ...]) -> str:
     rules = [f for f in findings if not f.startswith("invisible_unicode_")]
     parts = []
     if invisible:
-        parts.append(
-            ("invisible character " if len(invisible) == 1 else "invisible characters ") + ", ".join(invisible)
-        )
+        parts.append(agreeing(len(invisible), "invisible character ", "invisible characters ") + ", ".join(invisible))
     if rules:
-        parts.append(("threat pattern " if len(rules) == 1 else "threat patterns ") + ", ".join(rules))
+        parts.append(agreeing(len(rules), "threat pattern ", "threat patterns ") + ", ".join(rules))
     return " and ".join(parts)
 
 

@@ -40,7 +40,13 @@ def n_entries(count: int) -> str:
 def n_of(n: int, singular: str, plural: str | None = None) -> str:
     """``"1 step"``, ``"3 steps"``, ``"2 staged writes"``: a number with its noun agreeing,
     so no message falls back on "step(s)" or reads "1 entries"."""
-    return f"{n:,} {singular if n == 1 else (plural or singular + 's')}"
+    return f"{n:,} {agreeing(n, singular, plural or singular + 's')}"
+
+
+def agreeing(n: int, one: str, many: str) -> str:
+    """The word that agrees with a count of ``n``: ``agreeing(2, "holds", "hold")`` -> ``"hold"``
+    (a verb or pronoun after ``n_of``, or a noun the count is not printed before)."""
+    return one if n == 1 else many
 
 
 def past_of(verb: str) -> str:
