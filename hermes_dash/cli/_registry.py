@@ -240,6 +240,9 @@ _DASHBOARD = "the dashboard's (no COMMAND, or serve; serve --help): "
 
 ROOT = Commands(
     help="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.",
+    # With no COMMAND the dashboard starts (wants_serve), so no help in its place: a usage error
+    # (click 8.1 would print the help and exit 0 for `--json -`).
+    no_args_is_help=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     params=[
         click.Option(["--home"], metavar="DIR", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)"),
