@@ -232,6 +232,8 @@ class Commands(SaidGroup):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         try:
             return super().resolve_command(ctx, args)
+        except click.NoSuchOption:
+            raise
         except click.UsageError as exc:  # an unknown command: name them all
             raise click.UsageError(f"{exc.message} Choose from: {', '.join(self.list_commands(ctx))}.", ctx) from None
 
