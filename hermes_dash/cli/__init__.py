@@ -4,8 +4,8 @@ A thin layer over the engine: parse arguments, call one engine function, print t
 Exit status: 0 done (a duplicate add too), 1 refused (nothing changed), 2 usage error.
 Imports neither streamlit nor pandas, so it starts fast and works where they are absent.
 
-The package holds one module per concern: ``_registry`` (what a command is, and which module
-holds it), ``_parse`` (the parser), ``_memory``, ``_curation``, ``_suggest``, ``_blame``, ``_pending``,
+The package holds one module per concern: ``_registry`` (what a command is, which module
+holds it, and the parser: click), ``_memory``, ``_curation``, ``_suggest``, ``_blame``, ``_pending``,
 ``_snapshot``, ``_integrations`` and ``_tools`` (the commands) and ``_serve`` (the dashboard).
 A command line imports only the command module it runs (``_registry.load``).
 """
@@ -18,15 +18,27 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+import click
+
 from hermes_dash import Refusal
 from hermes_dash.engine.agents import adopt_agent, agent_for_home
-from hermes_dash.engine.invocation import invocation_for, invoked_as
+from hermes_dash.engine.invocation import invocation_for, invoked_as, printed_program
 from hermes_dash.engine.io.journal import journal_via
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
 from ._output import say, say_json, say_raw
-from ._parse import UsageError, parse_args, wants_serve
-from ._registry import COMMANDS, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, READERS, STORELESS, Outcome
+from ._registry import (
+    COMMANDS,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    READERS,
+    STORELESS,
+    Args,
+    Outcome,
+    parse,
+    usage_error,
+)
 
 if TYPE_CHECKING:
     from hermes_dash import MemoryReader
@@ -62,14 +74,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return _serve.main(argv)
     try:
-        args = parse_args(argv)
-    except UsageError as exc:
-        # Exit 2 like argparse; with --json the error is still one JSON object on stdout.
+        args = parse(argv, printed_program())
+    except click.UsageError as exc:
+        # Exit 2; with --json the error is still one JSON object on stdout.
         if _wants_json(argv):
-            say_json({"success": False, "code": "usage", "error": str(exc)})
+            say_json({"success": False, "code": "usage", "error": usage_error(exc, printed_program())})
         else:
-            say(str(exc), sys.stderr)
+            say(usage_error(exc, printed_program()), sys.stderr)
         return EXIT_USAGE
+    if args is None:  # --help: printed
+        return EXIT_OK
     store: MemoryReader | None = None
     try:
         if args.command not in STORELESS:
@@ -115,22 +129,44 @@ def _open(command: str, home: str | None, profile: str | None) -> MemoryReader:
     return MemoryStore.open(home, profile)
 
 
-def _invocation(store: MemoryReader | None, args: object) -> Invocation:
+def _invocation(store: MemoryReader | None, args: Args) -> Invocation:
     """How the commands this one prints start: ``--home`` when given (or not the default home),
     ``--profile`` when given, as the names they resolved to."""
-    given = getattr(args, "home", None)
-    profile = getattr(args, "profile", None)
+    given, profile = args.home, args.profile
     if store is not None:
         chosen = (store.home.profile or "default") if profile is not None else None
         return invocation_for(store.home.root, chosen, given_home=given is not None)
     return invocation_for(given, profile, given_home=given is not None)
 
 
-def _named(args: object) -> str:
+def _named(args: Args) -> str:
     """The command as the journal names its writes: ``add``, ``pending approve``, ``plugin install``."""
-    action = getattr(args, "action", None)
-    command = str(getattr(args, "command", ""))
-    return f"{command} {action}" if isinstance(action, str) and action.isidentifier() else command
+    action = args.action
+    return f"{args.command} {action}" if isinstance(action, str) and action.isidentifier() else args.command
+
+
+_GLOBAL_WITH_VALUE = ("--home", "--profile")
+_SERVE_OPTIONS = ("--port", "--address", "--no-browser")
+
+
+def wants_serve(argv: list[str]) -> bool:
+    """True when the command line asks for the dashboard: no command, or ``serve``.
+
+    Never with ``--json``: a caller that wants one JSON object gets one (a usage error when
+    there is no command), not a server that runs until stopped.
+    """
+    if _wants_json(argv):
+        return False
+    rest = list(argv)
+    while rest:
+        head = rest[0]
+        if head in _GLOBAL_WITH_VALUE:
+            rest = rest[2:]
+        elif head.startswith(tuple(f"{o}=" for o in _GLOBAL_WITH_VALUE)):
+            rest = rest[1:]
+        else:
+            break
+    return not rest or rest[0] == "serve" or rest[0].split("=")[0] in _SERVE_OPTIONS
 
 
 def _target_of_backup(name: str | None) -> str | None:

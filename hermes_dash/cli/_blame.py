@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-import argparse
+import click
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import n_of
 
-from ._registry import EXIT_REFUSED, Outcome, argument, command
+from ._registry import EXIT_REFUSED, Args, Outcome, command
 
 
 def _indent(text: str, prefix: str) -> str:
     return "\n".join(prefix + line for line in text.splitlines())
 
 
-@command("blame", "where each entry came from: session, reason, hermes-dash writes, git")
-@argument("target", choices=TARGETS)
-@argument("text", nargs="?", default="", help="only the entry holding this text, with its whole life")
-@argument("--life", action="store_true", help="print every entry's whole life, not only its origin")
-def _blame_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@command(
+    "blame",
+    "where each entry came from: session, reason, hermes-dash writes, git\n\n"
+    "TEXT: only the entry holding this text, with its whole life.",
+)
+@click.argument("target", type=click.Choice(TARGETS))
+@click.argument("text", required=False, default="")
+@click.option("--life", is_flag=True, help="print every entry's whole life, not only its origin")
+def _blame_cmd(store: MemoryStore, args: Args) -> Outcome:
     from hermes_dash.curation import blame
 
     found = blame.blame(store, args.target, args.text or None)

@@ -1,26 +1,27 @@
 """Curation commands for the command line: history, normalize, export, sharing (``suggest`` is in
 :mod:`._suggest`, the staged writes' ``pending`` in :mod:`._pending`, ``snapshot`` in :mod:`._snapshot`).
 
-Each handler is declared with its arguments (``@command`` and ``@argument``, :mod:`._registry`) and calls
+Each handler is declared with its arguments (``@command`` and click's decorators, :mod:`._registry`) and calls
 one engine module and returns an :class:`~hermes_dash.cli.Outcome`. Exit status as for the
 other commands: 0 done, 1 refused (nothing changed), 2 usage error.
 """
 
 from __future__ import annotations
 
-import argparse
 from datetime import UTC
 from typing import TYPE_CHECKING
 
 # Engine modules are imported inside each handler: registering these commands must not make
 # every other command (`show` above all) pay for difflib, regex tables and filelock.
+import click
+
 from hermes_dash import MemoryStore
 from hermes_dash.engine.invocation import printed_command
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_entries, n_of
 
 from ._output import one_line
-from ._registry import Outcome, argument, command
+from ._registry import Args, Outcome, command
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -56,8 +57,8 @@ def _restore_hint(target: str, item: Restorable) -> str:
 
 
 @command("history", "versions of a file from its backups, and each entry's life")
-@argument("target", choices=TARGETS)
-def _history_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", type=click.Choice(TARGETS))
+def _history_cmd(store: MemoryStore, args: Args) -> Outcome:
     from datetime import datetime
 
     from hermes_dash.curation import blame, history
@@ -162,12 +163,15 @@ def _history_lines(target: str, line: Timeline, made_by: list[str], now: datetim
 
 
 @command("normalize", "rewrite a hand-written file as clean § entries (backup first)")
-@argument("target", choices=TARGETS)
-@argument(
-    "--by", choices=NORMALIZE_MODES, default="section", help="one entry per heading section (default) or per bullet"
+@click.argument("target", type=click.Choice(TARGETS))
+@click.option(
+    "--by",
+    type=click.Choice(NORMALIZE_MODES),
+    default="section",
+    help="one entry per heading section (default) or per bullet",
 )
-@argument("--dry-run", action="store_true", help="show the split, write nothing")
-def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.option("--dry-run", is_flag=True, help="show the split, write nothing")
+def _normalize_cmd(store: MemoryStore, args: Args) -> Outcome:
     from hermes_dash.curation import normalize
 
     shown = normalize.preview(store, args.target, args.by)
@@ -213,9 +217,9 @@ def _normalize_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @command("export", "both files as JSON or Markdown")
-@argument("--format", choices=("json", "markdown"), default="json")
-@argument("--redact", action="store_true", help="blank secret-looking strings")
-def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.option("--format", type=click.Choice(("json", "markdown")), default="json")
+@click.option("--redact", is_flag=True, help="blank secret-looking strings")
+def _export_cmd(store: MemoryStore, args: Args) -> Outcome:
     import json
 
     from hermes_dash.curation import export
@@ -234,7 +238,7 @@ def _export_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @command("sharing", "is MEMORY.md a link into a git repository; is USER.md private")
-def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _sharing_cmd(store: MemoryStore, args: Args) -> Outcome:
     from hermes_dash.curation import sharing
 
     report = sharing.sharing(store)
@@ -277,6 +281,3 @@ def _sharing_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
         {"success": True, "files": files, "warnings": list(report.warnings)},
         "\n".join(lines),
     )
-
-
-# -- parsers ------------------------------------------------------------------------------------

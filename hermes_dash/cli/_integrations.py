@@ -1,20 +1,21 @@
 r"""Commands where users already are: ``plugin install|remove|status``, ``merge-driver``, ``git-setup``.
 
-Declared like the others (``@command`` and its ``@argument``\ s). The modules that do the work
+Declared like the others (``@command`` and click's decorators). The modules that do the work
 are imported inside each handler, so registering these costs ``show`` nothing.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 from typing import TYPE_CHECKING
+
+import click
 
 from hermes_dash import MemoryStore, resolve_home
 from hermes_dash.engine.invocation import printed_program
 from hermes_dash.engine.views.humanize import n_entries
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_number
+from ._registry import EXIT_OK, EXIT_REFUSED, WHOLE_NUMBER, Args, Outcome, checked, command
 
 if TYPE_CHECKING:
     from hermes_dash import HermesHome
@@ -23,44 +24,43 @@ if TYPE_CHECKING:
 _HOME_HELP = "the agent's Hermes home (default: --home before the command, $HERMES_HOME, ~/.hermes)"
 
 
-def _plugin_actions(p: argparse.ArgumentParser) -> None:
-    """One parser per action, so ``plugin install --help`` is install's own help."""
-    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    for name, words in (
-        ("install", "write the tab and name it in config.yaml"),
-        ("remove", "take the tab and its config.yaml line out again"),
-        ("status", "the figures the tab shows (usage, levels, staged writes, snapshot)"),
-    ):
-        q = actions.add_parser(name, help=words, description=words[0].upper() + words[1:] + ".")
-        q.add_argument("--home", default=argparse.SUPPRESS, dest="plugin_home", metavar="DIR", help=_HOME_HELP)
-        if name == "install":
-            q.add_argument(
-                "--port", type=_port, default=8501, help="the port the tab starts hermes-dash on (default 8501)"
-            )
-
-
 def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+        raise ValueError(f"{text!r} is not a port number") from None
     if not 0 < value < 65536:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number from 1 to 65535")
+        raise ValueError(f"{value} is not a port number from 1 to 65535")
     return value
 
 
-def _home_of(args: argparse.Namespace) -> HermesHome:
-    return resolve_home(getattr(args, "plugin_home", None) or args.home, args.profile)
+#: ``--home`` of ``plugin`` and of each of its actions (after the action too: ``plugin install --home DIR``).
+_PLUGIN_HOME = click.Option(["--home", "plugin_home"], metavar="DIR", help=_HOME_HELP)
+_PORT = click.Option(
+    ["--port"],
+    callback=checked(_port),
+    default=8501,
+    metavar="PORT",
+    help="the port the tab starts hermes-dash on (default 8501)",
+)
+
+
+def _home_of(args: Args) -> HermesHome:
+    return resolve_home(args.plugin_home or args.home, args.profile)
 
 
 @command(
     "plugin",
     "the Memory tab of the agent's `hermes dashboard`: plugin install|remove|status",
     needs_store=False,
-    build=_plugin_actions,
+    actions={  # each with its own --help: ``plugin install --help`` is install's
+        "install": ("write the tab and name it in config.yaml", [_PLUGIN_HOME, _PORT]),
+        "remove": ("take the tab and its config.yaml line out again", [_PLUGIN_HOME]),
+        "status": ("the figures the tab shows (usage, levels, staged writes, snapshot)", [_PLUGIN_HOME]),
+    },
 )
-@argument("--home", default=None, dest="plugin_home", metavar="DIR", help=_HOME_HELP)
-def _plugin(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+@click.option("--home", "plugin_home", metavar="DIR", help=_HOME_HELP)
+def _plugin(store: MemoryStore | None, args: Args) -> Outcome:
     from hermes_dash.integrations import gitsetup, plugin
 
     home = _home_of(args)
@@ -95,18 +95,25 @@ def _status_lines(figures: dict[str, object]) -> list[str]:
     return lines
 
 
-@command("merge-driver", "git merge driver for MEMORY.md: merge-driver %%O %%A %%B %%P", needs_store=False)
-@argument("base", metavar="O", help="the common ancestor's version (git's %%O)")
-@argument("ours", metavar="A", help="our version; the result is written here (git's %%A)")
-@argument("theirs", metavar="B", help="their version (git's %%B)")
-@argument("path", metavar="P", nargs="?", default="MEMORY.md", help="the file's path in the repository (%%P)")
-@argument(
+@command(
+    "merge-driver",
+    "git merge driver for MEMORY.md: merge-driver %O %A %B %P\n\n"
+    "O: the common ancestor's version (git's %O). A: our version; the result is written here (git's %A). "
+    "B: their version (git's %B). P: the file's path in the repository (%P).",
+    needs_store=False,
+)
+@click.argument("base", metavar="O")
+@click.argument("ours", metavar="A")
+@click.argument("theirs", metavar="B")
+@click.argument("path", metavar="[P]", required=False, default="MEMORY.md")
+@click.option(
     "--limit",
-    type=whole_number,
+    callback=WHOLE_NUMBER,
+    metavar="LIMIT",
     default=None,
     help="character limit reported against (default by name: MEMORY.md 2,200, USER.md 1,375)",
 )
-def _merge_driver(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+def _merge_driver(store: MemoryStore | None, args: Args) -> Outcome:
     from pathlib import Path
 
     from hermes_dash.integrations.merge import run_driver
@@ -117,9 +124,14 @@ def _merge_driver(store: MemoryStore | None, args: argparse.Namespace) -> Outcom
     return Outcome(data, "\n".join(report.lines), EXIT_OK if report.code == 0 else EXIT_REFUSED)
 
 
-@command("git-setup", "use the merge driver for MEMORY.md in a git repository (idempotent)", needs_store=False)
-@argument("repo", nargs="?", default=".", metavar="REPO", help="the repository's top folder (default: here)")
-def _git_setup(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+@command(
+    "git-setup",
+    "use the merge driver for MEMORY.md in a git repository (idempotent)\n\n"
+    "REPO: the repository's top folder (default: here).",
+    needs_store=False,
+)
+@click.argument("repo", required=False, default=".", metavar="[REPO]")
+def _git_setup(store: MemoryStore | None, args: Args) -> Outcome:
     from hermes_dash.integrations.gitsetup import setup
 
     steps = setup(args.repo)

@@ -5,9 +5,10 @@ Each handler calls one engine method and turns its result into an :class:`Outcom
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import TYPE_CHECKING
+
+import click
 
 from hermes_dash import InvalidRequest, Refusal
 from hermes_dash.engine.agents import agent_for_home
@@ -17,7 +18,7 @@ from hermes_dash.engine.rules.format import FILENAMES, TARGETS, over_budget_text
 from hermes_dash.engine.text import CONTROLS, show_controls
 from hermes_dash.engine.views.humanize import NEXT_SESSION, n_entries, n_of
 
-from ._registry import Outcome, argument, command
+from ._registry import Args, Outcome, command
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -66,8 +67,8 @@ def read_input(source: str | None, what: str) -> str:
         ) from None
 
 
-def given_content(args: argparse.Namespace) -> str:
-    """CONTENT from the command line, or from standard input with --stdin (parse_args made sure
+def given_content(args: Args) -> str:
+    """CONTENT from the command line, or from standard input with --stdin (the parser made sure
     exactly one was given). Only the flag reads standard input, so any text, "-" too, can be stored."""
     return read_input(None, "Standard input") if args.stdin else args.content
 
@@ -116,8 +117,8 @@ def _state_text(data: dict[str, Any]) -> str:
 
 
 @command("show", "entries and usage of one or both files", reads_only=True)
-@argument("target", nargs="?", choices=TARGETS)
-def _show(store: MemoryReader, args: argparse.Namespace) -> Outcome:
+@click.argument("target", required=False, type=click.Choice(TARGETS))
+def _show(store: MemoryReader, args: Args) -> Outcome:
     if not store.home.path.is_dir():
         # Showing 0/2,200 for a mistyped --home would read as "empty memory", not "wrong place".
         raise InvalidRequest(
@@ -181,38 +182,38 @@ def op_outcome(store: MemoryStore, result: OpResult, written: Sequence[object] =
 
 
 @command("add", "add an entry (--stdin: read it from standard input)")
-@argument("target", choices=TARGETS)
-@argument("content", nargs="?", metavar="CONTENT")
-@argument("--stdin", action="store_true", help="read CONTENT from standard input")
-def _add(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", type=click.Choice(TARGETS))
+@click.argument("content", required=False, metavar="[CONTENT]")
+@click.option("--stdin", is_flag=True, help="read CONTENT from standard input")
+def _add(store: MemoryStore, args: Args) -> Outcome:
     content = given_content(args)
     return op_outcome(store, store.add(args.target, content), [content])
 
 
 @command("replace", "replace the whole entry that contains OLD_TEXT")
-@argument("target", choices=TARGETS)
-@argument("old_text")
-@argument("content", nargs="?", metavar="CONTENT")
-@argument("--stdin", action="store_true", help="read CONTENT from standard input")
-@argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
-def _replace(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", type=click.Choice(TARGETS))
+@click.argument("old_text")
+@click.argument("content", required=False, metavar="[CONTENT]")
+@click.option("--stdin", is_flag=True, help="read CONTENT from standard input")
+@click.option("--expect-entry", metavar="TEXT", help=PIN_HELP)
+def _replace(store: MemoryStore, args: Args) -> Outcome:
     content = given_content(args)
     result = store.replace(args.target, args.old_text, content, expect_entry=args.expect_entry)
     return op_outcome(store, result, [content])
 
 
 @command("remove", "remove the entry that contains OLD_TEXT")
-@argument("target", choices=TARGETS)
-@argument("old_text")
-@argument("--expect-entry", metavar="TEXT", help=PIN_HELP)
-def _remove(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", type=click.Choice(TARGETS))
+@click.argument("old_text")
+@click.option("--expect-entry", metavar="TEXT", help=PIN_HELP)
+def _remove(store: MemoryStore, args: Args) -> Outcome:
     return op_outcome(store, store.remove(args.target, args.old_text, expect_entry=args.expect_entry))
 
 
 @command("batch", "apply a JSON list of operations all-or-nothing ('-' = stdin)")
-@argument("target", choices=TARGETS)
-@argument("file")
-def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", type=click.Choice(TARGETS))
+@click.argument("file")
+def _batch(store: MemoryStore, args: Args) -> Outcome:
     import json  # only batch parses JSON; the output's JSON is written by the package's _emit
 
     text = read_input(None if args.file == "-" else args.file, "The batch file")
@@ -238,13 +239,13 @@ def _batch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @command("render", "the prompt blocks the next session will get", reads_only=True)
-@argument(
+@click.option(
     "--raw",
-    action="store_true",
+    is_flag=True,
     help="write the blocks exactly, control characters included (into a pipe or a file only; "
     "by default they are shown as \\xNN)",
 )
-def _render(store: MemoryReader, args: argparse.Namespace) -> Outcome:
+def _render(store: MemoryReader, args: Args) -> Outcome:
     """The blocks as the agent loads them. For a terminal, control characters are shown (\\xNN) like
     every printed text; ``--raw`` writes the exact text, and only into a pipe or a file."""
     blocks = {t: store.render_block(t) for t in TARGETS}
@@ -293,8 +294,8 @@ def _backup_line(b: dict[str, Any]) -> str:
 
 
 @command("backup", "make a dated backup now")
-@argument("target", nargs="?", choices=TARGETS)
-def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", required=False, type=click.Choice(TARGETS))
+def _backup(store: MemoryStore, args: Args) -> Outcome:
     made = []
     for target in [args.target] if args.target else list(TARGETS):
         backup = store.backup(target)
@@ -305,16 +306,16 @@ def _backup(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @command("backups", "list backups, newest first; --prune N deletes all but the newest N dated ones")
-@argument("target", nargs="?", choices=TARGETS)
-@argument(
+@click.argument("target", required=False, type=click.Choice(TARGETS))
+@click.option(
     "--prune",
     type=int,
     metavar="N",
     help="delete all but the newest N dated backups of each file (or of TARGET); N is at least 1. "
     "Daily and drift copies are never deleted",
 )
-@argument("--dry-run", action="store_true", help="with --prune: list what would be deleted, delete nothing")
-def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.option("--dry-run", is_flag=True, help="with --prune: list what would be deleted, delete nothing")
+def _backups(store: MemoryStore, args: Args) -> Outcome:
     if args.prune is not None:
         return _prune(store, args)
     if args.dry_run:
@@ -325,7 +326,7 @@ def _backups(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome({"success": True, "backups": listed}, "\n".join(map(_backup_line, listed)) or "No backups yet.")
 
 
-def _prune(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _prune(store: MemoryStore, args: Args) -> Outcome:
     """``backups --prune N``: delete all but the newest N dated backups (docs/rules.md#backups);
     with --dry-run, only say which would go. The deletion is pinned to the list shown."""
     doomed = store.prune_preview(args.target, args.prune)
@@ -351,6 +352,6 @@ def _prune(store: MemoryStore, args: argparse.Namespace) -> Outcome:
 
 
 @command("restore", "restore one backup (name as listed)")
-@argument("name")
-def _restore(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("name")
+def _restore(store: MemoryStore, args: Args) -> Outcome:
     return op_outcome(store, store.restore(args.name))

@@ -8,8 +8,9 @@ are imported inside the handler, so registering it costs ``show`` nothing.
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING
+
+import click
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.invocation import printed_command
@@ -17,7 +18,7 @@ from hermes_dash.engine.rules.format import FILENAMES
 from hermes_dash.engine.views.humanize import ago, iso_seconds, n_of
 
 from ._output import one_line
-from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Outcome, argument, command
+from ._registry import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Args, Outcome, checked, command
 
 if TYPE_CHECKING:
     from hermes_dash import Operation
@@ -31,13 +32,13 @@ def _numbers(value: str) -> list[int]:
     try:
         return [int(n) for n in value.replace(" ", "").split(",") if n]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a list of operation numbers such as 1,3") from None
+        raise ValueError(f"{value!r} is not a list of operation numbers such as 1,3") from None
 
 
 def _aim(value: str) -> tuple[int, str]:
     number, sep, text = value.partition("=")
     if not sep or not number.strip().isdigit() or not text.strip():
-        raise argparse.ArgumentTypeError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
+        raise ValueError(f"{value!r}: write N=TEXT, TEXT a piece of the entry operation N should hit")
     return int(number), text
 
 
@@ -50,16 +51,16 @@ def _usage(error: str, text: str) -> Outcome:
 
 
 @command("patch", "change one span inside one entry: OLD_TEXT must occur exactly once in it (0.22's patch)")
-@argument("target", choices=("memory", "user"))
-@argument("old_text", metavar="OLD_TEXT")
-@argument("content", nargs="?", metavar="NEW_TEXT")
-@argument("--stdin", action="store_true", help="read NEW_TEXT from standard input")
-@argument(
+@click.argument("target", type=click.Choice(("memory", "user")))
+@click.argument("old_text", metavar="OLD_TEXT")
+@click.argument("content", required=False, metavar="[NEW_TEXT]")
+@click.option("--stdin", is_flag=True, help="read NEW_TEXT from standard input")
+@click.option(
     "--expect-entry",
     metavar="TEXT",
     help="act only if the entry holding OLD_TEXT is exactly TEXT (the entry as you last saw it)",
 )
-def _patch(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _patch(store: MemoryStore, args: Args) -> Outcome:
     """One span inside one entry, as 0.22's memory tool patches (docs/pending.md): written as the
     pinned replace of that entry it amounts to, through the store."""
     from hermes_dash.curation import pending
@@ -187,71 +188,69 @@ def _staged_lines(item: Triaged, words: _Words) -> list[str]:
 @command(
     "pending", "the agent's staged writes: list [ID], approve ID... | ID --only/--drop | --all, reject ID... | --marked"
 )
-@argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
-@argument("ids", nargs="*", metavar="ID")
-@argument(
+@click.argument("action", required=False, type=click.Choice(("list", "approve", "reject")), default="list")
+@click.argument("ids", nargs=-1, metavar="[ID]...")
+@click.option(
     "--content",
     "--new-text",
-    dest="content",
+    "content",
     help="approve with this text instead of the staged one (one id; add/replace: the entry, patch: the new text)",
 )
-@argument(
+@click.option(
     "--old-text",
     help="approve aimed at the entry this text identifies instead (one id; "
     "replace/remove; patch: the text to replace inside the entry)",
 )
-@argument(
+@click.option(
     "--aim-now",
-    action="store_true",
+    is_flag=True,
     help="approve one whose pinned entry changed, aimed at the entry in its place now (previewed "
     "first, then pinned to that entry)",
 )
-@argument(
+@click.option(
     "--only",
-    type=_numbers,
+    callback=checked(_numbers),
     metavar="N,N",
     help="approve only these operations of one staged batch (as `pending list ID` numbers them); "
     "the others stay staged as a smaller record of the same id",
 )
-@argument(
+@click.option(
     "--drop",
-    type=_numbers,
+    callback=checked(_numbers),
     metavar="N,N",
     help="delete these operations of one staged batch (without --only: approve all the others)",
 )
-@argument(
+@click.option(
     "--aim",
-    type=_aim,
-    action="append",
-    default=[],
+    callback=checked(_aim),
+    multiple=True,
     metavar="N=TEXT",
     help="aim operation N at the entry TEXT identifies now (pinned to it), as --aim-now does for one write",
 )
-@argument(
+@click.option(
     "--remove",
-    action="append",
-    default=[],
+    multiple=True,
     metavar="TEXT",
     help="remove the entry TEXT identifies in the same write, to fit an over-budget batch (one you pick)",
 )
-@argument(
+@click.option(
     "--all",
-    action="store_true",
+    is_flag=True,
     help="with approve: every staged write that applies, oldest first, each its own write; "
     "each one that does not is named with its reason",
 )
-@argument(
+@click.option(
     "--marked",
-    action="store_true",
+    is_flag=True,
     help="with reject: every staged write `pending list` marks (stale, a repeat, or already said)",
 )
-@argument(
+@click.option(
     "--sort",
-    choices=("oldest", "newest", "kind"),
+    type=click.Choice(("oldest", "newest", "kind")),
     default="oldest",
     help="order of `pending list` (default oldest first; kind: add, patch, replace, remove, batch)",
 )
-def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _pending_cmd(store: MemoryStore, args: Args) -> Outcome:
     from hermes_dash.curation import pending
 
     parts = args.only is not None or args.drop is not None or args.aim or args.remove
@@ -308,7 +307,7 @@ def _pending_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     )
 
 
-def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _reject_marked(store: MemoryStore, args: Args) -> Outcome:
     """``pending reject --marked``: reject every staged write the triage marks, naming each and why."""
     from hermes_dash.curation import pending
 
@@ -327,7 +326,7 @@ def _reject_marked(store: MemoryStore, args: argparse.Namespace) -> Outcome:
     return Outcome(outcome.data, text, outcome.code)
 
 
-def _approve_edited(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _approve_edited(store: MemoryStore, args: Args) -> Outcome:
     """``pending approve ID --content TEXT [--old-text TEXT]``: approve one staged write with
     other text (a patch's new text is ``--new-text``, the same option), previewed under the same
     rules first (nothing is written if it would be refused)."""
@@ -430,7 +429,7 @@ def _positions(ns: tuple[int, ...] | list[int]) -> str:
     return ", ".join(map(str, ns)) or "none"
 
 
-def _approve_parts_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+def _approve_parts_cmd(store: MemoryStore, args: Args) -> Outcome:
     """``pending approve ID --only 1,3 | --drop 2 [--aim N=TEXT] [--remove TEXT]`` and
     ``pending approve --all``."""
     from hermes_dash.curation import pending

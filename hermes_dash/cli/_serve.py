@@ -22,43 +22,48 @@ Streamlit is imported only when serving, so the other commands stay fast.
 
 from __future__ import annotations
 
-import argparse
 import os
 import socket
 import sys
 from pathlib import Path
+from typing import Any
+
+import click
 
 from hermes_dash.engine.invocation import PROGRAM_ENV, printed_program
 from hermes_dash.engine.serving import LOOPBACK, LOOPBACK_HOSTS, PROFILE_ENV, TOKEN_ENV, served_flags
 
 from ._output import say
+from ._registry import EXIT_OK, EXIT_USAGE, Args, Said, usage_error
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=printed_program(), description="Start the dashboard (the default when no command is given)."
-    )
-    parser.add_argument("command", nargs="?", choices=["serve"], help=argparse.SUPPRESS)
-    parser.add_argument("--home", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
-    parser.add_argument("--profile", help="start on this profile (a folder under <home>/profiles/)")
-    parser.add_argument("--port", type=int, default=None, help="port (default: 8501, or the next free one)")
-    parser.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDRESS",
-        help="listen on ADDRESS instead of 127.0.0.1 (opens it to a network: an access token is then required)",
-    )
-    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument(
-        "--framed-by",
-        type=int,
-        metavar="PORT",
-        help="let the agent's web dashboard on PORT of this machine show the page in a frame (the Memory tab "
-        "passes it); no other page may frame it",
-    )
-    return parser
+@click.command(
+    cls=Said,
+    help="Start the dashboard (the default when no command is given).",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.argument("command", required=False, type=click.Choice(["serve"]), metavar="[serve]")
+@click.option("--home", metavar="DIR", help="Hermes home folder (default: $HERMES_HOME, else ~/.hermes)")
+@click.option("--profile", metavar="NAME", help="start on this profile (a folder under <home>/profiles/)")
+@click.option("--port", type=int, metavar="PORT", help="port (default: 8501, or the next free one)")
+@click.option(
+    "--address",
+    metavar="ADDRESS",
+    help="listen on ADDRESS instead of 127.0.0.1 (opens it to a network: an access token is then required)",
+)
+@click.option("--no-browser", is_flag=True, help="do not open a browser")
+@click.option(
+    "--framed-by",
+    type=int,
+    metavar="PORT",
+    help="let the agent's web dashboard on PORT of this machine show the page in a frame (the Memory tab "
+    "passes it); no other page may frame it",
+)
+def _served(**values: Any) -> Args:
+    """The dashboard's options (a command line with no command, or ``serve``): parsed, nothing run."""
+    return Args(**values)
 
 
 def streamlit_flags(address: str, port: int | None) -> list[str]:
@@ -148,7 +153,13 @@ def _free_port(address: str, start: int = 8501) -> int:
 
 
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = _served.main(argv, prog_name=printed_program(), standalone_mode=False)
+    except click.UsageError as exc:
+        say(usage_error(exc, printed_program()), sys.stderr)
+        return EXIT_USAGE
+    if not isinstance(args, Args):  # --help: printed
+        return EXIT_OK
     from hermes_dash import Refusal, resolve_home
 
     try:

@@ -3,28 +3,29 @@ entry by entry. Registered in :mod:`._registry` like the other command modules."
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING
+
+import click
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 from hermes_dash.engine.views.humanize import iso_seconds
 
 from ._output import one_line
-from ._registry import Outcome, argument, command
+from ._registry import Args, Outcome, command
 
 if TYPE_CHECKING:
     from hermes_dash.engine.views.diff import EntryDiff
 
 
 @command("snapshot", "what the running session sees vs the live files, entry by entry")
-@argument(
+@click.option(
     "--freeze",
-    action="store_true",
+    is_flag=True,
     help="first record what a session starting now would load (memories/.hermes-dash-snapshot.json)",
 )
-@argument("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
-def _snapshot_cmd(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.option("--session", metavar="ID", help="compare with this session in state.db (default: the newest)")
+def _snapshot_cmd(store: MemoryStore, args: Args) -> Outcome:
     from hermes_dash.engine.freeze import freeze_snapshot
     from hermes_dash.engine.views.snapshot import choose_snapshot, diff_live, load_frozen_snapshot
 

@@ -5,14 +5,15 @@ is applied. ``--model`` asks the agent's own model instead (:mod:`._model_review
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING
+
+import click
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
 
 from ._output import one_line
-from ._registry import Outcome, argument, command
+from ._registry import Args, Outcome, checked, command
 
 if TYPE_CHECKING:
     from hermes_dash.curation.cleanup import Plan, Report
@@ -22,9 +23,9 @@ def _threshold(value: str) -> int:
     try:
         number = int(value.rstrip("%"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        raise ValueError(f"{value!r} is not a whole number") from None
     if not 1 <= number <= 100:
-        raise argparse.ArgumentTypeError("use a percentage from 1 to 100")
+        raise ValueError("use a percentage from 1 to 100")
     return number
 
 
@@ -37,10 +38,16 @@ def _full(text: str) -> list[str]:
 
 
 @command("suggest", "clean-up suggestions: overlaps, misplaced and stale entries, a plan")
-@argument("target", nargs="?", choices=TARGETS)
-@argument("--threshold", type=_threshold, default=None, help="plan to get each file under this percentage (default 80)")
-@argument("--model", action="store_true", help="ask the agent's own model to review the files (sends them to it)")
-def _suggest(store: MemoryStore, args: argparse.Namespace) -> Outcome:
+@click.argument("target", required=False, type=click.Choice(TARGETS))
+@click.option(
+    "--threshold",
+    callback=checked(_threshold),
+    metavar="THRESHOLD",
+    default=None,
+    help="plan to get each file under this percentage (default 80)",
+)
+@click.option("--model", is_flag=True, help="ask the agent's own model to review the files (sends them to it)")
+def _suggest(store: MemoryStore, args: Args) -> Outcome:
     from hermes_dash.curation import cleanup
 
     targets = [args.target] if args.target else list(TARGETS)

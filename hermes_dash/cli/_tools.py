@@ -6,30 +6,35 @@ so a missing or broken home (or a bad ``active_profile``) never stops them.
 
 from __future__ import annotations
 
-import argparse
+import click
 
 from hermes_dash import MemoryStore
 from hermes_dash.engine.views.humanize import n_of
 
-from ._registry import EXIT_OK, EXIT_REFUSED, Outcome, argument, command, whole_number
+from ._registry import EXIT_OK, EXIT_REFUSED, WHOLE_NUMBER, Args, Outcome, command
 
 
-@command("check", "check memory files as the agent reads them (for commit hooks); writes nothing", needs_store=False)
-@argument("files", nargs="*", metavar="FILE", help="the files to check (default: the home's memory files)")
-@argument(
+@command(
+    "check",
+    "check memory files as the agent reads them (for commit hooks); writes nothing\n\n"
+    "FILE: the files to check (default: the home's memory files).",
+    needs_store=False,
+)
+@click.argument("files", nargs=-1, metavar="[FILE]...")
+@click.option(
     "--limit",
-    type=whole_number,
+    callback=WHOLE_NUMBER,
     default=None,
     metavar="N",
     help="character limit (default by name: MEMORY.md 2,200, USER.md 1,375)",
 )
-@argument(
+@click.option(
     "--strict",
-    action="store_true",
+    is_flag=True,
     help="also fail on hermes-dash's own warnings beyond the agent's rules (hidden text: invisible "
     "characters and look-alike letters the agent's content scan lets through; possible secrets)",
 )
-def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+def _check_cmd(store: MemoryStore | None, args: Args) -> Outcome:
     from hermes_dash.curation.check import check_file
     from hermes_dash.curation.secrets import deadline
 
@@ -60,8 +65,8 @@ def _check_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
 
 
 @command("demo", "make a demo home and print its path (old copies are removed)", needs_store=False)
-@argument("--clean", action="store_true", help="remove every demo copy instead, and make none")
-def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
+@click.option("--clean", is_flag=True, help="remove every demo copy instead, and make none")
+def _demo_cmd(store: MemoryStore | None, args: Args) -> Outcome:
     from hermes_dash import demo
 
     if args.clean:
@@ -81,7 +86,7 @@ def _demo_cmd(store: MemoryStore | None, args: argparse.Namespace) -> Outcome:
     return Outcome({"success": True, "home": str(home), "removed": [str(p) for p in removed]}, text)
 
 
-def _home_files(args: argparse.Namespace) -> list[str]:
+def _home_files(args: Args) -> list[str]:
     """No FILE: the memory files of the home (``--home``/``--profile``, else the default one)."""
     from hermes_dash import InvalidRequest, resolve_home
     from hermes_dash.engine.rules.format import FILENAMES, TARGETS

@@ -155,7 +155,7 @@ def printed_command(*args: str) -> str:
 
 
 def printed_program() -> str:
-    """The program alone, quoted (argparse's ``prog``, a usage line)."""
+    """The program alone, quoted (the parser's ``prog_name``, a usage line)."""
     import shlex
 
     return shlex.join(current_invocation().program)

@@ -88,7 +88,7 @@ def test_usage_errors_exit_2_and_change_nothing(home, args):
     code, out, _ = run(home, *args, json_out=False)
     assert code == 2
     code, out, _ = run(home, *args)
-    assert code == 2 and out["success"] is False and out["code"] == "usage" and "usage:" in out["error"]
+    assert code == 2 and out["success"] is False and out["code"] == "usage" and "Usage:" in out["error"]
     assert not (home / "memories").exists()
 
 
@@ -117,6 +117,13 @@ def test_dash_and_double_dash_are_stored_as_text_like_the_agent_does(home):
     assert code == 0 and mem(home) == b"--"
     code, out, _ = run(home, "remove", "memory", "--", "--")
     assert code == 0 and mem(home) == b""
+
+
+def test_serve_with_json_is_a_usage_error_in_json(home):
+    """``--json`` asks for one JSON object: the dashboard prints none and runs until stopped."""
+    code, out, _ = run(home, "serve")
+    assert code == 2 and out["code"] == "usage" and "leave out --json" in out["error"]
+    assert not (home / "memories").exists()
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,7 @@ def test_keeping_fewer_than_one_is_refused(home: Path, folder: Path, keep: str) 
 def test_bad_numbers_and_a_lone_dry_run_are_refused(home: Path, folder: Path) -> None:
     before = names(folder)
     code, out, _ = run(home, "backups", "--prune", "two")
-    assert code == 2 and out["code"] == "usage" and "invalid int value" in out["error"]
+    assert code == 2 and out["code"] == "usage" and "'two' is not a valid integer" in out["error"]
     code, out, _ = run(home, "backups", "--dry-run")
     assert code == 1 and "--dry-run goes with --prune N" in out["error"]
     assert names(folder) == before

@@ -72,22 +72,25 @@ def test_an_unknown_command_lists_every_command(tmp_path) -> None:
 def test_a_command_is_declared_once_with_its_arguments_top_down(monkeypatch) -> None:
     """The handler, its help and its arguments in one place: the parser takes them from there, in
     the order they are written above the handler (operands keep their places)."""
-    from hermes_dash.cli import _parse
+    import click
 
-    for table in (_registry.COMMANDS, _registry.DECLARED):
-        monkeypatch.setitem(table, "try-order", None)  # undone after the test: the name leaves again
+    for table in (_registry.COMMANDS, _registry.PARSERS, _registry.MODULE_OF):
+        monkeypatch.setitem(table, "try-order", "_memory")  # undone after the test: the name leaves again
 
     @_registry.command("try-order", "a command only this test declares")
-    @_registry.argument("first", metavar="FIRST")
-    @_registry.argument("second", nargs="?", metavar="SECOND")
-    @_registry.argument("--flag", action="store_true", help="a flag")
+    @click.argument("first", metavar="FIRST")
+    @click.argument("second", required=False, metavar="[SECOND]")
+    @click.option("--flag", is_flag=True, help="a flag")
     def handler(store: object, args: object) -> _registry.Outcome:
         return _registry.Outcome({}, "")
 
     assert _registry.COMMANDS["try-order"] is handler
-    args = _parse.parse_args(["try-order", "a", "--flag", "b", "--json"])
+    args = _registry.parse(["try-order", "a", "--flag", "b", "--json"], "hermes-dash")
+    assert args is not None
     assert (args.command, args.first, args.second, args.flag, args.json) == ("try-order", "a", "b", True, True)
-    usage = _parse.build_parser("try-order").format_help()
-    assert "try-order" in usage and "a command only this test declares" in usage
-    with pytest.raises(_parse.UsageError, match="FIRST"):
-        _parse.parse_args(["try-order"])
+    parser = _registry.PARSERS["try-order"]
+    usage = parser.get_help(click.Context(parser, info_name="try-order"))
+    assert "try-order [OPTIONS] FIRST [SECOND]" in usage and "a command only this test declares" in usage
+    with pytest.raises(click.UsageError) as missing:
+        _registry.parse(["try-order"], "hermes-dash")
+    assert "Missing argument 'FIRST'" in missing.value.format_message()

@@ -114,7 +114,7 @@ def test_hints_and_usage_lines_name_the_program_and_home(world) -> None:
     quoted = shlex.quote(str(world["hermes"]))
     blamed = _sh(world, f"hermes-dash --home {quoted} blame memory 'no such words'")
     help_text = _sh(world, "hermes-dash --help")
-    assert help_text.stdout.startswith("usage: hermes-dash "), help_text.stdout
+    assert help_text.stdout.startswith("Usage: hermes-dash "), help_text.stdout
     commands = _commands(blamed.stdout + blamed.stderr)
     assert commands == [f"hermes-dash --home {quoted} show memory"], (blamed.stdout, blamed.stderr)
     ran = _sh(world, commands[0])

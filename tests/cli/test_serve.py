@@ -19,7 +19,7 @@ from cli_support import command
 from repo import ROOT as REPO
 from web_probe import listening, start, ws_probe
 
-from hermes_dash.cli import _parse, _serve
+from hermes_dash.cli import _serve, wants_serve
 
 pytestmark = pytest.mark.slow
 
@@ -110,7 +110,7 @@ def test_the_app_seals_streamlits_address_lookups() -> None:
     ],
 )
 def test_no_command_or_serve_starts_the_dashboard(argv, serve) -> None:
-    assert _parse.wants_serve(argv) is serve
+    assert wants_serve(argv) is serve
 
 
 def test_serve_flags_are_explicit_and_local() -> None:
