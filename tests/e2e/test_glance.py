@@ -105,7 +105,9 @@ def test_a_row_the_agent_just_wrote_is_tinted(browser: Browser) -> None:
         stable_box(page, grid)
         picture = Image.open(io.BytesIO(grid.screenshot())).convert("RGB")
         # rgba(255, 183, 0, 0.28) over the light theme's white: Chromium draws (255, 235, 184).
-        return sum(1 for r, g, b in picture.getdata() if r > 245 and 225 <= g <= 245 and 170 <= b <= 200)
+        rgb = picture.tobytes()  # r, g, b, r, g, b, ... (getdata is deprecated in Pillow 12)
+        pixels = zip(rgb[0::3], rgb[1::3], rgb[2::3], strict=True)
+        return sum(1 for r, g, b in pixels if r > 245 and 225 <= g <= 245 and 170 <= b <= 200)
 
     assert tinted_pixels() < 50
     agent_add(memory, "Agent note: the nightly build runs at 02:00 UTC.")
