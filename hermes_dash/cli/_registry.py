@@ -238,8 +238,6 @@ class Commands(SaidGroup):
             raise click.UsageError(f"{exc.message} Choose from: {', '.join(self.list_commands(ctx))}.", ctx) from None
 
 
-_DASHBOARD = "the dashboard's (no COMMAND, or serve; serve --help): "
-
 ROOT = Commands(
     help="Inspect and curate the Hermes Agent's MEMORY.md and USER.md.",
     # With no COMMAND the dashboard starts (wants_serve), so no help in its place: a usage error
@@ -251,12 +249,12 @@ ROOT = Commands(
         click.Option(["--profile"], metavar="NAME", help="named profile under <home>/profiles/"),
         JSON,
         click.Option(
-            ["--port"], type=int, metavar="PORT", help=_DASHBOARD + "port (default: 8501, or the next free one)"
+            ["--port"], type=int, metavar="PORT", help="the dashboard's port (default: 8501, or the next free one)"
         ),
         click.Option(
-            ["--address"], metavar="ADDRESS", help=_DASHBOARD + "listen on ADDRESS (then an access token is needed)"
+            ["--address"], metavar="ADDRESS", help="the dashboard listens on ADDRESS (then an access token is needed)"
         ),
-        click.Option(["--no-browser"], is_flag=True, help=_DASHBOARD + "do not open a browser"),
+        click.Option(["--no-browser"], is_flag=True, help="the dashboard opens no browser"),
     ],
 )
 
