@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 
 DIFFS_CUT = (
-    "Entry diffs past this listing's work budget are coarse: a changed entry may show as one removed and "
-    "one added (approving applies the write as staged all the same)."
+    "Entry diffs are coarse once this listing's work budget for them is spent: a changed entry may show as "
+    "one removed and one added (approving applies the write as staged all the same)."
 )
 WORDS_CUT = "Word diffs past this listing's work budget show each changed middle whole (one piece goes, one comes)."
 

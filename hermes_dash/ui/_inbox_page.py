@@ -88,8 +88,9 @@ WORDS_CUT = (
     "open fewer staged writes at once to see them word by word."
 )
 DIFFS_CUT = (
-    "Entry diffs past this page's work budget are coarse: a changed entry may show as one removed and one added "
-    "(approving applies the write as staged all the same). Open fewer staged writes at once to see them in full."
+    "Entry diffs are coarse once this page's work budget for them is spent: a changed entry may show as one "
+    "removed and one added (approving applies the write as staged all the same). Open fewer staged writes at "
+    "once to see them in full."
 )
 OPEN_UP_TO = 5  # a queue this short is shown open; a longer one folds each write to one line
 KIND_WORDS = {"add": "an add", "replace": "a replace", "remove": "a remove", "patch": "a patch", "batch": "a batch"}

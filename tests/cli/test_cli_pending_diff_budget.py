@@ -55,7 +55,7 @@ def test_pending_list_shares_one_work_budget_across_its_entry_diffs(tmp_path: Pa
     # Past the one the budget ran out in (paired by place, when that still fit): each removed and added.
     assert all({i["kind"] for i in s["preview"]["diff"]} == {"removed", "added"} for s in listed[exact + 1 :])
     said = invoke("pending", "list", home=home, timeout=120).stdout
-    assert said.count("Entry diffs past this listing's work budget are coarse") == 1
+    assert said.count("Entry diffs are coarse once this listing's work budget for them is spent") == 1
 
 
 def test_a_normal_queue_is_listed_exactly(tmp_path: Path) -> None:
@@ -73,4 +73,4 @@ def test_a_normal_queue_is_listed_exactly(tmp_path: Path) -> None:
         assert s["preview"]["diff_coarse"] is False
         assert s["preview"]["diff"] == [{"kind": "changed", "old": entry, "new": entry + f" (checked {n})"}]
     said = invoke("pending", "list", home=home).stdout
-    assert "Entry diffs past" not in said
+    assert "Entry diffs are coarse" not in said

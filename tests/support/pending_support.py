@@ -72,11 +72,12 @@ def ab_text(seed: int, n: int = 600) -> str:
 HOSTILE_ENTRIES = ["Deploy with make ship.", ab_text(0), "The build runs on runner 7."]
 
 
-def stage_hostile(home: Path, count: int) -> list[str]:
+def stage_hostile(home: Path, count: int, length: int = 600) -> list[str]:
     """``count`` staged replaces of the middle entry of :data:`HOSTILE_ENTRIES` (the home's
-    MEMORY.md, its limit raised) by other ``a``/``b`` text: a queue whose entry diffs make difflib
-    work hard. Returns each write's new text, oldest first."""
-    texts = [ab_text(1000 + n) for n in range(count)]
+    MEMORY.md, its limit raised) by other ``a``/``b`` text of ``length`` characters: a queue whose
+    entry diffs make difflib work hard (1,000 characters: about 2.8 million steps each). Returns
+    each write's new text, oldest first."""
+    texts = [ab_text(1000 + n, length) for n in range(count)]
     for n, text in enumerate(texts):
         op = {"action": "replace", "target": "memory", "old_text": HOSTILE_ENTRIES[1], "content": text}
         stage(home, f"{n:08x}", op, age=count - n)
