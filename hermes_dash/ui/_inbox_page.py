@@ -56,12 +56,12 @@ class Inbox:
     # as it is then. What the person approves is what the previews showed on the run they clicked in:
     # each item's texts and operation from that run are kept, and used while the texts are the same.
     seen_before: dict[str, tuple[object, Operation]]
+    # The work every entry diff drawn on this run shares (the previews of one page): coarse past it.
+    diffs: Work
     seen_now: dict[str, tuple[object, Operation]] = field(default_factory=dict)
     edits: dict[str, Operation] = field(default_factory=dict)
     shown: dict[str, Operation] = field(default_factory=dict)  # unedited: what approving applies
     folded: bool = False  # each write folded to one line (a long queue)
-    # The work every entry diff drawn on this run shares (the previews of one page): coarse past it.
-    diffs: Work = field(default_factory=lambda: Work(LISTING_DIFF_STEPS))
 
     @property
     def by_id(self) -> dict[str, pending.Triaged]:
@@ -533,7 +533,7 @@ def show(store: MemoryStore) -> None:
     for state in states.values():
         ui.remember_seen(state)
     picked: dict[str, bool] = st.session_state.setdefault("in_picked", {})
-    ib = Inbox(store, states, triaged, picked, dict(st.session_state.get("in_seen", {})), diffs=diffs)
+    ib = Inbox(store, states, triaged, picked, dict(st.session_state.get("in_seen", {})), diffs)
     order, only_marked = triage_bar(ib)
     bulk_bar(ib)
     confirm_slot = st.container()  # the bulk confirmation, at the top beside its buttons
