@@ -19,7 +19,8 @@ Sections (``--only`` takes a comma-separated list of them):
 * ``cleanup``    precision and recall of the clean-up's pairs on the labelled corpus, facts kept by
                  merges, the model's load time (``cleanup_quality.py``, also runnable alone).
 * ``pending``    the Inbox's triage of 77 staged writes (previews, marks) against listing the same
-                 77 files (``pending.py``).
+                 77 files; the entry diffs of 77 costly writes, within the listing's budget of work,
+                 against an ordinary queue's (``pending.py``).
 * ``live``       one idle check of the pages' live view (stat both files, compare fingerprints)
                  against two bare ``os.stat`` calls (``live_poll.py``).
 * ``concurrent`` eight engine processes and one agent-style ``flock`` writer adding entries at

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from hermes_dash.curation.pending import Decision, PartsPreview, Triaged
 
 
+DIFFS_CUT = (
+    "Entry diffs are coarse once this listing's work budget for them is spent: a changed entry may show as "
+    "one removed and one added (approving applies the write as staged all the same)."
+)
 WORDS_CUT = "Word diffs past this listing's work budget show each changed middle whole (one piece goes, one comes)."
 
 
@@ -151,6 +155,7 @@ def _staged_dict(item: Triaged, words: _Words) -> dict[str, object]:
                     "diff": [
                         {"kind": i.kind, "old": i.old, "new": i.new} for i in shown.diff.items if i.kind != "unchanged"
                     ],
+                    "diff_coarse": shown.diff.coarse,
                 },
             }
         )
@@ -277,10 +282,23 @@ def _pending_cmd(store: MemoryStore, args: Args) -> Outcome:
             "`pending list` takes at most one id.",
             "Usage: `pending list [ID]` (one id: its operations one by one; did you mean approve or reject?).",
         )
-    items = pending.sort_items(pending.triage(store), args.sort)
+    return _listed(store, args.sort)
+
+
+def _listed(store: MemoryStore, order: str) -> Outcome:
+    """``pending list``: every staged write read, triaged, with its preview; the entry diffs and
+    the word diffs each within one budget of work for the listing, said once past it."""
+    from hermes_dash.curation import pending
+    from hermes_dash.engine.views.diff import LISTING_DIFF_STEPS
+    from hermes_dash.engine.views.diffwork import Work
+
+    diffs = Work(LISTING_DIFF_STEPS)  # one budget of work for the entry diffs of the listing
+    items = pending.sort_items(pending.triage(store, budget=diffs), order)
     words = _Words()
     staged = [_staged_dict(t, words) for t in items]
     lines = [line for t in items for line in _staged_lines(t, words)]
+    if diffs.short:
+        lines.append(f"\n{DIFFS_CUT}")
     if words.budget.short:
         lines.append(f"\n{WORDS_CUT} `pending list ID` shows one staged write's with a budget of its own.")
     count = len(pending.marked(items))
@@ -297,11 +315,12 @@ def _pending_cmd(store: MemoryStore, args: Args) -> Outcome:
         {
             "success": True,
             "folder": str(store.home.pending_dir),
-            "sort": args.sort,
+            "sort": order,
             "marked": [t.staged.id for t in pending.marked(items)],
             "pending": staged,
             "not_read": {"count": left.count, "bytes": left.size},
             "word_diffs_coarse": words.budget.short,
+            "entry_diffs_coarse": diffs.short,
         },
         text,
     )

@@ -17,7 +17,7 @@ import streamlit as st
 from hermes_dash import FileState, MemoryStore, Operation, Refusal
 from hermes_dash.curation import pending
 from hermes_dash.engine.text import shorten
-from hermes_dash.engine.views.diff import DiffItem, diff_entries
+from hermes_dash.engine.views.diff import EntryDiff
 from hermes_dash.engine.views.humanize import agreeing, n_of
 
 from ._diffview import run_budget, show_word_diff
@@ -29,9 +29,10 @@ EDITABLE_PARTS = 50  # two boxes an operation: a longer batch would fill the pag
 CHOICES = {"keep": "Keep", "drop": "Drop", "leave": "Leave staged"}
 
 
-def show_changes(before: Sequence[str], after: Sequence[str], key: str) -> None:
-    """The entries approving adds, changes or removes, each whole: a changed entry word by word."""
-    items = [i for i in pending_diff(before, after) if i.kind != "unchanged"]
+def show_changes(diff: EntryDiff, key: str) -> None:
+    """The entries approving adds, changes or removes (a preview's ``diff``), each whole: a changed
+    entry word by word."""
+    items = [i for i in diff.items if i.kind != "unchanged"]
     if not items:
         st.caption("Approving changes nothing (the file already says this).")
         return
@@ -45,10 +46,6 @@ def show_changes(before: Sequence[str], after: Sequence[str], key: str) -> None:
             else:
                 st.caption("Removed:")
                 plain(item.old or "")
-
-
-def pending_diff(before: Sequence[str], after: Sequence[str]) -> Sequence[DiffItem]:
-    return diff_entries(tuple(before), tuple(after)).items
 
 
 def after_gauge(state: FileState, used: int, count: int, key: str) -> None:

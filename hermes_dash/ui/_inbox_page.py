@@ -27,6 +27,8 @@ import streamlit as st
 from hermes_dash import FileState, MemoryStore, Operation, Refusal, ui
 from hermes_dash.curation import pending
 from hermes_dash.engine.rules.format import FILENAMES, TARGETS
+from hermes_dash.engine.views.diff import LISTING_DIFF_STEPS
+from hermes_dash.engine.views.diffwork import Work
 from hermes_dash.engine.views.humanize import ago, agreeing, n_of, past_of
 
 from ._diffview import word_budget
@@ -54,6 +56,8 @@ class Inbox:
     # as it is then. What the person approves is what the previews showed on the run they clicked in:
     # each item's texts and operation from that run are kept, and used while the texts are the same.
     seen_before: dict[str, tuple[object, Operation]]
+    # The work every entry diff drawn on this run shares (the previews of one page): coarse past it.
+    diffs: Work
     seen_now: dict[str, tuple[object, Operation]] = field(default_factory=dict)
     edits: dict[str, Operation] = field(default_factory=dict)
     shown: dict[str, Operation] = field(default_factory=dict)  # unedited: what approving applies
@@ -82,6 +86,11 @@ PAGE_SIZE = 10  # staged writes a page
 WORDS_CUT = (
     "Word diffs past this page's work budget show each changed middle whole (one piece goes, one comes): "
     "open fewer staged writes at once to see them word by word."
+)
+DIFFS_CUT = (
+    "Entry diffs are coarse once this page's work budget for them is spent: a changed entry may show as one "
+    "removed and one added (approving applies the write as staged all the same). Open fewer staged writes at "
+    "once to see them in full."
 )
 OPEN_UP_TO = 5  # a queue this short is shown open; a longer one folds each write to one line
 KIND_WORDS = {"add": "an add", "replace": "a replace", "remove": "a remove", "patch": "a patch", "batch": "a batch"}
@@ -263,7 +272,7 @@ def show_preview(
     if gauge is not None:
         with gauge:
             ui.after_gauge(state, shown.usage, len(shown.after), f"in_gauge_{key}")
-    ui.show_changes(shown.before, shown.after, key)
+    ui.show_changes(shown.diff, key)
 
 
 def reject_and_select(ib: Inbox, item_id: str) -> None:
@@ -359,7 +368,7 @@ def below(ib: Inbox, entry: pending.Triaged, edited: pending.Preview | None) -> 
             "**Approving your edit would be refused**; the staged write stays as the agent wrote it.",
         )
     elif preview.refusal is None:  # a refusal is said above, under the write
-        ui.show_changes(preview.before, preview.after, item.id)
+        ui.show_changes(preview.diff, item.id)
     contents = [part.content for part in item.parts() if part.content]
     ui.staged_model_review(ib.store, item.id, item.target, contents, ib.states[item.target].fingerprint)
     # A batch, an operation with no action, or a write over the limit (to fit with removals).
@@ -493,6 +502,13 @@ def opening(items: Sequence[pending.Triaged]) -> int | None:
     return ids.index(sid) // PAGE_SIZE
 
 
+def triaged_queue(store: MemoryStore) -> tuple[list[pending.Triaged], Work]:
+    """The queue as triaged, and the one budget of work its entry diffs share on this run (spent
+    as the page draws them, so by the writes of the page shown): past it the rest are coarse."""
+    diffs = Work(LISTING_DIFF_STEPS)
+    return pending.triage(store, budget=diffs), diffs
+
+
 def show(store: MemoryStore) -> None:
     """The page: what the agent asks, the triage bar, the bulk actions, then the queue."""
     ui.page_title("Inbox: pending writes")  # focus comes here on arrival, as on every page
@@ -507,7 +523,7 @@ def show(store: MemoryStore) -> None:
             "still leave a background review's replace and remove proposals here for you to approve or reject."
         )
     ui.follow(store)  # a write the agent stages (or a memory write) shows within about a second, with no click
-    triaged = pending.triage(store)
+    triaged, diffs = triaged_queue(store)
     if left := pending.not_read(store):  # a queue longer than is read at once
         st.caption(f"{len(triaged)} oldest staged writes shown; {left}: approve or reject these first.")
     if not triaged:
@@ -517,7 +533,7 @@ def show(store: MemoryStore) -> None:
     for state in states.values():
         ui.remember_seen(state)
     picked: dict[str, bool] = st.session_state.setdefault("in_picked", {})
-    ib = Inbox(store, states, list(triaged), picked, dict(st.session_state.get("in_seen", {})))
+    ib = Inbox(store, states, triaged, picked, dict(st.session_state.get("in_seen", {})), diffs)
     order, only_marked = triage_bar(ib)
     bulk_bar(ib)
     confirm_slot = st.container()  # the bulk confirmation, at the top beside its buttons
@@ -609,6 +625,8 @@ def queue(ib: Inbox, order: str, only_marked: bool) -> None:
     with word_budget() as budget:  # one budget of work for every word diff on the page
         for entry in shown_items[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]:
             queued(ib, entry)
+    if ib.diffs.short:
+        st.caption(DIFFS_CUT)
     if budget.short:
         st.caption(WORDS_CUT)
 

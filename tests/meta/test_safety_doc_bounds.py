@@ -19,6 +19,7 @@ def test_every_work_and_memory_bound_is_stated_with_its_number() -> None:
         "pairing by place": f"then {diff.PLACE_STEPS:,} for pairing by place",
         "word diff steps": f"and {diff.WORD_STEPS:,} for a word diff",
         "word diffs of a listing": f"share {diff.LISTING_WORD_STEPS:,} steps for the listing",
+        "entry diffs of a listing": f"share {diff.LISTING_DIFF_STEPS:,} steps for the listing's entry diffs",
         "characters scanned for secrets": f"up to its first {secrets.MAX_CHARS:,} characters",
         "the mark of text not scanned": "[NOT SCANNED: N more characters left out]",
         "time per text": f"scanned for at most {secrets.SCAN_SECONDS:g} s",

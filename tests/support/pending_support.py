@@ -57,3 +57,28 @@ def stage(home: Path, sid: str, payload: dict[str, Any] | bytes, **fields: Any) 
     :func:`record` takes them), or ``payload`` itself when it is bytes (a malformed file)."""
     data = payload if isinstance(payload, bytes) else record(sid, payload, **fields)
     return stage_file(home, f"{sid}.json", data)
+
+
+def ab_text(seed: int, n: int = 600) -> str:
+    """``n`` random ``a``/``b`` characters: difflib's hardest kind of text (few distinct units).
+    Two such texts of 600 characters cost an entry diff about 1.6 million steps, under one diff's
+    own bound (DIFF_STEPS), so each alone is exact."""
+    import random
+
+    rng = random.Random(seed)
+    return "".join(rng.choice("ab") for _ in range(n))
+
+
+HOSTILE_ENTRIES = ["Deploy with make ship.", ab_text(0), "The build runs on runner 7."]
+
+
+def stage_hostile(home: Path, count: int, length: int = 600) -> list[str]:
+    """``count`` staged replaces of the middle entry of :data:`HOSTILE_ENTRIES` (the home's
+    MEMORY.md, its limit raised) by other ``a``/``b`` text of ``length`` characters: a queue whose
+    entry diffs make difflib work hard (1,000 characters: about 2.8 million steps each). Returns
+    each write's new text, oldest first."""
+    texts = [ab_text(1000 + n, length) for n in range(count)]
+    for n, text in enumerate(texts):
+        op = {"action": "replace", "target": "memory", "old_text": HOSTILE_ENTRIES[1], "content": text}
+        stage(home, f"{n:08x}", op, age=count - n)
+    return texts

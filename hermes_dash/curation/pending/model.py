@@ -4,7 +4,7 @@ the names (actions, marks, orders) the pages and the command line show."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
@@ -12,6 +12,7 @@ from pathlib import Path
 from hermes_dash import InvalidRequest, Operation, OpResult, Refusal
 from hermes_dash.engine.rules.format import FILENAMES, Weighed
 from hermes_dash.engine.views.diff import EntryDiff, diff_entries
+from hermes_dash.engine.views.diffwork import Work
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32  # a staged write is an object holding a payload holding a list of operations
@@ -148,11 +149,15 @@ class Preview(Weighed, counts="after"):
     operation: Operation | None = None  # what to approve as an edit (pinned to the entry it hits)
     pins: tuple[PinState, ...] = ()  # each pinned operation, kept or not
     patches: tuple[tuple[str, str], ...] = ()  # (entry before, entry after) of each patch that applies
+    #: The work all the entry diffs of one listing share (``LISTING_DIFF_STEPS``); None: this
+    #: write's own bound only (a preview before approving).
+    budget: Work | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def diff(self) -> EntryDiff:
-        """Computed once: a listing asks for it in its text and its JSON (up to 0.3 s each)."""
-        return diff_entries(self.before, self.after)
+        """Computed once: a listing asks for it in its text and its JSON (up to 0.3 s each, and
+        within the listing's ``budget``: coarse past it)."""
+        return diff_entries(self.before, self.after, budget=self.budget)
 
     @property
     def changes_nothing(self) -> bool:

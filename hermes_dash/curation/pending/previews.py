@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from hermes_dash import FileState, InvalidRequest, MemoryStore, Operation, Refusal
 from hermes_dash.engine.rules.format import TARGETS
+from hermes_dash.engine.views.diffwork import Work
 
 from .lowering import lower, pin_states
 from .model import AIMED, Preview, Staged
@@ -46,7 +47,10 @@ def _patches(staged_op: Operation, lowered: Operation) -> tuple[tuple[str, str],
     )
 
 
-def preview_staged(store: MemoryStore, staged: Staged, operation: Operation | None, state: FileState) -> Preview:
+def preview_staged(
+    store: MemoryStore, staged: Staged, operation: Operation | None, state: FileState, budget: Work | None = None
+) -> Preview:
+    """The preview of ``staged`` on ``state``; ``budget``: its entry diff's share of a listing's."""
     before = state.entries
     if not staged.ok:
         return Preview(
@@ -79,7 +83,8 @@ def preview_staged(store: MemoryStore, staged: Staged, operation: Operation | No
     refusal = projection.refusal
     if refusal is not None:
         return Preview(staged, before, before, state.limit, refusal, operation, pins)
-    return Preview(staged, before, projection.after, state.limit, None, operation, pins, _patches(operation, lowered))
+    patches = _patches(operation, lowered)
+    return Preview(staged, before, projection.after, state.limit, None, operation, pins, patches, budget)
 
 
 def preview(store: MemoryStore, staged: Staged, operation: Operation | None = None) -> Preview:

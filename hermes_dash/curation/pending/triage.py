@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from hermes_dash import InvalidRequest, MemoryStore, NoMatch
+from hermes_dash.engine.views.diffwork import Work
 
 from .model import KIND_ORDER, SORTS, Staged, Triaged
 from .previews import preview_staged
@@ -22,7 +23,7 @@ def _same_write(staged: Staged) -> tuple[object, ...]:
     return (staged.target, staged.action, parts)
 
 
-def triage(store: MemoryStore, items: Sequence[Staged] | None = None) -> list[Triaged]:
+def triage(store: MemoryStore, items: Sequence[Staged] | None = None, *, budget: Work | None = None) -> list[Triaged]:
     """Each staged write with its preview and marks, in the order given (default: oldest first):
 
     * ``stale``: it can no longer apply: its pinned entry is gone or changed, or the text it
@@ -31,7 +32,8 @@ def triage(store: MemoryStore, items: Sequence[Staged] | None = None) -> list[Tr
     * ``no_change``: the file already says it (approving would change nothing).
 
     Malformed files are not marked (they can only be rejected, and are shown as such). Each
-    file is read once for all of them.
+    file is read once for all of them. ``budget``: the work the previews' entry diffs share (a
+    listing's, ``LISTING_DIFF_STEPS``), spent as they are asked for, in the order shown.
     """
     items = list_pending(store) if items is None else list(items)
     states = {t: store.read(t) for t in {s.target for s in items if s.ok}}
@@ -43,7 +45,7 @@ def triage(store: MemoryStore, items: Sequence[Staged] | None = None) -> list[Tr
                 states["memory"] = store.read("memory")
             out.append(Triaged(item, preview_staged(store, item, None, states["memory"])))
             continue
-        shown = preview_staged(store, item, None, states[item.target])
+        shown = preview_staged(store, item, None, states[item.target], budget)
         marks, reasons, repeats = [], [], None
         broken = shown.broken_pins
         if broken or isinstance(shown.refusal, NoMatch):

@@ -19,8 +19,9 @@ compared and cheap upper bounds prune most pairs. The whole diff is bounded by w
 counts (:mod:`.diffwork`): a pair of 2,000 random ``a``/``b`` characters costs a second, and a
 merge of three 10 KB files took 45 s. Past :data:`DIFF_STEPS` the answer is coarser
 (``EntryDiff.coarse``): rule 1 is skipped, so entries pair only by place, and similarities past
-the budget are 0. A word diff past :data:`WORD_STEPS` shows the changed middle as one piece
-that goes and one that comes.
+the budget are 0; the entry diffs of one listing share :data:`LISTING_DIFF_STEPS`, past which
+the rest are coarse too. A word diff past :data:`WORD_STEPS` shows the changed middle as one
+piece that goes and one that comes.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .diffwork import OutOfWork, Work, opcodes, ratio
+from .diffwork import OutOfWork, Work, opcodes, ratio, settle, share
 
 CHANGED_AT = 0.5
 _COMPARE_CHARS = 2000
@@ -41,6 +42,10 @@ WORD_STEPS = 2_000_000  # one word diff: about 0.15 s
 #: All the word diffs of one listing (``pending list``, the Inbox's previews): about 1.5 s. A queue
 #: of 200 batches of 2,000 patches each is 400,000 word diffs; past this budget the rest are coarse.
 LISTING_WORD_STEPS = 10 * WORD_STEPS
+#: All the entry diffs of one listing (``pending list``, a page of the Inbox): about 1.5-2 s here.
+#: Each staged write's diff is bounded on its own (DIFF_STEPS, then PLACE_STEPS), but a listing
+#: reads up to 200 of them; past this budget the rest are coarse, as past their own bound.
+LISTING_DIFF_STEPS = 6 * DIFF_STEPS
 _PAIR_STEPS = 20  # looking at one (removed, added) pair before any ratio is computed
 
 
@@ -171,21 +176,29 @@ def _pair_in_place(old: list[str], new: list[str], gone: set[str], fresh: set[st
 
 
 def diff_entries(
-    old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...], *, in_place: bool = True
+    old: list[str] | tuple[str, ...],
+    new: list[str] | tuple[str, ...],
+    *,
+    in_place: bool = True,
+    budget: Work | None = None,
 ) -> EntryDiff:
     """Items in the order of ``new`` (removed entries after), each entry used once.
 
     ``in_place``: ``old`` and ``new`` are two versions of one file, so rule 2 applies too.
+    ``budget``: the work of many entry diffs together (one listing's); once it is spent, the
+    rest are coarse (as past this diff's own bound) and ``budget.short`` says so.
     """
     old_list, new_list = list(dict.fromkeys(old)), list(dict.fromkeys(new))
     old_set, new_set = set(old_list), set(new_list)
     gone = [e for e in old_list if e not in new_set]
     fresh = [e for e in new_list if e not in old_set]
-    work, coarse = Work(DIFF_STEPS), False
+    work, steps, coarse = share(DIFF_STEPS, budget), DIFF_STEPS, False
     try:
         pairs = _pair_alike(gone, fresh, work)
     except OutOfWork:
-        pairs, coarse, work = {}, True, Work(PLACE_STEPS)  # the cheaper rule still runs
+        settle(work, steps, budget)
+        pairs, coarse, steps = {}, True, PLACE_STEPS
+        work = share(steps, budget)  # the cheaper rule still runs
     if in_place and len(pairs) < min(len(gone), len(fresh)):
         paired_old = {o for o, _ in pairs.values()}
         try:
@@ -199,6 +212,7 @@ def diff_entries(
                 pairs[n] = (o, similarity(o, n, work))
             except OutOfWork:
                 pairs[n], coarse = (o, 0.0), True
+    settle(work, steps, budget)
     paired_old = {o for o, _ in pairs.values()}
     items = []
     for entry in new_list:
@@ -245,15 +259,12 @@ def word_diff(old: str, new: str, budget: Work | None = None) -> tuple[tuple[str
             out.append((kind, text))
 
     put("same", prefix)
-    allowed = WORD_STEPS if budget is None else max(0, min(WORD_STEPS, budget.left))
-    work = Work(allowed)
+    work = share(WORD_STEPS, budget)
     try:
         steps = opcodes(a, b, work)
     except OutOfWork:
         steps = [("replace", 0, len(a), 0, len(b))]
-    if budget is not None:
-        budget.left -= allowed - max(work.left, 0)
-        budget.short |= work.short and allowed < WORD_STEPS
+    settle(work, WORD_STEPS, budget)
     for tag, i1, i2, j1, j2 in steps:
         if tag == "equal":
             put("same", "".join(a[i1:i2]))

@@ -23,9 +23,11 @@ class OutOfWork(Exception):
 
 
 class Work:
-    """Steps left for one comparison (a diff of two files, or one word diff)."""
+    """Steps left for one comparison (a diff of two files, one word diff), or for all the
+    comparisons of one listing together."""
 
     def __init__(self, steps: int) -> None:
+        self.given = steps
         self.left = steps
         self.short = False  # it ran out once: some answer charged to it was the coarse one
 
@@ -34,6 +36,21 @@ class Work:
         if self.left < 0:
             self.short = True
             raise OutOfWork
+
+
+def share(steps: int, budget: Work | None) -> Work:
+    """``steps`` for one comparison, or less when a listing's ``budget`` (many comparisons' work
+    together) has less left; :func:`settle` charges it back."""
+    return Work(steps if budget is None else max(0, min(steps, budget.left)))
+
+
+def settle(work: Work, steps: int, budget: Work | None) -> None:
+    """What ``work`` (a :func:`share` of ``steps``) spent, taken from ``budget``; ``budget.short``
+    when ``work`` ran out because the listing had less than ``steps`` left (its own bound alone
+    would have given the same coarse answer otherwise)."""
+    if budget is not None:
+        budget.left -= work.given - max(work.left, 0)
+        budget.short |= work.short and work.given < steps
 
 
 def matching_blocks(a: Sequence[Hashable], b: Sequence[Hashable], work: Work) -> list[tuple[int, int, int]]:
