@@ -158,3 +158,37 @@ def test_a_write_the_agent_stages_is_seen_at_the_next_check(demo: Path) -> None:
     assert not _live.check(paths, state)
     stage(demo, "5e5e5e5e", {"action": "add", "target": "memory", "content": "Staged while the page is open."})
     assert _live.check(paths, state)
+
+
+def test_the_check_sees_a_file_removed_a_link_repointed_and_no_empty_log(demo: Path, tmp_path: Path) -> None:
+    """The idle check compares stat fields itself (it runs every second): the same changes as
+    ``seen`` must show, and an empty write-ahead log that appears must still be none."""
+    from hermes_dash import MemoryStore, resolve_home
+
+    store = MemoryStore(resolve_home(str(demo)))
+    paths = _live.watched(store)
+    wal = demo / "state.db-wal"
+    wal.unlink(missing_ok=True)
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    wal.write_bytes(b"")  # SQLite opening state.db read-only: not a change
+    assert not _live.changed(paths, state)
+    wal.write_bytes(b"a session the agent is writing")
+    assert _live.changed(paths, state)
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    wal.write_bytes(b"")  # a checkpoint emptied the log: a change from what was drawn
+    assert _live.changed(paths, state)
+
+    user = demo / "memories" / "USER.md"
+    one, two = tmp_path / "one.md", tmp_path / "two.md"
+    one.write_bytes(user.read_bytes())
+    two.write_bytes(user.read_bytes())
+    user.unlink()
+    user.symlink_to(one)
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    assert not _live.changed(paths, state, full=False)
+    user.unlink()
+    user.symlink_to(two)  # the link re-pointed at a copy of the same text
+    assert _live.changed(paths, state, full=False)
+    state = {_live.KEY: (paths, _live.fingerprints(paths))}
+    user.unlink()
+    assert _live.changed(paths, state, full=False)
