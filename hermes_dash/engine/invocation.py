@@ -84,7 +84,7 @@ def program_of(argv0: str | None) -> tuple[str, ...]:
                 return words
     argv0 = argv0 or ""
     base = os.path.basename(argv0)
-    if base in ("__main__.py", "-m") or (base.endswith(".py") and os.path.basename(os.path.dirname(argv0)) == MODULE):
+    if base in ("__main__.py", "-m") or (base.endswith(".py") and _of_the_package(argv0)):
         return (_python(), "-m", MODULE)
     if base and base not in ("-c", "streamlit") and os.path.isfile(argv0):
         if _same_file(which(base), argv0):
@@ -93,6 +93,13 @@ def program_of(argv0: str | None) -> tuple[str, ...]:
     if which("hermes-dash"):
         return ("hermes-dash",)
     return (_python(), "-m", MODULE)
+
+
+def _of_the_package(script: str) -> bool:
+    """A script in the package, or beside it: the clone's ``app.py``, which ``streamlit run app.py``
+    runs, is Streamlit's entry point, not a command line (printed, it named ``…/app.py --home …``)."""
+    folder = os.path.dirname(os.path.abspath(script))
+    return os.path.basename(folder) == MODULE or os.path.isdir(os.path.join(folder, MODULE))
 
 
 def invocation_for(

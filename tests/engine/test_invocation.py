@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from repo import ROOT
 
 from hermes_dash.engine import invocation
 from hermes_dash.engine.invocation import (
@@ -99,6 +100,16 @@ def test_a_script_outside_the_package_is_not_the_module(tmp_path: Path) -> None:
     script.write_text("")
     assert program_of(str(script)) == (str(script),)
     assert program_of(str(tmp_path / "hermes_dash" / "x.txt")) == (sys.executable, "-m", "hermes_dash")
+
+
+def test_the_app_script_beside_the_package_is_the_module(tmp_path: Path) -> None:
+    """``streamlit run app.py`` in a clone: argv0 is the clone's app.py, which is no command line;
+    the Cleanup page printed ``/work/main/app.py --home … normalize user``."""
+    app = tmp_path / "clone" / "app.py"
+    (tmp_path / "clone" / "hermes_dash").mkdir(parents=True)
+    app.write_text("")
+    assert program_of(str(app)) == (sys.executable, "-m", "hermes_dash")
+    assert program_of(str(ROOT / "app.py")) == (sys.executable, "-m", "hermes_dash")
 
 
 def test_the_python_on_path_is_named_python3_when_it_is_this_one(
