@@ -41,12 +41,12 @@ from script_runs import open_context
 
 sys.path.insert(0, str(REPO))  # run as a script: the engine plays the agent's write below
 from hermes_dash import MemoryStore  # noqa: E402
+from hermes_dash.ui.app import PAGE_TABLE  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
-PAGES = ["Overview", "Snapshot", "Edit", "History"] + [
-    p.stem.removeprefix("curation_").replace("_", " ").strip().capitalize()
-    for p in sorted((REPO / "hermes_dash" / "ui" / "screens").glob("curation_*.py"))
-]
+PAGES = [line.title for line in PAGE_TABLE]  # every page, in the navigation's order
+#: Pictures a browser test takes, copied here once by hand: a refresh keeps them.
+KEPT = ("memory-tab", "cleanup-redis-vite")
 
 
 def _name(title: str) -> str:
@@ -406,7 +406,7 @@ def main() -> int:
     # Replace the folder's pictures only once every shot was taken: a failed run changes nothing.
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("provenance-*.png" if only else "*.png"):
-        if not old.name.startswith("memory-tab"):  # the agent dashboard's tab: bash scripts/tab-screenshots
+        if not old.name.startswith(KEPT):  # the agent dashboard's tab: bash scripts/tab-screenshots
             old.unlink()
     for path in written:
         path.replace(OUT / path.name)
