@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, Browser, demo_copies, need_browser, settle, streamlit_app
+from browser_support import CHROMIUM, CHROMIUM_ARGS, Browser, demo_copies, need_browser, settle, streamlit_app
 from script_runs import open_context
 
 
@@ -53,7 +53,6 @@ def browser(server: tuple[str, Path], chromium, color_scheme: str) -> Iterator[B
     """A fresh browser context on the app's empty-home page, recording every request."""
     base, scratch = server
     context = open_context(chromium, viewport={"width": 1400, "height": 1800}, color_scheme=color_scheme)
-    context.set_default_timeout(WAIT_MS)  # every wait on a condition, as settle's (browser_support)
     try:
         opened = Browser(context.new_page(), base, scratch, known=demo_copies(scratch))
         context.on("request", lambda request: opened.requests.append(request.url))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_db import build_state_db, require_agent
-from browser_support import WAIT_MS, need_browser, settle, shot, streamlit_app
+from browser_support import need_browser, settle, shot, streamlit_app
 from script_runs import open_context
 
 from benchmarks import cleanup_quality
@@ -31,7 +31,6 @@ def test_cleanup_on_the_redis_and_vite_home_in_a_real_browser(tmp_path: Path, ch
     scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
     with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
         context = open_context(chromium, viewport={"width": 1400, "height": 1800})
-        context.set_default_timeout(WAIT_MS)
         page = context.new_page()
         page.goto(base + "/curation_cleanup", wait_until="domcontentloaded")
         settle(page, "Plan to get under the threshold")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from agent_db import require_agent
-from browser_support import WAIT_MS, need_browser, settle, streamlit_app
+from browser_support import need_browser, settle, streamlit_app
 from model_endpoint import MODEL_NAME, Endpoint, agent_env, model_home
 from script_runs import open_context
 
@@ -32,7 +32,6 @@ def test_the_models_contradiction_in_a_real_browser(
         scratch = Path(tempfile.mkdtemp(prefix="hd-e2e-"))
         with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
             context = open_context(chromium, viewport={"width": 1400, "height": 1800})
-            context.set_default_timeout(WAIT_MS)
             page = context.new_page()
             page.goto(base + "/curation_cleanup", wait_until="domcontentloaded")
             settle(page, "Ask your agent's model")

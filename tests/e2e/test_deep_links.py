@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import REPO, WAIT_MS, need_browser, settle
+from browser_support import REPO, need_browser, settle
 from cli_support import command
 from script_runs import open_context
 from web_probe import start
@@ -28,7 +28,6 @@ def test_a_deep_link_is_a_whole_first_page(chromium, tmp_path: Path, path: str, 
     serve = command("serve", "--port", "{port}", "--no-browser", home=home)
     with start(serve, cwd=tmp_path, scratch=tmp_path / "scratch", env={"PYTHONPATH": str(REPO)}) as server:
         context = open_context(chromium, viewport={"width": 1400, "height": 1400})
-        context.set_default_timeout(WAIT_MS)
         try:
             page = context.new_page()
             page.goto(f"{server.base}/{path}", wait_until="domcontentloaded")  # the server's first page

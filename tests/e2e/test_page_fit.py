@@ -6,7 +6,7 @@ versions, then the chosen version against the live file. Real `streamlit run app
 from __future__ import annotations
 
 import pytest
-from browser_support import WAIT_MS, Browser, drawn, goto_page, quiet, resized, settle, until
+from browser_support import Browser, drawn, goto_page, quiet, resized, settle, until
 from script_runs import open_context
 
 from benchmarks.page_heights import HEIGHT_JS
@@ -62,7 +62,6 @@ def near_full(tmp_path_factory: pytest.TempPathFactory):
 
 def open_near_full(chromium, base: str, width: int = 1400, height: int = 900):
     context = open_context(chromium, viewport={"width": width, "height": height}, color_scheme="light")
-    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.goto(base, wait_until="domcontentloaded")
     settle(page, "2,013 / 2,200 chars")

@@ -87,7 +87,6 @@ def own_inbox(chromium, home: Path, tmp_path: Path) -> Iterator[Any]:  # a Playw
     try:
         with streamlit_app(home, scratch, tmp_path / "streamlit.log") as base:
             context = open_context(chromium, viewport={"width": 1400, "height": 900})
-            context.set_default_timeout(WAIT_MS)
             try:
                 page = context.new_page()
                 page.on("request", lambda request: requests.append(request.url))
