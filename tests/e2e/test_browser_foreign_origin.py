@@ -10,8 +10,6 @@ the handshake is refused; under a bare ``streamlit run app.py`` with the origin 
 
 from __future__ import annotations
 
-import http.server
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +19,7 @@ from browser_support import CHROMIUM, CHROMIUM_ARGS, REPO, WAIT_MS
 from chromium import streamlit_run
 from cli_support import command
 from script_runs import FINISHED_FULL_RUN, FORWARD_SCRIPT_FINISHED, PROTO_JS
-from web_probe import free_port, start
+from web_probe import local_site, start
 
 pytestmark = pytest.mark.e2e
 
@@ -67,25 +65,8 @@ def _evil_site(port: int, ws_host: str = "127.0.0.1") -> Iterator[int]:
     values |= {"finished_field": FORWARD_SCRIPT_FINISHED, "full": list(FINISHED_FULL_RUN)}
     body = (_PAGE.replace("PROTO", PROTO_JS) % values).encode()
 
-    class Page(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the handler's name
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Page)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield httpd.server_address[1]
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with local_site(lambda path: body) as site_port:
+        yield site_port
 
 
 @pytest.fixture(scope="module")

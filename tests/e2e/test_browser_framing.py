@@ -10,8 +10,6 @@ no script of the dashboard is fetched into it and no websocket is opened.
 
 from __future__ import annotations
 
-import http.server
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +17,7 @@ from pathlib import Path
 import pytest
 from browser_support import REPO, WAIT_MS
 from cli_support import command
-from web_probe import free_port, start
+from web_probe import free_port, local_site, start
 
 pytestmark = pytest.mark.e2e
 
@@ -30,29 +28,15 @@ def _decoy(port: int) -> Iterator[list[int]]:
     one-item list for the dashboard's port, filled in once the server has one."""
     target: list[int] = []
 
-    class Page(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the handler's name
-            body = (
-                "<!doctype html><title>decoy</title><button>Win a prize</button>"
-                f'<iframe id="f" src="http://127.0.0.1:{target[0]}/" width="1200" height="900" '
-                'onload="window.__loaded = true"></iframe>'
-            ).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def page(path: str) -> bytes:
+        return (
+            "<!doctype html><title>decoy</title><button>Win a prize</button>"
+            f'<iframe id="f" src="http://127.0.0.1:{target[0]}/" width="1200" height="900" '
+            'onload="window.__loaded = true"></iframe>'
+        ).encode()
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), Page)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
+    with local_site(page, port):
         yield target
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_only_the_named_dashboard_may_frame_it(tmp_path: Path, chromium) -> None:

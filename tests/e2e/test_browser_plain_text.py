@@ -11,10 +11,8 @@ are shown as written.
 
 from __future__ import annotations
 
-import http.server
 import os
 import subprocess
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +24,7 @@ from browser_support import REPO, settle, stable_box
 from cli_support import command
 from git_support import need_git
 from script_runs import open_context
-from web_probe import free_port, start
+from web_probe import local_site, start
 
 pytestmark = pytest.mark.e2e
 
@@ -41,22 +39,11 @@ def _counter() -> Iterator[tuple[int, list[str]]]:
     """An HTTP server on a local port that records every path asked of it."""
     asked: list[str] = []
 
-    class Count(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the handler's name
-            asked.append(self.path)
-            self.send_response(204)
-            self.end_headers()
+    def count(path: str) -> None:  # an empty answer (204): only the asking counts
+        asked.append(path)
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Count)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield httpd.server_address[1], asked
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with local_site(count) as port:
+        yield port, asked
 
 
 def _home(home: Path, evil: str) -> None:

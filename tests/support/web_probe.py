@@ -8,17 +8,21 @@
   ``Host`` and ``Origin`` header, always connecting to 127.0.0.1), asks for a script run and
   returns every byte the server sent back.
 * :func:`listening` lists the addresses a process listens on, from /proc/net/tcp and tcp6.
+* :func:`local_site` serves a page of the test's own on loopback: the foreign page, the decoy
+  that frames the dashboard, the server that counts what a page fetched.
 """
 
 from __future__ import annotations
 
 import asyncio
+import http.server
 import os
 import re
 import subprocess
+import threading
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -232,3 +236,31 @@ def _address(hex_address: str, width: int) -> str:
     # /proc stores each 32-bit word in host byte order (little-endian here).
     words = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))
     return str(ipaddress.ip_address(words)) if width == 8 else str(ipaddress.IPv6Address(words))
+
+
+@contextmanager
+def local_site(answer: Callable[[str], bytes | None], port: int | None = None) -> Iterator[int]:
+    """An HTTP server on 127.0.0.1 (``port``, else a free one) that answers each GET with
+    ``answer(path)``: an HTML page (200), or None for an empty 204; yields its port."""
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the handler's name
+            body = answer(self.path)
+            self.send_response(204 if body is None else 200)
+            if body is not None:
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if body is not None:
+                self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port() if port is None else port), Page)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield httpd.server_address[1]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
