@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from browser_support import (
     CHROMIUM,
@@ -273,31 +275,40 @@ def queue_home(home: Path) -> Path:
     return home
 
 
-def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
-    """The Inbox on QUEUE's home at 1400 x 900 and 390 x 844, and its dialog for the marked writes."""
-    home = queue_home(scratch / "queue-home")
-    written = []
-    with streamlit_app(home, scratch, scratch / "streamlit-queue.log") as base:
+def _at_two_widths(pw, home: Path, scratch: Path, name: str, path: str, ready: str) -> Iterator[tuple[Any, int]]:
+    """A server of its own on ``home``; its page ``path`` in a fresh light context at 1400 x 900,
+    then at 390 x 844, each yielded with its width once ``ready`` shows."""
+    with streamlit_app(home, scratch, scratch / f"streamlit-{name}.log") as base:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             for width, height in ((1400, 900), (390, 844)):
-                page = open_context(
-                    browser, viewport={"width": width, "height": height}, color_scheme="light"
-                ).new_page()
-                page.goto(base + "/curation_inbox", wait_until="domcontentloaded")
-                settle(page, "3 marked")
-                written.append(_shot(page, out / f"inbox-queue-{width}.png"))
-                page.screenshot(path=str(out / f"inbox-queue-{width}-top.png"))  # the first screen only
-                written.append(out / f"inbox-queue-{width}-top.png")
-                page.get_by_role("button", name="Reject the 3 marked…").click()
-                page.get_by_role("dialog").get_by_role("button", name="Yes, reject 3").wait_for(timeout=30_000)
-                stable_box(page, page.get_by_role("dialog").first)  # drawn where it stays, not sliding in
-                settle(page, None)
-                page.screenshot(path=str(out / f"inbox-queue-{width}-dialog.png"))
-                written.append(out / f"inbox-queue-{width}-dialog.png")
-                page.context.close()
+                context = open_context(browser, viewport={"width": width, "height": height}, color_scheme="light")
+                try:
+                    page = context.new_page()
+                    page.goto(base + path, wait_until="domcontentloaded")
+                    settle(page, ready)
+                    yield page, width
+                finally:
+                    context.close()
         finally:
             browser.close()
+
+
+def _inbox(pw, scratch: Path, out: Path) -> list[Path]:
+    """The Inbox on QUEUE's home at 1400 x 900 and 390 x 844, and its dialog for the marked writes."""
+    written = []
+    for page, width in _at_two_widths(
+        pw, queue_home(scratch / "queue-home"), scratch, "queue", "/curation_inbox", "3 marked"
+    ):
+        written.append(_shot(page, out / f"inbox-queue-{width}.png"))
+        page.screenshot(path=str(out / f"inbox-queue-{width}-top.png"))  # the first screen only
+        written.append(out / f"inbox-queue-{width}-top.png")
+        page.get_by_role("button", name="Reject the 3 marked…").click()
+        page.get_by_role("dialog").get_by_role("button", name="Yes, reject 3").wait_for(timeout=30_000)
+        stable_box(page, page.get_by_role("dialog").first)  # drawn where it stays, not sliding in
+        settle(page, None)
+        page.screenshot(path=str(out / f"inbox-queue-{width}-dialog.png"))
+        written.append(out / f"inbox-queue-{width}-dialog.png")
     return written
 
 
@@ -306,24 +317,13 @@ def _near_full(pw, scratch: Path, out: Path) -> list[Path]:
     tests/support/long_homes.py) at 1400 x 900, and the Overview at 390 x 844."""
     from long_homes import near_full_home
 
-    home = near_full_home(scratch / "near-full-home")
     written = []
-    with streamlit_app(home, scratch, scratch / "streamlit-near-full.log") as base:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            for width, height in ((1400, 900), (390, 844)):
-                page = open_context(
-                    browser, viewport={"width": width, "height": height}, color_scheme="light"
-                ).new_page()
-                page.goto(base, wait_until="domcontentloaded")
-                settle(page, "2,013 / 2,200 chars")
-                written.append(_shot(page, out / f"overview-near-full-{width}.png"))
-                if width == 1400:
-                    goto_page(page, "History")
-                    written.append(_shot(page, out / "history-near-full-1400.png"))
-                page.context.close()
-        finally:
-            browser.close()
+    home = near_full_home(scratch / "near-full-home")
+    for page, width in _at_two_widths(pw, home, scratch, "near-full", "", "2,013 / 2,200 chars"):
+        written.append(_shot(page, out / f"overview-near-full-{width}.png"))
+        if width == 1400:
+            goto_page(page, "History")
+            written.append(_shot(page, out / "history-near-full-1400.png"))
     return written
 
 
@@ -338,23 +338,12 @@ def _triage(pw, scratch: Path, out: Path) -> list[Path]:
         ("inbox-40", queue_home(scratch / "queue-40-home"), "/curation_inbox", "40 staged writes"),
         ("cleanup-crowded", crowded_home(scratch / "crowded-home"), "/curation_cleanup", "characters still to free"),
     ):
-        with streamlit_app(home, scratch, scratch / f"streamlit-{name}.log") as base:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-            try:
-                for width, height in ((1400, 900), (390, 844)):
-                    page = open_context(
-                        browser, viewport={"width": width, "height": height}, color_scheme="light"
-                    ).new_page()
-                    page.goto(base + path, wait_until="domcontentloaded")
-                    settle(page, ready)
-                    written.append(_shot(page, out / f"{name}-{width}.png"))
-                    if name.startswith("cleanup"):
-                        page.get_by_text("with no evidence found against them", exact=False).first.click()
-                        settle(page, None)
-                        written.append(_shot(page, out / f"{name}-{width}-open.png"))
-                    page.context.close()
-            finally:
-                browser.close()
+        for page, width in _at_two_widths(pw, home, scratch, name, path, ready):
+            written.append(_shot(page, out / f"{name}-{width}.png"))
+            if name.startswith("cleanup"):
+                page.get_by_text("with no evidence found against them", exact=False).first.click()
+                settle(page, None)
+                written.append(_shot(page, out / f"{name}-{width}-open.png"))
     return written
 
 
