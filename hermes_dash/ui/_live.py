@@ -82,8 +82,9 @@ def check(paths: tuple[str, ...], state: Mapping[Any, Any]) -> bool:
 
 
 def _differs(paths: tuple[str, ...], drawn: Fingerprints, full: bool) -> bool:
-    # What seen() compares, inlined: this runs every second on every open page, and a call, a
-    # Fingerprint and an exception per path cost as much again as the stat calls themselves.
+    # What seen() compares (Fingerprint.of's fields, in its order), inlined: this runs every second
+    # on every open page, and a call, a Fingerprint and an exception per path cost as much again as
+    # the stat calls themselves (live_poll_ratio 2.3 with Fingerprint.of here, 2.0 without).
     for i in range(len(paths) if full else QUICK):
         was = drawn[i]
         if was is None:
